@@ -1,0 +1,37 @@
+/**
+ * Builds an Express app from domain routers, with the HTTP core every route inherits: request id,
+ * security headers, CORS for all origins, the JSON body limit, then the routes, then the one
+ * 404 and error handler.
+ */
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { config } from './core/config';
+import { errorHandler, notFoundHandler } from './core/errors';
+import type { ApiRouter } from './core/http';
+import { requestContext } from './core/request-context';
+import { allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
+
+export function createApp(routers: ApiRouter[]): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+  app.use(requestContext);
+  app.use(helmet());
+  app.use(cors({ exposedHeaders: ['X-Request-Id'] }));
+  app.use(express.json({ limit: config().JSON_BODY_LIMIT }));
+  for (const router of routers) app.use(router.express);
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}
+
+/** The app of one deployed function. */
+export async function createFunctionApp(name: FunctionName): Promise<Express> {
+  return createApp(await FUNCTION_GROUPS[name].routers());
+}
+
+/** Every route in one app: tests and local tools. */
+export async function createFullApp(): Promise<Express> {
+  return createApp(await allRouters());
+}

@@ -1,0 +1,53 @@
+/**
+ * Who is calling. `Authorization: Bearer <ID token>` is verified with the Admin SDK (revoked
+ * tokens refused when AUTH_CHECK_REVOKED is on); then, for routes that need it, the profile is
+ * loaded and blocked users and wrong roles are refused.
+ */
+import type { Request } from 'express';
+import type { DocumentData } from 'firebase-admin/firestore';
+import { config } from './config';
+import { ApiError } from './errors';
+import { auth, db } from './firebase';
+import { COLLECTIONS } from './firestore';
+import { type App, type Role } from './roles';
+
+/** A caller whose token is valid; it may not have a profile yet (right after sign-up). */
+export interface TokenCaller {
+  uid: string;
+  /** Login email of the identity-provider account (synthetic for telephone accounts). */
+  email: string | undefined;
+  /** Seconds since the epoch at which the user signed in: stable across token refreshes. */
+  authTime: number;
+}
+
+/** A registered, unblocked caller. */
+export interface ProfileCaller extends TokenCaller {
+  role: Role;
+  app: App;
+  /** The stored profile as read for this request, so handlers need not read it again. */
+  profile: DocumentData;
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9._-]+)\s*$/;
+
+export async function verifyCaller(req: Request): Promise<TokenCaller> {
+  const match = BEARER.exec(req.get('authorization') ?? '');
+  if (!match) throw new ApiError('UNAUTHENTICATED');
+  try {
+    const decoded = await auth().verifyIdToken(match[1], config().AUTH_CHECK_REVOKED);
+    return { uid: decoded.uid, email: decoded.email?.toLowerCase(), authTime: decoded.auth_time };
+  } catch {
+    // Expired, malformed, revoked, disabled or issued for another project: all the same to a client.
+    throw new ApiError('UNAUTHENTICATED');
+  }
+}
+
+export async function loadProfileCaller(caller: TokenCaller, roles?: readonly Role[]): Promise<ProfileCaller> {
+  const snapshot = await db().collection(COLLECTIONS.users).doc(caller.uid).get();
+  const profile = snapshot.data();
+  if (!profile) throw new ApiError('PROFILE_REQUIRED');
+  if (profile.isBlocked === true) throw new ApiError('USER_BLOCKED');
+  const role = profile.role as Role;
+  if (roles && !roles.includes(role)) throw new ApiError('FORBIDDEN_ROLE');
+  return { ...caller, role, app: profile.app as App, profile };
+}

@@ -1,0 +1,71 @@
+/**
+ * ApiError and the one error handler. Every failure leaves the service as an `ApiError` body:
+ * `{ success: false, code, message, details? }`, the message in the caller's language.
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import * as logger from 'firebase-functions/logger';
+import { ERROR_STATUS, type ErrorCode, statusOf } from './error-codes';
+import { messageFor } from './i18n';
+import { requestLanguage, requestIdOf } from './request-context';
+
+export interface ErrorDetail {
+  /** Where the problem is: `body.telephone`, `query.limit`, `params.id`. */
+  field: string;
+  /** A stable machine reason (zod's issue code, or our own). */
+  reason: string;
+  /** A human hint, in English (details are for developers; `message` is for users). */
+  hint?: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(code);
+    this.status = statusOf(code);
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}
+
+/** Unknown routes: the same error body as everything else. */
+export const notFoundHandler: RequestHandler = (_req, _res, next) => {
+  next(new ApiError('NOT_FOUND'));
+};
+
+/** Turns anything thrown into an ApiError response; unexpected errors are logged and masked. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) {
+    next(err);
+    return;
+  }
+  const apiError = toApiError(err);
+  if (apiError.code === 'INTERNAL') {
+    logger.error('unhandled error', {
+      requestId: requestIdOf(req),
+      method: req.method,
+      path: req.path,
+      error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+    });
+  }
+  res.status(apiError.status).json({
+    success: false,
+    code: apiError.code,
+    message: messageFor(apiError.code, requestLanguage(req)),
+    ...(apiError.details?.length ? { details: apiError.details } : {}),
+  });
+};
+
+/** Maps body-parser's errors (malformed or oversized JSON) and anything else to an ApiError. */
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const type = (err as { type?: unknown } | null)?.type;
+  if (type === 'entity.parse.failed') return new ApiError('INVALID_JSON');
+  if (type === 'entity.too.large') return new ApiError('PAYLOAD_TOO_LARGE');
+  return new ApiError('INTERNAL');
+}

@@ -1,0 +1,16 @@
+/**
+ * Collection names in one place, so a rename is one edit and the rules, the indexes and the code
+ * cannot drift apart silently (test/deployment checks the rules name these collections).
+ */
+export const COLLECTIONS = {
+  /** `users/{uid}`: profile, role, app, block flag. */
+  users: 'users',
+  /** `users/{uid}/pushTokens/{sha256(token)}`: device tokens for push notifications. */
+  pushTokens: 'pushTokens',
+  /** `telephones/{app}_{e164}`: makes a telephone unique per app; holds the owner's uid. */
+  telephones: 'telephones',
+  /** `userSettings/{uid}`: language, currency, notification toggles. */
+  userSettings: 'userSettings',
+  /** `referralCodes/{CODE}`: the agent owning a referral code. */
+  referralCodes: 'referralCodes',
+} as const;

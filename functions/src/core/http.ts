@@ -1,0 +1,155 @@
+/**
+ * The route machinery every domain uses. A route is declared once, as data: path, access,
+ * zod schemas of its input and output, its documented errors, and its handler. From that one
+ * declaration the router authenticates, validates, calls the handler, shapes the response, and
+ * `openapi.ts` documents it, so the document cannot forget a route or describe another shape.
+ *
+ * Order of a request: authenticate (401) -> profile, block and role (403) -> validate (400) ->
+ * handler -> `{ success: true, data }` checked against the declared output schema.
+ */
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { z, type ZodType } from 'zod';
+import { loadProfileCaller, type ProfileCaller, type TokenCaller, verifyCaller } from './auth';
+import type { ErrorCode } from './error-codes';
+import { ApiError, type ErrorDetail } from './errors';
+import type { Language } from './i18n';
+import { requestLanguage } from './request-context';
+import type { Role } from './roles';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** `public`: no token. `token`: a valid ID token, profile optional. `profile`: a registered, unblocked user. */
+export type Access = 'public' | 'token' | 'profile';
+type CallerOf<A extends Access> = A extends 'profile' ? ProfileCaller : A extends 'token' ? TokenCaller : undefined;
+
+type Input<S> = S extends ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<A extends Access, P, Q, B> {
+  caller: CallerOf<A>;
+  params: Input<P>;
+  query: Input<Q>;
+  body: Input<B>;
+  language: Language;
+  req: Request;
+}
+
+interface RouteBase<A extends Access, P, Q, B> {
+  method: Method;
+  /** Full Express path, prefix included (`/api/users/:id`): the same router serves Hosting and direct calls. */
+  path: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  deprecated?: boolean;
+  access: A;
+  /** Roles allowed; only with `access: 'profile'`. */
+  roles?: readonly Role[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Error codes this route can answer besides those its access and validation imply. */
+  errors?: readonly ErrorCode[];
+}
+
+export interface JsonRoute<A extends Access, P, Q, B, D extends ZodType> extends RouteBase<A, P, Q, B> {
+  kind?: 'json';
+  success: { status?: 200 | 201; description: string; data: D };
+  handle(input: RouteInput<A, P, Q, B>): Promise<z.input<D>>;
+}
+
+export interface Page<T> {
+  items: T[];
+  pagination: { page: number; limit: number; total: number; hasMore: boolean };
+}
+
+export interface ListRoute<A extends Access, P, Q, B, D extends ZodType> extends RouteBase<A, P, Q, B> {
+  kind: 'list';
+  success: { description: string; item: D };
+  handle(input: RouteInput<A, P, Q, B>): Promise<Page<z.input<D>>>;
+}
+
+/** A route that writes its own response (HTML, files); documented by content type only. */
+export interface RawRoute {
+  kind: 'raw';
+  method: Method;
+  path: string;
+  tags: string[];
+  summary: string;
+  contentType: string;
+  handlers: RequestHandler[];
+}
+
+// The router stores routes with their generics erased; each was type-checked where it was declared.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type AnyJsonRoute = JsonRoute<Access, any, any, any, ZodType>;
+export type AnyListRoute = ListRoute<Access, any, any, any, ZodType>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+export type RouteDefinition = AnyJsonRoute | AnyListRoute | RawRoute;
+
+export class ApiRouter {
+  readonly express = Router();
+  readonly routes: RouteDefinition[] = [];
+
+  json<A extends Access, P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined, D extends ZodType>(
+    route: JsonRoute<A, P, Q, B, D>,
+  ): this {
+    return this.mount(route as unknown as AnyJsonRoute);
+  }
+
+  list<A extends Access, P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined, D extends ZodType>(
+    route: Omit<ListRoute<A, P, Q, B, D>, 'kind'>,
+  ): this {
+    return this.mount({ ...route, kind: 'list' } as unknown as AnyListRoute);
+  }
+
+  raw(route: Omit<RawRoute, 'kind'>): this {
+    const definition: RawRoute = { ...route, kind: 'raw' };
+    this.routes.push(definition);
+    this.express[route.method](route.path, ...route.handlers);
+    return this;
+  }
+
+  private mount(route: AnyJsonRoute | AnyListRoute): this {
+    this.routes.push(route);
+    this.express[route.method](route.path, async (req: Request, res: Response) => {
+      const caller = await identify(req, route.access, route.roles);
+      const input = {
+        caller,
+        params: parse(route.params, req.params, 'params'),
+        query: parse(route.query, req.query, 'query'),
+        body: parse(route.body, req.body, 'body'),
+        language: requestLanguage(req),
+        req,
+      };
+      if (route.kind === 'list') {
+        const page = await route.handle(input);
+        const items = z.array(route.success.item).parse(page.items);
+        res.status(200).json({ success: true, data: items, pagination: page.pagination });
+      } else {
+        const data = route.success.data.parse(await route.handle(input));
+        res.status(route.success.status ?? 200).json({ success: true, data });
+      }
+    });
+    return this;
+  }
+}
+
+async function identify(req: Request, access: Access, roles?: readonly Role[]) {
+  if (access === 'public') return undefined;
+  const caller = await verifyCaller(req);
+  return access === 'profile' ? loadProfileCaller(caller, roles) : caller;
+}
+
+function parse(schema: ZodType | undefined, value: unknown, location: 'params' | 'query' | 'body') {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (location === 'body' ? undefined : {}));
+  if (result.success) return result.data;
+  throw new ApiError('VALIDATION_ERROR', result.error.issues.flatMap((issue) => toDetails(issue, location)));
+}
+
+function toDetails(issue: z.core.$ZodIssue, location: string): ErrorDetail[] {
+  const base = [location, ...issue.path.map(String)].join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({ field: `${base}.${key}`, reason: 'unknown_field', hint: 'This field is not accepted.' }));
+  }
+  return [{ field: base, reason: issue.code, hint: issue.message }];
+}

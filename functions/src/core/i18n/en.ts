@@ -1,0 +1,25 @@
+import type { ErrorCode } from '../error-codes';
+
+export const en: Record<ErrorCode, string> = {
+  INVALID_JSON: 'The request body is not valid JSON.',
+  VALIDATION_ERROR: 'Some fields are invalid.',
+  INVALID_TELEPHONE: 'This telephone number is not valid for this country.',
+  UNSUPPORTED_COUNTRY: 'This country is not supported.',
+  REFERRAL_CODE_INVALID: 'This referral code does not exist.',
+  PAGE_TOO_DEEP: 'This page is too far down the list: narrow the search with filters.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  NOT_FOUND: 'This resource does not exist.',
+  UNAUTHENTICATED: 'Authentication required: the token is missing, invalid, expired or revoked.',
+  PROFILE_REQUIRED: 'Finish signing up before using the service.',
+  USER_BLOCKED: 'Your account is blocked. Contact support.',
+  FORBIDDEN_ROLE: 'Your role does not allow this action.',
+  ROLE_APP_MISMATCH: 'This role does not belong to this app.',
+  ROLE_NOT_SELF_ASSIGNABLE: 'This role cannot be chosen at sign-up.',
+  EMAIL_TELEPHONE_MISMATCH: 'The login account does not match this telephone number.',
+  ADMIN_ROLE_REQUIRES_SUPER_ADMIN: 'Only a super admin can grant or remove an admin role.',
+  CANNOT_MODERATE_SELF: 'You cannot change your own account this way.',
+  USER_NOT_FOUND: 'User not found.',
+  ALREADY_REGISTERED: 'This account is already registered.',
+  TELEPHONE_TAKEN: 'This telephone number is already used by another account.',
+  INTERNAL: 'An unexpected error occurred. Please try again later.',
+};

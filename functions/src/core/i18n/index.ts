@@ -1,0 +1,36 @@
+/**
+ * Message catalogues and the choice of language. The type of each catalogue forces a message
+ * for every error code in every language.
+ */
+import type { ErrorCode } from '../error-codes';
+import { en } from './en';
+import { fr } from './fr';
+
+export const LANGUAGES = ['fr', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const catalogues: Record<Language, Record<ErrorCode, string>> = { fr, en };
+
+export function messageFor(code: ErrorCode, language: Language): string {
+  return catalogues[language][code];
+}
+
+/**
+ * Picks the supported language the `Accept-Language` header prefers most ("en-US,en;q=0.9,fr;q=0.8"),
+ * or the fallback when it names none of ours.
+ */
+export function pickLanguage(header: string | undefined, fallback: Language): Language {
+  if (!header) return fallback;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { base: tag.trim().toLowerCase().split('-')[0], quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  const match = ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.base));
+  return match ? (match.base as Language) : fallback;
+}

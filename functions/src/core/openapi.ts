@@ -1,0 +1,141 @@
+/**
+ * Builds the OpenAPI 3.0.0 document from the routers' declarations. Nothing here is written by
+ * hand per route: paths, parameters, bodies, success shapes and error responses all come from the
+ * route definitions, and the error responses from the codes each route declares plus those its
+ * access and validation imply.
+ */
+import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { z, type ZodType } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './error-codes';
+import { messageFor } from './i18n';
+import type { AnyJsonRoute, AnyListRoute, ApiRouter, RouteDefinition } from './http';
+
+export const ApiErrorSchema = z
+  .object({
+    success: z.literal(false),
+    code: z.string().meta({ description: 'Stable error code.', example: 'VALIDATION_ERROR' }),
+    message: z.string().meta({ description: 'Message in the language chosen by Accept-Language (fr by default, en).' }),
+    details: z
+      .array(
+        z.object({
+          field: z.string().meta({ example: 'body.telephone' }),
+          reason: z.string().meta({ example: 'invalid_type' }),
+          hint: z.string().optional(),
+        }),
+      )
+      .optional(),
+  })
+  .meta({ id: 'ApiError', description: 'Every error answer of the service.' });
+
+export const ApiSuccessSchema = z
+  .object({ success: z.literal(true), data: z.unknown().optional() })
+  .meta({ id: 'ApiSuccess', description: 'Generic success envelope: `data` holds the operation result.' });
+
+const PaginationSchema = z
+  .object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), hasMore: z.boolean() })
+  .meta({ id: 'Pagination' });
+
+export type DocumentInfo = Parameters<OpenApiGeneratorV3['generateDocument']>[0]['info'];
+
+/** Express `:id` to OpenAPI `{id}`. */
+export function toOpenApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+export function buildOpenApiDocument(info: DocumentInfo, routers: ApiRouter[], sharedSchemas: ZodType[]) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'ID token of the identity provider: `Authorization: Bearer <ID_TOKEN>`.',
+  });
+  // Schemas carry their component name in `.meta({ id })`; handing them to the generator as
+  // schema definitions publishes them even when no route uses them yet.
+  for (const schema of [ApiErrorSchema, ApiSuccessSchema, ...sharedSchemas]) {
+    if (!z.globalRegistry.get(schema)?.id) throw new Error('A shared schema has no .meta({ id })');
+  }
+  const schemaDefinitions = [ApiErrorSchema, ApiSuccessSchema, ...sharedSchemas].map((schema) => ({ type: 'schema' as const, schema }));
+  for (const route of routers.flatMap((router) => router.routes)) {
+    registry.registerPath(describeRoute(route));
+  }
+  const generator = new OpenApiGeneratorV3([...schemaDefinitions, ...registry.definitions]);
+  return generator.generateDocument({
+    openapi: '3.0.0',
+    info,
+    servers: [{ url: '/', description: 'The base URL of the service ({base_url})' }],
+  });
+}
+
+function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['registerPath']>[0] {
+  const common = {
+    method: route.method,
+    path: toOpenApiPath(route.path),
+    tags: route.tags,
+    summary: route.summary,
+  };
+  if (route.kind === 'raw') {
+    return {
+      ...common,
+      responses: { 200: { description: route.summary, content: { [route.contentType]: { schema: { type: 'string' } } } } },
+    };
+  }
+  return {
+    ...common,
+    description: route.description,
+    deprecated: route.deprecated,
+    security: route.access === 'public' ? [] : [{ bearer: [] }],
+    request: {
+      params: route.params,
+      query: route.query,
+      body: route.body ? { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: route.body } } } : undefined,
+    },
+    responses: { ...successResponse(route), ...errorResponses(route) },
+  };
+}
+
+function successResponse(route: AnyJsonRoute | AnyListRoute) {
+  const schema =
+    route.kind === 'list'
+      ? z.object({ success: z.literal(true), data: z.array(route.success.item), pagination: PaginationSchema })
+      : z.object({ success: z.literal(true), data: route.success.data });
+  const status = route.kind === 'list' ? 200 : (route.success.status ?? 200);
+  return { [status]: { description: route.success.description, content: { 'application/json': { schema } } } };
+}
+
+/** The codes a route can answer: declared ones, plus those implied by its access and its inputs. */
+export function errorCodesOf(route: AnyJsonRoute | AnyListRoute): ErrorCode[] {
+  const codes = new Set<ErrorCode>(route.errors ?? []);
+  if (route.params || route.query || route.body) codes.add('VALIDATION_ERROR');
+  if (route.body) {
+    codes.add('INVALID_JSON');
+    codes.add('PAYLOAD_TOO_LARGE');
+  }
+  if (route.access !== 'public') codes.add('UNAUTHENTICATED');
+  if (route.access === 'profile') {
+    codes.add('PROFILE_REQUIRED');
+    codes.add('USER_BLOCKED');
+  }
+  if (route.roles) codes.add('FORBIDDEN_ROLE');
+  codes.add('INTERNAL');
+  return [...codes];
+}
+
+function errorResponses(route: AnyJsonRoute | AnyListRoute) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(route)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        status,
+        {
+          description: codes.map((code) => `\`${code}\`: ${messageFor(code, 'en')}`).join('\n\n'),
+          content: { 'application/json': { schema: ApiErrorSchema } },
+        },
+      ]),
+  );
+}

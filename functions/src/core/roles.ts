@@ -1,0 +1,33 @@
+/**
+ * The roles of the spec and which app each belongs to. The buyer app accepts only `acheteur`; the
+ * professional app every other role. Admin-level roles run the dashboard.
+ */
+export const ROLES = [
+  'acheteur',
+  'vendeur',
+  'chauffeur',
+  'transitaire',
+  'livreur',
+  'agentCommercial',
+  'admin',
+  'superAdmin',
+  'principal',
+  'gestionnaire',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ADMIN_ROLES = ['admin', 'superAdmin', 'principal', 'gestionnaire'] as const satisfies readonly Role[];
+
+/** Roles a person may pick when signing up; agents and admins are created by admins. */
+export const SELF_SIGNUP_ROLES = ['acheteur', 'vendeur', 'chauffeur', 'transitaire', 'livreur'] as const satisfies readonly Role[];
+
+export const APPS = ['buyer', 'pro'] as const;
+export type App = (typeof APPS)[number];
+
+export function appOfRole(role: Role): App {
+  return role === 'acheteur' ? 'buyer' : 'pro';
+}
+
+export function isAdminRole(role: Role): boolean {
+  return (ADMIN_ROLES as readonly Role[]).includes(role);
+}

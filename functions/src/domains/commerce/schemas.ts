@@ -1,0 +1,24 @@
+/** Order and chat shapes, published now because the spec names them; routes come with commerce. */
+import { z } from 'zod';
+import { GeoPoint } from '../geo/schemas';
+
+export const OrderInput = z
+  .strictObject({
+    items: z
+      .array(z.strictObject({ articleId: z.string().min(1), quantite: z.number().int().min(1).max(999) }))
+      .min(1)
+      .max(50),
+    livraison: z.boolean().meta({ description: 'Whether the parts are delivered by a courier.' }),
+    adresseLivraison: z
+      .strictObject({ ville: z.string().trim().min(1).max(80), details: z.string().trim().max(500).optional(), position: GeoPoint })
+      .optional(),
+  })
+  .meta({ id: 'OrderInput', description: 'A basket of parts; prices come from the articles, never from the client.' });
+
+export const ChatMessage = z
+  .strictObject({
+    texte: z.string().trim().min(1).max(4000).optional(),
+    fichierUrl: z.url().optional(),
+  })
+  .refine((value) => value.texte !== undefined || value.fichierUrl !== undefined, { message: 'A message has a text or a file.' })
+  .meta({ id: 'ChatMessage', description: 'A message posted in a chat room by one of its participants.' });

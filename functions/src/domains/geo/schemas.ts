@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from './countries';
+
+export const GeoPoint = z
+  .strictObject({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  })
+  .meta({ id: 'GeoPoint', description: 'A point on Earth in decimal degrees (WGS 84).' });
+
+export const CountryCode = z
+  .string()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.enum(COUNTRY_CODES))
+  .meta({ description: 'ISO 3166-1 alpha-2 code of a supported country.', example: 'BJ' });
+
+export const Country = z.object({
+  iso: z.string().meta({ example: 'BJ' }),
+  nameFr: z.string(),
+  nameEn: z.string(),
+  dialCode: z.string().meta({ example: '229' }),
+  nationalLengths: z.array(z.number().int()).meta({ example: [8, 9, 10] }),
+});
+
+export const TelephoneInput = z
+  .string()
+  .trim()
+  .min(4)
+  .max(24)
+  .meta({ description: 'E.164 (`+22901XXXXXXXX`) or national digits with `pays`.', example: '+2290197000000' });
+
+export const NormalizeRequest = z.strictObject({
+  telephone: TelephoneInput,
+  pays: CountryCode.optional(),
+});
+
+export const NormalizedTelephone = z.object({
+  pays: z.string(),
+  dialCode: z.string(),
+  nationalNumber: z.string(),
+  e164: z.string(),
+  syntheticEmails: z.object({
+    buyer: z.string().meta({ description: 'Login of the buyer app.' }),
+    pro: z.string().meta({ description: 'Login of the professional app.' }),
+  }),
+});

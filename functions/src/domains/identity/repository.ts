@@ -1,0 +1,153 @@
+/** The only Firestore access of the identity domain. Read-modify-writes run in transactions. */
+import { createHash } from 'node:crypto';
+import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { now } from '../../core/clock';
+import { ApiError } from '../../core/errors';
+import { db } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
+import type { PageRequest } from '../../core/pagination';
+import type { App } from '../../core/roles';
+import type { UserDocument, UserListFilters } from './model';
+
+const users = () => db().collection(COLLECTIONS.users);
+const telephoneKey = (app: App, e164: string) => `${app}_${e164}`;
+
+export async function findUser(uid: string): Promise<UserDocument | undefined> {
+  return (await users().doc(uid).get()).data() as UserDocument | undefined;
+}
+
+/**
+ * Creates the profile, the telephone's uniqueness marker and the referral link in one
+ * transaction: two racing sign-ups of one number cannot both win.
+ */
+export async function createUser(uid: string, user: UserDocument, referralCode?: string): Promise<UserDocument> {
+  const userRef = users().doc(uid);
+  const phoneRef = db().collection(COLLECTIONS.telephones).doc(telephoneKey(user.app, user.telephone));
+  const codeRef = referralCode ? db().collection(COLLECTIONS.referralCodes).doc(referralCode) : undefined;
+  return db().runTransaction(async (tx) => {
+    const [existing, phone, code] = await Promise.all([tx.get(userRef), tx.get(phoneRef), codeRef ? tx.get(codeRef) : undefined]);
+    if (existing.exists) throw new ApiError('ALREADY_REGISTERED');
+    if (phone.exists && phone.get('uid') !== uid) throw new ApiError('TELEPHONE_TAKEN');
+    if (code && !code.exists) throw new ApiError('REFERRAL_CODE_INVALID');
+    const stored: UserDocument = code ? { ...user, referredBy: { code: code.id, agentId: code.get('agentId') } } : user;
+    tx.set(userRef, stored);
+    tx.set(phoneRef, { uid, createdAt: user.createdAt });
+    return stored;
+  });
+}
+
+/**
+ * Read-modify-write of one profile. `decide` sees the current document inside the transaction and
+ * returns the fields to change (or throws an ApiError to refuse): the rule runs on fresh data.
+ */
+export async function mutateUser(
+  uid: string,
+  decide: (current: UserDocument) => Partial<UserDocument>,
+): Promise<UserDocument> {
+  const ref = users().doc(uid);
+  return db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.exists) throw new ApiError('USER_NOT_FOUND');
+    const current = snapshot.data() as UserDocument;
+    const changes = { ...decide(current), updatedAt: Timestamp.fromDate(now()) };
+    tx.update(ref, changes);
+    return { ...current, ...changes };
+  });
+}
+
+/** How a user list query is built: which fields it filters by equality, which range, which order. */
+export interface UserListPlan {
+  equalities: Array<[field: keyof UserDocument, value: unknown]>;
+  range?: { field: 'searchName'; from: string; to: string };
+  order?: { field: 'createdAt' | 'searchName'; direction: 'asc' | 'desc' };
+}
+
+/** Kept apart from the query so the index test can check every plan has its composite index. */
+export function planUserList(filters: UserListFilters): UserListPlan {
+  const equalities: UserListPlan['equalities'] = [];
+  if (filters.telephone) equalities.push(['telephone', filters.telephone]);
+  if (filters.nationalNumber) equalities.push(['nationalNumber', filters.nationalNumber]);
+  if (filters.role) equalities.push(['role', filters.role]);
+  if (filters.isBlocked !== undefined) equalities.push(['isBlocked', filters.isBlocked]);
+  if (filters.telephone || filters.nationalNumber) return { equalities };
+  if (filters.namePrefix) {
+    return {
+      equalities,
+      range: { field: 'searchName', from: filters.namePrefix, to: `${filters.namePrefix}\uf8ff` },
+      order: { field: 'searchName', direction: 'asc' },
+    };
+  }
+  return { equalities, order: { field: 'createdAt', direction: 'desc' } };
+}
+
+export async function listUsers(
+  filters: UserListFilters,
+  page: PageRequest,
+): Promise<{ items: Array<{ id: string; user: UserDocument }>; total: number }> {
+  const plan = planUserList(filters);
+  let query: Query = users();
+  for (const [field, value] of plan.equalities) query = query.where(field, '==', value);
+  if (plan.range) query = query.where(plan.range.field, '>=', plan.range.from).where(plan.range.field, '<', plan.range.to);
+  if (plan.order) query = query.orderBy(plan.order.field, plan.order.direction);
+  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  return {
+    items: snapshot.docs.map((doc) => ({ id: doc.id, user: doc.data() as UserDocument })),
+    total: count.data().count,
+  };
+}
+
+export interface PushTokenDocument {
+  token: string;
+  platform: 'android' | 'ios' | 'web';
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+}
+
+export function pushTokenId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const pushTokens = (uid: string) => users().doc(uid).collection(COLLECTIONS.pushTokens);
+
+/**
+ * Registers a device token (again: registering refreshes `lastSeenAt`). Past `max` devices the
+ * least recently seen ones are dropped, in the same transaction.
+ */
+export async function upsertPushToken(
+  uid: string,
+  token: string,
+  platform: PushTokenDocument['platform'],
+  max: number,
+): Promise<{ id: string } & PushTokenDocument> {
+  const id = pushTokenId(token);
+  const ref = pushTokens(uid).doc(id);
+  const at = Timestamp.fromDate(now());
+  return db().runTransaction(async (tx) => {
+    const [current, newest] = await Promise.all([tx.get(ref), tx.get(pushTokens(uid).orderBy('lastSeenAt', 'desc').limit(max))]);
+    const stored: PushTokenDocument = {
+      token,
+      platform,
+      createdAt: (current.get('createdAt') as Timestamp | undefined) ?? at,
+      lastSeenAt: at,
+    };
+    const others = newest.docs.filter((doc) => doc.id !== id);
+    // Keep the max - 1 most recent others; this one becomes the most recent.
+    for (const stale of others.slice(max - 1)) tx.delete(stale.ref);
+    tx.set(ref, stored);
+    return { id, ...stored };
+  });
+}
+
+export async function removePushToken(uid: string, token: string): Promise<boolean> {
+  const ref = pushTokens(uid).doc(pushTokenId(token));
+  return db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (snapshot.exists) tx.delete(ref);
+    return snapshot.exists;
+  });
+}
+
+/** Links a referral code to its agent (agents get one when they are created). */
+export async function saveReferralCode(code: string, agentId: string): Promise<void> {
+  await db().collection(COLLECTIONS.referralCodes).doc(code).set({ agentId, createdAt: Timestamp.fromDate(now()) });
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { ApiRouter } from '../../core/http';
+import { pageRequest } from '../../core/pagination';
+import { ADMIN_ROLES } from '../../core/roles';
+import {
+  BlockRequest,
+  PublicProfile,
+  PushDevice,
+  PushTokenParams,
+  PushTokenRequest,
+  RegisterRequest,
+  RoleChangeRequest,
+  UpdateMeRequest,
+  UserIdParams,
+  UserListQuery,
+  UserProfile,
+} from './schemas';
+import * as identity from './service';
+
+export const router = new ApiRouter()
+  .json({
+    method: 'post',
+    path: '/api/auth/register',
+    tags: ['Authentication'],
+    summary: 'Creates the profile of the identity-provider account in the token',
+    description:
+      'Bearer token of the account the client just created with the synthetic email of the telephone. ' +
+      'The web client also passes the captcha check.',
+    access: 'token',
+    body: RegisterRequest,
+    errors: [
+      'ROLE_APP_MISMATCH',
+      'ROLE_NOT_SELF_ASSIGNABLE',
+      'EMAIL_TELEPHONE_MISMATCH',
+      'INVALID_TELEPHONE',
+      'UNSUPPORTED_COUNTRY',
+      'REFERRAL_CODE_INVALID',
+      'ALREADY_REGISTERED',
+      'TELEPHONE_TAKEN',
+    ],
+    success: { status: 201, description: 'The new profile', data: UserProfile },
+    handle: ({ caller, body }) => identity.register(caller, body),
+  })
+  .json({
+    method: 'get',
+    path: '/api/protected/me',
+    tags: ['Users'],
+    summary: 'Profile of the caller',
+    access: 'profile',
+    success: { description: 'The caller’s profile', data: UserProfile },
+    handle: async ({ caller }) => identity.me(caller),
+  })
+  .json({
+    method: 'patch',
+    path: '/api/users/me',
+    tags: ['Users'],
+    summary: 'Updates the caller’s names, photo or city',
+    access: 'profile',
+    body: UpdateMeRequest,
+    success: { description: 'The updated profile', data: UserProfile },
+    handle: ({ caller, body }) => identity.updateMe(caller, body),
+  })
+  .json({
+    method: 'post',
+    path: '/api/users/me/push-tokens',
+    tags: ['Users'],
+    summary: 'Registers a device token for push notifications',
+    description: 'Several devices per user; past PUSH_TOKENS_MAX_PER_USER the least recently seen is dropped. Registering again refreshes it.',
+    access: 'profile',
+    body: PushTokenRequest,
+    success: { description: 'The registered device', data: PushDevice },
+    handle: ({ caller, body }) => identity.registerPushToken(caller, body.token, body.platform),
+  })
+  .json({
+    method: 'delete',
+    path: '/api/users/me/push-tokens/:token',
+    tags: ['Users'],
+    summary: 'Removes a device token (at logout)',
+    access: 'profile',
+    params: PushTokenParams,
+    success: { description: 'Whether a token was removed', data: z.object({ removed: z.boolean() }) },
+    handle: ({ caller, params }) => identity.removePushToken(caller, params.token),
+  })
+  .json({
+    method: 'get',
+    path: '/api/users/:id',
+    tags: ['Users'],
+    summary: 'A user: everything for the user itself and admins, the public profile for others',
+    access: 'profile',
+    params: UserIdParams,
+    errors: ['USER_NOT_FOUND'],
+    success: { description: 'The user', data: z.union([UserProfile, PublicProfile]) },
+    handle: ({ caller, params }) => identity.viewUser(caller, params.id),
+  })
+  .list({
+    method: 'get',
+    path: '/api/users',
+    tags: ['Users (admin)'],
+    summary: 'Lists and searches users',
+    description: 'Newest first; with `q`, by name prefix (alphabetical) or exact telephone.',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    query: UserListQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of users', item: UserProfile },
+    handle: ({ query }) => identity.listUsers(query, pageRequest(query)),
+  })
+  .json({
+    method: 'patch',
+    path: '/api/users/:id/block',
+    tags: ['Users (admin)'],
+    summary: 'Blocks a user: refused at once, refresh tokens revoked',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: UserIdParams,
+    body: BlockRequest,
+    errors: ['USER_NOT_FOUND', 'CANNOT_MODERATE_SELF', 'ADMIN_ROLE_REQUIRES_SUPER_ADMIN'],
+    success: { description: 'The blocked user', data: UserProfile },
+    handle: ({ caller, params, body }) => identity.setBlocked(caller, params.id, true, body?.motif),
+  })
+  .json({
+    method: 'patch',
+    path: '/api/users/:id/unblock',
+    tags: ['Users (admin)'],
+    summary: 'Unblocks a user',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: UserIdParams,
+    errors: ['USER_NOT_FOUND', 'CANNOT_MODERATE_SELF', 'ADMIN_ROLE_REQUIRES_SUPER_ADMIN'],
+    success: { description: 'The unblocked user', data: UserProfile },
+    handle: ({ caller, params }) => identity.setBlocked(caller, params.id, false),
+  })
+  .json({
+    method: 'patch',
+    path: '/api/users/:id/role',
+    tags: ['Users (admin)'],
+    summary: 'Changes the role of a user within its app',
+    description: 'Admin-level roles are granted and removed by a superAdmin only. Agents are created by POST /api/agents.',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: UserIdParams,
+    body: RoleChangeRequest,
+    errors: ['USER_NOT_FOUND', 'CANNOT_MODERATE_SELF', 'ADMIN_ROLE_REQUIRES_SUPER_ADMIN', 'ROLE_APP_MISMATCH'],
+    success: { description: 'The user with its new role', data: UserProfile },
+    handle: ({ caller, params, body }) => identity.changeRole(caller, params.id, body.role),
+  });

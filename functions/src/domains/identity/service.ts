@@ -1,0 +1,178 @@
+/**
+ * Identity rules: sign-up from a telephone account, profiles and who sees what, and the admin's
+ * moderation (block, role). Other domains read users through `getUser` and `publicProfileOf`.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ProfileCaller, TokenCaller } from '../../core/auth';
+import { now } from '../../core/clock';
+import { config } from '../../core/config';
+import { ApiError } from '../../core/errors';
+import { auth } from '../../core/firebase';
+import { type PageRequest, toPage } from '../../core/pagination';
+import { appOfRole, isAdminRole, type Role, SELF_SIGNUP_ROLES } from '../../core/roles';
+import { normalizeTelephone, syntheticEmail } from '../geo/telephone';
+import { searchNameOf, type UserDocument, type UserListFilters } from './model';
+import * as repository from './repository';
+import type { PublicProfile, RegisterRequest, UpdateMeRequest, UserProfile } from './schemas';
+
+type Profile = z.input<typeof UserProfile>;
+type Public = z.input<typeof PublicProfile>;
+
+export function toProfile(id: string, user: UserDocument): Profile {
+  return {
+    id,
+    telephone: user.telephone,
+    email: user.email,
+    nom: user.nom,
+    prenoms: user.prenoms,
+    role: user.role,
+    app: user.app,
+    pays: user.pays,
+    dialCode: user.dialCode,
+    nationalNumber: user.nationalNumber,
+    isBlocked: user.isBlocked,
+    photoUrl: user.photoUrl ?? null,
+    ville: user.ville ?? null,
+    vendeurType: user.vendeurType,
+    typeAgent: user.typeAgent,
+    referralCode: user.referralCode,
+    referredBy: user.referredBy,
+    transitaireVerification: user.transitaireVerification,
+    createdAt: user.createdAt.toDate().toISOString(),
+    updatedAt: user.updatedAt.toDate().toISOString(),
+  };
+}
+
+export function publicProfileOf(id: string, user: UserDocument): Public {
+  return { id, nom: user.nom, prenoms: user.prenoms, role: user.role, photoUrl: user.photoUrl ?? null, ville: user.ville ?? null };
+}
+
+export async function getUser(uid: string): Promise<UserDocument | undefined> {
+  return repository.findUser(uid);
+}
+
+/**
+ * Sign-up. The token proves the caller owns the identity-provider account; its email must be the
+ * synthetic email of this telephone on the app of the chosen role, which is what keeps the two
+ * apps' accounts of one number apart and stops a buyer login from taking a pro role.
+ */
+export async function register(caller: TokenCaller, input: z.output<typeof RegisterRequest>): Promise<Profile> {
+  if (!(SELF_SIGNUP_ROLES as readonly Role[]).includes(input.role)) throw new ApiError('ROLE_NOT_SELF_ASSIGNABLE');
+  const telephone = normalizeTelephone(input.telephone, input.pays);
+  if (telephone.pays !== input.pays) throw new ApiError('INVALID_TELEPHONE');
+  const app = appOfRole(input.role);
+  const email = caller.email ?? '';
+  if (email !== syntheticEmail(telephone, app)) {
+    const otherApp = app === 'buyer' ? 'pro' : 'buyer';
+    throw new ApiError(email === syntheticEmail(telephone, otherApp) ? 'ROLE_APP_MISMATCH' : 'EMAIL_TELEPHONE_MISMATCH');
+  }
+  if (input.vendeurType && input.role !== 'vendeur') {
+    throw new ApiError('VALIDATION_ERROR', [{ field: 'body.vendeurType', reason: 'not_allowed', hint: 'Only sellers have a vendeurType.' }]);
+  }
+  const at = Timestamp.fromDate(now());
+  const user: UserDocument = {
+    telephone: telephone.e164,
+    email,
+    nom: input.nom,
+    prenoms: input.prenoms,
+    searchName: searchNameOf(input.nom, input.prenoms),
+    role: input.role,
+    app,
+    pays: telephone.pays,
+    dialCode: telephone.dialCode,
+    nationalNumber: telephone.nationalNumber,
+    isBlocked: false,
+    photoUrl: null,
+    ville: null,
+    vendeurType: input.vendeurType,
+    ...(input.role === 'transitaire' ? { transitaireVerification: { statut: 'none' as const } } : {}),
+    createdAt: at,
+    updatedAt: at,
+  };
+  return toProfile(caller.uid, await repository.createUser(caller.uid, user, input.referralCode));
+}
+
+export function me(caller: ProfileCaller): Profile {
+  return toProfile(caller.uid, caller.profile as UserDocument);
+}
+
+/** The user itself and admins see everything; everyone else the public profile. */
+export async function viewUser(caller: ProfileCaller, id: string): Promise<Profile | Public> {
+  const user = id === caller.uid ? (caller.profile as UserDocument) : await repository.findUser(id);
+  if (!user) throw new ApiError('USER_NOT_FOUND');
+  return id === caller.uid || isAdminRole(caller.role) ? toProfile(id, user) : publicProfileOf(id, user);
+}
+
+export async function updateMe(caller: ProfileCaller, patch: z.output<typeof UpdateMeRequest>): Promise<Profile> {
+  const updated = await repository.mutateUser(caller.uid, (current) => {
+    const nom = patch.nom ?? current.nom;
+    const prenoms = patch.prenoms ?? current.prenoms;
+    return { ...patch, searchName: searchNameOf(nom, prenoms) };
+  });
+  return toProfile(caller.uid, updated);
+}
+
+export async function listUsers(filters: { role?: Role; isBlocked?: boolean; q?: string }, page: PageRequest) {
+  const result = await repository.listUsers(toListFilters(filters), page);
+  return toPage(
+    page,
+    result.items.map(({ id, user }) => toProfile(id, user)),
+    result.total,
+  );
+}
+
+/** `q` is a telephone when it is made of digits (and an optional +), a name prefix otherwise. */
+function toListFilters({ q, ...rest }: { role?: Role; isBlocked?: boolean; q?: string }): UserListFilters {
+  if (!q) return rest;
+  const digits = q.replace(/[\s.-]/g, '');
+  if (/^\+\d+$/.test(digits)) {
+    try {
+      return { ...rest, telephone: normalizeTelephone(digits).e164 };
+    } catch {
+      return { ...rest, telephone: digits };
+    }
+  }
+  if (/^\d+$/.test(digits)) return { ...rest, nationalNumber: digits };
+  return { ...rest, namePrefix: searchNameOf(q, '') };
+}
+
+/** Admins cannot moderate themselves, and only a superAdmin touches admin-level accounts. */
+function assertMayModerate(caller: ProfileCaller, targetId: string, targetRole: Role): void {
+  if (targetId === caller.uid) throw new ApiError('CANNOT_MODERATE_SELF');
+  if (isAdminRole(targetRole) && caller.role !== 'superAdmin') throw new ApiError('ADMIN_ROLE_REQUIRES_SUPER_ADMIN');
+}
+
+/**
+ * Blocking takes effect at once: every request reads the flag, and the refresh tokens are
+ * revoked so the apps cannot mint new ID tokens (current ones are refused as revoked).
+ */
+export async function setBlocked(caller: ProfileCaller, id: string, blocked: boolean, motif?: string): Promise<Profile> {
+  const updated = await repository.mutateUser(id, (current) => {
+    assertMayModerate(caller, id, current.role);
+    return blocked
+      ? { isBlocked: true, blocked: { motif, by: caller.uid, at: Timestamp.fromDate(now()) } }
+      : { isBlocked: false };
+  });
+  if (blocked) await auth().revokeRefreshTokens(id);
+  return toProfile(id, updated);
+}
+
+export async function changeRole(caller: ProfileCaller, id: string, role: Role): Promise<Profile> {
+  const updated = await repository.mutateUser(id, (current) => {
+    assertMayModerate(caller, id, current.role);
+    if (isAdminRole(role) && caller.role !== 'superAdmin') throw new ApiError('ADMIN_ROLE_REQUIRES_SUPER_ADMIN');
+    if (appOfRole(role) !== current.app) throw new ApiError('ROLE_APP_MISMATCH');
+    return { role };
+  });
+  return toProfile(id, updated);
+}
+
+export async function registerPushToken(caller: ProfileCaller, token: string, platform: 'android' | 'ios' | 'web') {
+  const device = await repository.upsertPushToken(caller.uid, token, platform, config().PUSH_TOKENS_MAX_PER_USER);
+  return { id: device.id, platform: device.platform, lastSeenAt: device.lastSeenAt.toDate().toISOString() };
+}
+
+export async function removePushToken(caller: ProfileCaller, token: string) {
+  return { removed: await repository.removePushToken(caller.uid, token) };
+}

@@ -1,0 +1,45 @@
+/**
+ * The deployed HTTPS functions and the prefixes each serves (ARCHITECTURE.md's table). Firebase
+ * Hosting rewrites each prefix to its function (firebase.json; a test keeps the two in step).
+ * Routers are imported lazily, so a function loads only its own domains at cold start.
+ */
+import type { ApiRouter } from './core/http';
+
+export const REGION = 'europe-west1';
+
+export interface FunctionGroup {
+  prefixes: readonly string[];
+  routers(): Promise<ApiRouter[]>;
+}
+
+const none = async (): Promise<ApiRouter[]> => [];
+
+export const FUNCTION_GROUPS = {
+  core: {
+    prefixes: ['/', '/api-docs', '/api-docs.json', '/api/auth', '/api/protected', '/api/push-otp', '/api/users', '/api/settings', '/api/notifications', '/api/messaging', '/api/geo'],
+    routers: async () => [
+      (await import('./domains/health/routes')).router,
+      (await import('./domains/docs/routes')).router,
+      (await import('./domains/identity/routes')).router,
+      (await import('./domains/settings/routes')).router,
+      (await import('./domains/geo/routes')).router,
+    ],
+  },
+  catalog: {
+    prefixes: ['/api/articles', '/api/public', '/api/upload', '/api/publicites', '/api/views', '/api/tricycles', '/api/chauffeurs', '/api/verification'],
+    routers: none,
+  },
+  commerce: { prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat'], routers: none },
+  logistics: { prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'], routers: none },
+  payments: { prefixes: ['/api/payments', '/api/wallet'], routers: none },
+  transit: { prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'], routers: none },
+  agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], routers: none },
+  admin: { prefixes: ['/api/admin'], routers: none },
+} satisfies Record<string, FunctionGroup>;
+
+export type FunctionName = keyof typeof FUNCTION_GROUPS;
+export const FUNCTION_NAMES = Object.keys(FUNCTION_GROUPS) as FunctionName[];
+
+export async function allRouters(): Promise<ApiRouter[]> {
+  return (await Promise.all(FUNCTION_NAMES.map((name) => FUNCTION_GROUPS[name].routers()))).flat();
+}

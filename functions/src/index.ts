@@ -1,0 +1,27 @@
+/**
+ * Only exports. Each HTTPS function builds its Express app on its first request, importing only
+ * its own domains, so one function's cold start does not load the others.
+ */
+import type { Express } from 'express';
+import { setGlobalOptions } from 'firebase-functions/v2';
+import { onRequest } from 'firebase-functions/v2/https';
+import { type FunctionName, REGION } from './groups';
+
+setGlobalOptions({ region: REGION, maxInstances: 20 });
+
+function httpsFunction(name: FunctionName) {
+  let app: Promise<Express> | undefined;
+  return onRequest({ memory: '256MiB', timeoutSeconds: 60 }, async (req, res) => {
+    app ??= import('./app').then((module) => module.createFunctionApp(name));
+    (await app)(req, res);
+  });
+}
+
+export const core = httpsFunction('core');
+export const catalog = httpsFunction('catalog');
+export const commerce = httpsFunction('commerce');
+export const logistics = httpsFunction('logistics');
+export const payments = httpsFunction('payments');
+export const transit = httpsFunction('transit');
+export const agents = httpsFunction('agents');
+export const admin = httpsFunction('admin');

@@ -1,0 +1,14 @@
+/**
+ * Tests run in one process against the emulator suite (`npm test` starts it). Test files import
+ * the functions' code and its packages (firebase-admin, express...) from functions/node_modules,
+ * so there is one copy of each.
+ */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  moduleDirectories: ['node_modules', 'functions/node_modules'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  setupFiles: ['<rootDir>/test/setup/env.ts'],
+  testTimeout: 30000,
+};

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+/**
+ * Runs a command inside the emulator suite (Auth, Firestore, Functions, Hosting, Cloud Tasks).
+ *
+ *   node scripts/emulators.mjs test     every test (jest) against the emulators
+ *   node scripts/emulators.mjs start    the suite with demo data, until Ctrl-C
+ *   node scripts/emulators.mjs bench    the benchmark
+ *   node scripts/emulators.mjs exec "<command>"
+ *
+ * firebase-tools cannot download the Firestore emulator here (no internet). When the Google Cloud
+ * CLI's emulator jar is installed and FIRESTORE_EMULATOR_BINARY_PATH is unset, this script makes a
+ * small launcher jar for it (that jar has no Main-Class, and firebase-tools runs `java -jar`).
+ * A machine with internet keeps firebase-tools' own download.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PROJECT = 'demo-marketplace';
+const EMULATORS = 'auth,firestore,functions,hosting,tasks';
+
+const commands = {
+  test: `jest --runInBand ${process.argv.slice(3).map(quote).join(' ')}`,
+  start: 'node scripts/demo.mjs',
+  bench: 'node scripts/bench.mjs',
+  exec: process.argv.slice(3).join(' '),
+};
+
+function quote(arg) {
+  return /^[\w./=:-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
+}
+
+function firestoreJar() {
+  const candidates = [];
+  try {
+    const sdkRoot = execFileSync('gcloud', ['info', '--format=value(installation.sdk_root)'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (sdkRoot) candidates.push(join(sdkRoot, 'platform/cloud-firestore-emulator/cloud-firestore-emulator.jar'));
+  } catch {
+    // No gcloud: try the Debian package's usual place.
+  }
+  candidates.push('/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar');
+  return candidates.find((path) => existsSync(path));
+}
+
+function prepareFirestoreEmulator(env) {
+  if (env.FIRESTORE_EMULATOR_BINARY_PATH) return;
+  const jar = firestoreJar();
+  if (!jar) return;
+  const dir = join(root, '.cache', 'firestore-launcher');
+  const launcher = join(dir, 'launcher.jar');
+  if (!existsSync(launcher)) {
+    mkdirSync(dir, { recursive: true });
+    const manifest = join(dir, 'manifest.txt');
+    writeFileSync(manifest, `Main-Class: com.google.cloud.datastore.emulator.firestore.CloudFirestore\nClass-Path: file:${jar}\n`);
+    execFileSync('jar', ['cfm', launcher, manifest], { cwd: dir, stdio: 'inherit' });
+  }
+  env.FIRESTORE_EMULATOR_BINARY_PATH = launcher;
+}
+
+const mode = process.argv[2];
+if (!(mode in commands) || !commands[mode]) {
+  console.error('usage: node scripts/emulators.mjs test|start|bench|exec "<command>"');
+  process.exit(2);
+}
+const env = { ...process.env, NO_UPDATE_NOTIFIER: '1' };
+prepareFirestoreEmulator(env);
+const firebase = join(root, 'node_modules', '.bin', 'firebase');
+const child = spawn(firebase, ['emulators:exec', '--only', EMULATORS, '--project', PROJECT, commands[mode]], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,70 @@
+/**
+ * Real accounts in the Auth emulator and real ID tokens, the way the apps get them: create the
+ * identity-provider account, then sign in with email and password over the Auth REST API.
+ */
+import { auth, db } from '../../functions/src/core/firebase';
+import { COLLECTIONS } from '../../functions/src/core/firestore';
+import { appOfRole, type Role } from '../../functions/src/core/roles';
+import { provisionAccount } from '../../functions/src/domains/identity/provisioning';
+
+export const PASSWORD = 'Password-123';
+const DOMAIN = 'users.marketplace.invalid';
+
+let sequence = 0;
+/** A fresh 10-digit Benin national number (01 + 8 digits), unique within the test run. */
+export function newBeninNumber(): string {
+  sequence += 1;
+  return `01${String(Date.now() % 1e5).padStart(5, '0')}${String(sequence).padStart(3, '0')}`;
+}
+
+export function syntheticEmailOf(national: string, app: 'buyer' | 'pro', dialCode = '229'): string {
+  return `${app === 'pro' ? 'pro_' : ''}${dialCode}${national}@${DOMAIN}`;
+}
+
+export async function signIn(email: string, password = PASSWORD): Promise<string> {
+  const url = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string; error?: unknown };
+  if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body.error)}`);
+  return body.idToken;
+}
+
+/** An identity-provider account without a profile, as right before sign-up. */
+export async function createLogin(email: string): Promise<{ uid: string; token: string }> {
+  const { uid } = await auth().createUser({ email, password: PASSWORD });
+  return { uid, token: await signIn(email) };
+}
+
+export interface TestUser {
+  uid: string;
+  token: string;
+  national: string;
+  telephone: string;
+  email: string;
+  role: Role;
+}
+
+/** A registered user of any role (admins and agents included), with a fresh token. */
+export async function createUser(role: Role, names: { nom?: string; prenoms?: string } = {}): Promise<TestUser> {
+  const national = newBeninNumber();
+  const account = await provisionAccount({
+    telephone: `+229${national}`,
+    password: PASSWORD,
+    role,
+    nom: names.nom ?? 'Test',
+    prenoms: names.prenoms ?? role,
+  });
+  return { uid: account.uid, token: await signIn(account.email), national, telephone: account.telephone, email: account.email, role };
+}
+
+export function appOf(role: Role): 'buyer' | 'pro' {
+  return appOfRole(role);
+}
+
+export async function userDocument(uid: string) {
+  return (await db().collection(COLLECTIONS.users).doc(uid).get()).data();
+}

@@ -1,0 +1,20 @@
+/** Resets of the emulators between test files, through their REST endpoints. */
+export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? 'demo-marketplace';
+
+async function deleteAll(url: string): Promise<void> {
+  const response = await fetch(url, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+}
+
+export async function clearFirestore(): Promise<void> {
+  await deleteAll(`http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`);
+}
+
+export async function clearAuth(): Promise<void> {
+  await deleteAll(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/accounts`);
+}
+
+/** Each test file starts from empty Firestore and Auth. */
+export async function resetEmulators(): Promise<void> {
+  await Promise.all([clearFirestore(), clearAuth()]);
+}
