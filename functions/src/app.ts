@@ -9,6 +9,7 @@ import helmet from 'helmet';
 import { config } from './core/config';
 import { errorHandler, notFoundHandler } from './core/errors';
 import type { ApiRouter } from './core/http';
+import { bodyLimit } from './core/body-limit';
 import { requestContext } from './core/request-context';
 import { allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
 
@@ -19,6 +20,7 @@ export function createApp(routers: ApiRouter[]): Express {
   app.use(requestContext);
   app.use(helmet());
   app.use(cors({ exposedHeaders: ['X-Request-Id'] }));
+  app.use(bodyLimit);
   app.use(express.json({ limit: config().JSON_BODY_LIMIT }));
   for (const router of routers) app.use(router.express);
   app.use(notFoundHandler);

@@ -1,5 +1,5 @@
 /** The service's OpenAPI document: every router of every function, and the spec's named schemas. */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { config } from './core/config';
 import { buildOpenApiDocument } from './core/openapi';
 import { PaginationQuery } from './core/pagination';

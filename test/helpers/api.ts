@@ -1,9 +1,8 @@
 /** The whole service as one Express app, driven in process by supertest. */
-import type { Express } from 'express';
 import request from 'supertest';
 import { createFullApp } from '../../functions/src/app';
 
-let app: Express | undefined;
+let app: Awaited<ReturnType<typeof createFullApp>> | undefined;
 
 export async function api() {
   app ??= await createFullApp();

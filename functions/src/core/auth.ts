@@ -36,9 +36,31 @@ export async function verifyCaller(req: Request): Promise<TokenCaller> {
   try {
     const decoded = await auth().verifyIdToken(match[1], config().AUTH_CHECK_REVOKED);
     return { uid: decoded.uid, email: decoded.email?.toLowerCase(), authTime: decoded.auth_time };
-  } catch {
+  } catch (error) {
+    if ((error as { code?: string }).code === 'auth/id-token-revoked') await refuseIfBlocked(match[1]);
     // Expired, malformed, revoked, disabled or issued for another project: all the same to a client.
     throw new ApiError('UNAUTHENTICATED');
+  }
+}
+
+/**
+ * Blocking a user revokes its tokens; tell that user it is blocked (403 USER_BLOCKED) rather than
+ * merely signed out, so the app can say why. The SDK reports a revoked token only after it has
+ * verified its signature and claims, so reading the subject from it here is safe.
+ */
+async function refuseIfBlocked(token: string): Promise<void> {
+  const uid = subjectOf(token);
+  if (!uid) return;
+  const profile = await db().collection(COLLECTIONS.users).doc(uid).get();
+  if (profile.get('isBlocked') === true) throw new ApiError('USER_BLOCKED');
+}
+
+function subjectOf(token: string): string | undefined {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub?: unknown };
+    return typeof claims.sub === 'string' && claims.sub.length > 0 ? claims.sub : undefined;
+  } catch {
+    return undefined;
   }
 }
 

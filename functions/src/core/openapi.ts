@@ -111,11 +111,11 @@ export function errorCodesOf(route: AnyJsonRoute | AnyListRoute): ErrorCode[] {
     codes.add('INVALID_JSON');
     codes.add('PAYLOAD_TOO_LARGE');
   }
-  if (route.access !== 'public') codes.add('UNAUTHENTICATED');
-  if (route.access === 'profile') {
-    codes.add('PROFILE_REQUIRED');
+  if (route.access !== 'public') {
+    codes.add('UNAUTHENTICATED');
     codes.add('USER_BLOCKED');
   }
+  if (route.access === 'profile') codes.add('PROFILE_REQUIRED');
   if (route.roles) codes.add('FORBIDDEN_ROLE');
   codes.add('INTERNAL');
   return [...codes];

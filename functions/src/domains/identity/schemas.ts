@@ -82,7 +82,7 @@ export const UpdateMeRequest = z
   .refine((value) => Object.keys(value).length > 0, { message: 'Give at least one field.' });
 
 export const PushTokenRequest = z.strictObject({
-  token: z.string().min(20).max(4096).regex(/^[A-Za-z0-9_:.\-]+$/).meta({ description: 'FCM registration token of the device.' }),
+  token: z.string().min(20).max(4096).regex(/^[A-Za-z0-9_:.-]+$/).meta({ description: 'FCM registration token of the device.' }),
   platform: z.enum(['android', 'ios', 'web']),
 });
 

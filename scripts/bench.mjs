@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+/**
+ * npm run bench (inside the emulator suite, see scripts/emulators.mjs):
+ *  1. module load: for each function, in a fresh Node process, the time to load functions/lib/index.js
+ *     and to build that function's app (what its first request pays), against a bare Express
+ *     function (firebase-functions' onRequest around an empty Express app). Median of 7 runs.
+ *  2. latency: p50/p95 of GET /api/protected/me and GET / through the Hosting emulator, 20
+ *     concurrent clients for 10 s each.
+ * Figures depend on the machine; the README keeps the last ones measured and on what.
+ */
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'functions', 'package.json'));
+const RUNS = 7;
+const CLIENTS = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const emulators = require('../firebase.json').emulators;
+const BASE = `http://${emulators.hosting.host}:${emulators.hosting.port}`;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+function timeInFreshProcess(script) {
+  const output = execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8', env: { ...process.env, FUNCTIONS_EMULATOR: '' } });
+  return JSON.parse(output.trim().split('\n').pop());
+}
+
+const functionLoad = (name) => `
+const t0 = process.hrtime.bigint();
+require('./functions/lib/index.js');
+const t1 = process.hrtime.bigint();
+require('./functions/lib/app.js').createFunctionApp('${name}').then(() => {
+  const t2 = process.hrtime.bigint();
+  console.log(JSON.stringify({ index: Number(t1 - t0) / 1e6, app: Number(t2 - t1) / 1e6 }));
+});`;
+
+const bareLoad = `
+const t0 = process.hrtime.bigint();
+const { onRequest } = require('./functions/node_modules/firebase-functions/v2/https');
+const t1 = process.hrtime.bigint();
+const express = require('./functions/node_modules/express');
+const app = express();
+app.get('/', (req, res) => res.send('ok'));
+onRequest(app);
+const t2 = process.hrtime.bigint();
+console.log(JSON.stringify({ index: Number(t1 - t0) / 1e6, app: Number(t2 - t1) / 1e6 }));`;
+
+function measureLoads() {
+  const rows = [];
+  const measure = (label, script) => {
+    const runs = Array.from({ length: RUNS }, () => timeInFreshProcess(script));
+    const index = median(runs.map((run) => run.index));
+    const app = median(runs.map((run) => run.app));
+    rows.push({ function: label, 'index load (ms)': index.toFixed(1), 'app build (ms)': app.toFixed(1), 'total (ms)': (index + app).toFixed(1) });
+  };
+  measure('bare Express', bareLoad);
+  for (const name of ['core', 'catalog', 'commerce', 'logistics', 'payments', 'transit', 'agents', 'admin']) measure(name, functionLoad(name));
+  return rows;
+}
+
+async function benchmarkToken() {
+  const { provisionAccount } = require('./lib/domains/identity/provisioning.js');
+  const account = await provisionAccount({
+    telephone: '+2290199999999',
+    password: 'Bench-password-1',
+    role: 'acheteur',
+    nom: 'Bench',
+    prenoms: 'Mark',
+  });
+  const url = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: 'Bench-password-1', returnSecureToken: true }),
+  });
+  return (await res.json()).idToken;
+}
+
+async function load(path, headers) {
+  for (let i = 0; i < 20; i += 1) await (await fetch(`${BASE}${path}`, { headers })).arrayBuffer(); // warm up
+  const durations = [];
+  let failures = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const client = async () => {
+    while (performance.now() < deadline) {
+      const start = performance.now();
+      const res = await fetch(`${BASE}${path}`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) failures += 1;
+      durations.push(performance.now() - start);
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const sorted = durations.sort((a, b) => a - b);
+  return {
+    route: `GET ${path}`,
+    requests: sorted.length,
+    'req/s': (sorted.length / SECONDS).toFixed(0),
+    'p50 (ms)': percentile(sorted, 50).toFixed(1),
+    'p95 (ms)': percentile(sorted, 95).toFixed(1),
+    'non-200': failures,
+  };
+}
+
+console.log(`\nModule load, median of ${RUNS} fresh processes (Node ${process.version})`);
+console.table(measureLoads());
+const token = await benchmarkToken();
+console.log(`\nLatency through Hosting (${BASE}), ${CLIENTS} concurrent clients, ${SECONDS} s each`);
+console.table([await load('/', {}), await load('/api/protected/me', { Authorization: `Bearer ${token}` })]);
+process.exit(0);

@@ -1,0 +1,61 @@
+/** firestore.rules: clients read only their own documents and write nothing. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { doc, getDoc, setDoc, updateDoc } from 'firebase/firestore';
+
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
+  env = await initializeTestEnvironment({
+    projectId: 'demo-rules',
+    firestore: { rules: readFileSync(join(__dirname, '..', 'firestore.rules'), 'utf8'), host, port: Number(port) },
+  });
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore();
+    for (const uid of ['alice', 'bob']) {
+      await setDoc(doc(db, 'users', uid), { nom: uid, role: 'acheteur' });
+      await setDoc(doc(db, 'userSettings', uid), { language: 'fr' });
+      await setDoc(doc(db, 'users', uid, 'realtime', 'e1'), { event: 'transit-mission-update' });
+      await setDoc(doc(db, 'users', uid, 'pushTokens', 't1'), { token: 'secret' });
+    }
+    await setDoc(doc(db, 'telephones', 'buyer_+2290100000000'), { uid: 'alice' });
+  });
+});
+
+afterAll(async () => {
+  await env.cleanup();
+});
+
+it('lets a user read its own profile, settings and realtime feed', async () => {
+  const alice = env.authenticatedContext('alice').firestore();
+  await assertSucceeds(getDoc(doc(alice, 'users', 'alice')));
+  await assertSucceeds(getDoc(doc(alice, 'userSettings', 'alice')));
+  await assertSucceeds(getDoc(doc(alice, 'users', 'alice', 'realtime', 'e1')));
+});
+
+it('denies reading another user’s profile, settings or feed', async () => {
+  const alice = env.authenticatedContext('alice').firestore();
+  await assertFails(getDoc(doc(alice, 'users', 'bob')));
+  await assertFails(getDoc(doc(alice, 'userSettings', 'bob')));
+  await assertFails(getDoc(doc(alice, 'users', 'bob', 'realtime', 'e1')));
+});
+
+it('denies every client write, even to one’s own documents', async () => {
+  const alice = env.authenticatedContext('alice').firestore();
+  await assertFails(updateDoc(doc(alice, 'users', 'alice'), { role: 'admin' }));
+  await assertFails(setDoc(doc(alice, 'userSettings', 'alice'), { language: 'en' }));
+  await assertFails(setDoc(doc(alice, 'users', 'alice', 'realtime', 'e2'), { event: 'forged' }));
+  await assertFails(setDoc(doc(alice, 'anything', 'x'), { a: 1 }));
+});
+
+it('denies what is server-only and everything to anonymous clients', async () => {
+  const alice = env.authenticatedContext('alice').firestore();
+  await assertFails(getDoc(doc(alice, 'users', 'alice', 'pushTokens', 't1')));
+  await assertFails(getDoc(doc(alice, 'telephones', 'buyer_+2290100000000')));
+  const anonymous = env.unauthenticatedContext().firestore();
+  await assertFails(getDoc(doc(anonymous, 'users', 'alice')));
+  await assertFails(getDoc(doc(anonymous, 'userSettings', 'alice')));
+});
