@@ -3,7 +3,7 @@
  * its own domains, so one function's cold start does not load the others.
  */
 import type { Express } from 'express';
-import { setGlobalOptions } from 'firebase-functions/v2';
+import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { type FunctionName, REGION } from './groups';
 

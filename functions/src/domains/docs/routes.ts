@@ -4,8 +4,26 @@
  * function does not need) and kept for the life of the instance.
  */
 import type { RequestHandler } from 'express';
-import swaggerUi from 'swagger-ui-express';
 import { ApiRouter } from '../../core/http';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- lazy: Swagger UI costs ~120 ms to load */
+type SwaggerUi = typeof import('swagger-ui-express');
+let swaggerUi: SwaggerUi | undefined;
+const swagger = (): SwaggerUi => (swaggerUi ??= require('swagger-ui-express') as SwaggerUi);
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** A handler built on first use, so the function's cold start does not load Swagger UI. */
+function lazy(build: () => RequestHandler | RequestHandler[]): RequestHandler {
+  let handlers: RequestHandler[] | undefined;
+  return (req, res, next) => {
+    handlers ??= [build()].flat();
+    const run = (index: number, error?: unknown): void => {
+      if (error !== undefined || index === handlers!.length) return next(error);
+      void handlers![index](req, res, (err?: unknown) => run(index + 1, err));
+    };
+    run(0);
+  };
+}
 
 let documentPromise: Promise<object> | undefined;
 const document = () => (documentPromise ??= import('../../openapi-document').then((module) => module.serviceDocument()));
@@ -14,10 +32,8 @@ const serveDocument: RequestHandler = async (_req, res) => {
   res.json(await document());
 };
 
-const swaggerPage = swaggerUi.setup(undefined, {
-  customSiteTitle: 'Vehicle marketplace API',
-  swaggerOptions: { url: '/api-docs.json' },
-});
+const swaggerOptions = { url: '/api-docs.json' };
+const swaggerPage = lazy(() => swagger().setup(undefined, { customSiteTitle: 'Vehicle marketplace API', swaggerOptions }));
 
 // The page loads its scripts and styles by relative URLs, so it must be served from `/api-docs/`.
 const redirectToSlash: RequestHandler = (req, res, next) => {
@@ -47,4 +63,4 @@ export const router = new ApiRouter()
   });
 
 // Swagger UI's static files (`/api-docs/swagger-ui.css`, ...): assets, not API routes.
-router.express.use('/api-docs', swaggerUi.serveFiles(undefined, { swaggerOptions: { url: '/api-docs.json' } }));
+router.express.use('/api-docs', lazy(() => swagger().serveFiles(undefined, { swaggerOptions })));
