@@ -4,7 +4,7 @@
  */
 import { auth, db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
-import { appOfRole, type Role } from '../../functions/src/core/roles';
+import type { Role } from '../../functions/src/core/roles';
 import { provisionAccount } from '../../functions/src/domains/identity/provisioning';
 
 export const PASSWORD = 'Password-123';
@@ -59,10 +59,6 @@ export async function createUser(role: Role, names: { nom?: string; prenoms?: st
     prenoms: names.prenoms ?? role,
   });
   return { uid: account.uid, token: await signIn(account.email), national, telephone: account.telephone, email: account.email, role };
-}
-
-export function appOf(role: Role): 'buyer' | 'pro' {
-  return appOfRole(role);
 }
 
 export async function userDocument(uid: string) {

@@ -1,6 +1,8 @@
 /** The stored shape of a user profile (`users/{uid}`). */
-import type { Timestamp } from 'firebase-admin/firestore';
-import type { App, Role } from '../../core/roles';
+import { Timestamp } from 'firebase-admin/firestore';
+import { now } from '../../core/clock';
+import { type App, appOfRole, type Role } from '../../core/roles';
+import type { NormalizedTelephone } from '../geo/telephone';
 
 export interface UserDocument {
   telephone: string;
@@ -42,4 +44,38 @@ export function searchNameOf(nom: string, prenoms: string): string {
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * A new profile as sign-up and operators create it: not blocked, no photo or city yet, a forwarder
+ * starting with verification `none`.
+ */
+export function newUserDocument(fields: {
+  telephone: NormalizedTelephone;
+  email: string;
+  nom: string;
+  prenoms: string;
+  role: Role;
+  extras?: Pick<UserDocument, 'vendeurType' | 'typeAgent' | 'referralCode'>;
+}): UserDocument {
+  const at = Timestamp.fromDate(now());
+  return {
+    telephone: fields.telephone.e164,
+    email: fields.email,
+    nom: fields.nom,
+    prenoms: fields.prenoms,
+    searchName: searchNameOf(fields.nom, fields.prenoms),
+    role: fields.role,
+    app: appOfRole(fields.role),
+    pays: fields.telephone.pays,
+    dialCode: fields.telephone.dialCode,
+    nationalNumber: fields.telephone.nationalNumber,
+    isBlocked: false,
+    photoUrl: null,
+    ville: null,
+    ...fields.extras,
+    ...(fields.role === 'transitaire' ? { transitaireVerification: { statut: 'none' as const } } : {}),
+    createdAt: at,
+    updatedAt: at,
+  };
 }

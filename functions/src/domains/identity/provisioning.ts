@@ -3,12 +3,10 @@
  * the demo accounts of the emulator, and test factories. Creates or updates both the
  * identity-provider account (synthetic email of the telephone, password) and the profile.
  */
-import { Timestamp } from 'firebase-admin/firestore';
-import { now } from '../../core/clock';
 import { auth } from '../../core/firebase';
 import { appOfRole, type Role } from '../../core/roles';
 import { normalizeTelephone, syntheticEmail } from '../geo/telephone';
-import { searchNameOf, type UserDocument } from './model';
+import { newUserDocument, type UserDocument } from './model';
 import * as repository from './repository';
 
 export interface AccountRequest {
@@ -46,35 +44,15 @@ export async function provisionAccount(request: AccountRequest): Promise<Provisi
     ? (await auth().updateUser(existing.uid, { password: request.password, displayName, disabled: false })).uid
     : (await auth().createUser({ email, password: request.password, displayName })).uid;
 
-  const extras = {
-    ...(request.typeAgent ? { typeAgent: request.typeAgent } : {}),
-    ...(request.referralCode ? { referralCode: request.referralCode } : {}),
-    ...(request.vendeurType ? { vendeurType: request.vendeurType } : {}),
-    ...(request.role === 'transitaire' ? { transitaireVerification: { statut: 'none' as const } } : {}),
-  };
+  const extras = { typeAgent: request.typeAgent, referralCode: request.referralCode, vendeurType: request.vendeurType };
   const profile = await repository.findUser(uid);
   if (profile) {
     await repository.mutateUser(uid, () => ({ role: request.role, isBlocked: false, ...extras }));
   } else {
-    const at = Timestamp.fromDate(now());
-    await repository.createUser(uid, {
-      telephone: telephone.e164,
-      email,
-      nom: request.nom,
-      prenoms: request.prenoms,
-      searchName: searchNameOf(request.nom, request.prenoms),
-      role: request.role,
-      app,
-      pays: telephone.pays,
-      dialCode: telephone.dialCode,
-      nationalNumber: telephone.nationalNumber,
-      isBlocked: false,
-      photoUrl: null,
-      ville: null,
-      ...extras,
-      createdAt: at,
-      updatedAt: at,
-    });
+    await repository.createUser(
+      uid,
+      newUserDocument({ telephone, email, nom: request.nom, prenoms: request.prenoms, role: request.role, extras }),
+    );
   }
   if (request.referralCode) await repository.saveReferralCode(request.referralCode, uid);
   return { uid, email, telephone: telephone.e164, role: request.role, created: !profile };

@@ -12,7 +12,7 @@ import { auth } from '../../core/firebase';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { appOfRole, isAdminRole, type Role, SELF_SIGNUP_ROLES } from '../../core/roles';
 import { normalizeTelephone, syntheticEmail } from '../geo/telephone';
-import { searchNameOf, type UserDocument, type UserListFilters } from './model';
+import { newUserDocument, searchNameOf, type UserDocument, type UserListFilters } from './model';
 import * as repository from './repository';
 import type { PublicProfile, RegisterRequest, UpdateMeRequest, UserProfile } from './schemas';
 
@@ -70,26 +70,14 @@ export async function register(caller: TokenCaller, input: z.output<typeof Regis
   if (input.vendeurType && input.role !== 'vendeur') {
     throw new ApiError('VALIDATION_ERROR', [{ field: 'body.vendeurType', reason: 'not_allowed', hint: 'Only sellers have a vendeurType.' }]);
   }
-  const at = Timestamp.fromDate(now());
-  const user: UserDocument = {
-    telephone: telephone.e164,
+  const user = newUserDocument({
+    telephone,
     email,
     nom: input.nom,
     prenoms: input.prenoms,
-    searchName: searchNameOf(input.nom, input.prenoms),
     role: input.role,
-    app,
-    pays: telephone.pays,
-    dialCode: telephone.dialCode,
-    nationalNumber: telephone.nationalNumber,
-    isBlocked: false,
-    photoUrl: null,
-    ville: null,
-    vendeurType: input.vendeurType,
-    ...(input.role === 'transitaire' ? { transitaireVerification: { statut: 'none' as const } } : {}),
-    createdAt: at,
-    updatedAt: at,
-  };
+    extras: { vendeurType: input.vendeurType },
+  });
   return toProfile(caller.uid, await repository.createUser(caller.uid, user, input.referralCode));
 }
 
