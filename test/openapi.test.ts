@@ -90,3 +90,17 @@ it('is served at /api-docs.json, with Swagger UI at /api-docs', async () => {
   expect(init.status).toBe(200);
   expect(init.text).toContain('/api-docs.json');
 });
+
+it('documents the rate limit on every authentication route', async () => {
+  const document = JSON.parse(await renderOpenApi());
+  const authPaths = Object.keys(document.paths).filter((path) => path.startsWith('/api/auth') || path.startsWith('/api/push-otp'));
+  expect(authPaths.length).toBeGreaterThanOrEqual(5);
+  for (const path of authPaths) {
+    for (const [method, operation] of Object.entries<{ responses: Record<string, { description: string }> }>(document.paths[path])) {
+      expect({ route: `${method} ${path}`, limited: operation.responses['429']?.description.includes('RATE_LIMITED') }).toEqual({
+        route: `${method} ${path}`,
+        limited: true,
+      });
+    }
+  }
+});

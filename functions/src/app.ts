@@ -3,6 +3,7 @@
  * security headers, CORS for all origins, the JSON body limit, then the routes, then the one
  * 404 and error handler.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -13,6 +14,10 @@ import { bodyLimit } from './core/body-limit';
 import { requestContext } from './core/request-context';
 import { allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
 
+function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer): void {
+  (req as IncomingMessage & { rawBody?: Buffer }).rawBody ??= buffer;
+}
+
 export function createApp(routers: ApiRouter[]): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -21,7 +26,8 @@ export function createApp(routers: ApiRouter[]): Express {
   app.use(helmet());
   app.use(cors({ exposedHeaders: ['X-Request-Id'] }));
   app.use(bodyLimit);
-  app.use(express.json({ limit: config().JSON_BODY_LIMIT }));
+  // Keep the raw bytes, as Cloud Functions does, for signature checks of partner callbacks.
+  app.use(express.json({ limit: config().JSON_BODY_LIMIT, verify: keepRawBody }));
   for (const router of routers) app.use(router.express);
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -23,6 +23,8 @@ export const FUNCTION_GROUPS = {
       (await import('./domains/identity/routes')).router,
       (await import('./domains/settings/routes')).router,
       (await import('./domains/geo/routes')).router,
+      (await import('./domains/account-security/routes')).router,
+      (await import('./domains/notifications/routes')).router,
     ],
   },
   catalog: {

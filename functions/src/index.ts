@@ -5,13 +5,21 @@
 import type { Express } from 'express';
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
+import { defineSecret } from 'firebase-functions/params';
+import { SECRET_NAMES } from './core/secrets';
 import { type FunctionName, REGION } from './groups';
 
 setGlobalOptions({ region: REGION, maxInstances: 20 });
 
+/** Secrets each function needs mounted (Secret Manager in production, .secret.local in the emulator). */
+const SECRETS_OF: Partial<Record<FunctionName, readonly string[]>> = {
+  core: SECRET_NAMES,
+};
+
 function httpsFunction(name: FunctionName) {
   let app: Promise<Express> | undefined;
-  return onRequest({ memory: '256MiB', timeoutSeconds: 60 }, async (req, res) => {
+  const secrets = (SECRETS_OF[name] ?? []).map((secret) => defineSecret(secret));
+  return onRequest({ memory: '256MiB', timeoutSeconds: 60, secrets }, async (req, res) => {
     app ??= import('./app').then((module) => module.createFunctionApp(name));
     (await app)(req, res);
   });

@@ -106,3 +106,28 @@ it('serves the same routes on a direct call of the function URL', async () => {
   const body = (await res.json()) as { data: Array<{ iso: string }> };
   expect(body.data.map((country) => country.iso)).toContain('BJ');
 });
+
+it('resets a password with a one-time code through Hosting (secrets and local drivers of the emulator)', async () => {
+  const { db } = await import('../../functions/src/core/firebase');
+  const { COLLECTIONS } = await import('../../functions/src/core/firestore');
+  const national = newBeninNumber();
+  const login = await createLogin(syntheticEmailOf(national, 'buyer'));
+  const json = { 'Content-Type': 'application/json' };
+  await call('/api/auth/register', {
+    method: 'POST',
+    headers: { ...json, Authorization: `Bearer ${login.token}` },
+    body: JSON.stringify({ nom: 'Reset', prenoms: 'E2E', telephone: national, pays: 'BJ', role: 'acheteur' }),
+  });
+  const requested = await call('/api/push-otp/request', { method: 'POST', headers: json, body: JSON.stringify({ telephone: `+229${national}` }) });
+  expect(requested.status).toBe(200);
+  expect(requested.json).toMatchObject({ data: { channel: 'local' } });
+  const [message] = (await db().collection(COLLECTIONS.localMessages).where('to', '==', `+229${national}`).get()).docs;
+  const reset = await call('/api/push-otp/reset-password', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ telephone: `+229${national}`, otp: message.get('code'), newPassword: 'Nouveau-mdp-2026' }),
+  });
+  expect(reset.status).toBe(200);
+  const { signIn } = await import('../helpers/accounts');
+  await expect(signIn(syntheticEmailOf(national, 'buyer'), 'Nouveau-mdp-2026')).resolves.toEqual(expect.any(String));
+});

@@ -6,3 +6,16 @@ process.env.GCLOUD_PROJECT ??= 'demo-marketplace';
 if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   throw new Error('Run the tests with `npm test` (or `npm run test:only -- <file>`): they need the emulator suite.');
 }
+
+// The service's partners are local in tests: messages and pushes are recorded, secrets are test values.
+Object.assign(process.env, {
+  MESSAGING_DRIVER: 'local',
+  PUSH_DRIVER: 'local',
+  OTP_HMAC_SECRET: 'test-otp-hmac-key',
+  WHATSAPP_ACCESS_TOKEN: 'test-whatsapp-token',
+  MESSAGING_APP_SECRET: 'test-messaging-app-secret',
+  MESSAGING_WEBHOOK_VERIFY_TOKEN: 'test-verify-token',
+  CAPTCHA_SECRET: 'test-captcha-secret',
+  // Tests sign up many accounts from one address; the rate limit tests turn the limit back on.
+  AUTH_RATE_LIMIT_ENABLED: 'false',
+});

@@ -37,6 +37,55 @@ const settingsSchema = z.object({
   BUSINESS_TIME_ZONE: z.string().min(1).default('Africa/Porto-Novo'),
   /** Verify that ID tokens were not revoked (one extra Auth lookup per request). */
   AUTH_CHECK_REVOKED: flag(true),
+  /** Proxies in front of the functions that append to X-Forwarded-For (Google's front end: 1). */
+  TRUSTED_PROXY_HOPS: integer(1, 0),
+
+  // Authentication rate limit, shared by every instance through Firestore.
+  AUTH_RATE_LIMIT_ENABLED: flag(true),
+  AUTH_RATE_LIMIT_MAX: integer(40, 1),
+  AUTH_RATE_LIMIT_WINDOW_MS: integer(15 * 60 * 1000, 1000),
+  /** Public test notifications per IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
+  TEST_NOTIFICATION_RATE_LIMIT_MAX: integer(10, 1),
+
+  // One-time codes for password reset.
+  OTP_LENGTH: integer(6, 4),
+  OTP_TTL_MS: integer(10 * 60 * 1000, 1000),
+  OTP_MAX_ATTEMPTS: integer(5, 1),
+  OTP_RESEND_INTERVAL_MS: integer(60 * 1000, 0),
+  OTP_MAX_SENDS_PER_HOUR: integer(5, 1),
+  /** Send the code by push notification when the messaging channel fails. */
+  RESET_PUSH_FALLBACK: flag(false),
+
+  // Messaging channel (WhatsApp Cloud API authentication template, or the local recorder).
+  MESSAGING_DRIVER: z.enum(['whatsapp', 'local']).default('whatsapp'),
+  WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().default(''),
+  WHATSAPP_OTP_TEMPLATE: z.string().min(1).default('password_reset_code'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default('fr'),
+  WHATSAPP_TIMEOUT_MS: integer(5000, 100),
+
+  // Push notifications (FCM, or the local recorder).
+  PUSH_DRIVER: z.enum(['fcm', 'local']).default('fcm'),
+  /** Sends per message when FCM answers with a passing error (invalid tokens are pruned, not retried). */
+  PUSH_MAX_ATTEMPTS: integer(3, 1),
+
+  // Captcha on web registration.
+  CAPTCHA_ENABLED: flag(true),
+  CAPTCHA_PROVIDER: z.enum(['turnstile', 'recaptcha', 'hcaptcha']).default('turnstile'),
+  /** Verification endpoint; empty means the provider's own. */
+  CAPTCHA_VERIFY_URL: z.string().default(''),
+  /** reCAPTCHA v3: lowest score accepted. */
+  CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  CAPTCHA_TIMEOUT_MS: integer(3000, 100),
+
+  // Web dashboard sessions.
+  WEB_SESSION_IDLE_MINUTES: integer(30, 1),
+  /** A session's idle clock is written at most this often. */
+  WEB_SESSION_TOUCH_INTERVAL_MS: integer(60 * 1000, 0),
+
+  /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
+  FIREBASE_APP_CHECK_ENFORCED: flag(false),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

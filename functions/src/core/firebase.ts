@@ -12,7 +12,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 let firestore: Firestore | undefined;
 let authentication: Auth | undefined;
 
-function adminApp(): App {
+export function adminApp(): App {
   const { getApps, initializeApp } = require('firebase-admin/app') as typeof import('firebase-admin/app');
   return getApps()[0] ?? initializeApp();
 }
@@ -21,8 +21,12 @@ export function db(): Firestore {
   if (!firestore) {
     const { getFirestore } = require('firebase-admin/firestore') as typeof import('firebase-admin/firestore');
     firestore = getFirestore(adminApp());
-    // Optional fields are left out of documents instead of failing the write.
-    firestore.settings({ ignoreUndefinedProperties: true });
+    try {
+      // Optional fields are left out of documents instead of failing the write.
+      firestore.settings({ ignoreUndefinedProperties: true });
+    } catch {
+      // Already in use: another copy of this module (tests isolate modules) set the same settings.
+    }
   }
   return firestore;
 }

@@ -13,4 +13,15 @@ export const COLLECTIONS = {
   userSettings: 'userSettings',
   /** `referralCodes/{CODE}`: the agent owning a referral code. */
   referralCodes: 'referralCodes',
+  /** `rateLimits/{scope}_{client}_{windowStart}`: shared request counters (TTL on `expireAt`). */
+  rateLimits: 'rateLimits',
+  /** `passwordResets/{app}_{e164}`: the current one-time code of an account, as an HMAC. */
+  passwordResets: 'passwordResets',
+  /** `otpMessages/{messageId}`: delivery statuses of the messages that carried codes. */
+  otpMessages: 'otpMessages',
+  /** `webSessions/{uuid}`: web dashboard sessions (TTL on `expireAt`). */
+  webSessions: 'webSessions',
+  /** Emulator only: what the local messaging and push drivers would have sent. */
+  localMessages: 'localMessages',
+  localPushes: 'localPushes',
 } as const;

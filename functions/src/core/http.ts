@@ -13,7 +13,10 @@ import { loadProfileCaller, type ProfileCaller, type TokenCaller, verifyCaller }
 import type { ErrorCode } from './error-codes';
 import { ApiError, type ErrorDetail } from './errors';
 import type { Language } from './i18n';
+import { assertAppCheck } from './app-check';
+import { rateLimiter, type RateLimitPolicy } from './rate-limit';
 import { requestLanguage } from './request-context';
+import { assertLiveWebSession, isWebClient } from './web-session';
 import type { Role } from './roles';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -48,6 +51,14 @@ interface RouteBase<A extends Access, P, Q, B> {
   body?: B;
   /** Error codes this route can answer besides those its access and validation imply. */
   errors?: readonly ErrorCode[];
+  /** Counted against this shared rate limit before anything else (429 RATE_LIMITED). */
+  rateLimit?: RateLimitPolicy;
+  /** Mounts the app attestation check (enforced by FIREBASE_APP_CHECK_ENFORCED). */
+  appCheck?: boolean;
+  /** The route that opens a web session cannot require one. */
+  webSessionExempt?: boolean;
+  /** Checks of the raw request before authentication (webhook signatures). */
+  before?: RequestHandler[];
 }
 
 export interface JsonRoute<A extends Access, P, Q, B, D extends ZodType> extends RouteBase<A, P, Q, B> {
@@ -75,6 +86,8 @@ export interface RawRoute {
   tags: string[];
   summary: string;
   contentType: string;
+  /** Error codes it answers (as ApiError bodies). */
+  errors?: readonly ErrorCode[];
   handlers: RequestHandler[];
 }
 
@@ -110,8 +123,10 @@ export class ApiRouter {
 
   private mount(route: AnyJsonRoute | AnyListRoute): this {
     this.routes.push(route);
-    this.express[route.method](route.path, async (req: Request, res: Response) => {
-      const caller = await identify(req, route.access, route.roles);
+    const before = [...(route.rateLimit ? [rateLimiter(route.rateLimit)] : []), ...(route.before ?? [])];
+    this.express[route.method](route.path, ...before, async (req: Request, res: Response) => {
+      if (route.appCheck) await assertAppCheck(req);
+      const caller = await identify(req, route);
       const input = {
         caller,
         params: parse(route.params, req.params, 'params'),
@@ -133,10 +148,12 @@ export class ApiRouter {
   }
 }
 
-async function identify(req: Request, access: Access, roles?: readonly Role[]) {
-  if (access === 'public') return undefined;
+async function identify(req: Request, route: AnyJsonRoute | AnyListRoute) {
+  if (route.access === 'public') return undefined;
   const caller = await verifyCaller(req);
-  return access === 'profile' ? loadProfileCaller(caller, roles) : caller;
+  const identified = route.access === 'profile' ? await loadProfileCaller(caller, route.roles) : caller;
+  if (isWebClient(req) && !route.webSessionExempt) await assertLiveWebSession(req, caller.uid);
+  return identified;
 }
 
 function parse(schema: ZodType | undefined, value: unknown, location: 'params' | 'query' | 'body') {

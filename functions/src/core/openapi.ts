@@ -77,7 +77,10 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
   if (route.kind === 'raw') {
     return {
       ...common,
-      responses: { 200: { description: route.summary, content: { [route.contentType]: { schema: { type: 'string' } } } } },
+      responses: {
+        200: { description: route.summary, content: { [route.contentType]: { schema: { type: 'string' } } } },
+        ...errorResponses([...(route.errors ?? []), 'INTERNAL']),
+      },
     };
   }
   return {
@@ -90,7 +93,7 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
       query: route.query,
       body: route.body ? { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: route.body } } } : undefined,
     },
-    responses: { ...successResponse(route), ...errorResponses(route) },
+    responses: { ...successResponse(route), ...errorResponses(errorCodesOf(route)) },
   };
 }
 
@@ -114,16 +117,24 @@ export function errorCodesOf(route: AnyJsonRoute | AnyListRoute): ErrorCode[] {
   if (route.access !== 'public') {
     codes.add('UNAUTHENTICATED');
     codes.add('USER_BLOCKED');
+    // Dashboard requests (X-Client-Platform: web) need a live session.
+    if (!route.webSessionExempt) {
+      codes.add('WEB_SESSION_REQUIRED');
+      codes.add('WEB_SESSION_INVALID');
+      codes.add('WEB_SESSION_EXPIRED');
+    }
   }
+  if (route.rateLimit) codes.add('RATE_LIMITED');
+  if (route.appCheck) codes.add('APP_CHECK_FAILED');
   if (route.access === 'profile') codes.add('PROFILE_REQUIRED');
   if (route.roles) codes.add('FORBIDDEN_ROLE');
   codes.add('INTERNAL');
   return [...codes];
 }
 
-function errorResponses(route: AnyJsonRoute | AnyListRoute) {
+function errorResponses(codes: readonly ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodesOf(route)) {
+  for (const code of codes) {
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }

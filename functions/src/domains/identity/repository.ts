@@ -151,3 +151,25 @@ export async function removePushToken(uid: string, token: string): Promise<boole
 export async function saveReferralCode(code: string, agentId: string): Promise<void> {
   await db().collection(COLLECTIONS.referralCodes).doc(code).set({ agentId, createdAt: Timestamp.fromDate(now()) });
 }
+
+/** The user's device tokens, most recently seen first (at most PUSH_TOKENS_MAX_PER_USER exist). */
+export async function listPushTokens(uid: string, max: number): Promise<string[]> {
+  const snapshot = await pushTokens(uid).orderBy('lastSeenAt', 'desc').limit(max).get();
+  return snapshot.docs.map((doc) => doc.get('token') as string);
+}
+
+export async function removePushTokens(uid: string, tokens: string[]): Promise<void> {
+  const batch = db().batch();
+  for (const token of tokens) batch.delete(pushTokens(uid).doc(pushTokenId(token)));
+  await batch.commit();
+}
+
+/** Which account holds a telephone on each app (the uniqueness markers written at sign-up). */
+export async function telephoneOwners(e164: string): Promise<Partial<Record<App, string>>> {
+  const markers = db().collection(COLLECTIONS.telephones);
+  const [buyer, pro] = await db().getAll(markers.doc(telephoneKey('buyer', e164)), markers.doc(telephoneKey('pro', e164)));
+  return {
+    ...(buyer.exists ? { buyer: buyer.get('uid') as string } : {}),
+    ...(pro.exists ? { pro: pro.get('uid') as string } : {}),
+  };
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
+import { AUTH_RATE_LIMIT } from '../../core/rate-limit';
+import { assertHumanOnWeb } from '../account-security/captcha';
 import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import {
@@ -25,10 +27,14 @@ export const router = new ApiRouter()
     summary: 'Creates the profile of the identity-provider account in the token',
     description:
       'Bearer token of the account the client just created with the synthetic email of the telephone. ' +
-      'The web client also passes the captcha check.',
+      'From the web client (X-Client-Platform: web) an X-Captcha-Token is required when CAPTCHA_ENABLED.',
     access: 'token',
+    // A web sign-up has no dashboard session yet; it passes the captcha instead.
+    webSessionExempt: true,
+    rateLimit: AUTH_RATE_LIMIT,
     body: RegisterRequest,
     errors: [
+      'CAPTCHA_FAILED',
       'ROLE_APP_MISMATCH',
       'ROLE_NOT_SELF_ASSIGNABLE',
       'EMAIL_TELEPHONE_MISMATCH',
@@ -39,7 +45,10 @@ export const router = new ApiRouter()
       'TELEPHONE_TAKEN',
     ],
     success: { status: 201, description: 'The new profile', data: UserProfile },
-    handle: ({ caller, body }) => identity.register(caller, body),
+    handle: async ({ caller, body, req }) => {
+      await assertHumanOnWeb(req);
+      return identity.register(caller, body);
+    },
   })
   .json({
     method: 'get',

@@ -164,3 +164,16 @@ export async function registerPushToken(caller: ProfileCaller, token: string, pl
 export async function removePushToken(caller: ProfileCaller, token: string) {
   return { removed: await repository.removePushToken(caller.uid, token) };
 }
+
+export function pushTokensOf(uid: string): Promise<string[]> {
+  return repository.listPushTokens(uid, config().PUSH_TOKENS_MAX_PER_USER);
+}
+
+/** Drops tokens the push service reported as dead. */
+export function prunePushTokens(uid: string, tokens: string[]): Promise<void> {
+  return repository.removePushTokens(uid, tokens);
+}
+
+export function telephoneOwners(e164: string) {
+  return repository.telephoneOwners(e164);
+}

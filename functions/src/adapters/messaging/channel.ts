@@ -1,0 +1,25 @@
+/**
+ * The channel that carries one-time codes to a telephone. WhatsApp Cloud API in production; in the
+ * emulator and tests a local channel that records each message in Firestore (`localMessages`),
+ * where developers and tests read the code.
+ */
+import { config } from '../../core/config';
+
+export interface OtpMessage {
+  /** E.164 number of the recipient. */
+  to: string;
+  code: string;
+  language: 'fr' | 'en';
+}
+
+export interface MessagingChannel {
+  readonly name: 'whatsapp' | 'local';
+  /** Sends the code; resolves with the platform's message id, rejects when it was not accepted. */
+  sendOtp(message: OtpMessage): Promise<{ messageId: string }>;
+}
+
+export async function messagingChannel(): Promise<MessagingChannel> {
+  return config().MESSAGING_DRIVER === 'whatsapp'
+    ? new (await import('./whatsapp')).WhatsAppChannel()
+    : new (await import('./local')).LocalChannel();
+}

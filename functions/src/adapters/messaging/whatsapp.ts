@@ -1,0 +1,46 @@
+/**
+ * WhatsApp Cloud API: `POST {base}/{version}/{phone_number_id}/messages` with an authentication
+ * template whose body parameter and copy-code button parameter are the code.
+ */
+import { config } from '../../core/config';
+import { secret } from '../../core/secrets';
+import { PartnerError, postToPartner } from '../http-client';
+import type { MessagingChannel, OtpMessage } from './channel';
+
+interface GraphReply {
+  messages?: Array<{ id?: string }>;
+  error?: { message?: string; code?: number };
+}
+
+export class WhatsAppChannel implements MessagingChannel {
+  readonly name = 'whatsapp' as const;
+
+  async sendOtp({ to, code, language }: OtpMessage): Promise<{ messageId: string }> {
+    const settings = config();
+    const url = `${settings.WHATSAPP_API_BASE_URL.replace(/\/$/, '')}/${settings.WHATSAPP_API_VERSION}/${settings.WHATSAPP_PHONE_NUMBER_ID}/messages`;
+    const { status, body } = await postToPartner('whatsapp', url, {
+      headers: { authorization: `Bearer ${secret('WHATSAPP_ACCESS_TOKEN')}` },
+      timeoutMs: settings.WHATSAPP_TIMEOUT_MS,
+      json: {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: to.replace(/^\+/, ''),
+        type: 'template',
+        template: {
+          name: settings.WHATSAPP_OTP_TEMPLATE,
+          language: { code: language === 'en' ? 'en' : settings.WHATSAPP_TEMPLATE_LANGUAGE },
+          components: [
+            { type: 'body', parameters: [{ type: 'text', text: code }] },
+            { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+          ],
+        },
+      },
+    });
+    const reply = body as GraphReply;
+    const messageId = reply.messages?.[0]?.id;
+    if (status >= 300 || !messageId) {
+      throw new PartnerError('whatsapp', reply.error?.message ?? `unexpected reply ${status}`, status);
+    }
+    return { messageId };
+  }
+}

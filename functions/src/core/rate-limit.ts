@@ -1,0 +1,93 @@
+/**
+ * Rate limits whose counts live in Firestore, so that every instance of every function shares
+ * them: a counter in each instance's memory would let N instances accept N times the limit.
+ * express-rate-limit does the HTTP side (RateLimit-* and Retry-After headers); this file gives it
+ * the shared store. Fixed windows: one counter document per scope, client and window, removed by a
+ * TTL policy on `expireAt` (firestore.indexes.json).
+ */
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { type IncrementResponse, rateLimit, type Store } from 'express-rate-limit';
+import { clientIp } from './client-ip';
+import { now } from './clock';
+import { config } from './config';
+import { ApiError } from './errors';
+import { db } from './firebase';
+import { COLLECTIONS } from './firestore';
+
+export interface RateLimitPolicy {
+  /** Counts are per scope: the auth routes share one, the test notification has its own. */
+  scope: string;
+  max(): number;
+  enabled(): boolean;
+}
+
+export const AUTH_RATE_LIMIT: RateLimitPolicy = {
+  scope: 'auth',
+  max: () => config().AUTH_RATE_LIMIT_MAX,
+  enabled: () => config().AUTH_RATE_LIMIT_ENABLED,
+};
+
+export const TEST_NOTIFICATION_RATE_LIMIT: RateLimitPolicy = {
+  scope: 'notification-test',
+  max: () => config().TEST_NOTIFICATION_RATE_LIMIT_MAX,
+  enabled: () => config().AUTH_RATE_LIMIT_ENABLED,
+};
+
+class FirestoreWindowStore implements Store {
+  readonly localKeys = false;
+
+  constructor(
+    readonly prefix: string,
+    private readonly windowMs: number,
+    private readonly max: () => number,
+  ) {}
+
+  private counter(key: string) {
+    const windowStart = Math.floor(now().getTime() / this.windowMs) * this.windowMs;
+    const client = createHash('sha256').update(key).digest('hex').slice(0, 32);
+    const resetTime = new Date(windowStart + this.windowMs);
+    return { ref: db().collection(COLLECTIONS.rateLimits).doc(`${this.prefix}_${client}_${windowStart}`), resetTime };
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const { ref, resetTime } = this.counter(key);
+    const max = this.max();
+    const totalHits = await db().runTransaction(async (tx) => {
+      const hits = ((await tx.get(ref)).get('hits') as number | undefined) ?? 0;
+      // Past the limit nothing is written: a flood costs reads, not contended writes.
+      if (hits <= max) tx.set(ref, { scope: this.prefix, hits: hits + 1, expireAt: resetTime });
+      return hits + 1;
+    });
+    return { totalHits, resetTime };
+  }
+
+  async decrement(key: string): Promise<void> {
+    const { ref } = this.counter(key);
+    await db().runTransaction(async (tx) => {
+      const hits = ((await tx.get(ref)).get('hits') as number | undefined) ?? 0;
+      if (hits > 0) tx.update(ref, { hits: hits - 1 });
+    });
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.counter(key).ref.delete();
+  }
+}
+
+/** The middleware of a policy; answers 429 RATE_LIMITED (with Retry-After) past the limit. */
+export function rateLimiter(policy: RateLimitPolicy): RequestHandler {
+  const windowMs = config().AUTH_RATE_LIMIT_WINDOW_MS;
+  return rateLimit({
+    windowMs,
+    limit: () => policy.max(),
+    store: new FirestoreWindowStore(policy.scope, windowMs, policy.max),
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: (req) => clientIp(req),
+    skip: () => !policy.enabled(),
+    handler: (_req, _res, next) => next(new ApiError('RATE_LIMITED')),
+    // Our key generator already resolves the proxy chain; the library's trust-proxy checks do not apply.
+    validate: false,
+  });
+}

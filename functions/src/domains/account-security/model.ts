@@ -1,0 +1,28 @@
+/** Stored shapes of password resets. No code is ever stored: only its HMAC. */
+import type { Timestamp } from 'firebase-admin/firestore';
+import type { App } from '../../core/roles';
+
+export type ResetStatus = 'pending' | 'used' | 'locked';
+
+/** `passwordResets/{app}_{e164}`: the current code of one account; a new request replaces it. */
+export interface ResetRecord {
+  uid: string;
+  app: App;
+  codeHmac: string;
+  expiresAt: Timestamp;
+  attempts: number;
+  maxAttempts: number;
+  status: ResetStatus;
+  /** When codes were sent in the last hour: the resend throttle. */
+  sends: Timestamp[];
+  updatedAt: Timestamp;
+}
+
+/** `otpMessages/{messageId}`: what the messaging platform said of a message that carried a code. */
+export interface OtpMessageRecord {
+  resetKey: string;
+  uid: string;
+  statuses: Record<string, string>;
+  fallbackAt?: Timestamp;
+  createdAt: Timestamp;
+}

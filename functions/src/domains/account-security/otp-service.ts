@@ -1,0 +1,193 @@
+/**
+ * Password reset by one-time code. The code is drawn from a cryptographic generator, sent over the
+ * messaging channel (push as fallback when enabled), and stored only as an HMAC keyed by the
+ * OTP_HMAC_SECRET secret. Attempts are counted in a transaction, so parallel wrong guesses cannot
+ * exceed OTP_MAX_ATTEMPTS. Nothing here logs or returns a code.
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import * as logger from 'firebase-functions/logger';
+import { messagingChannel } from '../../adapters/messaging/channel';
+import { now } from '../../core/clock';
+import { config } from '../../core/config';
+import { ApiError } from '../../core/errors';
+import { auth } from '../../core/firebase';
+import type { Language } from '../../core/i18n';
+import type { App } from '../../core/roles';
+import { secret } from '../../core/secrets';
+import { normalizeTelephone } from '../geo/telephone';
+import { getUser, telephoneOwners } from '../identity/service';
+import { pushToUser } from '../notifications/push';
+import type { ResetRecord } from './model';
+import * as repository from './repository';
+import type { PasswordResetRequest, ResetPassword, VerifyResetCode } from './schemas';
+
+const HOUR_MS = 60 * 60 * 1000;
+const MIN_PASSWORD_LENGTH = 8;
+
+interface Account {
+  key: string;
+  uid: string;
+  app: App;
+  e164: string;
+}
+
+/** The account a reset is for: the number's only account, or the one of the app named. */
+async function resolveAccount(input: { telephone: string; pays?: string; app?: App }): Promise<Account> {
+  const { e164 } = normalizeTelephone(input.telephone, input.pays);
+  const owners = await telephoneOwners(e164);
+  const apps = (Object.keys(owners) as App[]).filter((app) => !input.app || app === input.app);
+  if (apps.length === 0) throw new ApiError('USER_NOT_FOUND');
+  if (apps.length > 1) throw new ApiError('APP_REQUIRED');
+  const app = apps[0];
+  return { key: `${app}_${e164}`, uid: owners[app]!, app, e164 };
+}
+
+function newCode(): string {
+  const length = config().OTP_LENGTH;
+  return String(randomInt(0, 10 ** length)).padStart(length, '0');
+}
+
+/** The HMAC binds the code to its account: a code is worth nothing for another number. */
+function hmacOf(key: string, code: string): string {
+  return createHmac('sha256', secret('OTP_HMAC_SECRET')).update(`${key}:${code}`).digest('hex');
+}
+
+function sameHmac(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The fields of a fresh code: replaces whatever code the account had. */
+function freshCode(key: string, code: string, at: Date): Pick<ResetRecord, 'codeHmac' | 'expiresAt' | 'attempts' | 'maxAttempts' | 'status'> {
+  return {
+    codeHmac: hmacOf(key, code),
+    expiresAt: Timestamp.fromMillis(at.getTime() + config().OTP_TTL_MS),
+    attempts: 0,
+    maxAttempts: config().OTP_MAX_ATTEMPTS,
+    status: 'pending',
+  };
+}
+
+function pushOfCode(code: string, language: Language) {
+  return language === 'en'
+    ? { title: 'Password reset', body: `Your code is ${code}. It expires soon; never share it.`, data: { type: 'password_reset_code' } }
+    : { title: 'Réinitialisation du mot de passe', body: `Votre code est ${code}. Il expire bientôt ; ne le partagez jamais.`, data: { type: 'password_reset_code' } };
+}
+
+export async function requestReset(input: z.output<typeof PasswordResetRequest>, language: Language) {
+  const account = await resolveAccount(input);
+  const user = await getUser(account.uid);
+  if (!user) throw new ApiError('USER_NOT_FOUND');
+  if (user.isBlocked) throw new ApiError('USER_BLOCKED');
+  const settings = config();
+  const code = newCode();
+  const at = now();
+  const accepted = await repository.updateReset(account.key, (current) => {
+    const recent = (current?.sends ?? []).filter((sent) => at.getTime() - sent.toMillis() < HOUR_MS);
+    const last = recent.length ? Math.max(...recent.map((sent) => sent.toMillis())) : undefined;
+    if (last !== undefined && at.getTime() - last < settings.OTP_RESEND_INTERVAL_MS) return { outcome: false };
+    if (recent.length >= settings.OTP_MAX_SENDS_PER_HOUR) return { outcome: false };
+    return {
+      outcome: true,
+      write: {
+        uid: account.uid,
+        app: account.app,
+        ...freshCode(account.key, code, at),
+        sends: [...recent, Timestamp.fromDate(at)],
+        updatedAt: Timestamp.fromDate(at),
+      },
+    };
+  });
+  if (!accepted) throw new ApiError('OTP_THROTTLED');
+
+  const expiresInSeconds = Math.floor(settings.OTP_TTL_MS / 1000);
+  const channel = await messagingChannel();
+  try {
+    const { messageId } = await channel.sendOtp({ to: account.e164, code, language });
+    await repository.recordOtpMessage(messageId, account.key, account.uid, at);
+    return { channel: channel.name, expiresInSeconds };
+  } catch (error) {
+    logger.warn('one-time code not sent by the messaging channel', { uid: account.uid, channel: channel.name, error: String(error) });
+  }
+  if (settings.RESET_PUSH_FALLBACK) {
+    const pushed = await pushToUser(account.uid, pushOfCode(code, language));
+    if (pushed.sent > 0) return { channel: 'push' as const, expiresInSeconds };
+  }
+  throw new ApiError('OTP_DELIVERY_FAILED');
+}
+
+type CheckOutcome = { ok: true; uid: string } | { ok: false; code: 'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_USED' | 'OTP_LOCKED' };
+
+/** Checks a code; a wrong one uses up an attempt (and locks the code at the last). */
+async function checkCode(key: string, otp: string, consume: boolean): Promise<string> {
+  const at = now();
+  const outcome = await repository.updateReset<CheckOutcome>(key, (current) => {
+    if (!current) return { outcome: { ok: false, code: 'OTP_INVALID' } };
+    if (current.status === 'used') return { outcome: { ok: false, code: 'OTP_USED' } };
+    if (current.status === 'locked' || current.attempts >= current.maxAttempts) return { outcome: { ok: false, code: 'OTP_LOCKED' } };
+    if (current.expiresAt.toMillis() <= at.getTime()) return { outcome: { ok: false, code: 'OTP_EXPIRED' } };
+    if (!sameHmac(current.codeHmac, hmacOf(key, otp))) {
+      const attempts = current.attempts + 1;
+      const write = { attempts, updatedAt: Timestamp.fromDate(at), ...(attempts >= current.maxAttempts ? { status: 'locked' as const } : {}) };
+      return { outcome: { ok: false, code: 'OTP_INVALID' }, write };
+    }
+    return { outcome: { ok: true, uid: current.uid }, write: consume ? { status: 'used', updatedAt: Timestamp.fromDate(at) } : undefined };
+  });
+  if (!outcome.ok) throw new ApiError(outcome.code);
+  return outcome.uid;
+}
+
+export async function verifyCode(input: z.output<typeof VerifyResetCode>) {
+  const account = await resolveAccount(input);
+  await checkCode(account.key, input.otp, false);
+  return { valid: true as const };
+}
+
+/**
+ * Sets the new password, revokes every session of the account, and tells the user on its devices.
+ * The code is used up first, so two parallel resets cannot both succeed; if the identity provider
+ * then fails, the code is given back.
+ */
+export async function resetPassword(input: z.output<typeof ResetPassword>, language: Language) {
+  if (input.newPassword.length < MIN_PASSWORD_LENGTH) throw new ApiError('PASSWORD_TOO_SHORT');
+  const account = await resolveAccount(input);
+  const uid = await checkCode(account.key, input.otp, true);
+  try {
+    await auth().updateUser(uid, { password: input.newPassword });
+  } catch (error) {
+    await repository.updateReset(account.key, () => ({ outcome: undefined, write: { status: 'pending' } }));
+    throw error;
+  }
+  await auth().revokeRefreshTokens(uid);
+  const notice =
+    language === 'en'
+      ? { title: 'Password changed', body: 'Your password was just reset. If it was not you, contact support.' }
+      : { title: 'Mot de passe modifié', body: 'Votre mot de passe vient d’être réinitialisé. Si ce n’est pas vous, contactez le support.' };
+  await pushToUser(uid, { ...notice, data: { type: 'password_changed' } }).catch((error: unknown) =>
+    logger.warn('password change notice not pushed', { uid, error: String(error) }),
+  );
+  return { reset: true as const };
+}
+
+/**
+ * A `failed` delivery status of a message that carried a code: when the push fallback is on, a new
+ * code replaces the lost one and goes by push, once per message.
+ */
+export async function onMessageStatus(messageId: string, status: string, timestamp: string, language: Language): Promise<void> {
+  const code = newCode();
+  const at = now();
+  const fallback = await repository.applyMessageStatus(
+    messageId,
+    status,
+    timestamp,
+    (message, reset) => {
+      if (!config().RESET_PUSH_FALLBACK || !reset || reset.status !== 'pending') return undefined;
+      return { ...freshCode(message.resetKey, code, at), updatedAt: Timestamp.fromDate(at) };
+    },
+    at,
+  );
+  if (fallback) await pushToUser(fallback.uid, pushOfCode(code, language));
+}

@@ -1,0 +1,59 @@
+/** Firestore access of account security. Every read-modify-write is a transaction. */
+import { Timestamp } from 'firebase-admin/firestore';
+import { db } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
+import type { OtpMessageRecord, ResetRecord } from './model';
+
+const resets = () => db().collection(COLLECTIONS.passwordResets);
+const messages = () => db().collection(COLLECTIONS.otpMessages);
+
+/**
+ * Read-modify-write of a reset record. `decide` sees the current record (or undefined) and returns
+ * the outcome and the fields to write; the outcome is returned once the write has committed, so a
+ * refusal that must count (a wrong code) is recorded before the caller answers.
+ */
+export async function updateReset<T>(
+  key: string,
+  decide: (current: ResetRecord | undefined) => { outcome: T; write?: Partial<ResetRecord> },
+): Promise<T> {
+  const ref = resets().doc(key);
+  return db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const { outcome, write } = decide(snapshot.data() as ResetRecord | undefined);
+    if (write) tx.set(ref, write, { merge: true });
+    return outcome;
+  });
+}
+
+export async function recordOtpMessage(messageId: string, resetKey: string, uid: string, at: Date): Promise<void> {
+  const record: OtpMessageRecord = { resetKey, uid, statuses: {}, createdAt: Timestamp.fromDate(at) };
+  await messages().doc(messageId).set(record);
+}
+
+/**
+ * Records a delivery status of a message (idempotent: a repeated status changes nothing). When
+ * `fallback` decides so, it also replaces the account's code in the same transaction, once per
+ * message, and says so to the caller, who then pushes the new code.
+ */
+export async function applyMessageStatus(
+  messageId: string,
+  status: string,
+  timestamp: string,
+  fallback: (message: OtpMessageRecord, reset: ResetRecord | undefined) => Partial<ResetRecord> | undefined,
+  at: Date,
+): Promise<{ uid: string } | undefined> {
+  const messageRef = messages().doc(messageId);
+  return db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(messageRef);
+    if (!snapshot.exists) return undefined; // not a message of ours
+    const message = snapshot.data() as OtpMessageRecord;
+    const resetRef = resets().doc(message.resetKey);
+    const reset = status === 'failed' && !message.fallbackAt ? ((await tx.get(resetRef)).data() as ResetRecord | undefined) : undefined;
+    const replacement = reset ? fallback(message, reset) : undefined;
+    if (message.statuses[status] === undefined) tx.update(messageRef, { [`statuses.${status}`]: timestamp });
+    if (!replacement) return undefined;
+    tx.update(messageRef, { fallbackAt: Timestamp.fromDate(at) });
+    tx.set(resetRef, replacement, { merge: true });
+    return { uid: message.uid };
+  });
+}

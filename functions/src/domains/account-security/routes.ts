@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { ApiRouter } from '../../core/http';
+import { AUTH_RATE_LIMIT } from '../../core/rate-limit';
+import { endWebSession, startWebSession } from '../../core/web-session';
+import * as otp from './otp-service';
+import {
+  MessagingCallback,
+  PasswordResetRequest,
+  ResetPassword,
+  ResetRequested,
+  VerifyResetCode,
+  WebSession,
+  WebSessionStart,
+} from './schemas';
+import { handleCallback, verifyHandshake, verifySignature } from './webhook';
+
+const resetTags = ['Password reset'];
+const codeErrors = ['USER_NOT_FOUND', 'APP_REQUIRED', 'INVALID_TELEPHONE', 'UNSUPPORTED_COUNTRY'] as const;
+const checkErrors = [...codeErrors, 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_USED', 'OTP_LOCKED'] as const;
+
+export const router = new ApiRouter()
+  .json({
+    method: 'post',
+    path: '/api/push-otp/request',
+    tags: resetTags,
+    summary: 'Sends a one-time code to reset the password',
+    description:
+      'Over the messaging channel (WhatsApp template); by push when that fails and RESET_PUSH_FALLBACK is on. ' +
+      'A new request replaces the previous code; at most one a minute and five an hour per account.',
+    access: 'public',
+    rateLimit: AUTH_RATE_LIMIT,
+    body: PasswordResetRequest,
+    errors: [...codeErrors, 'USER_BLOCKED', 'OTP_THROTTLED', 'OTP_DELIVERY_FAILED'],
+    success: { description: 'The code is on its way', data: ResetRequested },
+    handle: ({ body, language }) => otp.requestReset(body, language),
+  })
+  .json({
+    method: 'post',
+    path: '/api/push-otp/verify-code',
+    tags: resetTags,
+    summary: 'Says whether a one-time code is right, without using it up',
+    access: 'public',
+    rateLimit: AUTH_RATE_LIMIT,
+    body: VerifyResetCode,
+    errors: checkErrors,
+    success: { description: 'The code is right', data: z.object({ valid: z.literal(true) }) },
+    handle: ({ body }) => otp.verifyCode(body),
+  })
+  .json({
+    method: 'post',
+    path: '/api/push-otp/reset-password',
+    tags: resetTags,
+    summary: 'Sets a new password with a one-time code',
+    description: 'Uses the code up, revokes the account’s sessions and notifies its devices.',
+    access: 'public',
+    rateLimit: AUTH_RATE_LIMIT,
+    body: ResetPassword,
+    errors: [...checkErrors, 'PASSWORD_TOO_SHORT'],
+    success: { description: 'The password was changed', data: z.object({ reset: z.literal(true) }) },
+    handle: ({ body, language }) => otp.resetPassword(body, language),
+  })
+  .json({
+    method: 'post',
+    path: '/api/auth/web-session',
+    tags: ['Authentication'],
+    summary: 'Starts a web dashboard session',
+    description: 'Dashboard requests (X-Client-Platform: web) then carry its id as X-Web-Session-Id.',
+    access: 'profile',
+    webSessionExempt: true,
+    rateLimit: AUTH_RATE_LIMIT,
+    body: WebSessionStart,
+    success: { status: 201, description: 'The new session', data: WebSession },
+    handle: ({ caller, body }) => startWebSession(caller.uid, body.userAgent),
+  })
+  .json({
+    method: 'delete',
+    path: '/api/auth/web-session',
+    tags: ['Authentication'],
+    summary: 'Ends the web dashboard session named by X-Web-Session-Id',
+    access: 'profile',
+    webSessionExempt: true,
+    rateLimit: AUTH_RATE_LIMIT,
+    errors: ['WEB_SESSION_REQUIRED', 'WEB_SESSION_INVALID'],
+    success: { description: 'Whether the session was still open', data: z.object({ ended: z.boolean() }) },
+    handle: ({ caller, req }) => endWebSession(caller.uid, req.get('x-web-session-id')?.trim()),
+  })
+  .raw({
+    method: 'get',
+    path: '/api/messaging/webhook',
+    tags: ['Messaging webhook'],
+    summary: 'Subscription handshake: answers hub.challenge when hub.verify_token is right',
+    contentType: 'text/plain',
+    errors: ['WEBHOOK_VERIFICATION_FAILED'],
+    handlers: [verifyHandshake],
+  })
+  .json({
+    method: 'post',
+    path: '/api/messaging/webhook',
+    tags: ['Messaging webhook'],
+    summary: 'Callbacks of the messaging platform (message statuses)',
+    description: 'Signed with X-Hub-Signature-256; statuses of the messages that carried codes are recorded, a failure triggers the push fallback.',
+    access: 'public',
+    before: [verifySignature],
+    body: MessagingCallback,
+    errors: ['WEBHOOK_SIGNATURE_INVALID'],
+    success: { description: 'Received', data: z.object({ statuses: z.number().int() }) },
+    handle: ({ body, language }) => handleCallback(body, language),
+  });

@@ -1,0 +1,34 @@
+/** Changes settings for one test and puts them back after it. */
+import { reloadConfig } from '../../functions/src/core/config';
+import { resetClock, setClock } from '../../functions/src/core/clock';
+
+const saved = new Map<string, string | undefined>();
+
+export function useSettings(values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (!saved.has(name)) saved.set(name, process.env[name]);
+    process.env[name] = value;
+  }
+  reloadConfig();
+}
+
+export function restoreSettings(): void {
+  for (const [name, value] of saved) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  saved.clear();
+  reloadConfig();
+}
+
+/** Time stands still at `start` until moved with the returned function. */
+export function frozenClock(start = new Date()): (ms: number) => Date {
+  let current = start.getTime();
+  setClock(() => new Date(current));
+  return (ms: number) => {
+    current += ms;
+    return new Date(current);
+  };
+}
+
+export { resetClock };
