@@ -21,7 +21,8 @@ function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer)
 export function createApp(routers: ApiRouter[]): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  // Client addresses come from core/client-ip.ts, which knows which X-Forwarded-For entries to trust.
+  app.set('trust proxy', false);
   app.use(requestContext);
   app.use(helmet());
   app.use(cors({ exposedHeaders: ['X-Request-Id'] }));
