@@ -9,6 +9,7 @@ import request from 'supertest';
 import { createFunctionApp } from '../functions/src/app';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { planUserList } from '../functions/src/domains/identity/repository';
+import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, planArticleQuery } from '../functions/src/domains/catalog/repository';
 import { FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';
 
 const root = join(__dirname, '..');
@@ -35,11 +36,11 @@ describe('Hosting rewrites', () => {
 });
 
 describe('functions', () => {
-  it('exports the eight HTTPS functions of the architecture', () => {
+  it('exports the eight HTTPS functions of the architecture, and the schedules', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = Object.keys(require('../functions/src/index'));
-    expect(exported.sort()).toEqual(['admin', 'agents', 'catalog', 'commerce', 'core', 'logistics', 'payments', 'transit']);
-    expect(FUNCTION_NAMES.sort()).toEqual(exported.sort());
+    expect(exported.sort()).toEqual(['admin', 'agents', 'catalog', 'commerce', 'core', 'expireAdvertisements', 'logistics', 'payments', 'transit']);
+    expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
   });
 
   it('loads no route module, nor Express, when the functions are loaded', () => {
@@ -51,10 +52,10 @@ describe('functions', () => {
     expect(JSON.parse(output.trim().split('\n').pop()!)).toEqual({ express: false, domains: 0 });
   });
 
-  it.each(FUNCTION_NAMES.filter((name) => name !== 'core'))('answers NOT_FOUND under %s until its routes exist', async (name) => {
+  it.each(FUNCTION_NAMES)('answers NOT_FOUND in %s for a path it does not serve', async (name) => {
     const app = await createFunctionApp(name);
     const prefix = FUNCTION_GROUPS[name].prefixes[0];
-    const res = await request(app).get(`${prefix}/anything`);
+    const res = await request(app).get(`${prefix === '/' ? '' : prefix}/no/such/route/here`);
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
@@ -89,6 +90,49 @@ describe('Firestore configuration', () => {
         wanted.slice(0, -1).every((field) => index.fields.some((f) => f.fieldPath === field.fieldPath)),
     );
     expect(match).toBeDefined();
+  });
+
+  /** Firestore serves equality filters plus one order by merging the (field, order) indexes. */
+  const hasMergeIndexes = (group: string, equalities: string[], order: { field: string; direction: 'asc' | 'desc' }) =>
+    equalities.every((field) =>
+      indexes.some(
+        (index) =>
+          index.collectionGroup === group &&
+          index.fields.length === 2 &&
+          index.fields[0].fieldPath === field &&
+          index.fields[1].fieldPath === order.field &&
+          index.fields[1].order === (order.direction === 'asc' ? 'ASCENDING' : 'DESCENDING'),
+      ),
+    );
+
+  it('has the indexes of every listing query the code can issue', () => {
+    const optional = EQUALITY_FIELDS.filter((field) => field !== 'statut');
+    const searches: Array<[ArticleFilters, ArticleSort]> = [];
+    // Every subset of the optional filters, for every sort and range, on online listings.
+    for (let mask = 0; mask < 2 ** optional.length; mask += 1) {
+      const filters: ArticleFilters = { statut: 'en_ligne' };
+      optional.forEach((field, bit) => {
+        if (mask & (2 ** bit)) (filters as Record<string, unknown>)[field] = field === 'aLaUne' || field === 'sponsorise' ? true : 'x';
+      });
+      for (const sort of ['newest', 'price_asc', 'price_desc', 'year_desc'] as const) searches.push([filters, sort]);
+      searches.push([{ ...filters, prixMin: 1 }, 'price_desc'], [{ ...filters, anneeMax: 2020 }, 'newest']);
+    }
+    searches.push([{ vendeur: 'x' }, 'created_desc'], [{ vendeur: 'x', statut: 'rejete' }, 'created_desc'], [{ statut: 'en_ligne' }, 'views_desc']);
+    const missing = new Set(
+      searches
+        .map(([filters, sort]) => planArticleQuery(filters, sort))
+        .filter((plan) => !hasMergeIndexes(COLLECTIONS.articles, plan.equalities.map(([field]) => field), plan.order))
+        .flatMap((plan) => plan.equalities.map(([field]) => `${field} + ${plan.order.field} ${plan.order.direction}`)),
+    );
+    expect(searches.length).toBeGreaterThan(4000);
+    expect([...missing]).toEqual([]);
+  });
+
+  it('has the indexes of the advertisement lists', () => {
+    for (const field of ['vendeur', 'statut', 'typePub']) {
+      expect(hasMergeIndexes(COLLECTIONS.publicites, [field], { field: 'createdAt', direction: 'desc' })).toBe(true);
+    }
+    expect(hasMergeIndexes(COLLECTIONS.publicites, ['statut'], { field: 'dateFin', direction: 'asc' })).toBe(true);
   });
 
   it('names only known collections in the rules', () => {

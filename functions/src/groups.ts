@@ -29,14 +29,20 @@ export const FUNCTION_GROUPS = {
   },
   catalog: {
     prefixes: ['/api/articles', '/api/public', '/api/upload', '/api/publicites', '/api/views', '/api/tricycles', '/api/chauffeurs', '/api/verification'],
-    routers: none,
+    routers: async () => [
+      (await import('./domains/catalog/routes')).router,
+      (await import('./domains/catalog/public-routes')).router,
+      (await import('./domains/catalog/views-routes')).router,
+      (await import('./domains/catalog/publicite-routes')).router,
+      (await import('./domains/catalog/upload-routes')).router,
+    ],
   },
   commerce: { prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat'], routers: none },
   logistics: { prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'], routers: none },
   payments: { prefixes: ['/api/payments', '/api/wallet'], routers: none },
   transit: { prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'], routers: none },
   agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], routers: none },
-  admin: { prefixes: ['/api/admin'], routers: none },
+  admin: { prefixes: ['/api/admin'], routers: async () => [(await import('./domains/catalog/publicite-routes')).pricingRouter] },
 } satisfies Record<string, FunctionGroup>;
 
 export type FunctionName = keyof typeof FUNCTION_GROUPS;

@@ -5,6 +5,8 @@
 import type { Express } from 'express';
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import * as logger from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
 import { SECRET_NAMES } from './core/secrets';
 import { type FunctionName, REGION } from './groups';
@@ -33,3 +35,10 @@ export const payments = httpsFunction('payments');
 export const transit = httpsFunction('transit');
 export const agents = httpsFunction('agents');
 export const admin = httpsFunction('admin');
+
+/** Hourly: ends the advertisements whose window is over and clears their listing flags. */
+export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, async () => {
+  const { expireEnded } = await import('./domains/catalog/publicite-service');
+  const { expired } = await expireEnded();
+  logger.info('advertisements expired', { expired });
+});

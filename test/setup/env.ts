@@ -2,6 +2,9 @@
  * Every test process talks to the emulators started by `npm test` (firebase emulators:exec sets
  * their hosts). Refuse to run elsewhere rather than touch a real project.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 process.env.GCLOUD_PROJECT ??= 'demo-marketplace';
 if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   throw new Error('Run the tests with `npm test` (or `npm run test:only -- <file>`): they need the emulator suite.');
@@ -11,6 +14,8 @@ if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_
 Object.assign(process.env, {
   MESSAGING_DRIVER: 'local',
   PUSH_DRIVER: 'local',
+  STORAGE_DRIVER: 'local',
+  STORAGE_LOCAL_DIR: join(tmpdir(), `marketplace-test-uploads-${process.pid}`),
   OTP_HMAC_SECRET: 'test-otp-hmac-key',
   WHATSAPP_ACCESS_TOKEN: 'test-whatsapp-token',
   MESSAGING_APP_SECRET: 'test-messaging-app-secret',

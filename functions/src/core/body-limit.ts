@@ -16,6 +16,8 @@ export function parseByteSize(text: string): number {
 }
 
 export const bodyLimit: RequestHandler = (req, _res, next) => {
+  // File uploads have their own limits (see the upload routes); this one is for JSON.
+  if (!req.is('application/json')) return next();
   const limit = parseByteSize(config().JSON_BODY_LIMIT);
   const declared = Number(req.get('content-length') ?? 0);
   const raw = (req as { rawBody?: Buffer }).rawBody?.length ?? 0;

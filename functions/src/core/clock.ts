@@ -15,3 +15,8 @@ export function setClock(next: () => Date): void {
 export function resetClock(): void {
   source = () => new Date();
 }
+
+/** The business day (`YYYY-MM-DD`) of a moment, in BUSINESS_TIME_ZONE. */
+export function businessDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}

@@ -84,6 +84,25 @@ const settingsSchema = z.object({
   /** A session's idle clock is written at most this often. */
   WEB_SESSION_TOUCH_INTERVAL_MS: integer(60 * 1000, 0),
 
+  // Catalog.
+  /** `post`: listings go online at once and admins take them down; `pre`: admins approve first. */
+  ARTICLE_MODERATION: z.enum(['pre', 'post']).default('post'),
+  /** File storage: `local` (disk, the emulator's) or `cloud` (Cloud Storage). */
+  STORAGE_DRIVER: z.enum(['local', 'cloud']).default('cloud'),
+  /** Local driver: where files are written (default: the system's temporary folder). */
+  STORAGE_LOCAL_DIR: z.string().default(''),
+  /** Cloud driver: `public` URLs (files made public) or time-limited `signed` URLs. */
+  STORAGE_URL_MODE: z.enum(['public', 'signed']).default('public'),
+  /** Lifetime of signed URLs. */
+  STORAGE_SIGNED_URL_TTL_MS: integer(7 * 24 * 60 * 60 * 1000, 60 * 1000),
+  UPLOAD_IMAGE_MAX_BYTES: integer(10 * 1024 * 1024, 1024),
+  UPLOAD_VIDEO_MAX_BYTES: integer(30 * 1024 * 1024, 1024),
+  /** Advertising prices (XOF per day) until an admin sets them. */
+  PUB_PRICE_SPONSORISE_PER_DAY: integer(1000, 0),
+  PUB_PRICE_A_LA_UNE_PER_DAY: integer(2000, 0),
+  /** Public video uploads per client IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
+  UPLOAD_VIDEO_RATE_LIMIT_MAX: integer(10, 1),
+
   /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),
 });

@@ -21,6 +21,14 @@ export const COLLECTIONS = {
   otpMessages: 'otpMessages',
   /** `webSessions/{uuid}`: web dashboard sessions (TTL on `expireAt`). */
   webSessions: 'webSessions',
+  /** `articles/{id}`: listings. */
+  articles: 'articles',
+  /** `articleViews/{articleId}_{viewer}_{day}`: one view per viewer, listing and day. */
+  articleViews: 'articleViews',
+  /** `publicites/{id}`: paid boosts of listings. */
+  publicites: 'publicites',
+  /** `pricing/{name}`: admin price lists (`publicite`, ...). */
+  pricing: 'pricing',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

@@ -59,6 +59,8 @@ interface RouteBase<A extends Access, P, Q, B> {
   webSessionExempt?: boolean;
   /** Checks of the raw request before authentication (webhook signatures). */
   before?: RequestHandler[];
+  /** A binary body (file upload) of these content types, instead of JSON. */
+  upload?: { contentTypes: readonly string[]; maxBytes: string };
 }
 
 export interface JsonRoute<A extends Access, P, Q, B, D extends ZodType> extends RouteBase<A, P, Q, B> {

@@ -91,7 +91,15 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
     request: {
       params: route.params,
       query: route.query,
-      body: route.body ? { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: route.body } } } : undefined,
+      body: route.upload
+        ? {
+            required: true,
+            description: `The file's bytes; at most ${route.upload.maxBytes}. Its type is read from its content.`,
+            content: Object.fromEntries(route.upload.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          }
+        : route.body
+          ? { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: route.body } } }
+          : undefined,
     },
     responses: { ...successResponse(route), ...errorResponses(errorCodesOf(route)) },
   };
@@ -125,6 +133,10 @@ export function errorCodesOf(route: AnyJsonRoute | AnyListRoute): ErrorCode[] {
     }
   }
   if (route.rateLimit) codes.add('RATE_LIMITED');
+  if (route.upload) {
+    codes.add('FILE_TOO_LARGE');
+    codes.add('UNSUPPORTED_MEDIA_TYPE');
+  }
   if (route.appCheck) codes.add('APP_CHECK_FAILED');
   if (route.access === 'profile') codes.add('PROFILE_REQUIRED');
   if (route.roles) codes.add('FORBIDDEN_ROLE');

@@ -34,6 +34,12 @@ export const TEST_NOTIFICATION_RATE_LIMIT: RateLimitPolicy = {
   enabled: () => config().AUTH_RATE_LIMIT_ENABLED,
 };
 
+export const UPLOAD_VIDEO_RATE_LIMIT: RateLimitPolicy = {
+  scope: 'upload-video',
+  max: () => config().UPLOAD_VIDEO_RATE_LIMIT_MAX,
+  enabled: () => config().AUTH_RATE_LIMIT_ENABLED,
+};
+
 class FirestoreWindowStore implements Store {
   readonly localKeys = false;
 

@@ -1,6 +1,7 @@
 /** The stored shape of a user profile (`users/{uid}`). */
 import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
+import { searchKey } from '../../core/text';
 import { type App, appOfRole, type Role } from '../../core/roles';
 import type { NormalizedTelephone } from '../geo/telephone';
 
@@ -38,12 +39,7 @@ export interface UserListFilters {
 }
 
 export function searchNameOf(nom: string, prenoms: string): string {
-  return `${nom} ${prenoms}`
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return searchKey(`${nom} ${prenoms}`);
 }
 
 /**

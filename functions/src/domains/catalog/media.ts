@@ -1,0 +1,90 @@
+/**
+ * Media of listings: the type is read from the file's first bytes, never trusted from the client's
+ * Content-Type; sizes are bounded by configuration.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { fileStorage, type StoredFile } from '../../adapters/storage/storage';
+import { config } from '../../core/config';
+import { ApiError } from '../../core/errors';
+
+export type MediaKind = 'image' | 'video';
+
+interface Signature {
+  contentType: string;
+  extension: string;
+  kind: MediaKind;
+  matches(bytes: Buffer): boolean;
+}
+
+const ascii = (bytes: Buffer, start: number, text: string) => bytes.subarray(start, start + text.length).toString('latin1') === text;
+
+const SIGNATURES: Signature[] = [
+  { contentType: 'image/jpeg', extension: 'jpg', kind: 'image', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { contentType: 'image/png', extension: 'png', kind: 'image', matches: (b) => ascii(b, 0, '\x89PNG\r\n\x1a\n') },
+  { contentType: 'image/webp', extension: 'webp', kind: 'image', matches: (b) => ascii(b, 0, 'RIFF') && ascii(b, 8, 'WEBP') },
+  { contentType: 'video/quicktime', extension: 'mov', kind: 'video', matches: (b) => ascii(b, 4, 'ftypqt') },
+  { contentType: 'video/mp4', extension: 'mp4', kind: 'video', matches: (b) => ascii(b, 4, 'ftyp') },
+  { contentType: 'video/webm', extension: 'webm', kind: 'video', matches: (b) => b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3 },
+];
+
+export const ACCEPTED_TYPES: Record<MediaKind, string[]> = {
+  image: SIGNATURES.filter((s) => s.kind === 'image').map((s) => s.contentType),
+  video: SIGNATURES.filter((s) => s.kind === 'video').map((s) => s.contentType),
+};
+
+export function maxBytesOf(kind: MediaKind): number {
+  return kind === 'image' ? config().UPLOAD_IMAGE_MAX_BYTES : config().UPLOAD_VIDEO_MAX_BYTES;
+}
+
+/**
+ * Reads the request body as bytes, refusing at once what announces itself too large and stopping
+ * the read as soon as the limit is passed. Cloud Functions has read the body already (`rawBody`).
+ */
+export function readUpload(kind: MediaKind): RequestHandler {
+  return (req, _res, next) => {
+    const max = maxBytesOf(kind);
+    const platformBody = (req as { rawBody?: Buffer }).rawBody;
+    if (Number(req.get('content-length') ?? 0) > max) return next(new ApiError('FILE_TOO_LARGE'));
+    if (platformBody) {
+      (req as { upload?: Buffer }).upload = platformBody;
+      return next(platformBody.length > max ? new ApiError('FILE_TOO_LARGE') : undefined);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max && !failed) {
+        failed = true;
+        req.unpipe();
+        next(new ApiError('FILE_TOO_LARGE'));
+      } else if (!failed) {
+        chunks.push(chunk);
+      }
+    });
+    req.on('end', () => {
+      if (failed) return;
+      (req as { upload?: Buffer }).upload = Buffer.concat(chunks);
+      next();
+    });
+    req.on('error', (error) => {
+      if (!failed) next(error);
+    });
+    return undefined;
+  };
+}
+
+export async function storeUpload(req: Request, kind: MediaKind): Promise<StoredFile> {
+  const data = (req as { upload?: Buffer }).upload ?? Buffer.alloc(0);
+  const signature = SIGNATURES.find((candidate) => candidate.matches(data));
+  if (data.length === 0 || !signature || signature.kind !== kind) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  const storage = await fileStorage();
+  return storage.save(`${kind}s/${randomUUID()}.${signature.extension}`, data, signature.contentType);
+}
+
+export async function readStoredFile(path: string) {
+  const file = await (await fileStorage()).read(path);
+  if (!file) throw new ApiError('FILE_NOT_FOUND');
+  return file;
+}

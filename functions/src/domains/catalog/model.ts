@@ -1,0 +1,27 @@
+/** The stored shape of a listing (`articles/{id}`). */
+import type { Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ArticleInput } from './schemas';
+import type { ArticleStatus } from './state';
+
+export type ArticleFields = z.output<typeof ArticleInput>;
+
+export interface ArticleDocument extends Omit<ArticleFields, 'photos'> {
+  photos: string[];
+  vendeur: string;
+  vendeurNom: string;
+  statut: ArticleStatus;
+  motifRejet: string | null;
+  aLaUne: boolean;
+  sponsorise: boolean;
+  verificationStatut: 'none' | 'en_attente' | 'rapport_disponible' | 'accepte' | 'refuse';
+  views: number;
+  statutVente: 'disponible' | 'vendu';
+  /** Lower-case, accent-free copies of brand, model and city: what the search filters match. */
+  marqueKey: string | null;
+  modeleKey: string | null;
+  villeKey: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  publishedAt: Timestamp | null;
+}

@@ -1,0 +1,53 @@
+/** `/api/public`: what anyone may read without a token. Only public fields, only online listings. */
+import { ApiRouter } from '../../core/http';
+import { pageRequest } from '../../core/pagination';
+import { Article, ArticleIdParams, ArticleSearchQuery } from './schemas';
+import * as catalog from './service';
+
+const tags = ['Public'];
+
+export const router = new ApiRouter()
+  .list({
+    method: 'get',
+    path: '/api/public/articles',
+    tags,
+    summary: 'Searches online listings',
+    access: 'public',
+    query: ArticleSearchQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of online listings', item: Article },
+    handle: ({ query }) => catalog.searchOnline(query, pageRequest(query)),
+  })
+  .list({
+    method: 'get',
+    path: '/api/public/articles/a-la-une',
+    tags,
+    summary: 'Front-page listings (boosted `a_la_une`)',
+    access: 'public',
+    query: ArticleSearchQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of front-page listings', item: Article },
+    handle: ({ query }) => catalog.searchOnline(query, pageRequest(query), 'aLaUne'),
+  })
+  .list({
+    method: 'get',
+    path: '/api/public/articles/sponsorises',
+    tags,
+    summary: 'Sponsored listings',
+    access: 'public',
+    query: ArticleSearchQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of sponsored listings', item: Article },
+    handle: ({ query }) => catalog.searchOnline(query, pageRequest(query), 'sponsorise'),
+  })
+  .json({
+    method: 'get',
+    path: '/api/public/articles/:id',
+    tags,
+    summary: 'One online (or sold) listing',
+    access: 'public',
+    params: ArticleIdParams,
+    errors: ['ARTICLE_NOT_FOUND'],
+    success: { description: 'The listing', data: Article },
+    handle: ({ params }) => catalog.viewArticle(undefined, params.id),
+  });

@@ -1,0 +1,86 @@
+/** Firestore access of advertisements and their pricing. */
+import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { ApiError } from '../../core/errors';
+import { db } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
+import type { PageRequest } from '../../core/pagination';
+import type { ArticleDocument } from './model';
+import type { PubliciteDocument } from './publicite-model';
+
+const publicites = () => db().collection(COLLECTIONS.publicites);
+const articles = () => db().collection(COLLECTIONS.articles);
+const pricingRef = () => db().collection(COLLECTIONS.pricing).doc('publicite');
+
+export async function findPricing(): Promise<{ sponsoriseParJour?: number; aLaUneParJour?: number } | undefined> {
+  return (await pricingRef().get()).data();
+}
+
+export async function savePricing(pricing: { sponsoriseParJour: number; aLaUneParJour: number }, by: string, at: Date): Promise<void> {
+  await pricingRef().set({ ...pricing, updatedBy: by, updatedAt: Timestamp.fromDate(at) });
+}
+
+export async function createPublicite(pub: PubliciteDocument): Promise<string> {
+  const ref = publicites().doc();
+  await ref.create(pub);
+  return ref.id;
+}
+
+export async function findPublicite(id: string): Promise<PubliciteDocument | undefined> {
+  return (await publicites().doc(id).get()).data() as PubliciteDocument | undefined;
+}
+
+/**
+ * Read-modify-write of an advertisement and its listing in one transaction: `decide` sees both and
+ * returns the changes of each (a boost and the listing flag it sets move together).
+ */
+export async function mutatePublicite(
+  id: string,
+  decide: (pub: PubliciteDocument, article: ArticleDocument | undefined, otherActive: number) => {
+    pub: Partial<PubliciteDocument>;
+    article?: Partial<ArticleDocument>;
+  },
+  at: Date,
+): Promise<PubliciteDocument> {
+  const ref = publicites().doc(id);
+  return db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.exists) throw new ApiError('PUBLICITE_NOT_FOUND');
+    const pub = snapshot.data() as PubliciteDocument;
+    const articleRef = articles().doc(pub.articleId);
+    // Other running boosts of the same kind on the listing keep its flag on when this one ends.
+    const [article, running] = await Promise.all([
+      tx.get(articleRef),
+      tx.get(publicites().where('articleId', '==', pub.articleId).where('typePub', '==', pub.typePub).where('statut', '==', 'active').limit(5)),
+    ]);
+    const otherActive = running.docs.filter((doc) => doc.id !== id).length;
+    const changes = decide(pub, article.data() as ArticleDocument | undefined, otherActive);
+    const stamped = { ...changes.pub, updatedAt: Timestamp.fromDate(at) };
+    tx.update(ref, stamped);
+    if (changes.article && article.exists) tx.update(articleRef, { ...changes.article, updatedAt: Timestamp.fromDate(at) });
+    return { ...pub, ...stamped };
+  });
+}
+
+export interface PubliciteFilters {
+  vendeur?: string;
+  statut?: string;
+  typePub?: string;
+}
+
+/** Equality filters then newest first: one (field, createdAt desc) index per filter field. */
+export async function listPublicites(filters: PubliciteFilters, page: PageRequest) {
+  let query: Query = publicites();
+  for (const [field, value] of Object.entries(filters)) if (value !== undefined) query = query.where(field, '==', value);
+  query = query.orderBy('createdAt', 'desc');
+  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  return { items: snapshot.docs.map((doc) => ({ id: doc.id, pub: doc.data() as PubliciteDocument })), total: count.data().count };
+}
+
+/** Running boosts, ending soonest first (also what the expiry job reads). */
+export async function listActive(endingBefore: Date | undefined, page: PageRequest) {
+  let query: Query = publicites().where('statut', '==', 'active');
+  if (endingBefore) query = query.where('dateFin', '<=', Timestamp.fromDate(endingBefore));
+  query = query.orderBy('dateFin', 'asc');
+  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  return { items: snapshot.docs.map((doc) => ({ id: doc.id, pub: doc.data() as PubliciteDocument })), total: count.data().count };
+}

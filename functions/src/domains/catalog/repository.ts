@@ -1,0 +1,159 @@
+/** Firestore access of listings. Read-modify-writes run in transactions. */
+import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { ApiError } from '../../core/errors';
+import { db } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
+import type { PageRequest } from '../../core/pagination';
+import type { ArticleDocument } from './model';
+import type { ArticleStatus } from './state';
+
+const articles = () => db().collection(COLLECTIONS.articles);
+
+export function newArticleId(): string {
+  return articles().doc().id;
+}
+
+export async function createArticle(id: string, article: ArticleDocument): Promise<void> {
+  await articles().doc(id).create(article);
+}
+
+export async function findArticle(id: string): Promise<ArticleDocument | undefined> {
+  return (await articles().doc(id).get()).data() as ArticleDocument | undefined;
+}
+
+/** Read-modify-write of one listing; `decide` runs on the fresh document and may refuse. */
+export async function mutateArticle(
+  id: string,
+  decide: (current: ArticleDocument) => Partial<ArticleDocument>,
+  at: Date,
+): Promise<ArticleDocument> {
+  const ref = articles().doc(id);
+  return db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.exists) throw new ApiError('ARTICLE_NOT_FOUND');
+    const current = snapshot.data() as ArticleDocument;
+    const changes = { ...decide(current), updatedAt: Timestamp.fromDate(at) };
+    tx.update(ref, changes);
+    return { ...current, ...changes };
+  });
+}
+
+export async function deleteArticle(id: string, check: (current: ArticleDocument) => void): Promise<void> {
+  const ref = articles().doc(id);
+  await db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.exists) throw new ApiError('ARTICLE_NOT_FOUND');
+    check(snapshot.data() as ArticleDocument);
+    tx.delete(ref);
+  });
+}
+
+export interface ArticleFilters {
+  statut?: ArticleStatus;
+  type?: string;
+  marqueKey?: string;
+  modeleKey?: string;
+  pays?: string;
+  villeKey?: string;
+  carburant?: string;
+  boiteVitesse?: string;
+  vendeur?: string;
+  aLaUne?: true;
+  sponsorise?: true;
+  prixMin?: number;
+  prixMax?: number;
+  anneeMin?: number;
+  anneeMax?: number;
+}
+
+export type ArticleSort = 'newest' | 'price_asc' | 'price_desc' | 'year_desc' | 'created_desc' | 'views_desc';
+
+/** Fields filtered by equality, in the order they are applied. */
+export const EQUALITY_FIELDS = [
+  'statut',
+  'type',
+  'marqueKey',
+  'modeleKey',
+  'pays',
+  'villeKey',
+  'carburant',
+  'boiteVitesse',
+  'vendeur',
+  'aLaUne',
+  'sponsorise',
+] as const satisfies ReadonlyArray<keyof ArticleFilters & keyof ArticleDocument>;
+
+export interface ArticleQueryPlan {
+  equalities: Array<[field: (typeof EQUALITY_FIELDS)[number], value: unknown]>;
+  range?: { field: 'prix' | 'annee'; min?: number; max?: number };
+  order: { field: 'publishedAt' | 'prix' | 'annee' | 'createdAt' | 'views'; direction: 'asc' | 'desc' };
+}
+
+const ORDERS: Record<ArticleSort, ArticleQueryPlan['order']> = {
+  newest: { field: 'publishedAt', direction: 'desc' },
+  price_asc: { field: 'prix', direction: 'asc' },
+  price_desc: { field: 'prix', direction: 'desc' },
+  year_desc: { field: 'annee', direction: 'desc' },
+  created_desc: { field: 'createdAt', direction: 'desc' },
+  views_desc: { field: 'views', direction: 'desc' },
+};
+
+/**
+ * How a search becomes a query: equality filters, at most one range, and an order on the range's
+ * field when there is one. Firestore serves any set of equality filters with one order by merging
+ * the two-field indexes (field, order), so firestore.indexes.json holds one index per equality
+ * field and order, and the index test checks every plan against it.
+ */
+export function planArticleQuery(filters: ArticleFilters, sort: ArticleSort): ArticleQueryPlan {
+  const equalities: ArticleQueryPlan['equalities'] = [];
+  for (const field of EQUALITY_FIELDS) {
+    if (filters[field] !== undefined) equalities.push([field, filters[field]]);
+  }
+  if (filters.prixMin !== undefined || filters.prixMax !== undefined) {
+    return {
+      equalities,
+      range: { field: 'prix', min: filters.prixMin, max: filters.prixMax },
+      order: sort === 'price_desc' ? ORDERS.price_desc : ORDERS.price_asc,
+    };
+  }
+  if (filters.anneeMin !== undefined || filters.anneeMax !== undefined) {
+    return { equalities, range: { field: 'annee', min: filters.anneeMin, max: filters.anneeMax }, order: ORDERS.year_desc };
+  }
+  return { equalities, order: ORDERS[sort] };
+}
+
+export async function searchArticles(
+  filters: ArticleFilters,
+  sort: ArticleSort,
+  page: PageRequest,
+): Promise<{ items: Array<{ id: string; article: ArticleDocument }>; total: number }> {
+  const plan = planArticleQuery(filters, sort);
+  let query: Query = articles();
+  for (const [field, value] of plan.equalities) query = query.where(field, '==', value);
+  if (plan.range?.min !== undefined) query = query.where(plan.range.field, '>=', plan.range.min);
+  if (plan.range?.max !== undefined) query = query.where(plan.range.field, '<=', plan.range.max);
+  query = query.orderBy(plan.order.field, plan.order.direction);
+  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  return {
+    items: snapshot.docs.map((doc) => ({ id: doc.id, article: doc.data() as ArticleDocument })),
+    total: count.data().count,
+  };
+}
+
+/**
+ * Counts a view once per viewer, listing and day: the view marker and the counter change in one
+ * transaction, so parallel views of one viewer count once.
+ */
+export async function recordView(articleId: string, viewerKey: string, day: string, at: Date): Promise<{ counted: boolean; views: number }> {
+  const articleRef = articles().doc(articleId);
+  const viewRef = db().collection(COLLECTIONS.articleViews).doc(`${articleId}_${viewerKey}_${day}`);
+  return db().runTransaction(async (tx) => {
+    const [article, view] = await Promise.all([tx.get(articleRef), tx.get(viewRef)]);
+    if (!article.exists || article.get('statut') !== 'en_ligne') throw new ApiError('ARTICLE_NOT_FOUND');
+    const views = (article.get('views') as number | undefined) ?? 0;
+    if (view.exists) return { counted: false, views };
+    tx.create(viewRef, { articleId, day, createdAt: Timestamp.fromDate(at), expireAt: Timestamp.fromMillis(at.getTime() + 2 * 86_400_000) });
+    tx.update(articleRef, { views: views + 1 });
+    return { counted: true, views: views + 1 };
+  });
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { ApiRouter } from '../../core/http';
+import { pageRequest } from '../../core/pagination';
+import { ADMIN_ROLES } from '../../core/roles';
+import { Article, ArticleIdParams, ArticleInput, ArticleSearchQuery, ArticleUpdate, MineQuery, RejectRequest, StockRequest } from './schemas';
+import * as catalog from './service';
+
+const tags = ['Listings'];
+const SELLERS = ['vendeur', ...ADMIN_ROLES] as const;
+const one = (description: string) => ({ description, data: Article });
+const ownerErrors = ['ARTICLE_NOT_FOUND', 'NOT_OWNER'] as const;
+
+export const router = new ApiRouter()
+  .json({
+    method: 'post',
+    path: '/api/articles',
+    tags,
+    summary: 'Publishes a listing',
+    description: 'Online at once with ARTICLE_MODERATION=post (the default), waiting for an admin with `pre`.',
+    access: 'profile',
+    roles: SELLERS,
+    body: ArticleInput,
+    errors: ['STOCK_ONLY_FOR_PARTS'],
+    success: { status: 201, ...one('The new listing') },
+    handle: ({ caller, body }) => catalog.createArticle(caller, body),
+  })
+  .list({
+    method: 'get',
+    path: '/api/articles',
+    tags,
+    summary: 'Searches online listings',
+    access: 'profile',
+    query: ArticleSearchQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of online listings', item: Article },
+    handle: ({ query }) => catalog.searchOnline(query, pageRequest(query)),
+  })
+  .list({
+    method: 'get',
+    path: '/api/articles/mine',
+    tags,
+    summary: 'The caller’s own listings, every status, newest first',
+    access: 'profile',
+    roles: SELLERS,
+    query: MineQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of the caller’s listings', item: Article },
+    handle: ({ caller, query }) => catalog.searchMine(caller, query.statut, pageRequest(query)),
+  })
+  .json({
+    method: 'get',
+    path: '/api/articles/:id',
+    tags,
+    summary: 'One listing: online ones for everyone, the others for their seller and admins',
+    access: 'profile',
+    params: ArticleIdParams,
+    errors: ['ARTICLE_NOT_FOUND'],
+    success: one('The listing'),
+    handle: ({ caller, params }) => catalog.viewArticle(caller, params.id),
+  })
+  .json({
+    method: 'patch',
+    path: '/api/articles/:id',
+    tags,
+    summary: 'Edits a listing (a rejected one goes back to moderation)',
+    access: 'profile',
+    roles: SELLERS,
+    params: ArticleIdParams,
+    body: ArticleUpdate,
+    errors: [...ownerErrors, 'INVALID_TRANSITION', 'STOCK_ONLY_FOR_PARTS'],
+    success: one('The edited listing'),
+    handle: ({ caller, params, body }) => catalog.updateArticle(caller, params.id, body),
+  })
+  .json({
+    method: 'patch',
+    path: '/api/articles/:id/stock',
+    tags,
+    summary: 'Sets the stock of a part',
+    access: 'profile',
+    roles: SELLERS,
+    params: ArticleIdParams,
+    body: StockRequest,
+    errors: [...ownerErrors, 'STOCK_ONLY_FOR_PARTS'],
+    success: one('The listing with its stock'),
+    handle: ({ caller, params, body }) => catalog.setStock(caller, params.id, body.stock),
+  })
+  .json({
+    method: 'post',
+    path: '/api/articles/:id/withdraw',
+    tags,
+    summary: 'Withdraws an online listing (final)',
+    access: 'profile',
+    roles: SELLERS,
+    params: ArticleIdParams,
+    errors: [...ownerErrors, 'INVALID_TRANSITION'],
+    success: one('The withdrawn listing'),
+    handle: ({ caller, params }) => catalog.withdraw(caller, params.id),
+  })
+  .json({
+    method: 'delete',
+    path: '/api/articles/:id',
+    tags,
+    summary: 'Deletes a listing that was not sold',
+    access: 'profile',
+    roles: SELLERS,
+    params: ArticleIdParams,
+    errors: [...ownerErrors, 'INVALID_TRANSITION'],
+    success: { description: 'Deleted', data: z.object({ deleted: z.literal(true) }) },
+    handle: ({ caller, params }) => catalog.deleteArticle(caller, params.id),
+  })
+  .json({
+    method: 'post',
+    path: '/api/articles/:id/approve',
+    tags: ['Listings (admin)'],
+    summary: 'Approves a listing waiting for moderation',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: ArticleIdParams,
+    errors: ['ARTICLE_NOT_FOUND', 'INVALID_TRANSITION'],
+    success: one('The online listing'),
+    handle: ({ params }) => catalog.approve(params.id),
+  })
+  .json({
+    method: 'post',
+    path: '/api/articles/:id/reject',
+    tags: ['Listings (admin)'],
+    summary: 'Rejects a waiting listing or takes an online one down, with a reason',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: ArticleIdParams,
+    body: RejectRequest,
+    errors: ['ARTICLE_NOT_FOUND', 'INVALID_TRANSITION'],
+    success: one('The rejected listing'),
+    handle: ({ params, body }) => catalog.reject(params.id, body.motif),
+  });

@@ -1,0 +1,214 @@
+/**
+ * Listing rules: who writes (the seller, or an admin), who sees what (everyone sees online
+ * listings; the seller and admins see the rest), moderation, and the status table of `state.ts`.
+ * Other domains call `getArticle`, `markSold` and `setBoostFlag`.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../core/auth';
+import { now } from '../../core/clock';
+import { config } from '../../core/config';
+import { ApiError } from '../../core/errors';
+import { transition } from '../../core/fsm';
+import { type PageRequest, toPage } from '../../core/pagination';
+import { isAdminRole } from '../../core/roles';
+import { searchKey } from '../../core/text';
+import type { ArticleDocument } from './model';
+import * as repository from './repository';
+import type { Article, ArticleInput, ArticleSearchQuery, ArticleUpdate } from './schemas';
+import { ARTICLE_TRANSITIONS, type ArticleEvent, type ArticleStatus } from './state';
+
+type ArticleView = z.input<typeof Article>;
+type SearchQuery = z.output<typeof ArticleSearchQuery>;
+
+export function toArticle(id: string, article: ArticleDocument): ArticleView {
+  const { marqueKey, modeleKey, villeKey, createdAt, updatedAt, publishedAt, ...fields } = article;
+  return {
+    id,
+    ...fields,
+    createdAt: createdAt.toDate().toISOString(),
+    updatedAt: updatedAt.toDate().toISOString(),
+    publishedAt: publishedAt ? publishedAt.toDate().toISOString() : null,
+  };
+}
+
+function keysOf(fields: { marque?: string; modele?: string; ville?: string }, current?: ArticleDocument) {
+  return {
+    marqueKey: fields.marque !== undefined ? searchKey(fields.marque) : (current?.marqueKey ?? null),
+    modeleKey: fields.modele !== undefined ? searchKey(fields.modele) : (current?.modeleKey ?? null),
+    villeKey: fields.ville !== undefined ? searchKey(fields.ville) : current!.villeKey,
+  };
+}
+
+function assertStockFor(type: string, stock: number | undefined): void {
+  if (stock !== undefined && type !== 'piece') throw new ApiError('STOCK_ONLY_FOR_PARTS');
+}
+
+export async function createArticle(caller: ProfileCaller, input: z.output<typeof ArticleInput>): Promise<ArticleView> {
+  assertStockFor(input.type, input.stock);
+  const at = Timestamp.fromDate(now());
+  const online = config().ARTICLE_MODERATION === 'post';
+  const article: ArticleDocument = {
+    ...input,
+    photos: input.photos ?? [],
+    ...keysOf(input),
+    villeKey: searchKey(input.ville),
+    vendeur: caller.uid,
+    vendeurNom: `${caller.profile.prenoms ?? ''} ${caller.profile.nom ?? ''}`.trim(),
+    statut: online ? 'en_ligne' : 'en_attente',
+    motifRejet: null,
+    aLaUne: false,
+    sponsorise: false,
+    verificationStatut: 'none',
+    views: 0,
+    statutVente: 'disponible',
+    createdAt: at,
+    updatedAt: at,
+    publishedAt: online ? at : null,
+  };
+  const id = repository.newArticleId();
+  await repository.createArticle(id, article);
+  return toArticle(id, article);
+}
+
+/** Online listings are everyone's; the others only their seller's and the admins'. */
+function canSee(caller: ProfileCaller | undefined, article: ArticleDocument): boolean {
+  if (article.statut === 'en_ligne' || article.statut === 'vendu') return true;
+  return Boolean(caller && (caller.uid === article.vendeur || isAdminRole(caller.role)));
+}
+
+export async function viewArticle(caller: ProfileCaller | undefined, id: string): Promise<ArticleView> {
+  const article = await repository.findArticle(id);
+  if (!article || !canSee(caller, article)) throw new ApiError('ARTICLE_NOT_FOUND');
+  return toArticle(id, article);
+}
+
+/** Only the seller (or an admin) changes a listing. */
+function assertOwner(caller: ProfileCaller, article: ArticleDocument): void {
+  if (article.vendeur !== caller.uid && !isAdminRole(caller.role)) throw new ApiError('NOT_OWNER');
+}
+
+export async function updateArticle(caller: ProfileCaller, id: string, patch: z.output<typeof ArticleUpdate>): Promise<ArticleView> {
+  const updated = await repository.mutateArticle(
+    id,
+    (current) => {
+      assertOwner(caller, current);
+      if (current.statut === 'vendu' || current.statut === 'retire') throw new ApiError('INVALID_TRANSITION');
+      assertStockFor(current.type, patch.stock);
+      // A rejected listing that its seller edits goes back to moderation.
+      const statut = current.statut === 'rejete' ? transition(ARTICLE_TRANSITIONS, current.statut, 'edit') : current.statut;
+      return { ...patch, ...keysOf(patch, current), statut, ...(statut !== current.statut ? { motifRejet: null } : {}) };
+    },
+    now(),
+  );
+  return toArticle(id, updated);
+}
+
+export async function setStock(caller: ProfileCaller, id: string, stock: number): Promise<ArticleView> {
+  const updated = await repository.mutateArticle(
+    id,
+    (current) => {
+      assertOwner(caller, current);
+      assertStockFor(current.type, stock);
+      return { stock };
+    },
+    now(),
+  );
+  return toArticle(id, updated);
+}
+
+/** Applies an event of the status table, with the fields that go with it. */
+async function move(
+  id: string,
+  event: ArticleEvent,
+  guard: (current: ArticleDocument) => void,
+  extra: (next: ArticleStatus, current: ArticleDocument) => Partial<ArticleDocument> = () => ({}),
+): Promise<ArticleView> {
+  const at = now();
+  const updated = await repository.mutateArticle(
+    id,
+    (current) => {
+      guard(current);
+      const statut = transition(ARTICLE_TRANSITIONS, current.statut, event);
+      return { statut, ...extra(statut, current) };
+    },
+    at,
+  );
+  return toArticle(id, updated);
+}
+
+export function withdraw(caller: ProfileCaller, id: string): Promise<ArticleView> {
+  return move(id, 'withdraw', (current) => assertOwner(caller, current), () => ({ aLaUne: false, sponsorise: false }));
+}
+
+export function approve(id: string): Promise<ArticleView> {
+  return move(id, 'approve', () => undefined, (_next, current) => ({ motifRejet: null, publishedAt: current.publishedAt ?? Timestamp.fromDate(now()) }));
+}
+
+/** Rejects a listing waiting for moderation, or takes an online one down; the reason is kept. */
+export function reject(id: string, motif: string): Promise<ArticleView> {
+  return move(id, 'reject', () => undefined, () => ({ motifRejet: motif, aLaUne: false, sponsorise: false }));
+}
+
+/** A paid purchase: called by the purchase flow. */
+export function markSold(id: string): Promise<ArticleView> {
+  return move(id, 'sell', () => undefined, () => ({ statutVente: 'vendu', aLaUne: false, sponsorise: false }));
+}
+
+export async function deleteArticle(caller: ProfileCaller, id: string): Promise<{ deleted: true }> {
+  await repository.deleteArticle(id, (current) => {
+    assertOwner(caller, current);
+    // A sold listing is part of a sale's records.
+    if (current.statut === 'vendu') throw new ApiError('INVALID_TRANSITION');
+  });
+  return { deleted: true };
+}
+
+export async function getArticle(id: string): Promise<ArticleDocument | undefined> {
+  return repository.findArticle(id);
+}
+
+/** Turns a boost flag on or off (advertisements). */
+export async function setBoostFlag(id: string, flag: 'aLaUne' | 'sponsorise', value: boolean): Promise<void> {
+  await repository.mutateArticle(id, () => ({ [flag]: value }), now());
+}
+
+function toFilters(query: SearchQuery): repository.ArticleFilters {
+  return {
+    type: query.type,
+    marqueKey: query.marque ? searchKey(query.marque) : undefined,
+    modeleKey: query.modele ? searchKey(query.modele) : undefined,
+    pays: query.pays,
+    villeKey: query.ville ? searchKey(query.ville) : undefined,
+    carburant: query.carburant,
+    boiteVitesse: query.boiteVitesse,
+    vendeur: query.vendeur,
+    prixMin: query.prixMin,
+    prixMax: query.prixMax,
+    anneeMin: query.anneeMin,
+    anneeMax: query.anneeMax,
+  };
+}
+
+async function search(filters: repository.ArticleFilters, sort: repository.ArticleSort, page: PageRequest) {
+  const result = await repository.searchArticles(filters, sort, page);
+  return toPage(
+    page,
+    result.items.map(({ id, article }) => toArticle(id, article)),
+    result.total,
+  );
+}
+
+/** Online listings, filtered and sorted. */
+export function searchOnline(query: SearchQuery, page: PageRequest, flag?: 'aLaUne' | 'sponsorise') {
+  return search({ ...toFilters(query), statut: 'en_ligne', ...(flag ? { [flag]: true as const } : {}) }, query.sort ?? 'newest', page);
+}
+
+/** A seller's own listings, every status, newest first. */
+export function searchMine(caller: ProfileCaller, statut: ArticleStatus | undefined, page: PageRequest) {
+  return search({ vendeur: caller.uid, statut }, 'created_desc', page);
+}
+
+export function mostViewed(page: PageRequest) {
+  return search({ statut: 'en_ligne' }, 'views_desc', page);
+}

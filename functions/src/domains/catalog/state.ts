@@ -1,0 +1,22 @@
+/**
+ * Life of a listing (`statut`), DOMAIN.md's table as data.
+ *  - `en_attente` -> `en_ligne` (approve) | `rejete` (reject, with a reason)
+ *  - `en_ligne` -> `vendu` (a paid purchase) | `retire` (the seller withdraws) | `rejete` (taken down)
+ *  - `rejete` -> `en_attente` (the seller edits it)
+ * `vendu` and `retire` are final.
+ */
+import type { TransitionTable } from '../../core/fsm';
+
+export const ARTICLE_STATUSES = ['en_attente', 'en_ligne', 'rejete', 'vendu', 'retire'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const ARTICLE_EVENTS = ['approve', 'reject', 'sell', 'withdraw', 'edit'] as const;
+export type ArticleEvent = (typeof ARTICLE_EVENTS)[number];
+
+export const ARTICLE_TRANSITIONS: TransitionTable<ArticleStatus, ArticleEvent> = {
+  en_attente: { approve: 'en_ligne', reject: 'rejete' },
+  en_ligne: { sell: 'vendu', withdraw: 'retire', reject: 'rejete' },
+  rejete: { edit: 'en_attente' },
+  vendu: {},
+  retire: {},
+};

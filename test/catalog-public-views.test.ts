@@ -1,0 +1,67 @@
+/** /api/public and /api/views: what anyone reads, and views counted once per viewer and day. */
+import { db } from '../functions/src/core/firebase';
+import { COLLECTIONS } from '../functions/src/core/firestore';
+import { createUser } from './helpers/accounts';
+import { api, bearer } from './helpers/api';
+import { publish } from './helpers/catalog';
+import { resetEmulators } from './helpers/emulators';
+import { frozenClock, resetClock } from './helpers/settings';
+
+beforeAll(resetEmulators);
+afterEach(resetClock);
+
+it('shows online listings without a token, and never a seller’s telephone', async () => {
+  const seller = await createUser('vendeur');
+  const article = await publish(seller);
+  const res = await (await api()).get(`/api/public/articles/${article.id}`);
+  expect(res.status).toBe(200);
+  expect(res.body.data).toMatchObject({ id: article.id, vendeur: seller.uid });
+  expect(JSON.stringify(res.body)).not.toContain(seller.telephone.slice(4));
+  expect((await (await api()).get('/api/public/articles/unknown-id')).body.code).toBe('ARTICLE_NOT_FOUND');
+});
+
+it('counts one view per viewer and day, signed in or by device', async () => {
+  const move = frozenClock(new Date('2026-11-22T10:00:00Z'));
+  const seller = await createUser('vendeur');
+  const buyer = await createUser('acheteur');
+  const article = await publish(seller);
+  const client = await api();
+  const view = (auth?: string, deviceId?: string) => {
+    const call = client.post(`/api/views/${article.id}`);
+    return (auth ? call.set(bearer(auth)) : call).send(deviceId ? { deviceId } : {});
+  };
+  const parallel = await Promise.all([view(buyer.token), view(buyer.token), view(buyer.token)]);
+  expect(parallel.map((res) => res.body.data.counted).sort()).toEqual([false, false, true]);
+  expect((await view(undefined, 'device-aaaa-1111')).body.data).toEqual({ counted: true, views: 2 });
+  expect((await view(undefined, 'device-aaaa-1111')).body.data).toEqual({ counted: false, views: 2 });
+  move(24 * 60 * 60 * 1000);
+  expect((await view(buyer.token)).body.data).toEqual({ counted: true, views: 3 });
+  expect((await client.get(`/api/views/${article.id}`)).body.data).toEqual({ articleId: article.id, views: 3 });
+  expect((await db().collection(COLLECTIONS.articles).doc(article.id).get()).get('views')).toBe(3);
+});
+
+it('refuses views without viewer, with a bad token, or of a listing not online', async () => {
+  const seller = await createUser('vendeur');
+  const article = await publish(seller);
+  const client = await api();
+  expect((await client.post(`/api/views/${article.id}`).send({})).body.code).toBe('VALIDATION_ERROR');
+  expect((await client.post(`/api/views/${article.id}`).set('Authorization', 'Bearer forged').send({})).status).toBe(401);
+  expect((await client.post(`/api/views/${article.id}`).send({ deviceId: 'short' })).body.code).toBe('VALIDATION_ERROR');
+  await client.post(`/api/articles/${article.id}/withdraw`).set(bearer(seller.token));
+  const gone = await client.post(`/api/views/${article.id}`).send({ deviceId: 'device-bbbb-2222' });
+  expect(gone.status).toBe(404);
+  expect(gone.body.code).toBe('ARTICLE_NOT_FOUND');
+});
+
+it('lists the most viewed online listings first', async () => {
+  const seller = await createUser('vendeur');
+  const quiet = await publish(seller);
+  const popular = await publish(seller);
+  const client = await api();
+  for (const device of ['device-c-000001', 'device-c-000002']) await client.post(`/api/views/${popular.id}`).send({ deviceId: device });
+  await client.post(`/api/views/${quiet.id}`).send({ deviceId: 'device-c-000003' });
+  const res = await client.get('/api/views/most-viewed?limit=50');
+  const order = res.body.data.map((article: { id: string }) => article.id);
+  expect(order.indexOf(popular.id)).toBeLessThan(order.indexOf(quiet.id));
+  expect(res.body.data[0].views).toBeGreaterThanOrEqual(2);
+});
