@@ -5,7 +5,8 @@
  *     and to build that function's app (what its first request pays), against a bare Express
  *     function (firebase-functions' onRequest around an empty Express app). Median of 7 runs.
  *  2. latency: p50/p95 of GET /api/protected/me and GET / through the Hosting emulator, 20
- *     concurrent clients for 10 s each.
+ *     concurrent clients for 10 s each, and of the same app in one process.
+ *  3. the public listing search with 5,000 listings loaded, against a single-document read.
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 import { execFileSync } from 'node:child_process';
@@ -81,6 +82,58 @@ async function benchmarkToken() {
   return (await res.json()).idToken;
 }
 
+/** Runs `operation` from CLIENTS concurrent loops for SECONDS: latency percentiles. */
+async function measure(label, operation) {
+  for (let round = 0; round < 3; round += 1) await Promise.all(Array.from({ length: CLIENTS }, operation));
+  const durations = [];
+  let failures = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const client = async () => {
+    while (performance.now() < deadline) {
+      const start = performance.now();
+      if (!(await operation())) failures += 1;
+      durations.push(performance.now() - start);
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const sorted = durations.sort((a, b) => a - b);
+  return {
+    operation: label,
+    requests: sorted.length,
+    'req/s': (sorted.length / SECONDS).toFixed(0),
+    'p50 (ms)': percentile(sorted, 50).toFixed(1),
+    'p95 (ms)': percentile(sorted, 95).toFixed(1),
+    failed: failures,
+  };
+}
+
+const LISTINGS = 5000;
+
+/** 5,000 online listings spread over types, brands, cities and prices, written in batches. */
+async function seedListings() {
+  const { db } = require('./lib/core/firebase.js');
+  const { Timestamp } = require('firebase-admin/firestore');
+  const types = ['voiture', 'voiture', 'voiture', 'moto', 'piece', 'tricycle'];
+  const brands = ['toyota', 'honda', 'peugeot', 'hyundai', 'mercedes', 'nissan', 'kia', 'ford'];
+  const cities = ['cotonou', 'porto-novo', 'parakou', 'abomey-calavi', 'lome', 'bohicon'];
+  for (let start = 0; start < LISTINGS; start += 500) {
+    const batch = db().batch();
+    for (let i = start; i < Math.min(start + 500, LISTINGS); i += 1) {
+      const at = Timestamp.fromMillis(Date.UTC(2026, 0, 1) + i * 60_000);
+      const brand = brands[i % brands.length];
+      const city = cities[i % cities.length];
+      batch.set(db().collection('articles').doc(`bench-${i}`), {
+        type: types[i % types.length], titre: `Annonce ${i}`, prix: 100_000 + ((i * 7919) % 200) * 50_000, marque: brand, marqueKey: brand,
+        modele: 'X', modeleKey: 'x', annee: 2000 + (i % 26), carburant: i % 3 ? 'essence' : 'diesel', boiteVitesse: i % 2 ? 'manuelle' : 'automatique',
+        pays: city === 'lome' ? 'TG' : 'BJ', ville: city, villeKey: city, photos: [], vendeur: `bench-seller-${i % 50}`, vendeurNom: 'Bench',
+        statut: 'en_ligne', motifRejet: null, aLaUne: i % 40 === 0, sponsorise: i % 25 === 0, verificationStatut: 'none', views: i % 97,
+        statutVente: 'disponible', createdAt: at, updatedAt: at, publishedAt: at,
+      });
+    }
+    await batch.commit();
+  }
+}
+
 async function load(base, path, headers) {
   // Warm up as many instances as there are clients: cold starts are measured above, not here.
   for (let round = 0; round < 3; round += 1) {
@@ -125,5 +178,27 @@ await new Promise((resolveListen) => server.once('listening', resolveListen));
 const direct = `http://127.0.0.1:${server.address().port}`;
 console.log(`\nLatency of the core app in one process (${direct}), ${CLIENTS} concurrent clients, ${SECONDS} s each`);
 console.table([await load(direct, '/', {}), await load(direct, '/api/protected/me', auth)]);
+
+// Listing search with 5,000 listings loaded, against a single-document read on the same emulator.
+await seedListings();
+const { db } = require('./lib/core/firebase.js');
+console.log(`\nPublic listing search over ${LISTINGS} listings (core+catalog app in one process), ${CLIENTS} concurrent clients, ${SECONDS} s each`);
+const catalogServer = (await createFunctionApp('catalog')).listen(0, '127.0.0.1');
+await new Promise((resolveListen) => catalogServer.once('listening', resolveListen));
+const catalogBase = `http://127.0.0.1:${catalogServer.address().port}`;
+const search = (path) => async () => (await fetch(`${catalogBase}${path}`)).status === 200;
+console.table([
+  await measure('Firestore: one document read', async () => (await db().collection('articles').doc('bench-4242').get()).exists),
+  // The emulator answers queries by scanning the collection (it has no indexes): these two rows
+  // show what the search's own two queries cost on it, without our code.
+  await measure('Firestore: newest 20 online (SDK query)', async () =>
+    (await db().collection('articles').where('statut', '==', 'en_ligne').orderBy('publishedAt', 'desc').limit(20).get()).size === 20),
+  await measure('Firestore: count of online (SDK aggregation)', async () =>
+    (await db().collection('articles').where('statut', '==', 'en_ligne').count().get()).data().count > 0),
+  await measure('GET /api/public/articles (newest, 20)', search('/api/public/articles')),
+  await measure('GET /api/public/articles?type=voiture&ville=cotonou&sort=price_asc', search('/api/public/articles?type=voiture&ville=cotonou&sort=price_asc')),
+  await measure('GET /api/public/articles?marque=toyota&prixMin=1000000&prixMax=5000000', search('/api/public/articles?marque=toyota&prixMin=1000000&prixMax=5000000')),
+]);
+catalogServer.close();
 server.close();
 process.exit(0);

@@ -2,6 +2,10 @@
  * Demo data for the local emulator suite: one account per role, each with a known password (listed
  * in the README). Safe to run again: accounts are created or reset to these values.
  */
+import type { ProfileCaller } from '../core/auth';
+import { createArticle, searchMine } from '../domains/catalog/service';
+import { activate, markPaid, requestPublicite } from '../domains/catalog/publicite-service';
+import type { ArticleFields } from '../domains/catalog/model';
 import { provisionAccount, type AccountRequest } from '../domains/identity/provisioning';
 
 const PASSWORD = 'Demo-2026!';
@@ -27,10 +31,33 @@ export const DEMO_ACCOUNTS: AccountRequest[] = [
   { role: 'superAdmin', telephone: '+2290190000010', nom: 'Gbaguidi', prenoms: 'Super', password: PASSWORD },
 ];
 
+const DEMO_LISTINGS: ArticleFields[] = [
+  { type: 'voiture', titre: 'Toyota Corolla 2012, climatisée', prix: 4_500_000, marque: 'Toyota', modele: 'Corolla', annee: 2012, kilometrage: 98_000, carburant: 'essence', boiteVitesse: 'automatique', pays: 'BJ', ville: 'Cotonou' },
+  { type: 'voiture', titre: 'Toyota RAV4 2016 venant d’Europe', prix: 9_800_000, marque: 'Toyota', modele: 'RAV4', annee: 2016, carburant: 'diesel', boiteVitesse: 'manuelle', condition: 'venant', pays: 'BJ', ville: 'Cotonou' },
+  { type: 'voiture', titre: 'Honda Accord 2010', prix: 3_200_000, marque: 'Honda', modele: 'Accord', annee: 2010, carburant: 'essence', boiteVitesse: 'automatique', pays: 'BJ', ville: 'Porto-Novo' },
+  { type: 'moto', titre: 'Haojue KA 125 neuve', prix: 650_000, marque: 'Haojue', modele: 'KA 125', annee: 2026, cylindree: 125, condition: 'neuf', pays: 'BJ', ville: 'Parakou' },
+  { type: 'tricycle', titre: 'Tricycle de transport 2022', prix: 1_900_000, marque: 'Lifan', annee: 2022, pays: 'TG', ville: 'Lomé' },
+  { type: 'piece', titre: 'Alternateur Corolla 1.6', prix: 85_000, marque: 'Toyota', modele: 'Corolla', categorie: 'Électricité', stock: 4, pays: 'BJ', ville: 'Cotonou' },
+];
+
+/** The demo seller's listings, and a running front-page boost, once. */
+async function seedListings(seller: { uid: string; email: string }): Promise<void> {
+  const caller: ProfileCaller = { uid: seller.uid, email: seller.email, authTime: 0, role: 'vendeur', app: 'pro', profile: { nom: 'Agbo', prenoms: 'Rachidatou' } };
+  const existing = await searchMine(caller, undefined, { page: 1, limit: 1, offset: 0 });
+  if (existing.pagination.total > 0) return;
+  const created = [];
+  for (const listing of DEMO_LISTINGS) created.push(await createArticle(caller, listing));
+  const boost = await requestPublicite(caller, { articleId: created[1].id, typePub: 'a_la_une', duree: 30 });
+  await markPaid(boost.id, 'demo-payment');
+  await activate(boost.id);
+  console.log(`  ${created.length} listings of the demo seller, one of them on the front page`);
+}
+
 export async function seedDemo(): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     const result = await provisionAccount(account);
     console.log(`  ${account.role.padEnd(16)} ${result.telephone}  login ${result.email}  password ${account.password}`);
+    if (account.role === 'vendeur') await seedListings(result);
   }
 }
 

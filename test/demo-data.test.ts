@@ -1,0 +1,25 @@
+/** The demo data of `npm start`: one account per role, the seller's listings, a running boost. */
+import { db } from '../functions/src/core/firebase';
+import { COLLECTIONS } from '../functions/src/core/firestore';
+import { DEMO_ACCOUNTS, seedDemo } from '../functions/src/cli/seed-demo';
+import { signIn } from './helpers/accounts';
+import { api } from './helpers/api';
+import { resetEmulators } from './helpers/emulators';
+
+beforeAll(resetEmulators);
+
+it('loads every role and the demo listings, and can run again without duplicating them', async () => {
+  const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  await seedDemo();
+  await seedDemo();
+  log.mockRestore();
+  const roles = (await db().collection(COLLECTIONS.users).get()).docs.map((doc) => doc.get('role')).sort();
+  expect(roles).toEqual(DEMO_ACCOUNTS.map((account) => account.role).sort());
+  const listings = await db().collection(COLLECTIONS.articles).get();
+  expect(listings.size).toBe(6);
+  expect(listings.docs.filter((doc) => doc.get('aLaUne') === true)).toHaveLength(1);
+  const front = await (await api()).get('/api/public/articles/a-la-une');
+  expect(front.body.data).toHaveLength(1);
+  const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
+  await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
+});
