@@ -73,7 +73,7 @@ it('enforces our body limit although the platform parsed the body', async () => 
 });
 
 it.each([
-  ['/api/articles/x', 'catalog'],
+  ['/api/tricycles/x', 'catalog'],
   ['/api/orders', 'commerce'],
   ['/api/deliveries/x', 'logistics'],
   ['/api/payments/x', 'payments'],
@@ -81,7 +81,7 @@ it.each([
   ['/api/transitaires/verification/status', 'transit'],
   ['/api/demo-events/track', 'agents'],
   ['/api/admin/anything', 'admin'],
-])('rewrites %s to the %s function, which answers NOT_FOUND until its routes exist', async (path) => {
+])('rewrites %s to the %s function, which answers NOT_FOUND for what it does not serve', async (path) => {
   const res = await call(path);
   expect(res.status).toBe(404);
   expect(res.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -130,4 +130,22 @@ it('resets a password with a one-time code through Hosting (secrets and local dr
   expect(reset.status).toBe(200);
   const { signIn } = await import('../helpers/accounts');
   await expect(signIn(syntheticEmailOf(national, 'buyer'), 'Nouveau-mdp-2026')).resolves.toEqual(expect.any(String));
+});
+
+it('publishes a listing and finds it in the public search through Hosting (catalog function)', async () => {
+  const { provisionAccount } = await import('../../functions/src/domains/identity/provisioning');
+  const { signIn } = await import('../helpers/accounts');
+  const national = newBeninNumber();
+  const seller = await provisionAccount({ telephone: `+229${national}`, password: 'Password-123', role: 'vendeur', nom: 'E2E', prenoms: 'Vendeur' });
+  const token = await signIn(seller.email, 'Password-123');
+  const city = `E2E${Date.now()}`;
+  const created = await call('/api/articles', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ type: 'moto', titre: 'Moto de test E2E', prix: 500_000, pays: 'BJ', ville: city }),
+  });
+  expect(created.status).toBe(201);
+  const found = await call(`/api/public/articles?ville=${city}`);
+  expect(found.status).toBe(200);
+  expect((found.json?.data as Array<{ id: string }>).map((article) => article.id)).toEqual([(created.json?.data as { id: string }).id]);
 });
