@@ -84,6 +84,7 @@ async function benchmarkToken() {
 
 /** Runs `operation` from CLIENTS concurrent loops for SECONDS: latency percentiles. */
 async function measure(label, operation) {
+  // Warm up as many instances as there are clients: cold starts are measured above, not here.
   for (let round = 0; round < 3; round += 1) await Promise.all(Array.from({ length: CLIENTS }, operation));
   const durations = [];
   let failures = 0;
@@ -134,33 +135,13 @@ async function seedListings() {
   }
 }
 
-async function load(base, path, headers) {
-  // Warm up as many instances as there are clients: cold starts are measured above, not here.
-  for (let round = 0; round < 3; round += 1) {
-    await Promise.all(Array.from({ length: CLIENTS }, async () => (await fetch(`${base}${path}`, { headers })).arrayBuffer()));
-  }
-  const durations = [];
-  let failures = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  const client = async () => {
-    while (performance.now() < deadline) {
-      const start = performance.now();
-      const res = await fetch(`${base}${path}`, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) failures += 1;
-      durations.push(performance.now() - start);
-    }
-  };
-  await Promise.all(Array.from({ length: CLIENTS }, client));
-  const sorted = durations.sort((a, b) => a - b);
-  return {
-    route: `GET ${path}`,
-    requests: sorted.length,
-    'req/s': (sorted.length / SECONDS).toFixed(0),
-    'p50 (ms)': percentile(sorted, 50).toFixed(1),
-    'p95 (ms)': percentile(sorted, 95).toFixed(1),
-    'non-200': failures,
-  };
+/** GET `path` on `base` under load: the HTTP form of `measure`. */
+function load(base, path, headers) {
+  return measure(`GET ${path}`, async () => {
+    const res = await fetch(`${base}${path}`, { headers });
+    await res.arrayBuffer();
+    return res.status === 200;
+  });
 }
 
 console.log(`\nModule load, median of ${RUNS} fresh processes (Node ${process.version})`);

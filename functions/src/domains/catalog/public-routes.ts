@@ -2,22 +2,13 @@
 import { ApiRouter } from '../../core/http';
 import { pageRequest } from '../../core/pagination';
 import { Article, ArticleIdParams, ArticleSearchQuery } from './schemas';
+import { onlineSearch } from './routes';
 import * as catalog from './service';
 
 const tags = ['Public'];
 
 export const router = new ApiRouter()
-  .list({
-    method: 'get',
-    path: '/api/public/articles',
-    tags,
-    summary: 'Searches online listings',
-    access: 'public',
-    query: ArticleSearchQuery,
-    errors: ['PAGE_TOO_DEEP'],
-    success: { description: 'A page of online listings', item: Article },
-    handle: ({ query }) => catalog.searchOnline(query, pageRequest(query)),
-  })
+  .list({ ...onlineSearch, path: '/api/public/articles', tags, access: 'public' })
   .list({
     method: 'get',
     path: '/api/public/articles/a-la-une',

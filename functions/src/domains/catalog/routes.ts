@@ -6,6 +6,16 @@ import { Article, ArticleIdParams, ArticleInput, ArticleSearchQuery, ArticleUpda
 import * as catalog from './service';
 
 const tags = ['Listings'];
+
+/** The search of online listings, served signed in here and publicly under /api/public. */
+export const onlineSearch = {
+  method: 'get',
+  summary: 'Searches online listings',
+  query: ArticleSearchQuery,
+  errors: ['PAGE_TOO_DEEP'],
+  success: { description: 'A page of online listings', item: Article },
+  handle: ({ query }: { query: z.output<typeof ArticleSearchQuery> }) => catalog.searchOnline(query, pageRequest(query)),
+} as const;
 const SELLERS = ['vendeur', ...ADMIN_ROLES] as const;
 const one = (description: string) => ({ description, data: Article });
 const ownerErrors = ['ARTICLE_NOT_FOUND', 'NOT_OWNER'] as const;
@@ -24,17 +34,7 @@ export const router = new ApiRouter()
     success: { status: 201, ...one('The new listing') },
     handle: ({ caller, body }) => catalog.createArticle(caller, body),
   })
-  .list({
-    method: 'get',
-    path: '/api/articles',
-    tags,
-    summary: 'Searches online listings',
-    access: 'profile',
-    query: ArticleSearchQuery,
-    errors: ['PAGE_TOO_DEEP'],
-    success: { description: 'A page of online listings', item: Article },
-    handle: ({ query }) => catalog.searchOnline(query, pageRequest(query)),
-  })
+  .list({ ...onlineSearch, path: '/api/articles', tags, access: 'profile' })
   .list({
     method: 'get',
     path: '/api/articles/mine',
