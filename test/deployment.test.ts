@@ -135,6 +135,12 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.publicites, ['statut'], { field: 'dateFin', direction: 'asc' })).toBe(true);
   });
 
+  it('has the indexes of the payment lists', () => {
+    for (const field of ['userId', 'statut', 'type']) {
+      expect(hasMergeIndexes(COLLECTIONS.payments, [field], { field: 'createdAt', direction: 'desc' })).toBe(true);
+    }
+  });
+
   it('names only known collections in the rules', () => {
     const rules = readFileSync(join(root, 'firestore.rules'), 'utf8');
     const matched = [...rules.matchAll(/match \/(\w+)\/\{/g)].map((m) => m[1]).filter((name) => name !== 'databases');

@@ -39,7 +39,7 @@ export const FUNCTION_GROUPS = {
   },
   commerce: { prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat'], routers: none },
   logistics: { prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'], routers: none },
-  payments: { prefixes: ['/api/payments', '/api/wallet'], routers: none },
+  payments: { prefixes: ['/api/payments', '/api/wallet'], routers: async () => [(await import('./domains/payments/routes')).router] },
   transit: { prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'], routers: none },
   agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], routers: none },
   admin: { prefixes: ['/api/admin'], routers: async () => [(await import('./domains/catalog/publicite-routes')).pricingRouter] },

@@ -21,6 +21,9 @@ Object.assign(process.env, {
   MESSAGING_APP_SECRET: 'test-messaging-app-secret',
   MESSAGING_WEBHOOK_VERIFY_TOKEN: 'test-verify-token',
   CAPTCHA_SECRET: 'test-captcha-secret',
+  FEEXPAY_API_TOKEN: 'test-feexpay-token',
+  FEEXPAY_CALLBACK_SECRET: 'test-callback-secret',
+  FEEXPAY_SHOP_ID: 'test-shop',
   // Tests sign up many accounts from one address; the rate limit tests turn the limit back on.
   AUTH_RATE_LIMIT_ENABLED: 'false',
 });

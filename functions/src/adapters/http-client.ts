@@ -14,6 +14,23 @@ export async function postToPartner(
   url: string,
   init: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; timeoutMs: number },
 ): Promise<{ status: number; body: unknown }> {
+  return callPartner(partner, url, 'POST', init);
+}
+
+export async function getFromPartner(
+  partner: string,
+  url: string,
+  init: { headers?: Record<string, string>; timeoutMs: number },
+): Promise<{ status: number; body: unknown }> {
+  return callPartner(partner, url, 'GET', init);
+}
+
+async function callPartner(
+  partner: string,
+  url: string,
+  method: 'GET' | 'POST',
+  init: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; timeoutMs: number },
+): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { ...init.headers };
   let body: string | undefined;
   if (init.json !== undefined) {
@@ -25,7 +42,7 @@ export async function postToPartner(
   }
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(init.timeoutMs) });
+    response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(init.timeoutMs) });
   } catch (error) {
     throw new PartnerError(partner, error instanceof Error ? error.message : 'request failed');
   }

@@ -103,6 +103,20 @@ const settingsSchema = z.object({
   /** Public video uploads per client IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
   UPLOAD_VIDEO_RATE_LIMIT_MAX: integer(10, 1),
 
+  // Payments through FeexPay.
+  FEEXPAY_BASE_URL: z.url().default('https://api.feexpay.me'),
+  /** Base URL of the payment-link API (POST {base}/api/feexlink/api-create). */
+  FEEXPAY_LINK_BASE_URL: z.url().default('https://api.feexpay.me'),
+  FEEXPAY_SHOP_ID: z.string().default(''),
+  FEEXPAY_MODE: z.enum(['SANDBOX', 'LIVE']).default('SANDBOX'),
+  /** Turns off `POST /api/payments/init` (payment links); mobile money and card still work. */
+  FEEXPAY_PAYMENT_LINK_DISABLED: flag(false),
+  FEEXPAY_TIMEOUT_MS: integer(10000, 100),
+  /** A pending payment expires after this long (checked with the aggregator one last time). */
+  PAYMENT_EXPIRE_SECONDS: integer(900, 30),
+  /** Leave pending payments pending forever (the aggregator's word only). */
+  PAYMENT_LOCAL_EXPIRY_DISABLED: flag(false),
+
   /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),
 });

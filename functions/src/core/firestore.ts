@@ -29,6 +29,10 @@ export const COLLECTIONS = {
   publicites: 'publicites',
   /** `pricing/{name}`: admin price lists (`publicite`, ...). */
   pricing: 'pricing',
+  /** `payments/{id}`: payments through the aggregator, with their history and effects. */
+  payments: 'payments',
+  /** `paymentKeys/{sha256(user:key)}`: Idempotency-Key of a payment request. */
+  paymentKeys: 'paymentKeys',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

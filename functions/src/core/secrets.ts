@@ -14,6 +14,10 @@ export const SECRET_NAMES = [
   'MESSAGING_WEBHOOK_VERIFY_TOKEN',
   /** Server-side secret of the captcha provider. */
   'CAPTCHA_SECRET',
+  /** FeexPay API token. */
+  'FEEXPAY_API_TOKEN',
+  /** Shared secret in the query of the callback URL given to FeexPay: drops forged callbacks early. */
+  'FEEXPAY_CALLBACK_SECRET',
 ] as const;
 
 export type SecretName = (typeof SECRET_NAMES)[number];

@@ -46,5 +46,13 @@ export const en: Record<ErrorCode, string> = {
   FILE_TOO_LARGE: 'The file is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'This file type is not accepted.',
   FILE_NOT_FOUND: 'File not found.',
+  UNSUPPORTED_NETWORK: 'This payment network is not supported.',
+  AMOUNT_MISMATCH: 'The amount does not match the amount due.',
+  PAYMENT_TYPE_UNAVAILABLE: 'This payment type is not available yet.',
+  PAYMENT_LINK_DISABLED: 'Payment links are turned off. Pay by mobile money or card.',
+  PAYMENT_NOT_FOUND: 'Payment not found.',
+  PAYMENT_TARGET_INVALID: 'What is to be paid does not exist, is not yours or no longer awaits payment.',
+  IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for another request.',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'The payment service does not answer. Try again in a few minutes.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',
 };

@@ -173,3 +173,10 @@ export async function viewPublicite(caller: ProfileCaller, id: string): Promise<
   if (pub.vendeur !== caller.uid && !isAdminRole(caller.role)) throw new ApiError('NOT_OWNER');
   return toPublicite(id, pub);
 }
+
+/** What a seller owes for a boost it asked for, or undefined when there is nothing to pay. */
+export async function amountDueForPublicite(id: string, payer: string): Promise<number | undefined> {
+  const pub = await repository.findPublicite(id);
+  if (!pub || pub.vendeur !== payer || pub.statut !== 'en_attente') return undefined;
+  return pub.montant;
+}

@@ -1,0 +1,139 @@
+/**
+ * A local FeexPay: answers the aggregator's endpoints the way FeexPay does and calls our webhook,
+ * so the real adapter's HTTP code runs in the emulator (`npm start`) and in tests. Outcomes follow
+ * the payer's number: ending in 1 fails, in 2 stays pending, in 9 the provider is down (503);
+ * any other succeeds after `delayMs`. Card payments and links succeed after `delayMs`.
+ * Never deployed: it is development tooling.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SandboxTransaction {
+  reference: string;
+  amount: number;
+  status: 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+  callbackInfo?: string;
+  network?: string;
+  phoneNumber?: string;
+}
+
+export interface SandboxOptions {
+  /** Where callbacks go (our `POST /api/payments/webhook?secret=...`); none when undefined. */
+  webhookUrl?: string;
+  delayMs?: number;
+  token: string;
+  port?: number;
+}
+
+export class FeexPaySandbox {
+  readonly transactions = new Map<string, SandboxTransaction>();
+  readonly requests: Array<{ method: string; path: string; body: Record<string, unknown> }> = [];
+  /** When true every endpoint answers 503, as an aggregator that is down. */
+  down = false;
+  private server?: Server;
+  private baseUrl = '';
+
+  constructor(private readonly options: SandboxOptions) {}
+
+  get url(): string {
+    return this.baseUrl;
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(this.options.port ?? 0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.baseUrl;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** What FeexPay would say later: a late success, a reversal... Sends the callback too. */
+  async settle(reference: string, status: SandboxTransaction['status']): Promise<void> {
+    const transaction = this.transactions.get(reference);
+    if (!transaction) throw new Error(`unknown reference ${reference}`);
+    transaction.status = status;
+    await this.callback(transaction);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJson(req);
+    const path = (req.url ?? '').split('?')[0];
+    this.requests.push({ method: req.method ?? '', path, body });
+    if (this.down) return send(res, 503, { message: 'Service Unavailable' });
+    if (req.headers.authorization !== `Bearer ${this.options.token}`) return send(res, 401, { message: 'Unauthenticated.' });
+
+    const requestToPay = /^\/api\/transactions\/public\/requesttopay\/([\w-]+)$/.exec(path);
+    const status = /^\/api\/transactions\/public\/single\/status\/(.+)$/.exec(path);
+    if (req.method === 'POST' && requestToPay) {
+      const phone = String(body.phoneNumber ?? '');
+      if (phone.endsWith('9')) return send(res, 503, { message: 'Service Unavailable' });
+      const transaction = this.open(Number(body.amount), String(body.callback_info ?? ''), requestToPay[1], phone);
+      this.later(transaction, phone.endsWith('1') ? 'FAILED' : phone.endsWith('2') ? undefined : 'SUCCESSFUL');
+      return send(res, 200, { reference: transaction.reference, status: 'PENDING', message: 'Transaction initiated' });
+    }
+    if (req.method === 'POST' && path === '/api/transactions/public/initcard') {
+      const transaction = this.open(Number(body.amount), String(body.callback_info ?? ''), 'card', String(body.phone ?? ''));
+      this.later(transaction, 'SUCCESSFUL');
+      return send(res, 200, { reference: transaction.reference, url: `${this.baseUrl}/pay/${transaction.reference}` });
+    }
+    if (req.method === 'POST' && path === '/api/feexlink/api-create') {
+      const transaction = this.open(Number(body.amount), undefined, 'link');
+      return send(res, 200, { reference: transaction.reference, urlPay: `${this.baseUrl}/pay/${transaction.reference}` });
+    }
+    if (req.method === 'GET' && status) {
+      const transaction = this.transactions.get(decodeURIComponent(status[1]));
+      if (!transaction) return send(res, 404, { message: 'Transaction not found' });
+      return send(res, 200, { reference: transaction.reference, status: transaction.status, amount: transaction.amount });
+    }
+    return send(res, 404, { message: 'Not found' });
+  }
+
+  private open(amount: number, callbackInfo: string | undefined, network: string, phoneNumber?: string): SandboxTransaction {
+    const transaction: SandboxTransaction = { reference: `SBX-${randomUUID()}`, amount, status: 'PENDING', callbackInfo, network, phoneNumber };
+    this.transactions.set(transaction.reference, transaction);
+    return transaction;
+  }
+
+  private later(transaction: SandboxTransaction, outcome: SandboxTransaction['status'] | undefined): void {
+    if (!outcome) return;
+    setTimeout(() => {
+      transaction.status = outcome;
+      void this.callback(transaction).catch(() => undefined);
+    }, this.options.delayMs ?? 300).unref();
+  }
+
+  private async callback(transaction: SandboxTransaction): Promise<void> {
+    if (!this.options.webhookUrl) return;
+    await fetch(this.options.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        reference: transaction.reference,
+        status: transaction.status,
+        amount: transaction.amount,
+        callback_info: transaction.callbackInfo,
+        reseau: transaction.network,
+      }),
+    });
+  }
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  try {
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,95 @@
+/** Firestore access of payments. Status changes are claimed in transactions. */
+import { createHash } from 'node:crypto';
+import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { ApiError } from '../../core/errors';
+import { db } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
+import type { PageRequest } from '../../core/pagination';
+import type { PaymentDocument } from './model';
+
+const payments = () => db().collection(COLLECTIONS.payments);
+
+export function newPaymentId(): string {
+  return payments().doc().id;
+}
+
+/**
+ * Creates a payment, or with an idempotency key returns the payment that key already made. The
+ * key remembers a fingerprint of the request: the same key for another request is refused.
+ */
+export async function createPayment(
+  id: string,
+  payment: PaymentDocument,
+  idempotency?: { key: string; fingerprint: string },
+): Promise<{ id: string; payment: PaymentDocument; created: boolean }> {
+  const ref = payments().doc(id);
+  if (!idempotency) {
+    await ref.create(payment);
+    return { id, payment, created: true };
+  }
+  const keyRef = db()
+    .collection(COLLECTIONS.paymentKeys)
+    .doc(createHash('sha256').update(`${payment.userId}:${idempotency.key}`).digest('hex'));
+  return db().runTransaction(async (tx) => {
+    const known = await tx.get(keyRef);
+    if (known.exists) {
+      if (known.get('fingerprint') !== idempotency.fingerprint) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+      const existingId = known.get('paymentId') as string;
+      const existing = await tx.get(payments().doc(existingId));
+      return { id: existingId, payment: existing.data() as PaymentDocument, created: false };
+    }
+    tx.create(ref, payment);
+    tx.create(keyRef, { paymentId: id, fingerprint: idempotency.fingerprint, createdAt: payment.createdAt });
+    return { id, payment, created: true };
+  });
+}
+
+export async function findPayment(id: string): Promise<PaymentDocument | undefined> {
+  return (await payments().doc(id).get()).data() as PaymentDocument | undefined;
+}
+
+export async function findByReference(reference: string): Promise<{ id: string; payment: PaymentDocument } | undefined> {
+  const snapshot = await payments().where('reference', '==', reference).limit(1).get();
+  const doc = snapshot.docs[0];
+  return doc ? { id: doc.id, payment: doc.data() as PaymentDocument } : undefined;
+}
+
+export async function setReference(id: string, reference: string, at: Date): Promise<void> {
+  await payments().doc(id).update({ reference, updatedAt: Timestamp.fromDate(at) });
+}
+
+/**
+ * The one read-modify-write of a payment's status: `decide` sees the fresh document and returns
+ * the changes, or nothing when there is nothing to do. Parallel callers are serialized by the
+ * transaction, so exactly one of them makes a given transition.
+ */
+export async function claimChange(
+  id: string,
+  decide: (current: PaymentDocument) => Partial<PaymentDocument> | undefined,
+): Promise<{ payment: PaymentDocument; changed: boolean }> {
+  const ref = payments().doc(id);
+  return db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.exists) throw new ApiError('PAYMENT_NOT_FOUND');
+    const current = snapshot.data() as PaymentDocument;
+    const changes = decide(current);
+    if (!changes) return { payment: current, changed: false };
+    tx.update(ref, changes);
+    return { payment: { ...current, ...changes }, changed: true };
+  });
+}
+
+export async function markEffectDone(id: string, effect: string, at: Date): Promise<void> {
+  await payments()
+    .doc(id)
+    .update({ [`effects.${effect}`]: 'done', updatedAt: Timestamp.fromDate(at) });
+}
+
+/** Equality filters then newest first: one (field, createdAt desc) index per filter field. */
+export async function listPayments(filters: { userId?: string; statut?: string; type?: string }, page: PageRequest) {
+  let query: Query = payments();
+  for (const [field, value] of Object.entries(filters)) if (value !== undefined) query = query.where(field, '==', value);
+  query = query.orderBy('createdAt', 'desc');
+  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  return { items: snapshot.docs.map((doc) => ({ id: doc.id, payment: doc.data() as PaymentDocument })), total: count.data().count };
+}

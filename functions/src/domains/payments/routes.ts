@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { ApiRouter } from '../../core/http';
+import { pageRequest } from '../../core/pagination';
+import { ADMIN_ROLES } from '../../core/roles';
+import {
+  AdminStatusRequest,
+  FeexPayCallback,
+  InitCard,
+  NetworkParams,
+  Payment,
+  PaymentIdParams,
+  PaymentInit,
+  PaymentListQuery,
+  PaymentStarted,
+  PublicPaymentStatus,
+  RequestToPay,
+  WebhookQuery,
+} from './schemas';
+import * as payments from './service';
+
+const tags = ['Payments'];
+const startErrors = ['PAYMENT_TYPE_UNAVAILABLE', 'PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'IDEMPOTENCY_KEY_REUSED', 'PAYMENT_PROVIDER_UNAVAILABLE'] as const;
+const started = { status: 201 as const, description: 'The pending payment and what the payer needs', data: PaymentStarted };
+const idempotencyKey = (header: string | undefined) => (header && /^[\w-]{8,100}$/.test(header) ? header : undefined);
+const startDescription = 'The amount must equal the amount due for `metadata` (computed by the server). An `Idempotency-Key` header (8 to 100 letters, digits, - or _) returns the payment a retried request already made.';
+
+export const router = new ApiRouter()
+  .json({
+    method: 'post',
+    path: '/api/payments/init',
+    tags,
+    summary: 'Starts a payment by FeexPay payment link',
+    description: startDescription,
+    access: 'profile',
+    body: PaymentInit,
+    errors: [...startErrors, 'PAYMENT_LINK_DISABLED'],
+    success: started,
+    handle: ({ caller, body, req }) => payments.initLink(caller, body, idempotencyKey(req.get('idempotency-key'))),
+  })
+  .json({
+    method: 'post',
+    path: '/api/payments/requesttopay/:network',
+    tags,
+    summary: 'Starts a mobile money payment on a network (mtn, moov, celtiis_bj, ... case-insensitive)',
+    description: startDescription,
+    access: 'profile',
+    params: NetworkParams,
+    body: RequestToPay,
+    errors: [...startErrors, 'UNSUPPORTED_NETWORK', 'INVALID_TELEPHONE', 'UNSUPPORTED_COUNTRY'],
+    success: started,
+    handle: ({ caller, params, body, req }) => payments.requestToPay(caller, params.network, body, idempotencyKey(req.get('idempotency-key'))),
+  })
+  .json({
+    method: 'post',
+    path: '/api/payments/initcard',
+    tags,
+    summary: 'Starts a card payment: the payer is sent to the aggregator’s page',
+    description: startDescription,
+    access: 'profile',
+    body: InitCard,
+    errors: startErrors,
+    success: started,
+    handle: ({ caller, body, req }) => payments.initCard(caller, body, idempotencyKey(req.get('idempotency-key'))),
+  })
+  .json({
+    method: 'post',
+    path: '/api/payments/webhook',
+    tags: ['Payments (aggregator)'],
+    summary: 'FeexPay’s callback: the payment’s status is then asked from FeexPay, never taken from the body',
+    description: 'When FEEXPAY_CALLBACK_SECRET is set, the callback URL carries it as `?secret=`; other calls are refused.',
+    access: 'public',
+    query: WebhookQuery,
+    body: FeexPayCallback,
+    errors: ['WEBHOOK_SIGNATURE_INVALID', 'PAYMENT_PROVIDER_UNAVAILABLE'],
+    success: { description: 'Received', data: z.object({ received: z.literal(true), statut: z.string().nullable() }) },
+    handle: ({ body, query }) => payments.handleCallback(body, query.secret as string | undefined),
+  })
+  .json({
+    method: 'get',
+    path: '/api/payments/public/status/:id',
+    tags,
+    summary: 'Public status of a payment: status, type and amount only',
+    access: 'public',
+    params: PaymentIdParams,
+    errors: ['PAYMENT_NOT_FOUND'],
+    success: { description: 'The status', data: PublicPaymentStatus },
+    handle: ({ params }) => payments.publicStatus(params.id),
+  })
+  .list({
+    method: 'get',
+    path: '/api/payments',
+    tags,
+    summary: 'The caller’s payments, newest first (admins: everyone’s, filtered)',
+    access: 'profile',
+    query: PaymentListQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of payments', item: Payment },
+    handle: ({ caller, query }) => payments.listPayments(caller, query, pageRequest(query)),
+  })
+  .json({
+    method: 'get',
+    path: '/api/payments/:id',
+    tags,
+    summary: 'A payment, with its history (its payer or an admin)',
+    access: 'profile',
+    params: PaymentIdParams,
+    errors: ['PAYMENT_NOT_FOUND'],
+    success: { description: 'The payment', data: Payment },
+    handle: ({ caller, params }) => payments.viewPayment(caller, params.id),
+  })
+  .json({
+    method: 'post',
+    path: '/api/payments/admin/:id/status',
+    tags: ['Payments (admin)'],
+    summary: 'Sets a payment’s status by hand, with a reason kept in its history',
+    description: 'Follows the same table as every other path: a success is never downgraded.',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: PaymentIdParams,
+    body: AdminStatusRequest,
+    errors: ['PAYMENT_NOT_FOUND', 'INVALID_TRANSITION'],
+    success: { description: 'The payment', data: Payment },
+    handle: ({ caller, params, body }) => payments.adminSetStatus(caller, params.id, body.statut, body.reason),
+  });

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { PaginationQuery } from '../../core/pagination';
+import { CountryCode, TelephoneInput } from '../geo/schemas';
+import { PAYMENT_TYPES } from './model';
+import { PAYMENT_STATUSES } from './state';
+
+/** DOMAIN.md's networks for `requesttopay/{network}`; the path is matched case-insensitively. */
+export const NETWORKS = [
+  'mtn', 'moov', 'celtiis_bj', 'coris', 'togocom_tg', 'moov_tg', 'mtn_ci', 'moov_ci', 'orange_ci',
+  'wave_ci', 'orange_sn', 'wave_sn', 'free_sn', 'moov_bf', 'orange_bf',
+] as const;
+
+const purpose = {
+  type: z.enum(PAYMENT_TYPES),
+  montant: z.number().int().positive().meta({ description: 'XOF; must equal the amount due, computed by the server.' }),
+  metadata: z
+    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/), z.string().min(1).max(200))
+    .refine((value) => Object.keys(value).length <= 10, { message: 'At most 10 entries.' })
+    .meta({ description: 'What is paid: `publiciteId` for `publicite`; the other types name their object likewise.' }),
+};
+
+export const PaymentInit = z.strictObject(purpose).meta({ id: 'PaymentInit', description: 'A payment by payment link.' });
+export const RequestToPay = z.strictObject({
+  ...purpose,
+  telephone: TelephoneInput.meta({ description: 'The mobile money number that pays.' }),
+  pays: CountryCode.optional(),
+  otp: z.string().regex(/^\d{4,8}$/).optional().meta({ description: 'For networks that ask for one (Orange...).' }),
+});
+export const InitCard = z.strictObject({ ...purpose, typeCard: z.enum(['VISA', 'MASTERCARD']) });
+export const NetworkParams = z.strictObject({ network: z.string().min(2).max(20) });
+export const PaymentIdParams = z.strictObject({ id: z.string().min(1).max(128) });
+
+export const PaymentStarted = z.object({
+  paymentId: z.string(),
+  statut: z.enum(PAYMENT_STATUSES),
+  reference: z.string().nullable(),
+  paymentUrl: z.string().nullable().meta({ description: 'Page to send the payer to (card, payment link), when there is one.' }),
+});
+
+export const Payment = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    montant: z.number().int(),
+    reference: z.string().nullable(),
+    statut: z.enum(PAYMENT_STATUSES),
+    type: z.enum(PAYMENT_TYPES),
+    metadata: z.record(z.string(), z.string()),
+    method: z.enum(['mobile_money', 'card', 'link']),
+    network: z.string().nullable(),
+    lateSuccess: z.boolean(),
+    history: z.array(z.object({ at: z.string(), from: z.string(), to: z.string(), source: z.string(), reason: z.string().optional() })),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Payment' });
+
+export const PublicPaymentStatus = z.object({ id: z.string(), statut: z.enum(PAYMENT_STATUSES), type: z.enum(PAYMENT_TYPES), montant: z.number().int() });
+
+export const PaymentListQuery = PaginationQuery.extend({
+  statut: z.enum(PAYMENT_STATUSES).optional(),
+  type: z.enum(PAYMENT_TYPES).optional(),
+  userId: z.string().min(1).max(128).optional().meta({ description: 'Admins only: someone else’s payments.' }),
+});
+
+export const AdminStatusRequest = z.strictObject({
+  statut: z.enum(['success', 'failed', 'expired']),
+  reason: z.string().trim().min(5).max(500),
+});
+
+/** FeexPay's callback: read loosely (it adds fields), acted on only after asking FeexPay. */
+export const FeexPayCallback = z.looseObject({
+  reference: z.string().min(1).max(200).optional(),
+  status: z.string().max(50).optional(),
+  callback_info: z.string().max(200).optional(),
+});
+export const WebhookQuery = z.looseObject({ secret: z.string().max(200).optional() });
