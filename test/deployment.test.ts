@@ -36,10 +36,10 @@ describe('Hosting rewrites', () => {
 });
 
 describe('functions', () => {
-  it('exports the eight HTTPS functions of the architecture, and the schedules', () => {
+  it('exports the eight HTTPS functions of the architecture, the schedules and the task queue', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = Object.keys(require('../functions/src/index'));
-    expect(exported.sort()).toEqual(['admin', 'agents', 'catalog', 'commerce', 'core', 'expireAdvertisements', 'logistics', 'payments', 'transit']);
+    expect(exported.sort()).toEqual(['admin', 'agents', 'catalog', 'commerce', 'core', 'expireAdvertisements', 'expirePayment', 'logistics', 'payments', 'pollPayments', 'transit']);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
   });
 

@@ -6,6 +6,7 @@ import type { Express } from 'express';
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import * as logger from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
 import { SECRET_NAMES } from './core/secrets';
@@ -42,3 +43,20 @@ export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', t
   const { expired } = await expireEnded();
   logger.info('advertisements expired', { expired });
 });
+
+/** Every minute: asks FeexPay about recent pending payments, and expires those whose time is up. */
+const feexpayToken = defineSecret('FEEXPAY_API_TOKEN');
+
+export const pollPayments = onSchedule({ schedule: 'every 1 minutes', timeZone: 'Africa/Porto-Novo', secrets: [feexpayToken] }, async () => {
+  const { pollPendingPayments } = await import('./domains/payments/jobs');
+  logger.info('pending payments polled', await pollPendingPayments());
+});
+
+/** Queued at a payment's creation, runs PAYMENT_EXPIRE_SECONDS later. */
+export const expirePayment = onTaskDispatched<{ paymentId: string }>(
+  { retryConfig: { maxAttempts: 5, minBackoffSeconds: 30 }, rateLimits: { maxConcurrentDispatches: 20 }, secrets: [feexpayToken] },
+  async (request) => {
+    const { expireIfDue } = await import('./domains/payments/jobs');
+    await expireIfDue(request.data.paymentId);
+  },
+);

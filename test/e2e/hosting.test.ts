@@ -76,7 +76,7 @@ it.each([
   ['/api/tricycles/x', 'catalog'],
   ['/api/orders', 'commerce'],
   ['/api/deliveries/x', 'logistics'],
-  ['/api/payments/x', 'payments'],
+  ['/api/wallet/x', 'payments'],
   ['/api/transit/mes-parcours', 'transit'],
   ['/api/transitaires/verification/status', 'transit'],
   ['/api/demo-events/track', 'agents'],

@@ -10,6 +10,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import type { z } from 'zod';
 import * as feexpay from '../../adapters/payments/feexpay';
+import { enqueue } from '../../adapters/tasks/queue';
 import { PartnerError } from '../../adapters/http-client';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
@@ -118,6 +119,7 @@ async function start(caller: ProfileCaller, purpose: Purpose, how: Start, idempo
   try {
     const { reference, paymentUrl } = await how.call(created.id);
     if (reference) await repository.setReference(created.id, reference, now());
+    await scheduleExpiry(created.id);
     return { paymentId: created.id, statut: 'pending' as const, reference: reference ?? null, paymentUrl: paymentUrl ?? null };
   } catch (error) {
     if (!(error instanceof PartnerError)) throw error;
@@ -190,6 +192,19 @@ export function initLink(caller: ProfileCaller, purpose: Purpose, idempotencyKey
 }
 
 /**
+ * Queues the payment's expiry task. A failure to queue is logged, not fatal: the poller also
+ * expires payments whose time is up.
+ */
+async function scheduleExpiry(paymentId: string): Promise<void> {
+  if (config().PAYMENT_LOCAL_EXPIRY_DISABLED) return;
+  try {
+    await enqueue('expirePayment', { paymentId }, config().PAYMENT_EXPIRE_SECONDS, `expire-${paymentId}`);
+  } catch (error) {
+    logger.warn('payment expiry not queued', { paymentId, error: String(error) });
+  }
+}
+
+/**
  * The one way a payment's status changes. Moves it along the table when the outcome allows it
  * (a success is never downgraded; a success after failure or expiry is a late success), claims the
  * effects of a success in the same transaction, then applies those not applied yet.
@@ -226,7 +241,7 @@ async function applyEffects(paymentId: string, payment: PaymentDocument): Promis
 }
 
 /** Asks the aggregator and settles accordingly; a pending answer changes nothing. */
-async function checkWithProvider(paymentId: string, payment: PaymentDocument, source: PaymentSource) {
+export async function checkWithProvider(paymentId: string, payment: PaymentDocument, source: PaymentSource) {
   if (!payment.reference) return { payment, changed: false };
   const verdict = await feexpay.transactionStatus(payment.reference);
   return verdict === 'pending' ? { payment, changed: false } : settle(paymentId, verdict, source);
