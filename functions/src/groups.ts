@@ -39,10 +39,13 @@ export const FUNCTION_GROUPS = {
   },
   commerce: { prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat'], routers: none },
   logistics: { prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'], routers: none },
-  payments: { prefixes: ['/api/payments', '/api/wallet'], routers: async () => [(await import('./domains/payments/routes')).router] },
+  payments: { prefixes: ['/api/payments', '/api/wallet'], routers: async () => [(await import('./domains/payments/routes')).router, (await import('./domains/subscriptions/routes')).router] },
   transit: { prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'], routers: none },
   agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], routers: none },
-  admin: { prefixes: ['/api/admin'], routers: async () => [(await import('./domains/catalog/publicite-routes')).pricingRouter] },
+  admin: {
+    prefixes: ['/api/admin'],
+    routers: async () => [(await import('./domains/catalog/publicite-routes')).pricingRouter, (await import('./domains/pricing/routes')).router],
+  },
 } satisfies Record<string, FunctionGroup>;
 
 export type FunctionName = keyof typeof FUNCTION_GROUPS;

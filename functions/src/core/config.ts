@@ -117,6 +117,13 @@ const settingsSchema = z.object({
   /** Leave pending payments pending forever (the aggregator's word only). */
   PAYMENT_LOCAL_EXPIRY_DISABLED: flag(false),
 
+  // Prices until an admin sets them (XOF).
+  SUBSCRIPTION_PRICE_PER_MONTH: integer(5000, 0),
+  TRANSITAIRE_SUBSCRIPTION_PRICE_PER_MONTH: integer(5000, 0),
+  VERIFICATION_PRICE: integer(20000, 0),
+  /** Days of free seller access from sign-up. */
+  SELLER_TRIAL_DAYS: integer(45, 0),
+
   /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),
 });

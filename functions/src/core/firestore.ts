@@ -33,6 +33,8 @@ export const COLLECTIONS = {
   payments: 'payments',
   /** `paymentKeys/{sha256(user:key)}`: Idempotency-Key of a payment request. */
   paymentKeys: 'paymentKeys',
+  /** `subscriptions/{uid}_{kind}`: paid access of sellers and forwarders; `credits/{paymentId}` below. */
+  subscriptions: 'subscriptions',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

@@ -54,5 +54,6 @@ export const en: Record<ErrorCode, string> = {
   PAYMENT_TARGET_INVALID: 'What is to be paid does not exist, is not yours or no longer awaits payment.',
   IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for another request.',
   PAYMENT_PROVIDER_UNAVAILABLE: 'The payment service does not answer. Try again in a few minutes.',
+  SUBSCRIPTION_REQUIRED: 'An active subscription is needed to publish parts.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',
 };

@@ -55,5 +55,6 @@ export const fr: Record<ErrorCode, string> = {
   PAYMENT_TARGET_INVALID: 'Ce qui doit être payé n’existe pas, n’est pas à vous ou n’attend plus de paiement.',
   IDEMPOTENCY_KEY_REUSED: 'Cette clé d’idempotence a déjà servi pour une autre demande.',
   PAYMENT_PROVIDER_UNAVAILABLE: 'Le service de paiement ne répond pas. Réessayez dans quelques minutes.',
+  SUBSCRIPTION_REQUIRED: 'Un abonnement actif est nécessaire pour publier des pièces.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',
 };

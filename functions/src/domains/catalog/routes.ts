@@ -26,11 +26,11 @@ export const router = new ApiRouter()
     path: '/api/articles',
     tags,
     summary: 'Publishes a listing',
-    description: 'Online at once with ARTICLE_MODERATION=post (the default), waiting for an admin with `pre`.',
+    description: 'Online at once with ARTICLE_MODERATION=post (the default), waiting for an admin with `pre`. Parts need an active seller subscription (or the trial).',
     access: 'profile',
     roles: SELLERS,
     body: ArticleInput,
-    errors: ['STOCK_ONLY_FOR_PARTS'],
+    errors: ['STOCK_ONLY_FOR_PARTS', 'SUBSCRIPTION_REQUIRED'],
     success: { status: 201, ...one('The new listing') },
     handle: ({ caller, body }) => catalog.createArticle(caller, body),
   })

@@ -13,6 +13,7 @@ import { transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { searchKey } from '../../core/text';
+import { assertSellerAccess } from '../subscriptions/service';
 import type { ArticleDocument } from './model';
 import * as repository from './repository';
 import type { Article, ArticleInput, ArticleSearchQuery, ArticleUpdate } from './schemas';
@@ -46,6 +47,8 @@ function assertStockFor(type: string, stock: number | undefined): void {
 
 export async function createArticle(caller: ProfileCaller, input: z.output<typeof ArticleInput>): Promise<ArticleView> {
   assertStockFor(input.type, input.stock);
+  // Parts are the subscription's business (DOMAIN.md); admins publish for the marketplace itself.
+  if (input.type === 'piece' && caller.role === 'vendeur') await assertSellerAccess(caller.uid);
   const at = Timestamp.fromDate(now());
   const online = config().ARTICLE_MODERATION === 'post';
   const article: ArticleDocument = {

@@ -5,6 +5,7 @@
  * effect registered, and payments of those types are refused at creation.
  */
 import { amountDueForPublicite, markPaid } from '../catalog/publicite-service';
+import { amountDue as subscriptionDue, extend, type SubscriptionKind } from '../subscriptions/service';
 import type { PaymentDocument, PaymentType } from './model';
 
 export interface PaymentEffect {
@@ -15,7 +16,17 @@ export interface PaymentEffect {
   apply(paymentId: string, payment: PaymentDocument): Promise<void>;
 }
 
+function subscription(kind: SubscriptionKind): PaymentEffect {
+  return {
+    name: `subscription_${kind}`,
+    amountDue: (metadata, payer) => subscriptionDue(kind, metadata.months, payer),
+    apply: (paymentId, payment) => extend(payment.userId, kind, Number(payment.metadata.months), paymentId),
+  };
+}
+
 export const EFFECTS: Partial<Record<PaymentType, PaymentEffect>> = {
+  abonnement: subscription('vendeur'),
+  abonnement_transitaire: subscription('transitaire'),
   publicite: {
     name: 'publicite_payee',
     amountDue: (metadata, payer) => (metadata.publiciteId ? amountDueForPublicite(metadata.publiciteId, payer) : Promise.resolve(undefined)),

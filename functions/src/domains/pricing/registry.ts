@@ -1,0 +1,59 @@
+/**
+ * The admin price lists of the payments (singletons in `pricing/{name}`), each with its schema and
+ * its defaults from configuration. Readable by any signed-in user, set by admin levels.
+ */
+import { z } from 'zod';
+import { config } from '../../core/config';
+
+const xof = z.number().int().min(0).max(100_000_000);
+
+export const SubscriptionPricing = z
+  .strictObject({ mensuel: xof.meta({ description: 'XOF per month of 30 days.' }) })
+  .meta({ id: 'SubscriptionPricing' });
+
+export const VerificationPricing = z.strictObject({ prix: xof.meta({ description: 'XOF per article verification.' }) }).meta({ id: 'VerificationPricing' });
+
+/** Platform fee on a sale, by tiers of sale price (the last tier has no upper bound). */
+export const SellerGainPricing = z
+  .strictObject({
+    tiers: z
+      .array(
+        z.strictObject({
+          jusqua: xof.nullable().meta({ description: 'Upper bound of the sale price (XOF), inclusive; null for the last tier.' }),
+          commissionPct: z.number().min(0).max(50).meta({ description: 'Platform fee, percent of the sale price.' }),
+        }),
+      )
+      .min(1)
+      .max(10)
+      .refine((tiers) => tiers.every((tier, i) => (i === tiers.length - 1 ? tier.jusqua === null : tier.jusqua !== null)), {
+        message: 'Only the last tier is open-ended.',
+      })
+      .refine((tiers) => tiers.every((tier, i) => i === 0 || tier.jusqua === null || tier.jusqua > (tiers[i - 1].jusqua ?? 0)), {
+        message: 'Tiers go up.',
+      }),
+  })
+  .meta({ id: 'SellerGainPricing' });
+
+export const PRICE_LISTS = {
+  'subscription-pricing': { schema: SubscriptionPricing, defaults: () => ({ mensuel: config().SUBSCRIPTION_PRICE_PER_MONTH }), summary: 'Seller subscription price' },
+  'transitaire-subscription-pricing': {
+    schema: SubscriptionPricing,
+    defaults: () => ({ mensuel: config().TRANSITAIRE_SUBSCRIPTION_PRICE_PER_MONTH }),
+    summary: 'Forwarder subscription price',
+  },
+  'verification-pricing': { schema: VerificationPricing, defaults: () => ({ prix: config().VERIFICATION_PRICE }), summary: 'Article verification price' },
+  'seller-gain-pricing': {
+    schema: SellerGainPricing,
+    defaults: () => ({
+      tiers: [
+        { jusqua: 1_000_000, commissionPct: 5 },
+        { jusqua: 5_000_000, commissionPct: 3 },
+        { jusqua: null, commissionPct: 2 },
+      ],
+    }),
+    summary: 'Platform fee on sales, by tiers of sale price',
+  },
+} as const;
+
+export type PriceListName = keyof typeof PRICE_LISTS;
+export type PriceList<N extends PriceListName> = z.output<(typeof PRICE_LISTS)[N]['schema']>;

@@ -1,0 +1,36 @@
+/** `/api/admin/*-pricing`: GET for signed-in users, PUT (and POST for seller gains) for admin levels. */
+import { ApiRouter } from '../../core/http';
+import { ADMIN_ROLES } from '../../core/roles';
+import { PRICE_LISTS, type PriceListName } from './registry';
+import { priceList, setPriceList } from './service';
+
+export const router = new ApiRouter();
+
+for (const name of Object.keys(PRICE_LISTS) as PriceListName[]) {
+  const { schema, summary } = PRICE_LISTS[name];
+  const path = `/api/admin/${name}`;
+  router.json({
+    method: 'get',
+    path,
+    tags: ['Pricing'],
+    summary,
+    access: 'profile',
+    success: { description: 'The prices', data: schema },
+    handle: () => priceList(name),
+  });
+  // The spec lists POST beside PUT for the seller gains; both replace the whole list.
+  for (const method of name === 'seller-gain-pricing' ? (['put', 'post'] as const) : (['put'] as const)) {
+    router.json({
+      method,
+      path,
+      tags: ['Pricing (admin)'],
+      summary: `Sets: ${summary.toLowerCase()}`,
+      description: 'Applies to payments started from now on.',
+      access: 'profile',
+      roles: ADMIN_ROLES,
+      body: schema,
+      success: { description: 'The new prices', data: schema },
+      handle: ({ caller, body }) => setPriceList(caller, name, body as never),
+    });
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Subscriptions: sellers (`vendeur`) and forwarders (`transitaire`) pay by the month. A month is
+ * 30 days, stacked on the later of now and the current expiry; sellers also have a free trial of
+ * SELLER_TRIAL_DAYS from sign-up. A payment extends a subscription once: the credit is recorded
+ * under the payment's id in the same transaction.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import type { ProfileCaller } from '../../core/auth';
+import { now } from '../../core/clock';
+import { config } from '../../core/config';
+import { ApiError } from '../../core/errors';
+import { db } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
+import { getUser } from '../identity/service';
+import { priceList } from '../pricing/service';
+
+export type SubscriptionKind = 'vendeur' | 'transitaire';
+const DAY_MS = 86_400_000;
+const MONTH_MS = 30 * DAY_MS;
+
+const subscriptionRef = (uid: string, kind: SubscriptionKind) => db().collection(COLLECTIONS.subscriptions).doc(`${uid}_${kind}`);
+
+/** What `months` months cost for this kind, or undefined when the payer cannot subscribe to it. */
+export async function amountDue(kind: SubscriptionKind, months: string | undefined, payer: string): Promise<number | undefined> {
+  const count = Number(months);
+  if (!Number.isInteger(count) || count < 1 || count > 24) return undefined;
+  const user = await getUser(payer);
+  if (user?.role !== kind) return undefined;
+  const { mensuel } = await priceList(kind === 'vendeur' ? 'subscription-pricing' : 'transitaire-subscription-pricing');
+  return mensuel * count;
+}
+
+/** Extends the subscription by the paid months, once per payment. */
+export async function extend(uid: string, kind: SubscriptionKind, months: number, paymentId: string): Promise<void> {
+  const ref = subscriptionRef(uid, kind);
+  const credit = ref.collection('credits').doc(paymentId);
+  const at = now();
+  await db().runTransaction(async (tx) => {
+    const [current, applied] = await Promise.all([tx.get(ref), tx.get(credit)]);
+    if (applied.exists) return;
+    const expiry = (current.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
+    const expiresAt = Timestamp.fromMillis(Math.max(at.getTime(), expiry) + months * MONTH_MS);
+    tx.set(ref, { uid, kind, expiresAt, updatedAt: Timestamp.fromDate(at) }, { merge: true });
+    tx.create(credit, { months, paymentId, createdAt: Timestamp.fromDate(at) });
+  });
+}
+
+export interface SubscriptionState {
+  kind: SubscriptionKind;
+  active: boolean;
+  expiresAt: string | null;
+  trialEndsAt: string | null;
+}
+
+export async function stateOf(uid: string, kind: SubscriptionKind): Promise<SubscriptionState> {
+  const [subscription, user] = await Promise.all([subscriptionRef(uid, kind).get(), kind === 'vendeur' ? getUser(uid) : undefined]);
+  const expiresAt = subscription.get('expiresAt') as Timestamp | undefined;
+  const trialEnds = user ? user.createdAt.toMillis() + config().SELLER_TRIAL_DAYS * DAY_MS : undefined;
+  const at = now().getTime();
+  return {
+    kind,
+    active: (expiresAt?.toMillis() ?? 0) > at || (trialEnds ?? 0) > at,
+    expiresAt: expiresAt?.toDate().toISOString() ?? null,
+    trialEndsAt: trialEnds ? new Date(trialEnds).toISOString() : null,
+  };
+}
+
+export async function mySubscriptions(caller: ProfileCaller): Promise<SubscriptionState[]> {
+  return caller.role === 'vendeur' || caller.role === 'transitaire' ? [await stateOf(caller.uid, caller.role)] : [];
+}
+
+/** Sellers without access (trial over, subscription ended) cannot publish parts. */
+export async function assertSellerAccess(uid: string): Promise<void> {
+  if (!(await stateOf(uid, 'vendeur')).active) throw new ApiError('SUBSCRIPTION_REQUIRED');
+}
