@@ -135,10 +135,11 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.publicites, ['statut'], { field: 'dateFin', direction: 'asc' })).toBe(true);
   });
 
-  it('has the indexes of the payment lists', () => {
+  it('has the indexes of the payment and purchase lists', () => {
     for (const field of ['userId', 'statut', 'type']) {
       expect(hasMergeIndexes(COLLECTIONS.payments, [field], { field: 'createdAt', direction: 'desc' })).toBe(true);
     }
+    expect(hasMergeIndexes(COLLECTIONS.achats, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
   });
 
   it('names only known collections in the rules', () => {

@@ -106,7 +106,7 @@ describe('mobile money', () => {
       ['mtn', { montant: 1000 }, seller, 'AMOUNT_MISMATCH', 400],
       ['mtn', {}, other, 'PAYMENT_TARGET_INVALID', 409],
       ['paypal', {}, seller, 'UNSUPPORTED_NETWORK', 400],
-      ['mtn', { type: 'abonnement', metadata: { months: '1' } }, seller, 'PAYMENT_TYPE_UNAVAILABLE', 400],
+      ['mtn', { type: 'verification', metadata: { articleId: 'x' } }, seller, 'PAYMENT_TYPE_UNAVAILABLE', 400],
       ['mtn', { metadata: {} }, seller, 'PAYMENT_TARGET_INVALID', 409],
       ['mtn', { montant: -5 }, seller, 'VALIDATION_ERROR', 400],
       ['mtn', { statut: 'success' }, seller, 'VALIDATION_ERROR', 400],

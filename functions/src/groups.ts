@@ -37,9 +37,19 @@ export const FUNCTION_GROUPS = {
       (await import('./domains/catalog/upload-routes')).router,
     ],
   },
-  commerce: { prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat'], routers: none },
+  commerce: {
+    prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat'],
+    routers: async () => [(await import('./domains/commerce/achat-routes')).router],
+  },
   logistics: { prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'], routers: none },
-  payments: { prefixes: ['/api/payments', '/api/wallet'], routers: async () => [(await import('./domains/payments/routes')).router, (await import('./domains/subscriptions/routes')).router] },
+  payments: {
+    prefixes: ['/api/payments', '/api/wallet'],
+    routers: async () => [
+      (await import('./domains/payments/routes')).router,
+      (await import('./domains/subscriptions/routes')).router,
+      (await import('./domains/wallet/routes')).router,
+    ],
+  },
   transit: { prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'], routers: none },
   agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], routers: none },
   admin: {

@@ -24,6 +24,9 @@ Object.assign(process.env, {
   FEEXPAY_API_TOKEN: 'test-feexpay-token',
   FEEXPAY_CALLBACK_SECRET: 'test-callback-secret',
   FEEXPAY_SHOP_ID: 'test-shop',
+  // In-process tests must not queue tasks that the Functions emulator would run against their data
+  // on its own clock; the end-to-end test proves the queue.
+  PAYMENT_EXPIRY_TASKS_ENABLED: 'false',
   // Tests sign up many accounts from one address; the rate limit tests turn the limit back on.
   AUTH_RATE_LIMIT_ENABLED: 'false',
 });

@@ -116,6 +116,8 @@ const settingsSchema = z.object({
   PAYMENT_EXPIRE_SECONDS: integer(900, 30),
   /** Leave pending payments pending forever (the aggregator's word only). */
   PAYMENT_LOCAL_EXPIRY_DISABLED: flag(false),
+  /** Queue one expiry task per payment (off: the poller alone expires payments). */
+  PAYMENT_EXPIRY_TASKS_ENABLED: flag(true),
 
   // Prices until an admin sets them (XOF).
   SUBSCRIPTION_PRICE_PER_MONTH: integer(5000, 0),

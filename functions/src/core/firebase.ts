@@ -38,3 +38,21 @@ export function auth(): Auth {
   }
   return authentication;
 }
+
+/**
+ * A Firestore transaction, retried when it lost a race. The SDK retries contention itself
+ * (ABORTED); the emulator sometimes reports a contended transaction as "invalid or closed"
+ * instead, which the SDK does not retry. Both mean "run it again": the function re-reads.
+ */
+export async function runTransaction<T>(work: (tx: FirebaseFirestore.Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db().runTransaction(work);
+    } catch (error) {
+      const { code, message } = error as { code?: number; message?: string };
+      const lostRace = code === 10 || (code === 3 && /Transaction is invalid or closed/i.test(message ?? ''));
+      if (!lostRace || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.floor(Math.random() * 30)));
+    }
+  }
+}

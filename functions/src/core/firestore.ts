@@ -35,6 +35,10 @@ export const COLLECTIONS = {
   paymentKeys: 'paymentKeys',
   /** `subscriptions/{uid}_{kind}`: paid access of sellers and forwarders; `credits/{paymentId}` below. */
   subscriptions: 'subscriptions',
+  /** `wallets/{uid}`: balance and monthly counters; `transactions/{type}_{reference}` below. */
+  wallets: 'wallets',
+  /** `achats/{id}`: purchases of listings. */
+  achats: 'achats',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

@@ -12,7 +12,7 @@ import { clientIp } from './client-ip';
 import { now } from './clock';
 import { config } from './config';
 import { ApiError } from './errors';
-import { db } from './firebase';
+import { db, runTransaction } from './firebase';
 import { COLLECTIONS } from './firestore';
 
 export interface RateLimitPolicy {
@@ -59,7 +59,7 @@ class FirestoreWindowStore implements Store {
   async increment(key: string): Promise<IncrementResponse> {
     const { ref, resetTime } = this.counter(key);
     const max = this.max();
-    const totalHits = await db().runTransaction(async (tx) => {
+    const totalHits = await runTransaction(async (tx) => {
       const hits = ((await tx.get(ref)).get('hits') as number | undefined) ?? 0;
       // Past the limit nothing is written: a flood costs reads, not contended writes.
       if (hits <= max) tx.set(ref, { scope: this.prefix, hits: hits + 1, expireAt: resetTime });
@@ -70,7 +70,7 @@ class FirestoreWindowStore implements Store {
 
   async decrement(key: string): Promise<void> {
     const { ref } = this.counter(key);
-    await db().runTransaction(async (tx) => {
+    await runTransaction(async (tx) => {
       const hits = ((await tx.get(ref)).get('hits') as number | undefined) ?? 0;
       if (hits > 0) tx.update(ref, { hits: hits - 1 });
     });

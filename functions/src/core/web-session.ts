@@ -9,7 +9,7 @@ import type { Request } from 'express';
 import { now } from './clock';
 import { config } from './config';
 import { ApiError } from './errors';
-import { db } from './firebase';
+import { db, runTransaction } from './firebase';
 import { COLLECTIONS } from './firestore';
 
 export function isWebClient(req: Request): boolean {
@@ -63,7 +63,7 @@ export async function endWebSession(uid: string, sessionId: string | undefined):
   if (!sessionId) throw new ApiError('WEB_SESSION_REQUIRED');
   if (!UUID.test(sessionId)) throw new ApiError('WEB_SESSION_INVALID');
   const ref = sessions().doc(sessionId);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists || snapshot.get('uid') !== uid) throw new ApiError('WEB_SESSION_INVALID');
     if (snapshot.get('endedAt')) return { ended: false };

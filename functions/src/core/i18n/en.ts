@@ -55,5 +55,8 @@ export const en: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for another request.',
   PAYMENT_PROVIDER_UNAVAILABLE: 'The payment service does not answer. Try again in a few minutes.',
   SUBSCRIPTION_REQUIRED: 'An active subscription is needed to publish parts.',
+  INSUFFICIENT_BALANCE: 'Insufficient balance.',
+  ACHAT_NOT_FOUND: 'Purchase not found.',
+  OWN_LISTING: 'You cannot buy your own listing.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',
 };

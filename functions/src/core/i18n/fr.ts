@@ -56,5 +56,8 @@ export const fr: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: 'Cette clé d’idempotence a déjà servi pour une autre demande.',
   PAYMENT_PROVIDER_UNAVAILABLE: 'Le service de paiement ne répond pas. Réessayez dans quelques minutes.',
   SUBSCRIPTION_REQUIRED: 'Un abonnement actif est nécessaire pour publier des pièces.',
+  INSUFFICIENT_BALANCE: 'Solde insuffisant.',
+  ACHAT_NOT_FOUND: 'Achat introuvable.',
+  OWN_LISTING: 'Vous ne pouvez pas acheter votre propre annonce.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',
 };

@@ -1,6 +1,6 @@
 /** Firestore access of account security. Every read-modify-write is a transaction. */
 import { Timestamp } from 'firebase-admin/firestore';
-import { db } from '../../core/firebase';
+import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import type { OtpMessageRecord, ResetRecord } from './model';
 
@@ -17,7 +17,7 @@ export async function updateReset<T>(
   decide: (current: ResetRecord | undefined) => { outcome: T; write?: Partial<ResetRecord> },
 ): Promise<T> {
   const ref = resets().doc(key);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const { outcome, write } = decide(snapshot.data() as ResetRecord | undefined);
     if (write) tx.set(ref, write, { merge: true });
@@ -43,7 +43,7 @@ export async function applyMessageStatus(
   at: Date,
 ): Promise<{ uid: string } | undefined> {
   const messageRef = messages().doc(messageId);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snapshot = await tx.get(messageRef);
     if (!snapshot.exists) return undefined; // not a message of ours
     const message = snapshot.data() as OtpMessageRecord;

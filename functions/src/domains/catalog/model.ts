@@ -17,6 +17,8 @@ export interface ArticleDocument extends Omit<ArticleFields, 'photos'> {
   verificationStatut: 'none' | 'en_attente' | 'rapport_disponible' | 'accepte' | 'refuse';
   views: number;
   statutVente: 'disponible' | 'vendu';
+  /** The purchase that bought it. */
+  soldTo?: string;
   /** Lower-case, accent-free copies of brand, model and city: what the search filters match. */
   marqueKey: string | null;
   modeleKey: string | null;

@@ -1,7 +1,7 @@
 /** Firestore access of advertisements and their pricing. */
 import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
-import { db } from '../../core/firebase';
+import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import type { PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
@@ -42,7 +42,7 @@ export async function mutatePublicite(
   at: Date,
 ): Promise<PubliciteDocument> {
   const ref = publicites().doc(id);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('PUBLICITE_NOT_FOUND');
     const pub = snapshot.data() as PubliciteDocument;

@@ -1,7 +1,7 @@
 /** Firestore access of listings. Read-modify-writes run in transactions. */
 import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
-import { db } from '../../core/firebase';
+import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import type { PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
@@ -28,7 +28,7 @@ export async function mutateArticle(
   at: Date,
 ): Promise<ArticleDocument> {
   const ref = articles().doc(id);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('ARTICLE_NOT_FOUND');
     const current = snapshot.data() as ArticleDocument;
@@ -40,7 +40,7 @@ export async function mutateArticle(
 
 export async function deleteArticle(id: string, check: (current: ArticleDocument) => void): Promise<void> {
   const ref = articles().doc(id);
-  await db().runTransaction(async (tx) => {
+  await runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('ARTICLE_NOT_FOUND');
     check(snapshot.data() as ArticleDocument);
@@ -147,7 +147,7 @@ export async function searchArticles(
 export async function recordView(articleId: string, viewerKey: string, day: string, at: Date): Promise<{ counted: boolean; views: number }> {
   const articleRef = articles().doc(articleId);
   const viewRef = db().collection(COLLECTIONS.articleViews).doc(`${articleId}_${viewerKey}_${day}`);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const [article, view] = await Promise.all([tx.get(articleRef), tx.get(viewRef)]);
     if (!article.exists || article.get('statut') !== 'en_ligne') throw new ApiError('ARTICLE_NOT_FOUND');
     const views = (article.get('views') as number | undefined) ?? 0;

@@ -23,7 +23,7 @@ type ArticleView = z.input<typeof Article>;
 type SearchQuery = z.output<typeof ArticleSearchQuery>;
 
 export function toArticle(id: string, article: ArticleDocument): ArticleView {
-  const { marqueKey, modeleKey, villeKey, createdAt, updatedAt, publishedAt, ...fields } = article;
+  const { marqueKey, modeleKey, villeKey, soldTo, createdAt, updatedAt, publishedAt, ...fields } = article;
   return {
     id,
     ...fields,
@@ -153,9 +153,26 @@ export function reject(id: string, motif: string): Promise<ArticleView> {
   return move(id, 'reject', () => undefined, () => ({ motifRejet: motif, aLaUne: false, sponsorise: false }));
 }
 
-/** A paid purchase: called by the purchase flow. */
-export function markSold(id: string): Promise<ArticleView> {
-  return move(id, 'sell', () => undefined, () => ({ statutVente: 'vendu', aLaUne: false, sponsorise: false }));
+/**
+ * A paid purchase: the listing is sold to this purchase, once. Calling it again for the same
+ * purchase changes nothing; for another purchase of a listing already sold (or no longer online)
+ * it answers false: that buyer lost the race.
+ */
+export async function markSoldTo(id: string, achatId: string): Promise<boolean> {
+  try {
+    await repository.mutateArticle(
+      id,
+      (current) => {
+        if (current.statut === 'vendu' && current.soldTo === achatId) return {};
+        return { statut: transition(ARTICLE_TRANSITIONS, current.statut, 'sell'), statutVente: 'vendu', soldTo: achatId, aLaUne: false, sponsorise: false };
+      },
+      now(),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === 'INVALID_TRANSITION' || error.code === 'ARTICLE_NOT_FOUND')) return false;
+    throw error;
+  }
 }
 
 export async function deleteArticle(caller: ProfileCaller, id: string): Promise<{ deleted: true }> {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
-import { db } from '../../core/firebase';
+import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import type { PageRequest } from '../../core/pagination';
 import type { App } from '../../core/roles';
@@ -24,7 +24,7 @@ export async function createUser(uid: string, user: UserDocument, referralCode?:
   const userRef = users().doc(uid);
   const phoneRef = db().collection(COLLECTIONS.telephones).doc(telephoneKey(user.app, user.telephone));
   const codeRef = referralCode ? db().collection(COLLECTIONS.referralCodes).doc(referralCode) : undefined;
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const [existing, phone, code] = await Promise.all([tx.get(userRef), tx.get(phoneRef), codeRef ? tx.get(codeRef) : undefined]);
     if (existing.exists) throw new ApiError('ALREADY_REGISTERED');
     if (phone.exists && phone.get('uid') !== uid) throw new ApiError('TELEPHONE_TAKEN');
@@ -45,7 +45,7 @@ export async function mutateUser(
   decide: (current: UserDocument) => Partial<UserDocument>,
 ): Promise<UserDocument> {
   const ref = users().doc(uid);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('USER_NOT_FOUND');
     const current = snapshot.data() as UserDocument;
@@ -122,7 +122,7 @@ export async function upsertPushToken(
   const id = pushTokenId(token);
   const ref = pushTokens(uid).doc(id);
   const at = Timestamp.fromDate(now());
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const [current, newest] = await Promise.all([tx.get(ref), tx.get(pushTokens(uid).orderBy('lastSeenAt', 'desc').limit(max))]);
     const stored: PushTokenDocument = {
       token,
@@ -140,7 +140,7 @@ export async function upsertPushToken(
 
 export async function removePushToken(uid: string, token: string): Promise<boolean> {
   const ref = pushTokens(uid).doc(pushTokenId(token));
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (snapshot.exists) tx.delete(ref);
     return snapshot.exists;

@@ -5,6 +5,7 @@
  * effect registered, and payments of those types are refused at creation.
  */
 import { amountDueForPublicite, markPaid } from '../catalog/publicite-service';
+import { amountDueForAchat, onAchatPaid } from '../commerce/achat-service';
 import { amountDue as subscriptionDue, extend, type SubscriptionKind } from '../subscriptions/service';
 import type { PaymentDocument, PaymentType } from './model';
 
@@ -25,6 +26,11 @@ function subscription(kind: SubscriptionKind): PaymentEffect {
 }
 
 export const EFFECTS: Partial<Record<PaymentType, PaymentEffect>> = {
+  achat: {
+    name: 'achat_payee',
+    amountDue: (metadata, payer) => (metadata.achatId ? amountDueForAchat(metadata.achatId, payer) : Promise.resolve(undefined)),
+    apply: (paymentId, payment) => onAchatPaid(payment.metadata.achatId, paymentId),
+  },
   abonnement: subscription('vendeur'),
   abonnement_transitaire: subscription('transitaire'),
   publicite: {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
-import { db } from '../../core/firebase';
+import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import type { PageRequest } from '../../core/pagination';
 import type { PaymentDocument } from './model';
@@ -30,7 +30,7 @@ export async function createPayment(
   const keyRef = db()
     .collection(COLLECTIONS.paymentKeys)
     .doc(createHash('sha256').update(`${payment.userId}:${idempotency.key}`).digest('hex'));
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const known = await tx.get(keyRef);
     if (known.exists) {
       if (known.get('fingerprint') !== idempotency.fingerprint) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
@@ -68,7 +68,7 @@ export async function claimChange(
   decide: (current: PaymentDocument) => Partial<PaymentDocument> | undefined,
 ): Promise<{ payment: PaymentDocument; changed: boolean }> {
   const ref = payments().doc(id);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('PAYMENT_NOT_FOUND');
     const current = snapshot.data() as PaymentDocument;

@@ -196,7 +196,7 @@ export function initLink(caller: ProfileCaller, purpose: Purpose, idempotencyKey
  * expires payments whose time is up.
  */
 async function scheduleExpiry(paymentId: string): Promise<void> {
-  if (config().PAYMENT_LOCAL_EXPIRY_DISABLED) return;
+  if (config().PAYMENT_LOCAL_EXPIRY_DISABLED || !config().PAYMENT_EXPIRY_TASKS_ENABLED) return;
   try {
     await enqueue('expirePayment', { paymentId }, config().PAYMENT_EXPIRE_SECONDS, `expire-${paymentId}`);
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { db } from '../../core/firebase';
+import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import type { SettingsPatch, UserSettings } from './schemas';
 
@@ -18,7 +18,7 @@ export async function updateSettings(
   updatedAt: Date,
 ): Promise<Settings> {
   const ref = settingsDoc(uid);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const stored = ((await tx.get(ref)).data() ?? {}) as Partial<Settings>;
     const next: Settings = {
       language: patch.language ?? stored.language ?? defaults.language,

@@ -9,7 +9,7 @@ import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
-import { db } from '../../core/firebase';
+import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { getUser } from '../identity/service';
 import { priceList } from '../pricing/service';
@@ -35,7 +35,7 @@ export async function extend(uid: string, kind: SubscriptionKind, months: number
   const ref = subscriptionRef(uid, kind);
   const credit = ref.collection('credits').doc(paymentId);
   const at = now();
-  await db().runTransaction(async (tx) => {
+  await runTransaction(async (tx) => {
     const [current, applied] = await Promise.all([tx.get(ref), tx.get(credit)]);
     if (applied.exists) return;
     const expiry = (current.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;

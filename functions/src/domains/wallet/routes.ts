@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ApiRouter } from '../../core/http';
+import { pageRequest, PaginationQuery } from '../../core/pagination';
+import { ENTRY_TYPES, statsOf, transactionsOf, walletOf } from './service';
+
+const tags = ['Wallet'];
+
+export const router = new ApiRouter()
+  .json({
+    method: 'get',
+    path: '/api/wallet/me',
+    tags,
+    summary: 'Balance of the caller’s wallet (XOF)',
+    access: 'profile',
+    success: {
+      description: 'The wallet',
+      data: z.object({ balance: z.number().int(), currency: z.literal('XOF'), updatedAt: z.string().nullable() }),
+    },
+    handle: ({ caller }) => walletOf(caller),
+  })
+  .list({
+    method: 'get',
+    path: '/api/wallet/me/transactions',
+    tags,
+    summary: 'The caller’s ledger, newest first',
+    access: 'profile',
+    query: PaginationQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: {
+      description: 'A page of entries',
+      item: z.object({
+        id: z.string(),
+        type: z.enum(ENTRY_TYPES),
+        montant: z.number().int().meta({ description: 'XOF; negative for money out.' }),
+        balanceAfter: z.number().int(),
+        reference: z.string(),
+        description: z.string(),
+        createdAt: z.string(),
+      }),
+    },
+    handle: ({ caller, query }) => transactionsOf(caller, pageRequest(query)),
+  })
+  .json({
+    method: 'get',
+    path: '/api/wallet/me/stats',
+    tags,
+    summary: 'Totals by type, overall and by month (last 12 months with activity)',
+    access: 'profile',
+    success: {
+      description: 'The statistics',
+      data: z.object({
+        balance: z.number().int(),
+        totalsByType: z.record(z.string(), z.number()),
+        months: z.array(z.object({ month: z.string().meta({ example: '2026-11' }), totalsByType: z.record(z.string(), z.number()) })),
+      }),
+    },
+    handle: ({ caller }) => statsOf(caller),
+  });

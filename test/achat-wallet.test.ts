@@ -1,0 +1,121 @@
+/** Purchases paid through the payments flow, and the seller's wallet they credit, once. */
+import { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
+import { db } from '../functions/src/core/firebase';
+import { COLLECTIONS } from '../functions/src/core/firestore';
+import { onAchatPaid } from '../functions/src/domains/commerce/achat-service';
+import { createUser, type TestUser } from './helpers/accounts';
+import { api, bearer } from './helpers/api';
+import { publish } from './helpers/catalog';
+import { resetEmulators } from './helpers/emulators';
+import { restoreSettings, useSettings } from './helpers/settings';
+
+let sandbox: FeexPaySandbox;
+let admin: TestUser;
+
+beforeAll(async () => {
+  await resetEmulators();
+  sandbox = new FeexPaySandbox({ token: 'test-feexpay-token' });
+  const url = await sandbox.start();
+  useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url });
+  admin = await createUser('admin');
+});
+afterAll(async () => {
+  restoreSettings();
+  await sandbox.stop();
+});
+
+async function open(buyer: TestUser, articleId: string) {
+  return (await api()).post('/api/achat').set(bearer(buyer.token)).send({ articleId, modeLivraison: 'transit', paysDestination: 'NG' });
+}
+
+async function payAndConfirm(buyer: TestUser, achatId: string, prix: number) {
+  const client = await api();
+  const started = await client
+    .post('/api/payments/requesttopay/mtn')
+    .set(bearer(buyer.token))
+    .send({ type: 'achat', montant: prix, metadata: { achatId }, telephone: '+2290197000002' });
+  expect(started.status).toBe(201);
+  const paymentId = started.body.data.paymentId as string;
+  const confirmed = await client.post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
+  expect(confirmed.status).toBe(200);
+  return paymentId;
+}
+
+async function ledger(uid: string) {
+  const wallet = await db().collection(COLLECTIONS.wallets).doc(uid).get();
+  const entries = await wallet.ref.collection('transactions').get();
+  return { balance: wallet.get('balance') as number | undefined, entries: entries.docs.map((doc) => doc.data()) };
+}
+
+it('sells the listing to the paying buyer and credits the seller, net of the platform fee, once', async () => {
+  const seller = await createUser('vendeur');
+  const buyer = await createUser('acheteur');
+  const listing = await publish(seller, { prix: 4_500_000 });
+  const achat = await open(buyer, listing.id);
+  expect(achat.status).toBe(201);
+  expect(achat.body.data).toMatchObject({ statut: 'en_attente_paiement', prix: 4_500_000, vendeur: seller.uid, paysDestination: 'NG' });
+
+  const paymentId = await payAndConfirm(buyer, achat.body.data.id, 4_500_000);
+  await onAchatPaid(achat.body.data.id, paymentId); // a retry of the effect changes nothing
+
+  expect((await db().collection(COLLECTIONS.articles).doc(listing.id).get()).data()).toMatchObject({ statut: 'vendu', soldTo: achat.body.data.id });
+  const { balance, entries } = await ledger(seller.uid);
+  expect(entries).toHaveLength(1);
+  expect(entries[0]).toMatchObject({ type: 'vente', montant: 4_365_000, reference: achat.body.data.id });
+  expect(balance).toBe(4_365_000);
+
+  const client = await api();
+  expect((await client.get('/api/wallet/me').set(bearer(seller.token))).body.data).toMatchObject({ balance: 4_365_000, currency: 'XOF' });
+  const history = await client.get('/api/wallet/me/transactions').set(bearer(seller.token));
+  expect(history.body.data).toEqual([expect.objectContaining({ type: 'vente', montant: 4_365_000, balanceAfter: 4_365_000 })]);
+  const stats = await client.get('/api/wallet/me/stats').set(bearer(seller.token));
+  expect(stats.body.data.totalsByType).toEqual({ vente: 4_365_000 });
+  expect((await client.get('/api/achat/mine').set(bearer(buyer.token))).body.data[0]).toMatchObject({ statut: 'payee', paymentId });
+});
+
+it('lets one of two paying buyers win; the other purchase is marked for refund and the seller credited once', async () => {
+  const seller = await createUser('vendeur');
+  const first = await createUser('acheteur');
+  const second = await createUser('acheteur');
+  const listing = await publish(seller, { prix: 800_000 });
+  const a = (await open(first, listing.id)).body.data.id;
+  const b = (await open(second, listing.id)).body.data.id;
+  const client = await api();
+  const payments = await Promise.all(
+    [[first, a], [second, b]].map(async ([buyer, achatId]) =>
+      (await client
+        .post('/api/payments/requesttopay/moov')
+        .set(bearer((buyer as TestUser).token))
+        .send({ type: 'achat', montant: 800_000, metadata: { achatId }, telephone: '+2290197000002' })).body.data.paymentId as string,
+    ),
+  );
+  await Promise.all(payments.map((id) => client.post(`/api/payments/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçus vérifiés' })));
+  const statuses = await Promise.all([a, b].map(async (id) => (await db().collection(COLLECTIONS.achats).doc(id).get()).get('statut')));
+  expect(statuses.sort()).toEqual(['a_rembourser', 'payee']);
+  const { balance, entries } = await ledger(seller.uid);
+  expect(entries).toHaveLength(1);
+  expect(balance).toBe(entries.reduce((sum, entry) => sum + entry.montant, 0));
+  expect(balance).toBe(800_000 - 40_000);
+});
+
+it('refuses buying one’s own listing, a listing not online, and other roles; cancels unpaid purchases only', async () => {
+  const seller = await createUser('vendeur');
+  const buyer = await createUser('acheteur');
+  const listing = await publish(seller, { prix: 1_000_000 });
+  const client = await api();
+  expect((await client.post('/api/achat').set(bearer(seller.token)).send({ articleId: listing.id, modeLivraison: 'consommation' })).body.code).toBe('FORBIDDEN_ROLE');
+  expect((await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: listing.id, modeLivraison: 'transit' })).body.code).toBe('VALIDATION_ERROR');
+  expect((await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: 'nope', modeLivraison: 'consommation' })).body.code).toBe('ARTICLE_NOT_ONLINE');
+
+  const achat = (await open(buyer, listing.id)).body.data;
+  const other = await createUser('acheteur');
+  expect((await client.post(`/api/achat/${achat.id}/cancel`).set(bearer(other.token))).body.code).toBe('ACHAT_NOT_FOUND');
+  expect((await client.post(`/api/achat/${achat.id}/cancel`).set(bearer(buyer.token))).body.data.statut).toBe('annulee');
+  const payCancelled = await client
+    .post('/api/payments/requesttopay/mtn')
+    .set(bearer(buyer.token))
+    .send({ type: 'achat', montant: 1_000_000, metadata: { achatId: achat.id }, telephone: '+2290197000002' });
+  expect(payCancelled.body.code).toBe('PAYMENT_TARGET_INVALID');
+  expect((await client.post(`/api/achat/${achat.id}/cancel`).set(bearer(buyer.token))).body.code).toBe('INVALID_TRANSITION');
+  expect((await client.get('/api/wallet/me').set(bearer(buyer.token))).body.data).toEqual({ balance: 0, currency: 'XOF', updatedAt: null });
+});
