@@ -7,6 +7,7 @@
  *  2. latency: p50/p95 of GET /api/protected/me and GET / through the Hosting emulator, 20
  *     concurrent clients for 10 s each, and of the same app in one process.
  *  3. the public listing search with 5,000 listings loaded, against a single-document read.
+ *  4. the payment callback's latency under 50 concurrent distinct payments.
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 import { execFileSync } from 'node:child_process';
@@ -181,5 +182,59 @@ console.table([
   await measure('GET /api/public/articles?marque=toyota&prixMin=1000000&prixMax=5000000', search('/api/public/articles?marque=toyota&prixMin=1000000&prixMax=5000000')),
 ]);
 catalogServer.close();
+
+// The payment callback under 50 concurrent distinct payments: each callback finds its payment,
+// asks the (local) aggregator, settles in a transaction and applies the effect (a subscription).
+const { FeexPaySandbox } = require('./lib/dev/feexpay-sandbox.js');
+const sandbox = new FeexPaySandbox({ token: process.env.FEEXPAY_API_TOKEN ?? 'bench-token' });
+const sandboxUrl = await sandbox.start();
+process.env.FEEXPAY_API_TOKEN ??= 'bench-token';
+process.env.FEEXPAY_BASE_URL = sandboxUrl;
+delete process.env.FEEXPAY_CALLBACK_SECRET;
+require('./lib/core/config.js').reloadConfig();
+const paymentsServer = (await createFunctionApp('payments')).listen(0, '127.0.0.1');
+await new Promise((resolveListen) => paymentsServer.once('listening', resolveListen));
+const paymentsBase = `http://127.0.0.1:${paymentsServer.address().port}`;
+const { Timestamp } = require('firebase-admin/firestore');
+const CALLBACKS = 50;
+const references = [];
+const batch = db().batch();
+for (let i = 0; i < CALLBACKS; i += 1) {
+  const reference = `SBX-bench-${Date.now()}-${i}`;
+  sandbox.transactions.set(reference, { reference, amount: 5000, status: 'SUCCESSFUL' });
+  const at = Timestamp.now();
+  batch.set(db().collection('payments').doc(`bench-payment-${i}`), {
+    userId: `bench-seller-${i}`, montant: 5000, reference, statut: 'pending', type: 'abonnement', metadata: { months: '1' },
+    method: 'mobile_money', network: 'mtn', effects: {}, history: [], lateSuccess: false, createdAt: at, updatedAt: at,
+    expiresAt: Timestamp.fromMillis(at.toMillis() + 900_000),
+  });
+  references.push(reference);
+}
+await batch.commit();
+const callbackDurations = await Promise.all(
+  references.map(async (reference) => {
+    const start = performance.now();
+    const res = await fetch(`${paymentsBase}/api/payments/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reference, status: 'SUCCESSFUL' }),
+    });
+    await res.arrayBuffer();
+    return { ms: performance.now() - start, ok: res.status === 200 };
+  }),
+);
+const sortedCallbacks = callbackDurations.map((d) => d.ms).sort((a, b) => a - b);
+const settled = (await db().collection('payments').where('statut', '==', 'success').where('type', '==', 'abonnement').get()).docs.filter((doc) => doc.id.startsWith('bench-payment-')).length;
+console.log(`\nPayment callback, ${CALLBACKS} concurrent distinct payments (payments app in one process, FeexPay sandbox)`);
+console.table([{
+  callbacks: CALLBACKS,
+  'p50 (ms)': percentile(sortedCallbacks, 50).toFixed(1),
+  'p95 (ms)': percentile(sortedCallbacks, 95).toFixed(1),
+  'max (ms)': sortedCallbacks.at(-1).toFixed(1),
+  'non-200': callbackDurations.filter((d) => !d.ok).length,
+  'payments settled': settled,
+}]);
+paymentsServer.close();
+await sandbox.stop();
 server.close();
 process.exit(0);

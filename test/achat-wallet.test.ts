@@ -92,6 +92,8 @@ it('lets one of two paying buyers win; the other purchase is marked for refund a
   await Promise.all(payments.map((id) => client.post(`/api/payments/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçus vérifiés' })));
   const statuses = await Promise.all([a, b].map(async (id) => (await db().collection(COLLECTIONS.achats).doc(id).get()).get('statut')));
   expect(statuses.sort()).toEqual(['a_rembourser', 'payee']);
+  const refunds = await Promise.all(payments.map(async (id) => (await db().collection(COLLECTIONS.payments).doc(id).get()).get('refund')));
+  expect(refunds.filter(Boolean)).toEqual([{ reason: 'listing sold to another buyer', statut: 'a_rembourser' }]);
   const { balance, entries } = await ledger(seller.uid);
   expect(entries).toHaveLength(1);
   expect(balance).toBe(entries.reduce((sum, entry) => sum + entry.montant, 0));

@@ -98,7 +98,7 @@ describe('mobile money', () => {
     expect((await publicite(publiciteId)).statut).toBe('en_attente');
   });
 
-  it('refuses a wrong amount, someone else’s boost, an unknown network and types not available yet, writing nothing', async () => {
+  it('refuses a wrong amount, someone else’s boost, an unknown network and missing targets, writing nothing', async () => {
     const { seller, publiciteId } = await boostToPay();
     const other = await createUser('vendeur');
     const client = await api();
@@ -106,7 +106,7 @@ describe('mobile money', () => {
       ['mtn', { montant: 1000 }, seller, 'AMOUNT_MISMATCH', 400],
       ['mtn', {}, other, 'PAYMENT_TARGET_INVALID', 409],
       ['paypal', {}, seller, 'UNSUPPORTED_NETWORK', 400],
-      ['mtn', { type: 'verification', metadata: { articleId: 'x' } }, seller, 'PAYMENT_TYPE_UNAVAILABLE', 400],
+      ['mtn', { type: 'verification', metadata: { articleId: 'x' } }, seller, 'PAYMENT_TARGET_INVALID', 409],
       ['mtn', { metadata: {} }, seller, 'PAYMENT_TARGET_INVALID', 409],
       ['mtn', { montant: -5 }, seller, 'VALIDATION_ERROR', 400],
       ['mtn', { statut: 'success' }, seller, 'VALIDATION_ERROR', 400],

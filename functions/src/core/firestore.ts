@@ -39,6 +39,8 @@ export const COLLECTIONS = {
   wallets: 'wallets',
   /** `achats/{id}`: purchases of listings. */
   achats: 'achats',
+  /** `verifications/{paymentId}`: paid verification requests of listings. */
+  verifications: 'verifications',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

@@ -48,7 +48,6 @@ export const en: Record<ErrorCode, string> = {
   FILE_NOT_FOUND: 'File not found.',
   UNSUPPORTED_NETWORK: 'This payment network is not supported.',
   AMOUNT_MISMATCH: 'The amount does not match the amount due.',
-  PAYMENT_TYPE_UNAVAILABLE: 'This payment type is not available yet.',
   PAYMENT_LINK_DISABLED: 'Payment links are turned off. Pay by mobile money or card.',
   PAYMENT_NOT_FOUND: 'Payment not found.',
   PAYMENT_TARGET_INVALID: 'What is to be paid does not exist, is not yours or no longer awaits payment.',

@@ -49,7 +49,6 @@ export const fr: Record<ErrorCode, string> = {
   FILE_NOT_FOUND: 'Fichier introuvable.',
   UNSUPPORTED_NETWORK: 'Ce réseau de paiement n’est pas pris en charge.',
   AMOUNT_MISMATCH: 'Le montant ne correspond pas au montant dû.',
-  PAYMENT_TYPE_UNAVAILABLE: 'Ce type de paiement n’est pas encore disponible.',
   PAYMENT_LINK_DISABLED: 'Le paiement par lien est désactivé. Payez par mobile money ou par carte.',
   PAYMENT_NOT_FOUND: 'Paiement introuvable.',
   PAYMENT_TARGET_INVALID: 'Ce qui doit être payé n’existe pas, n’est pas à vous ou n’attend plus de paiement.',

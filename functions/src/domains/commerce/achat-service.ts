@@ -72,15 +72,15 @@ export async function amountDueForAchat(id: string, payer: string): Promise<numb
 }
 
 /** The effect of a successful `achat` payment; safe to run again for the same payment. */
-export async function onAchatPaid(id: string, paymentId: string): Promise<void> {
+export async function onAchatPaid(id: string, paymentId: string): Promise<void | { refund: string }> {
   const ref = achats().doc(id);
   const achat = (await ref.get()).data() as AchatDocument | undefined;
-  if (!achat) return;
+  if (!achat) return { refund: 'purchase not found' };
   const won = await markSoldTo(achat.articleId, id);
   const at = Timestamp.fromDate(now());
   if (!won) {
     await ref.update({ statut: 'a_rembourser', paymentId, updatedAt: at });
-    return;
+    return { refund: 'listing sold to another buyer' };
   }
   const fee = await platformFee(achat.prix);
   await runTransaction(async (tx) => {

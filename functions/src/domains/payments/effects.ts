@@ -1,10 +1,10 @@
 /**
  * What a successful payment does, by type. Each effect is idempotent for its payment (applying it
  * twice changes nothing), and the payment records which ran, so a retry finishes what a crash
- * left undone without doing anything twice. Types whose business objects do not exist yet have no
- * effect registered, and payments of those types are refused at creation.
+ * left undone without doing anything twice. A type without an effect here is refused at creation.
  */
 import { amountDueForPublicite, markPaid } from '../catalog/publicite-service';
+import { amountDueForVerification, openVerification } from '../catalog/verification-service';
 import { amountDueForAchat, onAchatPaid } from '../commerce/achat-service';
 import { amountDue as subscriptionDue, extend, type SubscriptionKind } from '../subscriptions/service';
 import type { PaymentDocument, PaymentType } from './model';
@@ -14,7 +14,8 @@ export interface PaymentEffect {
   name: string;
   /** The amount due for the payment's target, or undefined when the target cannot be paid by this user. */
   amountDue(metadata: Record<string, string>, payer: string): Promise<number | undefined>;
-  apply(paymentId: string, payment: PaymentDocument): Promise<void>;
+  /** Applies the effect; answers a refund reason when the money must go back (the target was lost). */
+  apply(paymentId: string, payment: PaymentDocument): Promise<void | { refund: string }>;
 }
 
 function subscription(kind: SubscriptionKind): PaymentEffect {
@@ -25,11 +26,16 @@ function subscription(kind: SubscriptionKind): PaymentEffect {
   };
 }
 
-export const EFFECTS: Partial<Record<PaymentType, PaymentEffect>> = {
+export const EFFECTS: Record<PaymentType, PaymentEffect> = {
   achat: {
     name: 'achat_payee',
     amountDue: (metadata, payer) => (metadata.achatId ? amountDueForAchat(metadata.achatId, payer) : Promise.resolve(undefined)),
     apply: (paymentId, payment) => onAchatPaid(payment.metadata.achatId, paymentId),
+  },
+  verification: {
+    name: 'verification_requested',
+    amountDue: (metadata, payer) => amountDueForVerification(metadata.articleId, payer),
+    apply: (paymentId, payment) => openVerification(paymentId, payment.metadata.articleId, payment.userId),
   },
   abonnement: subscription('vendeur'),
   abonnement_transitaire: subscription('transitaire'),

@@ -30,6 +30,8 @@ export interface PaymentDocument {
   effects: Record<string, 'claimed' | 'done'>;
   history: PaymentHistoryEntry[];
   lateSuccess: boolean;
+  /** Set when the money must go back (what was paid for was lost to another payer). */
+  refund?: { reason: string; statut: 'a_rembourser' };
   createdAt: Timestamp;
   updatedAt: Timestamp;
   expiresAt: Timestamp;

@@ -79,10 +79,14 @@ export async function claimChange(
   });
 }
 
-export async function markEffectDone(id: string, effect: string, at: Date): Promise<void> {
+export async function markEffectDone(id: string, effect: string, at: Date, refund?: string): Promise<void> {
   await payments()
     .doc(id)
-    .update({ [`effects.${effect}`]: 'done', updatedAt: Timestamp.fromDate(at) });
+    .update({
+      [`effects.${effect}`]: 'done',
+      ...(refund ? { refund: { reason: refund, statut: 'a_rembourser' } } : {}),
+      updatedAt: Timestamp.fromDate(at),
+    });
 }
 
 /** Equality filters then newest first: one (field, createdAt desc) index per filter field. */

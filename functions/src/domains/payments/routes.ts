@@ -4,6 +4,7 @@ import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import {
   AdminStatusRequest,
+  ClientRecord,
   FeexPayCallback,
   InitCard,
   NetworkParams,
@@ -19,7 +20,7 @@ import {
 import * as payments from './service';
 
 const tags = ['Payments'];
-const startErrors = ['PAYMENT_TYPE_UNAVAILABLE', 'PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'IDEMPOTENCY_KEY_REUSED', 'PAYMENT_PROVIDER_UNAVAILABLE'] as const;
+const startErrors = ['PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'IDEMPOTENCY_KEY_REUSED', 'PAYMENT_PROVIDER_UNAVAILABLE'] as const;
 const started = { status: 201 as const, description: 'The pending payment and what the payer needs', data: PaymentStarted };
 const idempotencyKey = (header: string | undefined) => (header && /^[\w-]{8,100}$/.test(header) ? header : undefined);
 const startDescription = 'The amount must equal the amount due for `metadata` (computed by the server). An `Idempotency-Key` header (8 to 100 letters, digits, - or _) returns the payment a retried request already made.';
@@ -61,6 +62,18 @@ export const router = new ApiRouter()
     errors: startErrors,
     success: started,
     handle: ({ caller, body, req }) => payments.initCard(caller, body, idempotencyKey(req.get('idempotency-key'))),
+  })
+  .json({
+    method: 'post',
+    path: '/api/payments/flutter/record',
+    tags,
+    summary: 'Records a payment the native client made through the aggregator’s SDK',
+    description: 'Once per reference; settled only on the aggregator’s word (its status endpoint), never the client’s.',
+    access: 'profile',
+    body: ClientRecord,
+    errors: ['PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'PAYMENT_NOT_FOUND'],
+    success: { status: 201, description: 'The recorded payment', data: PaymentStarted },
+    handle: ({ caller, body }) => payments.recordClientPayment(caller, body),
   })
   .json({
     method: 'post',

@@ -26,6 +26,10 @@ export const RequestToPay = z.strictObject({
   pays: CountryCode.optional(),
   otp: z.string().regex(/^\d{4,8}$/).optional().meta({ description: 'For networks that ask for one (Orange...).' }),
 });
+export const ClientRecord = z.strictObject({
+  ...purpose,
+  reference: z.string().min(4).max(200).meta({ description: 'The aggregator’s reference of the transaction the native client made.' }),
+});
 export const InitCard = z.strictObject({ ...purpose, typeCard: z.enum(['VISA', 'MASTERCARD']) });
 export const NetworkParams = z.strictObject({ network: z.string().min(2).max(20) });
 export const PaymentIdParams = z.strictObject({ id: z.string().min(1).max(128) });
@@ -49,6 +53,7 @@ export const Payment = z
     method: z.enum(['mobile_money', 'card', 'link']),
     network: z.string().nullable(),
     lateSuccess: z.boolean(),
+    refund: z.object({ reason: z.string(), statut: z.literal('a_rembourser') }).nullable().meta({ description: 'Money to give back: what was paid for went to another payer.' }),
     history: z.array(z.object({ at: z.string(), from: z.string(), to: z.string(), source: z.string(), reason: z.string().optional() })),
     createdAt: z.string(),
   })

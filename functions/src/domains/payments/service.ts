@@ -23,7 +23,7 @@ import { normalizeTelephone } from '../geo/telephone';
 import { EFFECTS } from './effects';
 import type { PaymentDocument, PaymentSource } from './model';
 import * as repository from './repository';
-import type { FeexPayCallback, InitCard, Payment, PaymentInit, RequestToPay } from './schemas';
+import type { ClientRecord, FeexPayCallback, InitCard, Payment, PaymentInit, RequestToPay } from './schemas';
 import { NETWORKS } from './schemas';
 import { PAYMENT_TRANSITIONS, type PaymentOutcome } from './state';
 
@@ -42,6 +42,7 @@ export function toPayment(id: string, payment: PaymentDocument): PaymentView {
     method: payment.method,
     network: payment.network,
     lateSuccess: payment.lateSuccess,
+    refund: payment.refund ?? null,
     history: payment.history.map((entry) => ({
       at: entry.at.toDate().toISOString(),
       from: entry.from,
@@ -55,9 +56,7 @@ export function toPayment(id: string, payment: PaymentDocument): PaymentView {
 
 /** The amount is never the client's: it must equal what the server computes for the target. */
 async function assertAmount(purpose: Purpose, payer: string): Promise<void> {
-  const effect = EFFECTS[purpose.type];
-  if (!effect) throw new ApiError('PAYMENT_TYPE_UNAVAILABLE');
-  const due = await effect.amountDue(purpose.metadata, payer);
+  const due = await EFFECTS[purpose.type].amountDue(purpose.metadata, payer);
   if (due === undefined) throw new ApiError('PAYMENT_TARGET_INVALID');
   if (due !== purpose.montant) throw new ApiError('AMOUNT_MISMATCH');
 }
@@ -235,9 +234,9 @@ export async function settle(
 /** Applies the claimed effects that have not run yet; each is idempotent for its payment. */
 async function applyEffects(paymentId: string, payment: PaymentDocument): Promise<void> {
   const effect = EFFECTS[payment.type];
-  if (!effect || payment.effects[effect.name] !== 'claimed') return;
-  await effect.apply(paymentId, payment);
-  await repository.markEffectDone(paymentId, effect.name, now());
+  if (payment.effects[effect.name] !== 'claimed') return;
+  const outcome = await effect.apply(paymentId, payment);
+  await repository.markEffectDone(paymentId, effect.name, now(), outcome ? outcome.refund : undefined);
 }
 
 /** Asks the aggregator and settles accordingly; a pending answer changes nothing. */
@@ -299,4 +298,50 @@ export async function listPayments(caller: ProfileCaller, filters: { statut?: st
   const userId = isAdminRole(caller.role) ? filters.userId : caller.uid;
   const result = await repository.listPayments({ userId, statut: filters.statut, type: filters.type }, page);
   return toPage(page, result.items.map(({ id, payment }) => toPayment(id, payment)), result.total);
+}
+
+/**
+ * The native client's flow: the client paid through the aggregator's SDK and reports the
+ * reference. The payment is recorded once per reference, and settled only on the aggregator's
+ * word, never the client's.
+ */
+export async function recordClientPayment(caller: ProfileCaller, input: z.output<typeof ClientRecord>) {
+  const { reference, ...purpose } = input;
+  const known = await repository.findByReference(reference);
+  if (known) {
+    if (known.payment.userId !== caller.uid) throw new ApiError('PAYMENT_NOT_FOUND');
+    return { paymentId: known.id, statut: known.payment.statut, reference, paymentUrl: null };
+  }
+  await assertAmount(purpose, caller.uid);
+  const at = now();
+  const payment: PaymentDocument = {
+    userId: caller.uid,
+    montant: purpose.montant,
+    reference,
+    statut: 'pending',
+    type: purpose.type,
+    metadata: purpose.metadata,
+    method: 'mobile_money',
+    network: 'client',
+    effects: {},
+    history: [],
+    lateSuccess: false,
+    createdAt: Timestamp.fromDate(at),
+    updatedAt: Timestamp.fromDate(at),
+    expiresAt: Timestamp.fromMillis(at.getTime() + config().PAYMENT_EXPIRE_SECONDS * 1000),
+  };
+  // One payment per reference, even for two records at once: the id comes from the reference.
+  const id = `client_${createHash('sha256').update(reference).digest('hex').slice(0, 40)}`;
+  const created = await repository.createPayment(id, payment).catch(async (error: { code?: number }) => {
+    if (error.code !== 6) throw error; // ALREADY_EXISTS: the other record won
+    return { id, payment: (await repository.findPayment(id))!, created: false };
+  });
+  try {
+    const checked = await checkWithProvider(created.id, created.payment, 'client');
+    return { paymentId: created.id, statut: checked.payment.statut, reference, paymentUrl: null };
+  } catch (error) {
+    if (!(error instanceof PartnerError)) throw error;
+    // Recorded and pending: the poller asks again.
+    return { paymentId: created.id, statut: 'pending' as const, reference, paymentUrl: null };
+  }
 }

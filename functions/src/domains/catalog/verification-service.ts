@@ -1,0 +1,41 @@
+/**
+ * Paid verification of a listing (DOMAIN.md): a buyer pays the verification price; the request is
+ * then created `en_attente` and the seller told. The report and the buyer's decision come with the
+ * verification workflow; this is the part a payment starts.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { now } from '../../core/clock';
+import { db, runTransaction } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
+import { pushToUser } from '../notifications/push';
+import { priceList } from '../pricing/service';
+import { getArticle } from './service';
+
+/** The price of verifying an online listing someone else sells, or undefined. */
+export async function amountDueForVerification(articleId: string | undefined, payer: string): Promise<number | undefined> {
+  if (!articleId) return undefined;
+  const article = await getArticle(articleId);
+  if (!article || article.statut !== 'en_ligne' || article.vendeur === payer) return undefined;
+  return (await priceList('verification-pricing')).prix;
+}
+
+/** Opens the request once per payment, marks the listing, and tells its seller. */
+export async function openVerification(paymentId: string, articleId: string, buyer: string): Promise<void> {
+  const requestRef = db().collection(COLLECTIONS.verifications).doc(paymentId);
+  const articleRef = db().collection(COLLECTIONS.articles).doc(articleId);
+  const at = Timestamp.fromDate(now());
+  const vendeur = await runTransaction(async (tx) => {
+    const [request, article] = await Promise.all([tx.get(requestRef), tx.get(articleRef)]);
+    if (request.exists || !article.exists) return undefined;
+    tx.create(requestRef, { articleId, acheteur: buyer, vendeur: article.get('vendeur'), statut: 'en_attente', paymentId, createdAt: at, updatedAt: at });
+    tx.update(articleRef, { verificationStatut: 'en_attente', updatedAt: at });
+    return article.get('vendeur') as string;
+  });
+  if (!vendeur) return;
+  await pushToUser(vendeur, {
+    title: 'Vérification demandée',
+    body: 'Un acheteur a payé la vérification de votre annonce. Un inspecteur va vous contacter.',
+    data: { type: 'verification_requested', articleId },
+  }).catch((error: unknown) => logger.warn('verification notice not pushed', { vendeur, error: String(error) }));
+}

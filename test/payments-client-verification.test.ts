@@ -1,0 +1,92 @@
+/** The native client's payment record, and verification requests opened by their payment. */
+import { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
+import { db } from '../functions/src/core/firebase';
+import { COLLECTIONS } from '../functions/src/core/firestore';
+import { createUser, type TestUser } from './helpers/accounts';
+import { api, bearer } from './helpers/api';
+import { publish } from './helpers/catalog';
+import { resetEmulators } from './helpers/emulators';
+import { restoreSettings, useSettings } from './helpers/settings';
+
+let sandbox: FeexPaySandbox;
+let admin: TestUser;
+
+beforeAll(async () => {
+  await resetEmulators();
+  sandbox = new FeexPaySandbox({ token: 'test-feexpay-token' });
+  const url = await sandbox.start();
+  useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url });
+  admin = await createUser('admin');
+});
+afterAll(async () => {
+  restoreSettings();
+  await sandbox.stop();
+});
+
+async function boost(seller: TestUser) {
+  const listing = await publish(seller);
+  return (await (await api()).post('/api/publicites').set(bearer(seller.token)).send({ articleId: listing.id, typePub: 'sponsorise', duree: 7 })).body.data;
+}
+
+describe('POST /api/payments/flutter/record', () => {
+  it('records a client payment once per reference and settles it on FeexPay’s word', async () => {
+    const seller = await createUser('vendeur');
+    const pub = await boost(seller);
+    const reference = `SBX-client-${Date.now()}`;
+    sandbox.transactions.set(reference, { reference, amount: pub.montant, status: 'SUCCESSFUL' });
+    const client = await api();
+    const body = { type: 'publicite', montant: pub.montant, metadata: { publiciteId: pub.id }, reference };
+    const [first, second] = await Promise.all([
+      client.post('/api/payments/flutter/record').set(bearer(seller.token)).send(body),
+      client.post('/api/payments/flutter/record').set(bearer(seller.token)).send(body),
+    ]);
+    expect(first.status).toBe(201);
+    expect(second.body.data.paymentId).toBe(first.body.data.paymentId);
+    const stored = (await db().collection(COLLECTIONS.payments).doc(first.body.data.paymentId).get()).data()!;
+    expect(stored).toMatchObject({ statut: 'success', reference, effects: { publicite_payee: 'done' } });
+    expect((await db().collection(COLLECTIONS.payments).where('reference', '==', reference).get()).size).toBe(1);
+    const other = await createUser('vendeur');
+    expect((await client.post('/api/payments/flutter/record').set(bearer(other.token)).send(body)).body.code).toBe('PAYMENT_NOT_FOUND');
+  });
+
+  it('never settles on the client’s word: a reference FeexPay calls pending, or does not know, stays pending', async () => {
+    const seller = await createUser('vendeur');
+    const pub = await boost(seller);
+    const reference = `SBX-pending-${Date.now()}`;
+    sandbox.transactions.set(reference, { reference, amount: pub.montant, status: 'PENDING' });
+    const client = await api();
+    const pending = await client.post('/api/payments/flutter/record').set(bearer(seller.token)).send({ type: 'publicite', montant: pub.montant, metadata: { publiciteId: pub.id }, reference });
+    expect(pending.body.data.statut).toBe('pending');
+    const pub2 = await boost(seller);
+    const unknown = await client
+      .post('/api/payments/flutter/record')
+      .set(bearer(seller.token))
+      .send({ type: 'publicite', montant: pub2.montant, metadata: { publiciteId: pub2.id }, reference: 'SBX-made-up' });
+    expect(unknown.body.data.statut).toBe('pending');
+    const wrong = await client.post('/api/payments/flutter/record').set(bearer(seller.token)).send({ type: 'publicite', montant: 1, metadata: { publiciteId: pub2.id }, reference: 'SBX-other' });
+    expect(wrong.body.code).toBe('AMOUNT_MISMATCH');
+  });
+});
+
+describe('verification payments', () => {
+  it('open the request once, mark the listing and tell its seller', async () => {
+    const seller = await createUser('vendeur');
+    const buyer = await createUser('acheteur');
+    const listing = await publish(seller);
+    const token = `seller-device-${'v'.repeat(30)}`;
+    await (await api()).post('/api/users/me/push-tokens').set(bearer(seller.token)).send({ token, platform: 'android' });
+    const client = await api();
+    expect((await client.post('/api/payments/requesttopay/mtn').set(bearer(buyer.token)).send({ type: 'verification', montant: 19_999, metadata: { articleId: listing.id }, telephone: '+2290197000002' })).body.code).toBe('AMOUNT_MISMATCH');
+    expect((await client.post('/api/payments/requesttopay/mtn').set(bearer(seller.token)).send({ type: 'verification', montant: 20_000, metadata: { articleId: listing.id }, telephone: '+2290197000002' })).body.code).toBe('PAYMENT_TARGET_INVALID');
+    const started = await client
+      .post('/api/payments/requesttopay/mtn')
+      .set(bearer(buyer.token))
+      .send({ type: 'verification', montant: 20_000, metadata: { articleId: listing.id }, telephone: '+2290197000002' });
+    const paymentId = started.body.data.paymentId;
+    await client.post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
+    expect((await db().collection(COLLECTIONS.verifications).doc(paymentId).get()).data()).toMatchObject({ articleId: listing.id, acheteur: buyer.uid, vendeur: seller.uid, statut: 'en_attente' });
+    expect((await db().collection(COLLECTIONS.articles).doc(listing.id).get()).get('verificationStatut')).toBe('en_attente');
+    const pushes = await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', token).get();
+    expect(pushes.docs.map((doc) => doc.get('data.type'))).toEqual(['verification_requested']);
+  });
+});
