@@ -8,6 +8,7 @@ import { createFullApp } from '../functions/src/app';
 import { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
+import { pollPendingPayments } from '../functions/src/domains/payments/jobs';
 import { settle } from '../functions/src/domains/payments/service';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
@@ -181,13 +182,14 @@ describe('the webhook', () => {
     expect(late.history.map((entry: { to: string }) => entry.to)).toEqual(['expired', 'success']);
   });
 
-  it('ends a race of callbacks, expiry and an admin update in one final state, effect applied once', async () => {
+  it('ends a race of callbacks, the poller, expiry and an admin update in one final state, effect applied once', async () => {
     const { seller, publiciteId } = await boostToPay();
     const { reference, paymentId } = (await payByMobile(seller, publiciteId, '+2290197000002')).body.data;
     sandbox.transactions.get(reference)!.status = 'SUCCESSFUL';
     const client = await api();
     await Promise.allSettled([
       ...Array.from({ length: 3 }, () => callback({ reference })),
+      pollPendingPayments(),
       settle(paymentId, 'expired', 'expiry'),
       client.post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'failed', reason: 'Contrôle manuel' }),
     ]);

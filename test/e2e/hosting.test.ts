@@ -149,3 +149,38 @@ it('publishes a listing and finds it in the public search through Hosting (catal
   expect(found.status).toBe(200);
   expect((found.json?.data as Array<{ id: string }>).map((article) => article.id)).toEqual([(created.json?.data as { id: string }).id]);
 });
+
+it('takes a mobile money payment end to end: sandbox, callback through Hosting, effect', async () => {
+  const { FeexPaySandbox } = await import('../../functions/src/dev/feexpay-sandbox');
+  const { provisionAccount } = await import('../../functions/src/domains/identity/provisioning');
+  const { signIn } = await import('../helpers/accounts');
+  const { db } = await import('../../functions/src/core/firebase');
+  const { COLLECTIONS } = await import('../../functions/src/core/firestore');
+  // The emulator's settings (functions/.env.demo-marketplace, .secret.local) point FeexPay at 8787.
+  const sandbox = new FeexPaySandbox({ port: 8787, token: 'local-feexpay-token', delayMs: 200, webhookUrl: `${BASE}/api/payments/webhook?secret=local-callback-secret` });
+  await sandbox.start();
+  try {
+    const national = newBeninNumber();
+    const seller = await provisionAccount({ telephone: `+229${national}`, password: 'Password-123', role: 'vendeur', nom: 'Pay', prenoms: 'E2E' });
+    const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${await signIn(seller.email, 'Password-123')}` };
+    const started = await call('/api/payments/requesttopay/MTN', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ type: 'abonnement', montant: 10_000, metadata: { months: '2' }, telephone: `+229${national}` }),
+    });
+    expect(started.status).toBe(201);
+    const paymentId = (started.json?.data as { paymentId: string }).paymentId;
+    const deadline = Date.now() + 10_000;
+    let statut = 'pending';
+    while (statut === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      statut = ((await call(`/api/payments/public/status/${paymentId}`)).json?.data as { statut: string }).statut;
+    }
+    expect(statut).toBe('success');
+    const subscription = await call('/api/payments/subscriptions/me', { headers: auth });
+    expect(subscription.json?.data).toEqual([expect.objectContaining({ kind: 'vendeur', active: true, expiresAt: expect.any(String) })]);
+    expect((await db().collection(COLLECTIONS.payments).doc(paymentId).get()).get('effects')).toEqual({ subscription_vendeur: 'done' });
+  } finally {
+    await sandbox.stop();
+  }
+});
