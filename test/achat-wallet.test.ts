@@ -1,5 +1,4 @@
 /** Purchases paid through the payments flow, and the seller's wallet they credit, once. */
-import { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { onAchatPaid } from '../functions/src/domains/commerce/achat-service';
@@ -7,21 +6,14 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { restoreSettings, useSettings } from './helpers/settings';
+import { useFeexPaySandbox } from './helpers/feexpay';
 
-let sandbox: FeexPaySandbox;
+useFeexPaySandbox();
 let admin: TestUser;
 
 beforeAll(async () => {
   await resetEmulators();
-  sandbox = new FeexPaySandbox({ token: 'test-feexpay-token' });
-  const url = await sandbox.start();
-  useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url });
   admin = await createUser('admin');
-});
-afterAll(async () => {
-  restoreSettings();
-  await sandbox.stop();
 });
 
 async function open(buyer: TestUser, articleId: string) {

@@ -1,5 +1,4 @@
 /** The payment poller and the expiry task, against the FeexPay sandbox. */
-import { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { expireIfDue, pollPendingPayments } from '../functions/src/domains/payments/jobs';
@@ -7,23 +6,17 @@ import { createUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
+import { frozenClock, resetClock, useSettings } from './helpers/settings';
+import { useFeexPaySandbox } from './helpers/feexpay';
 
-let sandbox: FeexPaySandbox;
+const { sandbox } = useFeexPaySandbox();
 
 beforeAll(async () => {
   await resetEmulators();
-  sandbox = new FeexPaySandbox({ token: 'test-feexpay-token' }); // no webhook: only the jobs learn outcomes
-  const url = await sandbox.start();
-  useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url });
-});
-afterAll(async () => {
-  restoreSettings();
-  await sandbox.stop();
 });
 afterEach(() => {
   resetClock();
-  sandbox.down = false;
+  sandbox().down = false;
 });
 
 const payment = async (id: string) => (await db().collection(COLLECTIONS.payments).doc(id).get()).data()!;
@@ -43,8 +36,8 @@ async function pendingPayment() {
 it('polls pending payments and settles what FeexPay has decided, effect included', async () => {
   const { paymentId, reference, publiciteId } = await pendingPayment();
   const other = await pendingPayment();
-  sandbox.transactions.get(reference)!.status = 'SUCCESSFUL';
-  sandbox.transactions.get(other.reference)!.status = 'FAILED';
+  sandbox().transactions.get(reference)!.status = 'SUCCESSFUL';
+  sandbox().transactions.get(other.reference)!.status = 'FAILED';
   const run = await pollPendingPayments();
   expect(run.settled).toBeGreaterThanOrEqual(2);
   expect(await payment(paymentId)).toMatchObject({ statut: 'success', effects: { publicite_payee: 'done' } });
@@ -55,7 +48,7 @@ it('polls pending payments and settles what FeexPay has decided, effect included
 
 it('leaves payments alone while FeexPay is down', async () => {
   const { paymentId } = await pendingPayment();
-  sandbox.down = true;
+  sandbox().down = true;
   await pollPendingPayments();
   expect((await payment(paymentId)).statut).toBe('pending');
 });
@@ -69,7 +62,7 @@ it('expires a payment once its time is up, after asking FeexPay one last time', 
   expect((await payment(paymentId)).history.map((entry: { to: string; source: string }) => `${entry.to}:${entry.source}`)).toEqual(['expired:expiry']);
 
   const paid = await pendingPayment();
-  sandbox.transactions.get(paid.reference)!.status = 'SUCCESSFUL';
+  sandbox().transactions.get(paid.reference)!.status = 'SUCCESSFUL';
   move(900 * 1000 + 1000);
   expect(await expireIfDue(paid.paymentId)).toBe('success');
   expect(reference).toMatch(/^SBX-/);

@@ -1,26 +1,18 @@
 /** The native client's payment record, and verification requests opened by their payment. */
-import { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { restoreSettings, useSettings } from './helpers/settings';
+import { useFeexPaySandbox } from './helpers/feexpay';
 
-let sandbox: FeexPaySandbox;
+const { sandbox } = useFeexPaySandbox();
 let admin: TestUser;
 
 beforeAll(async () => {
   await resetEmulators();
-  sandbox = new FeexPaySandbox({ token: 'test-feexpay-token' });
-  const url = await sandbox.start();
-  useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url });
   admin = await createUser('admin');
-});
-afterAll(async () => {
-  restoreSettings();
-  await sandbox.stop();
 });
 
 async function boost(seller: TestUser) {
@@ -33,7 +25,7 @@ describe('POST /api/payments/flutter/record', () => {
     const seller = await createUser('vendeur');
     const pub = await boost(seller);
     const reference = `SBX-client-${Date.now()}`;
-    sandbox.transactions.set(reference, { reference, amount: pub.montant, status: 'SUCCESSFUL' });
+    sandbox().transactions.set(reference, { reference, amount: pub.montant, status: 'SUCCESSFUL' });
     const client = await api();
     const body = { type: 'publicite', montant: pub.montant, metadata: { publiciteId: pub.id }, reference };
     const [first, second] = await Promise.all([
@@ -53,7 +45,7 @@ describe('POST /api/payments/flutter/record', () => {
     const seller = await createUser('vendeur');
     const pub = await boost(seller);
     const reference = `SBX-pending-${Date.now()}`;
-    sandbox.transactions.set(reference, { reference, amount: pub.montant, status: 'PENDING' });
+    sandbox().transactions.set(reference, { reference, amount: pub.montant, status: 'PENDING' });
     const client = await api();
     const pending = await client.post('/api/payments/flutter/record').set(bearer(seller.token)).send({ type: 'publicite', montant: pub.montant, metadata: { publiciteId: pub.id }, reference });
     expect(pending.body.data.statut).toBe('pending');

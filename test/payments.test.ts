@@ -14,7 +14,7 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { useSettings } from './helpers/settings';
+import { restoreSettings, useSettings } from './helpers/settings';
 
 let sandbox: FeexPaySandbox;
 let server: Server;
@@ -31,6 +31,7 @@ beforeAll(async () => {
   admin = await createUser('admin');
 });
 afterAll(async () => {
+  restoreSettings();
   await sandbox.stop();
   await new Promise((resolve) => server.close(resolve));
 });

@@ -1,25 +1,18 @@
 /** Admin price lists, and subscriptions paid through the payments flow (effect applied once). */
-import { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
 import { platformFee } from '../functions/src/domains/pricing/service';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { carInput } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
+import { frozenClock, resetClock } from './helpers/settings';
+import { useFeexPaySandbox } from './helpers/feexpay';
 
-let sandbox: FeexPaySandbox;
+useFeexPaySandbox();
 let admin: TestUser;
 
 beforeAll(async () => {
   await resetEmulators();
-  sandbox = new FeexPaySandbox({ token: 'test-feexpay-token' });
-  const url = await sandbox.start();
-  useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url });
   admin = await createUser('admin');
-});
-afterAll(async () => {
-  restoreSettings();
-  await sandbox.stop();
 });
 afterEach(resetClock);
 

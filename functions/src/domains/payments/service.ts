@@ -76,6 +76,33 @@ function payerOf(caller: ProfileCaller, phoneNumber: string): feexpay.Payer {
   };
 }
 
+/** A new payment, pending until the aggregator decides, expiring after PAYMENT_EXPIRE_SECONDS. */
+function pendingPayment(
+  userId: string,
+  purpose: Purpose,
+  method: PaymentDocument['method'],
+  network: string | null,
+  reference: string | null,
+): PaymentDocument {
+  const at = now();
+  return {
+    userId,
+    montant: purpose.montant,
+    reference,
+    statut: 'pending',
+    type: purpose.type,
+    metadata: purpose.metadata,
+    method,
+    network,
+    effects: {},
+    history: [],
+    lateSuccess: false,
+    createdAt: Timestamp.fromDate(at),
+    updatedAt: Timestamp.fromDate(at),
+    expiresAt: Timestamp.fromMillis(at.getTime() + config().PAYMENT_EXPIRE_SECONDS * 1000),
+  };
+}
+
 interface Start {
   method: PaymentDocument['method'];
   network: string | null;
@@ -90,23 +117,8 @@ interface Start {
  */
 async function start(caller: ProfileCaller, purpose: Purpose, how: Start, idempotencyKey: string | undefined, fingerprint: unknown) {
   await assertAmount(purpose, caller.uid);
-  const at = now();
-  const payment: PaymentDocument = {
-    userId: caller.uid,
-    montant: purpose.montant,
-    reference: null,
-    statut: 'pending',
-    type: purpose.type,
-    metadata: purpose.metadata,
-    method: how.method,
-    network: how.network,
-    effects: {},
-    history: [],
-    lateSuccess: false,
-    createdAt: Timestamp.fromDate(at),
-    updatedAt: Timestamp.fromDate(at),
-    expiresAt: Timestamp.fromMillis(at.getTime() + config().PAYMENT_EXPIRE_SECONDS * 1000),
-  };
+  const payment = pendingPayment(caller.uid, purpose, how.method, how.network, null);
+
   const created = await repository.createPayment(
     repository.newPaymentId(),
     payment,
@@ -313,23 +325,8 @@ export async function recordClientPayment(caller: ProfileCaller, input: z.output
     return { paymentId: known.id, statut: known.payment.statut, reference, paymentUrl: null };
   }
   await assertAmount(purpose, caller.uid);
-  const at = now();
-  const payment: PaymentDocument = {
-    userId: caller.uid,
-    montant: purpose.montant,
-    reference,
-    statut: 'pending',
-    type: purpose.type,
-    metadata: purpose.metadata,
-    method: 'mobile_money',
-    network: 'client',
-    effects: {},
-    history: [],
-    lateSuccess: false,
-    createdAt: Timestamp.fromDate(at),
-    updatedAt: Timestamp.fromDate(at),
-    expiresAt: Timestamp.fromMillis(at.getTime() + config().PAYMENT_EXPIRE_SECONDS * 1000),
-  };
+  const payment = pendingPayment(caller.uid, purpose, 'mobile_money', 'client', reference);
+
   // One payment per reference, even for two records at once: the id comes from the reference.
   const id = `client_${createHash('sha256').update(reference).digest('hex').slice(0, 40)}`;
   const created = await repository.createPayment(id, payment).catch(async (error: { code?: number }) => {
