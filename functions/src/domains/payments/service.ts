@@ -118,7 +118,6 @@ interface Start {
 async function start(caller: ProfileCaller, purpose: Purpose, how: Start, idempotencyKey: string | undefined, fingerprint: unknown) {
   await assertAmount(purpose, caller.uid);
   const payment = pendingPayment(caller.uid, purpose, how.method, how.network, null);
-
   const created = await repository.createPayment(
     repository.newPaymentId(),
     payment,
