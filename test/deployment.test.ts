@@ -142,6 +142,11 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.achats, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
   });
 
+  it('has the indexes of the transit mission lists', () => {
+    // mes-parcours (acheteur [+ statut]), mes-missions (transitaire [+ statut]), acceptes (transitaire + statut in)
+    expect(hasMergeIndexes(COLLECTIONS.transitMissions, ['acheteur', 'transitaire', 'statut'], { field: 'updatedAt', direction: 'desc' })).toBe(true);
+  });
+
   it('names only known collections in the rules', () => {
     const rules = readFileSync(join(root, 'firestore.rules'), 'utf8');
     const matched = [...rules.matchAll(/match \/(\w+)\/\{/g)].map((m) => m[1]).filter((name) => name !== 'databases');

@@ -50,7 +50,13 @@ export const FUNCTION_GROUPS = {
       (await import('./domains/wallet/routes')).router,
     ],
   },
-  transit: { prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'], routers: none },
+  transit: {
+    prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'],
+    routers: async () => {
+      const missions = await import('./domains/transit/routes');
+      return [missions.router, missions.aliasRouter];
+    },
+  },
   agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], routers: none },
   admin: {
     prefixes: ['/api/admin'],

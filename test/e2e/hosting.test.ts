@@ -77,7 +77,7 @@ it.each([
   ['/api/orders', 'commerce'],
   ['/api/deliveries/x', 'logistics'],
   ['/api/wallet/x', 'payments'],
-  ['/api/transit/mes-parcours', 'transit'],
+  ['/api/transitaire-reviews/x', 'transit'],
   ['/api/transitaires/verification/status', 'transit'],
   ['/api/demo-events/track', 'agents'],
   ['/api/admin/anything', 'admin'],

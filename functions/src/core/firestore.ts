@@ -41,6 +41,8 @@ export const COLLECTIONS = {
   achats: 'achats',
   /** `verifications/{paymentId}`: paid verification requests of listings. */
   verifications: 'verifications',
+  /** `transitMissions/{articleId}_{buyerUid}`: one journey per (article, buyer). */
+  transitMissions: 'transitMissions',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

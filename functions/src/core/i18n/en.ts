@@ -57,5 +57,13 @@ export const en: Record<ErrorCode, string> = {
   INSUFFICIENT_BALANCE: 'Insufficient balance.',
   ACHAT_NOT_FOUND: 'Purchase not found.',
   OWN_LISTING: 'You cannot buy your own listing.',
+  PAYS_DESTINATION_REQUIRED: 'Set the destination country before choosing a forwarder.',
+  NOT_ASSIGNED_TRANSITAIRE: 'Only the forwarder assigned to this mission can do this.',
+  TRANSITAIRE_VERIF_PENDING: 'This forwarder\'s account is being verified.',
+  TRANSITAIRE_NOT_VERIFIED: 'This forwarder is not verified.',
+  TRANSITAIRE_SUBSCRIPTION_REQUIRED: 'This forwarder has no active subscription.',
+  MISSION_NOT_FOUND: 'Journey not found.',
+  TRANSITAIRE_ACTIF: 'A forwarder is already active on this mission.',
+  JOURNEY_BLOCKED: 'This journey is blocked: the purchase was cancelled.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',
 };

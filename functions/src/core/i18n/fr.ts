@@ -58,5 +58,13 @@ export const fr: Record<ErrorCode, string> = {
   INSUFFICIENT_BALANCE: 'Solde insuffisant.',
   ACHAT_NOT_FOUND: 'Achat introuvable.',
   OWN_LISTING: 'Vous ne pouvez pas acheter votre propre annonce.',
+  PAYS_DESTINATION_REQUIRED: 'Indiquez le pays de destination avant de choisir un transitaire.',
+  NOT_ASSIGNED_TRANSITAIRE: 'Seul le transitaire assigné à cette mission peut faire cela.',
+  TRANSITAIRE_VERIF_PENDING: 'Le compte de ce transitaire est en cours de vérification.',
+  TRANSITAIRE_NOT_VERIFIED: 'Ce transitaire n’est pas vérifié.',
+  TRANSITAIRE_SUBSCRIPTION_REQUIRED: 'Ce transitaire n’a pas d’abonnement actif.',
+  MISSION_NOT_FOUND: 'Parcours introuvable.',
+  TRANSITAIRE_ACTIF: 'Un transitaire est déjà actif sur cette mission.',
+  JOURNEY_BLOCKED: 'Ce parcours est bloqué : l’achat a été annulé.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',
 };

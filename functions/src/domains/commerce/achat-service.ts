@@ -14,6 +14,7 @@ import { COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { getArticle, markSoldTo } from '../catalog/service';
 import { platformFee } from '../pricing/service';
+import { cancelJourneys } from '../transit/service';
 import { record } from '../wallet/service';
 import type { Achat, AchatRequest } from './achat-schemas';
 
@@ -89,7 +90,14 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
   });
 }
 
+/** Cancels an unpaid purchase; its transit journeys (not handed over yet) become `annule`. */
 export async function cancelAchat(caller: ProfileCaller, id: string) {
+  const cancelled = await closeUnpaid(caller, id);
+  await cancelJourneys(cancelled.articleId, caller.uid);
+  return cancelled;
+}
+
+async function closeUnpaid(caller: ProfileCaller, id: string) {
   const ref = achats().doc(id);
   return runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);

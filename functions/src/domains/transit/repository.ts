@@ -1,0 +1,76 @@
+/** Firestore access of transit missions. Every change is a transaction on the mission. */
+import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { ApiError } from '../../core/errors';
+import { db, runTransaction } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
+import type { PageRequest } from '../../core/pagination';
+import type { MissionStatus } from './state';
+
+export interface MissionDocument {
+  article: string;
+  acheteur: string;
+  transitaire: string | null;
+  statut: MissionStatus;
+  modeLivraison: 'transit' | 'consommation';
+  paysDestination: string | null;
+  detailsSupplementaires: string | null;
+  articleTitre: string;
+  dateSelectionTransitaire: Timestamp | null;
+  dateTransfer: Timestamp | null;
+  dateTraite: Timestamp | null;
+  verificationApproved: boolean;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+const missions = () => db().collection(COLLECTIONS.transitMissions);
+
+/** One mission per (article, buyer): the id says which, so parallel starts meet on one document. */
+export function missionId(articleId: string, buyer: string): string {
+  return `${articleId}_${buyer}`;
+}
+
+export async function findMission(id: string): Promise<MissionDocument | undefined> {
+  return (await missions().doc(id).get()).data() as MissionDocument | undefined;
+}
+
+/**
+ * Read-modify-write of one mission (created by `decide` when `create` is given and it is missing).
+ * `decide` runs on the fresh document and may refuse with an ApiError.
+ */
+export async function mutateMission(
+  id: string,
+  decide: (current: MissionDocument | undefined) => Partial<MissionDocument> | MissionDocument,
+  at: Date,
+): Promise<MissionDocument> {
+  const ref = missions().doc(id);
+  return runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const current = snapshot.data() as MissionDocument | undefined;
+    const changes = { ...decide(current), updatedAt: Timestamp.fromDate(at) };
+    if (current) tx.update(ref, changes);
+    else tx.create(ref, changes);
+    return { ...current, ...changes } as MissionDocument;
+  });
+}
+
+export function missingMission(): never {
+  throw new ApiError('MISSION_NOT_FOUND');
+}
+
+export async function listMissions(filters: { acheteur?: string; transitaire?: string; statut?: string; statuses?: MissionStatus[] }, page: PageRequest) {
+  let query: Query = missions();
+  if (filters.acheteur) query = query.where('acheteur', '==', filters.acheteur);
+  if (filters.transitaire) query = query.where('transitaire', '==', filters.transitaire);
+  if (filters.statut) query = query.where('statut', '==', filters.statut);
+  if (filters.statuses) query = query.where('statut', 'in', filters.statuses);
+  query = query.orderBy('updatedAt', 'desc');
+  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  return { items: snapshot.docs.map((doc) => ({ id: doc.id, mission: doc.data() as MissionDocument })), total: count.data().count };
+}
+
+/** The buyer's missions of an article that a cancellation may still stop (bounded: one per buyer). */
+export async function findMissionsOfArticle(articleId: string, buyer: string): Promise<string[]> {
+  const mission = await missions().doc(missionId(articleId, buyer)).get();
+  return mission.exists ? [mission.id] : [];
+}

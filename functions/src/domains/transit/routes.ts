@@ -1,0 +1,152 @@
+/**
+ * `/api/transit-missions`, and the same routes again under `/api/transit` (kept for old clients,
+ * marked deprecated in the document).
+ */
+import { ApiRouter } from '../../core/http';
+import { pageRequest } from '../../core/pagination';
+import { ArticleParams, DetailsRequest, MissionIdParams, MissionListQuery, SelectRequest, StartRequest, TransferRequest, TransitMission } from './schemas';
+import * as transit from './service';
+
+const BUYER = ['acheteur'] as const;
+const FORWARDER = ['transitaire'] as const;
+const one = (description: string) => ({ description, data: TransitMission });
+const eligibility = ['TRANSITAIRE_VERIF_PENDING', 'TRANSITAIRE_NOT_VERIFIED', 'TRANSITAIRE_SUBSCRIPTION_REQUIRED'] as const;
+
+function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
+  const tags = ['Transit missions'];
+  return new ApiRouter()
+    .json({
+      method: 'post',
+      path: `${prefix}/start`,
+      tags,
+      deprecated,
+      summary: 'Starts the journey of a purchased vehicle, or updates its destination and details',
+      access: 'profile',
+      roles: BUYER,
+      body: StartRequest,
+      errors: ['ARTICLE_NOT_FOUND', 'JOURNEY_BLOCKED'],
+      success: one('The journey'),
+      handle: ({ caller, body }) => transit.start(caller, body),
+    })
+    .json({
+      method: 'post',
+      path: `${prefix}/select-transitaire`,
+      tags,
+      deprecated,
+      summary: 'Assigns a verified, subscribed forwarder to the journey',
+      access: 'profile',
+      roles: BUYER,
+      body: SelectRequest,
+      errors: ['MISSION_NOT_FOUND', 'JOURNEY_BLOCKED', 'TRANSITAIRE_ACTIF', 'PAYS_DESTINATION_REQUIRED', 'USER_NOT_FOUND', 'INVALID_TRANSITION', ...eligibility],
+      success: one('The journey, `en_cours`'),
+      handle: ({ caller, body }) => transit.selectTransitaire(caller, body.articleId, body.transitaireId),
+    })
+    .json({
+      method: 'post',
+      path: `${prefix}/transferer`,
+      tags,
+      deprecated,
+      summary: 'Hands the vehicle over to the forwarder (`transferer`)',
+      access: 'profile',
+      roles: BUYER,
+      body: TransferRequest,
+      errors: ['MISSION_NOT_FOUND', 'JOURNEY_BLOCKED', 'INVALID_TRANSITION'],
+      success: one('The journey, `transferer`'),
+      handle: ({ caller, body }) => transit.transferer(caller, body.articleId),
+    })
+    .list({
+      method: 'get',
+      path: `${prefix}/mes-parcours`,
+      tags,
+      deprecated,
+      summary: 'The buyer’s journeys, most recently changed first',
+      access: 'profile',
+      roles: BUYER,
+      query: MissionListQuery,
+      errors: ['PAGE_TOO_DEEP'],
+      success: { description: 'A page of journeys', item: TransitMission },
+      handle: ({ caller, query }) => transit.list({ acheteur: caller.uid, statut: query.statut }, pageRequest(query)),
+    })
+    .json({
+      method: 'get',
+      path: `${prefix}/parcours/:articleId`,
+      tags,
+      deprecated,
+      summary: 'The buyer’s journey for one article',
+      access: 'profile',
+      roles: BUYER,
+      params: ArticleParams,
+      errors: ['MISSION_NOT_FOUND'],
+      success: one('The journey'),
+      handle: ({ caller, params }) => transit.mission(caller, params.articleId),
+    })
+    .list({
+      method: 'get',
+      path: `${prefix}/mes-missions`,
+      tags,
+      deprecated,
+      summary: 'Missions assigned to the forwarder, filtered by status',
+      access: 'profile',
+      roles: FORWARDER,
+      query: MissionListQuery,
+      errors: ['PAGE_TOO_DEEP'],
+      success: { description: 'A page of missions', item: TransitMission },
+      handle: ({ caller, query }) => transit.list({ transitaire: caller.uid, statut: query.statut }, pageRequest(query)),
+    })
+    .list({
+      method: 'get',
+      path: `${prefix}/acceptes`,
+      tags,
+      deprecated,
+      summary: 'The forwarder’s active missions (`en_cours`, `transferer`); kept for an old client route',
+      access: 'profile',
+      roles: FORWARDER,
+      query: MissionListQuery.omit({ statut: true }),
+      errors: ['PAGE_TOO_DEEP'],
+      success: { description: 'A page of missions', item: TransitMission },
+      handle: ({ caller, query }) => transit.list({ transitaire: caller.uid, statuses: ['en_cours', 'transferer'] }, pageRequest(query)),
+    })
+    .json({
+      method: 'patch',
+      path: `${prefix}/:id/marquer-traite`,
+      tags,
+      deprecated,
+      summary: 'Closes a `transferer` mission (its forwarder)',
+      access: 'profile',
+      roles: FORWARDER,
+      params: MissionIdParams,
+      errors: ['MISSION_NOT_FOUND', 'NOT_ASSIGNED_TRANSITAIRE', 'JOURNEY_BLOCKED', 'INVALID_TRANSITION', ...eligibility],
+      success: one('The mission, `traite`'),
+      handle: ({ caller, params }) => transit.marquerTraite(caller, params.id),
+    })
+    .json({
+      method: 'patch',
+      path: `${prefix}/:id/rejeter-attribution`,
+      tags,
+      deprecated,
+      summary: 'Refuses an `en_cours` mission (its forwarder): back to `parcours`, forwarder cleared',
+      access: 'profile',
+      roles: FORWARDER,
+      params: MissionIdParams,
+      errors: ['MISSION_NOT_FOUND', 'NOT_ASSIGNED_TRANSITAIRE', 'JOURNEY_BLOCKED', 'INVALID_TRANSITION', ...eligibility],
+      success: one('The journey, `parcours`'),
+      handle: ({ caller, params }) => transit.rejeterAttribution(caller, params.id),
+    })
+    .json({
+      method: 'patch',
+      path: `${prefix}/:id/details`,
+      tags,
+      deprecated,
+      summary: 'Updates destination, delivery mode and notes while `parcours` or `en_cours` (the buyer)',
+      access: 'profile',
+      roles: BUYER,
+      params: MissionIdParams,
+      body: DetailsRequest,
+      errors: ['MISSION_NOT_FOUND', 'JOURNEY_BLOCKED', 'INVALID_TRANSITION'],
+      success: one('The journey'),
+      handle: ({ caller, params, body }) => transit.updateDetails(caller, params.id, body),
+    });
+}
+
+export const router = missionRouter('/api/transit-missions', false);
+export const aliasRouter = missionRouter('/api/transit', true);

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { PaginationQuery } from '../../core/pagination';
+import { CountryCode } from '../geo/schemas';
+import { MISSION_STATUSES } from './state';
+
+const articleId = z.string().min(1).max(128);
+const details = {
+  modeLivraison: z.enum(['transit', 'consommation']).optional(),
+  paysDestination: CountryCode.optional(),
+  detailsSupplementaires: z.string().trim().max(2000).optional(),
+};
+
+export const StartRequest = z.strictObject({ articleId, ...details });
+export const SelectRequest = z.strictObject({ articleId, transitaireId: z.string().min(1).max(128) });
+export const TransferRequest = z.strictObject({ articleId });
+export const DetailsRequest = z.strictObject(details).refine((value) => Object.keys(value).length > 0, { message: 'Give at least one field.' });
+export const MissionIdParams = z.strictObject({ id: z.string().min(1).max(300) });
+export const ArticleParams = z.strictObject({ articleId });
+export const MissionListQuery = PaginationQuery.extend({ statut: z.enum(MISSION_STATUSES).optional() });
+
+export const TransitMission = z
+  .object({
+    id: z.string(),
+    article: z.string(),
+    acheteur: z.string(),
+    transitaire: z.string().nullable(),
+    statut: z.enum(MISSION_STATUSES),
+    modeLivraison: z.enum(['transit', 'consommation']),
+    paysDestination: z.string().nullable(),
+    detailsSupplementaires: z.string().nullable(),
+    articleTitre: z.string(),
+    dateSelectionTransitaire: z.string().nullable(),
+    dateTransfer: z.string().nullable(),
+    dateTraite: z.string().nullable(),
+    verificationApproved: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'TransitMission' });

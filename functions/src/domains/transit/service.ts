@@ -1,0 +1,208 @@
+/**
+ * Transit missions: a buyer ships a purchased vehicle abroad through a forwarder. The status table
+ * is `state.ts`; every change is a transaction on the mission, so parallel selections of different
+ * forwarders leave exactly one assigned (the others get TRANSITAIRE_ACTIF).
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../core/auth';
+import { now } from '../../core/clock';
+import { ApiError } from '../../core/errors';
+import { transition } from '../../core/fsm';
+import { type PageRequest, toPage } from '../../core/pagination';
+import { getArticle } from '../catalog/service';
+import { getUser } from '../identity/service';
+import { pushToUser } from '../notifications/push';
+import { stateOf } from '../subscriptions/service';
+import * as repository from './repository';
+import type { MissionDocument } from './repository';
+import type { DetailsRequest, StartRequest, TransitMission } from './schemas';
+import { ACTIVE_STATUSES, type MissionEvent, MISSION_TRANSITIONS, type MissionStatus } from './state';
+
+type MissionView = z.input<typeof TransitMission>;
+const iso = (value: Timestamp | null) => value?.toDate().toISOString() ?? null;
+
+export function toMission(id: string, mission: MissionDocument): MissionView {
+  return {
+    id,
+    ...mission,
+    dateSelectionTransitaire: iso(mission.dateSelectionTransitaire),
+    dateTransfer: iso(mission.dateTransfer),
+    dateTraite: iso(mission.dateTraite),
+    createdAt: mission.createdAt.toDate().toISOString(),
+    updatedAt: mission.updatedAt.toDate().toISOString(),
+  };
+}
+
+/** An `annule` journey accepts nothing more. */
+function assertOpen(mission: MissionDocument): void {
+  if (mission.statut === 'annule') throw new ApiError('JOURNEY_BLOCKED');
+}
+
+function step(mission: MissionDocument, event: MissionEvent): MissionStatus {
+  assertOpen(mission);
+  return transition(MISSION_TRANSITIONS, mission.statut, event);
+}
+
+/** Rule 5: a forwarder acts and is chosen only verified and subscribed. */
+export async function assertEligibleForwarder(uid: string): Promise<void> {
+  const user = await getUser(uid);
+  if (!user || user.role !== 'transitaire') throw new ApiError('USER_NOT_FOUND');
+  const verification = user.transitaireVerification?.statut ?? 'none';
+  if (verification === 'pending') throw new ApiError('TRANSITAIRE_VERIF_PENDING');
+  if (verification !== 'approved') throw new ApiError('TRANSITAIRE_NOT_VERIFIED');
+  if (!(await stateOf(uid, 'transitaire')).active) throw new ApiError('TRANSITAIRE_SUBSCRIPTION_REQUIRED');
+}
+
+async function notify(uid: string | null, type: string, title: string, body: string, missionId: string): Promise<void> {
+  if (!uid) return;
+  await pushToUser(uid, { title, body, data: { type, missionId } }).catch((error: unknown) =>
+    logger.warn('transit push not sent', { uid, type, error: String(error) }),
+  );
+}
+
+/** Starts the journey of a buyer for an article, or updates its destination and details. */
+export async function start(caller: ProfileCaller, input: z.output<typeof StartRequest>): Promise<MissionView> {
+  const article = await getArticle(input.articleId);
+  if (!article) throw new ApiError('ARTICLE_NOT_FOUND');
+  const id = repository.missionId(input.articleId, caller.uid);
+  const at = now();
+  const mission = await repository.mutateMission(
+    id,
+    (current) => {
+      if (current) {
+        assertOpen(current);
+        return detailsOf(input, current);
+      }
+      const created: MissionDocument = {
+        article: input.articleId,
+        acheteur: caller.uid,
+        transitaire: null,
+        statut: 'parcours',
+        modeLivraison: input.modeLivraison ?? 'transit',
+        paysDestination: input.paysDestination ?? null,
+        detailsSupplementaires: input.detailsSupplementaires ?? null,
+        articleTitre: article.titre,
+        dateSelectionTransitaire: null,
+        dateTransfer: null,
+        dateTraite: null,
+        verificationApproved: false,
+        createdAt: Timestamp.fromDate(at),
+        updatedAt: Timestamp.fromDate(at),
+      };
+      return created;
+    },
+    at,
+  );
+  return toMission(id, mission);
+}
+
+function detailsOf(input: { modeLivraison?: string; paysDestination?: string; detailsSupplementaires?: string }, current: MissionDocument) {
+  return {
+    modeLivraison: (input.modeLivraison as MissionDocument['modeLivraison'] | undefined) ?? current.modeLivraison,
+    paysDestination: input.paysDestination ?? current.paysDestination,
+    detailsSupplementaires: input.detailsSupplementaires ?? current.detailsSupplementaires,
+  };
+}
+
+/** The buyer's own mission, or 404. */
+function ownedBy(caller: ProfileCaller) {
+  return (current: MissionDocument | undefined): MissionDocument => {
+    if (!current || current.acheteur !== caller.uid) repository.missingMission();
+    return current;
+  };
+}
+
+export async function selectTransitaire(caller: ProfileCaller, articleId: string, transitaireId: string): Promise<MissionView> {
+  const id = repository.missionId(articleId, caller.uid);
+  const existing = await repository.findMission(id);
+  if (existing) assertOpen(existing);
+  await assertEligibleForwarder(transitaireId);
+  const at = now();
+  const mission = await repository.mutateMission(
+    id,
+    (current) => {
+      const mine = ownedBy(caller)(current);
+      assertOpen(mine);
+      if (ACTIVE_STATUSES.includes(mine.statut)) throw new ApiError('TRANSITAIRE_ACTIF');
+      if (!mine.paysDestination) throw new ApiError('PAYS_DESTINATION_REQUIRED');
+      return { statut: step(mine, 'select'), transitaire: transitaireId, dateSelectionTransitaire: Timestamp.fromDate(at) };
+    },
+    at,
+  );
+  await notify(transitaireId, 'transit_selection', 'Nouvelle mission de transit', `Un acheteur vous a choisi pour « ${mission.articleTitre} ».`, id);
+  return toMission(id, mission);
+}
+
+export async function transferer(caller: ProfileCaller, articleId: string): Promise<MissionView> {
+  const id = repository.missionId(articleId, caller.uid);
+  const at = now();
+  const mission = await repository.mutateMission(
+    id,
+    (current) => ({ statut: step(ownedBy(caller)(current), 'transfer'), dateTransfer: Timestamp.fromDate(at), verificationApproved: true }),
+    at,
+  );
+  await notify(mission.transitaire, 'transit_transfer', 'Véhicule transféré', `Le véhicule « ${mission.articleTitre} » vous est transféré.`, id);
+  return toMission(id, mission);
+}
+
+/** Rule 3: only the assigned forwarder; rule 5: still verified and subscribed. */
+async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' | 'close'): Promise<MissionDocument> {
+  await assertEligibleForwarder(caller.uid);
+  const at = now();
+  return repository.mutateMission(
+    id,
+    (current) => {
+      if (!current) repository.missingMission();
+      assertOpen(current);
+      if (current.transitaire !== caller.uid) throw new ApiError('NOT_ASSIGNED_TRANSITAIRE');
+      const statut = step(current, event);
+      return event === 'reject' ? { statut, transitaire: null, dateSelectionTransitaire: null } : { statut, dateTraite: Timestamp.fromDate(at) };
+    },
+    at,
+  );
+}
+
+export async function rejeterAttribution(caller: ProfileCaller, id: string): Promise<MissionView> {
+  const mission = await forwarderStep(caller, id, 'reject');
+  await notify(mission.acheteur, 'transit_rejected', 'Transitaire indisponible', `Le transitaire a refusé la mission « ${mission.articleTitre} ». Choisissez-en un autre.`, id);
+  return toMission(id, mission);
+}
+
+export async function marquerTraite(caller: ProfileCaller, id: string): Promise<MissionView> {
+  return toMission(id, await forwarderStep(caller, id, 'close'));
+}
+
+export async function updateDetails(caller: ProfileCaller, id: string, input: z.output<typeof DetailsRequest>): Promise<MissionView> {
+  const mission = await repository.mutateMission(
+    id,
+    (current) => {
+      const mine = ownedBy(caller)(current);
+      assertOpen(mine);
+      if (mine.statut !== 'parcours' && mine.statut !== 'en_cours') throw new ApiError('INVALID_TRANSITION');
+      return detailsOf(input, mine);
+    },
+    now(),
+  );
+  return toMission(id, mission);
+}
+
+/** A cancelled purchase blocks its journeys that have not been handed over yet. */
+export async function cancelJourneys(articleId: string, buyer: string): Promise<void> {
+  for (const id of await repository.findMissionsOfArticle(articleId, buyer)) {
+    await repository.mutateMission(id, (current) => (current && (current.statut === 'parcours' || current.statut === 'en_cours') ? { statut: 'annule' } : {}), now());
+  }
+}
+
+export async function mission(caller: ProfileCaller, articleId: string): Promise<MissionView> {
+  const id = repository.missionId(articleId, caller.uid);
+  const found = await repository.findMission(id);
+  if (!found) repository.missingMission();
+  return toMission(id, found);
+}
+
+export async function list(filters: Parameters<typeof repository.listMissions>[0], page: PageRequest) {
+  const result = await repository.listMissions(filters, page);
+  return toPage(page, result.items.map(({ id, mission: m }) => toMission(id, m)), result.total);
+}
