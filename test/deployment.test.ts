@@ -39,7 +39,7 @@ describe('functions', () => {
   it('exports the eight HTTPS functions of the architecture, the schedules and the task queue', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = Object.keys(require('../functions/src/index'));
-    expect(exported.sort()).toEqual(['admin', 'agents', 'catalog', 'commerce', 'core', 'expireAdvertisements', 'expirePayment', 'logistics', 'payments', 'pollPayments', 'transit']);
+    expect(exported.sort()).toEqual(['admin', 'agents', 'catalog', 'commerce', 'core', 'expireAdvertisements', 'expirePayment', 'logistics', 'payments', 'pollPayments', 'transit', 'transitMissionUpdates']);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
   });
 

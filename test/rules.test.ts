@@ -22,6 +22,7 @@ beforeAll(async () => {
       await setDoc(doc(db, 'users', uid, 'pushTokens', 't1'), { token: 'secret' });
     }
     await setDoc(doc(db, 'telephones', 'buyer_+2290100000000'), { uid: 'alice' });
+    await setDoc(doc(db, 'transitMissions', 'car1_alice'), { acheteur: 'alice', transitaire: 'fred', statut: 'en_cours' });
   });
 });
 
@@ -58,4 +59,15 @@ it('denies what is server-only and everything to anonymous clients', async () =>
   const anonymous = env.unauthenticatedContext().firestore();
   await assertFails(getDoc(doc(anonymous, 'users', 'alice')));
   await assertFails(getDoc(doc(anonymous, 'userSettings', 'alice')));
+});
+
+it('lets a buyer and the assigned forwarder read a mission, and nobody else, nor write it', async () => {
+  const alice = env.authenticatedContext('alice').firestore();
+  const fred = env.authenticatedContext('fred').firestore();
+  const bob = env.authenticatedContext('bob').firestore();
+  await assertSucceeds(getDoc(doc(alice, 'transitMissions', 'car1_alice')));
+  await assertSucceeds(getDoc(doc(fred, 'transitMissions', 'car1_alice')));
+  await assertFails(getDoc(doc(bob, 'transitMissions', 'car1_alice')));
+  await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), 'transitMissions', 'car1_alice')));
+  await assertFails(updateDoc(doc(fred, 'transitMissions', 'car1_alice'), { statut: 'traite' }));
 });

@@ -7,6 +7,7 @@ import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
 import { SECRET_NAMES } from './core/secrets';
@@ -60,3 +61,15 @@ export const expirePayment = onTaskDispatched<{ paymentId: string }>(
     await expireIfDue(request.data.paymentId);
   },
 );
+
+/** Status changes of transit missions -> the forwarder's realtime feed (`transit-mission-update`). */
+export const transitMissionUpdates = onDocumentWritten('transitMissions/{missionId}', async (event) => {
+  const { onMissionWritten } = await import('./domains/transit/triggers');
+  type Mission = import('./domains/transit/repository').MissionDocument;
+  await onMissionWritten(
+    event.id,
+    event.params.missionId,
+    event.data?.before.data() as Mission | undefined,
+    event.data?.after.data() as Mission | undefined,
+  );
+});

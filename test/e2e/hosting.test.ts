@@ -184,3 +184,57 @@ it('takes a mobile money payment end to end: sandbox, callback through Hosting, 
     await sandbox.stop();
   }
 });
+
+it('delivers transit-mission-update to the forwarder’s listener: route -> trigger -> feed -> client SDK', async () => {
+  const { initializeApp, deleteApp } = await import('firebase/app');
+  const { connectAuthEmulator, getAuth, signInWithEmailAndPassword } = await import('firebase/auth');
+  const { collection, connectFirestoreEmulator, getFirestore, onSnapshot } = await import('firebase/firestore');
+  const { provisionAccount } = await import('../../functions/src/domains/identity/provisioning');
+  const { signIn } = await import('../helpers/accounts');
+  const { db } = await import('../../functions/src/core/firebase');
+  const { COLLECTIONS } = await import('../../functions/src/core/firestore');
+
+  const buyerAccount = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'acheteur', nom: 'Rt', prenoms: 'Buyer' });
+  const sellerAccount = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'vendeur', nom: 'Rt', prenoms: 'Seller' });
+  const forwarderAccount = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'transitaire', nom: 'Rt', prenoms: 'Forwarder' });
+  await db().collection(COLLECTIONS.users).doc(forwarderAccount.uid).update({ transitaireVerification: { statut: 'approved' } });
+  await db().collection(COLLECTIONS.subscriptions).doc(`${forwarderAccount.uid}_transitaire`).set({ uid: forwarderAccount.uid, kind: 'transitaire', expiresAt: new Date(Date.now() + 86_400_000) });
+  const json = { 'Content-Type': 'application/json' };
+  const sellerAuth = { ...json, Authorization: `Bearer ${await signIn(sellerAccount.email, 'Password-123')}` };
+  const buyerAuth = { ...json, Authorization: `Bearer ${await signIn(buyerAccount.email, 'Password-123')}` };
+  const listing = await call('/api/articles', { method: 'POST', headers: sellerAuth, body: JSON.stringify({ type: 'voiture', titre: 'Realtime car', prix: 3_000_000, pays: 'BJ', ville: 'Cotonou' }) });
+  const articleId = (listing.json?.data as { id: string }).id;
+  await call('/api/transit-missions/start', { method: 'POST', headers: buyerAuth, body: JSON.stringify({ articleId, paysDestination: 'NG' }) });
+
+  // The forwarder's app: the client SDK, signed in, listening to its feed.
+  const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'fake-api-key' }, `forwarder-${Date.now()}`);
+  const clientAuth = getAuth(app);
+  connectAuthEmulator(clientAuth, `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
+  const firestore = getFirestore(app);
+  const [host, port] = String(process.env.FIRESTORE_EMULATOR_HOST).split(':');
+  connectFirestoreEmulator(firestore, host, Number(port));
+  await signInWithEmailAndPassword(clientAuth, forwarderAccount.email, 'Password-123');
+  const received = new Promise<Record<string, unknown>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no realtime event within 20 s')), 20_000);
+    const stop = onSnapshot(
+      collection(firestore, 'users', forwarderAccount.uid, 'realtime'),
+      (snapshot) => {
+        const added = snapshot.docChanges().find((change) => change.type === 'added');
+        if (added) {
+          clearTimeout(timer);
+          stop();
+          resolve(added.doc.data());
+        }
+      },
+      reject,
+    );
+  });
+  try {
+    const selected = await call('/api/transit-missions/select-transitaire', { method: 'POST', headers: buyerAuth, body: JSON.stringify({ articleId, transitaireId: forwarderAccount.uid }) });
+    expect(selected.status).toBe(200);
+    const missionId = (selected.json?.data as { id: string }).id;
+    expect(await received).toMatchObject({ event: 'transit-mission-update', missionId, statut: 'en_cours' });
+  } finally {
+    await deleteApp(app);
+  }
+}, 60_000);
