@@ -142,6 +142,10 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.achats, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
   });
 
+  it('has the index of the forwarder verification requests', () => {
+    expect(hasMergeIndexes(COLLECTIONS.transitaireVerifications, ['statut'], { field: 'submittedAt', direction: 'desc' })).toBe(true);
+  });
+
   it('has the indexes of the transit mission lists', () => {
     // mes-parcours (acheteur [+ statut]), mes-missions (transitaire [+ statut]), acceptes (transitaire + statut in)
     expect(hasMergeIndexes(COLLECTIONS.transitMissions, ['acheteur', 'transitaire', 'statut'], { field: 'updatedAt', direction: 'desc' })).toBe(true);

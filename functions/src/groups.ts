@@ -54,7 +54,7 @@ export const FUNCTION_GROUPS = {
     prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'],
     routers: async () => {
       const missions = await import('./domains/transit/routes');
-      return [missions.router, missions.aliasRouter];
+      return [missions.router, missions.aliasRouter, (await import('./domains/transit/verification-routes')).router];
     },
   },
   agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], routers: none },

@@ -43,6 +43,8 @@ export const COLLECTIONS = {
   verifications: 'verifications',
   /** `transitMissions/{articleId}_{buyerUid}`: one journey per (article, buyer). */
   transitMissions: 'transitMissions',
+  /** `transitaireVerifications/{uid}`: a forwarder's verification file and its decision. */
+  transitaireVerifications: 'transitaireVerifications',
   /** `users/{uid}/realtime/{eventId}`: server events a user's app listens to (TTL on `expireAt`). */
   realtime: 'realtime',
   /** Emulator only: what the local messaging and push drivers would have sent. */

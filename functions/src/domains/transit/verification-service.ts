@@ -1,0 +1,110 @@
+/**
+ * Forwarder account verification: `none` -> `pending` (the forwarder submits its identity card,
+ * front and back, and company data) -> `approved` | `rejected` (an admin decides, with a reason
+ * for a refusal). A rejected or empty file can be submitted again; a pending one cannot. The file
+ * and the status on the user's profile change in one transaction; the forwarder is told by push.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../core/auth';
+import { now } from '../../core/clock';
+import { ApiError } from '../../core/errors';
+import { db, runTransaction } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
+import { type PageRequest, toPage } from '../../core/pagination';
+import { pushToUser } from '../notifications/push';
+import type { VerificationState, VerificationSubmit } from './verification-schemas';
+
+type Dossier = z.output<typeof VerificationSubmit>;
+type Status = 'none' | 'pending' | 'approved' | 'rejected';
+
+interface VerificationDocument {
+  statut: Status;
+  dossier: Dossier | null;
+  rejectionMotif: string | null;
+  submittedAt: Timestamp | null;
+  decidedAt: Timestamp | null;
+  decidedBy: string | null;
+}
+
+const files = () => db().collection(COLLECTIONS.transitaireVerifications);
+const iso = (value: Timestamp | null | undefined) => value?.toDate().toISOString() ?? null;
+
+function toState(userId: string, file: VerificationDocument | undefined): z.input<typeof VerificationState> {
+  return {
+    userId,
+    statut: file?.statut ?? 'none',
+    rejectionMotif: file?.rejectionMotif ?? null,
+    submittedAt: iso(file?.submittedAt),
+    decidedAt: iso(file?.decidedAt),
+    dossier: file?.dossier ?? null,
+  };
+}
+
+/** Changes the file and the profile's status together; `decide` sees the fresh file. */
+async function change(userId: string, decide: (current: VerificationDocument | undefined) => Partial<VerificationDocument>) {
+  const fileRef = files().doc(userId);
+  const userRef = db().collection(COLLECTIONS.users).doc(userId);
+  return runTransaction(async (tx) => {
+    const [file, user] = await Promise.all([tx.get(fileRef), tx.get(userRef)]);
+    if (!user.exists || user.get('role') !== 'transitaire') throw new ApiError('USER_NOT_FOUND');
+    const current = file.data() as VerificationDocument | undefined;
+    const next = { ...current, ...decide(current) } as VerificationDocument;
+    tx.set(fileRef, next);
+    tx.update(userRef, {
+      transitaireVerification: { statut: next.statut, ...(next.rejectionMotif ? { rejectionMotif: next.rejectionMotif } : {}) },
+      updatedAt: Timestamp.fromDate(now()),
+    });
+    return next;
+  });
+}
+
+export async function status(caller: ProfileCaller) {
+  return toState(caller.uid, (await files().doc(caller.uid).get()).data() as VerificationDocument | undefined);
+}
+
+export async function submit(caller: ProfileCaller, dossier: Dossier) {
+  const at = Timestamp.fromDate(now());
+  const file = await change(caller.uid, (current) => {
+    if (current?.statut === 'pending' || current?.statut === 'approved') throw new ApiError('INVALID_TRANSITION');
+    return { statut: 'pending', dossier, rejectionMotif: null, submittedAt: at, decidedAt: null, decidedBy: null };
+  });
+  return toState(caller.uid, file);
+}
+
+async function tell(userId: string, title: string, body: string, type: string) {
+  await pushToUser(userId, { title, body, data: { type } }).catch((error: unknown) => logger.warn('verification push not sent', { userId, error: String(error) }));
+}
+
+export async function approve(caller: ProfileCaller, userId: string) {
+  const file = await change(userId, (current) => {
+    if (current?.statut !== 'pending') throw new ApiError('INVALID_TRANSITION');
+    // The spec: an approved account has its identity card, front and back.
+    if (!current.dossier?.cardFront || !current.dossier.cardBack) throw new ApiError('VALIDATION_ERROR');
+    return { statut: 'approved', rejectionMotif: null, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
+  });
+  await tell(userId, 'Compte transitaire validé', 'Votre compte est vérifié : les acheteurs peuvent vous choisir.', 'transitaire_verification_approved');
+  return toState(userId, file);
+}
+
+export async function reject(caller: ProfileCaller, userId: string, rejectionMotif: string) {
+  const file = await change(userId, (current) => {
+    if (current?.statut !== 'pending') throw new ApiError('INVALID_TRANSITION');
+    return { statut: 'rejected', rejectionMotif, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
+  });
+  await tell(userId, 'Dossier transitaire refusé', `Motif : ${rejectionMotif}. Corrigez-le et soumettez-le à nouveau.`, 'transitaire_verification_rejected');
+  return toState(userId, file);
+}
+
+export async function demande(userId: string) {
+  const file = (await files().doc(userId).get()).data() as VerificationDocument | undefined;
+  if (!file) throw new ApiError('USER_NOT_FOUND');
+  return toState(userId, file);
+}
+
+export async function demandes(statut: Status, page: PageRequest) {
+  const query = files().where('statut', '==', statut).orderBy('submittedAt', 'desc');
+  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  return toPage(page, snapshot.docs.map((doc) => toState(doc.id, doc.data() as VerificationDocument)), count.data().count);
+}

@@ -1,0 +1,76 @@
+/** /api/transitaires/verification: a forwarder's file, from submission to the admin's decision. */
+import { db } from '../functions/src/core/firebase';
+import { COLLECTIONS } from '../functions/src/core/firestore';
+import { createUser, type TestUser } from './helpers/accounts';
+import { api, bearer } from './helpers/api';
+import { resetEmulators } from './helpers/emulators';
+
+let admin: TestUser;
+beforeAll(async () => {
+  await resetEmulators();
+  admin = await createUser('admin');
+});
+
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
+const base = '/api/transitaires/verification';
+
+async function upload(user: TestUser): Promise<string> {
+  const res = await (await api()).post('/api/upload/image').set(bearer(user.token)).set('Content-Type', 'image/jpeg').send(JPEG);
+  expect(res.status).toBe(201);
+  return res.body.data.path;
+}
+
+async function dossier(user: TestUser) {
+  return { cardFront: await upload(user), cardBack: await upload(user), companyName: 'Transit Express SARL', registrationRef: 'RB/COT/24 B 1234', pays: 'BJ', adresse: 'Zone portuaire, Cotonou' };
+}
+
+const profileStatus = async (user: TestUser) => (await db().collection(COLLECTIONS.users).doc(user.uid).get()).get('transitaireVerification');
+
+it('takes a file to pending, refuses a second while pending, and lets an admin reject then approve a new one', async () => {
+  const forwarder = await createUser('transitaire');
+  const token = `fwd-device-${'q'.repeat(30)}`;
+  const client = await api();
+  await client.post('/api/users/me/push-tokens').set(bearer(forwarder.token)).send({ token, platform: 'android' });
+  expect((await client.get(`${base}/status`).set(bearer(forwarder.token))).body.data).toMatchObject({ statut: 'none', dossier: null });
+
+  const file = await dossier(forwarder);
+  const submitted = await client.post(`${base}/submit`).set(bearer(forwarder.token)).send(file);
+  expect(submitted.body.data).toMatchObject({ statut: 'pending', dossier: file, submittedAt: expect.any(String) });
+  expect(await profileStatus(forwarder)).toEqual({ statut: 'pending' });
+  const again = await client.post(`${base}/submit`).set(bearer(forwarder.token)).send(file);
+  expect(again.status).toBe(409);
+  expect(again.body.code).toBe('INVALID_TRANSITION');
+
+  const pending = await client.get(`${base}/admin/demandes`).set(bearer(admin.token));
+  expect(pending.body.data.map((d: { userId: string }) => d.userId)).toContain(forwarder.uid);
+  expect((await client.get(`${base}/admin/demandes/${forwarder.uid}`).set(bearer(admin.token))).body.data.dossier).toEqual(file);
+
+  expect((await client.patch(`${base}/admin/demandes/${forwarder.uid}/reject`).set(bearer(admin.token)).send({})).body.code).toBe('VALIDATION_ERROR');
+  const rejected = await client.patch(`${base}/admin/demandes/${forwarder.uid}/reject`).set(bearer(admin.token)).send({ rejectionMotif: 'Carte illisible' });
+  expect(rejected.body.data).toMatchObject({ statut: 'rejected', rejectionMotif: 'Carte illisible' });
+  expect(await profileStatus(forwarder)).toEqual({ statut: 'rejected', rejectionMotif: 'Carte illisible' });
+
+  expect((await client.post(`${base}/submit`).set(bearer(forwarder.token)).send(await dossier(forwarder))).body.data.statut).toBe('pending');
+  const approved = await client.patch(`${base}/admin/demandes/${forwarder.uid}/approve`).set(bearer(admin.token));
+  expect(approved.body.data).toMatchObject({ statut: 'approved', rejectionMotif: null, decidedAt: expect.any(String) });
+  expect(await profileStatus(forwarder)).toEqual({ statut: 'approved' });
+  expect((await client.patch(`${base}/admin/demandes/${forwarder.uid}/approve`).set(bearer(admin.token))).body.code).toBe('INVALID_TRANSITION');
+
+  const pushes = await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', token).get();
+  expect(pushes.docs.map((doc) => doc.get('data.type')).sort()).toEqual(['transitaire_verification_approved', 'transitaire_verification_rejected']);
+});
+
+it('refuses bad files, other roles and unknown forwarders', async () => {
+  const forwarder = await createUser('transitaire');
+  const buyer = await createUser('acheteur');
+  const client = await api();
+  const file = await dossier(forwarder);
+  for (const bad of [{ ...file, cardBack: 'https://elsewhere.example/card.jpg' }, { ...file, cardFront: undefined }, { ...file, statut: 'approved' }, { ...file, pays: 'XX' }]) {
+    expect((await client.post(`${base}/submit`).set(bearer(forwarder.token)).send(bad)).body.code).toBe('VALIDATION_ERROR');
+  }
+  expect(await profileStatus(forwarder)).toEqual({ statut: 'none' });
+  expect((await client.get(`${base}/status`).set(bearer(buyer.token))).body.code).toBe('FORBIDDEN_ROLE');
+  expect((await client.get(`${base}/admin/demandes`).set(bearer(forwarder.token))).body.code).toBe('FORBIDDEN_ROLE');
+  expect((await client.patch(`${base}/admin/demandes/${buyer.uid}/approve`).set(bearer(admin.token))).body.code).toBe('USER_NOT_FOUND');
+  expect((await client.get(`${base}/admin/demandes/nobody`).set(bearer(admin.token))).body.code).toBe('USER_NOT_FOUND');
+});
