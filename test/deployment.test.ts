@@ -142,8 +142,9 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.achats, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
   });
 
-  it('has the index of the forwarder verification requests', () => {
+  it('has the indexes of the forwarder verification requests and reviews', () => {
     expect(hasMergeIndexes(COLLECTIONS.transitaireVerifications, ['statut'], { field: 'submittedAt', direction: 'desc' })).toBe(true);
+    expect(hasMergeIndexes(COLLECTIONS.transitaireReviews, ['transitaireId'], { field: 'createdAt', direction: 'desc' })).toBe(true);
   });
 
   it('has the indexes of the transit mission lists', () => {

@@ -54,7 +54,12 @@ export const FUNCTION_GROUPS = {
     prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'],
     routers: async () => {
       const missions = await import('./domains/transit/routes');
-      return [missions.router, missions.aliasRouter, (await import('./domains/transit/verification-routes')).router];
+      return [
+        missions.router,
+        missions.aliasRouter,
+        (await import('./domains/transit/verification-routes')).router,
+        (await import('./domains/transit/reviews-routes')).router,
+      ];
     },
   },
   agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], routers: none },

@@ -45,6 +45,10 @@ export const COLLECTIONS = {
   transitMissions: 'transitMissions',
   /** `transitaireVerifications/{uid}`: a forwarder's verification file and its decision. */
   transitaireVerifications: 'transitaireVerifications',
+  /** `transitaireReviews/{forwarderUid}_{buyerUid}`: one review per buyer and forwarder. */
+  transitaireReviews: 'transitaireReviews',
+  /** `transitaireStats/{uid}`: review count and rating sum of a forwarder (the average's counters). */
+  transitaireStats: 'transitaireStats',
   /** `users/{uid}/realtime/{eventId}`: server events a user's app listens to (TTL on `expireAt`). */
   realtime: 'realtime',
   /** Emulator only: what the local messaging and push drivers would have sent. */

@@ -65,5 +65,8 @@ export const en: Record<ErrorCode, string> = {
   MISSION_NOT_FOUND: 'Journey not found.',
   TRANSITAIRE_ACTIF: 'A forwarder is already active on this mission.',
   JOURNEY_BLOCKED: 'This journey is blocked: the purchase was cancelled.',
+  REVIEW_NOT_ALLOWED: 'Only a buyer whose mission with this forwarder is closed can review it.',
+  REVIEW_NOT_FOUND: 'Review not found.',
+  ALREADY_REVIEWED: 'You already reviewed this forwarder: edit your review.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',
 };

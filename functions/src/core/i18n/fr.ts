@@ -66,5 +66,8 @@ export const fr: Record<ErrorCode, string> = {
   MISSION_NOT_FOUND: 'Parcours introuvable.',
   TRANSITAIRE_ACTIF: 'Un transitaire est déjà actif sur cette mission.',
   JOURNEY_BLOCKED: 'Ce parcours est bloqué : l’achat a été annulé.',
+  REVIEW_NOT_ALLOWED: 'Seul un acheteur dont la mission avec ce transitaire est traitée peut le noter.',
+  REVIEW_NOT_FOUND: 'Avis introuvable.',
+  ALREADY_REVIEWED: 'Vous avez déjà noté ce transitaire : modifiez votre avis.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',
 };
