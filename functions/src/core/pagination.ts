@@ -3,6 +3,7 @@
  * clients ask for page numbers; the deepest offset is bounded (PAGINATION_MAX_OFFSET) so a list
  * request never reads an unbounded number of documents.
  */
+import type { Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { config } from './config';
 import { ApiError } from './errors';
@@ -40,4 +41,10 @@ export function toPage<T>(request: PageRequest, items: T[], total: number): Page
     items,
     pagination: { page: request.page, limit: request.limit, total, hasMore: request.offset + items.length < total },
   };
+}
+
+/** One page of a query and the total it counts: `limit` documents read, and one aggregation. */
+export async function readPage(query: Query, page: PageRequest): Promise<{ docs: QueryDocumentSnapshot[]; total: number }> {
+  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  return { docs: snapshot.docs, total: count.data().count };
 }

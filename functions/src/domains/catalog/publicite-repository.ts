@@ -3,7 +3,7 @@ import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import type { PageRequest } from '../../core/pagination';
+import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
 import type { PubliciteDocument } from './publicite-model';
 
@@ -72,8 +72,8 @@ export async function listPublicites(filters: PubliciteFilters, page: PageReques
   let query: Query = publicites();
   for (const [field, value] of Object.entries(filters)) if (value !== undefined) query = query.where(field, '==', value);
   query = query.orderBy('createdAt', 'desc');
-  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
-  return { items: snapshot.docs.map((doc) => ({ id: doc.id, pub: doc.data() as PubliciteDocument })), total: count.data().count };
+  const { docs, total } = await readPage(query, page);
+  return { items: docs.map((doc) => ({ id: doc.id, pub: doc.data() as PubliciteDocument })), total };
 }
 
 /** Running boosts, ending soonest first (also what the expiry job reads). */
@@ -81,6 +81,6 @@ export async function listActive(endingBefore: Date | undefined, page: PageReque
   let query: Query = publicites().where('statut', '==', 'active');
   if (endingBefore) query = query.where('dateFin', '<=', Timestamp.fromDate(endingBefore));
   query = query.orderBy('dateFin', 'asc');
-  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
-  return { items: snapshot.docs.map((doc) => ({ id: doc.id, pub: doc.data() as PubliciteDocument })), total: count.data().count };
+  const { docs, total } = await readPage(query, page);
+  return { items: docs.map((doc) => ({ id: doc.id, pub: doc.data() as PubliciteDocument })), total };
 }

@@ -3,7 +3,7 @@ import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import type { PageRequest } from '../../core/pagination';
+import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
 import type { ArticleStatus } from './state';
 
@@ -133,10 +133,10 @@ export async function searchArticles(
   if (plan.range?.min !== undefined) query = query.where(plan.range.field, '>=', plan.range.min);
   if (plan.range?.max !== undefined) query = query.where(plan.range.field, '<=', plan.range.max);
   query = query.orderBy(plan.order.field, plan.order.direction);
-  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  const { docs, total } = await readPage(query, page);
   return {
-    items: snapshot.docs.map((doc) => ({ id: doc.id, article: doc.data() as ArticleDocument })),
-    total: count.data().count,
+    items: docs.map((doc) => ({ id: doc.id, article: doc.data() as ArticleDocument })),
+    total,
   };
 }
 

@@ -11,7 +11,7 @@ import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import { type PageRequest, toPage } from '../../core/pagination';
+import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { getArticle, markSoldTo } from '../catalog/service';
 import { platformFee } from '../pricing/service';
 import { cancelJourneys } from '../transit/service';
@@ -112,6 +112,6 @@ async function closeUnpaid(caller: ProfileCaller, id: string) {
 
 export async function myAchats(caller: ProfileCaller, page: PageRequest) {
   const query = achats().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc');
-  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
-  return toPage(page, snapshot.docs.map((doc) => toAchat(doc.id, doc.data() as AchatDocument)), count.data().count);
+  const { docs, total } = await readPage(query, page);
+  return toPage(page, docs.map((doc) => toAchat(doc.id, doc.data() as AchatDocument)), total);
 }

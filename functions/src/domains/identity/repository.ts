@@ -5,7 +5,7 @@ import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import type { PageRequest } from '../../core/pagination';
+import { readPage, type PageRequest } from '../../core/pagination';
 import type { App } from '../../core/roles';
 import type { UserDocument, UserListFilters } from './model';
 
@@ -89,10 +89,10 @@ export async function listUsers(
   for (const [field, value] of plan.equalities) query = query.where(field, '==', value);
   if (plan.range) query = query.where(plan.range.field, '>=', plan.range.from).where(plan.range.field, '<', plan.range.to);
   if (plan.order) query = query.orderBy(plan.order.field, plan.order.direction);
-  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  const { docs, total } = await readPage(query, page);
   return {
-    items: snapshot.docs.map((doc) => ({ id: doc.id, user: doc.data() as UserDocument })),
-    total: count.data().count,
+    items: docs.map((doc) => ({ id: doc.id, user: doc.data() as UserDocument })),
+    total,
   };
 }
 

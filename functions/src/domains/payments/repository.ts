@@ -4,7 +4,7 @@ import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import type { PageRequest } from '../../core/pagination';
+import { readPage, type PageRequest } from '../../core/pagination';
 import type { PaymentDocument } from './model';
 
 const payments = () => db().collection(COLLECTIONS.payments);
@@ -94,6 +94,6 @@ export async function listPayments(filters: { userId?: string; statut?: string; 
   let query: Query = payments();
   for (const [field, value] of Object.entries(filters)) if (value !== undefined) query = query.where(field, '==', value);
   query = query.orderBy('createdAt', 'desc');
-  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
-  return { items: snapshot.docs.map((doc) => ({ id: doc.id, payment: doc.data() as PaymentDocument })), total: count.data().count };
+  const { docs, total } = await readPage(query, page);
+  return { items: docs.map((doc) => ({ id: doc.id, payment: doc.data() as PaymentDocument })), total };
 }

@@ -3,7 +3,7 @@ import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import type { PageRequest } from '../../core/pagination';
+import { readPage, type PageRequest } from '../../core/pagination';
 import type { MissionStatus } from './state';
 
 export interface MissionDocument {
@@ -65,8 +65,8 @@ export async function listMissions(filters: { acheteur?: string; transitaire?: s
   if (filters.statut) query = query.where('statut', '==', filters.statut);
   if (filters.statuses) query = query.where('statut', 'in', filters.statuses);
   query = query.orderBy('updatedAt', 'desc');
-  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
-  return { items: snapshot.docs.map((doc) => ({ id: doc.id, mission: doc.data() as MissionDocument })), total: count.data().count };
+  const { docs, total } = await readPage(query, page);
+  return { items: docs.map((doc) => ({ id: doc.id, mission: doc.data() as MissionDocument })), total };
 }
 
 /** The buyer's missions of an article that a cancellation may still stop (bounded: one per buyer). */

@@ -11,7 +11,7 @@ import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import { type PageRequest, PaginationQuery, toPage } from '../../core/pagination';
+import { type PageRequest, PaginationQuery, readPage, toPage } from '../../core/pagination';
 
 export const ReviewRequest = z.strictObject({
   transitaireId: z.string().min(1).max(128),
@@ -108,10 +108,10 @@ export async function remove(caller: ProfileCaller, id: string) {
 
 export async function ofForwarder(transitaireId: string, page: PageRequest) {
   const query = reviews().where('transitaireId', '==', transitaireId).orderBy('createdAt', 'desc');
-  const [count, snapshot, counters] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get(), stats(transitaireId).get()]);
+  const [{ docs, total }, counters] = await Promise.all([readPage(query, page), stats(transitaireId).get()]);
   const reviewCount = (counters.get('count') as number | undefined) ?? 0;
   return {
-    ...toPage(page, snapshot.docs.map((doc) => toReview(doc.id, doc.data() as ReviewDocument)), count.data().count),
+    ...toPage(page, docs.map((doc) => toReview(doc.id, doc.data() as ReviewDocument)), total),
     average: reviewCount ? Math.round((((counters.get('sum') as number) ?? 0) / reviewCount) * 10) / 10 : null,
   };
 }

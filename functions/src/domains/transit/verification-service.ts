@@ -12,7 +12,7 @@ import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import { type PageRequest, toPage } from '../../core/pagination';
+import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { pushToUser } from '../notifications/push';
 import type { VerificationState, VerificationSubmit } from './verification-schemas';
 
@@ -105,6 +105,6 @@ export async function demande(userId: string) {
 
 export async function demandes(statut: Status, page: PageRequest) {
   const query = files().where('statut', '==', statut).orderBy('submittedAt', 'desc');
-  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
-  return toPage(page, snapshot.docs.map((doc) => toState(doc.id, doc.data() as VerificationDocument)), count.data().count);
+  const { docs, total } = await readPage(query, page);
+  return toPage(page, docs.map((doc) => toState(doc.id, doc.data() as VerificationDocument)), total);
 }

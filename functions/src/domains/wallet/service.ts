@@ -10,7 +10,7 @@ import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import { type PageRequest, toPage } from '../../core/pagination';
+import { type PageRequest, readPage, toPage } from '../../core/pagination';
 
 export const ENTRY_TYPES = ['vente', 'gain_livraison', 'gain_agent', 'retrait', 'remboursement', 'ajustement'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
@@ -62,10 +62,10 @@ export async function walletOf(caller: ProfileCaller) {
 
 export async function transactionsOf(caller: ProfileCaller, page: PageRequest) {
   const query = walletRef(caller.uid).collection('transactions').orderBy('createdAt', 'desc');
-  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  const { docs, total } = await readPage(query, page);
   return toPage(
     page,
-    snapshot.docs.map((doc) => ({
+    docs.map((doc) => ({
       id: doc.id,
       type: doc.get('type') as EntryType,
       montant: doc.get('montant') as number,
@@ -74,7 +74,7 @@ export async function transactionsOf(caller: ProfileCaller, page: PageRequest) {
       description: doc.get('description') as string,
       createdAt: (doc.get('createdAt') as Timestamp).toDate().toISOString(),
     })),
-    count.data().count,
+    total,
   );
 }
 
