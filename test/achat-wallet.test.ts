@@ -63,6 +63,15 @@ it('sells the listing to the paying buyer and credits the seller, net of the pla
   const stats = await client.get('/api/wallet/me/stats').set(bearer(seller.token));
   expect(stats.body.data.totalsByType).toEqual({ vente: 4_365_000 });
   expect((await client.get('/api/achat/mine').set(bearer(buyer.token))).body.data[0]).toMatchObject({ statut: 'payee', paymentId });
+
+  // Each side is told once, although the effect ran twice.
+  const told = async (user: TestUser) => (await client.get('/api/notifications').set(bearer(user.token))).body.data;
+  expect(await told(buyer)).toEqual([
+    expect.objectContaining({ type: 'achat_paid', resource: { kind: 'achat', id: achat.body.data.id }, body: expect.stringContaining('4 500 000 XOF') }),
+  ]);
+  expect(await told(seller)).toEqual([
+    expect.objectContaining({ type: 'article_sold', resource: { kind: 'article', id: listing.id }, body: expect.stringContaining('4 365 000 XOF') }),
+  ]);
 });
 
 it('lets one of two paying buyers win; the other purchase is marked for refund and the seller credited once', async () => {

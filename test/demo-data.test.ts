@@ -1,8 +1,8 @@
-/** The demo data of `npm start`: one account per role, the seller's listings, a running boost. */
+/** The demo data of `npm start`: one account per role, the seller's listings, a running boost, a listed forwarder. */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { DEMO_ACCOUNTS, seedDemo } from '../functions/src/cli/seed-demo';
-import { signIn } from './helpers/accounts';
+import { signIn, syntheticEmailOf } from './helpers/accounts';
 import { api } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 
@@ -20,6 +20,10 @@ it('loads every role and the demo listings, and can run again without duplicatin
   expect(listings.docs.filter((doc) => doc.get('aLaUne') === true)).toHaveLength(1);
   const front = await (await api()).get('/api/public/articles/a-la-une');
   expect(front.body.data).toHaveLength(1);
+  const buyer = DEMO_ACCOUNTS.find((account) => account.role === 'acheteur')!;
+  const buyerToken = await signIn(syntheticEmailOf(buyer.telephone.slice(4), 'buyer'), buyer.password);
+  const forwarders = await (await api()).get('/api/transitaires').set('Authorization', `Bearer ${buyerToken}`);
+  expect(forwarders.body.data).toEqual([expect.objectContaining({ companyName: 'Transit Express Bénin SARL', paysDesservis: ['BJ', 'NG', 'TG', 'NE', 'BF'] })]);
   const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
 });

@@ -39,7 +39,10 @@ describe('functions', () => {
   it('exports the eight HTTPS functions of the architecture, the schedules and the task queue', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = Object.keys(require('../functions/src/index'));
-    expect(exported.sort()).toEqual(['admin', 'agents', 'catalog', 'commerce', 'core', 'expireAdvertisements', 'expirePayment', 'logistics', 'payments', 'pollPayments', 'transit', 'transitMissionUpdates']);
+    expect(exported.sort()).toEqual([
+      'admin', 'agents', 'catalog', 'commerce', 'core', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'logistics', 'payments',
+      'pollPayments', 'sendAdminMessage', 'transit', 'transitMissionUpdates',
+    ]);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
   });
 
@@ -150,6 +153,22 @@ describe('Firestore configuration', () => {
   it('has the indexes of the transit mission lists', () => {
     // mes-parcours (acheteur [+ statut]), mes-missions (transitaire [+ statut]), acceptes (transitaire + statut in)
     expect(hasMergeIndexes(COLLECTIONS.transitMissions, ['acheteur', 'transitaire', 'statut'], { field: 'updatedAt', direction: 'desc' })).toBe(true);
+  });
+
+  it('has the indexes of the notification lists and the forwarder directory', () => {
+    expect(hasMergeIndexes(COLLECTIONS.notifications, ['read'], { field: 'createdAt', direction: 'desc' })).toBe(true);
+    expect(hasMergeIndexes(COLLECTIONS.transitaireDirectory, ['listed'], { field: 'average', direction: 'desc' })).toBe(true);
+    expect(hasMergeIndexes(COLLECTIONS.transitaireDirectory, ['listed'], { field: 'subscribedUntil', direction: 'asc' })).toBe(true);
+    // listed + a served country: the equality index merged with the array-contains one.
+    const contains = indexes.find(
+      (index) =>
+        index.collectionGroup === COLLECTIONS.transitaireDirectory &&
+        index.fields.length === 2 &&
+        index.fields[0].fieldPath === 'paysDesservis' &&
+        (index.fields[0] as { arrayConfig?: string }).arrayConfig === 'CONTAINS' &&
+        index.fields[1].order === 'DESCENDING',
+    );
+    expect(contains).toBeDefined();
   });
 
   it('names only known collections in the rules', () => {

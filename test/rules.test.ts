@@ -19,6 +19,7 @@ beforeAll(async () => {
       await setDoc(doc(db, 'users', uid), { nom: uid, role: 'acheteur' });
       await setDoc(doc(db, 'userSettings', uid), { language: 'fr' });
       await setDoc(doc(db, 'users', uid, 'realtime', 'e1'), { event: 'transit-mission-update' });
+      await setDoc(doc(db, 'users', uid, 'notifications', 'n1'), { type: 'transit_selection', read: false });
       await setDoc(doc(db, 'users', uid, 'pushTokens', 't1'), { token: 'secret' });
     }
     await setDoc(doc(db, 'telephones', 'buyer_+2290100000000'), { uid: 'alice' });
@@ -30,18 +31,20 @@ afterAll(async () => {
   await env.cleanup();
 });
 
-it('lets a user read its own profile, settings and realtime feed', async () => {
+it('lets a user read its own profile, settings, realtime feed and notifications', async () => {
   const alice = env.authenticatedContext('alice').firestore();
   await assertSucceeds(getDoc(doc(alice, 'users', 'alice')));
   await assertSucceeds(getDoc(doc(alice, 'userSettings', 'alice')));
   await assertSucceeds(getDoc(doc(alice, 'users', 'alice', 'realtime', 'e1')));
+  await assertSucceeds(getDoc(doc(alice, 'users', 'alice', 'notifications', 'n1')));
 });
 
-it('denies reading another user’s profile, settings or feed', async () => {
+it('denies reading another user’s profile, settings, feed or notifications', async () => {
   const alice = env.authenticatedContext('alice').firestore();
   await assertFails(getDoc(doc(alice, 'users', 'bob')));
   await assertFails(getDoc(doc(alice, 'userSettings', 'bob')));
   await assertFails(getDoc(doc(alice, 'users', 'bob', 'realtime', 'e1')));
+  await assertFails(getDoc(doc(alice, 'users', 'bob', 'notifications', 'n1')));
 });
 
 it('denies every client write, even to one’s own documents', async () => {
@@ -49,6 +52,7 @@ it('denies every client write, even to one’s own documents', async () => {
   await assertFails(updateDoc(doc(alice, 'users', 'alice'), { role: 'admin' }));
   await assertFails(setDoc(doc(alice, 'userSettings', 'alice'), { language: 'en' }));
   await assertFails(setDoc(doc(alice, 'users', 'alice', 'realtime', 'e2'), { event: 'forged' }));
+  await assertFails(updateDoc(doc(alice, 'users', 'alice', 'notifications', 'n1'), { read: true }));
   await assertFails(setDoc(doc(alice, 'anything', 'x'), { a: 1 }));
 });
 

@@ -72,6 +72,9 @@ describe('subscriptions', () => {
     const second = await paySubscription(seller, 1);
     await confirm(second.body.data.paymentId);
     expect((await mine(seller))[0].expiresAt).toBe('2027-03-22T00:00:00.000Z');
+    // One notice per payment, with the new end written as a French reader expects it.
+    const notices = (await (await api()).get('/api/notifications').set(bearer(seller.token))).body.data.map((n: { body: string }) => n.body);
+    expect(notices.sort()).toEqual(['Votre abonnement est actif jusqu’au 20 février 2027.', 'Votre abonnement est actif jusqu’au 22 mars 2027.']);
   });
 
   it('prices forwarders apart, and refuses wrong amounts, wrong roles and month counts', async () => {

@@ -38,7 +38,7 @@ it('lets buyers with a closed mission review once, edit and delete, keeping the 
   expect((await client.delete(`/api/transitaire-reviews/${first.body.data.id}`).set(bearer(ann.token))).body.data).toEqual({ deleted: true });
   const received = (await client.get('/api/transitaire-reviews/received').set(bearer(forwarder.token))).body.data;
   expect({ average: received.average, total: received.pagination.total, ratings: received.items.map((r: { rating: number }) => r.rating) }).toEqual({ average: 2, total: 1, ratings: [2] });
-  expect((await db().collection(COLLECTIONS.transitaireStats).doc(forwarder.uid).get()).data()).toEqual({ count: 1, sum: 2 });
+  expect((await db().collection(COLLECTIONS.transitaireDirectory).doc(forwarder.uid).get()).data()).toEqual({ count: 1, sum: 2, average: 2 });
 });
 
 it('refuses bad ratings and comments', async () => {

@@ -59,6 +59,7 @@ export const FUNCTION_GROUPS = {
         missions.aliasRouter,
         (await import('./domains/transit/verification-routes')).router,
         (await import('./domains/transit/reviews-routes')).router,
+        (await import('./domains/transit/directory-routes')).router,
       ];
     },
   },

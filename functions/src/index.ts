@@ -45,6 +45,12 @@ export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', t
   logger.info('advertisements expired', { expired });
 });
 
+/** Hourly: forwarders whose subscription ended leave the buyers' list. */
+export const expireTransitaireListings = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, async () => {
+  const { unlistExpired } = await import('./domains/transit/directory');
+  logger.info('forwarder listings expired', await unlistExpired());
+});
+
 /** Every minute: asks FeexPay about recent pending payments, and expires those whose time is up. */
 const feexpayToken = defineSecret('FEEXPAY_API_TOKEN');
 
@@ -73,3 +79,12 @@ export const transitMissionUpdates = onDocumentWritten('transitMissions/{mission
     event.data?.after.data() as Mission | undefined,
   );
 });
+
+/** One page of recipients of an admin broadcast; each page queues the next. */
+export const sendAdminMessage = onTaskDispatched<{ messageId: string; cursor: string | null }>(
+  { retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 }, rateLimits: { maxConcurrentDispatches: 5 } },
+  async (request) => {
+    const { sendPage } = await import('./domains/notifications/admin-messages');
+    await sendPage(request.data.messageId, request.data.cursor);
+  },
+);

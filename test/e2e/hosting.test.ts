@@ -238,3 +238,30 @@ it('delivers transit-mission-update to the forwarder’s listener: route -> trig
     await deleteApp(app);
   }
 }, 60_000);
+
+it('delivers an admin broadcast through the task queue: route -> Cloud Tasks -> sendAdminMessage -> notifications', async () => {
+  const { provisionAccount } = await import('../../functions/src/domains/identity/provisioning');
+  const { signIn } = await import('../helpers/accounts');
+  const { db } = await import('../../functions/src/core/firebase');
+  const { COLLECTIONS } = await import('../../functions/src/core/firestore');
+  const adminAccount = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'admin', nom: 'Bc', prenoms: 'Admin' });
+  const courier = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'livreur', nom: 'Bc', prenoms: 'Courier' });
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${await signIn(adminAccount.email, 'Password-123')}` };
+  const posted = await call('/api/notifications/admin-messages', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ audience: 'livreur', fr: { title: 'Tournées', body: 'Nouvelle zone ouverte à Porto-Novo.' } }),
+  });
+  expect(posted.status).toBe(201);
+  const messageId = (posted.json?.data as { id: string }).id;
+
+  const message = db().collection(COLLECTIONS.adminMessages).doc(messageId);
+  const deadline = Date.now() + 20_000;
+  while ((await message.get()).get('statut') === 'sending' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+  expect((await message.get()).data()).toMatchObject({ statut: 'sent', recipients: expect.any(Number) });
+  const courierAuth = { Authorization: `Bearer ${await signIn(courier.email, 'Password-123')}` };
+  const inbox = await call('/api/notifications', { headers: courierAuth });
+  expect(inbox.json?.data).toEqual([expect.objectContaining({ type: 'admin_message', title: 'Tournées', resource: { kind: 'adminMessage', id: messageId } })]);
+  const history = await call('/api/notifications/admin-messages/history', { headers });
+  expect((history.json?.data as Array<{ id: string }>)[0]).toMatchObject({ id: messageId, statut: 'sent' });
+}, 60_000);

@@ -27,6 +27,7 @@ Object.assign(process.env, {
   // In-process tests must not queue tasks that the Functions emulator would run against their data
   // on its own clock; the end-to-end test proves the queue.
   PAYMENT_EXPIRY_TASKS_ENABLED: 'false',
+  ADMIN_MESSAGE_TASKS_ENABLED: 'false',
   // Tests sign up many accounts from one address; the rate limit tests turn the limit back on.
   AUTH_RATE_LIMIT_ENABLED: 'false',
 });

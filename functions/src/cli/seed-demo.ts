@@ -2,11 +2,16 @@
  * Demo data for the local emulator suite: one account per role, each with a known password (listed
  * in the README). Safe to run again: accounts are created or reset to these values.
  */
+import { randomUUID } from 'node:crypto';
 import type { ProfileCaller } from '../core/auth';
 import { createArticle, searchMine } from '../domains/catalog/service';
 import { activate, markPaid, requestPublicite } from '../domains/catalog/publicite-service';
 import type { ArticleFields } from '../domains/catalog/model';
 import { provisionAccount, type AccountRequest } from '../domains/identity/provisioning';
+import { fileStorage } from '../adapters/storage/storage';
+import { extend } from '../domains/subscriptions/service';
+import { refreshListing } from '../domains/transit/directory';
+import * as verification from '../domains/transit/verification-service';
 
 const PASSWORD = 'Demo-2026!';
 
@@ -53,12 +58,47 @@ async function seedListings(seller: { uid: string; email: string }): Promise<voi
   console.log(`  ${created.length} listings of the demo seller, one of them on the front page`);
 }
 
+/** A smallest JPEG-looking file: the identity card images of the demo forwarder. */
+const CARD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
+
+/** The demo forwarder: verified by the demo admin and subscribed for a year, so buyers can choose it. */
+async function seedForwarder(forwarder: { uid: string; email: string }, admin: { uid: string; email: string }): Promise<void> {
+  const caller = (account: { uid: string; email: string }, role: 'transitaire' | 'admin'): ProfileCaller => ({
+    uid: account.uid,
+    email: account.email,
+    authTime: 0,
+    role,
+    app: 'pro',
+    profile: { nom: 'Demo', prenoms: role },
+  });
+  if ((await verification.status(caller(forwarder, 'transitaire'))).statut === 'none') {
+    const storage = await fileStorage();
+    const [front, back] = await Promise.all(['front', 'back'].map(() => storage.save(`images/${randomUUID()}.jpg`, CARD, 'image/jpeg')));
+    await verification.submit(caller(forwarder, 'transitaire'), {
+      cardFront: front.path,
+      cardBack: back.path,
+      companyName: 'Transit Express Bénin SARL',
+      registrationRef: 'RB/COT/23 B 4567',
+      pays: 'BJ',
+      adresse: 'Zone portuaire, Cotonou',
+      paysDesservis: ['BJ', 'NG', 'TG', 'NE', 'BF'],
+    });
+    await verification.approve(caller(admin, 'admin'), forwarder.uid);
+  }
+  await extend(forwarder.uid, 'transitaire', 12, 'demo-transitaire-subscription');
+  await refreshListing(forwarder.uid);
+  console.log('  the demo forwarder is verified and subscribed: GET /api/transitaires lists it');
+}
+
 export async function seedDemo(): Promise<void> {
+  const created = new Map<string, { uid: string; email: string }>();
   for (const account of DEMO_ACCOUNTS) {
     const result = await provisionAccount(account);
+    created.set(account.role, result);
     console.log(`  ${account.role.padEnd(16)} ${result.telephone}  login ${result.email}  password ${account.password}`);
     if (account.role === 'vendeur') await seedListings(result);
   }
+  await seedForwarder(created.get('transitaire')!, created.get('admin')!);
 }
 
 if (require.main === module) {

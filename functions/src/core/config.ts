@@ -126,6 +126,14 @@ const settingsSchema = z.object({
   /** Days of free seller access from sign-up. */
   SELLER_TRIAL_DAYS: integer(45, 0),
 
+  // Notifications.
+  /** In-app notifications are deleted this many days after they were written (TTL on `expireAt`). */
+  NOTIFICATION_RETENTION_DAYS: integer(180, 1),
+  /** Recipients of an admin broadcast written per task (one transaction: at most 450). */
+  ADMIN_MESSAGE_PAGE_SIZE: z.coerce.number().int().min(1).max(450).default(200),
+  /** Deliver admin broadcasts through the `sendAdminMessage` task queue (off: nothing sends them but a direct call). */
+  ADMIN_MESSAGE_TASKS_ENABLED: flag(true),
+
   /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),
 });

@@ -76,6 +76,9 @@ export const ERROR_STATUS = {
   REVIEW_NOT_ALLOWED: 403,
   REVIEW_NOT_FOUND: 404,
   ALREADY_REVIEWED: 409,
+  // Notifications
+  NOTIFICATION_NOT_FOUND: 404,
+  TASK_QUEUE_UNAVAILABLE: 503,
   // Anything we did not foresee
   INTERNAL: 500,
 } as const;

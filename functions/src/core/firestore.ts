@@ -47,10 +47,17 @@ export const COLLECTIONS = {
   transitaireVerifications: 'transitaireVerifications',
   /** `transitaireReviews/{forwarderUid}_{buyerUid}`: one review per buyer and forwarder. */
   transitaireReviews: 'transitaireReviews',
-  /** `transitaireStats/{uid}`: review count and rating sum of a forwarder (the average's counters). */
-  transitaireStats: 'transitaireStats',
+  /**
+   * `transitaireDirectory/{uid}`: a forwarder's entry in the buyers' list: review counters and
+   * average, company and countries served, verification and subscription end, `listed` flag.
+   */
+  transitaireDirectory: 'transitaireDirectory',
   /** `users/{uid}/realtime/{eventId}`: server events a user's app listens to (TTL on `expireAt`). */
   realtime: 'realtime',
+  /** `users/{uid}/notifications/{id}`: in-app notifications, id from the event (TTL on `expireAt`). */
+  notifications: 'notifications',
+  /** `adminMessages/{id}`: admin broadcasts and where their delivery stands. */
+  adminMessages: 'adminMessages',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

@@ -68,5 +68,7 @@ export const en: Record<ErrorCode, string> = {
   REVIEW_NOT_ALLOWED: 'Only a buyer whose mission with this forwarder is closed can review it.',
   REVIEW_NOT_FOUND: 'Review not found.',
   ALREADY_REVIEWED: 'You already reviewed this forwarder: edit your review.',
+  NOTIFICATION_NOT_FOUND: 'Notification not found.',
+  TASK_QUEUE_UNAVAILABLE: 'Sending could not be scheduled. Please try again in a moment.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',
 };

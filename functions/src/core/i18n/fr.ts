@@ -69,5 +69,7 @@ export const fr: Record<ErrorCode, string> = {
   REVIEW_NOT_ALLOWED: 'Seul un acheteur dont la mission avec ce transitaire est traitée peut le noter.',
   REVIEW_NOT_FOUND: 'Avis introuvable.',
   ALREADY_REVIEWED: 'Vous avez déjà noté ce transitaire : modifiez votre avis.',
+  NOTIFICATION_NOT_FOUND: 'Notification introuvable.',
+  TASK_QUEUE_UNAVAILABLE: 'L’envoi n’a pas pu être programmé. Réessayez dans un instant.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',
 };

@@ -19,6 +19,7 @@ import { secret } from '../../core/secrets';
 import { normalizeTelephone } from '../geo/telephone';
 import { getUser, telephoneOwners } from '../identity/service';
 import { pushToUser } from '../notifications/push';
+import { notify } from '../notifications/service';
 import type { ResetRecord } from './model';
 import * as repository from './repository';
 import type { PasswordResetRequest, ResetPassword, VerifyResetCode } from './schemas';
@@ -147,11 +148,12 @@ export async function verifyCode(input: z.output<typeof VerifyResetCode>) {
 }
 
 /**
- * Sets the new password, revokes every session of the account, and tells the user on its devices.
+ * Sets the new password, revokes every session of the account, and tells the user (in the app and on
+ * its devices, in its language).
  * The code is used up first, so two parallel resets cannot both succeed; if the identity provider
  * then fails, the code is given back.
  */
-export async function resetPassword(input: z.output<typeof ResetPassword>, language: Language) {
+export async function resetPassword(input: z.output<typeof ResetPassword>) {
   if (input.newPassword.length < MIN_PASSWORD_LENGTH) throw new ApiError('PASSWORD_TOO_SHORT');
   const account = await resolveAccount(input);
   const uid = await checkCode(account.key, input.otp, true);
@@ -162,13 +164,8 @@ export async function resetPassword(input: z.output<typeof ResetPassword>, langu
     throw error;
   }
   await auth().revokeRefreshTokens(uid);
-  const notice =
-    language === 'en'
-      ? { title: 'Password changed', body: 'Your password was just reset. If it was not you, contact support.' }
-      : { title: 'Mot de passe modifié', body: 'Votre mot de passe vient d’être réinitialisé. Si ce n’est pas vous, contactez le support.' };
-  await pushToUser(uid, { ...notice, data: { type: 'password_changed' } }).catch((error: unknown) =>
-    logger.warn('password change notice not pushed', { uid, error: String(error) }),
-  );
+  // The code's key and this moment make the event: one reset, one notice.
+  await notify(uid, { type: 'password_changed', key: `${account.key}:${now().getTime()}` });
   return { reset: true as const };
 }
 

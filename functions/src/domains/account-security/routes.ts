@@ -57,7 +57,7 @@ export const router = new ApiRouter()
     body: ResetPassword,
     errors: [...checkErrors, 'PASSWORD_TOO_SHORT'],
     success: { description: 'The password was changed', data: z.object({ reset: z.literal(true) }) },
-    handle: ({ body, language }) => otp.resetPassword(body, language),
+    handle: ({ body }) => otp.resetPassword(body),
   })
   .json({
     method: 'post',

@@ -4,11 +4,10 @@
  * verification workflow; this is the part a payment starts.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
 import { now } from '../../core/clock';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import { pushToUser } from '../notifications/push';
+import { notify } from '../notifications/service';
 import { priceList } from '../pricing/service';
 import { getArticle } from './service';
 
@@ -33,9 +32,5 @@ export async function openVerification(paymentId: string, articleId: string, buy
     return article.get('vendeur') as string;
   });
   if (!vendeur) return;
-  await pushToUser(vendeur, {
-    title: 'Vérification demandée',
-    body: 'Un acheteur a payé la vérification de votre annonce. Un inspecteur va vous contacter.',
-    data: { type: 'verification_requested', articleId },
-  }).catch((error: unknown) => logger.warn('verification notice not pushed', { vendeur, error: String(error) }));
+  await notify(vendeur, { type: 'verification_requested', key: paymentId, resource: { kind: 'article', id: articleId } });
 }

@@ -17,6 +17,7 @@ import { platformFee } from '../pricing/service';
 import { cancelJourneys } from '../transit/service';
 import { record } from '../wallet/service';
 import type { Achat, AchatRequest } from './achat-schemas';
+import { notify } from '../notifications/service';
 
 type AchatStatus = 'en_attente_paiement' | 'payee' | 'annulee' | 'a_rembourser';
 
@@ -88,6 +89,11 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
     await record(achat.vendeur, { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` }, tx);
     tx.update(ref, { statut: 'payee', paymentId, updatedAt: at });
   });
+  // Keyed by the payment: a retried effect tells nobody twice.
+  await Promise.all([
+    notify(achat.acheteur, { type: 'achat_paid', key: paymentId, params: { articleTitre: achat.articleTitre, montant: String(achat.prix) }, resource: { kind: 'achat', id } }),
+    notify(achat.vendeur, { type: 'article_sold', key: paymentId, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } }),
+  ]);
 }
 
 /** Cancels an unpaid purchase; its transit journeys (not handed over yet) become `annule`. */

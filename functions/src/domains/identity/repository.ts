@@ -1,6 +1,6 @@
 /** The only Firestore access of the identity domain. Read-modify-writes run in transactions. */
 import { createHash } from 'node:crypto';
-import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { FieldPath, type Query, Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
@@ -172,4 +172,13 @@ export async function telephoneOwners(e164: string): Promise<Partial<Record<App,
     ...(buyer.exists ? { buyer: buyer.get('uid') as string } : {}),
     ...(pro.exists ? { pro: pro.get('uid') as string } : {}),
   };
+}
+
+/** The users after `afterUid` in id order, optionally of one role: a walk over everyone, a page at a time. */
+export async function usersAfter(role: string | undefined, afterUid: string | null, limit: number) {
+  let query: Query = role ? users().where('role', '==', role) : users();
+  query = query.orderBy(FieldPath.documentId()).limit(limit);
+  if (afterUid) query = query.startAfter(afterUid);
+  const snapshot = await query.select('isBlocked').get();
+  return snapshot.docs.map((doc) => ({ uid: doc.id, isBlocked: doc.get('isBlocked') === true }));
 }

@@ -177,3 +177,8 @@ export function prunePushTokens(uid: string, tokens: string[]): Promise<void> {
 export function telephoneOwners(e164: string) {
   return repository.telephoneOwners(e164);
 }
+
+/** A page of a walk over the users (of a role, or all), in id order; broadcasts use it. */
+export function usersAfter(role: Role | undefined, afterUid: string | null, limit: number) {
+  return repository.usersAfter(role, afterUid, limit);
+}

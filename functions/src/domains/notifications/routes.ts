@@ -1,24 +1,133 @@
+import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
+import { pageRequest, PaginationQuery } from '../../core/pagination';
 import { TEST_NOTIFICATION_RATE_LIMIT } from '../../core/rate-limit';
+import { ADMIN_ROLES } from '../../core/roles';
+import * as adminMessages from './admin-messages';
 import { deliver } from './push';
-import { TestNotificationRequest, TestNotificationResult } from './schemas';
+import {
+  AdminMessage,
+  AdminMessageRequest,
+  Notification,
+  NotificationIdParams,
+  NotificationListQuery,
+  ReadAllResult,
+  TestNotificationRequest,
+  TestNotificationResult,
+  UnreadCount,
+} from './schemas';
+import * as notifications from './service';
 
-export const router = new ApiRouter().json({
-  method: 'post',
-  path: '/api/notifications/test',
-  tags: ['Notifications'],
-  summary: 'Sends a test push notification to a device token',
-  description: 'Public, for checking a device’s push setup; rate limited per IP (TEST_NOTIFICATION_RATE_LIMIT_MAX per window).',
-  access: 'public',
-  rateLimit: TEST_NOTIFICATION_RATE_LIMIT,
-  body: TestNotificationRequest,
-  success: { description: 'What the push service said of the token', data: TestNotificationResult },
-  handle: async ({ body, language }) => {
-    const [result] = await deliver([body.token], {
-      title: body.title ?? (language === 'en' ? 'Test notification' : 'Notification de test'),
-      body: body.body ?? (language === 'en' ? 'Push notifications work on this device.' : 'Les notifications fonctionnent sur cet appareil.'),
-      data: { type: 'test' },
-    });
-    return { verdict: result.verdict };
-  },
-});
+const tags = ['Notifications'];
+const adminTags = ['Notifications (admin)'];
+
+export const router = new ApiRouter()
+  .json({
+    method: 'post',
+    path: '/api/notifications/test',
+    tags,
+    summary: 'Sends a test push notification to a device token',
+    description: 'Public, for checking a device’s push setup; rate limited per IP (TEST_NOTIFICATION_RATE_LIMIT_MAX per window).',
+    access: 'public',
+    rateLimit: TEST_NOTIFICATION_RATE_LIMIT,
+    body: TestNotificationRequest,
+    success: { description: 'What the push service said of the token', data: TestNotificationResult },
+    handle: async ({ body, language }) => {
+      const [result] = await deliver([body.token], {
+        title: body.title ?? (language === 'en' ? 'Test notification' : 'Notification de test'),
+        body: body.body ?? (language === 'en' ? 'Push notifications work on this device.' : 'Les notifications fonctionnent sur cet appareil.'),
+        data: { type: 'test' },
+      });
+      return { verdict: result.verdict };
+    },
+  })
+  .list({
+    method: 'get',
+    path: '/api/notifications',
+    tags,
+    summary: 'The caller’s notifications, newest first',
+    description: 'Each in the language the caller had chosen when it was written. The app can also listen to `users/{uid}/notifications`.',
+    access: 'profile',
+    query: NotificationListQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of notifications', item: Notification },
+    handle: ({ caller, query }) => notifications.list(caller.uid, query.unread, pageRequest(query)),
+  })
+  .json({
+    method: 'get',
+    path: '/api/notifications/unread-count',
+    tags,
+    summary: 'How many of the caller’s notifications are unread',
+    access: 'profile',
+    success: { description: 'The count', data: UnreadCount },
+    handle: ({ caller }) => notifications.unreadCount(caller.uid),
+  })
+  .json({
+    method: 'patch',
+    path: '/api/notifications/read-all',
+    tags,
+    summary: 'Marks the caller’s unread notifications read',
+    description: 'At most 400 per call; `hasMore` says when to call again.',
+    access: 'profile',
+    success: { description: 'What was marked', data: ReadAllResult },
+    handle: ({ caller }) => notifications.markAllRead(caller.uid),
+  })
+  .json({
+    method: 'patch',
+    path: '/api/notifications/:id/read',
+    tags,
+    summary: 'Marks one notification read',
+    access: 'profile',
+    params: NotificationIdParams,
+    errors: ['NOTIFICATION_NOT_FOUND'],
+    success: { description: 'The notification', data: Notification },
+    handle: ({ caller, params }) => notifications.setRead(caller.uid, params.id, true),
+  })
+  .json({
+    method: 'patch',
+    path: '/api/notifications/:id/unread',
+    tags,
+    summary: 'Marks one notification unread',
+    access: 'profile',
+    params: NotificationIdParams,
+    errors: ['NOTIFICATION_NOT_FOUND'],
+    success: { description: 'The notification', data: Notification },
+    handle: ({ caller, params }) => notifications.setRead(caller.uid, params.id, false),
+  })
+  .json({
+    method: 'delete',
+    path: '/api/notifications/:id',
+    tags,
+    summary: 'Deletes one of the caller’s notifications',
+    access: 'profile',
+    params: NotificationIdParams,
+    errors: ['NOTIFICATION_NOT_FOUND'],
+    success: { description: 'Deleted', data: z.object({ deleted: z.literal(true) }) },
+    handle: ({ caller, params }) => notifications.remove(caller.uid, params.id),
+  })
+  .json({
+    method: 'post',
+    path: '/api/notifications/admin-messages',
+    tags: adminTags,
+    summary: 'Broadcasts a message to the users of a role, or to everyone',
+    description:
+      'Stored at once and delivered in the background, ADMIN_MESSAGE_PAGE_SIZE users per task: each recipient gets an in-app notification (type `admin_message`) in its language and a push unless it turned `system` notifications off.',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    body: AdminMessageRequest,
+    errors: ['TASK_QUEUE_UNAVAILABLE'],
+    success: { status: 201, description: 'The message, `sending`', data: AdminMessage },
+    handle: ({ caller, body }) => adminMessages.broadcast(caller, body),
+  })
+  .list({
+    method: 'get',
+    path: '/api/notifications/admin-messages/history',
+    tags: adminTags,
+    summary: 'Broadcast messages, newest first, with their delivery status',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    query: PaginationQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of messages', item: AdminMessage },
+    handle: ({ query }) => adminMessages.history(pageRequest(query)),
+  });

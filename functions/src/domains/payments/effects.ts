@@ -6,6 +6,7 @@
 import { amountDueForPublicite, markPaid } from '../catalog/publicite-service';
 import { amountDueForVerification, openVerification } from '../catalog/verification-service';
 import { amountDueForAchat, onAchatPaid } from '../commerce/achat-service';
+import { refreshListing } from '../transit/directory';
 import { amountDue as subscriptionDue, extend, type SubscriptionKind } from '../subscriptions/service';
 import type { PaymentDocument, PaymentType } from './model';
 
@@ -22,7 +23,11 @@ function subscription(kind: SubscriptionKind): PaymentEffect {
   return {
     name: `subscription_${kind}`,
     amountDue: (metadata, payer) => subscriptionDue(kind, metadata.months, payer),
-    apply: (paymentId, payment) => extend(payment.userId, kind, Number(payment.metadata.months), paymentId),
+    apply: async (paymentId, payment) => {
+      await extend(payment.userId, kind, Number(payment.metadata.months), paymentId);
+      // A subscribed, verified forwarder appears in the buyers' list.
+      if (kind === 'transitaire') await refreshListing(payment.userId);
+    },
   };
 }
 

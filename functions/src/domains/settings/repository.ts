@@ -10,6 +10,13 @@ export async function findSettings(uid: string): Promise<Partial<Settings> | und
   return (await settingsDoc(uid).get()).data() as Partial<Settings> | undefined;
 }
 
+/** The stored settings of several users in one round trip, in the order asked. */
+export async function findSettingsOf(uids: string[]): Promise<Array<Partial<Settings> | undefined>> {
+  if (uids.length === 0) return [];
+  const snapshots = await db().getAll(...uids.map(settingsDoc));
+  return snapshots.map((snapshot) => snapshot.data() as Partial<Settings> | undefined);
+}
+
 /** Applies a partial change over the stored settings (or the defaults) and returns the result. */
 export async function updateSettings(
   uid: string,

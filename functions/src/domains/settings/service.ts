@@ -6,7 +6,7 @@ import { config } from '../../core/config';
 import * as repository from './repository';
 import { NOTIFICATION_CATEGORIES, type SettingsPatch, type UserSettings } from './schemas';
 
-type Settings = z.output<typeof UserSettings>;
+export type Settings = z.output<typeof UserSettings>;
 
 export function defaultSettings(): Settings {
   return {
@@ -16,14 +16,22 @@ export function defaultSettings(): Settings {
   };
 }
 
-export async function getSettings(uid: string): Promise<Settings> {
+function withDefaults(stored: Partial<Settings> | undefined): Settings {
   const defaults = defaultSettings();
-  const stored = await repository.findSettings(uid);
   return {
     language: stored?.language ?? defaults.language,
     currency: stored?.currency ?? defaults.currency,
     notifications: { ...defaults.notifications, ...stored?.notifications },
   };
+}
+
+export async function getSettings(uid: string): Promise<Settings> {
+  return withDefaults(await repository.findSettings(uid));
+}
+
+/** Settings of several users (a page of recipients), one read each in a single round trip. */
+export async function settingsOf(uids: string[]): Promise<Settings[]> {
+  return (await repository.findSettingsOf(uids)).map(withDefaults);
 }
 
 export function updateSettings(caller: ProfileCaller, patch: z.output<typeof SettingsPatch>): Promise<Settings> {

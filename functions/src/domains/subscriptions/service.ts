@@ -4,7 +4,7 @@
  * SELLER_TRIAL_DAYS from sign-up. A payment extends a subscription once: the credit is recorded
  * under the payment's id in the same transaction.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
@@ -12,6 +12,7 @@ import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { getUser } from '../identity/service';
+import { notify } from '../notifications/service';
 import { priceList } from '../pricing/service';
 
 export type SubscriptionKind = 'vendeur' | 'transitaire';
@@ -30,19 +31,27 @@ export async function amountDue(kind: SubscriptionKind, months: string | undefin
   return mensuel * count;
 }
 
-/** Extends the subscription by the paid months, once per payment. */
-export async function extend(uid: string, kind: SubscriptionKind, months: number, paymentId: string): Promise<void> {
+/** Extends the subscription by the paid months, once per payment; answers the new end. */
+export async function extend(uid: string, kind: SubscriptionKind, months: number, paymentId: string): Promise<Date> {
   const ref = subscriptionRef(uid, kind);
   const credit = ref.collection('credits').doc(paymentId);
   const at = now();
-  await runTransaction(async (tx) => {
+  const expiresAt = await runTransaction(async (tx) => {
     const [current, applied] = await Promise.all([tx.get(ref), tx.get(credit)]);
-    if (applied.exists) return;
     const expiry = (current.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
-    const expiresAt = Timestamp.fromMillis(Math.max(at.getTime(), expiry) + months * MONTH_MS);
-    tx.set(ref, { uid, kind, expiresAt, updatedAt: Timestamp.fromDate(at) }, { merge: true });
+    if (applied.exists) return new Date(expiry);
+    const extended = Timestamp.fromMillis(Math.max(at.getTime(), expiry) + months * MONTH_MS);
+    tx.set(ref, { uid, kind, expiresAt: extended, updatedAt: Timestamp.fromDate(at) }, { merge: true });
     tx.create(credit, { months, paymentId, createdAt: Timestamp.fromDate(at) });
+    return extended.toDate();
   });
+  await notify(uid, { type: 'subscription_extended', key: paymentId, params: { expiresAt: expiresAt.toISOString() }, resource: { kind: 'subscription', id: ref.id } });
+  return expiresAt;
+}
+
+/** A subscription's end read inside another domain's transaction (it then sees every later extension). */
+export async function expiryIn(tx: Transaction, uid: string, kind: SubscriptionKind): Promise<Date | null> {
+  return ((await tx.get(subscriptionRef(uid, kind))).get('expiresAt') as Timestamp | undefined)?.toDate() ?? null;
 }
 
 export interface SubscriptionState {

@@ -36,7 +36,7 @@ interface ReviewDocument {
 }
 
 const reviews = () => db().collection(COLLECTIONS.transitaireReviews);
-const stats = (uid: string) => db().collection(COLLECTIONS.transitaireStats).doc(uid);
+const stats = (uid: string) => db().collection(COLLECTIONS.transitaireDirectory).doc(uid);
 const toReview = (id: string, review: ReviewDocument): z.input<typeof Review> => ({
   id,
   ...review,
@@ -44,7 +44,10 @@ const toReview = (id: string, review: ReviewDocument): z.input<typeof Review> =>
   updatedAt: review.updatedAt.toDate().toISOString(),
 });
 
-/** Changes a review and the forwarder's counters together. */
+/** Average rating, one decimal; null without reviews. */
+export const averageOf = (count: number, sum: number) => (count > 0 ? Math.round((sum / count) * 10) / 10 : null);
+
+/** Changes a review and the forwarder's counters (in its directory entry) together. */
 async function write(
   id: string,
   transitaireId: string,
@@ -56,10 +59,10 @@ async function write(
     const { review, countDelta, sumDelta } = decide(current.data() as ReviewDocument | undefined);
     if (review) tx.set(ref, review);
     else tx.delete(ref);
-    tx.set(stats(transitaireId), {
-      count: ((counters.get('count') as number | undefined) ?? 0) + countDelta,
-      sum: ((counters.get('sum') as number | undefined) ?? 0) + sumDelta,
-    });
+    const count = ((counters.get('count') as number | undefined) ?? 0) + countDelta;
+    const sum = ((counters.get('sum') as number | undefined) ?? 0) + sumDelta;
+    // The directory entry carries the average too, so the forwarder list can sort by it.
+    tx.set(stats(transitaireId), { count, sum, average: averageOf(count, sum) }, { merge: true });
     return review;
   });
 }
@@ -112,6 +115,6 @@ export async function ofForwarder(transitaireId: string, page: PageRequest) {
   const reviewCount = (counters.get('count') as number | undefined) ?? 0;
   return {
     ...toPage(page, docs.map((doc) => toReview(doc.id, doc.data() as ReviewDocument)), total),
-    average: reviewCount ? Math.round((((counters.get('sum') as number) ?? 0) / reviewCount) * 10) / 10 : null,
+    average: averageOf(reviewCount, (counters.get('sum') as number | undefined) ?? 0),
   };
 }

@@ -37,3 +37,21 @@ export const TransitMission = z
     updatedAt: z.string(),
   })
   .meta({ id: 'TransitMission' });
+
+export const TransitaireListQuery = PaginationQuery.extend({
+  paysDestination: CountryCode.optional().meta({ description: 'Only forwarders serving this country.' }),
+});
+
+export const Transitaire = z
+  .object({
+    id: z.string().meta({ description: 'The forwarder’s user id, for `select-transitaire`.' }),
+    nom: z.string(),
+    prenoms: z.string(),
+    photoUrl: z.string().nullable(),
+    companyName: z.string(),
+    pays: z.string().meta({ description: 'Country of the company.' }),
+    paysDesservis: z.array(z.string()).meta({ description: 'Countries it ships to.' }),
+    averageRating: z.number().nullable().meta({ description: 'Average review rating, one decimal; null without reviews.' }),
+    reviewCount: z.number().int(),
+  })
+  .meta({ id: 'Transitaire', description: 'A verified, subscribed forwarder a buyer can choose.' });

@@ -4,7 +4,6 @@
  * forwarders leave exactly one assigned (the others get TRANSITAIRE_ACTIF).
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
@@ -13,7 +12,7 @@ import { transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { getArticle } from '../catalog/service';
 import { getUser } from '../identity/service';
-import { pushToUser } from '../notifications/push';
+import { notify } from '../notifications/service';
 import { stateOf } from '../subscriptions/service';
 import * as repository from './repository';
 import type { MissionDocument } from './repository';
@@ -21,6 +20,7 @@ import type { DetailsRequest, StartRequest, TransitMission } from './schemas';
 import { ACTIVE_STATUSES, type MissionEvent, MISSION_TRANSITIONS, type MissionStatus } from './state';
 
 type MissionView = z.input<typeof TransitMission>;
+type TransitEvent = 'transit_selection' | 'transit_transfer' | 'transit_rejected' | 'transit_completed';
 const iso = (value: Timestamp | null) => value?.toDate().toISOString() ?? null;
 
 export function toMission(id: string, mission: MissionDocument): MissionView {
@@ -55,11 +55,10 @@ export async function assertEligibleForwarder(uid: string): Promise<void> {
   if (!(await stateOf(uid, 'transitaire')).active) throw new ApiError('TRANSITAIRE_SUBSCRIPTION_REQUIRED');
 }
 
-async function notify(uid: string | null, type: string, title: string, body: string, missionId: string): Promise<void> {
+/** Tells a party of the mission (in-app and push, in its language); `at` makes the event one. */
+async function tell(uid: string | null, type: TransitEvent, id: string, mission: MissionDocument, at: Date): Promise<void> {
   if (!uid) return;
-  await pushToUser(uid, { title, body, data: { type, missionId } }).catch((error: unknown) =>
-    logger.warn('transit push not sent', { uid, type, error: String(error) }),
-  );
+  await notify(uid, { type, key: `${id}:${at.getTime()}`, params: { articleTitre: mission.articleTitre }, resource: { kind: 'transitMission', id } });
 }
 
 /** Starts the journey of a buyer for an article, or updates its destination and details. */
@@ -131,7 +130,7 @@ export async function selectTransitaire(caller: ProfileCaller, articleId: string
     },
     at,
   );
-  await notify(transitaireId, 'transit_selection', 'Nouvelle mission de transit', `Un acheteur vous a choisi pour « ${mission.articleTitre} ».`, id);
+  await tell(transitaireId, 'transit_selection', id, mission, at);
   return toMission(id, mission);
 }
 
@@ -143,14 +142,13 @@ export async function transferer(caller: ProfileCaller, articleId: string): Prom
     (current) => ({ statut: step(ownedBy(caller)(current), 'transfer'), dateTransfer: Timestamp.fromDate(at), verificationApproved: true }),
     at,
   );
-  await notify(mission.transitaire, 'transit_transfer', 'Véhicule transféré', `Le véhicule « ${mission.articleTitre} » vous est transféré.`, id);
+  await tell(mission.transitaire, 'transit_transfer', id, mission, at);
   return toMission(id, mission);
 }
 
 /** Rule 3: only the assigned forwarder; rule 5: still verified and subscribed. */
-async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' | 'close'): Promise<MissionDocument> {
+async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' | 'close', at: Date): Promise<MissionDocument> {
   await assertEligibleForwarder(caller.uid);
-  const at = now();
   return repository.mutateMission(
     id,
     (current) => {
@@ -165,13 +163,17 @@ async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' 
 }
 
 export async function rejeterAttribution(caller: ProfileCaller, id: string): Promise<MissionView> {
-  const mission = await forwarderStep(caller, id, 'reject');
-  await notify(mission.acheteur, 'transit_rejected', 'Transitaire indisponible', `Le transitaire a refusé la mission « ${mission.articleTitre} ». Choisissez-en un autre.`, id);
+  const at = now();
+  const mission = await forwarderStep(caller, id, 'reject', at);
+  await tell(mission.acheteur, 'transit_rejected', id, mission, at);
   return toMission(id, mission);
 }
 
 export async function marquerTraite(caller: ProfileCaller, id: string): Promise<MissionView> {
-  return toMission(id, await forwarderStep(caller, id, 'close'));
+  const at = now();
+  const mission = await forwarderStep(caller, id, 'close', at);
+  await tell(mission.acheteur, 'transit_completed', id, mission, at);
+  return toMission(id, mission);
 }
 
 export async function updateDetails(caller: ProfileCaller, id: string, input: z.output<typeof DetailsRequest>): Promise<MissionView> {

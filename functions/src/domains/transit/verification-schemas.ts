@@ -16,6 +16,12 @@ export const VerificationSubmit = z.strictObject({
   registrationRef: z.string().trim().min(2).max(60).meta({ description: 'Company registration (RCCM, IFU...).' }),
   pays: CountryCode,
   adresse: z.string().trim().min(3).max(300),
+  paysDesservis: z
+    .array(CountryCode)
+    .min(1)
+    .max(30)
+    .optional()
+    .meta({ description: 'Countries the company ships to (ISO codes); the company’s country when not given. Buyers filter the forwarder list by them.' }),
 });
 
 export const VerificationState = z.object({

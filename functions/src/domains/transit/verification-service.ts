@@ -1,11 +1,11 @@
 /**
  * Forwarder account verification: `none` -> `pending` (the forwarder submits its identity card,
  * front and back, and company data) -> `approved` | `rejected` (an admin decides, with a reason
- * for a refusal). A rejected or empty file can be submitted again; a pending one cannot. The file
- * and the status on the user's profile change in one transaction; the forwarder is told by push.
+ * for a refusal). A rejected or empty file can be submitted again; a pending one cannot. The file,
+ * the status on the user's profile and the forwarder's directory entry change in one transaction;
+ * the forwarder is told of each decision (notification and push, in its language).
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
@@ -13,7 +13,8 @@ import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
-import { pushToUser } from '../notifications/push';
+import { notify } from '../notifications/service';
+import { listingWriter } from './directory';
 import type { VerificationState, VerificationSubmit } from './verification-schemas';
 
 type Dossier = z.output<typeof VerificationSubmit>;
@@ -42,16 +43,17 @@ function toState(userId: string, file: VerificationDocument | undefined): z.inpu
   };
 }
 
-/** Changes the file and the profile's status together; `decide` sees the fresh file. */
+/** Changes the file, the profile's status and the forwarder's directory entry together; `decide` sees the fresh file. */
 async function change(userId: string, decide: (current: VerificationDocument | undefined) => Partial<VerificationDocument>) {
   const fileRef = files().doc(userId);
   const userRef = db().collection(COLLECTIONS.users).doc(userId);
   return runTransaction(async (tx) => {
-    const [file, user] = await Promise.all([tx.get(fileRef), tx.get(userRef)]);
+    const [file, user, writeListing] = await Promise.all([tx.get(fileRef), tx.get(userRef), listingWriter(tx, userId)]);
     if (!user.exists || user.get('role') !== 'transitaire') throw new ApiError('USER_NOT_FOUND');
     const current = file.data() as VerificationDocument | undefined;
     const next = { ...current, ...decide(current) } as VerificationDocument;
     tx.set(fileRef, next);
+    writeListing(user.data()!, next);
     tx.update(userRef, {
       transitaireVerification: { statut: next.statut, ...(next.rejectionMotif ? { rejectionMotif: next.rejectionMotif } : {}) },
       updatedAt: Timestamp.fromDate(now()),
@@ -73,8 +75,15 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
   return toState(caller.uid, file);
 }
 
-async function tell(userId: string, title: string, body: string, type: string) {
-  await pushToUser(userId, { title, body, data: { type } }).catch((error: unknown) => logger.warn('verification push not sent', { userId, error: String(error) }));
+/** Tells the forwarder of a decision; the decision's time makes it one event. */
+async function tell(userId: string, file: VerificationDocument) {
+  const approved = file.statut === 'approved';
+  await notify(userId, {
+    type: approved ? 'transitaire_verification_approved' : 'transitaire_verification_rejected',
+    key: `${userId}:${file.decidedAt?.toMillis()}`,
+    params: approved ? {} : { motif: file.rejectionMotif ?? '' },
+    resource: { kind: 'transitaireVerification', id: userId },
+  });
 }
 
 export async function approve(caller: ProfileCaller, userId: string) {
@@ -84,7 +93,7 @@ export async function approve(caller: ProfileCaller, userId: string) {
     if (!current.dossier?.cardFront || !current.dossier.cardBack) throw new ApiError('VALIDATION_ERROR');
     return { statut: 'approved', rejectionMotif: null, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
   });
-  await tell(userId, 'Compte transitaire validé', 'Votre compte est vérifié : les acheteurs peuvent vous choisir.', 'transitaire_verification_approved');
+  await tell(userId, file);
   return toState(userId, file);
 }
 
@@ -93,7 +102,7 @@ export async function reject(caller: ProfileCaller, userId: string, rejectionMot
     if (current?.statut !== 'pending') throw new ApiError('INVALID_TRANSITION');
     return { statut: 'rejected', rejectionMotif, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
   });
-  await tell(userId, 'Dossier transitaire refusé', `Motif : ${rejectionMotif}. Corrigez-le et soumettez-le à nouveau.`, 'transitaire_verification_rejected');
+  await tell(userId, file);
   return toState(userId, file);
 }
 

@@ -1,0 +1,86 @@
+/**
+ * In-app notifications live under their recipient (`users/{uid}/notifications/{id}`), so a user's
+ * list, unread count and "read all" touch only their own documents, and the rules can let the app
+ * listen to them. Ids are derived from the event, so an event told twice is stored once.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import { ApiError } from '../../core/errors';
+import { db } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
+import { type PageRequest, readPage } from '../../core/pagination';
+import type { Language, NotificationCategory, NotificationType, ResourceKind } from './catalogue';
+
+
+export interface NotificationDocument {
+  type: NotificationType;
+  category: NotificationCategory;
+  title: string;
+  body: string;
+  language: Language;
+  resource: { kind: ResourceKind; id: string } | null;
+  read: boolean;
+  readAt: Timestamp | null;
+  createdAt: Timestamp;
+  /** TTL policy field: old notifications go by themselves (NOTIFICATION_RETENTION_DAYS). */
+  expireAt: Timestamp;
+}
+
+/** "Read all" marks at most this many per request; the answer says when more are left. */
+export const MARK_ALL_BATCH = 400;
+const NOT_FOUND = 5;
+const ALREADY_EXISTS = 6;
+
+export const notificationsOf = (uid: string) => db().collection(COLLECTIONS.users).doc(uid).collection(COLLECTIONS.notifications);
+
+/** Stores the notification unless one with this id exists; true when it was new. */
+export async function createOnce(uid: string, id: string, notification: NotificationDocument): Promise<boolean> {
+  try {
+    await notificationsOf(uid).doc(id).create(notification);
+    return true;
+  } catch (error) {
+    if ((error as { code?: number }).code === ALREADY_EXISTS) return false;
+    throw error;
+  }
+}
+
+export async function list(uid: string, unreadOnly: boolean, page: PageRequest) {
+  const all = notificationsOf(uid);
+  const query = (unreadOnly ? all.where('read', '==', false) : all).orderBy('createdAt', 'desc');
+  const { docs, total } = await readPage(query, page);
+  return { items: docs.map((doc) => ({ id: doc.id, notification: doc.data() as NotificationDocument })), total };
+}
+
+export async function countUnread(uid: string): Promise<number> {
+  return (await notificationsOf(uid).where('read', '==', false).count().get()).data().count;
+}
+
+/** Sets the read flag of one notification; NOTIFICATION_NOT_FOUND when the user has none by that id. */
+export async function setRead(uid: string, id: string, read: boolean, at: Date): Promise<NotificationDocument> {
+  const ref = notificationsOf(uid).doc(id);
+  try {
+    // update() fails on a missing document, so a stray id never creates a half notification.
+    await ref.update({ read, readAt: read ? Timestamp.fromDate(at) : null });
+  } catch (error) {
+    if ((error as { code?: number }).code === NOT_FOUND) throw new ApiError('NOTIFICATION_NOT_FOUND');
+    throw error;
+  }
+  return (await ref.get()).data() as NotificationDocument;
+}
+
+export async function markAllRead(uid: string, at: Date): Promise<{ updated: number; hasMore: boolean }> {
+  const unread = await notificationsOf(uid).where('read', '==', false).limit(MARK_ALL_BATCH + 1).get();
+  const batch = db().batch();
+  const marked = unread.docs.slice(0, MARK_ALL_BATCH);
+  for (const doc of marked) batch.update(doc.ref, { read: true, readAt: Timestamp.fromDate(at) });
+  if (marked.length > 0) await batch.commit();
+  return { updated: marked.length, hasMore: unread.size > MARK_ALL_BATCH };
+}
+
+export async function remove(uid: string, id: string): Promise<void> {
+  try {
+    await notificationsOf(uid).doc(id).delete({ exists: true });
+  } catch (error) {
+    if ((error as { code?: number }).code === NOT_FOUND) throw new ApiError('NOTIFICATION_NOT_FOUND');
+    throw error;
+  }
+}
