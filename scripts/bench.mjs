@@ -183,6 +183,46 @@ console.table([
 ]);
 catalogServer.close();
 
+// Notifications: the bench user's list and unread count with 1,000 notifications stored, and an
+// admin broadcast to 1,000 couriers written page by page (what the sendAdminMessage tasks do).
+const NOTIFICATIONS = 1000;
+const benchUid = (await (await fetch(`${direct}/api/protected/me`, { headers: auth })).json()).data.id;
+for (let start = 0; start < NOTIFICATIONS; start += 500) {
+  const notes = db().batch();
+  for (let i = start; i < start + 500; i += 1) {
+    const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000);
+    notes.set(db().collection('users').doc(benchUid).collection('notifications').doc(`bench-${i}`), {
+      type: 'admin_message', category: 'system', title: `Message ${i}`, body: 'Bench', language: 'fr', resource: null,
+      read: i % 3 === 0, readAt: null, createdAt: at, expireAt: new Date(at.getTime() + 86_400_000),
+    });
+  }
+  await notes.commit();
+}
+console.log(`\nNotifications of a user holding ${NOTIFICATIONS} (core app in one process), ${CLIENTS} concurrent clients, ${SECONDS} s each`);
+console.table([await load(direct, '/api/notifications', auth), await load(direct, '/api/notifications?unread=true', auth), await load(direct, '/api/notifications/unread-count', auth)]);
+
+const COURIERS = 1000;
+for (let start = 0; start < COURIERS; start += 500) {
+  const couriers = db().batch();
+  for (let i = start; i < start + 500; i += 1) couriers.set(db().collection('users').doc(`bench-courier-${String(i).padStart(4, '0')}`), { role: 'livreur', isBlocked: false, nom: 'Bench', prenoms: `${i}` });
+  await couriers.commit();
+}
+const { sendPage } = require('./lib/domains/notifications/admin-messages.js');
+const pageSize = require('./lib/core/config.js').config().ADMIN_MESSAGE_PAGE_SIZE;
+await db().collection('adminMessages').doc('bench-broadcast').set({
+  audience: 'livreur', fr: { title: 'Bench', body: 'Diffusion' }, en: null, sentBy: 'bench', statut: 'sending', cursor: null, recipients: 0,
+  createdAt: new Date(), finishedAt: null,
+});
+const pageTimes = [];
+for (let step = { done: false, cursor: null }; !step.done; ) {
+  const start = performance.now();
+  step = await sendPage('bench-broadcast', step.cursor, false);
+  pageTimes.push(performance.now() - start);
+}
+const reached = (await db().collection('adminMessages').doc('bench-broadcast').get()).get('recipients');
+console.log(`\nAdmin broadcast to ${COURIERS} couriers, ${pageSize} a page (one task each), run one after the other`);
+console.table([{ pages: pageTimes.length, 'median page (ms)': median(pageTimes).toFixed(1), 'slowest page (ms)': Math.max(...pageTimes).toFixed(1), 'total (ms)': pageTimes.reduce((a, b) => a + b, 0).toFixed(1), 'recipients': reached }]);
+
 // The payment callback under 50 concurrent distinct payments: each callback finds its payment,
 // asks the (local) aggregator, settles in a transaction and applies the effect (a subscription).
 const { FeexPaySandbox } = require('./lib/dev/feexpay-sandbox.js');
