@@ -120,6 +120,11 @@ describe('changing a listing', () => {
     const client = await api();
     const down = await client.post(`/api/articles/${article.id}/reject`).set(bearer(admin.token)).send({ motif: 'Photos trompeuses' });
     expect(down.body.data).toMatchObject({ statut: 'rejete', motifRejet: 'Photos trompeuses' });
+    const told = (await client.get('/api/notifications').set(bearer(seller.token))).body.data;
+    expect(told.find((n: { type: string }) => n.type === 'article_rejected')).toMatchObject({
+      body: expect.stringContaining('Motif : Photos trompeuses'),
+      resource: { kind: 'article', id: article.id },
+    });
     const edited = await client.patch(`/api/articles/${article.id}`).set(bearer(seller.token)).send({ titre: 'Toyota Corolla 2012, vraies photos' });
     expect(edited.body.data).toMatchObject({ statut: 'en_attente', motifRejet: null });
   });

@@ -63,6 +63,9 @@ describe('a boost from request to expiry', () => {
     const active = await (await api()).patch(`/api/publicites/${id}/activate`).set(bearer(admin.token));
     expect(active.body.data).toMatchObject({ statut: 'active', dateDebut: '2026-11-22T08:00:00.000Z', dateFin: '2026-11-29T08:00:00.000Z' });
     expect((await article(listing.id))?.aLaUne).toBe(true);
+    const told = async (type: string) =>
+      ((await (await api()).get('/api/notifications').set(bearer(seller.token))).body.data as Array<{ type: string }>).filter((n) => n.type === type);
+    expect(await told('publicite_active')).toEqual([expect.objectContaining({ body: expect.stringContaining('jusqu’au 29 novembre 2026'), resource: { kind: 'publicite', id } })]);
     const front = await (await api()).get('/api/public/articles/a-la-une?limit=100');
     expect(front.body.data.map((a: { id: string }) => a.id)).toContain(listing.id);
     const running = await (await api()).get('/api/public/publicites?limit=100');
@@ -101,6 +104,10 @@ describe('a boost from request to expiry', () => {
     expect(res.body.data).toMatchObject({ statut: 'rejetee', motifRejet: 'Contenu interdit', remboursement: { montant: 30_000, statut: 'a_rembourser' } });
     const again = await (await api()).patch(`/api/publicites/${id}/reject`).set(bearer(admin.token)).send({ motif: 'Encore' });
     expect(again.body.code).toBe('INVALID_TRANSITION');
+    const told = (await (await api()).get('/api/notifications').set(bearer(seller.token))).body.data as Array<{ type: string; body: string }>;
+    expect(told.filter((n) => n.type === 'publicite_rejected').map((n) => n.body)).toEqual([
+      expect.stringMatching(/Motif : Contenu interdit Le montant payé vous sera remboursé\.$/),
+    ]);
   });
 });
 

@@ -12,6 +12,7 @@ import { ApiError } from '../../core/errors';
 import { transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
+import { notify } from '../notifications/service';
 import { FLAG_OF, type PubliciteDocument } from './publicite-model';
 import * as repository from './publicite-repository';
 import type { PubPricing, Publicite, PubliciteRequest } from './publicite-schemas';
@@ -108,7 +109,7 @@ export async function activate(id: string): Promise<PubliciteView> {
     },
     at,
   );
-  return toPublicite(id, updated);
+  return tellSeller(id, updated, 'publicite_active', { dateFin: updated.dateFin!.toDate().toISOString() });
 }
 
 export async function reject(id: string, motif: string): Promise<PubliciteView> {
@@ -124,7 +125,14 @@ export async function reject(id: string, motif: string): Promise<PubliciteView> 
     }),
     now(),
   );
-  return toPublicite(id, updated);
+  return tellSeller(id, updated, 'publicite_rejected', { motif, rembourse: String(updated.remboursement !== null) });
+}
+
+/** An admin decision on a boost, told to its seller with the listing's title; one event per decision. */
+async function tellSeller(id: string, pub: PubliciteDocument, type: 'publicite_active' | 'publicite_rejected', params: Record<string, string>): Promise<PubliciteView> {
+  const titre = (await getArticle(pub.articleId))?.titre ?? '';
+  await notify(pub.vendeur, { type, key: `${id}:${pub.updatedAt.toMillis()}`, params: { titre, ...params }, resource: { kind: 'publicite', id } });
+  return toPublicite(id, pub);
 }
 
 /**

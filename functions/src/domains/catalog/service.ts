@@ -14,6 +14,7 @@ import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { searchKey } from '../../core/text';
 import { assertSellerAccess } from '../subscriptions/service';
+import { notify } from '../notifications/service';
 import type { ArticleDocument } from './model';
 import * as repository from './repository';
 import type { Article, ArticleInput, ArticleSearchQuery, ArticleUpdate } from './schemas';
@@ -144,13 +145,22 @@ export function withdraw(caller: ProfileCaller, id: string): Promise<ArticleView
   return move(id, 'withdraw', (current) => assertOwner(caller, current), () => ({ aLaUne: false, sponsorise: false }));
 }
 
-export function approve(id: string): Promise<ArticleView> {
-  return move(id, 'approve', () => undefined, (_next, current) => ({ motifRejet: null, publishedAt: current.publishedAt ?? Timestamp.fromDate(now()) }));
+/** A moderation decision told to the seller; the moment makes it one event. */
+async function tellSeller(article: ArticleView, type: 'article_approved' | 'article_rejected', motif?: string): Promise<ArticleView> {
+  const params = { titre: article.titre, ...(motif ? { motif } : {}) };
+  await notify(article.vendeur, { type, key: `${article.id}:${article.updatedAt}`, params, resource: { kind: 'article', id: article.id } });
+  return article;
+}
+
+export async function approve(id: string): Promise<ArticleView> {
+  const article = await move(id, 'approve', () => undefined, (_next, current) => ({ motifRejet: null, publishedAt: current.publishedAt ?? Timestamp.fromDate(now()) }));
+  return tellSeller(article, 'article_approved');
 }
 
 /** Rejects a listing waiting for moderation, or takes an online one down; the reason is kept. */
-export function reject(id: string, motif: string): Promise<ArticleView> {
-  return move(id, 'reject', () => undefined, () => ({ motifRejet: motif, aLaUne: false, sponsorise: false }));
+export async function reject(id: string, motif: string): Promise<ArticleView> {
+  const article = await move(id, 'reject', () => undefined, () => ({ motifRejet: motif, aLaUne: false, sponsorise: false }));
+  return tellSeller(article, 'article_rejected', motif);
 }
 
 /**

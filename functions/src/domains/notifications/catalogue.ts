@@ -15,7 +15,7 @@ export interface NotificationText {
 type Params = Record<string, string>;
 
 /** Kinds of resource a notification can point at, for the app to open it. */
-export const RESOURCE_KINDS = ['transitMission', 'article', 'achat', 'subscription', 'transitaireVerification', 'adminMessage'] as const;
+export const RESOURCE_KINDS = ['transitMission', 'article', 'publicite', 'achat', 'subscription', 'transitaireVerification', 'adminMessage'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 interface Template {
@@ -67,6 +67,26 @@ export const TEMPLATES = {
     category: 'orders',
     fr: () => ({ title: 'Vérification demandée', body: 'Un acheteur a payé la vérification de votre annonce. Un inspecteur va vous contacter.' }),
     en: () => ({ title: 'Inspection requested', body: 'A buyer paid for an inspection of your listing. An inspector will contact you.' }),
+  },
+  article_approved: {
+    category: 'system',
+    fr: (p) => ({ title: 'Annonce en ligne', body: `« ${p.titre} » est approuvée et visible des acheteurs.` }),
+    en: (p) => ({ title: 'Listing online', body: `“${p.titre}” is approved and visible to buyers.` }),
+  },
+  article_rejected: {
+    category: 'system',
+    fr: (p) => ({ title: 'Annonce refusée', body: `« ${p.titre} » n’est pas publiée. Motif : ${p.motif}` }),
+    en: (p) => ({ title: 'Listing refused', body: `“${p.titre}” is not published. Reason: ${p.motif}` }),
+  },
+  publicite_active: {
+    category: 'payments',
+    fr: (p) => ({ title: 'Publicité active', body: `La mise en avant de « ${p.titre} » court jusqu’au ${day(p.dateFin, 'fr')}.` }),
+    en: (p) => ({ title: 'Boost running', body: `The boost of “${p.titre}” runs until ${day(p.dateFin, 'en')}.` }),
+  },
+  publicite_rejected: {
+    category: 'payments',
+    fr: (p) => ({ title: 'Publicité refusée', body: `La mise en avant de « ${p.titre} » est refusée. Motif : ${p.motif}${p.rembourse === 'true' ? ' Le montant payé vous sera remboursé.' : ''}` }),
+    en: (p) => ({ title: 'Boost refused', body: `The boost of “${p.titre}” is refused. Reason: ${p.motif}${p.rembourse === 'true' ? ' The amount paid will be refunded.' : ''}` }),
   },
   achat_paid: {
     category: 'payments',
