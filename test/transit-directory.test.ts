@@ -6,6 +6,7 @@ import { EFFECTS } from '../functions/src/domains/payments/effects';
 import { unlistExpired } from '../functions/src/domains/transit/directory';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
+import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { frozenClock, resetClock } from './helpers/settings';
 
@@ -42,6 +43,11 @@ async function subscribe(user: TestUser, paymentId: string, months = 1) {
 async function review(forwarderUid: string, rating: number) {
   // The counters the reviews keep (their own test covers how); here only the order matters.
   await db().collection(COLLECTIONS.transitaireDirectory).doc(forwarderUid).set({ count: 1, sum: rating, average: rating }, { merge: true });
+}
+
+async function listingId(): Promise<string> {
+  const seller = await createUser('vendeur');
+  return (await publish(seller, { titre: 'Peugeot 508 2018' })).id;
 }
 
 const list = async (query = '') => (await (await api()).get(`/api/transitaires${query}`).set(bearer(buyer.token))).body;
@@ -114,4 +120,23 @@ it('lists a forwarder whose file was refused only once a new file is approved', 
   expect((await list('?paysDestination=CI')).pagination.total).toBe(0);
   expect((await client.patch(`${demande}/approve`).set(bearer(admin.token))).status).toBe(200);
   expect((await list('?paysDestination=CI')).data.map((f: { id: string }) => f.id)).toEqual([user.uid]);
+});
+
+it('takes a blocked forwarder, or one given another role, out of the list and out of reach', async () => {
+  const [blocked, moved] = [await forwarder('Blocked Transit', { paysDesservis: ['NE'] }), await forwarder('Moved Transit', { paysDesservis: ['NE'] })];
+  await Promise.all([subscribe(blocked, 'pay-blocked'), subscribe(moved, 'pay-moved')]);
+  const served = async () => (await list('?paysDestination=NE')).data.map((f: { companyName: string }) => f.companyName).sort();
+  expect(await served()).toEqual(['Blocked Transit', 'Moved Transit']);
+  const client = await api();
+
+  expect((await client.patch(`/api/users/${blocked.uid}/block`).set(bearer(admin.token)).send({ motif: 'fraude' })).status).toBe(200);
+  expect((await client.patch(`/api/users/${moved.uid}/role`).set(bearer(admin.token)).send({ role: 'livreur' })).status).toBe(200);
+  expect(await served()).toEqual([]);
+  const start = await client.post('/api/transit-missions/start').set(bearer(buyer.token)).send({ articleId: await listingId(), paysDestination: 'NE' });
+  const chosen = await client.post('/api/transit-missions/select-transitaire').set(bearer(buyer.token)).send({ articleId: start.body.data.article, transitaireId: blocked.uid });
+  expect(chosen.status).toBe(404);
+  expect(chosen.body.code).toBe('USER_NOT_FOUND');
+
+  expect((await client.patch(`/api/users/${blocked.uid}/unblock`).set(bearer(admin.token))).status).toBe(200);
+  expect(await served()).toEqual(['Blocked Transit']);
 });

@@ -143,17 +143,30 @@ export async function setBlocked(caller: ProfileCaller, id: string, blocked: boo
       : { isBlocked: false };
   });
   if (blocked) await auth().revokeRefreshTokens(id);
+  if (updated.role === 'transitaire') await refreshForwarderListing(id);
   return toProfile(id, updated);
 }
 
 export async function changeRole(caller: ProfileCaller, id: string, role: Role): Promise<Profile> {
+  let previous: Role | undefined;
   const updated = await repository.mutateUser(id, (current) => {
     assertMayModerate(caller, id, current.role);
     if (isAdminRole(role) && caller.role !== 'superAdmin') throw new ApiError('ADMIN_ROLE_REQUIRES_SUPER_ADMIN');
     if (appOfRole(role) !== current.app) throw new ApiError('ROLE_APP_MISMATCH');
+    previous = current.role;
     return { role };
   });
+  if (previous === 'transitaire' || role === 'transitaire') await refreshForwarderListing(id);
   return toProfile(id, updated);
+}
+
+/**
+ * A blocked forwarder, or one that is no forwarder any more, leaves the buyers' list at once.
+ * Imported on use: the transit domain depends on this one, not the other way round.
+ */
+async function refreshForwarderListing(uid: string): Promise<void> {
+  const { refreshListing } = await import('../transit/directory');
+  await refreshListing(uid);
 }
 
 export async function registerPushToken(caller: ProfileCaller, token: string, platform: 'android' | 'ios' | 'web') {

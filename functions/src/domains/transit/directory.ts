@@ -2,8 +2,8 @@
  * The forwarders buyers choose from (`GET /api/transitaires`): verified (`approved`) and
  * subscribed. Both conditions live in other documents and one of them runs out with time, so each
  * forwarder has a directory entry (`transitaireDirectory/{uid}`) whose `listed` flag is recomputed
- * when its verification or subscription changes and, for subscriptions that simply ran out, by an
- * hourly job. The list filters on that flag and sorts by the average rating the reviews keep there;
+ * when its verification or subscription changes, when an admin blocks it or changes its role, and,
+ * for subscriptions that simply ran out, by an hourly job. The list filters on that flag and sorts by the average rating the reviews keep there;
  * an entry whose subscription ended since the last job is left out of the page as well.
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
@@ -36,7 +36,7 @@ const UNLIST_BATCH = 200;
 
 const entries = () => db().collection(COLLECTIONS.transitaireDirectory);
 
-type Profile = { nom?: string; prenoms?: string; photoUrl?: string | null; pays?: string; isBlocked?: boolean };
+type Profile = { role?: string; nom?: string; prenoms?: string; photoUrl?: string | null; pays?: string; isBlocked?: boolean };
 type VerificationFile = { statut?: string; dossier?: { companyName: string; pays: string; paysDesservis?: string[] } | null };
 
 /**
@@ -49,13 +49,16 @@ export async function listingWriter(tx: Transaction, uid: string) {
   // Read inside the transaction, so a payment committed meanwhile is seen by its own refresh.
   const [entry, subscribedUntil] = await Promise.all([tx.get(entryRef), expiryIn(tx, uid, 'transitaire')]);
   return (profile: Profile, file: VerificationFile | undefined) => {
+    const forwarder = profile.role === 'transitaire';
+    // Someone who is no forwarder (any more) gets no entry, and an existing one is unlisted.
+    if (!forwarder && !entry.exists) return;
     const at = now();
     const dossier = file?.dossier ?? null;
     const verified = file?.statut === 'approved' && !!dossier;
     tx.set(
       entryRef,
       {
-        listed: verified && !!subscribedUntil && subscribedUntil > at && profile.isBlocked !== true,
+        listed: forwarder && verified && !!subscribedUntil && subscribedUntil > at && profile.isBlocked !== true,
         nom: profile.nom ?? '',
         prenoms: profile.prenoms ?? '',
         photoUrl: profile.photoUrl ?? null,
@@ -72,14 +75,16 @@ export async function listingWriter(tx: Transaction, uid: string) {
   };
 }
 
-/** Recomputes a forwarder's entry from its profile, verification file and subscription. */
+/**
+ * Recomputes a forwarder's entry from its profile, verification file and subscription; called after
+ * a subscription payment and when an admin blocks, unblocks or changes the role of a forwarder.
+ */
 export async function refreshListing(uid: string): Promise<void> {
   const userRef = db().collection(COLLECTIONS.users).doc(uid);
   const fileRef = db().collection(COLLECTIONS.transitaireVerifications).doc(uid);
   await runTransaction(async (tx) => {
     const [user, file, write] = await Promise.all([tx.get(userRef), tx.get(fileRef), listingWriter(tx, uid)]);
-    if (!user.exists || user.get('role') !== 'transitaire') return;
-    write(user.data() as Profile, file.data() as VerificationFile | undefined);
+    write((user.data() ?? {}) as Profile, file.data() as VerificationFile | undefined);
   });
 }
 

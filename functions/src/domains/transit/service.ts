@@ -48,7 +48,8 @@ function step(mission: MissionDocument, event: MissionEvent): MissionStatus {
 /** Rule 5: a forwarder acts and is chosen only verified and subscribed. */
 export async function assertEligibleForwarder(uid: string): Promise<void> {
   const user = await getUser(uid);
-  if (!user || user.role !== 'transitaire') throw new ApiError('USER_NOT_FOUND');
+  // A blocked forwarder is out of reach, like one that does not exist.
+  if (!user || user.role !== 'transitaire' || user.isBlocked) throw new ApiError('USER_NOT_FOUND');
   const verification = user.transitaireVerification?.statut ?? 'none';
   if (verification === 'pending') throw new ApiError('TRANSITAIRE_VERIF_PENDING');
   if (verification !== 'approved') throw new ApiError('TRANSITAIRE_NOT_VERIFIED');
