@@ -78,6 +78,9 @@ it('lists verified, subscribed forwarders with company, countries and rating, be
   });
   expect(body.data[1]).toMatchObject({ companyName: 'Plain Transit', paysDesservis: ['BJ'], averageRating: null, reviewCount: 0 });
   expect(JSON.stringify(body)).not.toContain(unpaid.uid);
+  // A profile edit shows in the list.
+  expect((await (await api()).patch('/api/users/me').set(bearer(plain.token)).send({ nom: 'Houngbo' })).status).toBe(200);
+  expect((await list()).data[1]).toMatchObject({ id: plain.uid, nom: 'Houngbo' });
   expect(JSON.stringify(body)).not.toContain(pending.uid);
 
   const toNigeria = await list('?paysDestination=ng&limit=1');

@@ -98,6 +98,8 @@ export async function updateMe(caller: ProfileCaller, patch: z.output<typeof Upd
     const prenoms = patch.prenoms ?? current.prenoms;
     return { ...patch, searchName: searchNameOf(nom, prenoms) };
   });
+  // The buyers' list shows a forwarder's name and photo.
+  if (updated.role === 'transitaire') await refreshForwarderListing(caller.uid);
   return toProfile(caller.uid, updated);
 }
 
@@ -161,7 +163,8 @@ export async function changeRole(caller: ProfileCaller, id: string, role: Role):
 }
 
 /**
- * A blocked forwarder, or one that is no forwarder any more, leaves the buyers' list at once.
+ * A blocked forwarder, or one that is no forwarder any more, leaves the buyers' list at once; a
+ * renamed one shows its new name.
  * Imported on use: the transit domain depends on this one, not the other way round.
  */
 async function refreshForwarderListing(uid: string): Promise<void> {

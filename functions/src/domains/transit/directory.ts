@@ -2,9 +2,10 @@
  * The forwarders buyers choose from (`GET /api/transitaires`): verified (`approved`) and
  * subscribed. Both conditions live in other documents and one of them runs out with time, so each
  * forwarder has a directory entry (`transitaireDirectory/{uid}`) whose `listed` flag is recomputed
- * when its verification or subscription changes, when an admin blocks it or changes its role, and,
- * for subscriptions that simply ran out, by an hourly job. The list filters on that flag and sorts by the average rating the reviews keep there;
- * an entry whose subscription ended since the last job is left out of the page as well.
+ * when its verification or subscription changes, when it edits its profile, when an admin blocks
+ * it or changes its role, and, for subscriptions that simply ran out, by an hourly job. The list
+ * filters on that flag and sorts by the average rating the reviews keep there; an entry whose
+ * subscription ended since the last job is left out of the page as well.
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
@@ -77,7 +78,8 @@ export async function listingWriter(tx: Transaction, uid: string) {
 
 /**
  * Recomputes a forwarder's entry from its profile, verification file and subscription; called after
- * a subscription payment and when an admin blocks, unblocks or changes the role of a forwarder.
+ * a subscription payment, a profile edit, and when an admin blocks, unblocks or changes the role of
+ * a forwarder.
  */
 export async function refreshListing(uid: string): Promise<void> {
   const userRef = db().collection(COLLECTIONS.users).doc(uid);
