@@ -11,6 +11,7 @@ import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
+import { forwarder as eligibleForwarder } from './helpers/transit';
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -41,16 +42,6 @@ async function device(user: TestUser) {
 
 const speaks = async (user: TestUser, language: 'fr' | 'en') =>
   expect((await (await api()).patch('/api/settings/language').set(bearer(user.token)).send({ language })).status).toBe(200);
-
-async function eligibleForwarder(): Promise<TestUser> {
-  const user = await createUser('transitaire');
-  await db().collection(COLLECTIONS.users).doc(user.uid).update({ transitaireVerification: { statut: 'approved' } });
-  await db()
-    .collection(COLLECTIONS.subscriptions)
-    .doc(`${user.uid}_transitaire`)
-    .set({ uid: user.uid, kind: 'transitaire', expiresAt: new Date(Date.now() + 30 * 86_400_000) });
-  return user;
-}
 
 it('tells each party of a transit journey in its own language, in the app and on its devices', async () => {
   const [seller, buyer, forwarder] = await Promise.all([createUser('vendeur'), createUser('acheteur'), eligibleForwarder()]);

@@ -9,6 +9,7 @@ import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { frozenClock, resetClock } from './helpers/settings';
+import { uploadCard } from './helpers/transit';
 
 let admin: TestUser;
 let buyer: TestUser;
@@ -18,17 +19,11 @@ beforeAll(async () => {
 });
 afterEach(() => resetClock());
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
-
-async function upload(user: TestUser): Promise<string> {
-  return (await (await api()).post('/api/upload/image').set(bearer(user.token)).set('Content-Type', 'image/jpeg').send(JPEG)).body.data.path;
-}
-
 /** A forwarder that submitted its file (approved by the admin unless told otherwise). */
 async function forwarder(companyName: string, extra: Record<string, unknown>, approve = true): Promise<TestUser> {
   const user = await createUser('transitaire');
   const client = await api();
-  const file = { cardFront: await upload(user), cardBack: await upload(user), companyName, registrationRef: 'RB/COT/24 B 1', pays: 'BJ', adresse: 'Cotonou', ...extra };
+  const file = { cardFront: await uploadCard(user), cardBack: await uploadCard(user), companyName, registrationRef: 'RB/COT/24 B 1', pays: 'BJ', adresse: 'Cotonou', ...extra };
   expect((await client.post('/api/transitaires/verification/submit').set(bearer(user.token)).send(file)).status).toBe(200);
   if (approve) expect((await client.patch(`/api/transitaires/verification/admin/demandes/${user.uid}/approve`).set(bearer(admin.token))).status).toBe(200);
   return user;
@@ -118,7 +113,7 @@ it('lists a forwarder whose file was refused only once a new file is approved', 
   await subscribe(user, 'pay-second-try');
   expect((await list('?paysDestination=CI')).pagination.total).toBe(0);
 
-  const file = { cardFront: await upload(user), cardBack: await upload(user), companyName: 'Second Try Transit', registrationRef: 'RB/COT/24 B 2', pays: 'BJ', adresse: 'Cotonou', paysDesservis: ['CI'] };
+  const file = { cardFront: await uploadCard(user), cardBack: await uploadCard(user), companyName: 'Second Try Transit', registrationRef: 'RB/COT/24 B 2', pays: 'BJ', adresse: 'Cotonou', paysDesservis: ['CI'] };
   expect((await client.post('/api/transitaires/verification/submit').set(bearer(user.token)).send(file)).status).toBe(200);
   expect((await list('?paysDestination=CI')).pagination.total).toBe(0);
   expect((await client.patch(`${demande}/approve`).set(bearer(admin.token))).status).toBe(200);

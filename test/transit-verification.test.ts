@@ -4,6 +4,7 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
+import { uploadCard } from './helpers/transit';
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -11,17 +12,10 @@ beforeAll(async () => {
   admin = await createUser('admin');
 });
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
 const base = '/api/transitaires/verification';
 
-async function upload(user: TestUser): Promise<string> {
-  const res = await (await api()).post('/api/upload/image').set(bearer(user.token)).set('Content-Type', 'image/jpeg').send(JPEG);
-  expect(res.status).toBe(201);
-  return res.body.data.path;
-}
-
 async function dossier(user: TestUser) {
-  return { cardFront: await upload(user), cardBack: await upload(user), companyName: 'Transit Express SARL', registrationRef: 'RB/COT/24 B 1234', pays: 'BJ', adresse: 'Zone portuaire, Cotonou' };
+  return { cardFront: await uploadCard(user), cardBack: await uploadCard(user), companyName: 'Transit Express SARL', registrationRef: 'RB/COT/24 B 1234', pays: 'BJ', adresse: 'Zone portuaire, Cotonou' };
 }
 
 const profileStatus = async (user: TestUser) => (await db().collection(COLLECTIONS.users).doc(user.uid).get()).get('transitaireVerification');

@@ -6,6 +6,7 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
+import { forwarder } from './helpers/transit';
 import { walk } from './helpers/transition-table';
 
 let seller: TestUser;
@@ -13,21 +14,6 @@ beforeAll(async () => {
   await resetEmulators();
   seller = await createUser('vendeur');
 });
-
-type Verification = 'none' | 'pending' | 'approved' | 'rejected';
-
-/** A forwarder with the given verification, subscribed unless told otherwise. */
-async function forwarder(verification: Verification = 'approved', subscribed = true): Promise<TestUser> {
-  const user = await createUser('transitaire');
-  await db().collection(COLLECTIONS.users).doc(user.uid).update({ transitaireVerification: { statut: verification } });
-  if (subscribed) {
-    await db()
-      .collection(COLLECTIONS.subscriptions)
-      .doc(`${user.uid}_transitaire`)
-      .set({ uid: user.uid, kind: 'transitaire', expiresAt: new Date(Date.now() + 30 * 86_400_000) });
-  }
-  return user;
-}
 
 async function journey(buyer: TestUser, extra: Record<string, unknown> = { paysDestination: 'NG' }, prefix = '/api/transit-missions') {
   const listing = await publish(seller, { titre: 'Lexus RX 350 2015' });
