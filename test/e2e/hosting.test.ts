@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogin, newBeninNumber, syntheticEmailOf } from '../helpers/accounts';
 import { PROJECT_ID } from '../helpers/emulators';
+import type { Role } from '../../functions/src/core/roles';
 
 const emulators = JSON.parse(readFileSync(join(__dirname, '..', '..', 'firebase.json'), 'utf8')).emulators;
 const BASE = `http://${emulators.hosting.host}:${emulators.hosting.port}`;
@@ -21,6 +22,17 @@ async function call(path: string, init: RequestInit = {}) {
     json = undefined;
   }
   return { status: res.status, headers: res.headers, text, json };
+}
+
+const E2E_PASSWORD = 'Password-123';
+
+/** A provisioned account of the role, signed in: its uid, login email and the headers of its JSON calls. */
+async function account(role: Role, national = newBeninNumber()) {
+  const { provisionAccount } = await import('../../functions/src/domains/identity/provisioning');
+  const { signIn } = await import('../helpers/accounts');
+  const created = await provisionAccount({ telephone: `+229${national}`, password: E2E_PASSWORD, role, nom: 'E2E', prenoms: role });
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${await signIn(created.email, E2E_PASSWORD)}` };
+  return { uid: created.uid, email: created.email, headers };
 }
 
 it('answers the health check at the base URL', async () => {
@@ -133,15 +145,11 @@ it('resets a password with a one-time code through Hosting (secrets and local dr
 });
 
 it('publishes a listing and finds it in the public search through Hosting (catalog function)', async () => {
-  const { provisionAccount } = await import('../../functions/src/domains/identity/provisioning');
-  const { signIn } = await import('../helpers/accounts');
-  const national = newBeninNumber();
-  const seller = await provisionAccount({ telephone: `+229${national}`, password: 'Password-123', role: 'vendeur', nom: 'E2E', prenoms: 'Vendeur' });
-  const token = await signIn(seller.email, 'Password-123');
+  const seller = await account('vendeur');
   const city = `E2E${Date.now()}`;
   const created = await call('/api/articles', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    headers: seller.headers,
     body: JSON.stringify({ type: 'moto', titre: 'Moto de test E2E', prix: 500_000, pays: 'BJ', ville: city }),
   });
   expect(created.status).toBe(201);
@@ -152,8 +160,6 @@ it('publishes a listing and finds it in the public search through Hosting (catal
 
 it('takes a mobile money payment end to end: sandbox, callback through Hosting, effect', async () => {
   const { FeexPaySandbox } = await import('../../functions/src/dev/feexpay-sandbox');
-  const { provisionAccount } = await import('../../functions/src/domains/identity/provisioning');
-  const { signIn } = await import('../helpers/accounts');
   const { db } = await import('../../functions/src/core/firebase');
   const { COLLECTIONS } = await import('../../functions/src/core/firestore');
   // The emulator's settings (functions/.env.demo-marketplace, .secret.local) point FeexPay at 8787.
@@ -161,8 +167,7 @@ it('takes a mobile money payment end to end: sandbox, callback through Hosting, 
   await sandbox.start();
   try {
     const national = newBeninNumber();
-    const seller = await provisionAccount({ telephone: `+229${national}`, password: 'Password-123', role: 'vendeur', nom: 'Pay', prenoms: 'E2E' });
-    const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${await signIn(seller.email, 'Password-123')}` };
+    const { headers: auth } = await account('vendeur', national);
     const started = await call('/api/payments/requesttopay/MTN', {
       method: 'POST',
       headers: auth,
@@ -189,19 +194,13 @@ it('delivers transit-mission-update to the forwarder’s listener: route -> trig
   const { initializeApp, deleteApp } = await import('firebase/app');
   const { connectAuthEmulator, getAuth, signInWithEmailAndPassword } = await import('firebase/auth');
   const { collection, connectFirestoreEmulator, getFirestore, onSnapshot } = await import('firebase/firestore');
-  const { provisionAccount } = await import('../../functions/src/domains/identity/provisioning');
-  const { signIn } = await import('../helpers/accounts');
   const { db } = await import('../../functions/src/core/firebase');
   const { COLLECTIONS } = await import('../../functions/src/core/firestore');
 
-  const buyerAccount = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'acheteur', nom: 'Rt', prenoms: 'Buyer' });
-  const sellerAccount = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'vendeur', nom: 'Rt', prenoms: 'Seller' });
-  const forwarderAccount = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'transitaire', nom: 'Rt', prenoms: 'Forwarder' });
+  const [buyer, seller, forwarderAccount] = [await account('acheteur'), await account('vendeur'), await account('transitaire')];
   await db().collection(COLLECTIONS.users).doc(forwarderAccount.uid).update({ transitaireVerification: { statut: 'approved' } });
   await db().collection(COLLECTIONS.subscriptions).doc(`${forwarderAccount.uid}_transitaire`).set({ uid: forwarderAccount.uid, kind: 'transitaire', expiresAt: new Date(Date.now() + 86_400_000) });
-  const json = { 'Content-Type': 'application/json' };
-  const sellerAuth = { ...json, Authorization: `Bearer ${await signIn(sellerAccount.email, 'Password-123')}` };
-  const buyerAuth = { ...json, Authorization: `Bearer ${await signIn(buyerAccount.email, 'Password-123')}` };
+  const [sellerAuth, buyerAuth] = [seller.headers, buyer.headers];
   const listing = await call('/api/articles', { method: 'POST', headers: sellerAuth, body: JSON.stringify({ type: 'voiture', titre: 'Realtime car', prix: 3_000_000, pays: 'BJ', ville: 'Cotonou' }) });
   const articleId = (listing.json?.data as { id: string }).id;
   await call('/api/transit-missions/start', { method: 'POST', headers: buyerAuth, body: JSON.stringify({ articleId, paysDestination: 'NG' }) });
@@ -213,7 +212,7 @@ it('delivers transit-mission-update to the forwarder’s listener: route -> trig
   const firestore = getFirestore(app);
   const [host, port] = String(process.env.FIRESTORE_EMULATOR_HOST).split(':');
   connectFirestoreEmulator(firestore, host, Number(port));
-  await signInWithEmailAndPassword(clientAuth, forwarderAccount.email, 'Password-123');
+  await signInWithEmailAndPassword(clientAuth, forwarderAccount.email, E2E_PASSWORD);
   const received = new Promise<Record<string, unknown>>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no realtime event within 20 s')), 20_000);
     const stop = onSnapshot(
@@ -240,13 +239,9 @@ it('delivers transit-mission-update to the forwarder’s listener: route -> trig
 }, 60_000);
 
 it('delivers an admin broadcast through the task queue: route -> Cloud Tasks -> sendAdminMessage -> notifications', async () => {
-  const { provisionAccount } = await import('../../functions/src/domains/identity/provisioning');
-  const { signIn } = await import('../helpers/accounts');
   const { db } = await import('../../functions/src/core/firebase');
   const { COLLECTIONS } = await import('../../functions/src/core/firestore');
-  const adminAccount = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'admin', nom: 'Bc', prenoms: 'Admin' });
-  const courier = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'livreur', nom: 'Bc', prenoms: 'Courier' });
-  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${await signIn(adminAccount.email, 'Password-123')}` };
+  const [{ headers }, courier] = [await account('admin'), await account('livreur')];
   const posted = await call('/api/notifications/admin-messages', {
     method: 'POST',
     headers,
@@ -259,8 +254,7 @@ it('delivers an admin broadcast through the task queue: route -> Cloud Tasks -> 
   const deadline = Date.now() + 20_000;
   while ((await message.get()).get('statut') === 'sending' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
   expect((await message.get()).data()).toMatchObject({ statut: 'sent', recipients: expect.any(Number) });
-  const courierAuth = { Authorization: `Bearer ${await signIn(courier.email, 'Password-123')}` };
-  const inbox = await call('/api/notifications', { headers: courierAuth });
+  const inbox = await call('/api/notifications', { headers: courier.headers });
   expect(inbox.json?.data).toEqual([expect.objectContaining({ type: 'admin_message', title: 'Tournées', resource: { kind: 'adminMessage', id: messageId } })]);
   const history = await call('/api/notifications/admin-messages/history', { headers });
   expect((history.json?.data as Array<{ id: string }>)[0]).toMatchObject({ id: messageId, statut: 'sent' });
