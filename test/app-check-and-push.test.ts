@@ -10,6 +10,7 @@ import { createUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 import { restoreSettings, useSettings } from './helpers/settings';
+import { pushesTo } from './helpers/pushes';
 
 beforeAll(resetEmulators);
 afterEach(restoreSettings);
@@ -63,8 +64,7 @@ describe('push delivery', () => {
     const summary = await pushToUser(buyer.uid, { title: 'Bonjour', body: 'Test' });
     expect(summary).toEqual({ sent: 1, failed: 1, pruned: 1 });
     expect(await pushTokens(buyer.uid)).toEqual([tokens[0], tokens[2]].sort());
-    const recorded = await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', tokens[0]).get();
-    expect(recorded.docs.map((doc) => doc.get('title'))).toEqual(['Bonjour']);
+    expect((await pushesTo(tokens[0])).map((push) => push.title)).toEqual(['Bonjour']);
   });
 
   it('sends a public test notification and says what the push service answered', async () => {
@@ -72,7 +72,7 @@ describe('push delivery', () => {
     const client = await api();
     const sent = await client.post('/api/notifications/test').set('Accept-Language', 'en').send({ token });
     expect(sent.body).toEqual({ success: true, data: { verdict: 'sent' } });
-    const recorded = (await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', token).get()).docs[0].data();
+    const [recorded] = await pushesTo(token);
     expect(recorded).toMatchObject({ title: 'Test notification', data: { type: 'test' } });
     const dead = await client.post('/api/notifications/test').send({ token: `invalid-${'e'.repeat(30)}` });
     expect(dead.body.data.verdict).toBe('invalid');

@@ -11,6 +11,7 @@ import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 import { FakePartner } from './helpers/fake-partner';
 import { restoreSettings, useSettings } from './helpers/settings';
+import { pushesTo } from './helpers/pushes';
 
 let graph: FakePartner;
 let graphUrl: string;
@@ -150,9 +151,9 @@ describe('POST /api/messaging/webhook', () => {
     expect((await post(raw, sign(raw))).status).toBe(200);
     expect((await post(raw, sign(raw))).status).toBe(200);
 
-    const pushes = await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', token).get();
-    expect(pushes.size).toBe(1);
-    const pushedCode = /(\d{6})/.exec(pushes.docs[0].get('body'))?.[1];
+    const pushes = await pushesTo(token);
+    expect(pushes).toHaveLength(1);
+    const pushedCode = /(\d{6})/.exec(pushes[0].body)?.[1];
     const client = await api();
     if (pushedCode !== firstCode) {
       expect((await client.post('/api/push-otp/verify-code').send({ telephone: buyer.telephone, otp: firstCode })).body.code).toBe('OTP_INVALID');

@@ -12,6 +12,7 @@ import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
 import { forwarder as eligibleForwarder } from './helpers/transit';
+import { registerDevice } from './helpers/pushes';
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -29,15 +30,10 @@ const stored = async (user: TestUser) =>
     ...doc.data(),
   })) as Array<Record<string, unknown> & { id: string }>;
 
-/** Registers a device for the user; answers a reader of what was pushed to it. */
+/** Registers a device for the user; answers a reader of the titles and types pushed to it. */
 async function device(user: TestUser) {
-  const token = `device-${user.uid}-${'n'.repeat(20)}`;
-  await (await api()).post('/api/users/me/push-tokens').set(bearer(user.token)).send({ token, platform: 'android' });
-  return async () =>
-    (await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', token).get()).docs.map((doc) => ({
-      title: doc.get('title') as string,
-      type: doc.get('data.type') as string,
-    }));
+  const pushes = await registerDevice(user);
+  return async () => (await pushes()).map((push) => ({ title: push.title, type: push.data?.type }));
 }
 
 const speaks = async (user: TestUser, language: 'fr' | 'en') =>

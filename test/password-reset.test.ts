@@ -5,6 +5,7 @@ import { createUser, PASSWORD, signIn, type TestUser } from './helpers/accounts'
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
+import { pushesTo } from './helpers/pushes';
 
 beforeAll(resetEmulators);
 afterEach(() => {
@@ -125,8 +126,7 @@ describe('POST /api/push-otp/verify-code and /reset-password', () => {
     await requestCode(seller.telephone);
     const code = await lastCode(seller.telephone);
     await (await api()).post('/api/push-otp/reset-password').send({ telephone: seller.telephone, otp: code, newPassword: 'Nouveau-mdp-2026' });
-    const pushes = await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', token).get();
-    expect(pushes.docs.map((doc) => doc.get('data.type'))).toEqual(['password_changed']);
+    expect((await pushesTo(token)).map((push) => push.data?.type)).toEqual(['password_changed']);
   });
 
   it('refuses a short password without using the code: PASSWORD_TOO_SHORT', async () => {
@@ -220,7 +220,7 @@ describe('delivery failures', () => {
     const pushed = await requestCode(buyer.telephone);
     expect(pushed.status).toBe(200);
     expect(pushed.body.data.channel).toBe('push');
-    const push = (await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', token).get()).docs[0].data();
+    const [push] = await pushesTo(token);
     const code = /(\d{6})/.exec(push.body)?.[1];
     expect(push.data).toEqual({ type: 'password_reset_code' });
     const verify = await (await api()).post('/api/push-otp/verify-code').send({ telephone: buyer.telephone, otp: code });

@@ -6,6 +6,7 @@ import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { useFeexPaySandbox } from './helpers/feexpay';
+import { pushesTo } from './helpers/pushes';
 
 const { sandbox } = useFeexPaySandbox();
 let admin: TestUser;
@@ -78,7 +79,6 @@ describe('verification payments', () => {
     await client.post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
     expect((await db().collection(COLLECTIONS.verifications).doc(paymentId).get()).data()).toMatchObject({ articleId: listing.id, acheteur: buyer.uid, vendeur: seller.uid, statut: 'en_attente' });
     expect((await db().collection(COLLECTIONS.articles).doc(listing.id).get()).get('verificationStatut')).toBe('en_attente');
-    const pushes = await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', token).get();
-    expect(pushes.docs.map((doc) => doc.get('data.type'))).toEqual(['verification_requested']);
+    expect((await pushesTo(token)).map((push) => push.data?.type)).toEqual(['verification_requested']);
   });
 });

@@ -5,6 +5,7 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 import { uploadCard } from './helpers/transit';
+import { pushesTo } from './helpers/pushes';
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -50,8 +51,7 @@ it('takes a file to pending, refuses a second while pending, and lets an admin r
   expect(await profileStatus(forwarder)).toEqual({ statut: 'approved' });
   expect((await client.patch(`${base}/admin/demandes/${forwarder.uid}/approve`).set(bearer(admin.token))).body.code).toBe('INVALID_TRANSITION');
 
-  const pushes = await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', token).get();
-  expect(pushes.docs.map((doc) => doc.get('data.type')).sort()).toEqual(['transitaire_verification_approved', 'transitaire_verification_rejected']);
+  expect((await pushesTo(token)).map((push) => push.data?.type).sort()).toEqual(['transitaire_verification_approved', 'transitaire_verification_rejected']);
 });
 
 it('refuses bad files, other roles and unknown forwarders', async () => {

@@ -8,6 +8,7 @@ import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { forwarder } from './helpers/transit';
 import { walk } from './helpers/transition-table';
+import { registerDevice } from './helpers/pushes';
 
 let seller: TestUser;
 beforeAll(async () => {
@@ -25,10 +26,10 @@ async function journey(buyer: TestUser, extra: Record<string, unknown> = { paysD
 const mission = async (id: string) => (await db().collection(COLLECTIONS.transitMissions).doc(id).get()).data()!;
 const select = async (buyer: TestUser, articleId: string, transitaireId: string, prefix = '/api/transit-missions') =>
   (await api()).post(`${prefix}/select-transitaire`).set(bearer(buyer.token)).send({ articleId, transitaireId });
-const pushesTo = async (user: TestUser) => {
-  const token = `device-${user.uid}-${'t'.repeat(20)}`;
-  await (await api()).post('/api/users/me/push-tokens').set(bearer(user.token)).send({ token, platform: 'android' });
-  return async () => (await db().collection(COLLECTIONS.localPushes).where('tokens', 'array-contains', token).get()).docs.map((doc) => doc.get('data.type'));
+/** Registers a device for the user; answers a reader of the types pushed to it. */
+const device = async (user: TestUser) => {
+  const pushes = await registerDevice(user);
+  return async () => (await pushes()).map((push) => push.data?.type);
 };
 
 it('walks the status table: allowed moves move, the others answer INVALID_TRANSITION', () => {
@@ -89,8 +90,8 @@ it('follows a journey from selection to closing, with its pushes and dates (rule
   const buyer = await createUser('acheteur');
   const chosen = await forwarder();
   const other = await forwarder();
-  const chosenPushes = await pushesTo(chosen);
-  const buyerPushes = await pushesTo(buyer);
+  const chosenPushes = await device(chosen);
+  const buyerPushes = await device(buyer);
   const { articleId, id } = await journey(buyer);
   const client = await api();
 
