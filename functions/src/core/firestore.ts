@@ -2,6 +2,11 @@
  * Collection names in one place, so a rename is one edit and the rules, the indexes and the code
  * cannot drift apart silently (test/deployment checks the rules name these collections).
  */
+import type { Timestamp } from 'firebase-admin/firestore';
+
+/** A stored date as the API writes dates (ISO 8601), or null when there is none. */
+export const isoOrNull = (value: Timestamp | null | undefined): string | null => value?.toDate().toISOString() ?? null;
+
 export const COLLECTIONS = {
   /** `users/{uid}`: profile, role, app, block flag. */
   users: 'users',

@@ -12,6 +12,7 @@ import { ApiError } from '../../core/errors';
 import { transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
+import { isoOrNull } from '../../core/firestore';
 import { notify } from '../notifications/service';
 import { FLAG_OF, type PubliciteDocument } from './publicite-model';
 import * as repository from './publicite-repository';
@@ -36,8 +37,8 @@ export function toPublicite(id: string, pub: PubliciteDocument): PubliciteView {
     motifRejet: pub.motifRejet,
     paymentId: pub.paymentId,
     remboursement: pub.remboursement,
-    dateDebut: pub.dateDebut?.toDate().toISOString() ?? null,
-    dateFin: pub.dateFin?.toDate().toISOString() ?? null,
+    dateDebut: isoOrNull(pub.dateDebut),
+    dateFin: isoOrNull(pub.dateFin),
     createdAt: pub.createdAt.toDate().toISOString(),
   };
 }

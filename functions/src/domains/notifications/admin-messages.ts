@@ -13,6 +13,7 @@ import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
 import { type PageRequest, toPage } from '../../core/pagination';
+import { isoOrNull } from '../../core/firestore';
 import { usersAfter } from '../identity/service';
 import { settingsOf } from '../settings/service';
 import * as repository from './admin-messages-repository';
@@ -38,7 +39,7 @@ function toMessage(id: string, message: AdminMessageDocument): MessageView {
     statut: message.statut,
     recipients: message.recipients,
     createdAt: message.createdAt.toDate().toISOString(),
-    finishedAt: message.finishedAt?.toDate().toISOString() ?? null,
+    finishedAt: isoOrNull(message.finishedAt),
   };
 }
 

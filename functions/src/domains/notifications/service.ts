@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { type PageRequest, toPage } from '../../core/pagination';
+import { isoOrNull } from '../../core/firestore';
 import { getSettings } from '../settings/service';
 import { type NotificationType, type ResourceKind, TEMPLATES, textOf } from './catalogue';
 import { pushToUser } from './push';
@@ -78,7 +79,7 @@ export function toNotification(id: string, notification: NotificationDocument): 
     language: notification.language,
     resource: notification.resource,
     read: notification.read,
-    readAt: notification.readAt?.toDate().toISOString() ?? null,
+    readAt: isoOrNull(notification.readAt),
     createdAt: notification.createdAt.toDate().toISOString(),
   };
 }

@@ -10,7 +10,7 @@ import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { getUser } from '../identity/service';
 import { notify } from '../notifications/service';
 import { priceList } from '../pricing/service';
@@ -69,7 +69,7 @@ export async function stateOf(uid: string, kind: SubscriptionKind): Promise<Subs
   return {
     kind,
     active: (expiresAt?.toMillis() ?? 0) > at || (trialEnds ?? 0) > at,
-    expiresAt: expiresAt?.toDate().toISOString() ?? null,
+    expiresAt: isoOrNull(expiresAt),
     trialEndsAt: trialEnds ? new Date(trialEnds).toISOString() : null,
   };
 }

@@ -10,6 +10,7 @@ import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
+import { isoOrNull } from '../../core/firestore';
 import { getArticle } from '../catalog/service';
 import { getUser } from '../identity/service';
 import { notify } from '../notifications/service';
@@ -21,15 +22,14 @@ import { ACTIVE_STATUSES, type MissionEvent, MISSION_TRANSITIONS, type MissionSt
 
 type MissionView = z.input<typeof TransitMission>;
 type TransitEvent = 'transit_selection' | 'transit_transfer' | 'transit_rejected' | 'transit_completed';
-const iso = (value: Timestamp | null) => value?.toDate().toISOString() ?? null;
 
 export function toMission(id: string, mission: MissionDocument): MissionView {
   return {
     id,
     ...mission,
-    dateSelectionTransitaire: iso(mission.dateSelectionTransitaire),
-    dateTransfer: iso(mission.dateTransfer),
-    dateTraite: iso(mission.dateTraite),
+    dateSelectionTransitaire: isoOrNull(mission.dateSelectionTransitaire),
+    dateTransfer: isoOrNull(mission.dateTransfer),
+    dateTraite: isoOrNull(mission.dateTraite),
     createdAt: mission.createdAt.toDate().toISOString(),
     updatedAt: mission.updatedAt.toDate().toISOString(),
   };

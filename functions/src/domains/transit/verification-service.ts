@@ -11,7 +11,7 @@ import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { notify } from '../notifications/service';
 import { listingWriter } from './directory';
@@ -30,15 +30,14 @@ interface VerificationDocument {
 }
 
 const files = () => db().collection(COLLECTIONS.transitaireVerifications);
-const iso = (value: Timestamp | null | undefined) => value?.toDate().toISOString() ?? null;
 
 function toState(userId: string, file: VerificationDocument | undefined): z.input<typeof VerificationState> {
   return {
     userId,
     statut: file?.statut ?? 'none',
     rejectionMotif: file?.rejectionMotif ?? null,
-    submittedAt: iso(file?.submittedAt),
-    decidedAt: iso(file?.decidedAt),
+    submittedAt: isoOrNull(file?.submittedAt),
+    decidedAt: isoOrNull(file?.decidedAt),
     dossier: file?.dossier ?? null,
   };
 }

@@ -9,7 +9,7 @@ import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 
 export const ENTRY_TYPES = ['vente', 'gain_livraison', 'gain_agent', 'retrait', 'remboursement', 'ajustement'] as const;
@@ -56,7 +56,7 @@ export async function walletOf(caller: ProfileCaller) {
   return {
     balance: (wallet.get('balance') as number | undefined) ?? 0,
     currency: 'XOF' as const,
-    updatedAt: (wallet.get('updatedAt') as Timestamp | undefined)?.toDate().toISOString() ?? null,
+    updatedAt: isoOrNull(wallet.get('updatedAt') as Timestamp | undefined),
   };
 }
 
