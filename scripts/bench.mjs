@@ -230,7 +230,10 @@ const sandbox = new FeexPaySandbox({ token: process.env.FEEXPAY_API_TOKEN ?? 'be
 const sandboxUrl = await sandbox.start();
 process.env.FEEXPAY_API_TOKEN ??= 'bench-token';
 process.env.FEEXPAY_BASE_URL = sandboxUrl;
-delete process.env.FEEXPAY_CALLBACK_SECRET;
+process.env.FEEXPAY_SHOP_ID ??= 'bench-shop';
+process.env.FEEXPAY_MODE ??= 'SANDBOX';
+// The webhook refuses every callback without its secret (fail closed): the bench's callbacks carry it.
+process.env.FEEXPAY_CALLBACK_SECRET ??= 'bench-callback-secret';
 require('./lib/core/config.js').reloadConfig();
 const paymentsServer = (await createFunctionApp('payments')).listen(0, '127.0.0.1');
 await new Promise((resolveListen) => paymentsServer.once('listening', resolveListen));
@@ -240,8 +243,7 @@ const CALLBACKS = 50;
 const references = [];
 const batch = db().batch();
 for (let i = 0; i < CALLBACKS; i += 1) {
-  const reference = `SBX-bench-${Date.now()}-${i}`;
-  sandbox.transactions.set(reference, { reference, amount: 5000, status: 'SUCCESSFUL' });
+  const reference = sandbox.addTransaction({ amount: 5000, shop: process.env.FEEXPAY_SHOP_ID });
   const at = Timestamp.now();
   batch.set(db().collection('payments').doc(`bench-payment-${i}`), {
     userId: `bench-seller-${i}`, montant: 5000, reference, statut: 'pending', type: 'abonnement', metadata: { months: '1' },
@@ -254,7 +256,7 @@ await batch.commit();
 const callbackDurations = await Promise.all(
   references.map(async (reference) => {
     const start = performance.now();
-    const res = await fetch(`${paymentsBase}/api/payments/webhook`, {
+    const res = await fetch(`${paymentsBase}/api/payments/webhook?secret=${encodeURIComponent(process.env.FEEXPAY_CALLBACK_SECRET)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ reference, status: 'SUCCESSFUL' }),

@@ -2,11 +2,13 @@
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { onAchatPaid } from '../functions/src/domains/commerce/achat-service';
-import { createUser, type TestUser } from './helpers/accounts';
+import { provisionAccount } from '../functions/src/domains/identity/provisioning';
+import { createUser, PASSWORD, signIn, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { useFeexPaySandbox } from './helpers/feexpay';
+import { frozenClock, resetClock } from './helpers/settings';
 
 useFeexPaySandbox();
 let admin: TestUser;
@@ -20,18 +22,28 @@ async function open(buyer: TestUser, articleId: string) {
   return (await api()).post('/api/achat').set(bearer(buyer.token)).send({ articleId, modeLivraison: 'transit', paysDestination: 'NG' });
 }
 
-async function payAndConfirm(buyer: TestUser, achatId: string, prix: number) {
-  const client = await api();
-  const started = await client
+/** A payment of the purchase, started and left pending at FeexPay (payer number ending in 2). */
+async function startPayment(buyer: TestUser, achatId: string, prix: number) {
+  const started = await (await api())
     .post('/api/payments/requesttopay/mtn')
     .set(bearer(buyer.token))
     .send({ type: 'achat', montant: prix, metadata: { achatId }, telephone: '+2290197000002' });
   expect(started.status).toBe(201);
-  const paymentId = started.body.data.paymentId as string;
-  const confirmed = await client.post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
+  return started.body.data.paymentId as string;
+}
+
+async function confirm(paymentId: string) {
+  const confirmed = await (await api()).post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
   expect(confirmed.status).toBe(200);
+}
+
+async function payAndConfirm(buyer: TestUser, achatId: string, prix: number) {
+  const paymentId = await startPayment(buyer, achatId, prix);
+  await confirm(paymentId);
   return paymentId;
 }
+
+const paymentDoc = async (id: string) => (await db().collection(COLLECTIONS.payments).doc(id).get()).data()!;
 
 async function ledger(uid: string) {
   const wallet = await db().collection(COLLECTIONS.wallets).doc(uid).get();
@@ -121,4 +133,70 @@ it('refuses buying one’s own listing, a listing not online, and other roles; c
   expect(payCancelled.body.code).toBe('PAYMENT_TARGET_INVALID');
   expect((await client.post(`/api/achat/${achat.id}/cancel`).set(bearer(buyer.token))).body.code).toBe('INVALID_TRANSITION');
   expect((await client.get('/api/wallet/me').set(bearer(buyer.token))).body.data).toEqual({ balance: 0, currency: 'XOF', updatedAt: null });
+});
+
+it('marks for refund the success of a payment whose purchase was cancelled meanwhile, and changes nothing else', async () => {
+  const seller = await createUser('vendeur');
+  const buyer = await createUser('acheteur');
+  const listing = await publish(seller, { prix: 2_000_000 });
+  const achat = (await open(buyer, listing.id)).body.data;
+  const paymentId = await startPayment(buyer, achat.id, 2_000_000);
+  expect((await (await api()).post(`/api/achat/${achat.id}/cancel`).set(bearer(buyer.token))).body.data.statut).toBe('annulee');
+  await confirm(paymentId); // the money came in after all
+
+  expect(await paymentDoc(paymentId)).toMatchObject({ statut: 'success', effects: { achat_payee: 'done' }, refund: { reason: 'purchase cancelled', statut: 'a_rembourser' } });
+  expect((await db().collection(COLLECTIONS.articles).doc(listing.id).get()).get('statut')).toBe('en_ligne');
+  expect((await db().collection(COLLECTIONS.achats).doc(achat.id).get()).get('statut')).toBe('annulee');
+  expect(await ledger(seller.uid)).toEqual({ balance: undefined, entries: [] });
+});
+
+it('marks a second successful payment of one purchase for refund: one sale, one credit', async () => {
+  const seller = await createUser('vendeur');
+  const buyer = await createUser('acheteur');
+  const listing = await publish(seller, { prix: 600_000 });
+  const achat = (await open(buyer, listing.id)).body.data;
+  const payments = [await startPayment(buyer, achat.id, 600_000), await startPayment(buyer, achat.id, 600_000)];
+  await Promise.all(payments.map(confirm));
+
+  const settled = await Promise.all(payments.map(paymentDoc));
+  expect(settled.map((p) => p.effects)).toEqual([{ achat_payee: 'done' }, { achat_payee: 'done' }]);
+  expect(settled.map((p) => p.refund?.reason ?? null).sort()).toEqual([null, 'purchase already paid'].sort());
+  const winner = payments[settled.findIndex((p) => !p.refund)];
+  expect((await db().collection(COLLECTIONS.achats).doc(achat.id).get()).data()).toMatchObject({ statut: 'payee', paymentId: winner });
+  const { entries } = await ledger(seller.uid);
+  expect(entries).toHaveLength(1);
+});
+
+it('treats the same telephone on both apps as the same person: no buying one’s own listing', async () => {
+  const seller = await createUser('vendeur');
+  const listing = await publish(seller, { prix: 900_000 });
+  // The seller's own buyer-app account: same number, the other app's synthetic email.
+  const twin = await provisionAccount({ telephone: seller.telephone, password: PASSWORD, role: 'acheteur', nom: 'Test', prenoms: 'twin' });
+  const token = await signIn(twin.email);
+  const client = await api();
+  const refused = await client.post('/api/achat').set(bearer(token)).send({ articleId: listing.id, modeLivraison: 'consommation' });
+  expect(refused.status).toBe(409);
+  expect(refused.body.code).toBe('OWN_LISTING');
+  const inspection = await client
+    .post('/api/payments/requesttopay/mtn')
+    .set(bearer(token))
+    .send({ type: 'verification', montant: 20_000, metadata: { articleId: listing.id }, telephone: '+2290197000002' });
+  expect(inspection.body.code).toBe('PAYMENT_TARGET_INVALID');
+  expect((await db().collection(COLLECTIONS.achats).where('acheteur', '==', twin.uid).get()).size).toBe(0);
+});
+
+it('counts wallet months in the business time zone', async () => {
+  const seller = await createUser('vendeur');
+  const buyer = await createUser('acheteur');
+  const listing = await publish(seller, { prix: 300_000 });
+  const achat = (await open(buyer, listing.id)).body.data;
+  // 23:30 UTC on 30 November is 00:30 on 1 December in Porto-Novo (UTC+1).
+  frozenClock(new Date('2026-11-30T23:30:00Z'));
+  try {
+    await payAndConfirm(buyer, achat.id, 300_000);
+  } finally {
+    resetClock();
+  }
+  const stats = (await (await api()).get('/api/wallet/me/stats').set(bearer(seller.token))).body.data;
+  expect(stats.months.map((m: { month: string }) => m.month)).toEqual(['2026-12']);
 });

@@ -139,9 +139,12 @@ describe('Firestore configuration', () => {
   });
 
   it('has the indexes of the payment and purchase lists', () => {
-    for (const field of ['userId', 'statut', 'type']) {
+    for (const field of ['userId', 'statut', 'type', 'failureReason']) {
       expect(hasMergeIndexes(COLLECTIONS.payments, [field], { field: 'createdAt', direction: 'desc' })).toBe(true);
     }
+    // The poller: pending payments due soonest first, and effects left claimed, the longest waiting first.
+    expect(hasMergeIndexes(COLLECTIONS.payments, ['statut'], { field: 'expiresAt', direction: 'asc' })).toBe(true);
+    expect(hasMergeIndexes(COLLECTIONS.payments, ['effectsDue'], { field: 'updatedAt', direction: 'asc' })).toBe(true);
     expect(hasMergeIndexes(COLLECTIONS.achats, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
   });
 

@@ -25,8 +25,7 @@ describe('POST /api/payments/flutter/record', () => {
   it('records a client payment once per reference and settles it on FeexPay’s word', async () => {
     const seller = await createUser('vendeur');
     const pub = await boost(seller);
-    const reference = `SBX-client-${Date.now()}`;
-    sandbox().transactions.set(reference, { reference, amount: pub.montant, status: 'SUCCESSFUL' });
+    const reference = sandbox().addTransaction({ amount: pub.montant, shop: 'test-shop' });
     const client = await api();
     const body = { type: 'publicite', montant: pub.montant, metadata: { publiciteId: pub.id }, reference };
     const [first, second] = await Promise.all([
@@ -42,11 +41,10 @@ describe('POST /api/payments/flutter/record', () => {
     expect((await client.post('/api/payments/flutter/record').set(bearer(other.token)).send(body)).body.code).toBe('PAYMENT_NOT_FOUND');
   });
 
-  it('never settles on the client’s word: a reference FeexPay calls pending, or does not know, stays pending', async () => {
+  it('never settles on the client’s word: a reference FeexPay calls pending stays pending, one it does not know is refused', async () => {
     const seller = await createUser('vendeur');
     const pub = await boost(seller);
-    const reference = `SBX-pending-${Date.now()}`;
-    sandbox().transactions.set(reference, { reference, amount: pub.montant, status: 'PENDING' });
+    const reference = sandbox().addTransaction({ amount: pub.montant, shop: 'test-shop', status: 'PENDING' });
     const client = await api();
     const pending = await client.post('/api/payments/flutter/record').set(bearer(seller.token)).send({ type: 'publicite', montant: pub.montant, metadata: { publiciteId: pub.id }, reference });
     expect(pending.body.data.statut).toBe('pending');
@@ -55,7 +53,9 @@ describe('POST /api/payments/flutter/record', () => {
       .post('/api/payments/flutter/record')
       .set(bearer(seller.token))
       .send({ type: 'publicite', montant: pub2.montant, metadata: { publiciteId: pub2.id }, reference: 'SBX-made-up' });
-    expect(unknown.body.data.statut).toBe('pending');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('PAYMENT_REFERENCE_UNKNOWN');
+    expect((await db().collection(COLLECTIONS.payments).where('reference', '==', 'SBX-made-up').get()).size).toBe(0);
     const wrong = await client.post('/api/payments/flutter/record').set(bearer(seller.token)).send({ type: 'publicite', montant: 1, metadata: { publiciteId: pub2.id }, reference: 'SBX-other' });
     expect(wrong.body.code).toBe('AMOUNT_MISMATCH');
   });

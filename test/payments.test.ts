@@ -9,7 +9,7 @@ import { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { pollPendingPayments } from '../functions/src/domains/payments/jobs';
-import { settle } from '../functions/src/domains/payments/service';
+import { settle } from '../functions/src/domains/payments/settlement';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   sandbox = new FeexPaySandbox({ token: 'test-feexpay-token', delayMs: 150, webhookUrl: `${appUrl}/api/payments/webhook?secret=test-callback-secret` });
   const url = await sandbox.start();
-  useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url, FEEXPAY_TIMEOUT_MS: '2000' });
+  useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url, FEEXPAY_TIMEOUT_MS: '2000', FEEXPAY_CALLBACK_URL: `${appUrl}/api/payments/webhook` });
   admin = await createUser('admin');
 });
 afterAll(async () => {
@@ -200,6 +200,23 @@ describe('the webhook', () => {
     const steps = final.history.map((entry: { from: string; to: string }) => `${entry.from}>${entry.to}`);
     expect(['pending>success', 'pending>expired,expired>success', 'pending>failed,failed>success']).toContain(steps.join(','));
     expect(await publicite(publiciteId)).toMatchObject({ statut: 'payee', paymentId });
+  });
+});
+
+describe('two successful payments of one boost', () => {
+  it('mark the second for refund, leave the boost paid once, and leave no effect half-done', async () => {
+    const { seller, publiciteId } = await boostToPay();
+    const first = (await payByMobile(seller, publiciteId, '+2290197000002')).body.data.paymentId;
+    const second = (await payByMobile(seller, publiciteId, '+2290197000002')).body.data.paymentId;
+    const client = await api();
+    for (const id of [first, second]) {
+      const res = await client.post(`/api/payments/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
+      expect(res.status).toBe(200);
+    }
+    expect(await payment(first)).toMatchObject({ effects: { publicite_payee: 'done' } });
+    expect((await payment(first)).refund).toBeUndefined();
+    expect(await payment(second)).toMatchObject({ effects: { publicite_payee: 'done' }, effectsDue: false, refund: { reason: 'advertisement already paid', statut: 'a_rembourser' } });
+    expect(await publicite(publiciteId)).toMatchObject({ statut: 'payee', paymentId: first });
   });
 });
 

@@ -8,7 +8,7 @@ import { SECRET_NAMES } from '../functions/src/core/secrets';
 const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
 
 it('documents every setting with its default', () => {
-  const cell = (value: unknown) => (value === '' ? '(empty)' : `\`${String(value)}\``);
+  const cell = (value: unknown) => (value === undefined ? '(none)' : value === '' ? '(empty)' : `\`${String(value)}\``);
   const missing = describeSettings().filter(({ name, default: value }) => !readme.includes(`| \`${name}\` | ${cell(value)} |`));
   expect(missing).toEqual([]);
 });

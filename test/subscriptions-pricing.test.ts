@@ -58,23 +58,24 @@ describe('subscriptions', () => {
     (await api()).post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
   const mine = async (user: TestUser) => (await (await api()).get('/api/payments/subscriptions/me').set(bearer(user.token))).body.data;
 
-  it('stacks paid months on the later of now and the current expiry, once per payment', async () => {
+  it('stacks paid months on the latest of now, the current expiry and the trial’s end, once per payment', async () => {
     frozenClock(new Date('2026-11-22T00:00:00Z'));
     const seller = await createUser('vendeur');
     const first = await paySubscription(seller, 3);
     expect(first.status).toBe(201);
     await confirm(first.body.data.paymentId);
+    // Paid during the free trial (ends 2027-01-06): the three months start when the trial ends.
     expect(await mine(seller)).toEqual([
-      { kind: 'vendeur', active: true, expiresAt: '2027-02-20T00:00:00.000Z', trialEndsAt: '2027-01-06T00:00:00.000Z' },
+      { kind: 'vendeur', active: true, expiresAt: '2027-04-06T00:00:00.000Z', trialEndsAt: '2027-01-06T00:00:00.000Z' },
     ]);
     const again = await confirm(first.body.data.paymentId);
     expect(again.body.code).toBe('INVALID_TRANSITION');
     const second = await paySubscription(seller, 1);
     await confirm(second.body.data.paymentId);
-    expect((await mine(seller))[0].expiresAt).toBe('2027-03-22T00:00:00.000Z');
+    expect((await mine(seller))[0].expiresAt).toBe('2027-05-06T00:00:00.000Z');
     // One notice per payment, with the new end written as a French reader expects it.
     const notices = (await (await api()).get('/api/notifications').set(bearer(seller.token))).body.data.map((n: { body: string }) => n.body);
-    expect(notices.sort()).toEqual(['Votre abonnement est actif jusqu’au 20 février 2027.', 'Votre abonnement est actif jusqu’au 22 mars 2027.']);
+    expect(notices.sort()).toEqual(['Votre abonnement est actif jusqu’au 6 avril 2027.', 'Votre abonnement est actif jusqu’au 6 mai 2027.']);
   });
 
   it('prices forwarders apart, and refuses wrong amounts, wrong roles and month counts', async () => {

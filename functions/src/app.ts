@@ -12,15 +12,18 @@ import { errorHandler, notFoundHandler } from './core/errors';
 import type { ApiRouter } from './core/http';
 import { bodyLimit } from './core/body-limit';
 import { requestContext } from './core/request-context';
-import { allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
+import { type SecretName, withSecrets } from './core/secrets';
+import { ALL_SECRETS, allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
 
 function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer): void {
   (req as IncomingMessage & { rawBody?: Buffer }).rawBody ??= buffer;
 }
 
-export function createApp(routers: ApiRouter[]): Express {
+export function createApp(routers: ApiRouter[], secrets: readonly SecretName[] = []): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Every request runs with the function's declared secrets only, as deployed (core/secrets.ts).
+  app.use((_req, _res, next) => withSecrets(secrets, next));
   // Client addresses come from core/client-ip.ts, which knows which X-Forwarded-For entries to trust.
   app.set('trust proxy', false);
   app.use(requestContext);
@@ -37,10 +40,10 @@ export function createApp(routers: ApiRouter[]): Express {
 
 /** The app of one deployed function. */
 export async function createFunctionApp(name: FunctionName): Promise<Express> {
-  return createApp(await FUNCTION_GROUPS[name].routers());
+  return createApp(await FUNCTION_GROUPS[name].routers(), FUNCTION_GROUPS[name].secrets);
 }
 
 /** Every route in one app: tests and local tools. */
 export async function createFullApp(): Promise<Express> {
-  return createApp(await allRouters());
+  return createApp(await allRouters(), ALL_SECRETS);
 }

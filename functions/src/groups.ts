@@ -4,11 +4,14 @@
  * Routers are imported lazily, so a function loads only its own domains at cold start.
  */
 import type { ApiRouter } from './core/http';
+import type { SecretName } from './core/secrets';
 
 export const REGION = 'europe-west1';
 
 export interface FunctionGroup {
   prefixes: readonly string[];
+  /** Secrets the function's code reads: bound by index.ts, the only ones it may read (core/secrets.ts). */
+  secrets: readonly SecretName[];
   routers(): Promise<ApiRouter[]>;
 }
 
@@ -17,6 +20,7 @@ const none = async (): Promise<ApiRouter[]> => [];
 export const FUNCTION_GROUPS = {
   core: {
     prefixes: ['/', '/api-docs', '/api-docs.json', '/api/auth', '/api/protected', '/api/push-otp', '/api/users', '/api/settings', '/api/notifications', '/api/messaging', '/api/geo'],
+    secrets: ['OTP_HMAC_SECRET', 'WHATSAPP_ACCESS_TOKEN', 'MESSAGING_APP_SECRET', 'MESSAGING_WEBHOOK_VERIFY_TOKEN', 'CAPTCHA_SECRET'],
     routers: async () => [
       (await import('./domains/health/routes')).router,
       (await import('./domains/docs/routes')).router,
@@ -29,6 +33,7 @@ export const FUNCTION_GROUPS = {
   },
   catalog: {
     prefixes: ['/api/articles', '/api/public', '/api/upload', '/api/publicites', '/api/views', '/api/tricycles', '/api/chauffeurs', '/api/verification'],
+    secrets: [],
     routers: async () => [
       (await import('./domains/catalog/routes')).router,
       (await import('./domains/catalog/public-routes')).router,
@@ -39,11 +44,13 @@ export const FUNCTION_GROUPS = {
   },
   commerce: {
     prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat'],
+    secrets: [],
     routers: async () => [(await import('./domains/commerce/achat-routes')).router],
   },
-  logistics: { prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'], routers: none },
+  logistics: { prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'], secrets: [], routers: none },
   payments: {
     prefixes: ['/api/payments', '/api/wallet'],
+    secrets: ['FEEXPAY_API_TOKEN', 'FEEXPAY_CALLBACK_SECRET'],
     routers: async () => [
       (await import('./domains/payments/routes')).router,
       (await import('./domains/subscriptions/routes')).router,
@@ -52,6 +59,7 @@ export const FUNCTION_GROUPS = {
   },
   transit: {
     prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'],
+    secrets: [],
     routers: async () => {
       const missions = await import('./domains/transit/routes');
       return [
@@ -63,15 +71,19 @@ export const FUNCTION_GROUPS = {
       ];
     },
   },
-  agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], routers: none },
+  agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], secrets: [], routers: none },
   admin: {
     prefixes: ['/api/admin'],
+    secrets: [],
     routers: async () => [(await import('./domains/catalog/publicite-routes')).pricingRouter, (await import('./domains/pricing/routes')).router],
   },
 } satisfies Record<string, FunctionGroup>;
 
 export type FunctionName = keyof typeof FUNCTION_GROUPS;
 export const FUNCTION_NAMES = Object.keys(FUNCTION_GROUPS) as FunctionName[];
+
+/** The secrets of every function: what the one app of every route (tests, local tools) may read. */
+export const ALL_SECRETS: readonly SecretName[] = [...new Set(FUNCTION_NAMES.flatMap((name) => FUNCTION_GROUPS[name].secrets))];
 
 export async function allRouters(): Promise<ApiRouter[]> {
   return (await Promise.all(FUNCTION_NAMES.map((name) => FUNCTION_GROUPS[name].routers()))).flat();

@@ -10,24 +10,32 @@ import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
-import { SECRET_NAMES } from './core/secrets';
-import { type FunctionName, REGION } from './groups';
+import { type SecretName, withSecrets } from './core/secrets';
+import { FUNCTION_GROUPS, type FunctionName, REGION } from './groups';
 
 setGlobalOptions({ region: REGION, maxInstances: 20 });
 
-/** Secrets each function needs mounted (Secret Manager in production, .secret.local in the emulator). */
-const SECRETS_OF: Partial<Record<FunctionName, readonly string[]>> = {
-  core: SECRET_NAMES,
-};
+/**
+ * Mounts a function's secrets (Secret Manager in production, .secret.local in the emulator) and
+ * runs its work allowed to read those only (core/secrets.ts): the emulator then fails where a
+ * deployed function would. test/deployment.test.ts checks each list against what the code reads.
+ */
+function secretsOf(names: readonly SecretName[]) {
+  return { secrets: names.map((name) => defineSecret(name)), run: <T>(work: () => Promise<T>) => withSecrets(names, work) };
+}
 
 function httpsFunction(name: FunctionName) {
   let app: Promise<Express> | undefined;
-  const secrets = (SECRETS_OF[name] ?? []).map((secret) => defineSecret(secret));
+  // The app itself runs each request with these secrets (createFunctionApp).
+  const { secrets } = secretsOf(FUNCTION_GROUPS[name].secrets);
   return onRequest({ memory: '256MiB', timeoutSeconds: 60, secrets }, async (req, res) => {
     app ??= import('./app').then((module) => module.createFunctionApp(name));
     (await app)(req, res);
   });
 }
+
+const noSecrets = secretsOf([]);
+const feexpay = secretsOf(['FEEXPAY_API_TOKEN']);
 
 export const core = httpsFunction('core');
 export const catalog = httpsFunction('catalog');
@@ -39,52 +47,60 @@ export const agents = httpsFunction('agents');
 export const admin = httpsFunction('admin');
 
 /** Hourly: ends the advertisements whose window is over and clears their listing flags. */
-export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, async () => {
-  const { expireEnded } = await import('./domains/catalog/publicite-service');
-  const { expired } = await expireEnded();
-  logger.info('advertisements expired', { expired });
-});
+export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { expireEnded } = await import('./domains/catalog/publicite-service');
+    const { expired } = await expireEnded();
+    logger.info('advertisements expired', { expired });
+  }),
+);
 
 /** Hourly: forwarders whose subscription ended leave the buyers' list. */
-export const expireTransitaireListings = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, async () => {
-  const { unlistExpired } = await import('./domains/transit/directory');
-  logger.info('forwarder listings expired', await unlistExpired());
-});
+export const expireTransitaireListings = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { unlistExpired } = await import('./domains/transit/directory');
+    logger.info('forwarder listings expired', await unlistExpired());
+  }),
+);
 
-/** Every minute: asks FeexPay about recent pending payments, and expires those whose time is up. */
-const feexpayToken = defineSecret('FEEXPAY_API_TOKEN');
-
-export const pollPayments = onSchedule({ schedule: 'every 1 minutes', timeZone: 'Africa/Porto-Novo', secrets: [feexpayToken] }, async () => {
-  const { pollPendingPayments } = await import('./domains/payments/jobs');
-  logger.info('pending payments polled', await pollPendingPayments());
-});
+/** Every minute: asks FeexPay about the pending payments due soonest, and finishes effects left undone. */
+export const pollPayments = onSchedule({ schedule: 'every 1 minutes', timeZone: 'Africa/Porto-Novo', secrets: feexpay.secrets }, () =>
+  feexpay.run(async () => {
+    const { pollPendingPayments } = await import('./domains/payments/jobs');
+    logger.info('pending payments polled', await pollPendingPayments());
+  }),
+);
 
 /** Queued at a payment's creation, runs PAYMENT_EXPIRE_SECONDS later. */
 export const expirePayment = onTaskDispatched<{ paymentId: string }>(
-  { retryConfig: { maxAttempts: 5, minBackoffSeconds: 30 }, rateLimits: { maxConcurrentDispatches: 20 }, secrets: [feexpayToken] },
-  async (request) => {
-    const { expireIfDue } = await import('./domains/payments/jobs');
-    await expireIfDue(request.data.paymentId);
-  },
+  { retryConfig: { maxAttempts: 5, minBackoffSeconds: 30 }, rateLimits: { maxConcurrentDispatches: 20 }, secrets: feexpay.secrets },
+  (request) =>
+    feexpay.run(async () => {
+      const { expireIfDue } = await import('./domains/payments/jobs');
+      await expireIfDue(request.data.paymentId);
+    }),
 );
 
 /** Status changes of transit missions -> the forwarder's realtime feed (`transit-mission-update`). */
-export const transitMissionUpdates = onDocumentWritten('transitMissions/{missionId}', async (event) => {
-  const { onMissionWritten } = await import('./domains/transit/triggers');
-  type Mission = import('./domains/transit/repository').MissionDocument;
-  await onMissionWritten(
-    event.id,
-    event.params.missionId,
-    event.data?.before.data() as Mission | undefined,
-    event.data?.after.data() as Mission | undefined,
-  );
-});
+export const transitMissionUpdates = onDocumentWritten('transitMissions/{missionId}', (event) =>
+  noSecrets.run(async () => {
+    const { onMissionWritten } = await import('./domains/transit/triggers');
+    type Mission = import('./domains/transit/repository').MissionDocument;
+    await onMissionWritten(
+      event.id,
+      event.params.missionId,
+      event.data?.before.data() as Mission | undefined,
+      event.data?.after.data() as Mission | undefined,
+    );
+  }),
+);
 
 /** One page of recipients of an admin broadcast; each page queues the next. */
 export const sendAdminMessage = onTaskDispatched<{ messageId: string; cursor: string | null }>(
   { retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 }, rateLimits: { maxConcurrentDispatches: 5 } },
-  async (request) => {
-    const { sendPage } = await import('./domains/notifications/admin-messages');
-    await sendPage(request.data.messageId, request.data.cursor);
-  },
+  (request) =>
+    noSecrets.run(async () => {
+      const { sendPage } = await import('./domains/notifications/admin-messages');
+      await sendPage(request.data.messageId, request.data.cursor);
+    }),
 );

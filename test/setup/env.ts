@@ -24,10 +24,13 @@ Object.assign(process.env, {
   FEEXPAY_API_TOKEN: 'test-feexpay-token',
   FEEXPAY_CALLBACK_SECRET: 'test-callback-secret',
   FEEXPAY_SHOP_ID: 'test-shop',
+  FEEXPAY_MODE: 'SANDBOX',
   // In-process tests must not queue tasks that the Functions emulator would run against their data
   // on its own clock; the end-to-end test proves the queue.
   PAYMENT_EXPIRY_TASKS_ENABLED: 'false',
   ADMIN_MESSAGE_TASKS_ENABLED: 'false',
-  // Tests sign up many accounts from one address; the rate limit tests turn the limit back on.
+  // Tests sign up many accounts from one address, and pay from a few telephones; the rate limit
+  // tests turn the limits back on.
   AUTH_RATE_LIMIT_ENABLED: 'false',
+  PAYMENT_RATE_LIMIT_ENABLED: 'false',
 });

@@ -16,6 +16,9 @@ const flag = (fallback: boolean) =>
 
 const integer = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
+/** Cloud Functions (and its emulator) name the running function; scripts and tests do not. */
+const runsAsFunction = () => Boolean(process.env.K_SERVICE || process.env.FUNCTION_TARGET);
+
 const settingsSchema = z.object({
   /** Name and version reported by the health check. */
   SERVICE_NAME: z.string().min(1).default('vehicle-marketplace'),
@@ -108,7 +111,16 @@ const settingsSchema = z.object({
   /** Base URL of the payment-link API (POST {base}/api/feexlink/api-create). */
   FEEXPAY_LINK_BASE_URL: z.url().default('https://api.feexpay.me'),
   FEEXPAY_SHOP_ID: z.string().default(''),
-  FEEXPAY_MODE: z.enum(['SANDBOX', 'LIVE']).default('SANDBOX'),
+  /**
+   * `SANDBOX` or `LIVE`. No default where the service runs as a function (deployed or emulated):
+   * a live service that silently believed sandbox transactions would sell for nothing.
+   */
+  FEEXPAY_MODE: z.enum(['SANDBOX', 'LIVE']).optional(),
+  /**
+   * Public URL of `POST /api/payments/webhook` (for example https://<site>/api/payments/webhook),
+   * given to FeexPay as the callback of payment links; the callback secret is added to its query.
+   */
+  FEEXPAY_CALLBACK_URL: z.union([z.literal(''), z.url()]).default(''),
   /** Turns off `POST /api/payments/init` (payment links); mobile money and card still work. */
   FEEXPAY_PAYMENT_LINK_DISABLED: flag(false),
   FEEXPAY_TIMEOUT_MS: integer(10000, 100),
@@ -118,6 +130,11 @@ const settingsSchema = z.object({
   PAYMENT_LOCAL_EXPIRY_DISABLED: flag(false),
   /** Queue one expiry task per payment (off: the poller alone expires payments). */
   PAYMENT_EXPIRY_TASKS_ENABLED: flag(true),
+  /** Payments started per payer account, and per paying telephone, in a window: no prompt flood at a stranger's phone. */
+  PAYMENT_RATE_LIMIT_ENABLED: flag(true),
+  PAYMENT_RATE_LIMIT_PER_USER: integer(10, 1),
+  PAYMENT_RATE_LIMIT_PER_TELEPHONE: integer(5, 1),
+  PAYMENT_RATE_LIMIT_WINDOW_MS: integer(60 * 60 * 1000, 1000),
 
   // Prices until an admin sets them (XOF).
   SUBSCRIPTION_PRICE_PER_MONTH: integer(5000, 0),
@@ -138,6 +155,11 @@ const settingsSchema = z.object({
   FIREBASE_APP_CHECK_ENFORCED: flag(false),
 });
 
+/** Settings that have a default in scripts and tests but none in a function. */
+const checkedSchema = settingsSchema.superRefine((settings, context) => {
+  if (runsAsFunction() && !settings.FEEXPAY_MODE) context.addIssue({ code: 'custom', path: ['FEEXPAY_MODE'], message: 'required in a function' });
+});
+
 export type Settings = z.infer<typeof settingsSchema>;
 
 let cached: Settings | undefined;
@@ -145,7 +167,7 @@ let cached: Settings | undefined;
 /** Parses the environment once; a bad value stops the function at its first request, loudly. */
 export function config(): Settings {
   if (!cached) {
-    const parsed = settingsSchema.safeParse(process.env);
+    const parsed = checkedSchema.safeParse(process.env);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
       throw new Error(`Invalid configuration: ${fields}`);

@@ -81,6 +81,15 @@ class FirestoreWindowStore implements Store {
   }
 }
 
+/**
+ * One counted attempt outside a route's middleware (limits keyed by an account or a telephone
+ * rather than an IP). Answers whether the attempt is over `max` in the current window.
+ */
+export async function overLimit(scope: string, key: string, windowMs: number, max: number): Promise<boolean> {
+  const { totalHits } = await new FirestoreWindowStore(scope, windowMs, () => max).increment(key);
+  return totalHits > max;
+}
+
 /** The middleware of a policy; answers 429 RATE_LIMITED (with Retry-After) past the limit. */
 export function rateLimiter(policy: RateLimitPolicy): RequestHandler {
   const windowMs = config().AUTH_RATE_LIMIT_WINDOW_MS;

@@ -2,7 +2,11 @@
  * A local FeexPay: answers the aggregator's endpoints the way FeexPay does and calls our webhook,
  * so the real adapter's HTTP code runs in the emulator (`npm start`) and in tests. Outcomes follow
  * the payer's number: ending in 1 fails, in 2 stays pending, in 9 the provider is down (503);
- * any other succeeds after `delayMs`. Card payments and links succeed after `delayMs`.
+ * any other succeeds after `delayMs`. Card payments succeed after `delayMs`; a payment link is
+ * paid after `delayMs` (as by a payer who opened it) and calls back the link's own callback URL.
+ * The status endpoint answers every field our checks read (amount, currency, shop, mode), as
+ * given when the transaction was made; `addTransaction` makes one as a payer paying the shop
+ * directly would (the native SDK's flow, or an attacker's 100 XOF).
  * Never deployed: it is development tooling.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,7 +17,12 @@ export interface SandboxTransaction {
   reference: string;
   amount: number;
   status: 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+  currency: string;
+  shop: string;
+  mode: 'SANDBOX' | 'LIVE';
   callbackInfo?: string;
+  /** Payment links call back here instead of the shop's webhook. */
+  callbackUrl?: string;
   network?: string;
   phoneNumber?: string;
 }
@@ -24,6 +33,8 @@ export interface SandboxOptions {
   delayMs?: number;
   token: string;
   port?: number;
+  /** The mode the sandbox's transactions report (FeexPay's `mode`); SANDBOX by default. */
+  mode?: 'SANDBOX' | 'LIVE';
 }
 
 export class FeexPaySandbox {
@@ -52,6 +63,13 @@ export class FeexPaySandbox {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /** A transaction paid to a shop directly, outside our payment routes (the native SDK, or anyone). */
+  addTransaction(input: { amount: number; shop: string; status?: SandboxTransaction['status']; currency?: string; mode?: 'SANDBOX' | 'LIVE' }): string {
+    const transaction = this.open(input.amount, String(input.shop), undefined, 'direct');
+    Object.assign(transaction, { status: input.status ?? 'SUCCESSFUL', currency: input.currency ?? 'XOF', mode: input.mode ?? transaction.mode });
+    return transaction.reference;
+  }
+
   /** What FeexPay would say later: a late success, a reversal... Sends the callback too. */
   async settle(reference: string, status: SandboxTransaction['status']): Promise<void> {
     const transaction = this.transactions.get(reference);
@@ -72,29 +90,49 @@ export class FeexPaySandbox {
     if (req.method === 'POST' && requestToPay) {
       const phone = String(body.phoneNumber ?? '');
       if (phone.endsWith('9')) return send(res, 503, { message: 'Service Unavailable' });
-      const transaction = this.open(Number(body.amount), String(body.callback_info ?? ''), requestToPay[1], phone);
+      const transaction = this.open(Number(body.amount), String(body.shop ?? ''), String(body.callback_info ?? ''), requestToPay[1], phone);
       this.later(transaction, phone.endsWith('1') ? 'FAILED' : phone.endsWith('2') ? undefined : 'SUCCESSFUL');
       return send(res, 200, { reference: transaction.reference, status: 'PENDING', message: 'Transaction initiated' });
     }
     if (req.method === 'POST' && path === '/api/transactions/public/initcard') {
-      const transaction = this.open(Number(body.amount), String(body.callback_info ?? ''), 'card', String(body.phone ?? ''));
+      const transaction = this.open(Number(body.amount), String(body.shop ?? ''), String(body.callback_info ?? ''), 'card', String(body.phone ?? ''));
       this.later(transaction, 'SUCCESSFUL');
       return send(res, 200, { reference: transaction.reference, url: `${this.baseUrl}/pay/${transaction.reference}` });
     }
     if (req.method === 'POST' && path === '/api/feexlink/api-create') {
-      const transaction = this.open(Number(body.amount), undefined, 'link');
+      const transaction = this.open(Number(body.amount), String(body.shop ?? ''), undefined, 'link');
+      transaction.callbackUrl = typeof body.callback_url === 'string' ? body.callback_url : undefined;
+      this.later(transaction, 'SUCCESSFUL');
       return send(res, 200, { reference: transaction.reference, urlPay: `${this.baseUrl}/pay/${transaction.reference}` });
     }
     if (req.method === 'GET' && status) {
       const transaction = this.transactions.get(decodeURIComponent(status[1]));
       if (!transaction) return send(res, 404, { message: 'Transaction not found' });
-      return send(res, 200, { reference: transaction.reference, status: transaction.status, amount: transaction.amount });
+      return send(res, 200, {
+        reference: transaction.reference,
+        status: transaction.status,
+        amount: transaction.amount,
+        currency: transaction.currency,
+        shop: transaction.shop,
+        mode: transaction.mode,
+        callback_info: transaction.callbackInfo ?? null,
+      });
     }
     return send(res, 404, { message: 'Not found' });
   }
 
-  private open(amount: number, callbackInfo: string | undefined, network: string, phoneNumber?: string): SandboxTransaction {
-    const transaction: SandboxTransaction = { reference: `SBX-${randomUUID()}`, amount, status: 'PENDING', callbackInfo, network, phoneNumber };
+  private open(amount: number, shop: string, callbackInfo: string | undefined, network: string, phoneNumber?: string): SandboxTransaction {
+    const transaction: SandboxTransaction = {
+      reference: `SBX-${randomUUID()}`,
+      amount,
+      status: 'PENDING',
+      currency: 'XOF',
+      shop,
+      mode: this.options.mode ?? 'SANDBOX',
+      callbackInfo,
+      network,
+      phoneNumber,
+    };
     this.transactions.set(transaction.reference, transaction);
     return transaction;
   }
@@ -108,8 +146,9 @@ export class FeexPaySandbox {
   }
 
   private async callback(transaction: SandboxTransaction): Promise<void> {
-    if (!this.options.webhookUrl) return;
-    await fetch(this.options.webhookUrl, {
+    const url = transaction.callbackUrl ?? this.options.webhookUrl;
+    if (!url) return;
+    await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

@@ -36,6 +36,30 @@ interface FeexPayReply {
   payment_url?: string;
   url?: string;
   urlPay?: string;
+  amount?: number | string;
+  currency?: string;
+  shop?: string | { id?: string; _id?: string };
+  mode?: string;
+}
+
+/**
+ * What FeexPay says of one transaction: its verdict and the fields a payment is checked against
+ * (amount, currency, shop, mode). Fields FeexPay left out are undefined, never guessed.
+ */
+export interface TransactionAnswer {
+  reference: string;
+  verdict: ProviderVerdict;
+  amount: number | undefined;
+  currency: string | undefined;
+  shop: string | undefined;
+  mode: string | undefined;
+}
+
+/** `SANDBOX` or `LIVE`; required outside the emulator (config.ts), so never guessed here. */
+export function feexpayMode(): 'SANDBOX' | 'LIVE' {
+  const mode = config().FEEXPAY_MODE;
+  if (!mode) throw new Error('Invalid configuration: FEEXPAY_MODE');
+  return mode;
 }
 
 function headers(): Record<string, string> {
@@ -104,18 +128,30 @@ export async function createPaymentLink(input: { amount: number; description: st
     description: input.description,
     paymentMethod: 'ALL',
     expireIn: input.expireInSeconds,
-    mode: settings.FEEXPAY_MODE,
+    mode: feexpayMode(),
     callback_url: input.callbackUrl,
   });
   if (!reply.urlPay) throw new PartnerError('feexpay', 'no urlPay in the reply');
   return { paymentUrl: reply.urlPay, reference: reply.reference };
 }
 
-export async function transactionStatus(reference: string): Promise<ProviderVerdict> {
+/** FeexPay's answer for a reference, or undefined when FeexPay does not know it (404). */
+export async function transactionStatus(reference: string): Promise<TransactionAnswer | undefined> {
   const { status, body } = await getFromPartner('feexpay', `${config().FEEXPAY_BASE_URL}/api/transactions/public/single/status/${encodeURIComponent(reference)}`, {
     headers: headers(),
     timeoutMs: config().FEEXPAY_TIMEOUT_MS,
   });
+  if (status === 404) return undefined;
   if (status >= 400) throw new PartnerError('feexpay', `status lookup answered ${status}`, status);
-  return verdictOf((body as FeexPayReply).status);
+  const reply = body as FeexPayReply;
+  const amount = typeof reply.amount === 'string' && reply.amount.trim() !== '' ? Number(reply.amount) : reply.amount;
+  const shop = typeof reply.shop === 'object' && reply.shop !== null ? (reply.shop.id ?? reply.shop._id) : reply.shop;
+  return {
+    reference: typeof reply.reference === 'string' ? reply.reference : reference,
+    verdict: verdictOf(reply.status),
+    amount: typeof amount === 'number' && Number.isFinite(amount) ? amount : undefined,
+    currency: typeof reply.currency === 'string' ? reply.currency.trim().toUpperCase() : undefined,
+    shop: typeof shop === 'string' ? shop : undefined,
+    mode: typeof reply.mode === 'string' ? reply.mode.trim().toUpperCase() : undefined,
+  };
 }

@@ -6,6 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import { ApiError } from '../../core/errors';
+import { optionalSecret } from '../../core/secrets';
 import type { Language } from '../../core/i18n';
 import { onMessageStatus } from './otp-service';
 import type { MessagingCallback } from './schemas';
@@ -18,7 +19,8 @@ function sameText(a: string, b: string): boolean {
 
 /** GET handshake: echo `hub.challenge` when the mode and the verify token are right, else 403. */
 export const verifyHandshake: RequestHandler = (req, res, next) => {
-  const expected = process.env.MESSAGING_WEBHOOK_VERIFY_TOKEN;
+  // Unset: every handshake is refused (fail closed).
+  const expected = optionalSecret('MESSAGING_WEBHOOK_VERIFY_TOKEN');
   const mode = req.query['hub.mode'];
   const token = req.query['hub.verify_token'];
   const challenge = req.query['hub.challenge'];
@@ -31,7 +33,8 @@ export const verifyHandshake: RequestHandler = (req, res, next) => {
 
 /** Refuses callbacks whose signature is missing or wrong, before anything reads them. */
 export const verifySignature: RequestHandler = (req, _res, next) => {
-  const appSecret = process.env.MESSAGING_APP_SECRET;
+  // Unset: every callback is refused (fail closed).
+  const appSecret = optionalSecret('MESSAGING_APP_SECRET');
   const raw = (req as { rawBody?: Buffer }).rawBody;
   const header = req.get('x-hub-signature-256') ?? '';
   if (!appSecret || !raw || !/^sha256=[0-9a-f]{64}$/.test(header)) {

@@ -9,7 +9,7 @@ import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
-import { transition } from '../../core/fsm';
+import { nextState, transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { isoOrNull } from '../../core/firestore';
@@ -84,16 +84,30 @@ export async function requestPublicite(caller: ProfileCaller, input: z.output<ty
 }
 
 /** Its payment succeeded: called by the payments flow, once or many times for the same payment. */
-export async function markPaid(id: string, paymentId: string): Promise<PubliciteView> {
-  const updated = await repository.mutatePublicite(
-    id,
-    (pub) => {
-      if (pub.statut === 'payee' && pub.paymentId === paymentId) return { pub: {} };
-      return { pub: { statut: transition(PUBLICITE_TRANSITIONS, pub.statut, 'pay'), paymentId } };
-    },
-    now(),
-  );
-  return toPublicite(id, updated);
+/**
+ * The effect of a successful `publicite` payment: the boost becomes `payee`, once. A boost paid by
+ * another payment already, refused, or gone keeps its state and the money is marked for refund.
+ */
+export async function markPaid(id: string, paymentId: string): Promise<void | { refund: string }> {
+  let refund: string | undefined;
+  await repository
+    .mutatePublicite(
+      id,
+      (pub) => {
+        refund = undefined; // the transaction may run this again
+        if (pub.paymentId === paymentId) return { pub: {} };
+        const statut = nextState(PUBLICITE_TRANSITIONS, pub.statut, 'pay');
+        if (statut) return { pub: { statut, paymentId } };
+        refund = pub.paymentId ? 'advertisement already paid' : 'advertisement no longer awaits payment';
+        return { pub: {} };
+      },
+      now(),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ApiError && error.code === 'PUBLICITE_NOT_FOUND')) throw error;
+      refund = 'advertisement not found';
+    });
+  return refund ? { refund } : undefined;
 }
 
 export async function activate(id: string): Promise<PubliciteView> {

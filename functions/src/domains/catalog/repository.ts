@@ -1,5 +1,5 @@
 /** Firestore access of listings. Read-modify-writes run in transactions. */
-import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
@@ -36,6 +36,15 @@ export async function mutateArticle(
     tx.update(ref, changes);
     return { ...current, ...changes };
   });
+}
+
+/** A listing read in the caller's transaction (a sale is part of the purchase's transaction). */
+export async function readArticleIn(tx: Transaction, id: string): Promise<ArticleDocument | undefined> {
+  return (await tx.get(articles().doc(id))).data() as ArticleDocument | undefined;
+}
+
+export function updateArticleIn(tx: Transaction, id: string, changes: Partial<ArticleDocument>, at: Date): void {
+  tx.update(articles().doc(id), { ...changes, updatedAt: Timestamp.fromDate(at) });
 }
 
 export async function deleteArticle(id: string, check: (current: ArticleDocument) => void): Promise<void> {

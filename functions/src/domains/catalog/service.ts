@@ -3,13 +3,13 @@
  * listings; the seller and admins see the rest), moderation, and the status table of `state.ts`.
  * Other domains call `getArticle`, `markSold` and `setBoostFlag`.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
-import { transition } from '../../core/fsm';
+import { nextState, transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { searchKey } from '../../core/text';
@@ -168,21 +168,18 @@ export async function reject(id: string, motif: string): Promise<ArticleView> {
  * purchase changes nothing; for another purchase of a listing already sold (or no longer online)
  * it answers false: that buyer lost the race.
  */
-export async function markSoldTo(id: string, achatId: string): Promise<boolean> {
-  try {
-    await repository.mutateArticle(
-      id,
-      (current) => {
-        if (current.statut === 'vendu' && current.soldTo === achatId) return {};
-        return { statut: transition(ARTICLE_TRANSITIONS, current.statut, 'sell'), statutVente: 'vendu', soldTo: achatId, aLaUne: false, sponsorise: false };
-      },
-      now(),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && (error.code === 'INVALID_TRANSITION' || error.code === 'ARTICLE_NOT_FOUND')) return false;
-    throw error;
-  }
+/**
+ * Reads the listing in the caller's transaction and answers the write that sells it to a purchase,
+ * or undefined when it cannot be sold to it (sold to another purchase, withdrawn, taken down, gone).
+ * The caller runs the write after its own reads, as Firestore transactions require.
+ */
+export async function prepareSale(tx: Transaction, id: string, achatId: string): Promise<(() => void) | undefined> {
+  const current = await repository.readArticleIn(tx, id);
+  if (!current) return undefined;
+  if (current.statut === 'vendu' && current.soldTo === achatId) return () => undefined;
+  const statut = nextState(ARTICLE_TRANSITIONS, current.statut, 'sell');
+  if (!statut) return undefined;
+  return () => repository.updateArticleIn(tx, id, { statut, statutVente: 'vendu', soldTo: achatId, aLaUne: false, sponsorise: false }, now());
 }
 
 export async function deleteArticle(caller: ProfileCaller, id: string): Promise<{ deleted: true }> {

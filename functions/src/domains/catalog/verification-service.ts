@@ -9,13 +9,14 @@ import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { notify } from '../notifications/service';
 import { priceList } from '../pricing/service';
+import { samePerson } from '../identity/service';
 import { getArticle } from './service';
 
 /** The price of verifying an online listing someone else sells, or undefined. */
 export async function amountDueForVerification(articleId: string | undefined, payer: string): Promise<number | undefined> {
   if (!articleId) return undefined;
   const article = await getArticle(articleId);
-  if (!article || article.statut !== 'en_ligne' || article.vendeur === payer) return undefined;
+  if (!article || article.statut !== 'en_ligne' || (await samePerson(payer, article.vendeur))) return undefined;
   return (await priceList('verification-pricing')).prix;
 }
 

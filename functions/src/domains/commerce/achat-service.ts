@@ -12,7 +12,8 @@ import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
-import { getArticle, markSoldTo } from '../catalog/service';
+import { getArticle, prepareSale } from '../catalog/service';
+import { samePerson } from '../identity/service';
 import { platformFee } from '../pricing/service';
 import { cancelJourneys } from '../transit/service';
 import { record } from '../wallet/service';
@@ -45,7 +46,7 @@ function toAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
 export async function openAchat(caller: ProfileCaller, input: z.output<typeof AchatRequest>) {
   const article = await getArticle(input.articleId);
   if (!article || article.statut !== 'en_ligne') throw new ApiError('ARTICLE_NOT_ONLINE');
-  if (article.vendeur === caller.uid) throw new ApiError('OWN_LISTING');
+  if (await samePerson(caller.uid, article.vendeur)) throw new ApiError('OWN_LISTING');
   const at = Timestamp.fromDate(now());
   const achat: AchatDocument = {
     acheteur: caller.uid,
@@ -73,22 +74,38 @@ export async function amountDueForAchat(id: string, payer: string): Promise<numb
   return article?.statut === 'en_ligne' ? achat.prix : undefined;
 }
 
-/** The effect of a successful `achat` payment; safe to run again for the same payment. */
+/**
+ * The effect of a successful `achat` payment, in one transaction: the listing sold to the
+ * purchase, the seller credited, the purchase paid; or, when the money cannot buy it, the money
+ * marked for refund and nothing else changed. Safe to run again for the same payment.
+ * Refunds: the purchase was cancelled while its payment was pending; another payment already paid
+ * it; the listing was sold to another buyer (or left the catalog).
+ */
 export async function onAchatPaid(id: string, paymentId: string): Promise<void | { refund: string }> {
   const ref = achats().doc(id);
-  const achat = (await ref.get()).data() as AchatDocument | undefined;
-  if (!achat) return { refund: 'purchase not found' };
-  const won = await markSoldTo(achat.articleId, id);
+  const prix = (await ref.get()).get('prix') as number | undefined;
+  if (prix === undefined) return { refund: 'purchase not found' };
+  // The fee depends on the price only, which never changes: it is read before the transaction.
+  const fee = await platformFee(prix);
   const at = Timestamp.fromDate(now());
-  if (!won) {
-    await ref.update({ statut: 'a_rembourser', paymentId, updatedAt: at });
-    return { refund: 'listing sold to another buyer' };
-  }
-  const fee = await platformFee(achat.prix);
-  await runTransaction(async (tx) => {
+  const outcome = await runTransaction(async (tx): Promise<{ refund: string } | { paid: AchatDocument }> => {
+    const achat = (await tx.get(ref)).data() as AchatDocument;
+    // Paid by this payment already (a retry): only the notices, keyed by the payment, are told again.
+    if (achat.statut === 'payee') return achat.paymentId === paymentId ? { paid: achat } : { refund: 'purchase already paid' };
+    if (achat.statut === 'annulee') return { refund: 'purchase cancelled' };
+    if (achat.statut === 'a_rembourser') return { refund: 'listing sold to another buyer' };
+    const sell = await prepareSale(tx, achat.articleId, id);
+    if (!sell) {
+      tx.update(ref, { statut: 'a_rembourser', paymentId, updatedAt: at });
+      return { refund: 'listing sold to another buyer' };
+    }
     await record(achat.vendeur, { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` }, tx);
+    sell();
     tx.update(ref, { statut: 'payee', paymentId, updatedAt: at });
+    return { paid: achat };
   });
+  if ('refund' in outcome) return outcome;
+  const achat = outcome.paid;
   // Keyed by the payment: a retried effect tells nobody twice.
   await Promise.all([
     notify(achat.acheteur, { type: 'achat_paid', key: paymentId, params: { articleTitre: achat.articleTitre, montant: String(achat.prix) }, resource: { kind: 'achat', id } }),

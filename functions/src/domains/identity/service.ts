@@ -53,6 +53,17 @@ export async function getUser(uid: string): Promise<UserDocument | undefined> {
 }
 
 /**
+ * Whether two accounts belong to one person: the same account, or the same telephone (one number
+ * has a buyer account and a pro account, but one owner). Rules such as "no buying one's own
+ * listing" hold across both apps.
+ */
+export async function samePerson(uid: string, otherUid: string): Promise<boolean> {
+  if (uid === otherUid) return true;
+  const [user, other] = await Promise.all([repository.findUser(uid), repository.findUser(otherUid)]);
+  return Boolean(user?.telephone && user.telephone === other?.telephone);
+}
+
+/**
  * Sign-up. The token proves the caller owns the identity-provider account; its email must be the
  * synthetic email of this telephone on the app of the chosen role, which is what keeps the two
  * apps' accounts of one number apart and stops a buyer login from taking a pro role.

@@ -47,8 +47,6 @@ export const EFFECTS: Record<PaymentType, PaymentEffect> = {
   publicite: {
     name: 'publicite_payee',
     amountDue: (metadata, payer) => (metadata.publiciteId ? amountDueForPublicite(metadata.publiciteId, payer) : Promise.resolve(undefined)),
-    apply: async (paymentId, payment) => {
-      await markPaid(payment.metadata.publiciteId, paymentId);
-    },
+    apply: (paymentId, payment) => markPaid(payment.metadata.publiciteId, paymentId),
   },
 };

@@ -3,18 +3,14 @@
  * the expiry task (queued at creation for PAYMENT_EXPIRE_SECONDS) ends a payment still pending,
  * after asking FeexPay one last time. Both settle through `settle`, like every other path.
  */
-import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { PartnerError } from '../../adapters/http-client';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
-import { db } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
 import type { PaymentDocument } from './model';
 import * as repository from './repository';
-import { checkWithProvider, settle } from './service';
+import { checkWithProvider, finishEffects, settle } from './settlement';
 
-const POLL_WINDOW_MS = 6 * 60 * 60 * 1000;
 const POLL_BATCH = 50;
 
 /** Ends a payment still pending once its time is up: FeexPay's last word first, then `expired`. */
@@ -27,27 +23,33 @@ export async function expireIfDue(paymentId: string): Promise<PaymentDocument['s
   return (await settle(paymentId, 'expired', 'expiry')).payment.statut;
 }
 
-/** One run of the poller: the 50 most recent pending payments of the last 6 hours. */
-export async function pollPendingPayments(): Promise<{ checked: number; settled: number }> {
-  const since = Timestamp.fromMillis(now().getTime() - POLL_WINDOW_MS);
-  const pending = await db()
-    .collection(COLLECTIONS.payments)
-    .where('statut', '==', 'pending')
-    .where('createdAt', '>=', since)
-    .orderBy('createdAt', 'desc')
-    .limit(POLL_BATCH)
-    .get();
+/**
+ * One run of the poller: the 50 pending payments due soonest (oldest-due first, so payments
+ * started lately cannot crowd out those whose time is running out), then up to 50 successes whose
+ * effect a failure left claimed but not done.
+ */
+export async function pollPendingPayments(): Promise<{ checked: number; settled: number; finished: number }> {
+  const pending = await repository.pendingByDue(POLL_BATCH);
   let settled = 0;
-  for (const doc of pending.docs) {
+  for (const { id, payment } of pending) {
     try {
-      const payment = doc.data() as PaymentDocument;
-      const checked = await checkWithProvider(doc.id, payment, 'poller');
-      const statut = checked.payment.statut === 'pending' ? await expireIfDue(doc.id) : checked.payment.statut;
+      const checked = await checkWithProvider(id, payment, 'poller');
+      const statut = checked.payment.statut === 'pending' ? await expireIfDue(id) : checked.payment.statut;
       if (statut !== 'pending') settled += 1;
     } catch (error) {
       if (!(error instanceof PartnerError)) throw error;
-      logger.warn('payment status unavailable during polling', { paymentId: doc.id, error: error.message });
+      logger.warn('payment status unavailable during polling', { paymentId: id, error: error.message });
     }
   }
-  return { checked: pending.size, settled };
+  let finished = 0;
+  for (const id of await repository.withEffectsDue(POLL_BATCH)) {
+    try {
+      await finishEffects(id);
+      finished += 1;
+    } catch (error) {
+      // One effect that keeps failing must not stop the others; it is tried again next run.
+      logger.error('payment effect failed again', { paymentId: id, error: String(error) });
+    }
+  }
+  return { checked: pending.length, settled, finished };
 }

@@ -4,6 +4,10 @@ import type { PaymentStatus } from './state';
 export const PAYMENT_TYPES = ['achat', 'abonnement', 'abonnement_transitaire', 'publicite', 'verification'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
+/** Why FeexPay's answer was not believed: its transaction is not the payment (answer-check.ts). */
+export const MISMATCH_REASONS = ['reference_mismatch', 'amount_mismatch', 'currency_mismatch', 'shop_mismatch', 'mode_mismatch'] as const;
+export type MismatchReason = (typeof MISMATCH_REASONS)[number];
+
 /** Who moved a payment. */
 export type PaymentSource = 'init' | 'provider' | 'webhook' | 'poller' | 'expiry' | 'client' | 'admin';
 
@@ -28,9 +32,13 @@ export interface PaymentDocument {
   network: string | null;
   /** Business effects of the success: `claimed` in the transaction that made it, `done` once applied. */
   effects: Record<string, 'claimed' | 'done'>;
+  /** True while a claimed effect is not done: the poller finishes what a crash left. */
+  effectsDue?: boolean;
+  /** Why FeexPay's answer was not believed (`amount_mismatch`...): the payment failed for it. */
+  failureReason?: MismatchReason | null;
   history: PaymentHistoryEntry[];
   lateSuccess: boolean;
-  /** Set when the money must go back (what was paid for was lost to another payer). */
+  /** Set when the money must go back (what was paid for was lost, cancelled or already paid). */
   refund?: { reason: string; statut: 'a_rembourser' };
   createdAt: Timestamp;
   updatedAt: Timestamp;

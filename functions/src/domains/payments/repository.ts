@@ -27,9 +27,7 @@ export async function createPayment(
     await ref.create(payment);
     return { id, payment, created: true };
   }
-  const keyRef = db()
-    .collection(COLLECTIONS.paymentKeys)
-    .doc(createHash('sha256').update(`${payment.userId}:${idempotency.key}`).digest('hex'));
+  const keyRef = db().collection(COLLECTIONS.paymentKeys).doc(idempotencyDocId(payment.userId, idempotency.key));
   return runTransaction(async (tx) => {
     const known = await tx.get(keyRef);
     if (known.exists) {
@@ -42,6 +40,19 @@ export async function createPayment(
     tx.create(keyRef, { paymentId: id, fingerprint: idempotency.fingerprint, createdAt: payment.createdAt });
     return { id, payment, created: true };
   });
+}
+
+/** Frees a key whose request failed at the provider before the payer was asked: a retry may use it. */
+export async function releaseIdempotencyKey(userId: string, key: string, paymentId: string): Promise<void> {
+  const keyRef = db().collection(COLLECTIONS.paymentKeys).doc(idempotencyDocId(userId, key));
+  await runTransaction(async (tx) => {
+    const known = await tx.get(keyRef);
+    if (known.get('paymentId') === paymentId) tx.delete(keyRef);
+  });
+}
+
+function idempotencyDocId(userId: string, key: string): string {
+  return createHash('sha256').update(`${userId}:${key}`).digest('hex');
 }
 
 export async function findPayment(id: string): Promise<PaymentDocument | undefined> {
@@ -84,16 +95,29 @@ export async function markEffectDone(id: string, effect: string, at: Date, refun
     .doc(id)
     .update({
       [`effects.${effect}`]: 'done',
+      effectsDue: false,
       ...(refund ? { refund: { reason: refund, statut: 'a_rembourser' } } : {}),
       updatedAt: Timestamp.fromDate(at),
     });
 }
 
 /** Equality filters then newest first: one (field, createdAt desc) index per filter field. */
-export async function listPayments(filters: { userId?: string; statut?: string; type?: string }, page: PageRequest) {
+export async function listPayments(filters: { userId?: string; statut?: string; type?: string; failureReason?: string }, page: PageRequest) {
   let query: Query = payments();
   for (const [field, value] of Object.entries(filters)) if (value !== undefined) query = query.where(field, '==', value);
   query = query.orderBy('createdAt', 'desc');
   const { docs, total } = await readPage(query, page);
   return { items: docs.map((doc) => ({ id: doc.id, payment: doc.data() as PaymentDocument })), total };
+}
+
+/** Pending payments, the soonest due first: junk started lately cannot push real ones out of a run. */
+export async function pendingByDue(limit: number): Promise<Array<{ id: string; payment: PaymentDocument }>> {
+  const snapshot = await payments().where('statut', '==', 'pending').orderBy('expiresAt', 'asc').limit(limit).get();
+  return snapshot.docs.map((doc) => ({ id: doc.id, payment: doc.data() as PaymentDocument }));
+}
+
+/** Successful payments whose claimed effect is not done yet, the longest waiting first. */
+export async function withEffectsDue(limit: number): Promise<string[]> {
+  const snapshot = await payments().where('effectsDue', '==', true).orderBy('updatedAt', 'asc').limit(limit).select().get();
+  return snapshot.docs.map((doc) => doc.id);
 }

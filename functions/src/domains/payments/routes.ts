@@ -20,10 +20,11 @@ import {
 import * as payments from './service';
 
 const tags = ['Payments'];
-const startErrors = ['PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'IDEMPOTENCY_KEY_REUSED', 'PAYMENT_PROVIDER_UNAVAILABLE'] as const;
+const startErrors = ['PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'IDEMPOTENCY_KEY_REUSED', 'PAYMENT_PROVIDER_UNAVAILABLE', 'RATE_LIMITED'] as const;
 const started = { status: 201 as const, description: 'The pending payment and what the payer needs', data: PaymentStarted };
 const idempotencyKey = (header: string | undefined) => (header && /^[\w-]{8,100}$/.test(header) ? header : undefined);
-const startDescription = 'The amount must equal the amount due for `metadata` (computed by the server). An `Idempotency-Key` header (8 to 100 letters, digits, - or _) returns the payment a retried request already made.';
+const startDescription =
+  'The amount must equal the amount due for `metadata` (computed by the server). An `Idempotency-Key` header (8 to 100 letters, digits, - or _) returns the payment a retried request already made; a key whose request failed at the provider (502) may be used again. Starts are limited per payer account and per paying telephone (PAYMENT_RATE_LIMIT_*: 429 RATE_LIMITED).';
 
 export const router = new ApiRouter()
   .json({
@@ -68,10 +69,11 @@ export const router = new ApiRouter()
     path: '/api/payments/flutter/record',
     tags,
     summary: 'Records a payment the native client made through the aggregator’s SDK',
-    description: 'Once per reference; settled only on the aggregator’s word (its status endpoint), never the client’s.',
+    description:
+      'Once per reference; settled only on the aggregator’s word (its status endpoint), never the client’s, and only when its transaction is this payment: the amount to the franc, XOF, our shop, live mode when live. A transaction that does not match is recorded `failed` with its `failureReason`. A reference FeexPay does not know is refused and nothing is written.',
     access: 'profile',
     body: ClientRecord,
-    errors: ['PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'PAYMENT_NOT_FOUND'],
+    errors: ['PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'PAYMENT_NOT_FOUND', 'PAYMENT_REFERENCE_UNKNOWN', 'PAYMENT_PROVIDER_UNAVAILABLE'],
     success: { status: 201, description: 'The recorded payment', data: PaymentStarted },
     handle: ({ caller, body }) => payments.recordClientPayment(caller, body),
   })
@@ -80,13 +82,14 @@ export const router = new ApiRouter()
     path: '/api/payments/webhook',
     tags: ['Payments (aggregator)'],
     summary: 'FeexPay’s callback: the payment’s status is then asked from FeexPay, never taken from the body',
-    description: 'When FEEXPAY_CALLBACK_SECRET is set, the callback URL carries it as `?secret=`; other calls are refused.',
+    description:
+      'The callback URL carries FEEXPAY_CALLBACK_SECRET as `?secret=`; other calls are refused, and every call is refused while the secret is unset. FeexPay’s answer is then checked against the payment (amount, currency, shop, mode): a transaction that is not this payment fails it.',
     access: 'public',
     query: WebhookQuery,
     body: FeexPayCallback,
     errors: ['WEBHOOK_SIGNATURE_INVALID', 'PAYMENT_PROVIDER_UNAVAILABLE'],
     success: { description: 'Received', data: z.object({ received: z.literal(true), statut: z.string().nullable() }) },
-    handle: ({ body, query }) => payments.handleCallback(body, query.secret as string | undefined),
+    handle: ({ body, query }) => payments.handleCallback(body, { secret: query.secret as string | undefined, payment: query.payment as string | undefined }),
   })
   .json({
     method: 'get',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PaginationQuery } from '../../core/pagination';
 import { CountryCode, TelephoneInput } from '../geo/schemas';
-import { PAYMENT_TYPES } from './model';
+import { MISMATCH_REASONS, PAYMENT_TYPES } from './model';
 import { PAYMENT_STATUSES } from './state';
 
 /** DOMAIN.md's networks for `requesttopay/{network}`; the path is matched case-insensitively. */
@@ -53,7 +53,14 @@ export const Payment = z
     method: z.enum(['mobile_money', 'card', 'link']),
     network: z.string().nullable(),
     lateSuccess: z.boolean(),
-    refund: z.object({ reason: z.string(), statut: z.literal('a_rembourser') }).nullable().meta({ description: 'Money to give back: what was paid for went to another payer.' }),
+    refund: z
+      .object({ reason: z.string(), statut: z.literal('a_rembourser') })
+      .nullable()
+      .meta({ description: 'Money to give back: what was paid for went to another payer, was cancelled, or was already paid by another payment.' }),
+    failureReason: z
+      .enum(MISMATCH_REASONS)
+      .nullable()
+      .meta({ description: 'Why FeexPay’s answer was not believed: its transaction is not this payment (reference, amount, currency, shop or mode). The payment is `failed` and had no effect.' }),
     history: z.array(z.object({ at: z.string(), from: z.string(), to: z.string(), source: z.string(), reason: z.string().optional() })),
     createdAt: z.string(),
   })
@@ -65,6 +72,7 @@ export const PaymentListQuery = PaginationQuery.extend({
   statut: z.enum(PAYMENT_STATUSES).optional(),
   type: z.enum(PAYMENT_TYPES).optional(),
   userId: z.string().min(1).max(128).optional().meta({ description: 'Admins only: someone else’s payments.' }),
+  failureReason: z.enum(MISMATCH_REASONS).optional().meta({ description: 'Admins: the payments FeexPay’s answer did not match, by reason.' }),
 });
 
 export const AdminStatusRequest = z.strictObject({
@@ -78,4 +86,7 @@ export const FeexPayCallback = z.looseObject({
   status: z.string().max(50).optional(),
   callback_info: z.string().max(200).optional(),
 });
-export const WebhookQuery = z.looseObject({ secret: z.string().max(200).optional() });
+export const WebhookQuery = z.looseObject({
+  secret: z.string().max(200).optional(),
+  payment: z.string().max(200).optional().meta({ description: 'The payment a payment link’s callback is for (links carry no `callback_info`).' }),
+});

@@ -1,9 +1,9 @@
 /**
  * Payments. The amount is the server's (computed from what is paid); the aggregator is asked to
  * collect it; its verdict — from the webhook (re-checked with its status endpoint), the poller,
- * the expiry task, the native client's record or an admin — goes through `settle`, which claims
- * the transition in a transaction, so each transition happens once and each effect of a success
- * is applied once.
+ * the expiry task, the native client's record or an admin — goes through `settle`
+ * (settlement.ts), which claims the transition in a transaction, so each transition happens once
+ * and each effect of a success is applied once.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -16,16 +16,18 @@ import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
-import { nextState } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
+import { optionalSecret, secret } from '../../core/secrets';
 import { normalizeTelephone } from '../geo/telephone';
 import { EFFECTS } from './effects';
-import type { PaymentDocument, PaymentSource } from './model';
+import type { PaymentDocument } from './model';
 import * as repository from './repository';
 import type { ClientRecord, FeexPayCallback, InitCard, Payment, PaymentInit, RequestToPay } from './schemas';
 import { NETWORKS } from './schemas';
-import { PAYMENT_TRANSITIONS, type PaymentOutcome } from './state';
+import { checkWithProvider, settle, settleOnAnswer } from './settlement';
+import { assertStartAllowed } from './start-limits';
+import type { PaymentOutcome } from './state';
 
 type PaymentView = z.input<typeof Payment>;
 type Purpose = z.output<typeof PaymentInit>;
@@ -43,6 +45,7 @@ export function toPayment(id: string, payment: PaymentDocument): PaymentView {
     network: payment.network,
     lateSuccess: payment.lateSuccess,
     refund: payment.refund ?? null,
+    failureReason: payment.failureReason ?? null,
     history: payment.history.map((entry) => ({
       at: entry.at.toDate().toISOString(),
       from: entry.from,
@@ -106,6 +109,8 @@ function pendingPayment(
 interface Start {
   method: PaymentDocument['method'];
   network: string | null;
+  /** The telephone the aggregator will prompt (E.164), counted by the per-telephone limit. */
+  payerTelephone: string | null;
   /** Calls the aggregator for the new payment; resolves with its reference and page. */
   call(paymentId: string): Promise<{ reference?: string; paymentUrl?: string }>;
 }
@@ -117,12 +122,10 @@ interface Start {
  */
 async function start(caller: ProfileCaller, purpose: Purpose, how: Start, idempotencyKey: string | undefined, fingerprint: unknown) {
   await assertAmount(purpose, caller.uid);
+  await assertStartAllowed(caller.uid, how.payerTelephone);
   const payment = pendingPayment(caller.uid, purpose, how.method, how.network, null);
-  const created = await repository.createPayment(
-    repository.newPaymentId(),
-    payment,
-    idempotencyKey ? { key: idempotencyKey, fingerprint: createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex') } : undefined,
-  );
+  const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex') } : undefined;
+  const created = await repository.createPayment(repository.newPaymentId(), payment, idempotency);
   if (!created.created) {
     return { paymentId: created.id, statut: created.payment.statut, reference: created.payment.reference, paymentUrl: null };
   }
@@ -135,6 +138,8 @@ async function start(caller: ProfileCaller, purpose: Purpose, how: Start, idempo
     if (!(error instanceof PartnerError)) throw error;
     logger.warn('payment aggregator unavailable', { paymentId: created.id, error: error.message });
     await settle(created.id, 'failed', 'provider', { reason: 'aggregator unavailable' });
+    // Nothing was asked of the payer: the client may retry with the same key.
+    if (idempotency) await repository.releaseIdempotencyKey(caller.uid, idempotency.key, created.id);
     throw new ApiError('PAYMENT_PROVIDER_UNAVAILABLE');
   }
 }
@@ -149,6 +154,7 @@ export function requestToPay(caller: ProfileCaller, networkPath: string, input: 
     {
       method: 'mobile_money',
       network,
+      payerTelephone: phone.e164,
       call: (paymentId) =>
         feexpay.requestToPay({
           network,
@@ -166,13 +172,15 @@ export function requestToPay(caller: ProfileCaller, networkPath: string, input: 
 
 export function initCard(caller: ProfileCaller, input: z.output<typeof InitCard>, idempotencyKey?: string) {
   const { typeCard, ...purpose } = input;
-  const phone = String(caller.profile.telephone ?? '').replace(/^\+/, '');
+  const telephone = String(caller.profile.telephone ?? '');
+  const phone = telephone.replace(/^\+/, '');
   return start(
     caller,
     purpose,
     {
       method: 'card',
       network: typeCard,
+      payerTelephone: telephone || null,
       call: (paymentId) => feexpay.initCard({ amount: purpose.montant, payer: payerOf(caller, phone), typeCard, callbackInfo: paymentId }),
     },
     idempotencyKey,
@@ -188,17 +196,31 @@ export function initLink(caller: ProfileCaller, purpose: Purpose, idempotencyKey
     {
       method: 'link',
       network: null,
+      payerTelephone: null,
       call: (paymentId) =>
         feexpay.createPaymentLink({
           amount: purpose.montant,
           description: `${purpose.type} ${paymentId}`,
-          callbackUrl: `/api/payments/public/status/${paymentId}`,
+          callbackUrl: linkCallbackUrl(paymentId),
           expireInSeconds: config().PAYMENT_EXPIRE_SECONDS,
         }),
     },
     idempotencyKey,
     { link: true, ...purpose },
   );
+}
+
+/**
+ * Where FeexPay calls back when a link is paid: our webhook, with the shared secret like every
+ * callback, and the payment's id (links carry no `callback_info`).
+ */
+function linkCallbackUrl(paymentId: string): string {
+  const base = config().FEEXPAY_CALLBACK_URL;
+  if (!base) throw new Error('Invalid configuration: FEEXPAY_CALLBACK_URL (payment links need the public webhook URL)');
+  const url = new URL(base);
+  url.searchParams.set('secret', secret('FEEXPAY_CALLBACK_SECRET'));
+  url.searchParams.set('payment', paymentId);
+  return url.toString();
 }
 
 /**
@@ -215,49 +237,17 @@ async function scheduleExpiry(paymentId: string): Promise<void> {
 }
 
 /**
- * The one way a payment's status changes. Moves it along the table when the outcome allows it
- * (a success is never downgraded; a success after failure or expiry is a late success), claims the
- * effects of a success in the same transaction, then applies those not applied yet.
+ * The callback secret. Unset is a deployment mistake that must not open the webhook to anyone:
+ * it is logged and every callback is refused (fail closed).
  */
-export async function settle(
-  paymentId: string,
-  outcome: PaymentOutcome,
-  source: PaymentSource,
-  audit: { by?: string; reason?: string } = {},
-): Promise<{ payment: PaymentDocument; changed: boolean }> {
-  const at = now();
-  const result = await repository.claimChange(paymentId, (current) => {
-    const next = nextState(PAYMENT_TRANSITIONS, current.statut, outcome);
-    if (!next) return undefined;
-    const effect = next === 'success' ? EFFECTS[current.type] : undefined;
-    return {
-      statut: next,
-      lateSuccess: current.lateSuccess || (next === 'success' && current.statut !== 'pending'),
-      history: [...current.history, { at: Timestamp.fromDate(at), from: current.statut, to: next, source, ...audit }],
-      effects: effect ? { ...current.effects, [effect.name]: current.effects[effect.name] ?? 'claimed' } : current.effects,
-      updatedAt: Timestamp.fromDate(at),
-    };
-  });
-  if (result.payment.statut === 'success') await applyEffects(paymentId, result.payment);
-  return result;
+function callbackSecret(): string | undefined {
+  const value = optionalSecret('FEEXPAY_CALLBACK_SECRET');
+  if (!value) logger.error('FEEXPAY_CALLBACK_SECRET is not set: every payment callback is refused');
+  return value;
 }
 
-/** Applies the claimed effects that have not run yet; each is idempotent for its payment. */
-async function applyEffects(paymentId: string, payment: PaymentDocument): Promise<void> {
-  const effect = EFFECTS[payment.type];
-  if (payment.effects[effect.name] !== 'claimed') return;
-  const outcome = await effect.apply(paymentId, payment);
-  await repository.markEffectDone(paymentId, effect.name, now(), outcome ? outcome.refund : undefined);
-}
-
-/** Asks the aggregator and settles accordingly; a pending answer changes nothing. */
-export async function checkWithProvider(paymentId: string, payment: PaymentDocument, source: PaymentSource) {
-  if (!payment.reference) return { payment, changed: false };
-  const verdict = await feexpay.transactionStatus(payment.reference);
-  return verdict === 'pending' ? { payment, changed: false } : settle(paymentId, verdict, source);
-}
-
-function sameSecret(given: string | undefined, expected: string): boolean {
+function sameSecret(given: string | undefined, expected: string | undefined): boolean {
+  if (!expected) return false;
   const a = Buffer.from(given ?? '');
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -267,13 +257,13 @@ function sameSecret(given: string | undefined, expected: string): boolean {
  * FeexPay's callback. Not signed, so a wrong shared secret drops it and a right one only says
  * "ask me": the status comes from FeexPay's status endpoint, never from the callback body.
  */
-export async function handleCallback(body: z.output<typeof FeexPayCallback>, secret: string | undefined) {
-  const expected = process.env.FEEXPAY_CALLBACK_SECRET;
-  if (expected && !sameSecret(secret, expected)) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
+export async function handleCallback(body: z.output<typeof FeexPayCallback>, query: { secret?: string; payment?: string }) {
+  if (!sameSecret(query.secret, callbackSecret())) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
+  const paymentId = body.callback_info ?? query.payment;
   const found = body.reference
     ? await repository.findByReference(body.reference)
-    : body.callback_info
-      ? await repository.findPayment(body.callback_info).then((payment) => (payment ? { id: body.callback_info!, payment } : undefined))
+    : paymentId
+      ? await repository.findPayment(paymentId).then((payment) => (payment ? { id: paymentId, payment } : undefined))
       : undefined;
   if (!found) return { received: true as const, statut: null };
   try {
@@ -305,16 +295,24 @@ export async function viewPayment(caller: ProfileCaller, id: string) {
   return toPayment(id, payment);
 }
 
-export async function listPayments(caller: ProfileCaller, filters: { statut?: string; type?: string; userId?: string }, page: PageRequest) {
-  const userId = isAdminRole(caller.role) ? filters.userId : caller.uid;
-  const result = await repository.listPayments({ userId, statut: filters.statut, type: filters.type }, page);
+export async function listPayments(
+  caller: ProfileCaller,
+  filters: { statut?: string; type?: string; userId?: string; failureReason?: string },
+  page: PageRequest,
+) {
+  const admin = isAdminRole(caller.role);
+  const userId = admin ? filters.userId : caller.uid;
+  const failureReason = admin ? filters.failureReason : undefined;
+  const result = await repository.listPayments({ userId, statut: filters.statut, type: filters.type, failureReason }, page);
   return toPage(page, result.items.map(({ id, payment }) => toPayment(id, payment)), result.total);
 }
 
 /**
  * The native client's flow: the client paid through the aggregator's SDK and reports the
- * reference. The payment is recorded once per reference, and settled only on the aggregator's
- * word, never the client's.
+ * reference. FeexPay is asked first: a reference it does not know is refused and nothing is
+ * written; one it cannot be asked about is refused too (502, the client tries again), so no
+ * payment waits forever on junk. A known transaction is recorded once per reference and settled
+ * on FeexPay's answer, checked field by field like every other path.
  */
 export async function recordClientPayment(caller: ProfileCaller, input: z.output<typeof ClientRecord>) {
   const { reference, ...purpose } = input;
@@ -324,6 +322,11 @@ export async function recordClientPayment(caller: ProfileCaller, input: z.output
     return { paymentId: known.id, statut: known.payment.statut, reference, paymentUrl: null };
   }
   await assertAmount(purpose, caller.uid);
+  const answer = await feexpay.transactionStatus(reference).catch((error: unknown) => {
+    if (!(error instanceof PartnerError)) throw error;
+    throw new ApiError('PAYMENT_PROVIDER_UNAVAILABLE');
+  });
+  if (!answer) throw new ApiError('PAYMENT_REFERENCE_UNKNOWN');
   const payment = pendingPayment(caller.uid, purpose, 'mobile_money', 'client', reference);
 
   // One payment per reference, even for two records at once: the id comes from the reference.
@@ -332,12 +335,7 @@ export async function recordClientPayment(caller: ProfileCaller, input: z.output
     if (error.code !== 6) throw error; // ALREADY_EXISTS: the other record won
     return { id, payment: (await repository.findPayment(id))!, created: false };
   });
-  try {
-    const checked = await checkWithProvider(created.id, created.payment, 'client');
-    return { paymentId: created.id, statut: checked.payment.statut, reference, paymentUrl: null };
-  } catch (error) {
-    if (!(error instanceof PartnerError)) throw error;
-    // Recorded and pending: the poller asks again.
-    return { paymentId: created.id, statut: 'pending' as const, reference, paymentUrl: null };
-  }
+  if (created.payment.userId !== caller.uid) throw new ApiError('PAYMENT_NOT_FOUND');
+  const checked = await settleOnAnswer(created.id, created.payment, answer, 'client');
+  return { paymentId: created.id, statut: checked.payment.statut, reference, paymentUrl: null };
 }

@@ -31,16 +31,27 @@ export async function amountDue(kind: SubscriptionKind, months: string | undefin
   return mensuel * count;
 }
 
-/** Extends the subscription by the paid months, once per payment; answers the new end. */
+/** The end of a seller's free trial (SELLER_TRIAL_DAYS from sign-up); none for forwarders. */
+function trialEndOf(kind: SubscriptionKind, user: { createdAt: Timestamp } | undefined): number | undefined {
+  return kind === 'vendeur' && user ? user.createdAt.toMillis() + config().SELLER_TRIAL_DAYS * DAY_MS : undefined;
+}
+
+/**
+ * Extends the subscription by the paid months, once per payment; answers the new end. Months stack
+ * on the latest of now, the current end and the free trial's end: a month paid during the trial
+ * starts when the trial ends.
+ */
 export async function extend(uid: string, kind: SubscriptionKind, months: number, paymentId: string): Promise<Date> {
   const ref = subscriptionRef(uid, kind);
   const credit = ref.collection('credits').doc(paymentId);
   const at = now();
+  // Sign-up never moves: read outside the transaction.
+  const trialEnd = trialEndOf(kind, kind === 'vendeur' ? await getUser(uid) : undefined) ?? 0;
   const expiresAt = await runTransaction(async (tx) => {
     const [current, applied] = await Promise.all([tx.get(ref), tx.get(credit)]);
     const expiry = (current.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
     if (applied.exists) return new Date(expiry);
-    const extended = Timestamp.fromMillis(Math.max(at.getTime(), expiry) + months * MONTH_MS);
+    const extended = Timestamp.fromMillis(Math.max(at.getTime(), expiry, trialEnd) + months * MONTH_MS);
     tx.set(ref, { uid, kind, expiresAt: extended, updatedAt: Timestamp.fromDate(at) }, { merge: true });
     tx.create(credit, { months, paymentId, createdAt: Timestamp.fromDate(at) });
     return extended.toDate();
@@ -64,7 +75,7 @@ export interface SubscriptionState {
 export async function stateOf(uid: string, kind: SubscriptionKind): Promise<SubscriptionState> {
   const [subscription, user] = await Promise.all([subscriptionRef(uid, kind).get(), kind === 'vendeur' ? getUser(uid) : undefined]);
   const expiresAt = subscription.get('expiresAt') as Timestamp | undefined;
-  const trialEnds = user ? user.createdAt.toMillis() + config().SELLER_TRIAL_DAYS * DAY_MS : undefined;
+  const trialEnds = trialEndOf(kind, user);
   const at = now().getTime();
   return {
     kind,

@@ -6,7 +6,8 @@
  */
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { ProfileCaller } from '../../core/auth';
-import { now } from '../../core/clock';
+import { businessDay, now } from '../../core/clock';
+import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS, isoOrNull } from '../../core/firestore';
@@ -39,7 +40,8 @@ export async function record(uid: string, entry: Entry, tx?: Transaction): Promi
     const balance = ((current.get('balance') as number | undefined) ?? 0) + entry.montant;
     if (balance < 0) throw new ApiError('INSUFFICIENT_BALANCE');
     const at = now();
-    const month = at.toISOString().slice(0, 7);
+    // A month of the business calendar (BUSINESS_TIME_ZONE), like every business day.
+    const month = businessDay(at, config().BUSINESS_TIME_ZONE).slice(0, 7);
     t.set(
       wallet,
       { balance, updatedAt: Timestamp.fromDate(at), stats: { [month]: { [entry.type]: FieldValue.increment(entry.montant) } } },

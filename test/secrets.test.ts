@@ -1,0 +1,154 @@
+/**
+ * Secrets are bound to the functions that read them. Deployed, a function gets only the secrets it
+ * declares; the emulator hands every secret to every function. So: (1) the declaration of each
+ * exported function (what `firebase deploy` reads) equals the secrets its code can reach, found
+ * by walking its imports; (2) at run time a read outside the declaration throws everywhere;
+ * (3) the webhooks refuse every call when their secret is missing.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import request from 'supertest';
+import { z } from 'zod';
+import { createApp } from '../functions/src/app';
+import { ApiRouter } from '../functions/src/core/http';
+import { reloadConfig } from '../functions/src/core/config';
+import { db } from '../functions/src/core/firebase';
+import { COLLECTIONS } from '../functions/src/core/firestore';
+import { SECRET_NAMES, secret, UndeclaredSecretError, withSecrets } from '../functions/src/core/secrets';
+import { FUNCTION_GROUPS, FUNCTION_NAMES } from '../functions/src/groups';
+import { createUser } from './helpers/accounts';
+import { api, bearer } from './helpers/api';
+import { resetEmulators } from './helpers/emulators';
+import { useFeexPaySandbox } from './helpers/feexpay';
+
+const SOURCE = join(__dirname, '..', 'functions', 'src');
+const RELATIVE_IMPORT = /(?:^|[^\w.])(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]|(?:import|require)\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const SECRET_READ = /\b(?:secret|optionalSecret)\(\s*([^)]*?)\s*\)/g;
+
+function resolveModule(from: string, specifier: string): string | undefined {
+  const base = resolve(dirname(from), specifier);
+  return [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+}
+
+/** Every module of functions/src reachable from `entries` by relative imports, type-only ones left out. */
+function reachable(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...entries];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    // groups.ts names every function's routers lazily: each function is walked from its own.
+    if (file === join(SOURCE, 'groups.ts')) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const target = resolveModule(file, match[1] ?? match[2]);
+      if (target) stack.push(target);
+    }
+  }
+  return seen;
+}
+
+function secretsRead(files: Set<string>): string[] {
+  const names = new Set<string>();
+  for (const file of files) {
+    if (file === join(SOURCE, 'core', 'secrets.ts')) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(SECRET_READ)) names.add(JSON.parse(match[1].replace(/'/g, '"')) as string);
+  }
+  return [...names].sort();
+}
+
+/** Relative module paths named in a function's source text (lazy imports of the handler or the routers). */
+function entriesOf(code: string, from: string): string[] {
+  return [...code.matchAll(/['"](\.\/[\w./-]+)['"]/g)].map((match) => resolveModule(from, match[1])).filter((file): file is string => Boolean(file));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const exported = require('../functions/src/index') as Record<string, { __endpoint: { secretEnvironmentVariables?: Array<{ key: string }> }; run?: unknown }>;
+
+describe('each function declares exactly the secrets its code reads', () => {
+  const index = join(SOURCE, 'index.ts');
+  const app = join(SOURCE, 'app.ts');
+  const cases = Object.keys(exported).map((name) => {
+    const https = (FUNCTION_NAMES as string[]).includes(name);
+    const entries = https
+      ? [app, ...entriesOf(FUNCTION_GROUPS[name as keyof typeof FUNCTION_GROUPS].routers.toString(), join(SOURCE, 'groups.ts'))]
+      : entriesOf(String(exported[name].run), index);
+    return { name, https, entries };
+  });
+
+  it.each(cases)('$name', ({ name, https, entries }) => {
+    if (!https) expect(entries.length).toBeGreaterThan(0);
+    const declared = (exported[name].__endpoint.secretEnvironmentVariables ?? []).map((variable) => variable.key).sort();
+    expect({ name, declared }).toEqual({ name, declared: secretsRead(reachable(entries)) });
+  });
+
+  it('reads secrets only through core/secrets.ts, by literal name', () => {
+    const offenders: string[] = [];
+    for (const file of reachable([index, app, ...FUNCTION_NAMES.flatMap((name) => entriesOf(FUNCTION_GROUPS[name].routers.toString(), join(SOURCE, 'groups.ts')))])) {
+      if (file.endsWith(join('core', 'secrets.ts'))) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const name of SECRET_NAMES) if (text.includes(`process.env.${name}`) || text.includes(`process.env['${name}']`)) offenders.push(`${file}: process.env.${name}`);
+      for (const match of text.matchAll(SECRET_READ)) if (!/^'[A-Z_]+'$/.test(match[1])) offenders.push(`${file}: ${match[0]}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('a secret the running function did not declare', () => {
+  it('cannot be read, even though the environment (like the emulator) holds it', () => {
+    expect(process.env.FEEXPAY_API_TOKEN).toBeTruthy();
+    expect(() => withSecrets(['OTP_HMAC_SECRET'], () => secret('FEEXPAY_API_TOKEN'))).toThrow(UndeclaredSecretError);
+    expect(withSecrets(['FEEXPAY_API_TOKEN'], () => secret('FEEXPAY_API_TOKEN'))).toBe(process.env.FEEXPAY_API_TOKEN);
+  });
+
+  it('is not readable by a request of a function that did not declare it', async () => {
+    expect(FUNCTION_GROUPS.catalog.secrets).not.toContain('FEEXPAY_API_TOKEN');
+    // A route that reads the payment token, served with the catalog's secrets, then the payments'.
+    const probe = () =>
+      new ApiRouter().json({
+        method: 'get',
+        path: '/probe',
+        tags: ['Test'],
+        summary: 'Reads the FeexPay token',
+        access: 'public',
+        success: { description: 'The length of the token', data: z.object({ length: z.number() }) },
+        handle: async () => ({ length: secret('FEEXPAY_API_TOKEN').length }),
+      });
+    const asCatalog = await request(createApp([probe()], FUNCTION_GROUPS.catalog.secrets)).get('/probe');
+    expect(asCatalog.status).toBe(500);
+    expect(asCatalog.body.code).toBe('INTERNAL');
+    const asPayments = await request(createApp([probe()], FUNCTION_GROUPS.payments.secrets)).get('/probe');
+    expect(asPayments.status).toBe(200);
+  });
+});
+
+describe('webhooks fail closed when their secret is unset', () => {
+  useFeexPaySandbox();
+
+  beforeAll(async () => {
+    await resetEmulators();
+  });
+
+  it('refuses every payment callback, with or without a secret, and changes nothing', async () => {
+    const seller = await createUser('vendeur');
+    const client = await api();
+    const started = await client
+      .post('/api/payments/requesttopay/mtn')
+      .set(bearer(seller.token))
+      .send({ type: 'abonnement', montant: 5000, metadata: { months: '1' }, telephone: '+2290197000002' });
+    expect(started.status).toBe(201);
+    const saved = process.env.FEEXPAY_CALLBACK_SECRET;
+    delete process.env.FEEXPAY_CALLBACK_SECRET;
+    reloadConfig();
+    try {
+      for (const query of ['', '?secret=', '?secret=anything', `?secret=${saved}`]) {
+        const res = await client.post(`/api/payments/webhook${query}`).send({ reference: started.body.data.reference, status: 'SUCCESSFUL' });
+        expect({ query, status: res.status, code: res.body.code }).toEqual({ query, status: 401, code: 'WEBHOOK_SIGNATURE_INVALID' });
+      }
+    } finally {
+      process.env.FEEXPAY_CALLBACK_SECRET = saved;
+      reloadConfig();
+    }
+    expect((await db().collection(COLLECTIONS.payments).doc(started.body.data.paymentId).get()).get('statut')).toBe('pending');
+  });
+});
