@@ -158,14 +158,35 @@ it('publishes a listing and finds it in the public search through Hosting (catal
   expect((found.json?.data as Array<{ id: string }>).map((article) => article.id)).toEqual([(created.json?.data as { id: string }).id]);
 });
 
-it('takes a mobile money payment end to end: sandbox, callback through Hosting, effect', async () => {
-  const { FeexPaySandbox } = await import('../../functions/src/dev/feexpay-sandbox');
-  const { db } = await import('../../functions/src/core/firebase');
-  const { COLLECTIONS } = await import('../../functions/src/core/firestore');
-  // The emulator's settings (functions/.env.demo-marketplace, .secret.local) point FeexPay at 8787.
-  const sandbox = new FeexPaySandbox({ port: 8787, token: 'local-feexpay-token', delayMs: 200, webhookUrl: `${BASE}/api/payments/webhook?secret=local-callback-secret` });
-  await sandbox.start();
-  try {
+/** Polls the public status route until the payment leaves `pending` (10 s at most). */
+async function finalStatus(paymentId: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  let statut = 'pending';
+  while (statut === 'pending' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    statut = ((await call(`/api/payments/public/status/${paymentId}`)).json?.data as { statut: string }).statut;
+  }
+  return statut;
+}
+
+describe('payments through Hosting and the FeexPay sandbox', () => {
+  // The emulator's settings (functions/.env.demo-marketplace, .secret.local) point FeexPay at 8787
+  // and give payment links our webhook through Hosting as their callback.
+  let sandbox: import('../../functions/src/dev/feexpay-sandbox').FeexPaySandbox;
+  beforeAll(async () => {
+    const { FeexPaySandbox } = await import('../../functions/src/dev/feexpay-sandbox');
+    sandbox = new FeexPaySandbox({ port: 8787, token: 'local-feexpay-token', delayMs: 200, webhookUrl: `${BASE}/api/payments/webhook?secret=local-callback-secret` });
+    await sandbox.start();
+  });
+  afterAll(() => sandbox.stop());
+
+  async function subscriptionPaid(paymentId: string) {
+    const { db } = await import('../../functions/src/core/firebase');
+    const { COLLECTIONS } = await import('../../functions/src/core/firestore');
+    return (await db().collection(COLLECTIONS.payments).doc(paymentId).get()).get('effects');
+  }
+
+  it('takes a mobile money payment end to end: sandbox, callback through Hosting, effect', async () => {
     const national = newBeninNumber();
     const { headers: auth } = await account('vendeur', national);
     const started = await call('/api/payments/requesttopay/MTN', {
@@ -175,19 +196,20 @@ it('takes a mobile money payment end to end: sandbox, callback through Hosting, 
     });
     expect(started.status).toBe(201);
     const paymentId = (started.json?.data as { paymentId: string }).paymentId;
-    const deadline = Date.now() + 10_000;
-    let statut = 'pending';
-    while (statut === 'pending' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      statut = ((await call(`/api/payments/public/status/${paymentId}`)).json?.data as { statut: string }).statut;
-    }
-    expect(statut).toBe('success');
+    expect(await finalStatus(paymentId)).toBe('success');
     const subscription = await call('/api/payments/subscriptions/me', { headers: auth });
     expect(subscription.json?.data).toEqual([expect.objectContaining({ kind: 'vendeur', active: true, expiresAt: expect.any(String) })]);
-    expect((await db().collection(COLLECTIONS.payments).doc(paymentId).get()).get('effects')).toEqual({ subscription_vendeur: 'done' });
-  } finally {
-    await sandbox.stop();
-  }
+    expect(await subscriptionPaid(paymentId)).toEqual({ subscription_vendeur: 'done' });
+  });
+
+  it('settles a payment link through its callback to the webhook, like the other methods', async () => {
+    const { headers: auth } = await account('vendeur');
+    const started = await call('/api/payments/init', { method: 'POST', headers: auth, body: JSON.stringify({ type: 'abonnement', montant: 5000, metadata: { months: '1' } }) });
+    expect(started.status).toBe(201);
+    const paymentId = (started.json?.data as { paymentId: string }).paymentId;
+    expect(await finalStatus(paymentId)).toBe('success');
+    expect(await subscriptionPaid(paymentId)).toEqual({ subscription_vendeur: 'done' });
+  });
 });
 
 it('delivers transit-mission-update to the forwarder’s listener: route -> trigger -> feed -> client SDK', async () => {
