@@ -3,10 +3,7 @@
  * path that settles (webhook, poller, expiry task, native client record, payment link). Each case
  * here was reproduced against the service before the check existed.
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createFullApp } from '../functions/src/app';
-import { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
+import type { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
 import { config, reloadConfig } from '../functions/src/core/config';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
@@ -15,26 +12,17 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
+import { until, useServedSandbox } from './helpers/feexpay';
+import { frozenClock, resetClock, useSettings } from './helpers/settings';
 
+const { sandbox: served } = useServedSandbox(100);
 let sandbox: FeexPaySandbox;
-let server: Server;
 let admin: TestUser;
 
 beforeAll(async () => {
   await resetEmulators();
-  server = (await createFullApp()).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  sandbox = new FeexPaySandbox({ token: 'test-feexpay-token', delayMs: 100, webhookUrl: `${appUrl}/api/payments/webhook?secret=test-callback-secret` });
-  const url = await sandbox.start();
-  useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url, FEEXPAY_TIMEOUT_MS: '2000', FEEXPAY_CALLBACK_URL: `${appUrl}/api/payments/webhook` });
+  sandbox = served();
   admin = await createUser('admin');
-});
-afterAll(async () => {
-  restoreSettings();
-  await sandbox.stop();
-  await new Promise((resolve) => server.close(resolve));
 });
 afterEach(() => {
   sandbox.down = false;
@@ -43,15 +31,6 @@ afterEach(() => {
 
 const payment = async (id: string) => (await db().collection(COLLECTIONS.payments).doc(id).get()).data()!;
 const doc = async (collection: string, id: string) => (await db().collection(collection).doc(id).get()).data();
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A buyer's purchase of a 4,500,000 XOF car, waiting for its payment. */
 async function purchaseToPay() {

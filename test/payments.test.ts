@@ -2,10 +2,7 @@
  * /api/payments against the local FeexPay sandbox (real HTTP both ways: the adapter calls it, it
  * calls our webhook). Every path ends in one final state with each effect applied once.
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createFullApp } from '../functions/src/app';
-import { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
+import type { FeexPaySandbox } from '../functions/src/dev/feexpay-sandbox';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { pollPendingPayments } from '../functions/src/domains/payments/jobs';
@@ -14,26 +11,17 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { restoreSettings, useSettings } from './helpers/settings';
+import { until, useServedSandbox } from './helpers/feexpay';
+import { useSettings } from './helpers/settings';
 
+const { sandbox: served } = useServedSandbox(150);
 let sandbox: FeexPaySandbox;
-let server: Server;
 let admin: TestUser;
 
 beforeAll(async () => {
   await resetEmulators();
-  server = (await createFullApp()).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  sandbox = new FeexPaySandbox({ token: 'test-feexpay-token', delayMs: 150, webhookUrl: `${appUrl}/api/payments/webhook?secret=test-callback-secret` });
-  const url = await sandbox.start();
-  useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url, FEEXPAY_TIMEOUT_MS: '2000', FEEXPAY_CALLBACK_URL: `${appUrl}/api/payments/webhook` });
+  sandbox = served();
   admin = await createUser('admin');
-});
-afterAll(async () => {
-  restoreSettings();
-  await sandbox.stop();
-  await new Promise((resolve) => server.close(resolve));
 });
 afterEach(() => {
   sandbox.down = false;
@@ -55,15 +43,6 @@ async function payByMobile(seller: TestUser, publiciteId: string, telephone: str
     .post(`/api/payments/requesttopay/${network}`)
     .set(bearer(seller.token))
     .send({ type: 'publicite', montant: 14_000, metadata: { publiciteId }, telephone, ...extra });
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('mobile money', () => {

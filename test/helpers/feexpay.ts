@@ -1,7 +1,12 @@
 /**
  * The FeexPay sandbox for a test file: started before its tests with the adapter pointed at it,
- * stopped after. Without a webhook URL only the jobs, the admin or the test itself settle payments.
+ * stopped after. Without a webhook URL only the jobs, the admin or the test itself settle payments;
+ * `useServedSandbox` also serves the whole app on a port, so the sandbox's callbacks (mobile money,
+ * cards, payment links) reach our webhook over real HTTP.
  */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFullApp } from '../../functions/src/app';
 import { FeexPaySandbox } from '../../functions/src/dev/feexpay-sandbox';
 import { restoreSettings, useSettings } from './settings';
 
@@ -17,4 +22,29 @@ export function useFeexPaySandbox(options: { webhookUrl?: () => string; delayMs?
     await sandbox.stop();
   });
   return { sandbox: () => sandbox };
+}
+
+/** The app served on a loopback port, and a sandbox that calls its webhook (and links' callbacks) back. */
+export function useServedSandbox(delayMs: number): { sandbox: () => FeexPaySandbox } {
+  let server: Server;
+  let appUrl = '';
+  beforeAll(async () => {
+    server = (await createFullApp()).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  const served = useFeexPaySandbox({ delayMs, webhookUrl: () => `${appUrl}/api/payments/webhook?secret=test-callback-secret` });
+  beforeAll(() => useSettings({ FEEXPAY_CALLBACK_URL: `${appUrl}/api/payments/webhook` }));
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  return served;
+}
+
+/** Reads until `done` says so, or 5 s have passed; answers the last value read. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
