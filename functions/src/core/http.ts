@@ -14,6 +14,7 @@ import type { ErrorCode } from './error-codes';
 import { ApiError, type ErrorDetail } from './errors';
 import type { Language } from './i18n';
 import { assertAppCheck } from './app-check';
+import { notFoundCodeOf } from './document-id';
 import { rateLimiter, type RateLimitPolicy } from './rate-limit';
 import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
@@ -162,6 +163,13 @@ function parse(schema: ZodType | undefined, value: unknown, location: 'params' |
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (location === 'body' ? undefined : {}));
   if (result.success) return result.data;
+  if (location === 'params') {
+    // An id in the path that cannot be a document id names nothing: the route's not-found answer.
+    for (const issue of result.error.issues) {
+      const notFound = notFoundCodeOf(schema, String(issue.path[0]));
+      if (notFound) throw new ApiError(notFound);
+    }
+  }
   throw new ApiError('VALIDATION_ERROR', result.error.issues.flatMap((issue) => toDetails(issue, location)));
 }
 

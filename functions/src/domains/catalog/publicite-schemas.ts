@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
 import { PUBLICITE_STATUSES } from './publicite-state';
 
@@ -6,7 +7,7 @@ export const TYPES_PUB = ['sponsorise', 'a_la_une'] as const;
 export const DUREES = [7, 14, 30, 60, 90] as const;
 
 export const PubliciteRequest = z.strictObject({
-  articleId: z.string().min(1).max(128),
+  articleId: documentId('ARTICLE_NOT_FOUND'),
   typePub: z.enum(TYPES_PUB),
   duree: z.union(DUREES.map((days) => z.literal(days))).meta({ description: 'Days: 7, 14, 30, 60 or 90.' }),
 });
@@ -30,7 +31,7 @@ export const Publicite = z
   })
   .meta({ id: 'Publicite', description: 'A paid boost of a listing.' });
 
-export const PubliciteIdParams = z.strictObject({ id: z.string().min(1).max(128) });
+export const PubliciteIdParams = z.strictObject({ id: documentId('PUBLICITE_NOT_FOUND') });
 export const PubliciteListQuery = PaginationQuery.extend({ statut: z.enum(PUBLICITE_STATUSES).optional(), typePub: z.enum(TYPES_PUB).optional() });
 export const PubliciteReject = z.strictObject({ motif: z.string().trim().min(3).max(500) });
 

@@ -1,5 +1,6 @@
 /** Listings (`Article`): what sellers write, what readers see, and how they search. */
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
 import { CountryCode, GeoPoint } from '../geo/schemas';
 import { ARTICLE_STATUSES } from './state';
@@ -72,7 +73,7 @@ export const Article = z
   })
   .meta({ id: 'Article', description: 'A listing. Sellers’ telephones are never part of it.' });
 
-export const ArticleIdParams = z.strictObject({ id: z.string().min(1).max(128) });
+export const ArticleIdParams = z.strictObject({ id: documentId('ARTICLE_NOT_FOUND') });
 
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc'] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import { ApiRouter } from '../../core/http';
 import { pageRequest, PaginationQuery } from '../../core/pagination';
 import { Article } from './schemas';
@@ -6,7 +7,7 @@ import { mostViewed } from './service';
 import { recordView, viewCount } from './views';
 
 const tags = ['Views'];
-const ArticleParams = z.strictObject({ articleId: z.string().min(1).max(128) });
+const ArticleParams = z.strictObject({ articleId: documentId('ARTICLE_NOT_FOUND') });
 
 export const router = new ApiRouter()
   .list({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
 import { CountryCode } from '../geo/schemas';
 
@@ -6,7 +7,7 @@ export const ACHAT_STATUSES = ['en_attente_paiement', 'payee', 'annulee', 'a_rem
 
 export const AchatRequest = z
   .strictObject({
-    articleId: z.string().min(1).max(128),
+    articleId: documentId('ARTICLE_NOT_FOUND'),
     modeLivraison: z.enum(['consommation', 'transit']),
     paysDestination: CountryCode.optional().meta({ description: 'Required for `transit`: the country the vehicle is shipped to.' }),
   })
@@ -29,5 +30,5 @@ export const Achat = z.object({
   createdAt: z.string(),
 });
 
-export const AchatIdParams = z.strictObject({ id: z.string().min(1).max(128) });
+export const AchatIdParams = z.strictObject({ id: documentId('ACHAT_NOT_FOUND') });
 export const AchatListQuery = PaginationQuery;

@@ -1,11 +1,12 @@
 /** Order and chat shapes, published now because the spec names them; routes come with commerce. */
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import { GeoPoint } from '../geo/schemas';
 
 export const OrderInput = z
   .strictObject({
     items: z
-      .array(z.strictObject({ articleId: z.string().min(1), quantite: z.number().int().min(1).max(999) }))
+      .array(z.strictObject({ articleId: documentId('ARTICLE_NOT_FOUND'), quantite: z.number().int().min(1).max(999) }))
       .min(1)
       .max(50),
     livraison: z.boolean().meta({ description: 'Whether the parts are delivered by a courier.' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
 import { ROLES } from '../../core/roles';
 import { CountryCode, TelephoneInput } from '../geo/schemas';
@@ -70,7 +71,7 @@ export const PublicProfile = z
   })
   .meta({ id: 'PublicProfile', description: 'What other users see of a user.' });
 
-export const UserIdParams = z.strictObject({ id: z.string().min(1).max(128).meta({ description: 'User identifier' }) });
+export const UserIdParams = z.strictObject({ id: documentId('USER_NOT_FOUND', 'User identifier') });
 
 export const UpdateMeRequest = z
   .strictObject({

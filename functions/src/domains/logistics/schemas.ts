@@ -1,11 +1,12 @@
 /** Delivery shape, published now because the spec names it; routes come with logistics. */
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import { GeoPoint } from '../geo/schemas';
 
 export const DeliveryInput = z
   .strictObject({
-    orderId: z.string().min(1).optional(),
-    achatId: z.string().min(1).optional(),
+    orderId: documentId('NOT_FOUND').optional(),
+    achatId: documentId('ACHAT_NOT_FOUND').optional(),
     destination: GeoPoint,
     adresse: z.string().trim().min(1).max(500),
     instructions: z.string().trim().max(1000).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentId, isDocumentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
 import { CountryCode, TelephoneInput } from '../geo/schemas';
 import { MISMATCH_REASONS, PAYMENT_TYPES } from './model';
@@ -14,7 +15,8 @@ const purpose = {
   type: z.enum(PAYMENT_TYPES),
   montant: z.number().int().positive().meta({ description: 'XOF; must equal the amount due, computed by the server.' }),
   metadata: z
-    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/), z.string().min(1).max(200))
+    // Values name documents (`achatId`, `publiciteId`, `articleId`) or counts (`months`).
+    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/), z.string().min(1).max(200).refine(isDocumentId, { message: 'Not a document id.' }))
     .refine((value) => Object.keys(value).length <= 10, { message: 'At most 10 entries.' })
     .meta({ description: 'What is paid: `publiciteId` for `publicite`; the other types name their object likewise.' }),
 };
@@ -32,7 +34,7 @@ export const ClientRecord = z.strictObject({
 });
 export const InitCard = z.strictObject({ ...purpose, typeCard: z.enum(['VISA', 'MASTERCARD']) });
 export const NetworkParams = z.strictObject({ network: z.string().min(2).max(20) });
-export const PaymentIdParams = z.strictObject({ id: z.string().min(1).max(128) });
+export const PaymentIdParams = z.strictObject({ id: documentId('PAYMENT_NOT_FOUND') });
 
 export const PaymentStarted = z.object({
   paymentId: z.string(),

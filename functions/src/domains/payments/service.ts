@@ -15,6 +15,7 @@ import { PartnerError } from '../../adapters/http-client';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
+import { isDocumentId } from '../../core/document-id';
 import { ApiError } from '../../core/errors';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
@@ -259,7 +260,9 @@ function sameSecret(given: string | undefined, expected: string | undefined): bo
  */
 export async function handleCallback(body: z.output<typeof FeexPayCallback>, query: { secret?: string; payment?: string }) {
   if (!sameSecret(query.secret, callbackSecret())) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
-  const paymentId = body.callback_info ?? query.payment;
+  // Echoed by FeexPay from what we gave it; anything else names none of our payments.
+  const named = body.callback_info ?? query.payment;
+  const paymentId = named && isDocumentId(named) ? named : undefined;
   const found = body.reference
     ? await repository.findByReference(body.reference)
     : paymentId

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import { ApiRouter } from '../../core/http';
 import { pageRequest } from '../../core/pagination';
 import { create, ofForwarder, remove, Review, ReviewPage, ReviewRequest, ReviewUpdate, update } from './reviews';
 
 const tags = ['Forwarder reviews'];
-const Id = z.strictObject({ id: z.string().min(1).max(300) });
+const Id = z.strictObject({ id: documentId('REVIEW_NOT_FOUND') });
 
 export const router = new ApiRouter()
   .json({
@@ -62,7 +63,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'A forwarder’s reviews, newest first, with its average rating',
     access: 'profile',
-    params: z.strictObject({ transitaireId: z.string().min(1).max(128) }),
+    params: z.strictObject({ transitaireId: documentId('USER_NOT_FOUND') }),
     query: ReviewPage,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of reviews and the average', data: ReviewsPage() },

@@ -6,6 +6,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
@@ -14,7 +15,7 @@ import { COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, PaginationQuery, readPage, toPage } from '../../core/pagination';
 
 export const ReviewRequest = z.strictObject({
-  transitaireId: z.string().min(1).max(128),
+  transitaireId: documentId('USER_NOT_FOUND'),
   rating: z.number().int().min(1).max(5),
   comment: z.string().trim().max(500).optional(),
 });

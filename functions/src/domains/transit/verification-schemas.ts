@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
 import { CountryCode } from '../geo/schemas';
 
@@ -33,6 +34,6 @@ export const VerificationState = z.object({
   dossier: VerificationSubmit.nullable(),
 });
 
-export const UserIdParams = z.strictObject({ userId: z.string().min(1).max(128) });
+export const UserIdParams = z.strictObject({ userId: documentId('USER_NOT_FOUND') });
 export const DemandesQuery = PaginationQuery.extend({ statut: z.enum(['pending', 'approved', 'rejected']).default('pending') });
 export const RejectVerification = z.strictObject({ rejectionMotif: z.string().trim().min(3).max(500) });
