@@ -5,7 +5,7 @@ import { createUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { frozenClock, resetClock } from './helpers/settings';
+import { frozenClock, restoreSettings, useSettings, resetClock } from './helpers/settings';
 
 beforeAll(resetEmulators);
 afterEach(resetClock);
@@ -64,4 +64,24 @@ it('lists the most viewed online listings first', async () => {
   const order = res.body.data.map((article: { id: string }) => article.id);
   expect(order.indexOf(popular.id)).toBeLessThan(order.indexOf(quiet.id));
   expect(res.body.data[0].views).toBeGreaterThanOrEqual(2);
+});
+
+it('counts at most VIEWS_ANONYMOUS_PER_IP_MAX anonymous views per address, listing and day, whatever device ids it makes up', async () => {
+  const seller = await createUser('vendeur');
+  const article = await publish(seller);
+  const other = await publish(seller);
+  const client = await api();
+  useSettings({ VIEWS_ANONYMOUS_PER_IP_MAX: '3' });
+  try {
+    const counted = [];
+    for (let i = 0; i < 6; i += 1) counted.push((await client.post(`/api/views/${article.id}`).send({ deviceId: `made-up-device-${i}` })).body.data.counted);
+    expect(counted).toEqual([true, true, true, false, false, false]);
+    expect((await db().collection(COLLECTIONS.articles).doc(article.id).get()).get('views')).toBe(3);
+    // Another listing has its own allowance; a signed-in viewer is not an anonymous one.
+    expect((await client.post(`/api/views/${other.id}`).send({ deviceId: 'made-up-device-0' })).body.data.counted).toBe(true);
+    const buyer = await createUser('acheteur');
+    expect((await client.post(`/api/views/${article.id}`).set(bearer(buyer.token)).send({})).body.data).toEqual({ counted: true, views: 4 });
+  } finally {
+    restoreSettings();
+  }
 });

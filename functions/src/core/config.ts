@@ -103,6 +103,8 @@ const settingsSchema = z.object({
   /** Advertising prices (XOF per day) until an admin sets them. */
   PUB_PRICE_SPONSORISE_PER_DAY: integer(1000, 0),
   PUB_PRICE_A_LA_UNE_PER_DAY: integer(2000, 0),
+  /** Anonymous views counted per client address, listing and business day (many phones share a carrier's address). */
+  VIEWS_ANONYMOUS_PER_IP_MAX: integer(10, 1),
   /** Public video uploads per client IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
   UPLOAD_VIDEO_RATE_LIMIT_MAX: integer(10, 1),
 

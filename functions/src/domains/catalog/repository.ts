@@ -153,15 +153,27 @@ export async function searchArticles(
  * Counts a view once per viewer, listing and day: the view marker and the counter change in one
  * transaction, so parallel views of one viewer count once.
  */
-export async function recordView(articleId: string, viewerKey: string, day: string, at: Date): Promise<{ counted: boolean; views: number }> {
+/** Who views: a key per viewer; anonymous viewers also count against their address's allowance. */
+export interface Viewer {
+  key: string;
+  anonymousFrom?: { key: string; max: number };
+}
+
+export async function recordView(articleId: string, viewer: Viewer, day: string, at: Date): Promise<{ counted: boolean; views: number }> {
   const articleRef = articles().doc(articleId);
-  const viewRef = db().collection(COLLECTIONS.articleViews).doc(`${articleId}_${viewerKey}_${day}`);
+  const viewDocs = db().collection(COLLECTIONS.articleViews);
+  const viewRef = viewDocs.doc(`${articleId}_${viewer.key}_${day}`);
+  const fromRef = viewer.anonymousFrom ? viewDocs.doc(`${articleId}_ip_${viewer.anonymousFrom.key}_${day}`) : undefined;
+  const expireAt = Timestamp.fromMillis(at.getTime() + 2 * 86_400_000);
   return runTransaction(async (tx) => {
-    const [article, view] = await Promise.all([tx.get(articleRef), tx.get(viewRef)]);
+    const [article, view, from] = await Promise.all([tx.get(articleRef), tx.get(viewRef), fromRef ? tx.get(fromRef) : undefined]);
     if (!article.exists || article.get('statut') !== 'en_ligne') throw new ApiError('ARTICLE_NOT_FOUND');
     const views = (article.get('views') as number | undefined) ?? 0;
     if (view.exists) return { counted: false, views };
-    tx.create(viewRef, { articleId, day, createdAt: Timestamp.fromDate(at), expireAt: Timestamp.fromMillis(at.getTime() + 2 * 86_400_000) });
+    const fromCount = (from?.get('count') as number | undefined) ?? 0;
+    if (fromRef && fromCount >= viewer.anonymousFrom!.max) return { counted: false, views };
+    tx.create(viewRef, { articleId, day, createdAt: Timestamp.fromDate(at), expireAt });
+    if (fromRef) tx.set(fromRef, { articleId, day, count: fromCount + 1, expireAt });
     tx.update(articleRef, { views: views + 1 });
     return { counted: true, views: views + 1 };
   });
