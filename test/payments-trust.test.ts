@@ -142,6 +142,20 @@ describe('a transaction that is not the payment never succeeds', () => {
     await expectNothingSold(bad);
   });
 
+  it('payment link without FEEXPAY_CALLBACK_URL: refused before anything is written', async () => {
+    const purchase = await purchaseToPay();
+    const saved = process.env.FEEXPAY_CALLBACK_URL!;
+    useSettings({ FEEXPAY_CALLBACK_URL: '' });
+    try {
+      const res = await (await api()).post('/api/payments/init').set(bearer(purchase.buyer.token)).send({ type: 'achat', montant: 4_500_000, metadata: { achatId: purchase.achatId } });
+      expect(res.status).toBe(500);
+      expect(res.body.code).toBe('INTERNAL');
+    } finally {
+      useSettings({ FEEXPAY_CALLBACK_URL: saved });
+    }
+    expect((await db().collection(COLLECTIONS.payments).where('metadata.achatId', '==', purchase.achatId).get()).size).toBe(0);
+  });
+
   it('live mode: a sandbox transaction is refused, a live one accepted', async () => {
     useSettings({ FEEXPAY_MODE: 'LIVE' });
     try {

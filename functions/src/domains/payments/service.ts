@@ -191,6 +191,8 @@ export function initCard(caller: ProfileCaller, input: z.output<typeof InitCard>
 
 export function initLink(caller: ProfileCaller, purpose: Purpose, idempotencyKey?: string) {
   if (config().FEEXPAY_PAYMENT_LINK_DISABLED) throw new ApiError('PAYMENT_LINK_DISABLED');
+  // Read before anything is written: a service without a callback URL refuses, it does not leave a payment behind.
+  const callback = linkCallbackBase();
   return start(
     caller,
     purpose,
@@ -198,13 +200,15 @@ export function initLink(caller: ProfileCaller, purpose: Purpose, idempotencyKey
       method: 'link',
       network: null,
       payerTelephone: null,
-      call: (paymentId) =>
-        feexpay.createPaymentLink({
+      call: (paymentId) => {
+        callback.searchParams.set('payment', paymentId);
+        return feexpay.createPaymentLink({
           amount: purpose.montant,
           description: `${purpose.type} ${paymentId}`,
-          callbackUrl: linkCallbackUrl(paymentId),
+          callbackUrl: callback.toString(),
           expireInSeconds: config().PAYMENT_EXPIRE_SECONDS,
-        }),
+        });
+      },
     },
     idempotencyKey,
     { link: true, ...purpose },
@@ -213,15 +217,14 @@ export function initLink(caller: ProfileCaller, purpose: Purpose, idempotencyKey
 
 /**
  * Where FeexPay calls back when a link is paid: our webhook, with the shared secret like every
- * callback, and the payment's id (links carry no `callback_info`).
+ * callback; the payment's id is added (links carry no `callback_info`).
  */
-function linkCallbackUrl(paymentId: string): string {
+function linkCallbackBase(): URL {
   const base = config().FEEXPAY_CALLBACK_URL;
   if (!base) throw new Error('Invalid configuration: FEEXPAY_CALLBACK_URL (payment links need the public webhook URL)');
   const url = new URL(base);
   url.searchParams.set('secret', secret('FEEXPAY_CALLBACK_SECRET'));
-  url.searchParams.set('payment', paymentId);
-  return url.toString();
+  return url;
 }
 
 /**
