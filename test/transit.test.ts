@@ -6,18 +6,22 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { forwarder } from './helpers/transit';
+import { useFeexPaySandbox } from './helpers/feexpay';
+import { forwarder, paidTransitPurchase, payPurchase, transitPurchase } from './helpers/transit';
 import { walk } from './helpers/transition-table';
 import { registerDevice } from './helpers/pushes';
 
+const { sandbox } = useFeexPaySandbox();
 let seller: TestUser;
 beforeAll(async () => {
   await resetEmulators();
   seller = await createUser('vendeur');
 });
 
+/** A journey of a vehicle the buyer bought and paid for, in transit. */
 async function journey(buyer: TestUser, extra: Record<string, unknown> = { paysDestination: 'NG' }, prefix = '/api/transit-missions') {
   const listing = await publish(seller, { titre: 'Lexus RX 350 2015' });
+  await paidTransitPurchase(buyer, listing.id, sandbox());
   const res = await (await api()).post(`${prefix}/start`).set(bearer(buyer.token)).send({ articleId: listing.id, ...extra });
   expect(res.status).toBe(200);
   return { articleId: listing.id as string, id: res.body.data.id as string, data: res.body.data };
@@ -40,12 +44,14 @@ it('walks the status table: allowed moves move, the others answer INVALID_TRANSI
     'en_cours --transfer-->': 'transferer',
     'en_cours --cancel-->': 'annule',
     'transferer --close-->': 'traite',
+    'annule --reopen-->': 'parcours',
   });
 });
 
 it('starts one journey per article and buyer, even for parallel starts, with the article title', async () => {
   const buyer = await createUser('acheteur');
   const listing = await publish(seller, { titre: 'Toyota Land Cruiser 2018' });
+  await paidTransitPurchase(buyer, listing.id, sandbox(), 'TG');
   const client = await api();
   const results = await Promise.all(
     Array.from({ length: 5 }, () => client.post('/api/transit-missions/start').set(bearer(buyer.token)).send({ articleId: listing.id, paysDestination: 'TG' })),
@@ -91,8 +97,9 @@ it('follows a journey from selection to closing, with its pushes and dates (rule
   const chosen = await forwarder();
   const other = await forwarder();
   const chosenPushes = await device(chosen);
-  const buyerPushes = await device(buyer);
   const { articleId, id } = await journey(buyer);
+  // Registered once the purchase is paid, so that its `achat_paid` push is not among these.
+  const buyerPushes = await device(buyer);
   const client = await api();
 
   expect((await select(buyer, articleId, chosen.uid)).body.data.statut).toBe('en_cours');
@@ -165,4 +172,117 @@ it('serves the same routes under /api/transit, and keeps roles apart', async () 
   for (const body of [{}, { articleId, transitaireId: 5 }, { articleId, transitaireId: 'x', statut: 'traite' }]) {
     expect((await client.post('/api/transit/select-transitaire').set(bearer(buyer.token)).send(body)).body.code).toBe('VALIDATION_ERROR');
   }
+});
+
+const start = async (buyer: TestUser, body: Record<string, unknown>) => (await api()).post('/api/transit-missions/start').set(bearer(buyer.token)).send(body);
+const missionsOf = async (articleId: string) => (await db().collection(COLLECTIONS.transitMissions).where('article', '==', articleId).get()).size;
+const notificationsOf = async (uid: string) => (await db().collection(COLLECTIONS.users).doc(uid).collection(COLLECTIONS.notifications).get()).size;
+
+it('starts no journey without a live transit purchase of the listing by the caller (ACHAT_REQUIRED)', async () => {
+  const [buyer, other] = [await createUser('acheteur'), await createUser('acheteur')];
+  const client = await api();
+  // Another buyer's paid purchase, a withdrawn listing nobody bought, a purchase to consume at home, a cancelled purchase.
+  const boughtByOther = await publish(seller);
+  await paidTransitPurchase(other, boughtByOther.id, sandbox());
+  const withdrawn = await publish(seller);
+  expect((await client.post(`/api/articles/${withdrawn.id}/withdraw`).set(bearer(seller.token))).body.data.statut).toBe('retire');
+  const consumed = await publish(seller);
+  expect((await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: consumed.id, modeLivraison: 'consommation' })).status).toBe(201);
+  const cancelled = await publish(seller);
+  const achat = await transitPurchase(buyer, cancelled.id);
+  expect((await client.post(`/api/achat/${achat.id}/cancel`).set(bearer(buyer.token))).body.data.statut).toBe('annulee');
+
+  for (const listing of [boughtByOther, withdrawn, consumed, cancelled]) {
+    const res = await start(buyer, { articleId: listing.id, paysDestination: 'NG' });
+    expect({ status: res.status, code: res.body.code }).toEqual({ status: 409, code: 'ACHAT_REQUIRED' });
+    expect(await missionsOf(listing.id)).toBe(0);
+  }
+  const english = await client.post('/api/transit-missions/start').set(bearer(buyer.token)).set('Accept-Language', 'en').send({ articleId: withdrawn.id });
+  expect(english.body).toMatchObject({ code: 'ACHAT_REQUIRED', message: 'Buy this vehicle for transit before starting its journey.' });
+  // The buyer with the paid purchase starts its own journey.
+  expect((await start(other, { articleId: boughtByOther.id })).body.data).toMatchObject({ statut: 'parcours', acheteur: other.uid });
+});
+
+it('needs the purchase paid before a forwarder is chosen: nobody is told before (ACHAT_NOT_PAID)', async () => {
+  const buyer = await createUser('acheteur');
+  const ready = await forwarder();
+  const listing = await publish(seller);
+  const achat = await transitPurchase(buyer, listing.id, 'CI');
+  const started = await start(buyer, { articleId: listing.id, paysDestination: 'CI' });
+  expect(started.body.data).toMatchObject({ statut: 'parcours', paysDestination: 'CI' });
+
+  const early = await select(buyer, listing.id, ready.uid);
+  expect({ status: early.status, code: early.body.code }).toEqual({ status: 409, code: 'ACHAT_NOT_PAID' });
+  expect(await mission(started.body.data.id)).toMatchObject({ statut: 'parcours', transitaire: null, dateSelectionTransitaire: null });
+  expect(await notificationsOf(ready.uid)).toBe(0);
+
+  await payPurchase(buyer, achat, sandbox());
+  expect((await select(buyer, listing.id, ready.uid)).body.data).toMatchObject({ statut: 'en_cours', transitaire: ready.uid });
+  expect(await notificationsOf(ready.uid)).toBe(1);
+});
+
+it('reopens a cancelled journey when a new purchase of the listing is paid, and only then', async () => {
+  const buyer = await createUser('acheteur');
+  const listing = await publish(seller, { titre: 'Peugeot 508 2017' });
+  const client = await api();
+  const first = await transitPurchase(buyer, listing.id);
+  const id = (await start(buyer, { articleId: listing.id, paysDestination: 'NG' })).body.data.id;
+  await client.post(`/api/achat/${first.id}/cancel`).set(bearer(buyer.token));
+  expect((await mission(id)).statut).toBe('annule');
+
+  const second = await transitPurchase(buyer, listing.id, 'GH');
+  const unpaid = await start(buyer, { articleId: listing.id, paysDestination: 'GH' });
+  expect({ status: unpaid.status, code: unpaid.body.code }).toEqual({ status: 409, code: 'JOURNEY_BLOCKED' });
+  expect((await mission(id)).statut).toBe('annule');
+
+  await payPurchase(buyer, second, sandbox());
+  // Two starts at once: the journey is reopened once, both see it open.
+  const [a, b] = await Promise.all([start(buyer, { articleId: listing.id, paysDestination: 'GH' }), start(buyer, { articleId: listing.id, paysDestination: 'GH' })]);
+  expect([a.status, b.status]).toEqual([200, 200]);
+  expect(await mission(id)).toMatchObject({ statut: 'parcours', transitaire: null, dateSelectionTransitaire: null, paysDestination: 'GH' });
+  const ready = await forwarder();
+  expect((await select(buyer, listing.id, ready.uid)).body.data.statut).toBe('en_cours');
+});
+
+it('keeps the journey of a paid purchase when another unpaid purchase of the listing is cancelled', async () => {
+  const buyer = await createUser('acheteur');
+  const listing = await publish(seller);
+  const client = await api();
+  const stale = await transitPurchase(buyer, listing.id);
+  await paidTransitPurchase(buyer, listing.id, sandbox());
+  const id = (await start(buyer, { articleId: listing.id, paysDestination: 'NG' })).body.data.id;
+  expect((await client.post(`/api/achat/${stale.id}/cancel`).set(bearer(buyer.token))).body.data.statut).toBe('annulee');
+  expect((await mission(id)).statut).toBe('parcours');
+});
+
+it('changes an existing journey on /start only while parcours or en_cours: a handed-over or closed one is left as it is', async () => {
+  const buyer = await createUser('acheteur');
+  const chosen = await forwarder();
+  const { articleId, id } = await journey(buyer);
+  const client = await api();
+  await select(buyer, articleId, chosen.uid);
+  expect((await start(buyer, { articleId, detailsSupplementaires: 'Port de Lomé' })).body.data).toMatchObject({ statut: 'en_cours', detailsSupplementaires: 'Port de Lomé' });
+  await client.post('/api/transit-missions/transferer').set(bearer(buyer.token)).send({ articleId });
+
+  const handedOver = await mission(id);
+  const late = await start(buyer, { articleId, paysDestination: 'GH', modeLivraison: 'consommation' });
+  expect({ status: late.status, code: late.body.code }).toEqual({ status: 409, code: 'INVALID_TRANSITION' });
+  expect(await mission(id)).toEqual(handedOver);
+
+  await client.patch(`/api/transit-missions/${id}/marquer-traite`).set(bearer(chosen.token));
+  const closed = await mission(id);
+  expect((await start(buyer, { articleId, paysDestination: 'GH' })).body.code).toBe('INVALID_TRANSITION');
+  expect(await mission(id)).toEqual(closed);
+});
+
+it('answers 400, never 500, for ids that are not document ids', async () => {
+  const buyer = await createUser('acheteur');
+  const client = await api();
+  for (const articleId of ['a/b', '..', '.', '__name__', '../articles/x']) {
+    expect({ articleId, code: (await start(buyer, { articleId })).body.code }).toEqual({ articleId, code: 'VALIDATION_ERROR' });
+    expect({ articleId, code: (await select(buyer, articleId, 'fwd')).body.code }).toEqual({ articleId, code: 'VALIDATION_ERROR' });
+  }
+  expect((await select(buyer, 'car', 'x/y')).body.code).toBe('VALIDATION_ERROR');
+  expect((await client.get('/api/transit-missions/parcours/a%2Fb').set(bearer(buyer.token))).body.code).toBe('VALIDATION_ERROR');
+  expect((await client.patch('/api/transit-missions/a%2Fb/details').set(bearer(buyer.token)).send({ paysDestination: 'TG' })).body.code).toBe('VALIDATION_ERROR');
 });

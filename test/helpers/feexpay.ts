@@ -7,11 +7,13 @@ import { restoreSettings, useSettings } from './settings';
 
 export function useFeexPaySandbox(options: { webhookUrl?: () => string; delayMs?: number } = {}): { sandbox: () => FeexPaySandbox } {
   let sandbox: FeexPaySandbox;
+  let url: string;
   beforeAll(async () => {
     sandbox = new FeexPaySandbox({ token: 'test-feexpay-token', delayMs: options.delayMs, webhookUrl: options.webhookUrl?.() });
-    const url = await sandbox.start();
-    useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url, FEEXPAY_TIMEOUT_MS: '2000' });
+    url = await sandbox.start();
   });
+  // Before each test: a file that restores its settings after each test keeps the sandbox.
+  beforeEach(() => useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url, FEEXPAY_TIMEOUT_MS: '2000' }));
   afterAll(async () => {
     restoreSettings();
     await sandbox.stop();

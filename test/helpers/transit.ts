@@ -1,5 +1,6 @@
-/** Forwarders for the transit tests. */
+/** Forwarders and purchases for the transit tests. */
 import { db } from '../../functions/src/core/firebase';
+import type { FeexPaySandbox } from '../../functions/src/dev/feexpay-sandbox';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { createUser, type TestUser } from './accounts';
 import { api, bearer } from './api';
@@ -31,4 +32,37 @@ export async function uploadCard(user: TestUser): Promise<string> {
   const res = await (await api()).post('/api/upload/image').set(bearer(user.token)).set('Content-Type', 'image/jpeg').send(JPEG);
   expect(res.status).toBe(201);
   return res.body.data.path as string;
+}
+
+/** A transit purchase of the listing, opened by the buyer through `POST /api/achat`: awaiting payment. */
+export async function transitPurchase(buyer: TestUser, articleId: string, paysDestination = 'NG'): Promise<{ id: string; prix: number }> {
+  const res = await (await api()).post('/api/achat').set(bearer(buyer.token)).send({ articleId, modeLivraison: 'transit', paysDestination });
+  expect(res.status).toBe(201);
+  return res.body.data;
+}
+
+/**
+ * Pays a purchase the way a buyer does: mobile money through the FeexPay sandbox (a payer number
+ * ending in 2 stays pending there), then FeexPay says it succeeded and calls our webhook, which asks
+ * FeexPay and settles the payment: the purchase is `payee`, the listing sold. The test file runs the
+ * sandbox (`useFeexPaySandbox`).
+ */
+export async function payPurchase(buyer: TestUser, achat: { id: string; prix: number }, sandbox: FeexPaySandbox): Promise<void> {
+  const client = await api();
+  const started = await client
+    .post('/api/payments/requesttopay/mtn')
+    .set(bearer(buyer.token))
+    .send({ type: 'achat', montant: achat.prix, metadata: { achatId: achat.id }, telephone: '+2290197000002' });
+  expect(started.status).toBe(201);
+  const { reference } = started.body.data as { reference: string };
+  sandbox.transactions.get(reference)!.status = 'SUCCESSFUL';
+  const callback = await client.post(`/api/payments/webhook?secret=${process.env.FEEXPAY_CALLBACK_SECRET}`).send({ reference });
+  expect(callback.body.data).toEqual({ received: true, statut: 'success' });
+}
+
+/** A paid transit purchase of the listing by the buyer (what a journey needs); its id. */
+export async function paidTransitPurchase(buyer: TestUser, articleId: string, sandbox: FeexPaySandbox, paysDestination = 'NG'): Promise<string> {
+  const achat = await transitPurchase(buyer, articleId, paysDestination);
+  await payPurchase(buyer, achat, sandbox);
+  return achat.id;
 }

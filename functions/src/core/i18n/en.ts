@@ -56,6 +56,8 @@ export const en: Record<ErrorCode, string> = {
   SUBSCRIPTION_REQUIRED: 'An active subscription is needed to publish parts.',
   INSUFFICIENT_BALANCE: 'Insufficient balance.',
   ACHAT_NOT_FOUND: 'Purchase not found.',
+  ACHAT_REQUIRED: 'Buy this vehicle for transit before starting its journey.',
+  ACHAT_NOT_PAID: 'Pay for the purchase of this vehicle before choosing a forwarder.',
   OWN_LISTING: 'You cannot buy your own listing.',
   PAYS_DESTINATION_REQUIRED: 'Set the destination country before choosing a forwarder.',
   NOT_ASSIGNED_TRANSITAIRE: 'Only the forwarder assigned to this mission can do this.',

@@ -57,6 +57,8 @@ export const fr: Record<ErrorCode, string> = {
   SUBSCRIPTION_REQUIRED: 'Un abonnement actif est nécessaire pour publier des pièces.',
   INSUFFICIENT_BALANCE: 'Solde insuffisant.',
   ACHAT_NOT_FOUND: 'Achat introuvable.',
+  ACHAT_REQUIRED: 'Achetez ce véhicule en transit avant de démarrer son parcours.',
+  ACHAT_NOT_PAID: 'Payez l’achat de ce véhicule avant de choisir un transitaire.',
   OWN_LISTING: 'Vous ne pouvez pas acheter votre propre annonce.',
   PAYS_DESTINATION_REQUIRED: 'Indiquez le pays de destination avant de choisir un transitaire.',
   NOT_ASSIGNED_TRANSITAIRE: 'Seul le transitaire assigné à cette mission peut faire cela.',

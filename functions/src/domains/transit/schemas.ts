@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
 import { CountryCode } from '../geo/schemas';
 import { MISSION_STATUSES } from './state';
 
-const articleId = z.string().min(1).max(128);
+const articleId = documentId();
 const details = {
   modeLivraison: z.enum(['transit', 'consommation']).optional(),
   paysDestination: CountryCode.optional(),
@@ -11,10 +12,10 @@ const details = {
 };
 
 export const StartRequest = z.strictObject({ articleId, ...details });
-export const SelectRequest = z.strictObject({ articleId, transitaireId: z.string().min(1).max(128) });
+export const SelectRequest = z.strictObject({ articleId, transitaireId: documentId() });
 export const TransferRequest = z.strictObject({ articleId });
 export const DetailsRequest = z.strictObject(details).refine((value) => Object.keys(value).length > 0, { message: 'Give at least one field.' });
-export const MissionIdParams = z.strictObject({ id: z.string().min(1).max(300) });
+export const MissionIdParams = z.strictObject({ id: documentId(300) });
 export const ArticleParams = z.strictObject({ articleId });
 export const MissionListQuery = PaginationQuery.extend({ statut: z.enum(MISSION_STATUSES).optional() });
 
