@@ -4,6 +4,7 @@ import type { FeexPaySandbox } from '../../functions/src/dev/feexpay-sandbox';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { createUser, type TestUser } from './accounts';
 import { api, bearer } from './api';
+import { publish } from './catalog';
 
 export type Verification = 'none' | 'pending' | 'approved' | 'rejected';
 
@@ -66,3 +67,18 @@ export async function paidTransitPurchase(buyer: TestUser, articleId: string, sa
   await payPurchase(buyer, achat, sandbox);
   return achat.id;
 }
+
+/** A journey of a vehicle the buyer bought from the seller and paid for, in transit, started through `/start`. */
+export async function startJourney(buyer: TestUser, seller: TestUser, sandbox: FeexPaySandbox, extra: Record<string, unknown> = { paysDestination: 'NG' }, prefix = '/api/transit-missions') {
+  const listing = await publish(seller, { titre: 'Lexus RX 350 2015' });
+  await paidTransitPurchase(buyer, listing.id, sandbox);
+  const res = await (await api()).post(`${prefix}/start`).set(bearer(buyer.token)).send({ articleId: listing.id, ...extra });
+  expect(res.status).toBe(200);
+  return { articleId: listing.id as string, id: res.body.data.id as string, data: res.body.data };
+}
+
+export const selectForwarder = async (buyer: TestUser, articleId: string, transitaireId: string, prefix = '/api/transit-missions') =>
+  (await api()).post(`${prefix}/select-transitaire`).set(bearer(buyer.token)).send({ articleId, transitaireId });
+
+/** The mission as stored. */
+export const missionDocument = async (id: string) => (await db().collection(COLLECTIONS.transitMissions).doc(id).get()).data()!;

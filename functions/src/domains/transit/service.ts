@@ -22,7 +22,7 @@ import type { DetailsRequest, StartRequest, TransitMission } from './schemas';
 import { ACTIVE_STATUSES, EDITABLE_STATUSES, type MissionEvent, MISSION_TRANSITIONS, type MissionStatus } from './state';
 
 type MissionView = z.input<typeof TransitMission>;
-type TransitEvent = 'transit_selection' | 'transit_transfer' | 'transit_rejected' | 'transit_completed';
+type TransitEvent = 'transit_selection' | 'transit_transfer' | 'transit_rejected' | 'transit_completed' | 'transit_forwarder_unavailable';
 
 export function toMission(id: string, mission: MissionDocument): MissionView {
   return {
@@ -58,7 +58,7 @@ export async function assertEligibleForwarder(uid: string): Promise<void> {
 }
 
 /** Tells a party of the mission (in-app and push, in its language); `at` makes the event one. */
-async function tell(uid: string | null, type: TransitEvent, id: string, mission: MissionDocument, at: Date): Promise<void> {
+export async function tell(uid: string | null, type: TransitEvent, id: string, mission: MissionDocument, at: Date): Promise<void> {
   if (!uid) return;
   await notify(uid, { type, key: `${id}:${at.getTime()}`, params: { articleTitre: mission.articleTitre }, resource: { kind: 'transitMission', id } });
 }
