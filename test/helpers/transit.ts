@@ -25,12 +25,12 @@ export async function forwarder(verification: Verification = 'approved', subscri
   return user;
 }
 
-/** Bytes that start like a JPEG: enough for the upload route, which types files by their first bytes. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
+/** Bytes that start like a JPEG: enough for the upload routes, which type files by their first bytes. */
+export const CARD_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
 
-/** Uploads an identity card image as the user; its stored path. */
+/** Uploads an identity card image as the forwarder, into its private area; its stored path (`kyc/{uid}/...`). */
 export async function uploadCard(user: TestUser): Promise<string> {
-  const res = await (await api()).post('/api/upload/image').set(bearer(user.token)).set('Content-Type', 'image/jpeg').send(JPEG);
+  const res = await (await api()).post('/api/upload/kyc').set(bearer(user.token)).set('Content-Type', 'image/jpeg').send(CARD_JPEG);
   expect(res.status).toBe(201);
   return res.body.data.path as string;
 }
