@@ -5,7 +5,7 @@
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer, bytes } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
-import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
+import { frozenClock, restoreSettingsAndClockAfterEach, useSettings } from './helpers/settings';
 import { CARD_JPEG, uploadCard } from './helpers/transit';
 
 let admin: TestUser;
@@ -13,10 +13,7 @@ beforeAll(async () => {
   await resetEmulators();
   admin = await createUser('admin');
 });
-afterEach(() => {
-  resetClock();
-  restoreSettings();
-});
+restoreSettingsAndClockAfterEach();
 
 const nameOf = (path: string) => path.split('/').pop()!;
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(128, 2)]);

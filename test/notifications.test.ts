@@ -10,7 +10,7 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
+import { frozenClock, restoreSettingsAndClockAfterEach, useSettings } from './helpers/settings';
 import { useFeexPaySandbox } from './helpers/feexpay';
 import { forwarder as eligibleForwarder, paidTransitPurchase } from './helpers/transit';
 import { registerDevice } from './helpers/pushes';
@@ -21,10 +21,7 @@ beforeAll(async () => {
   await resetEmulators();
   admin = await createUser('admin');
 });
-afterEach(() => {
-  resetClock();
-  restoreSettings();
-});
+restoreSettingsAndClockAfterEach();
 
 const stored = async (user: TestUser) =>
   (await db().collection(COLLECTIONS.users).doc(user.uid).collection(COLLECTIONS.notifications).orderBy('createdAt').get()).docs.map((doc) => ({
