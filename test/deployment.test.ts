@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createFunctionApp } from '../functions/src/app';
 import { COLLECTIONS } from '../functions/src/core/firestore';
+import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achat-lookup';
 import { planUserList } from '../functions/src/domains/identity/repository';
 import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, planArticleQuery } from '../functions/src/domains/catalog/repository';
 import { FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';
@@ -146,6 +147,13 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.payments, ['statut'], { field: 'expiresAt', direction: 'asc' })).toBe(true);
     expect(hasMergeIndexes(COLLECTIONS.payments, ['effectsDue'], { field: 'updatedAt', direction: 'asc' })).toBe(true);
     expect(hasMergeIndexes(COLLECTIONS.achats, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
+  });
+
+  it('has the composite index of the buyer’s transit purchase lookup (the journeys)', () => {
+    const lookup = indexes.find(
+      (index) => index.collectionGroup === COLLECTIONS.achats && index.fields.map((field) => `${field.fieldPath} ${field.order}`).join(',') === TRANSIT_PURCHASE_FILTERS.map((field) => `${field} ASCENDING`).join(','),
+    );
+    expect(lookup).toBeDefined();
   });
 
   it('has the indexes of the forwarder verification requests and reviews', () => {

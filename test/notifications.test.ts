@@ -10,19 +10,18 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
-import { forwarder as eligibleForwarder } from './helpers/transit';
+import { frozenClock, restoreSettingsAndClockAfterEach, useSettings } from './helpers/settings';
+import { useFeexPaySandbox } from './helpers/feexpay';
+import { forwarder as eligibleForwarder, paidTransitPurchase } from './helpers/transit';
 import { registerDevice } from './helpers/pushes';
 
+const { sandbox } = useFeexPaySandbox();
 let admin: TestUser;
 beforeAll(async () => {
   await resetEmulators();
   admin = await createUser('admin');
 });
-afterEach(() => {
-  resetClock();
-  restoreSettings();
-});
+restoreSettingsAndClockAfterEach();
 
 const stored = async (user: TestUser) =>
   (await db().collection(COLLECTIONS.users).doc(user.uid).collection(COLLECTIONS.notifications).orderBy('createdAt').get()).docs.map((doc) => ({
@@ -42,9 +41,11 @@ const speaks = async (user: TestUser, language: 'fr' | 'en') =>
 it('tells each party of a transit journey in its own language, in the app and on its devices', async () => {
   const [seller, buyer, forwarder] = await Promise.all([createUser('vendeur'), createUser('acheteur'), eligibleForwarder()]);
   await speaks(forwarder, 'en');
-  const [forwarderPushes, buyerPushes] = [await device(forwarder), await device(buyer)];
   const client = await api();
   const listing = await publish(seller, { titre: 'Toyota Hilux 2019' });
+  await paidTransitPurchase(buyer, listing.id, sandbox());
+  // Devices registered once the purchase is paid: their pushes are the journey's.
+  const [forwarderPushes, buyerPushes] = [await device(forwarder), await device(buyer)];
   const started = await client.post('/api/transit-missions/start').set(bearer(buyer.token)).send({ articleId: listing.id, paysDestination: 'NG' });
   const missionId = started.body.data.id as string;
 
@@ -67,12 +68,13 @@ it('tells each party of a transit journey in its own language, in the app and on
   expect(await forwarderPushes()).toEqual([{ title: 'New transit mission', type: 'transit_selection' }]);
 
   await client.patch(`/api/transit-missions/${missionId}/rejeter-attribution`).set(bearer(forwarder.token));
-  const [told] = await stored(buyer);
+  const [paid, told] = await stored(buyer);
+  expect(paid.type).toBe('achat_paid');
   expect(told).toMatchObject({ type: 'transit_rejected', language: 'fr', title: 'Transitaire indisponible', resource: { kind: 'transitMission', id: missionId } });
   expect(told.body).toContain('« Toyota Hilux 2019 »');
   expect(await buyerPushes()).toEqual([{ title: 'Transitaire indisponible', type: 'transit_rejected' }]);
-  // Nobody else was told anything.
-  expect(await stored(seller)).toEqual([]);
+  // Nobody else was told anything of the journey (the seller only of its sale).
+  expect((await stored(seller)).map((notification) => notification.type)).toEqual(['article_sold']);
 });
 
 it('lists, counts, marks read and unread, reads all and deletes the caller’s own notifications only', async () => {

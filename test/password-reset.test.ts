@@ -4,14 +4,11 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { createUser, PASSWORD, signIn, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
-import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
+import { frozenClock, restoreSettingsAndClockAfterEach, useSettings } from './helpers/settings';
 import { pushesTo } from './helpers/pushes';
 
 beforeAll(resetEmulators);
-afterEach(() => {
-  resetClock();
-  restoreSettings();
-});
+restoreSettingsAndClockAfterEach();
 
 /** The code the local channel recorded for this number, newest first. */
 async function lastCode(telephone: string): Promise<string> {

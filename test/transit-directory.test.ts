@@ -9,8 +9,10 @@ import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { frozenClock, resetClock } from './helpers/settings';
-import { uploadCard } from './helpers/transit';
+import { useFeexPaySandbox } from './helpers/feexpay';
+import { paidTransitPurchase, uploadCard } from './helpers/transit';
 
+const { sandbox } = useFeexPaySandbox();
 let admin: TestUser;
 let buyer: TestUser;
 beforeAll(async () => {
@@ -130,7 +132,9 @@ it('takes a blocked forwarder, or one given another role, out of the list and ou
   expect((await client.patch(`/api/users/${blocked.uid}/block`).set(bearer(admin.token)).send({ motif: 'fraude' })).status).toBe(200);
   expect((await client.patch(`/api/users/${moved.uid}/role`).set(bearer(admin.token)).send({ role: 'livreur' })).status).toBe(200);
   expect(await served()).toEqual([]);
-  const start = await client.post('/api/transit-missions/start').set(bearer(buyer.token)).send({ articleId: await listingId(), paysDestination: 'NE' });
+  const bought = await listingId();
+  await paidTransitPurchase(buyer, bought, sandbox(), 'NE');
+  const start = await client.post('/api/transit-missions/start').set(bearer(buyer.token)).send({ articleId: bought, paysDestination: 'NE' });
   const chosen = await client.post('/api/transit-missions/select-transitaire').set(bearer(buyer.token)).send({ articleId: start.body.data.article, transitaireId: blocked.uid });
   expect(chosen.status).toBe(404);
   expect(chosen.body.code).toBe('USER_NOT_FOUND');

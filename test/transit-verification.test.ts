@@ -4,7 +4,7 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
-import { uploadCard } from './helpers/transit';
+import { CARD_JPEG, uploadCard } from './helpers/transit';
 import { pushesTo } from './helpers/pushes';
 
 let admin: TestUser;
@@ -67,4 +67,50 @@ it('refuses bad files, other roles and unknown forwarders', async () => {
   expect((await client.get(`${base}/admin/demandes`).set(bearer(forwarder.token))).body.code).toBe('FORBIDDEN_ROLE');
   expect((await client.patch(`${base}/admin/demandes/${buyer.uid}/approve`).set(bearer(admin.token))).body.code).toBe('USER_NOT_FOUND');
   expect((await client.get(`${base}/admin/demandes/nobody`).set(bearer(admin.token))).body.code).toBe('USER_NOT_FOUND');
+});
+
+const refusal = (res: { status: number; body: { code?: string } }) => ({ status: res.status, code: res.body.code });
+
+it('takes only the caller’s own identity cards, as stored: not another user’s, not a path never uploaded, not a public image', async () => {
+  const [forwarder, other] = [await createUser('transitaire'), await createUser('transitaire')];
+  const client = await api();
+  const file = await dossier(forwarder);
+  const othersCard = await uploadCard(other);
+  const neverUploaded = `kyc/${forwarder.uid}/00000000-0000-4000-8000-000000000000.jpg`;
+  const publicImage = (await client.post('/api/upload/image').set(bearer(forwarder.token)).set('Content-Type', 'image/jpeg').send(CARD_JPEG)).body.data.path;
+  const submit = (body: Record<string, unknown>) => client.post(`${base}/submit`).set(bearer(forwarder.token)).send(body);
+
+  expect(refusal(await submit({ ...file, cardBack: othersCard }))).toEqual({ status: 400, code: 'KYC_FILE_NOT_OWNED' });
+  expect(refusal(await submit({ ...file, cardFront: neverUploaded }))).toEqual({ status: 400, code: 'KYC_FILE_NOT_UPLOADED' });
+  for (const path of [publicImage, `kyc/${forwarder.uid}/../${other.uid}/${othersCard.split('/').pop()}`, `kyc/${other.uid}/..`]) {
+    expect({ path, ...refusal(await submit({ ...file, cardFront: path })) }).toEqual({ path, status: 400, code: 'VALIDATION_ERROR' });
+  }
+  const english = await client.post(`${base}/submit`).set(bearer(forwarder.token)).set('Accept-Language', 'en').send({ ...file, cardBack: othersCard });
+  expect(english.body.message).toBe('This identity card is not one of your uploaded files.');
+  expect((await client.get(`${base}/status`).set(bearer(forwarder.token))).body.data).toMatchObject({ statut: 'none', dossier: null });
+  expect(await profileStatus(forwarder)).toEqual({ statut: 'none' });
+
+  // Two submissions at once: one file is pending, the other is refused.
+  const answers = await Promise.all([submit(file), submit(file)]);
+  expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+});
+
+it('refuses to approve a file without both identity cards stored (KYC_CARDS_MISSING), changing nothing', async () => {
+  const [bare, lost] = [await createUser('transitaire'), await createUser('transitaire')];
+  const client = await api();
+  const files = db().collection(COLLECTIONS.transitaireVerifications);
+  const pending = { statut: 'pending', rejectionMotif: null, submittedAt: new Date(), decidedAt: null, decidedBy: null };
+  const company = { companyName: 'Sans Carte SARL', registrationRef: 'RB/COT/24 B 9', pays: 'BJ', adresse: 'Cotonou' };
+  // A file from before the cards were checked: no card at all; another whose cards were never stored.
+  await files.doc(bare.uid).set({ ...pending, dossier: company });
+  await files.doc(lost.uid).set({ ...pending, dossier: { ...company, cardFront: `kyc/${lost.uid}/00000000-0000-4000-8000-000000000001.jpg`, cardBack: await uploadCard(lost) } });
+  for (const user of [bare, lost]) {
+    await db().collection(COLLECTIONS.users).doc(user.uid).update({ transitaireVerification: { statut: 'pending' } });
+    const before = (await files.doc(user.uid).get()).data();
+    expect(refusal(await client.patch(`${base}/admin/demandes/${user.uid}/approve`).set(bearer(admin.token)))).toEqual({ status: 409, code: 'KYC_CARDS_MISSING' });
+    expect((await files.doc(user.uid).get()).data()).toEqual(before);
+    expect(await profileStatus(user)).toEqual({ statut: 'pending' });
+  }
+  // The admin still sees such a file, without links to cards it does not have.
+  expect((await client.get(`${base}/admin/demandes/${bare.uid}`).set(bearer(admin.token))).body.data).toMatchObject({ statut: 'pending', cardLinks: null });
 });

@@ -1,6 +1,6 @@
 /** /api/upload: listing media through the storage adapter (local disk here), typed by content. */
 import { createUser } from './helpers/accounts';
-import { api, bearer } from './helpers/api';
+import { api, bearer, bytes } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 import { restoreSettings, useSettings } from './helpers/settings';
 
@@ -17,11 +17,7 @@ it('stores a seller’s photo, typed by its bytes, and serves it back', async ()
   const res = await client.post('/api/upload/image').set(bearer(seller.token)).set('Content-Type', 'application/octet-stream').send(JPEG);
   expect(res.status).toBe(201);
   expect(res.body.data).toMatchObject({ contentType: 'image/jpeg', size: JPEG.length, path: expect.stringMatching(/^images\/[0-9a-f-]+\.jpg$/) });
-  const file = await client.get(res.body.data.url).buffer(true).parse((response, done) => {
-    const chunks: Buffer[] = [];
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  const file = await client.get(res.body.data.url).buffer(true).parse(bytes);
   expect(file.status).toBe(200);
   expect(file.headers['content-type']).toBe('image/jpeg');
   expect(Buffer.compare(file.body as Buffer, JPEG)).toBe(0);

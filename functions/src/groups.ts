@@ -40,6 +40,7 @@ export const FUNCTION_GROUPS = {
       (await import('./domains/catalog/views-routes')).router,
       (await import('./domains/catalog/publicite-routes')).router,
       (await import('./domains/catalog/upload-routes')).router,
+      (await import('./domains/catalog/kyc-routes')).router,
     ],
   },
   commerce: {

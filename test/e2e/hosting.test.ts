@@ -169,46 +169,55 @@ async function finalStatus(paymentId: string): Promise<string> {
   return statut;
 }
 
-describe('payments through Hosting and the FeexPay sandbox', () => {
-  // The emulator's settings (functions/.env.demo-marketplace, .secret.local) point FeexPay at 8787
-  // and give payment links our webhook through Hosting as their callback.
-  let sandbox: import('../../functions/src/dev/feexpay-sandbox').FeexPaySandbox;
-  beforeAll(async () => {
-    const { FeexPaySandbox } = await import('../../functions/src/dev/feexpay-sandbox');
-    sandbox = new FeexPaySandbox({ port: 8787, token: 'local-feexpay-token', delayMs: 200, webhookUrl: `${BASE}/api/payments/webhook?secret=local-callback-secret` });
-    await sandbox.start();
-  });
-  afterAll(() => sandbox.stop());
-
-  async function subscriptionPaid(paymentId: string) {
-    const { db } = await import('../../functions/src/core/firebase');
-    const { COLLECTIONS } = await import('../../functions/src/core/firestore');
-    return (await db().collection(COLLECTIONS.payments).doc(paymentId).get()).get('effects');
+/**
+ * The FeexPay sandbox where the emulator's settings point (functions/.env.demo-marketplace: port
+ * 8787, and payment links calling our webhook through Hosting), calling back through Hosting, while `run` runs.
+ */
+async function withFeexPaySandbox(run: () => Promise<void>): Promise<void> {
+  const { FeexPaySandbox } = await import('../../functions/src/dev/feexpay-sandbox');
+  const sandbox = new FeexPaySandbox({ port: 8787, token: 'local-feexpay-token', delayMs: 200, webhookUrl: `${BASE}/api/payments/webhook?secret=local-callback-secret` });
+  await sandbox.start();
+  try {
+    await run();
+  } finally {
+    await sandbox.stop();
   }
+}
 
-  it('takes a mobile money payment end to end: sandbox, callback through Hosting, effect', async () => {
+/** Pays by mobile money through Hosting, then waits for the sandbox's callback to settle the payment; its id and final status. */
+async function payThroughHosting(headers: Record<string, string>, purpose: Record<string, unknown>, telephone: string) {
+  const started = await call('/api/payments/requesttopay/MTN', { method: 'POST', headers, body: JSON.stringify({ ...purpose, telephone }) });
+  expect(started.status).toBe(201);
+  const paymentId = (started.json?.data as { paymentId: string }).paymentId;
+  return { paymentId, statut: await finalStatus(paymentId) };
+}
+
+async function effectsOf(paymentId: string) {
+  const { db } = await import('../../functions/src/core/firebase');
+  const { COLLECTIONS } = await import('../../functions/src/core/firestore');
+  return (await db().collection(COLLECTIONS.payments).doc(paymentId).get()).get('effects');
+}
+
+it('takes a mobile money payment end to end: sandbox, callback through Hosting, effect', async () => {
+  await withFeexPaySandbox(async () => {
     const national = newBeninNumber();
     const { headers: auth } = await account('vendeur', national);
-    const started = await call('/api/payments/requesttopay/MTN', {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ type: 'abonnement', montant: 10_000, metadata: { months: '2' }, telephone: `+229${national}` }),
-    });
-    expect(started.status).toBe(201);
-    const paymentId = (started.json?.data as { paymentId: string }).paymentId;
-    expect(await finalStatus(paymentId)).toBe('success');
+    const { paymentId, statut } = await payThroughHosting(auth, { type: 'abonnement', montant: 10_000, metadata: { months: '2' } }, `+229${national}`);
+    expect(statut).toBe('success');
     const subscription = await call('/api/payments/subscriptions/me', { headers: auth });
     expect(subscription.json?.data).toEqual([expect.objectContaining({ kind: 'vendeur', active: true, expiresAt: expect.any(String) })]);
-    expect(await subscriptionPaid(paymentId)).toEqual({ subscription_vendeur: 'done' });
+    expect(await effectsOf(paymentId)).toEqual({ subscription_vendeur: 'done' });
   });
+});
 
-  it('settles a payment link through its callback to the webhook, like the other methods', async () => {
+it('settles a payment link through its callback to the webhook, like the other methods', async () => {
+  await withFeexPaySandbox(async () => {
     const { headers: auth } = await account('vendeur');
     const started = await call('/api/payments/init', { method: 'POST', headers: auth, body: JSON.stringify({ type: 'abonnement', montant: 5000, metadata: { months: '1' } }) });
     expect(started.status).toBe(201);
     const paymentId = (started.json?.data as { paymentId: string }).paymentId;
     expect(await finalStatus(paymentId)).toBe('success');
-    expect(await subscriptionPaid(paymentId)).toEqual({ subscription_vendeur: 'done' });
+    expect(await effectsOf(paymentId)).toEqual({ subscription_vendeur: 'done' });
   });
 });
 
@@ -225,7 +234,15 @@ it('delivers transit-mission-update to the forwarder’s listener: route -> trig
   const [sellerAuth, buyerAuth] = [seller.headers, buyer.headers];
   const listing = await call('/api/articles', { method: 'POST', headers: sellerAuth, body: JSON.stringify({ type: 'voiture', titre: 'Realtime car', prix: 3_000_000, pays: 'BJ', ville: 'Cotonou' }) });
   const articleId = (listing.json?.data as { id: string }).id;
-  await call('/api/transit-missions/start', { method: 'POST', headers: buyerAuth, body: JSON.stringify({ articleId, paysDestination: 'NG' }) });
+  // A journey needs the vehicle bought and paid: a transit purchase, paid by mobile money through the sandbox.
+  await withFeexPaySandbox(async () => {
+    const achat = await call('/api/achat', { method: 'POST', headers: buyerAuth, body: JSON.stringify({ articleId, modeLivraison: 'transit', paysDestination: 'NG' }) });
+    expect(achat.status).toBe(201);
+    const purpose = { type: 'achat', montant: 3_000_000, metadata: { achatId: (achat.json?.data as { id: string }).id } };
+    expect((await payThroughHosting(buyerAuth, purpose, '+2290197000005')).statut).toBe('success');
+  });
+  const started = await call('/api/transit-missions/start', { method: 'POST', headers: buyerAuth, body: JSON.stringify({ articleId, paysDestination: 'NG' }) });
+  expect(started.status).toBe(200);
 
   // The forwarder's app: the client SDK, signed in, listening to its feed.
   const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'fake-api-key' }, `forwarder-${Date.now()}`);

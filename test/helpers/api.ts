@@ -10,3 +10,10 @@ export async function api() {
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A supertest parser that keeps the body as bytes (files): `.buffer(true).parse(bytes)`. */
+export function bytes(response: request.Response, done: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () => done(null, Buffer.concat(chunks)));
+}

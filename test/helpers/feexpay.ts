@@ -12,11 +12,13 @@ import { restoreSettings, useSettings } from './settings';
 
 export function useFeexPaySandbox(options: { webhookUrl?: () => string; delayMs?: number } = {}): { sandbox: () => FeexPaySandbox } {
   let sandbox: FeexPaySandbox;
+  let url: string;
   beforeAll(async () => {
     sandbox = new FeexPaySandbox({ token: 'test-feexpay-token', delayMs: options.delayMs, webhookUrl: options.webhookUrl?.() });
-    const url = await sandbox.start();
-    useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url, FEEXPAY_TIMEOUT_MS: '2000' });
+    url = await sandbox.start();
   });
+  // Before each test: a file that restores its settings after each test keeps the sandbox.
+  beforeEach(() => useSettings({ FEEXPAY_BASE_URL: url, FEEXPAY_LINK_BASE_URL: url, FEEXPAY_TIMEOUT_MS: '2000' }));
   afterAll(async () => {
     restoreSettings();
     await sandbox.stop();
@@ -34,7 +36,7 @@ export function useServedSandbox(delayMs: number): { sandbox: () => FeexPaySandb
     appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   const served = useFeexPaySandbox({ delayMs, webhookUrl: () => `${appUrl}/api/payments/webhook?secret=test-callback-secret` });
-  beforeAll(() => useSettings({ FEEXPAY_CALLBACK_URL: `${appUrl}/api/payments/webhook` }));
+  beforeEach(() => useSettings({ FEEXPAY_CALLBACK_URL: `${appUrl}/api/payments/webhook` }));
   afterAll(() => new Promise((resolve) => server.close(resolve)));
   return served;
 }

@@ -32,3 +32,11 @@ export function frozenClock(start = new Date()): (ms: number) => Date {
 }
 
 export { resetClock };
+
+/** For a file whose tests change settings or time: both are put back after each test. */
+export function restoreSettingsAndClockAfterEach(): void {
+  afterEach(() => {
+    resetClock();
+    restoreSettings();
+  });
+}

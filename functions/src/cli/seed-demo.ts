@@ -2,13 +2,12 @@
  * Demo data for the local emulator suite: one account per role, each with a known password (listed
  * in the README). Safe to run again: accounts are created or reset to these values.
  */
-import { randomUUID } from 'node:crypto';
 import type { ProfileCaller } from '../core/auth';
 import { createArticle, searchMine } from '../domains/catalog/service';
 import { activate, markPaid, requestPublicite } from '../domains/catalog/publicite-service';
 import type { ArticleFields } from '../domains/catalog/model';
 import { provisionAccount, type AccountRequest } from '../domains/identity/provisioning';
-import { fileStorage } from '../adapters/storage/storage';
+import { saveCard } from '../domains/catalog/kyc';
 import { extend } from '../domains/subscriptions/service';
 import { refreshListing } from '../domains/transit/directory';
 import * as verification from '../domains/transit/verification-service';
@@ -72,8 +71,7 @@ async function seedForwarder(forwarder: { uid: string; email: string }, admin: {
     profile: { nom: 'Demo', prenoms: role },
   });
   if ((await verification.status(caller(forwarder, 'transitaire'))).statut === 'none') {
-    const storage = await fileStorage();
-    const [front, back] = await Promise.all(['front', 'back'].map(() => storage.save(`images/${randomUUID()}.jpg`, CARD, 'image/jpeg')));
+    const [front, back] = await Promise.all(['front', 'back'].map(() => saveCard(forwarder.uid, { data: CARD, contentType: 'image/jpeg', extension: 'jpg' })));
     await verification.submit(caller(forwarder, 'transitaire'), {
       cardFront: front.path,
       cardBack: back.path,

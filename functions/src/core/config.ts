@@ -98,6 +98,10 @@ const settingsSchema = z.object({
   STORAGE_URL_MODE: z.enum(['public', 'signed']).default('public'),
   /** Lifetime of signed URLs. */
   STORAGE_SIGNED_URL_TTL_MS: integer(7 * 24 * 60 * 60 * 1000, 60 * 1000),
+  /** Local driver only: key of the HMAC that signs its links to private files (a development value by default). */
+  STORAGE_LOCAL_SIGNING_KEY: z.string().min(16).default('local-development-signing-key'),
+  /** Lifetime of the links to forwarders' identity cards handed to admins (Cloud Storage allows 7 days at most). */
+  KYC_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 60 * 60).default(300),
   UPLOAD_IMAGE_MAX_BYTES: integer(10 * 1024 * 1024, 1024),
   UPLOAD_VIDEO_MAX_BYTES: integer(30 * 1024 * 1024, 1024),
   /** Advertising prices (XOF per day) until an admin sets them. */

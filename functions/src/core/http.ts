@@ -81,6 +81,16 @@ export interface ListRoute<A extends Access, P, Q, B, D extends ZodType> extends
   handle(input: RouteInput<A, P, Q, B>): Promise<Page<z.input<D>>>;
 }
 
+/**
+ * A route that answers a file's bytes instead of JSON, after the same access and validation, and
+ * keeps them out of every cache (private files: identity cards).
+ */
+export interface FileRoute<A extends Access, P, Q, B> extends RouteBase<A, P, Q, B> {
+  kind: 'file';
+  success: { description: string; contentTypes: readonly string[] };
+  handle(input: RouteInput<A, P, Q, B>): Promise<{ data: Buffer; contentType: string }>;
+}
+
 /** A route that writes its own response (HTML, files); documented by content type only. */
 export interface RawRoute {
   kind: 'raw';
@@ -98,8 +108,11 @@ export interface RawRoute {
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type AnyJsonRoute = JsonRoute<Access, any, any, any, ZodType>;
 export type AnyListRoute = ListRoute<Access, any, any, any, ZodType>;
+export type AnyFileRoute = FileRoute<Access, any, any, any>;
 /* eslint-enable @typescript-eslint/no-explicit-any */
-export type RouteDefinition = AnyJsonRoute | AnyListRoute | RawRoute;
+/** The routes the router authenticates and validates itself. */
+export type DeclaredRoute = AnyJsonRoute | AnyListRoute | AnyFileRoute;
+export type RouteDefinition = DeclaredRoute | RawRoute;
 
 export class ApiRouter {
   readonly express = Router();
@@ -117,6 +130,12 @@ export class ApiRouter {
     return this.mount({ ...route, kind: 'list' } as unknown as AnyListRoute);
   }
 
+  file<A extends Access, P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined>(
+    route: Omit<FileRoute<A, P, Q, B>, 'kind'>,
+  ): this {
+    return this.mount({ ...route, kind: 'file' } as unknown as AnyFileRoute);
+  }
+
   raw(route: Omit<RawRoute, 'kind'>): this {
     const definition: RawRoute = { ...route, kind: 'raw' };
     this.routes.push(definition);
@@ -124,7 +143,7 @@ export class ApiRouter {
     return this;
   }
 
-  private mount(route: AnyJsonRoute | AnyListRoute): this {
+  private mount(route: DeclaredRoute): this {
     this.routes.push(route);
     const before = [...(route.rateLimit ? [rateLimiter(route.rateLimit)] : []), ...(route.before ?? [])];
     this.express[route.method](route.path, ...before, async (req: Request, res: Response) => {
@@ -138,7 +157,10 @@ export class ApiRouter {
         language: requestLanguage(req),
         req,
       };
-      if (route.kind === 'list') {
+      if (route.kind === 'file') {
+        const file = await route.handle(input);
+        res.status(200).set('Cache-Control', 'private, no-store').type(file.contentType).send(file.data);
+      } else if (route.kind === 'list') {
         const page = await route.handle(input);
         const items = z.array(route.success.item).parse(page.items);
         res.status(200).json({ success: true, data: items, pagination: page.pagination });
@@ -151,7 +173,7 @@ export class ApiRouter {
   }
 }
 
-async function identify(req: Request, route: AnyJsonRoute | AnyListRoute) {
+async function identify(req: Request, route: DeclaredRoute) {
   if (route.access === 'public') return undefined;
   const caller = await verifyCaller(req);
   const identified = route.access === 'profile' ? await loadProfileCaller(caller, route.roles) : caller;

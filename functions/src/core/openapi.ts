@@ -4,11 +4,11 @@
  * route definitions, and the error responses from the codes each route declares plus those its
  * access and validation imply.
  */
-import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV3, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z, type ZodType } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './error-codes';
 import { messageFor } from './i18n';
-import type { AnyJsonRoute, AnyListRoute, ApiRouter, RouteDefinition } from './http';
+import type { ApiRouter, DeclaredRoute, RouteDefinition } from './http';
 
 export const ApiErrorSchema = z
   .object({
@@ -95,7 +95,7 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
         ? {
             required: true,
             description: `The file's bytes; at most ${route.upload.maxBytes}. Its type is read from its content.`,
-            content: Object.fromEntries(route.upload.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+            content: binary(route.upload.contentTypes),
           }
         : route.body
           ? { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: route.body } } }
@@ -105,7 +105,13 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
   };
 }
 
-function successResponse(route: AnyJsonRoute | AnyListRoute) {
+/** Content of a binary body or answer, one entry per accepted type. */
+function binary(types: readonly string[]) {
+  return Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }]));
+}
+
+function successResponse(route: DeclaredRoute): Record<string, ResponseConfig> {
+  if (route.kind === 'file') return { 200: { description: route.success.description, content: binary(route.success.contentTypes) } };
   const schema =
     route.kind === 'list'
       ? z.object({ success: z.literal(true), data: z.array(route.success.item), pagination: PaginationSchema })
@@ -115,7 +121,7 @@ function successResponse(route: AnyJsonRoute | AnyListRoute) {
 }
 
 /** The codes a route can answer: declared ones, plus those implied by its access and its inputs. */
-export function errorCodesOf(route: AnyJsonRoute | AnyListRoute): ErrorCode[] {
+export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors ?? []);
   if (route.params || route.query || route.body) codes.add('VALIDATION_ERROR');
   if (route.body) {

@@ -1,9 +1,20 @@
-/** Files on the local disk, served back by `GET /api/upload/files/...`. Emulator and tests only. */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+/**
+ * Files on the local disk, served back by the API: public media by `GET /api/upload/files/...`,
+ * private files through their owner's route or a signed link (`GET /api/upload/signed/...`) that
+ * this driver signs and checks itself, as Cloud Storage does its own. Emulator and tests only.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
+import { now } from '../../core/clock';
 import { config } from '../../core/config';
-import type { FileStorage, StoredFile } from './storage';
+import type { FileContent, FileStorage, LinkCheck, StoredFile } from './storage';
+
+/** HMAC-SHA256 over the path and the expiry, under the local signing key (read by this driver only). */
+function signatureOf(path: string, expires: string): string {
+  return createHmac('sha256', config().STORAGE_LOCAL_SIGNING_KEY).update(`${path}\n${expires}`).digest('hex');
+}
 
 export class LocalStorage implements FileStorage {
   readonly name = 'local' as const;
@@ -18,15 +29,23 @@ export class LocalStorage implements FileStorage {
     return join(this.root(), safe);
   }
 
-  async save(path: string, data: Buffer, contentType: string): Promise<StoredFile> {
+  private async write(path: string, data: Buffer, contentType: string): Promise<void> {
     const file = this.fileOf(path);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, data);
     await writeFile(`${file}.type`, contentType);
+  }
+
+  async save(path: string, data: Buffer, contentType: string): Promise<StoredFile> {
+    await this.write(path, data, contentType);
     return { path, url: `/api/upload/files/${path}`, contentType, size: data.length };
   }
 
-  async read(path: string): Promise<{ data: Buffer; contentType: string } | undefined> {
+  async savePrivate(path: string, data: Buffer, contentType: string): Promise<void> {
+    await this.write(path, data, contentType);
+  }
+
+  async read(path: string): Promise<FileContent | undefined> {
     const file = this.fileOf(path);
     try {
       const [data, contentType] = await Promise.all([readFile(file), readFile(`${file}.type`, 'utf8')]);
@@ -34,5 +53,27 @@ export class LocalStorage implements FileStorage {
     } catch {
       return undefined;
     }
+  }
+
+  async exists(path: string): Promise<boolean> {
+    try {
+      return (await stat(this.fileOf(path))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** Expiry in whole seconds, rounded down: the link never outlives `expiresAt`. */
+  async signedLink(path: string, expiresAt: Date): Promise<string> {
+    const expires = String(Math.floor(expiresAt.getTime() / 1000));
+    return `/api/upload/signed/${path}?expires=${expires}&signature=${signatureOf(path, expires)}`;
+  }
+
+  checkLink(path: string, expires: string, signature: string): LinkCheck {
+    if (!/^\d{1,12}$/.test(expires)) return 'invalid';
+    const expected = Buffer.from(signatureOf(path, expires));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    return Number(expires) * 1000 > now().getTime() ? 'valid' : 'expired';
   }
 }

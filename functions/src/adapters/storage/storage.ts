@@ -1,7 +1,9 @@
 /**
- * File storage for listing media: Cloud Storage in production, a local-disk driver in the emulator
- * and tests (the Storage emulator does not run offline). Files are addressed by a path such as
- * `images/<uuid>.jpg`; the URL handed to clients is public or signed by configuration.
+ * File storage: Cloud Storage in production, a local-disk driver in the emulator and tests (the
+ * Storage emulator does not run offline). Files are addressed by a path: public media such as
+ * `images/<uuid>.jpg`, whose URL is public or signed by configuration, and private files such as
+ * identity cards (`kyc/<uid>/<uuid>.jpg`), never made public, read through the API or through a
+ * short-lived signed link.
  */
 import { config } from '../../core/config';
 
@@ -12,11 +14,27 @@ export interface StoredFile {
   size: number;
 }
 
+export interface FileContent {
+  data: Buffer;
+  contentType: string;
+}
+
+/** What a signed link to a private file is worth, for the driver that serves its own links. */
+export type LinkCheck = 'valid' | 'invalid' | 'expired';
+
 export interface FileStorage {
   readonly name: 'local' | 'cloud';
+  /** Stores public media and answers where clients read it. */
   save(path: string, data: Buffer, contentType: string): Promise<StoredFile>;
-  /** Local driver only: the file's bytes, for the route that serves them. */
-  read(path: string): Promise<{ data: Buffer; contentType: string } | undefined>;
+  /** Stores a private file: never public, readable only through `read` and `signedLink`. */
+  savePrivate(path: string, data: Buffer, contentType: string): Promise<void>;
+  /** The file's bytes, or undefined when nothing is stored there. */
+  read(path: string): Promise<FileContent | undefined>;
+  exists(path: string): Promise<boolean>;
+  /** A link that reads the file without a token until `expiresAt` (never after). */
+  signedLink(path: string, expiresAt: Date): Promise<string>;
+  /** Local driver only: checks one of its own signed links (Cloud Storage checks its own). */
+  checkLink?(path: string, expires: string, signature: string): LinkCheck;
 }
 
 export async function fileStorage(): Promise<FileStorage> {

@@ -75,16 +75,29 @@ export function readUpload(kind: MediaKind): RequestHandler {
   };
 }
 
-export async function storeUpload(req: Request, kind: MediaKind): Promise<StoredFile> {
+/** The bytes `readUpload` kept, typed by their first bytes: UNSUPPORTED_MEDIA_TYPE unless of `kind`. */
+export function typedUpload(req: Request, kind: MediaKind): { data: Buffer; contentType: string; extension: string } {
   const data = (req as { upload?: Buffer }).upload ?? Buffer.alloc(0);
   const signature = SIGNATURES.find((candidate) => candidate.matches(data));
   if (data.length === 0 || !signature || signature.kind !== kind) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
-  const storage = await fileStorage();
-  return storage.save(`${kind}s/${randomUUID()}.${signature.extension}`, data, signature.contentType);
+  return { data, contentType: signature.contentType, extension: signature.extension };
 }
 
-export async function readStoredFile(path: string) {
-  const file = await (await fileStorage()).read(path);
+export async function storeUpload(req: Request, kind: MediaKind): Promise<StoredFile> {
+  const { data, contentType, extension } = typedUpload(req, kind);
+  return (await fileStorage()).save(`${kind}s/${randomUUID()}.${extension}`, data, contentType);
+}
+
+/** The folders of public media; nothing else (identity cards) is served by the public route. */
+const PUBLIC_FOLDERS = ['images', 'videos'];
+
+/**
+ * A public medium, served by the API with the local driver only: Cloud Storage serves its own
+ * public files, and in `signed` URL mode the API must not serve them without a signature.
+ */
+export async function readPublicFile(folder: string, name: string) {
+  const storage = await fileStorage();
+  const file = PUBLIC_FOLDERS.includes(folder) && !name.includes('/') && storage.name === 'local' ? await storage.read(`${folder}/${name}`) : undefined;
   if (!file) throw new ApiError('FILE_NOT_FOUND');
   return file;
 }

@@ -1,21 +1,14 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
 import { UPLOAD_VIDEO_RATE_LIMIT } from '../../core/rate-limit';
 import { ADMIN_ROLES } from '../../core/roles';
-import { ACCEPTED_TYPES, readStoredFile, readUpload, storeUpload } from './media';
+import { ACCEPTED_TYPES, readPublicFile, readUpload, storeUpload } from './media';
+import { StoredFile } from './upload-schemas';
 
 const tags = ['Uploads'];
-const StoredFile = z.object({
-  url: z.string().meta({ description: 'Where the file is read: public or signed by configuration (relative to the base URL in the emulator).' }),
-  path: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-});
 
 const serveFile: RequestHandler = async (req, res) => {
-  const path = `${String(req.params.kind)}/${String(req.params.name)}`;
-  const file = await readStoredFile(path);
+  const file = await readPublicFile(String(req.params.kind), String(req.params.name));
   res.status(200).type(file.contentType).send(file.data);
 };
 
@@ -24,7 +17,7 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/upload/image',
     tags,
-    summary: 'Uploads a photo: a listing’s (sellers), an identity card (forwarders); JPEG, PNG or WebP, UPLOAD_IMAGE_MAX_BYTES (10 MB)',
+    summary: 'Uploads a public photo (a listing’s); JPEG, PNG or WebP, UPLOAD_IMAGE_MAX_BYTES (10 MB). Identity cards go to POST /api/upload/kyc',
     access: 'profile',
     roles: ['vendeur', 'transitaire', ...ADMIN_ROLES],
     upload: { contentTypes: ACCEPTED_TYPES.image, maxBytes: 'UPLOAD_IMAGE_MAX_BYTES (10 MB)' },
@@ -49,7 +42,7 @@ export const router = new ApiRouter()
     method: 'get',
     path: '/api/upload/files/:kind/:name',
     tags,
-    summary: 'A stored file, with the local storage driver (emulator); Cloud Storage serves its own',
+    summary: 'A public photo or video (`images`, `videos`), with the local storage driver (emulator); Cloud Storage serves its own. Never an identity card',
     contentType: 'application/octet-stream',
     errors: ['FILE_NOT_FOUND'],
     handlers: [serveFile],

@@ -157,6 +157,7 @@ export async function setBlocked(caller: ProfileCaller, id: string, blocked: boo
   });
   if (blocked) await auth().revokeRefreshTokens(id);
   if (updated.role === 'transitaire') await refreshForwarderListing(id);
+  if (blocked && updated.role === 'transitaire') await unassignBlockedForwarder(id);
   return toProfile(id, updated);
 }
 
@@ -181,6 +182,15 @@ export async function changeRole(caller: ProfileCaller, id: string, role: Role):
 async function refreshForwarderListing(uid: string): Promise<void> {
   const { refreshListing } = await import('../transit/directory');
   await refreshListing(uid);
+}
+
+/**
+ * A blocked forwarder can neither act on its missions in progress nor refuse them: they go back
+ * to their buyers, who choose another. Imported on use, as above; safe to run again.
+ */
+async function unassignBlockedForwarder(uid: string): Promise<void> {
+  const { unassignForwarder } = await import('../transit/unassign');
+  await unassignForwarder(uid);
 }
 
 export async function registerPushToken(caller: ProfileCaller, token: string, platform: 'android' | 'ios' | 'web') {

@@ -48,6 +48,11 @@ export const TEMPLATES = {
     fr: (p) => ({ title: 'Transitaire indisponible', body: `Le transitaire a refusé la mission « ${p.articleTitre} ». Choisissez-en un autre.` }),
     en: (p) => ({ title: 'Forwarder unavailable', body: `The forwarder turned down “${p.articleTitre}”. Please choose another one.` }),
   },
+  transit_forwarder_unavailable: {
+    category: 'transit',
+    fr: (p) => ({ title: 'Transitaire à remplacer', body: `Le transitaire choisi pour « ${p.articleTitre} » n’est plus disponible. Choisissez-en un autre.` }),
+    en: (p) => ({ title: 'Choose another forwarder', body: `The forwarder chosen for “${p.articleTitre}” is no longer available. Please choose another one.` }),
+  },
   transit_completed: {
     category: 'transit',
     fr: (p) => ({ title: 'Transit terminé', body: `Le transitaire a terminé la mission « ${p.articleTitre} ». Vous pouvez lui laisser un avis.` }),

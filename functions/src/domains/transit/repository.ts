@@ -1,5 +1,5 @@
 /** Firestore access of transit missions. Every change is a transaction on the mission. */
-import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { FieldPath, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
@@ -34,20 +34,34 @@ export async function findMission(id: string): Promise<MissionDocument | undefin
   return (await missions().doc(id).get()).data() as MissionDocument | undefined;
 }
 
+type Decision = Partial<MissionDocument> | MissionDocument;
+
 /**
- * Read-modify-write of one mission (created by `decide` when `create` is given and it is missing).
- * `decide` runs on the fresh document and may refuse with an ApiError.
+ * Read-modify-write of one mission (created when missing and `decide` answers a whole document).
+ * `decide` runs on the fresh document and may refuse with an ApiError: nothing is written then;
+ * `null` leaves an existing mission as it is, so a repeated call changes nothing.
  */
-export async function mutateMission(
+export async function mutateMission(id: string, decide: (current: MissionDocument | undefined) => Decision | null, at: Date): Promise<MissionDocument> {
+  return mutateMissionWith(id, async () => undefined, (current) => decide(current), at);
+}
+
+/**
+ * The same, with `read` run first in the same transaction (the buyer's purchase, from its own
+ * domain): the decision and what it rests on are one consistent snapshot.
+ */
+export async function mutateMissionWith<T>(
   id: string,
-  decide: (current: MissionDocument | undefined) => Partial<MissionDocument> | MissionDocument,
+  read: (tx: Transaction) => Promise<T>,
+  decide: (current: MissionDocument | undefined, read: T) => Decision | null,
   at: Date,
 ): Promise<MissionDocument> {
   const ref = missions().doc(id);
   return runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
+    const [snapshot, extra] = await Promise.all([tx.get(ref), read(tx)]);
     const current = snapshot.data() as MissionDocument | undefined;
-    const changes = { ...decide(current), updatedAt: Timestamp.fromDate(at) };
+    const decision = decide(current, extra);
+    if (decision === null) return current ?? missingMission();
+    const changes = { ...decision, updatedAt: Timestamp.fromDate(at) };
     if (current) tx.update(ref, changes);
     else tx.create(ref, changes);
     return { ...current, ...changes } as MissionDocument;
@@ -73,4 +87,14 @@ export async function listMissions(filters: { acheteur?: string; transitaire?: s
 export async function findMissionsOfArticle(articleId: string, buyer: string): Promise<string[]> {
   const mission = await missions().doc(missionId(articleId, buyer)).get();
   return mission.exists ? [mission.id] : [];
+}
+
+/**
+ * A page of the ids of a forwarder's missions in a state, after the cursor `after` (an id).
+ * Equalities ordered by id: served by the automatic single-field indexes.
+ */
+export async function assignedMissionIds(forwarder: string, statut: MissionStatus, limit: number, after?: string): Promise<string[]> {
+  let query = missions().where('transitaire', '==', forwarder).where('statut', '==', statut).orderBy(FieldPath.documentId()).limit(limit);
+  if (after) query = query.startAfter(after);
+  return (await query.get()).docs.map((doc) => doc.id);
 }

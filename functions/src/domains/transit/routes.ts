@@ -20,11 +20,13 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
       path: `${prefix}/start`,
       tags,
       deprecated,
-      summary: 'Starts the journey of a purchased vehicle, or updates its destination and details',
+      summary: 'Starts the journey of a vehicle the buyer bought for transit, or updates its destination and details',
+      description:
+        'Needs a transit purchase of the listing by the caller that is not cancelled (awaiting payment or paid). An existing journey changes only while `parcours` or `en_cours`; a journey blocked by a cancelled purchase (`annule`) opens again (`parcours`, no forwarder) once a new purchase of the listing is paid.',
       access: 'profile',
       roles: BUYER,
       body: StartRequest,
-      errors: ['ARTICLE_NOT_FOUND', 'JOURNEY_BLOCKED'],
+      errors: ['ARTICLE_NOT_FOUND', 'ACHAT_REQUIRED', 'JOURNEY_BLOCKED', 'INVALID_TRANSITION'],
       success: one('The journey'),
       handle: ({ caller, body }) => transit.start(caller, body),
     })
@@ -34,10 +36,11 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
       tags,
       deprecated,
       summary: 'Assigns a verified, subscribed forwarder to the journey',
+      description: 'Needs the buyer’s transit purchase of the listing paid (`payee`).',
       access: 'profile',
       roles: BUYER,
       body: SelectRequest,
-      errors: ['MISSION_NOT_FOUND', 'JOURNEY_BLOCKED', 'TRANSITAIRE_ACTIF', 'PAYS_DESTINATION_REQUIRED', 'USER_NOT_FOUND', 'INVALID_TRANSITION', ...eligibility],
+      errors: ['MISSION_NOT_FOUND', 'JOURNEY_BLOCKED', 'ACHAT_REQUIRED', 'ACHAT_NOT_PAID', 'TRANSITAIRE_ACTIF', 'PAYS_DESTINATION_REQUIRED', 'USER_NOT_FOUND', 'INVALID_TRANSITION', ...eligibility],
       success: one('The journey, `en_cours`'),
       handle: ({ caller, body }) => transit.selectTransitaire(caller, body.articleId, body.transitaireId),
     })

@@ -8,20 +8,21 @@ import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
-import { transition } from '../../core/fsm';
+import { nextState, transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isoOrNull } from '../../core/firestore';
 import { getArticle } from '../catalog/service';
+import { liveTransitPurchase } from '../commerce/achat-lookup';
 import { getUser } from '../identity/service';
 import { notify } from '../notifications/service';
 import { stateOf } from '../subscriptions/service';
 import * as repository from './repository';
 import type { MissionDocument } from './repository';
 import type { DetailsRequest, StartRequest, TransitMission } from './schemas';
-import { ACTIVE_STATUSES, type MissionEvent, MISSION_TRANSITIONS, type MissionStatus } from './state';
+import { ACTIVE_STATUSES, EDITABLE_STATUSES, type MissionEvent, MISSION_TRANSITIONS, type MissionStatus } from './state';
 
 type MissionView = z.input<typeof TransitMission>;
-type TransitEvent = 'transit_selection' | 'transit_transfer' | 'transit_rejected' | 'transit_completed';
+type TransitEvent = 'transit_selection' | 'transit_transfer' | 'transit_rejected' | 'transit_completed' | 'transit_forwarder_unavailable';
 
 export function toMission(id: string, mission: MissionDocument): MissionView {
   return {
@@ -57,24 +58,35 @@ export async function assertEligibleForwarder(uid: string): Promise<void> {
 }
 
 /** Tells a party of the mission (in-app and push, in its language); `at` makes the event one. */
-async function tell(uid: string | null, type: TransitEvent, id: string, mission: MissionDocument, at: Date): Promise<void> {
+export async function tell(uid: string | null, type: TransitEvent, id: string, mission: MissionDocument, at: Date): Promise<void> {
   if (!uid) return;
   await notify(uid, { type, key: `${id}:${at.getTime()}`, params: { articleTitre: mission.articleTitre }, resource: { kind: 'transitMission', id } });
 }
 
-/** Starts the journey of a buyer for an article, or updates its destination and details. */
+/**
+ * Starts the journey of a vehicle the buyer bought for transit, or updates its destination and
+ * details while they may still change. The purchase is read in the mission's transaction: a journey
+ * needs one that is not cancelled, and a journey blocked by a cancellation opens again once a new
+ * purchase of the listing is paid.
+ */
 export async function start(caller: ProfileCaller, input: z.output<typeof StartRequest>): Promise<MissionView> {
   const article = await getArticle(input.articleId);
   if (!article) throw new ApiError('ARTICLE_NOT_FOUND');
   const id = repository.missionId(input.articleId, caller.uid);
   const at = now();
-  const mission = await repository.mutateMission(
+  const mission = await repository.mutateMissionWith(
     id,
-    (current) => {
-      if (current) {
-        assertOpen(current);
-        return detailsOf(input, current);
+    (tx) => liveTransitPurchase(tx, caller.uid, input.articleId),
+    (current, purchase) => {
+      if (current?.statut === 'annule') {
+        if (purchase?.statut !== 'payee') throw new ApiError('JOURNEY_BLOCKED');
+        const statut = transition(MISSION_TRANSITIONS, current.statut, 'reopen');
+        return { statut, transitaire: null, dateSelectionTransitaire: null, ...detailsOf(input, current) };
       }
+      // A handed-over or closed journey keeps the destination it was shipped with.
+      if (current && !EDITABLE_STATUSES.includes(current.statut)) throw new ApiError('INVALID_TRANSITION');
+      if (!purchase) throw new ApiError('ACHAT_REQUIRED');
+      if (current) return detailsOf(input, current);
       const created: MissionDocument = {
         article: input.articleId,
         acheteur: caller.uid,
@@ -120,11 +132,15 @@ export async function selectTransitaire(caller: ProfileCaller, articleId: string
   if (existing) assertOpen(existing);
   await assertEligibleForwarder(transitaireId);
   const at = now();
-  const mission = await repository.mutateMission(
+  const mission = await repository.mutateMissionWith(
     id,
-    (current) => {
+    (tx) => liveTransitPurchase(tx, caller.uid, articleId),
+    (current, purchase) => {
       const mine = ownedBy(caller)(current);
       assertOpen(mine);
+      // Forwarders are told of a selection: only a buyer who paid for the vehicle may make one.
+      if (!purchase) throw new ApiError('ACHAT_REQUIRED');
+      if (purchase.statut !== 'payee') throw new ApiError('ACHAT_NOT_PAID');
       if (ACTIVE_STATUSES.includes(mine.statut)) throw new ApiError('TRANSITAIRE_ACTIF');
       if (!mine.paysDestination) throw new ApiError('PAYS_DESTINATION_REQUIRED');
       return { statut: step(mine, 'select'), transitaire: transitaireId, dateSelectionTransitaire: Timestamp.fromDate(at) };
@@ -183,7 +199,7 @@ export async function updateDetails(caller: ProfileCaller, id: string, input: z.
     (current) => {
       const mine = ownedBy(caller)(current);
       assertOpen(mine);
-      if (mine.statut !== 'parcours' && mine.statut !== 'en_cours') throw new ApiError('INVALID_TRANSITION');
+      if (!EDITABLE_STATUSES.includes(mine.statut)) throw new ApiError('INVALID_TRANSITION');
       return detailsOf(input, mine);
     },
     now(),
@@ -191,10 +207,21 @@ export async function updateDetails(caller: ProfileCaller, id: string, input: z.
   return toMission(id, mission);
 }
 
-/** A cancelled purchase blocks its journeys that have not been handed over yet. */
+/**
+ * A cancelled purchase blocks its journey when it has not been handed over yet, unless the buyer
+ * still holds another live purchase of the listing (one paid, or another awaiting payment).
+ */
 export async function cancelJourneys(articleId: string, buyer: string): Promise<void> {
   for (const id of await repository.findMissionsOfArticle(articleId, buyer)) {
-    await repository.mutateMission(id, (current) => (current && (current.statut === 'parcours' || current.statut === 'en_cours') ? { statut: 'annule' } : {}), now());
+    await repository.mutateMissionWith(
+      id,
+      (tx) => liveTransitPurchase(tx, buyer, articleId),
+      (current, purchase) => {
+        const statut = current && !purchase ? nextState(MISSION_TRANSITIONS, current.statut, 'cancel') : undefined;
+        return statut ? { statut } : null;
+      },
+      now(),
+    );
   }
 }
 

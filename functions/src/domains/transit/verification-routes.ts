@@ -1,7 +1,7 @@
 import { ApiRouter } from '../../core/http';
 import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
-import { DemandesQuery, RejectVerification, UserIdParams, VerificationState, VerificationSubmit } from './verification-schemas';
+import { AdminVerificationState, DemandesQuery, RejectVerification, UserIdParams, VerificationState, VerificationSubmit } from './verification-schemas';
 import * as verification from './verification-service';
 
 const base = '/api/transitaires/verification';
@@ -23,12 +23,13 @@ export const router = new ApiRouter()
     method: 'post',
     path: `${base}/submit`,
     tags,
-    summary: 'Submits the file: identity card front and back (uploaded images) and company data',
-    description: 'A new or rejected file can be submitted; a pending or approved one cannot (409).',
+    summary: 'Submits the file: identity card front and back (the caller’s uploads to POST /api/upload/kyc) and company data',
+    description:
+      'A new or rejected file can be submitted; a pending or approved one cannot (409). Each card must be one of the caller’s own stored identity cards (`kyc/{uid}/...`): another user’s path is KYC_FILE_NOT_OWNED, a path never uploaded KYC_FILE_NOT_UPLOADED.',
     access: 'profile',
     roles: ['transitaire'],
     body: VerificationSubmit,
-    errors: ['INVALID_TRANSITION'],
+    errors: ['INVALID_TRANSITION', 'KYC_FILE_NOT_OWNED', 'KYC_FILE_NOT_UPLOADED'],
     success: state('The pending file'),
     handle: ({ caller, body }) => verification.submit(caller, body),
   })
@@ -41,7 +42,7 @@ export const router = new ApiRouter()
     roles: ADMIN_ROLES,
     query: DemandesQuery,
     errors: ['PAGE_TOO_DEEP'],
-    success: { description: 'A page of requests', item: VerificationState },
+    success: { description: 'A page of requests, each with links to its identity cards', item: AdminVerificationState },
     handle: ({ query }) => verification.demandes(query.statut, pageRequest(query)),
   })
   .json({
@@ -53,7 +54,7 @@ export const router = new ApiRouter()
     roles: ADMIN_ROLES,
     params: UserIdParams,
     errors: ['USER_NOT_FOUND'],
-    success: state('The request'),
+    success: { description: 'The request, with links to its identity cards', data: AdminVerificationState },
     handle: ({ params }) => verification.demande(params.userId),
   })
   .json({
@@ -61,10 +62,11 @@ export const router = new ApiRouter()
     path: `${base}/admin/demandes/:userId/approve`,
     tags: ['Forwarder verification (admin)'],
     summary: 'Approves a pending request (identity card front and back required)',
+    description: 'Refused (KYC_CARDS_MISSING) unless both cards are the forwarder’s own identity cards, stored.',
     access: 'profile',
     roles: ADMIN_ROLES,
     params: UserIdParams,
-    errors: ['USER_NOT_FOUND', 'INVALID_TRANSITION'],
+    errors: ['USER_NOT_FOUND', 'INVALID_TRANSITION', 'KYC_CARDS_MISSING'],
     success: state('The approved request'),
     handle: ({ caller, params }) => verification.approve(caller, params.userId),
   })

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
+import { KycPath } from '../catalog/upload-schemas';
 import { CountryCode } from '../geo/schemas';
 
 export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
 
-const storedImage = z
-  .string()
-  .regex(/^images\/[0-9a-f-]{36}\.(jpg|png|webp)$/)
-  .meta({ description: 'Path of an image uploaded with POST /api/upload/image.' });
-
 export const VerificationSubmit = z.strictObject({
-  cardFront: storedImage,
-  cardBack: storedImage,
+  cardFront: KycPath,
+  cardBack: KycPath,
   companyName: z.string().trim().min(2).max(120),
   registrationRef: z.string().trim().min(2).max(60).meta({ description: 'Company registration (RCCM, IFU...).' }),
   pays: CountryCode,
@@ -25,13 +21,24 @@ export const VerificationSubmit = z.strictObject({
     .meta({ description: 'Countries the company ships to (ISO codes); the company’s country when not given. Buyers filter the forwarder list by them.' }),
 });
 
+/** The stored file as answered: card paths as stored (files from before the checks may hold others). */
+const Dossier = VerificationSubmit.extend({ cardFront: z.string().optional(), cardBack: z.string().optional() });
+
 export const VerificationState = z.object({
   userId: z.string(),
   statut: z.enum(VERIFICATION_STATUSES),
   rejectionMotif: z.string().nullable(),
   submittedAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
-  dossier: VerificationSubmit.nullable(),
+  dossier: Dossier.nullable(),
+});
+
+/** What admins see: the file, and links to its identity cards that work without a token for a short while. */
+export const AdminVerificationState = VerificationState.extend({
+  cardLinks: z
+    .object({ cardFront: z.string(), cardBack: z.string(), expiresAt: z.string() })
+    .nullable()
+    .meta({ description: 'Signed links to the identity cards, valid until `expiresAt` (KYC_LINK_TTL_SECONDS); null when the file lacks a card.' }),
 });
 
 export const UserIdParams = z.strictObject({ userId: documentId('USER_NOT_FOUND') });

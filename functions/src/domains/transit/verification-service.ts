@@ -1,6 +1,6 @@
 /**
  * Forwarder account verification: `none` -> `pending` (the forwarder submits its identity card,
- * front and back, and company data) -> `approved` | `rejected` (an admin decides, with a reason
+ * front and back, as its own private uploads (catalog/kyc.ts), and company data) -> `approved` | `rejected` (an admin decides, with a reason
  * for a refusal). A rejected or empty file can be submitted again; a pending one cannot. The file,
  * the status on the user's profile and the forwarder's directory entry change in one transaction;
  * the forwarder is told of each decision (notification and push, in its language).
@@ -13,9 +13,10 @@ import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
+import { cardLinks, cardProblem } from '../catalog/kyc';
 import { notify } from '../notifications/service';
 import { listingWriter } from './directory';
-import type { VerificationState, VerificationSubmit } from './verification-schemas';
+import type { AdminVerificationState, VerificationState, VerificationSubmit } from './verification-schemas';
 
 type Dossier = z.output<typeof VerificationSubmit>;
 type Status = 'none' | 'pending' | 'approved' | 'rejected';
@@ -66,6 +67,11 @@ export async function status(caller: ProfileCaller) {
 }
 
 export async function submit(caller: ProfileCaller, dossier: Dossier) {
+  // Only the caller's own identity cards, as stored: never another user's file, never a made-up path.
+  for (const card of [dossier.cardFront, dossier.cardBack]) {
+    const problem = await cardProblem(caller.uid, card);
+    if (problem) throw new ApiError(problem);
+  }
   const at = Timestamp.fromDate(now());
   const file = await change(caller.uid, (current) => {
     if (current?.statut === 'pending' || current?.statut === 'approved') throw new ApiError('INVALID_TRANSITION');
@@ -85,11 +91,22 @@ async function tell(userId: string, file: VerificationDocument) {
   });
 }
 
+/** Whether both cards of a file are the forwarder's own stored identity cards. */
+async function hasBothCards(userId: string, dossier: Partial<Dossier> | null | undefined): Promise<boolean> {
+  const cards = [dossier?.cardFront, dossier?.cardBack];
+  const problems = await Promise.all(cards.map((card) => (card ? cardProblem(userId, card) : 'missing')));
+  return problems.every((problem) => problem === undefined);
+}
+
 export async function approve(caller: ProfileCaller, userId: string) {
+  // The spec: an approved account has its identity card, front and back. Storage is checked before
+  // the transaction, which then makes sure it approves the very cards that were checked.
+  const checked = (await files().doc(userId).get()).data() as VerificationDocument | undefined;
+  const cardsChecked = checked?.statut === 'pending' && (await hasBothCards(userId, checked.dossier));
   const file = await change(userId, (current) => {
     if (current?.statut !== 'pending') throw new ApiError('INVALID_TRANSITION');
-    // The spec: an approved account has its identity card, front and back.
-    if (!current.dossier?.cardFront || !current.dossier.cardBack) throw new ApiError('VALIDATION_ERROR');
+    const same = current.dossier?.cardFront === checked?.dossier?.cardFront && current.dossier?.cardBack === checked?.dossier?.cardBack;
+    if (!cardsChecked || !same) throw new ApiError('KYC_CARDS_MISSING');
     return { statut: 'approved', rejectionMotif: null, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
   });
   await tell(userId, file);
@@ -105,14 +122,19 @@ export async function reject(caller: ProfileCaller, userId: string, rejectionMot
   return toState(userId, file);
 }
 
+/** An admin's view of a file: with short-lived links to its identity cards, which are never public. */
+async function toAdminState(userId: string, file: VerificationDocument): Promise<z.input<typeof AdminVerificationState>> {
+  return { ...toState(userId, file), cardLinks: await cardLinks(file.dossier ?? {}) };
+}
+
 export async function demande(userId: string) {
   const file = (await files().doc(userId).get()).data() as VerificationDocument | undefined;
   if (!file) throw new ApiError('USER_NOT_FOUND');
-  return toState(userId, file);
+  return toAdminState(userId, file);
 }
 
 export async function demandes(statut: Status, page: PageRequest) {
   const query = files().where('statut', '==', statut).orderBy('submittedAt', 'desc');
   const { docs, total } = await readPage(query, page);
-  return toPage(page, docs.map((doc) => toState(doc.id, doc.data() as VerificationDocument)), total);
+  return toPage(page, await Promise.all(docs.map((doc) => toAdminState(doc.id, doc.data() as VerificationDocument))), total);
 }
