@@ -97,3 +97,14 @@ it('tells the buyer once when two admins block the forwarder at once', async () 
   expect((await missionDocument(id)).statut).toBe('parcours');
   expect(await told(buyer)).toHaveLength(1);
 });
+
+it('sends the missions in progress back to their buyers when the forwarder is given another role', async () => {
+  const [former, other] = [await forwarder(), await forwarder()];
+  const buyer = await createUser('acheteur');
+  const journey = await assigned(buyer, former);
+  const changed = await (await api()).patch(`/api/users/${former.uid}/role`).set(bearer(admin.token)).send({ role: 'livreur' });
+  expect(changed.status).toBe(200);
+  expect(await missionDocument(journey.id)).toMatchObject({ statut: 'parcours', transitaire: null });
+  expect(await told(buyer)).toHaveLength(1);
+  expect((await selectForwarder(buyer, journey.articleId, other.uid)).body.data).toMatchObject({ statut: 'en_cours', transitaire: other.uid });
+});

@@ -171,6 +171,8 @@ export async function changeRole(caller: ProfileCaller, id: string, role: Role):
     return { role };
   });
   if (previous === 'transitaire' || role === 'transitaire') await refreshForwarderListing(id);
+  // No longer a forwarder: like a blocked one, it can no longer act on its missions in progress.
+  if (previous === 'transitaire' && role !== 'transitaire') await unassignBlockedForwarder(id);
   return toProfile(id, updated);
 }
 
