@@ -99,6 +99,23 @@ it.each([
   expect(res.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
 });
 
+it.each([
+  '/api/no-such-route',
+  '/api/articles/..%2F..%2Fusers',
+  '/api/articles/%2e%2e/%2e%2e/users',
+  '/no-such-page',
+  '/404.html',
+  '/api',
+])('answers %s, which no prefix serves, with an ApiError NOT_FOUND, not Hosting’s HTML page', async (path) => {
+  const res = await call(path, { headers: { 'Accept-Language': 'en' } });
+  expect(res.status).toBe(404);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.json).toEqual({ success: false, code: 'NOT_FOUND', message: expect.any(String) });
+  expect(res.headers.get('x-request-id')).toBeTruthy();
+  // Hosting's CDN would keep a 404 for 10 minutes: the route might exist by then.
+  expect(res.headers.get('cache-control')).toMatch(/no-store/);
+});
+
 it('serves the OpenAPI document and Swagger UI', async () => {
   const json = await call('/api-docs.json');
   expect(json.status).toBe(200);
