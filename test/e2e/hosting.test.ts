@@ -276,3 +276,24 @@ it('delivers an admin broadcast through the task queue: route -> Cloud Tasks -> 
   const history = await call('/api/notifications/admin-messages/history', { headers });
   expect((history.json?.data as Array<{ id: string }>)[0]).toMatchObject({ id: messageId, statut: 'sent' });
 }, 60_000);
+
+it('limits the 41st sign-up through Hosting although each came with a made-up X-Forwarded-For (the emulators add no entry)', async () => {
+  const { clearRateLimits } = await import('../helpers/emulators');
+  await clearRateLimits();
+  try {
+    const seen: number[] = [];
+    for (let i = 0; i < 41; i += 1) {
+      const res = await call('/api/auth/register', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.18.0.${i + 1}` },
+        body: '{}',
+      });
+      seen.push(res.status);
+    }
+    expect(seen.slice(0, 40).every((status) => status === 401)).toBe(true);
+    expect(seen[40]).toBe(429);
+  } finally {
+    // The count is the whole machine's here: later auth calls of this run must not meet it.
+    await clearRateLimits();
+  }
+}, 60_000);

@@ -6,6 +6,7 @@
  * with `defineSecret` by the adapter that needs them and never appear here.
  * The spec's setting names are kept as they are.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = (fallback: boolean) =>
@@ -15,6 +16,13 @@ const flag = (fallback: boolean) =>
     .transform((value) => value === 'true' || value === '1');
 
 const integer = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+/** `a.b.c.d/n` or `x::/n`. */
+function isCidr(range: string): boolean {
+  const [network = '', prefix = '', ...rest] = range.split('/');
+  const family = isIP(network);
+  return rest.length === 0 && family !== 0 && /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const settingsSchema = z.object({
   /** Name and version reported by the health check. */
@@ -37,8 +45,14 @@ const settingsSchema = z.object({
   BUSINESS_TIME_ZONE: z.string().min(1).default('Africa/Porto-Novo'),
   /** Verify that ID tokens were not revoked (one extra Auth lookup per request). */
   AUTH_CHECK_REVOKED: flag(true),
-  /** Proxies in front of the functions that append to X-Forwarded-For (Google's front end: 1). */
-  TRUSTED_PROXY_HOPS: integer(1, 0),
+  /**
+   * Address ranges (comma-separated CIDRs) of Firebase Hosting's edge besides Fastly's published
+   * ones, should Hosting's edge move: behind them, the client is the address the edge reported.
+   */
+  HOSTING_EDGE_EXTRA_RANGES: z
+    .string()
+    .default('')
+    .refine((value) => value.split(',').map((range) => range.trim()).filter(Boolean).every(isCidr), 'comma-separated CIDR ranges'),
 
   // Authentication rate limit, shared by every instance through Firestore.
   AUTH_RATE_LIMIT_ENABLED: flag(true),
