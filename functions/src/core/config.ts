@@ -67,6 +67,8 @@ const settingsSchema = z.object({
   OTP_MAX_ATTEMPTS: integer(5, 1),
   OTP_RESEND_INTERVAL_MS: integer(60 * 1000, 0),
   OTP_MAX_SENDS_PER_HOUR: integer(5, 1),
+  /** Wrong codes per account and business day, across codes; then reset is refused until the next day. */
+  OTP_MAX_FAILED_PER_DAY: integer(10, 1),
   /** Send the code by push notification when the messaging channel fails. */
   RESET_PUSH_FALLBACK: flag(false),
 
