@@ -14,8 +14,11 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withEmulatorEnv } from './emulator-env.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// The function apps this benchmark builds in process get the settings the emulator gives them.
+Object.assign(process.env, withEmulatorEnv(process.env));
 const require = createRequire(join(root, 'functions', 'package.json'));
 const RUNS = 7;
 const CLIENTS = 20;

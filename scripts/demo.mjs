@@ -1,23 +1,28 @@
 #!/usr/bin/env node
 /**
  * Inside `npm start`: loads the demo accounts into the emulators, says where everything is, then
- * keeps the suite running until Ctrl-C.
+ * keeps the suite running until Ctrl-C. The seed and the local FeexPay run outside the Functions
+ * emulator, so they take the emulator's settings and development secrets from the files the
+ * functions read (scripts/emulator-env.mjs), not from whatever the shell holds.
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { withEmulatorEnv } from './emulator-env.mjs';
 
 const require = createRequire(import.meta.url);
+const env = withEmulatorEnv(process.env);
 
 console.log('\nLoading demo accounts...');
-execFileSync(process.execPath, ['functions/lib/cli/seed-demo.js'], { stdio: 'inherit' });
-// The local FeexPay: the functions' .env.demo-marketplace points the payment adapter at it, and
-// it calls the webhook through Hosting, with the callback secret of functions/.secret.local.
+execFileSync(process.execPath, ['functions/lib/cli/seed-demo.js'], { stdio: 'inherit', env });
+// The local FeexPay: the emulator's settings point the payment adapter at it, and it calls the
+// webhook through Hosting with the callback secret the functions expect.
 const { FeexPaySandbox } = require('../functions/lib/dev/feexpay-sandbox.js');
+const sandboxUrl = new URL(env.FEEXPAY_BASE_URL);
 const sandbox = new FeexPaySandbox({
-  port: 8787,
-  token: 'local-feexpay-token',
+  port: Number(sandboxUrl.port),
+  token: env.FEEXPAY_API_TOKEN,
   delayMs: 3000,
-  webhookUrl: 'http://127.0.0.1:5000/api/payments/webhook?secret=local-callback-secret',
+  webhookUrl: `http://127.0.0.1:5000/api/payments/webhook?secret=${encodeURIComponent(env.FEEXPAY_CALLBACK_SECRET)}`,
 });
 await sandbox.start();
 

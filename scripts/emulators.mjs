@@ -16,9 +16,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROJECT } from './emulator-env.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PROJECT = 'demo-marketplace';
 const EMULATORS = 'auth,firestore,functions,hosting,tasks';
 
 const commands = {

@@ -83,6 +83,24 @@ describe('push delivery', () => {
     }
   });
 
+  it('sends only its own localized text: a caller-chosen title or body is an unknown field, and nothing is pushed', async () => {
+    const token = `test-device-${'g'.repeat(30)}`;
+    const client = await api();
+    const phishing = await client.post('/api/notifications/test').send({ token, title: 'Votre compte est suspendu', body: 'Payez ici : http://x.invalid' });
+    expect(phishing.status).toBe(400);
+    expect(phishing.body.code).toBe('VALIDATION_ERROR');
+    expect(phishing.body.details).toEqual([
+      expect.objectContaining({ field: 'body.title', reason: 'unknown_field' }),
+      expect.objectContaining({ field: 'body.body', reason: 'unknown_field' }),
+    ]);
+    expect(await pushesTo(token)).toEqual([]);
+
+    expect((await client.post('/api/notifications/test').send({ token })).status).toBe(200);
+    expect(await pushesTo(token)).toEqual([
+      expect.objectContaining({ title: 'Notification de test', body: 'Les notifications fonctionnent sur cet appareil.', data: { type: 'test' } }),
+    ]);
+  });
+
   it('rate limits the public test notification per IP', async () => {
     useSettings({ AUTH_RATE_LIMIT_ENABLED: 'true', TEST_NOTIFICATION_RATE_LIMIT_MAX: '2' });
     const client = await api();

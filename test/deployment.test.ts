@@ -11,15 +11,15 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achat-lookup';
 import { planUserList } from '../functions/src/domains/identity/repository';
 import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, planArticleQuery } from '../functions/src/domains/catalog/repository';
-import { FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';
+import { CATCH_ALL_FUNCTION, FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';
 
 const root = join(__dirname, '..');
 const firebaseJson = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
 
 describe('Hosting rewrites', () => {
-  const rewrites: Array<{ source: string; function: { functionId: string; region: string } }> = firebaseJson.hosting.rewrites;
+  const rewrites: Array<{ source?: string; regex?: string; function: { functionId: string; region: string } }> = firebaseJson.hosting.rewrites;
 
-  it('send every prefix, and everything below it, to its function in our region', () => {
+  it('send every prefix, and everything below it, to its function in our region, and all else last to the catch-all function', () => {
     const expected = FUNCTION_NAMES.flatMap((name) =>
       FUNCTION_GROUPS[name].prefixes.flatMap((prefix) => {
         const target = { functionId: name, region: REGION };
@@ -27,7 +27,14 @@ describe('Hosting rewrites', () => {
         return prefix === '/' || prefix.endsWith('.json') ? exact : [...exact, { source: `${prefix}/**`, function: target }];
       }),
     );
-    expect(rewrites).toEqual(expected);
+    // Hosting's own 404 page is HTML: every other path gets the catch-all function's ApiError. A
+    // regex, not `**`: a glob skips path segments that start with a dot (`/api/articles/..%2F..`).
+    expect(rewrites).toEqual([...expected, { regex: '.*', function: { functionId: CATCH_ALL_FUNCTION, region: REGION } }]);
+  });
+
+  it('serve no static file, so that no path answers anything but the API', () => {
+    const files = execFileSync('git', ['ls-files', firebaseJson.hosting.public], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(files.filter((file) => !file.split('/').pop()!.startsWith('.'))).toEqual([]);
   });
 
   it('use each prefix once', () => {
@@ -55,6 +62,16 @@ describe('functions', () => {
     const output = execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' });
     expect(JSON.parse(output.trim().split('\n').pop()!)).toEqual({ express: false, domains: 0 });
   });
+
+  it.each(['/no-such-page', '/users', '/api', '/api/no-such-route', '/404.html'])(
+    'answers NOT_FOUND as the catch-all function for %s, which no prefix serves',
+    async (path) => {
+      const res = await request(await createFunctionApp(CATCH_ALL_FUNCTION)).get(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      expect(res.headers['cache-control']).toMatch(/no-store/);
+    },
+  );
 
   it.each(FUNCTION_NAMES)('answers NOT_FOUND in %s for a path it does not serve', async (name) => {
     const app = await createFunctionApp(name);

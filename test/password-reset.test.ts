@@ -5,7 +5,7 @@ import { createUser, PASSWORD, signIn, type TestUser } from './helpers/accounts'
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 import { frozenClock, restoreSettingsAndClockAfterEach, useSettings } from './helpers/settings';
-import { pushesTo } from './helpers/pushes';
+import { pushesTo, registerDevice } from './helpers/pushes';
 
 beforeAll(resetEmulators);
 restoreSettingsAndClockAfterEach();
@@ -197,6 +197,70 @@ describe('POST /api/push-otp/verify-code and /reset-password', () => {
       const res = await client.post('/api/push-otp/verify-code').send({ telephone: buyer.telephone, otp });
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
+  });
+});
+
+describe('daily cap of failed codes per account', () => {
+  const verify = async (telephone: string, otp: string) => (await api()).post('/api/push-otp/verify-code').send({ telephone, otp });
+  const wrongFor = (code: string, i: number) => String((Number(code) + i + 1) % 1_000_000).padStart(6, '0');
+  const notices = async (uid: string) =>
+    (await db().collection(COLLECTIONS.users).doc(uid).collection(COLLECTIONS.notifications).where('type', '==', 'password_reset_blocked').get()).docs;
+
+  it('refuses reset for the rest of the business day after OTP_MAX_FAILED_PER_DAY wrong codes across codes, and tells the devices once', async () => {
+    // 23:20 in Porto-Novo (UTC+1): the next business day starts 40 minutes later, on the same UTC date.
+    const move = frozenClock(new Date('2026-11-20T22:20:00Z'));
+    const buyer = await createUser('acheteur');
+    const pushes = await registerDevice(buyer);
+    const statuses: string[] = [];
+    // Before, each new code started from zero: 5 codes x 5 guesses an hour.
+    for (const guesses of [5, 4, 1]) {
+      await requestCode(buyer.telephone);
+      const code = await lastCode(buyer.telephone);
+      for (let i = 0; i < guesses; i += 1) statuses.push((await verify(buyer.telephone, wrongFor(code, i))).body.code);
+      move(61_000);
+    }
+    expect(statuses).toEqual(Array(10).fill('OTP_INVALID'));
+    expect(await resetDoc(buyer)).toMatchObject({ failedDay: '2026-11-20', failedToday: 10 });
+
+    // The last code is still pending and right, but nothing more is accepted today.
+    const right = await lastCode(buyer.telephone);
+    for (const refused of [
+      await verify(buyer.telephone, right),
+      await (await api()).post('/api/push-otp/reset-password').send({ telephone: buyer.telephone, otp: right, newPassword: 'Nouveau-mdp-2026' }),
+      await requestCode(buyer.telephone),
+      await (await api()).post('/api/push-otp/reset-password').set('Accept-Language', 'en').send({ telephone: buyer.telephone, otp: right, newPassword: 'Nouveau-mdp-2026' }),
+    ]) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('OTP_DAILY_LIMIT');
+    }
+    await expect(signIn(buyer.email, PASSWORD)).resolves.toEqual(expect.any(String));
+    expect((await (await api()).post('/api/push-otp/verify-code').set('Accept-Language', 'en').send({ telephone: buyer.telephone, otp: right })).body.message).toBe(
+      'Too many wrong codes today: password reset is blocked until tomorrow.',
+    );
+
+    // One notice, in the app and on the device, however many refusals followed.
+    expect(await notices(buyer.uid)).toHaveLength(1);
+    expect((await pushes()).filter((push) => push.data?.type === 'password_reset_blocked')).toHaveLength(1);
+
+    // 00:10 the next business day (still 2026-11-20 in UTC): a new code works.
+    move(47 * 60_000);
+    expect((await requestCode(buyer.telephone)).status).toBe(200);
+    const fresh = await lastCode(buyer.telephone);
+    const reset = await (await api()).post('/api/push-otp/reset-password').send({ telephone: buyer.telephone, otp: fresh, newPassword: 'Nouveau-mdp-2026' });
+    expect(reset.status).toBe(200);
+  });
+
+  it('counts parallel wrong guesses in a transaction: never more than the cap, one notice', async () => {
+    useSettings({ OTP_MAX_ATTEMPTS: '50', OTP_MAX_FAILED_PER_DAY: '10' });
+    const buyer = await createUser('acheteur');
+    const pushes = await registerDevice(buyer);
+    await requestCode(buyer.telephone);
+    const code = await lastCode(buyer.telephone);
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => verify(buyer.telephone, wrongFor(code, i))));
+    expect(answers.map((res) => res.body.code).sort()).toEqual([...Array(6).fill('OTP_DAILY_LIMIT'), ...Array(10).fill('OTP_INVALID')]);
+    expect(await resetDoc(buyer)).toMatchObject({ failedToday: 10 });
+    expect(await notices(buyer.uid)).toHaveLength(1);
+    expect((await pushes()).filter((push) => push.data?.type === 'password_reset_blocked')).toHaveLength(1);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * The authentication rate limit: counted in Firestore and shared by every instance, keyed by the
- * client IP from the platform's proxy chain.
+ * client IP from the platform's proxy chain (as deployed: test/client-ip.test.ts covers how the
+ * address is found on each entry path, and off the platform).
  */
 import request from 'supertest';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { resetEmulators } from './helpers/emulators';
-import { restoreSettings, useSettings } from './helpers/settings';
+import { asDeployed, restoreSettings, useSettings } from './helpers/settings';
 
 beforeAll(resetEmulators);
 afterEach(restoreSettings);
@@ -35,6 +36,7 @@ const body = { telephone: '+2290199000000' };
 
 it('shares one count between instances and answers RATE_LIMITED with Retry-After', async () => {
   useSettings({ AUTH_RATE_LIMIT_ENABLED: 'true', AUTH_RATE_LIMIT_MAX: '3' });
+  asDeployed();
   const [first, second] = await Promise.all([newInstance(), newInstance()]);
   const from = (app: App) => request(app).post('/api/push-otp/request').set('X-Forwarded-For', '203.0.113.7').send(body);
 
@@ -62,6 +64,7 @@ it('shares one count between instances and answers RATE_LIMITED with Retry-After
 
 it('gives no fresh count to a client that writes its own X-Forwarded-For entries', async () => {
   useSettings({ AUTH_RATE_LIMIT_ENABLED: 'true', AUTH_RATE_LIMIT_MAX: '2' });
+  asDeployed();
   const app = await newInstance();
   const statuses = [];
   for (const chain of ['198.51.100.4', '1.1.1.1, 198.51.100.4', '9.9.9.9, 8.8.8.8, 198.51.100.4']) {

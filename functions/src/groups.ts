@@ -81,6 +81,13 @@ export const FUNCTION_GROUPS = {
 } satisfies Record<string, FunctionGroup>;
 
 export type FunctionName = keyof typeof FUNCTION_GROUPS;
+
+/**
+ * Hosting's last rewrite (the regex `.*`, which unlike a glob also matches segments that start with
+ * a dot) sends every path no prefix serves to this function, whose 404 is an ApiError: otherwise
+ * Hosting answers its own HTML 404 page, which no client can read.
+ */
+export const CATCH_ALL_FUNCTION: FunctionName = 'core';
 export const FUNCTION_NAMES = Object.keys(FUNCTION_GROUPS) as FunctionName[];
 
 /** The secrets of every function: what the one app of every route (tests, local tools) may read. */

@@ -99,6 +99,23 @@ it.each([
   expect(res.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
 });
 
+it.each([
+  '/api/no-such-route',
+  '/api/articles/..%2F..%2Fusers',
+  '/api/articles/%2e%2e/%2e%2e/users',
+  '/no-such-page',
+  '/404.html',
+  '/api',
+])('answers %s, which no prefix serves, with an ApiError NOT_FOUND, not Hosting’s HTML page', async (path) => {
+  const res = await call(path, { headers: { 'Accept-Language': 'en' } });
+  expect(res.status).toBe(404);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.json).toEqual({ success: false, code: 'NOT_FOUND', message: expect.any(String) });
+  expect(res.headers.get('x-request-id')).toBeTruthy();
+  // Hosting's CDN would keep a 404 for 10 minutes: the route might exist by then.
+  expect(res.headers.get('cache-control')).toMatch(/no-store/);
+});
+
 it('serves the OpenAPI document and Swagger UI', async () => {
   const json = await call('/api-docs.json');
   expect(json.status).toBe(200);
@@ -297,4 +314,25 @@ it('delivers an admin broadcast through the task queue: route -> Cloud Tasks -> 
   expect(inbox.json?.data).toEqual([expect.objectContaining({ type: 'admin_message', title: 'Tournées', resource: { kind: 'adminMessage', id: messageId } })]);
   const history = await call('/api/notifications/admin-messages/history', { headers });
   expect((history.json?.data as Array<{ id: string }>)[0]).toMatchObject({ id: messageId, statut: 'sent' });
+}, 60_000);
+
+it('limits the 41st sign-up through Hosting although each came with a made-up X-Forwarded-For (the emulators add no entry)', async () => {
+  const { clearRateLimits } = await import('../helpers/emulators');
+  await clearRateLimits();
+  try {
+    const seen: number[] = [];
+    for (let i = 0; i < 41; i += 1) {
+      const res = await call('/api/auth/register', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.18.0.${i + 1}` },
+        body: '{}',
+      });
+      seen.push(res.status);
+    }
+    expect(seen.slice(0, 40).every((status) => status === 401)).toBe(true);
+    expect(seen[40]).toBe(429);
+  } finally {
+    // The count is the whole machine's here: later auth calls of this run must not meet it.
+    await clearRateLimits();
+  }
 }, 60_000);

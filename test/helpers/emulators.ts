@@ -18,3 +18,11 @@ export async function clearAuth(): Promise<void> {
 export async function resetEmulators(): Promise<void> {
   await Promise.all([clearFirestore(), clearAuth()]);
 }
+
+/** The shared rate-limit counters, so that each test starts with fresh counts for its clients. */
+export async function clearRateLimits(): Promise<void> {
+  const { db } = await import('../../functions/src/core/firebase');
+  const { COLLECTIONS } = await import('../../functions/src/core/firestore');
+  const counters = await db().collection(COLLECTIONS.rateLimits).get();
+  await Promise.all(counters.docs.map((doc) => doc.ref.delete()));
+}

@@ -40,3 +40,12 @@ export function restoreSettingsAndClockAfterEach(): void {
     restoreSettings();
   });
 }
+
+/**
+ * Requests as a deployed function receives them: the platform (K_SERVICE, as Cloud Run sets it)
+ * appended the caller's address to X-Forwarded-For, so a test's header plays Google's front end
+ * (and Hosting's edge). Off the platform, X-Forwarded-For is the client's own and is ignored.
+ */
+export function asDeployed(): void {
+  useSettings({ K_SERVICE: 'core' });
+}

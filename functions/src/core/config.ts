@@ -6,6 +6,7 @@
  * with `defineSecret` by the adapter that needs them and never appear here.
  * The spec's setting names are kept as they are.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = (fallback: boolean) =>
@@ -18,6 +19,13 @@ const integer = (fallback: number, min = 0) => z.coerce.number().int().min(min).
 
 /** Cloud Functions (and its emulator) name the running function; scripts and tests do not. */
 const runsAsFunction = () => Boolean(process.env.K_SERVICE || process.env.FUNCTION_TARGET);
+
+/** `a.b.c.d/n` or `x::/n`. */
+function isCidr(range: string): boolean {
+  const [network = '', prefix = '', ...rest] = range.split('/');
+  const family = isIP(network);
+  return rest.length === 0 && family !== 0 && /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const settingsSchema = z.object({
   /** Name and version reported by the health check. */
@@ -40,8 +48,14 @@ const settingsSchema = z.object({
   BUSINESS_TIME_ZONE: z.string().min(1).default('Africa/Porto-Novo'),
   /** Verify that ID tokens were not revoked (one extra Auth lookup per request). */
   AUTH_CHECK_REVOKED: flag(true),
-  /** Proxies in front of the functions that append to X-Forwarded-For (Google's front end: 1). */
-  TRUSTED_PROXY_HOPS: integer(1, 0),
+  /**
+   * Address ranges (comma-separated CIDRs) of Firebase Hosting's edge besides Fastly's published
+   * ones, should Hosting's edge move: behind them, the client is the address the edge reported.
+   */
+  HOSTING_EDGE_EXTRA_RANGES: z
+    .string()
+    .default('')
+    .refine((value) => value.split(',').map((range) => range.trim()).filter(Boolean).every(isCidr), 'comma-separated CIDR ranges'),
 
   // Authentication rate limit, shared by every instance through Firestore.
   AUTH_RATE_LIMIT_ENABLED: flag(true),
@@ -56,6 +70,8 @@ const settingsSchema = z.object({
   OTP_MAX_ATTEMPTS: integer(5, 1),
   OTP_RESEND_INTERVAL_MS: integer(60 * 1000, 0),
   OTP_MAX_SENDS_PER_HOUR: integer(5, 1),
+  /** Wrong codes per account and business day, across codes; then reset is refused until the next day. */
+  OTP_MAX_FAILED_PER_DAY: integer(10, 1),
   /** Send the code by push notification when the messaging channel fails. */
   RESET_PUSH_FALLBACK: flag(false),
 

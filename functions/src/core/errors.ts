@@ -53,6 +53,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
       error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
     });
   }
+  // Hosting's CDN keeps a 404 for 10 minutes unless told otherwise, and an error is never worth
+  // keeping: the route, the listing or the quota may be there on the next request.
+  res.set('Cache-Control', 'no-store');
   res.status(apiError.status).json({
     success: false,
     code: apiError.code,

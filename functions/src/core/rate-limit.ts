@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { type IncrementResponse, rateLimit, type Store } from 'express-rate-limit';
-import { clientIp } from './client-ip';
+import { rateLimitKey } from './client-ip';
 import { now } from './clock';
 import { config } from './config';
 import { ApiError } from './errors';
@@ -99,10 +99,10 @@ export function rateLimiter(policy: RateLimitPolicy): RequestHandler {
     store: new FirestoreWindowStore(policy.scope, windowMs, policy.max),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    keyGenerator: (req) => clientIp(req),
+    keyGenerator: (req) => rateLimitKey(req),
     skip: () => !policy.enabled(),
     handler: (_req, _res, next) => next(new ApiError('RATE_LIMITED')),
-    // Our key generator already resolves the proxy chain; the library's trust-proxy checks do not apply.
+    // Our key generator resolves the proxy chain per entry path; the library's trust-proxy checks do not apply.
     validate: false,
   });
 }

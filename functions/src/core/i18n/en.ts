@@ -28,6 +28,7 @@ export const en: Record<ErrorCode, string> = {
   OTP_USED: 'This code was already used. Ask for a new one.',
   OTP_LOCKED: 'Too many attempts: this code is locked. Ask for a new one.',
   OTP_THROTTLED: 'A code was just sent. Wait before asking for another.',
+  OTP_DAILY_LIMIT: 'Too many wrong codes today: password reset is blocked until tomorrow.',
   OTP_DELIVERY_FAILED: 'The code could not be sent. Try again in a few minutes.',
   RATE_LIMITED: 'Too many requests. Try again later.',
   CAPTCHA_FAILED: 'The anti-robot check failed. Try again.',

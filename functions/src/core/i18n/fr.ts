@@ -29,6 +29,7 @@ export const fr: Record<ErrorCode, string> = {
   OTP_USED: 'Ce code a déjà été utilisé. Demandez-en un nouveau.',
   OTP_LOCKED: 'Trop d’essais : ce code est bloqué. Demandez-en un nouveau.',
   OTP_THROTTLED: 'Un code vient d’être envoyé. Patientez avant d’en demander un autre.',
+  OTP_DAILY_LIMIT: 'Trop de codes erronés aujourd’hui : la réinitialisation est bloquée jusqu’à demain.',
   OTP_DELIVERY_FAILED: 'Le code n’a pas pu être envoyé. Réessayez dans quelques minutes.',
   RATE_LIMITED: 'Trop de requêtes. Réessayez plus tard.',
   CAPTCHA_FAILED: 'La vérification anti-robot a échoué. Réessayez.',

@@ -15,6 +15,12 @@ export interface ResetRecord {
   status: ResetStatus;
   /** When codes were sent in the last hour: the resend throttle. */
   sends: Timestamp[];
+  /**
+   * Wrong codes on `failedDay` (a business day, `YYYY-MM-DD`), across codes: a new code resets
+   * `attempts`, never these, so guesses stay bounded per day (OTP_MAX_FAILED_PER_DAY).
+   */
+  failedDay?: string;
+  failedToday?: number;
   updatedAt: Timestamp;
 }
 

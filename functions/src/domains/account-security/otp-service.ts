@@ -2,14 +2,15 @@
  * Password reset by one-time code. The code is drawn from a cryptographic generator, sent over the
  * messaging channel (push as fallback when enabled), and stored only as an HMAC keyed by the
  * OTP_HMAC_SECRET secret. Attempts are counted in a transaction, so parallel wrong guesses cannot
- * exceed OTP_MAX_ATTEMPTS. Nothing here logs or returns a code.
+ * exceed OTP_MAX_ATTEMPTS per code, nor OTP_MAX_FAILED_PER_DAY per account and business day across
+ * codes (a new code resets the first count, never the second). Nothing here logs or returns a code.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
 import { messagingChannel } from '../../adapters/messaging/channel';
-import { now } from '../../core/clock';
+import { businessDay, now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
 import { auth } from '../../core/firebase';
@@ -72,6 +73,13 @@ function freshCode(key: string, code: string, at: Date): Pick<ResetRecord, 'code
   };
 }
 
+/** The account's wrong codes on `day`, across codes. */
+function failuresOn(current: ResetRecord | undefined, day: string): number {
+  return current?.failedDay === day ? (current.failedToday ?? 0) : 0;
+}
+
+const today = (at: Date) => businessDay(at, config().BUSINESS_TIME_ZONE);
+
 function pushOfCode(code: string, language: Language) {
   return language === 'en'
     ? { title: 'Password reset', body: `Your code is ${code}. It expires soon; never share it.`, data: { type: 'password_reset_code' } }
@@ -86,13 +94,15 @@ export async function requestReset(input: z.output<typeof PasswordResetRequest>,
   const settings = config();
   const code = newCode();
   const at = now();
-  const accepted = await repository.updateReset(account.key, (current) => {
+  const refusal = await repository.updateReset<'OTP_DAILY_LIMIT' | 'OTP_THROTTLED' | undefined>(account.key, (current) => {
+    // A code that could not be used today is not worth sending.
+    if (failuresOn(current, today(at)) >= settings.OTP_MAX_FAILED_PER_DAY) return { outcome: 'OTP_DAILY_LIMIT' };
     const recent = (current?.sends ?? []).filter((sent) => at.getTime() - sent.toMillis() < HOUR_MS);
     const last = recent.length ? Math.max(...recent.map((sent) => sent.toMillis())) : undefined;
-    if (last !== undefined && at.getTime() - last < settings.OTP_RESEND_INTERVAL_MS) return { outcome: false };
-    if (recent.length >= settings.OTP_MAX_SENDS_PER_HOUR) return { outcome: false };
+    if (last !== undefined && at.getTime() - last < settings.OTP_RESEND_INTERVAL_MS) return { outcome: 'OTP_THROTTLED' };
+    if (recent.length >= settings.OTP_MAX_SENDS_PER_HOUR) return { outcome: 'OTP_THROTTLED' };
     return {
-      outcome: true,
+      outcome: undefined,
       write: {
         uid: account.uid,
         app: account.app,
@@ -102,7 +112,7 @@ export async function requestReset(input: z.output<typeof PasswordResetRequest>,
       },
     };
   });
-  if (!accepted) throw new ApiError('OTP_THROTTLED');
+  if (refusal) throw new ApiError(refusal);
 
   const expiresInSeconds = Math.floor(settings.OTP_TTL_MS / 1000);
   const channel = await messagingChannel();
@@ -120,25 +130,44 @@ export async function requestReset(input: z.output<typeof PasswordResetRequest>,
   throw new ApiError('OTP_DELIVERY_FAILED');
 }
 
-type CheckOutcome = { ok: true; uid: string } | { ok: false; code: 'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_USED' | 'OTP_LOCKED' };
+type CheckOutcome =
+  | { ok: true; uid: string }
+  | { ok: false; code: 'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_USED' | 'OTP_LOCKED' | 'OTP_DAILY_LIMIT'; blocked?: { uid: string; day: string } };
 
-/** Checks a code; a wrong one uses up an attempt (and locks the code at the last). */
+/**
+ * Checks a code; a wrong one uses up an attempt of the code (locking it at the last) and one of the
+ * account's day. The wrong code that reaches the day's cap reports it, once: the caller tells the
+ * account's devices.
+ */
 async function checkCode(key: string, otp: string, consume: boolean): Promise<string> {
   const at = now();
+  const day = today(at);
+  const dailyCap = config().OTP_MAX_FAILED_PER_DAY;
   const outcome = await repository.updateReset<CheckOutcome>(key, (current) => {
     if (!current) return { outcome: { ok: false, code: 'OTP_INVALID' } };
+    const failed = failuresOn(current, day);
+    if (failed >= dailyCap) return { outcome: { ok: false, code: 'OTP_DAILY_LIMIT' } };
     if (current.status === 'used') return { outcome: { ok: false, code: 'OTP_USED' } };
     if (current.status === 'locked' || current.attempts >= current.maxAttempts) return { outcome: { ok: false, code: 'OTP_LOCKED' } };
     if (current.expiresAt.toMillis() <= at.getTime()) return { outcome: { ok: false, code: 'OTP_EXPIRED' } };
     if (!sameHmac(current.codeHmac, hmacOf(key, otp))) {
       const attempts = current.attempts + 1;
-      const write = { attempts, updatedAt: Timestamp.fromDate(at), ...(attempts >= current.maxAttempts ? { status: 'locked' as const } : {}) };
-      return { outcome: { ok: false, code: 'OTP_INVALID' }, write };
+      const write = {
+        attempts,
+        failedDay: day,
+        failedToday: failed + 1,
+        updatedAt: Timestamp.fromDate(at),
+        ...(attempts >= current.maxAttempts ? { status: 'locked' as const } : {}),
+      };
+      const blocked = failed + 1 === dailyCap ? { uid: current.uid, day } : undefined;
+      return { outcome: { ok: false, code: 'OTP_INVALID', blocked }, write };
     }
     return { outcome: { ok: true, uid: current.uid }, write: consume ? { status: 'used', updatedAt: Timestamp.fromDate(at) } : undefined };
   });
-  if (!outcome.ok) throw new ApiError(outcome.code);
-  return outcome.uid;
+  if (outcome.ok) return outcome.uid;
+  // The account and the day make the event: however many refusals follow, one notice.
+  if (outcome.blocked) await notify(outcome.blocked.uid, { type: 'password_reset_blocked', key: `${key}:${outcome.blocked.day}` });
+  throw new ApiError(outcome.code);
 }
 
 export async function verifyCode(input: z.output<typeof VerifyResetCode>) {

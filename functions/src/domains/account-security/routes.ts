@@ -16,7 +16,7 @@ import { handleCallback, verifyHandshake, verifySignature } from './webhook';
 
 const resetTags = ['Password reset'];
 const codeErrors = ['USER_NOT_FOUND', 'APP_REQUIRED', 'INVALID_TELEPHONE', 'UNSUPPORTED_COUNTRY'] as const;
-const checkErrors = [...codeErrors, 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_USED', 'OTP_LOCKED'] as const;
+const checkErrors = [...codeErrors, 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_USED', 'OTP_LOCKED', 'OTP_DAILY_LIMIT'] as const;
 
 export const router = new ApiRouter()
   .json({
@@ -26,11 +26,12 @@ export const router = new ApiRouter()
     summary: 'Sends a one-time code to reset the password',
     description:
       'Over the messaging channel (WhatsApp template); by push when that fails and RESET_PUSH_FALLBACK is on. ' +
-      'A new request replaces the previous code; at most one a minute and five an hour per account.',
+      'A new request replaces the previous code; at most one a minute and five an hour per account. ' +
+      'After OTP_MAX_FAILED_PER_DAY wrong codes in a business day (10), nothing more until the next day (OTP_DAILY_LIMIT).',
     access: 'public',
     rateLimit: AUTH_RATE_LIMIT,
     body: PasswordResetRequest,
-    errors: [...codeErrors, 'USER_BLOCKED', 'OTP_THROTTLED', 'OTP_DELIVERY_FAILED'],
+    errors: [...codeErrors, 'USER_BLOCKED', 'OTP_THROTTLED', 'OTP_DAILY_LIMIT', 'OTP_DELIVERY_FAILED'],
     success: { description: 'The code is on its way', data: ResetRequested },
     handle: ({ body, language }) => otp.requestReset(body, language),
   })
@@ -39,6 +40,9 @@ export const router = new ApiRouter()
     path: '/api/push-otp/verify-code',
     tags: resetTags,
     summary: 'Says whether a one-time code is right, without using it up',
+    description:
+      'A wrong code uses up an attempt of the code (OTP_MAX_ATTEMPTS, then OTP_LOCKED) and one of the account’s business day ' +
+      '(OTP_MAX_FAILED_PER_DAY across codes, then OTP_DAILY_LIMIT until the next day; the account’s devices are told once).',
     access: 'public',
     rateLimit: AUTH_RATE_LIMIT,
     body: VerifyResetCode,

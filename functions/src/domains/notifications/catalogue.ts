@@ -108,6 +108,17 @@ export const TEMPLATES = {
     fr: (p) => ({ title: 'Abonnement prolongé', body: `Votre abonnement est actif jusqu’au ${day(p.expiresAt, 'fr')}.` }),
     en: (p) => ({ title: 'Subscription extended', body: `Your subscription is active until ${day(p.expiresAt, 'en')}.` }),
   },
+  password_reset_blocked: {
+    category: 'system',
+    fr: () => ({
+      title: 'Réinitialisation bloquée',
+      body: 'Trop de codes erronés aujourd’hui : la réinitialisation de votre mot de passe est bloquée jusqu’à demain. Si ce n’est pas vous, quelqu’un tente peut-être d’accéder à votre compte.',
+    }),
+    en: () => ({
+      title: 'Password reset blocked',
+      body: 'Too many wrong codes today: resetting your password is blocked until tomorrow. If this was not you, someone may be trying to get into your account.',
+    }),
+  },
   password_changed: {
     category: 'system',
     fr: () => ({ title: 'Mot de passe modifié', body: 'Le mot de passe de votre compte vient d’être changé. Si ce n’est pas vous, contactez le support.' }),

@@ -19,6 +19,11 @@ import {
 import * as notifications from './service';
 
 const tags = ['Notifications'];
+
+const TEST_PUSH_TEXT = {
+  fr: { title: 'Notification de test', body: 'Les notifications fonctionnent sur cet appareil.' },
+  en: { title: 'Test notification', body: 'Push notifications work on this device.' },
+} as const;
 const adminTags = ['Notifications (admin)'];
 
 export const router = new ApiRouter()
@@ -27,17 +32,15 @@ export const router = new ApiRouter()
     path: '/api/notifications/test',
     tags,
     summary: 'Sends a test push notification to a device token',
-    description: 'Public, for checking a device’s push setup; rate limited per IP (TEST_NOTIFICATION_RATE_LIMIT_MAX per window).',
+    description:
+      'Public, for checking a device’s push setup; rate limited per IP (TEST_NOTIFICATION_RATE_LIMIT_MAX per window). ' +
+      'The text is the service’s own, in the language of Accept-Language; a title or body from the caller is refused.',
     access: 'public',
     rateLimit: TEST_NOTIFICATION_RATE_LIMIT,
     body: TestNotificationRequest,
     success: { description: 'What the push service said of the token', data: TestNotificationResult },
     handle: async ({ body, language }) => {
-      const [result] = await deliver([body.token], {
-        title: body.title ?? (language === 'en' ? 'Test notification' : 'Notification de test'),
-        body: body.body ?? (language === 'en' ? 'Push notifications work on this device.' : 'Les notifications fonctionnent sur cet appareil.'),
-        data: { type: 'test' },
-      });
+      const [result] = await deliver([body.token], { ...TEST_PUSH_TEXT[language], data: { type: 'test' } });
       return { verdict: result.verdict };
     },
   })

@@ -5,11 +5,13 @@ import { PushTokenRequest } from '../identity/schemas';
 import { NOTIFICATION_CATEGORIES } from '../settings/schemas';
 import { NOTIFICATION_TYPES, type NotificationType, RESOURCE_KINDS } from './catalogue';
 
-export const TestNotificationRequest = z.strictObject({
-  token: PushTokenRequest.shape.token,
-  title: z.string().trim().min(1).max(100).optional(),
-  body: z.string().trim().min(1).max(500).optional(),
-});
+/**
+ * Only the device token: the text is the service's own. A public route that pushed a caller's title
+ * and body to any token would be a free phishing channel carrying the app's name.
+ */
+export const TestNotificationRequest = z
+  .strictObject({ token: PushTokenRequest.shape.token })
+  .meta({ id: 'TestNotificationRequest', description: 'The device token to test. The text is fixed and localized; `title` and `body` are unknown fields.' });
 
 export const TestNotificationResult = z.object({
   verdict: z.enum(['sent', 'invalid', 'failed']).meta({
