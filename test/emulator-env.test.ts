@@ -51,5 +51,6 @@ it('runs the demo seed of npm start on a clean machine without reaching a real s
 it('leaves the demo forwarder verified with its identity card stored by the local driver', async () => {
   const files = await db().collection(COLLECTIONS.transitaireVerifications).get();
   expect(files.docs.map((doc) => doc.get('statut'))).toEqual(['approved']);
-  expect(files.docs[0].get('dossier.cardFront')).toMatch(/^images\/.+\.jpg$/);
+  // Identity cards are private files of their owner (kyc/{uid}/...), never public images.
+  expect(files.docs[0].get('dossier.cardFront')).toMatch(new RegExp(`^kyc/${files.docs[0].id}/.+\\.jpg$`));
 });
