@@ -3,6 +3,7 @@
  * listings; the seller and admins see the rest), moderation, and the status table of `state.ts`.
  * Other domains call `getArticle`, `markSold` and `setBoostFlag`.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
@@ -92,6 +93,24 @@ function assertOwner(caller: ProfileCaller, article: ArticleDocument): void {
   if (article.vendeur !== caller.uid && !isAdminRole(caller.role)) throw new ApiError('NOT_OWNER');
 }
 
+/** Whether a patch changes what buyers see: any field but a part's stock, to a value other than the stored one. */
+function changesContent(patch: z.output<typeof ArticleUpdate>, current: ArticleDocument): boolean {
+  return Object.entries(patch).some(([field, value]) => field !== 'stock' && !isDeepStrictEqual(value, current[field as keyof ArticleDocument]));
+}
+
+/**
+ * The status an edit leaves a listing in. A rejected listing goes back to moderation. Under
+ * pre-moderation an approved one does too when its seller changes what buyers see, or approved
+ * content could be swapped for anything; a part's stock is not content (sellers change it as they
+ * sell), and an admin's edit is the moderator's own.
+ */
+function statusAfterEdit(caller: ProfileCaller, current: ArticleDocument, patch: z.output<typeof ArticleUpdate>): ArticleStatus {
+  const remoderate =
+    current.statut === 'rejete' ||
+    (current.statut === 'en_ligne' && config().ARTICLE_MODERATION === 'pre' && !isAdminRole(caller.role) && changesContent(patch, current));
+  return remoderate ? transition(ARTICLE_TRANSITIONS, current.statut, 'edit') : current.statut;
+}
+
 export async function updateArticle(caller: ProfileCaller, id: string, patch: z.output<typeof ArticleUpdate>): Promise<ArticleView> {
   const updated = await repository.mutateArticle(
     id,
@@ -99,8 +118,7 @@ export async function updateArticle(caller: ProfileCaller, id: string, patch: z.
       assertOwner(caller, current);
       if (current.statut === 'vendu' || current.statut === 'retire') throw new ApiError('INVALID_TRANSITION');
       assertStockFor(current.type, patch.stock);
-      // A rejected listing that its seller edits goes back to moderation.
-      const statut = current.statut === 'rejete' ? transition(ARTICLE_TRANSITIONS, current.statut, 'edit') : current.statut;
+      const statut = statusAfterEdit(caller, current, patch);
       return { ...patch, ...keysOf(patch, current), statut, ...(statut !== current.statut ? { motifRejet: null } : {}) };
     },
     now(),
