@@ -5,7 +5,9 @@ import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
+import { prepareEndOfBoosts } from './publicite-repository';
 import type { ArticleStatus } from './state';
+import { isListed, leavesPublicView } from './visibility';
 
 const articles = () => db().collection(COLLECTIONS.articles);
 
@@ -21,6 +23,35 @@ export async function findArticle(id: string): Promise<ArticleDocument | undefin
   return (await articles().doc(id).get()).data() as ArticleDocument | undefined;
 }
 
+/**
+ * The write of a change of one listing in the caller's transaction, after its reads. A change that
+ * takes the listing out of public view (withdrawn, taken down, sold, back to moderation, deleted:
+ * `changes` undefined) also turns its boost flags off and ends its running boosts, in the same
+ * transaction: no boost ever advertises a listing nobody can see.
+ */
+async function prepareChange(tx: Transaction, id: string, current: ArticleDocument, changes: Partial<ArticleDocument> | undefined, at: Date) {
+  const ref = articles().doc(id);
+  const stamped = changes && { ...changes, updatedAt: Timestamp.fromDate(at) };
+  const leaving = leavesPublicView(current, stamped && { ...current, ...stamped });
+  const endBoosts = leaving ? await prepareEndOfBoosts(tx, id, at) : () => undefined;
+  const written = stamped && { ...stamped, ...(leaving ? { aLaUne: false, sponsorise: false } : {}) };
+  return {
+    next: written && { ...current, ...written },
+    write: () => {
+      if (written) tx.update(ref, written);
+      else tx.delete(ref);
+      endBoosts();
+    },
+  };
+}
+
+export async function findArticles(ids: string[]): Promise<Map<string, ArticleDocument>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const snapshots = await db().getAll(...unique.map((id) => articles().doc(id)));
+  return new Map(snapshots.filter((doc) => doc.exists).map((doc) => [doc.id, doc.data() as ArticleDocument]));
+}
+
 /** Read-modify-write of one listing; `decide` runs on the fresh document and may refuse. */
 export async function mutateArticle(
   id: string,
@@ -32,9 +63,9 @@ export async function mutateArticle(
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('ARTICLE_NOT_FOUND');
     const current = snapshot.data() as ArticleDocument;
-    const changes = { ...decide(current), updatedAt: Timestamp.fromDate(at) };
-    tx.update(ref, changes);
-    return { ...current, ...changes };
+    const change = await prepareChange(tx, id, current, decide(current), at);
+    change.write();
+    return change.next!;
   });
 }
 
@@ -43,17 +74,19 @@ export async function readArticleIn(tx: Transaction, id: string): Promise<Articl
   return (await tx.get(articles().doc(id))).data() as ArticleDocument | undefined;
 }
 
-export function updateArticleIn(tx: Transaction, id: string, changes: Partial<ArticleDocument>, at: Date): void {
-  tx.update(articles().doc(id), { ...changes, updatedAt: Timestamp.fromDate(at) });
+/** The write of a change of a listing read with readArticleIn, for the caller to run after its own reads. */
+export async function prepareUpdateIn(tx: Transaction, id: string, current: ArticleDocument, changes: Partial<ArticleDocument>, at: Date): Promise<() => void> {
+  return (await prepareChange(tx, id, current, changes, at)).write;
 }
 
-export async function deleteArticle(id: string, check: (current: ArticleDocument) => void): Promise<void> {
+export async function deleteArticle(id: string, check: (current: ArticleDocument) => void, at: Date): Promise<void> {
   const ref = articles().doc(id);
   await runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('ARTICLE_NOT_FOUND');
-    check(snapshot.data() as ArticleDocument);
-    tx.delete(ref);
+    const current = snapshot.data() as ArticleDocument;
+    check(current);
+    (await prepareChange(tx, id, current, undefined, at)).write();
   });
 }
 
@@ -158,7 +191,7 @@ export async function recordView(articleId: string, viewerKey: string, day: stri
   const viewRef = db().collection(COLLECTIONS.articleViews).doc(`${articleId}_${viewerKey}_${day}`);
   return runTransaction(async (tx) => {
     const [article, view] = await Promise.all([tx.get(articleRef), tx.get(viewRef)]);
-    if (!article.exists || article.get('statut') !== 'en_ligne') throw new ApiError('ARTICLE_NOT_FOUND');
+    if (!article.exists || !isListed(article.data() as ArticleDocument)) throw new ApiError('ARTICLE_NOT_FOUND');
     const views = (article.get('views') as number | undefined) ?? 0;
     if (view.exists) return { counted: false, views };
     tx.create(viewRef, { articleId, day, createdAt: Timestamp.fromDate(at), expireAt: Timestamp.fromMillis(at.getTime() + 2 * 86_400_000) });

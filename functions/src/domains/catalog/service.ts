@@ -1,7 +1,7 @@
 /**
  * Listing rules: who writes (the seller, or an admin), who sees what (everyone sees online
  * listings; the seller and admins see the rest), moderation, and the status table of `state.ts`.
- * Other domains call `getArticle`, `markSold` and `setBoostFlag`.
+ * Other domains call `getArticle` and `prepareSale`.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
@@ -160,7 +160,7 @@ async function move(
 }
 
 export function withdraw(caller: ProfileCaller, id: string): Promise<ArticleView> {
-  return move(id, 'withdraw', (current) => assertOwner(caller, current), () => ({ aLaUne: false, sponsorise: false }));
+  return move(id, 'withdraw', (current) => assertOwner(caller, current));
 }
 
 /** A moderation decision told to the seller; the moment makes it one event. */
@@ -177,19 +177,16 @@ export async function approve(id: string): Promise<ArticleView> {
 
 /** Rejects a listing waiting for moderation, or takes an online one down; the reason is kept. */
 export async function reject(id: string, motif: string): Promise<ArticleView> {
-  const article = await move(id, 'reject', () => undefined, () => ({ motifRejet: motif, aLaUne: false, sponsorise: false }));
+  const article = await move(id, 'reject', () => undefined, () => ({ motifRejet: motif }));
   return tellSeller(article, 'article_rejected', motif);
 }
 
 /**
- * A paid purchase: the listing is sold to this purchase, once. Calling it again for the same
- * purchase changes nothing; for another purchase of a listing already sold (or no longer online)
- * it answers false: that buyer lost the race.
- */
-/**
- * Reads the listing in the caller's transaction and answers the write that sells it to a purchase,
- * or undefined when it cannot be sold to it (sold to another purchase, withdrawn, taken down, gone).
- * The caller runs the write after its own reads, as Firestore transactions require.
+ * A paid purchase: reads the listing in the caller's transaction and answers the write that sells
+ * it to the purchase, once (for the same purchase again, a write that changes nothing), or
+ * undefined when it cannot be sold to it (sold to another purchase, withdrawn, taken down, gone):
+ * that buyer lost the race. The caller runs the write after its own reads, as Firestore
+ * transactions require.
  */
 export async function prepareSale(tx: Transaction, id: string, achatId: string): Promise<(() => void) | undefined> {
   const current = await repository.readArticleIn(tx, id);
@@ -197,15 +194,19 @@ export async function prepareSale(tx: Transaction, id: string, achatId: string):
   if (current.statut === 'vendu' && current.soldTo === achatId) return () => undefined;
   const statut = nextState(ARTICLE_TRANSITIONS, current.statut, 'sell');
   if (!statut) return undefined;
-  return () => repository.updateArticleIn(tx, id, { statut, statutVente: 'vendu', soldTo: achatId, aLaUne: false, sponsorise: false }, now());
+  return repository.prepareUpdateIn(tx, id, current, { statut, statutVente: 'vendu', soldTo: achatId }, now());
 }
 
 export async function deleteArticle(caller: ProfileCaller, id: string): Promise<{ deleted: true }> {
-  await repository.deleteArticle(id, (current) => {
-    assertOwner(caller, current);
-    // A sold listing is part of a sale's records.
-    if (current.statut === 'vendu') throw new ApiError('INVALID_TRANSITION');
-  });
+  await repository.deleteArticle(
+    id,
+    (current) => {
+      assertOwner(caller, current);
+      // A sold listing is part of a sale's records.
+      if (current.statut === 'vendu') throw new ApiError('INVALID_TRANSITION');
+    },
+    now(),
+  );
   return { deleted: true };
 }
 
@@ -213,9 +214,9 @@ export async function getArticle(id: string): Promise<ArticleDocument | undefine
   return repository.findArticle(id);
 }
 
-/** Turns a boost flag on or off (advertisements). */
-export async function setBoostFlag(id: string, flag: 'aLaUne' | 'sponsorise', value: boolean): Promise<void> {
-  await repository.mutateArticle(id, () => ({ [flag]: value }), now());
+/** Several listings by id, in one read (absent ones are left out). */
+export async function getArticles(ids: string[]): Promise<Map<string, ArticleDocument>> {
+  return repository.findArticles(ids);
 }
 
 function toFilters(query: SearchQuery): repository.ArticleFilters {
