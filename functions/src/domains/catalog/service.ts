@@ -20,12 +20,13 @@ import type { ArticleDocument } from './model';
 import * as repository from './repository';
 import type { Article, ArticleInput, ArticleSearchQuery, ArticleUpdate } from './schemas';
 import { ARTICLE_TRANSITIONS, type ArticleEvent, type ArticleStatus } from './state';
+import { isPublic } from './visibility';
 
 type ArticleView = z.input<typeof Article>;
 type SearchQuery = z.output<typeof ArticleSearchQuery>;
 
 export function toArticle(id: string, article: ArticleDocument): ArticleView {
-  const { marqueKey, modeleKey, villeKey, soldTo, createdAt, updatedAt, publishedAt, ...fields } = article;
+  const { marqueKey, modeleKey, villeKey, soldTo, vendeurActif, visibleJusqua, createdAt, updatedAt, publishedAt, ...fields } = article;
   return {
     id,
     ...fields,
@@ -49,8 +50,9 @@ function assertStockFor(type: string, stock: number | undefined): void {
 
 export async function createArticle(caller: ProfileCaller, input: z.output<typeof ArticleInput>): Promise<ArticleView> {
   assertStockFor(input.type, input.stock);
-  // Parts are the subscription's business (DOMAIN.md); admins publish for the marketplace itself.
-  if (input.type === 'piece' && caller.role === 'vendeur') await assertSellerAccess(caller.uid);
+  // Parts are the subscription's business (DOMAIN.md): a seller's part is shown until its access
+  // ends (seller-parts.ts). Admins publish for the marketplace itself; vehicles never hide.
+  const accessEnd = input.type === 'piece' && caller.role === 'vendeur' ? await assertSellerAccess(caller.uid) : null;
   const at = Timestamp.fromDate(now());
   const online = config().ARTICLE_MODERATION === 'post';
   const article: ArticleDocument = {
@@ -61,6 +63,8 @@ export async function createArticle(caller: ProfileCaller, input: z.output<typeo
     vendeur: caller.uid,
     vendeurNom: `${caller.profile.prenoms ?? ''} ${caller.profile.nom ?? ''}`.trim(),
     statut: online ? 'en_ligne' : 'en_attente',
+    vendeurActif: true,
+    visibleJusqua: accessEnd && Timestamp.fromDate(accessEnd),
     motifRejet: null,
     aLaUne: false,
     sponsorise: false,
@@ -76,9 +80,12 @@ export async function createArticle(caller: ProfileCaller, input: z.output<typeo
   return toArticle(id, article);
 }
 
-/** Online listings are everyone's; the others only their seller's and the admins'. */
+/**
+ * Listings in public view and sold ones are everyone's; the others (waiting, rejected, withdrawn,
+ * a part hidden while its seller's access is over) only their seller's and the admins'.
+ */
 function canSee(caller: ProfileCaller | undefined, article: ArticleDocument): boolean {
-  if (article.statut === 'en_ligne' || article.statut === 'vendu') return true;
+  if (isPublic(article, now()) || article.statut === 'vendu') return true;
   return Boolean(caller && (caller.uid === article.vendeur || isAdminRole(caller.role)));
 }
 
@@ -236,18 +243,27 @@ function toFilters(query: SearchQuery): repository.ArticleFilters {
   };
 }
 
-async function search(filters: repository.ArticleFilters, sort: repository.ArticleSort, page: PageRequest) {
+async function search(filters: repository.ArticleFilters, sort: repository.ArticleSort, page: PageRequest, keep: (article: ArticleDocument) => boolean = () => true) {
   const result = await repository.searchArticles(filters, sort, page);
   return toPage(
     page,
-    result.items.map(({ id, article }) => toArticle(id, article)),
+    result.items.filter(({ article }) => keep(article)).map(({ id, article }) => toArticle(id, article)),
     result.total,
   );
 }
 
+/**
+ * Listings in public view: the query matches listed ones; a part whose seller's access ended since
+ * the hourly job last ran is left out of the page too (the total may count it until the job runs).
+ */
+function searchPublic(filters: repository.ArticleFilters, sort: repository.ArticleSort, page: PageRequest) {
+  const at = now();
+  return search({ ...filters, statut: 'en_ligne', vendeurActif: true }, sort, page, (article) => isPublic(article, at));
+}
+
 /** Online listings, filtered and sorted. */
 export function searchOnline(query: SearchQuery, page: PageRequest, flag?: 'aLaUne' | 'sponsorise') {
-  return search({ ...toFilters(query), statut: 'en_ligne', ...(flag ? { [flag]: true as const } : {}) }, query.sort ?? 'newest', page);
+  return searchPublic({ ...toFilters(query), ...(flag ? { [flag]: true as const } : {}) }, query.sort ?? 'newest', page);
 }
 
 /** A seller's own listings, every status, newest first. */
@@ -256,5 +272,5 @@ export function searchMine(caller: ProfileCaller, statut: ArticleStatus | undefi
 }
 
 export function mostViewed(page: PageRequest) {
-  return search({ statut: 'en_ligne' }, 'views_desc', page);
+  return searchPublic({}, 'views_desc', page);
 }

@@ -5,12 +5,23 @@
  */
 import type { ArticleDocument } from './model';
 
-/** In public view: online. */
-export function isListed(article: Pick<ArticleDocument, 'statut'>): boolean {
-  return article.statut === 'en_ligne';
+type Visibility = Pick<ArticleDocument, 'statut' | 'vendeurActif' | 'visibleJusqua'>;
+
+/** What the stored fields say, and searches match: online, and not a part of a seller without access. */
+export function isListed(article: Pick<ArticleDocument, 'statut' | 'vendeurActif'>): boolean {
+  return article.statut === 'en_ligne' && article.vendeurActif === true;
+}
+
+/**
+ * In public view at `at`: listed, and, for a seller's part, its seller's access not over. The
+ * hourly job turns `vendeurActif` off once access ends; until it has run, reads and the items of a
+ * page check the end themselves.
+ */
+export function isPublic(article: Visibility, at: Date): boolean {
+  return isListed(article) && !(article.visibleJusqua && article.visibleJusqua.toMillis() <= at.getTime());
 }
 
 /** Whether a change (or a deletion: no `next`) takes a listing out of public view. */
-export function leavesPublicView(current: Pick<ArticleDocument, 'statut'>, next: Pick<ArticleDocument, 'statut'> | undefined): boolean {
+export function leavesPublicView(current: Visibility, next: Visibility | undefined): boolean {
   return isListed(current) && !(next && isListed(next));
 }
