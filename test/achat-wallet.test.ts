@@ -5,7 +5,7 @@ import { onAchatPaid } from '../functions/src/domains/commerce/achat-service';
 import { provisionAccount } from '../functions/src/domains/identity/provisioning';
 import { createUser, PASSWORD, signIn, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
-import { publish } from './helpers/catalog';
+import { carInput, publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { useFeexPaySandbox } from './helpers/feexpay';
 import { frozenClock, resetClock } from './helpers/settings';
@@ -199,4 +199,25 @@ it('counts wallet months in the business time zone', async () => {
   }
   const stats = (await (await api()).get('/api/wallet/me/stats').set(bearer(seller.token))).body.data;
   expect(stats.months.map((m: { month: string }) => m.month)).toEqual(['2026-12']);
+});
+
+it('refuses to sell, or take payment for, a part its lapsed seller may no longer offer', async () => {
+  const move = frozenClock(new Date('2026-11-22T00:00:00Z'));
+  try {
+    const seller = await createUser('vendeur');
+    const buyer = await createUser('acheteur');
+    const part = (await publish(seller, carInput({ type: 'piece', titre: 'Alternateur Corolla', prix: 85_000, stock: 3, annee: undefined }))) as { id: string };
+    const opened = (await open(buyer, part.id)).body.data;
+    move(46 * 24 * 60 * 60 * 1000); // the seller's 45-day trial is over, no subscription
+    const client = await api();
+    const refused = await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: part.id, modeLivraison: 'consommation' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'ARTICLE_NOT_ONLINE']);
+    const payment = await client
+      .post('/api/payments/requesttopay/mtn')
+      .set(bearer(buyer.token))
+      .send({ type: 'achat', montant: 85_000, metadata: { achatId: opened.id }, telephone: '+2290197000002' });
+    expect(payment.body.code).toBe('PAYMENT_TARGET_INVALID');
+  } finally {
+    resetClock();
+  }
 });

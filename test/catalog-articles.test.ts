@@ -129,6 +129,78 @@ describe('changing a listing', () => {
     expect(edited.body.data).toMatchObject({ statut: 'en_attente', motifRejet: null });
   });
 
+  describe('under pre-moderation, an edit of an approved listing', () => {
+    const client = () => api();
+    const publicIds = async () => ((await (await client()).get('/api/public/articles?limit=100')).body.data as Array<{ id: string }>).map((a) => a.id);
+    async function approvedPart(seller: Awaited<ReturnType<typeof createUser>>, admin: Awaited<ReturnType<typeof createUser>>) {
+      useSettings({ ARTICLE_MODERATION: 'pre' });
+      const part = await publish(seller, { type: 'piece', titre: 'Démarreur Corolla', stock: 5, annee: undefined });
+      await (await client()).post(`/api/articles/${part.id}/approve`).set(bearer(admin.token));
+      return part;
+    }
+
+    it('sends it back to moderation and out of public view until approved again', async () => {
+      const seller = await createUser('vendeur');
+      const admin = await createUser('admin');
+      const buyer = await createUser('acheteur');
+      const part = await approvedPart(seller, admin);
+      expect(await publicIds()).toContain(part.id);
+      const edited = await (await client()).patch(`/api/articles/${part.id}`).set(bearer(seller.token)).send({ photos: ['https://example.com/autre.jpg'] });
+      expect(edited.status).toBe(200);
+      expect(edited.body.data).toMatchObject({ statut: 'en_attente', photos: ['https://example.com/autre.jpg'] });
+      expect(await stored(part.id)).toMatchObject({ statut: 'en_attente' });
+      expect(await publicIds()).not.toContain(part.id);
+      expect((await (await client()).get(`/api/public/articles/${part.id}`)).status).toBe(404);
+      expect((await (await client()).get(`/api/articles/${part.id}`).set(bearer(buyer.token))).status).toBe(404);
+      expect((await (await client()).get(`/api/articles/${part.id}`).set(bearer(seller.token))).body.data.statut).toBe('en_attente');
+      const approved = await (await client()).post(`/api/articles/${part.id}/approve`).set(bearer(admin.token));
+      expect(approved.body.data).toMatchObject({ statut: 'en_ligne', photos: ['https://example.com/autre.jpg'] });
+      expect(await publicIds()).toContain(part.id);
+    });
+
+    it('keeps it online when only the stock changes, or when nothing a buyer sees changes', async () => {
+      const seller = await createUser('vendeur');
+      const admin = await createUser('admin');
+      const part = await approvedPart(seller, admin);
+      expect((await (await client()).patch(`/api/articles/${part.id}/stock`).set(bearer(seller.token)).send({ stock: 1 })).body.data).toMatchObject({ stock: 1, statut: 'en_ligne' });
+      expect((await (await client()).patch(`/api/articles/${part.id}`).set(bearer(seller.token)).send({ stock: 0 })).body.data).toMatchObject({ stock: 0, statut: 'en_ligne' });
+      const same = await (await client()).patch(`/api/articles/${part.id}`).set(bearer(seller.token)).send({ titre: 'Démarreur Corolla', prix: part.prix });
+      expect(same.body.data.statut).toBe('en_ligne');
+      expect(await publicIds()).toContain(part.id);
+    });
+
+    it('keeps it online when an admin edits it (the moderator’s own edit), and refuses another seller without a change', async () => {
+      const seller = await createUser('vendeur');
+      const other = await createUser('vendeur');
+      const admin = await createUser('admin');
+      const part = await approvedPart(seller, admin);
+      expect((await (await client()).patch(`/api/articles/${part.id}`).set(bearer(admin.token)).send({ titre: 'Démarreur Corolla 1.6' })).body.data.statut).toBe('en_ligne');
+      const before = await stored(part.id);
+      const refused = await (await client()).patch(`/api/articles/${part.id}`).set(bearer(other.token)).send({ prix: 1 });
+      expect(refused.body.code).toBe('NOT_OWNER');
+      expect(await stored(part.id)).toEqual(before);
+    });
+
+    it('ends in moderation, with both edits kept, when two edits arrive at once', async () => {
+      const seller = await createUser('vendeur');
+      const admin = await createUser('admin');
+      const part = await approvedPart(seller, admin);
+      const edits = await Promise.all([
+        (await client()).patch(`/api/articles/${part.id}`).set(bearer(seller.token)).send({ prix: 70_000 }),
+        (await client()).patch(`/api/articles/${part.id}`).set(bearer(seller.token)).send({ ville: 'Parakou' }),
+      ]);
+      expect(edits.map((res) => res.status)).toEqual([200, 200]);
+      expect(await stored(part.id)).toMatchObject({ statut: 'en_attente', prix: 70_000, villeKey: 'parakou' });
+    });
+  });
+
+  it('keeps an edited listing online under post-moderation', async () => {
+    const seller = await createUser('vendeur');
+    const article = await publish(seller);
+    const edited = await (await api()).patch(`/api/articles/${article.id}`).set(bearer(seller.token)).send({ titre: 'Toyota Corolla 2012, climatisée' });
+    expect(edited.body.data).toMatchObject({ statut: 'en_ligne', titre: 'Toyota Corolla 2012, climatisée' });
+  });
+
   it('withdraws for good, and answers INVALID_TRANSITION to what the table forbids', async () => {
     const seller = await createUser('vendeur');
     const admin = await createUser('admin');

@@ -10,6 +10,8 @@ it('moves listings as DOMAIN.md says, and nowhere else', () => {
     'en_ligne --sell-->': 'vendu',
     'en_ligne --withdraw-->': 'retire',
     'en_ligne --reject-->': 'rejete',
+    // Under pre-moderation, a seller's edit of an approved listing sends it back to moderation.
+    'en_ligne --edit-->': 'en_attente',
     'rejete --edit-->': 'en_attente',
   });
 });

@@ -10,7 +10,7 @@ import { createFunctionApp } from '../functions/src/app';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achat-lookup';
 import { planUserList } from '../functions/src/domains/identity/repository';
-import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, planArticleQuery } from '../functions/src/domains/catalog/repository';
+import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, PART_ACCESS_QUERIES, planArticleQuery } from '../functions/src/domains/catalog/repository';
 import { CATCH_ALL_FUNCTION, FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';
 
 const root = join(__dirname, '..');
@@ -48,7 +48,7 @@ describe('functions', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = Object.keys(require('../functions/src/index'));
     expect(exported.sort()).toEqual([
-      'admin', 'agents', 'catalog', 'commerce', 'core', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'logistics', 'payments',
+      'admin', 'agents', 'catalog', 'commerce', 'core', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts', 'logistics', 'payments',
       'pollPayments', 'sendAdminMessage', 'transit', 'transitMissionUpdates',
     ]);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
@@ -127,18 +127,19 @@ describe('Firestore configuration', () => {
     );
 
   it('has the indexes of every listing query the code can issue', () => {
-    const optional = EQUALITY_FIELDS.filter((field) => field !== 'statut');
+    const optional = EQUALITY_FIELDS.filter((field) => field !== 'statut' && field !== 'vendeurActif');
     const searches: Array<[ArticleFilters, ArticleSort]> = [];
-    // Every subset of the optional filters, for every sort and range, on online listings.
+    // Every subset of the optional filters, for every sort and range, on listings in public view
+    // (online, and not a part of a seller without access).
     for (let mask = 0; mask < 2 ** optional.length; mask += 1) {
-      const filters: ArticleFilters = { statut: 'en_ligne' };
+      const filters: ArticleFilters = { statut: 'en_ligne', vendeurActif: true };
       optional.forEach((field, bit) => {
         if (mask & (2 ** bit)) (filters as Record<string, unknown>)[field] = field === 'aLaUne' || field === 'sponsorise' ? true : 'x';
       });
       for (const sort of ['newest', 'price_asc', 'price_desc', 'year_desc'] as const) searches.push([filters, sort]);
       searches.push([{ ...filters, prixMin: 1 }, 'price_desc'], [{ ...filters, anneeMax: 2020 }, 'newest']);
     }
-    searches.push([{ vendeur: 'x' }, 'created_desc'], [{ vendeur: 'x', statut: 'rejete' }, 'created_desc'], [{ statut: 'en_ligne' }, 'views_desc']);
+    searches.push([{ vendeur: 'x' }, 'created_desc'], [{ vendeur: 'x', statut: 'rejete' }, 'created_desc'], [{ statut: 'en_ligne', vendeurActif: true }, 'views_desc']);
     const missing = new Set(
       searches
         .map(([filters, sort]) => planArticleQuery(filters, sort))
@@ -147,6 +148,20 @@ describe('Firestore configuration', () => {
     );
     expect(searches.length).toBeGreaterThan(4000);
     expect([...missing]).toEqual([]);
+  });
+
+  it('has the composite indexes of the queries over sellers’ parts by the end of their access', () => {
+    for (const { equality, range } of Object.values(PART_ACCESS_QUERIES)) {
+      const match = indexes.find(
+        (index) =>
+          index.collectionGroup === COLLECTIONS.articles &&
+          index.fields.length === 2 &&
+          index.fields[0].fieldPath === equality &&
+          index.fields[1].fieldPath === range &&
+          index.fields[1].order === 'ASCENDING',
+      );
+      expect({ equality, range, match: match !== undefined }).toEqual({ equality, range, match: true });
+    }
   });
 
   it('has the indexes of the advertisement lists', () => {

@@ -55,6 +55,14 @@ export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', t
   }),
 );
 
+/** Hourly: parts of sellers whose trial and subscription are over leave public view (their boosts end). */
+export const hideLapsedSellerParts = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { hideLapsedSellerParts: hide } = await import('./domains/catalog/seller-parts');
+    logger.info('lapsed sellers parts', await hide());
+  }),
+);
+
 /** Hourly: forwarders whose subscription ended leave the buyers' list. */
 export const expireTransitaireListings = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {

@@ -164,6 +164,8 @@ const settingsSchema = z.object({
   VERIFICATION_PRICE: integer(20000, 0),
   /** Days of free seller access from sign-up. */
   SELLER_TRIAL_DAYS: integer(45, 0),
+  /** Sellers' parts shown again per transaction on a renewal, and hidden per batch of the hourly job (one transaction: at most 450). */
+  SELLER_PARTS_BATCH_SIZE: z.coerce.number().int().min(1).max(450).default(200),
 
   // Notifications.
   /** In-app notifications are deleted this many days after they were written (TTL on `expireAt`). */

@@ -19,6 +19,13 @@ export interface ArticleDocument extends Omit<ArticleFields, 'photos'> {
   statutVente: 'disponible' | 'vendu';
   /** The purchase that bought it. */
   soldTo?: string;
+  /**
+   * False while the listing is a part of a seller whose access is over (seller-parts.ts): searches
+   * match only listings where it is true. Every other listing has it true for good.
+   */
+  vendeurActif: boolean;
+  /** A seller's part: the end of its seller's access when last known; null for listings that never hide. */
+  visibleJusqua: Timestamp | null;
   /** Lower-case, accent-free copies of brand, model and city: what the search filters match. */
   marqueKey: string | null;
   modeleKey: string | null;

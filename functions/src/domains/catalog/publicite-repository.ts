@@ -1,11 +1,14 @@
 /** Firestore access of advertisements and their pricing. */
-import { type Query, Timestamp } from 'firebase-admin/firestore';
+import { type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
 import type { PubliciteDocument } from './publicite-model';
+import { PUBLICITE_TRANSITIONS } from './publicite-state';
+import { transition } from '../../core/fsm';
 
 const publicites = () => db().collection(COLLECTIONS.publicites);
 const articles = () => db().collection(COLLECTIONS.articles);
@@ -83,4 +86,27 @@ export async function listActive(endingBefore: Date | undefined, page: PageReque
   query = query.orderBy('dateFin', 'asc');
   const { docs, total } = await readPage(query, page);
   return { items: docs.map((doc) => ({ id: doc.id, pub: doc.data() as PubliciteDocument })), total };
+}
+
+/**
+ * Running boosts ended in one listing's transaction. Each is a boost paid for and started by an
+ * admin, so no listing comes near it; were one to, the rest stay out of the public list (which
+ * shows only boosts of listings in public view) and end with their window.
+ */
+const BOOSTS_ENDED_PER_LISTING = 100;
+
+/**
+ * Reads, in the caller's transaction, the running boosts of a listing that leaves public view, and
+ * answers the write that ends them (`expiree`, window closed at `at`). Reads come before writes in
+ * a transaction: the caller runs the write after its own reads.
+ */
+export async function prepareEndOfBoosts(tx: Transaction, articleId: string, at: Date): Promise<() => void> {
+  const running = await tx.get(publicites().where('articleId', '==', articleId).where('statut', '==', 'active').limit(BOOSTS_ENDED_PER_LISTING));
+  if (running.size === BOOSTS_ENDED_PER_LISTING) logger.warn('listing left public view with too many running boosts to end at once', { articleId });
+  const stamp = Timestamp.fromDate(at);
+  return () => {
+    for (const boost of running.docs) {
+      tx.update(boost.ref, { statut: transition(PUBLICITE_TRANSITIONS, 'active', 'expire'), dateFin: stamp, updatedAt: stamp });
+    }
+  };
 }

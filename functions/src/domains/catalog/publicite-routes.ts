@@ -87,6 +87,7 @@ export const router = new ApiRouter()
     path: '/api/public/publicites',
     tags: ['Public'],
     summary: 'Running boosts, ending soonest first',
+    description: 'Only boosts of listings in public view: a listing leaving it (withdrawn, taken down, sold, back to moderation, a lapsed seller’s part) ends its boosts.',
     access: 'public',
     query: PaginationQuery,
     errors: ['PAGE_TOO_DEEP'],

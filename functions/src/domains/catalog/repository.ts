@@ -5,7 +5,9 @@ import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
+import { prepareEndOfBoosts } from './publicite-repository';
 import type { ArticleStatus } from './state';
+import { isPublic, leavesPublicView } from './visibility';
 
 const articles = () => db().collection(COLLECTIONS.articles);
 
@@ -21,6 +23,35 @@ export async function findArticle(id: string): Promise<ArticleDocument | undefin
   return (await articles().doc(id).get()).data() as ArticleDocument | undefined;
 }
 
+/**
+ * The write of a change of one listing in the caller's transaction, after its reads. A change that
+ * takes the listing out of public view (withdrawn, taken down, sold, back to moderation, deleted:
+ * `changes` undefined) also turns its boost flags off and ends its running boosts, in the same
+ * transaction: no boost ever advertises a listing nobody can see.
+ */
+async function prepareChange(tx: Transaction, id: string, current: ArticleDocument, changes: Partial<ArticleDocument> | undefined, at: Date) {
+  const ref = articles().doc(id);
+  const stamped = changes && { ...changes, updatedAt: Timestamp.fromDate(at) };
+  const leaving = leavesPublicView(current, stamped && { ...current, ...stamped });
+  const endBoosts = leaving ? await prepareEndOfBoosts(tx, id, at) : () => undefined;
+  const written = stamped && { ...stamped, ...(leaving ? { aLaUne: false, sponsorise: false } : {}) };
+  return {
+    next: written && { ...current, ...written },
+    write: () => {
+      if (written) tx.update(ref, written);
+      else tx.delete(ref);
+      endBoosts();
+    },
+  };
+}
+
+export async function findArticles(ids: string[]): Promise<Map<string, ArticleDocument>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const snapshots = await db().getAll(...unique.map((id) => articles().doc(id)));
+  return new Map(snapshots.filter((doc) => doc.exists).map((doc) => [doc.id, doc.data() as ArticleDocument]));
+}
+
 /** Read-modify-write of one listing; `decide` runs on the fresh document and may refuse. */
 export async function mutateArticle(
   id: string,
@@ -32,9 +63,9 @@ export async function mutateArticle(
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('ARTICLE_NOT_FOUND');
     const current = snapshot.data() as ArticleDocument;
-    const changes = { ...decide(current), updatedAt: Timestamp.fromDate(at) };
-    tx.update(ref, changes);
-    return { ...current, ...changes };
+    const change = await prepareChange(tx, id, current, decide(current), at);
+    change.write();
+    return change.next!;
   });
 }
 
@@ -43,22 +74,25 @@ export async function readArticleIn(tx: Transaction, id: string): Promise<Articl
   return (await tx.get(articles().doc(id))).data() as ArticleDocument | undefined;
 }
 
-export function updateArticleIn(tx: Transaction, id: string, changes: Partial<ArticleDocument>, at: Date): void {
-  tx.update(articles().doc(id), { ...changes, updatedAt: Timestamp.fromDate(at) });
+/** The write of a change of a listing read with readArticleIn, for the caller to run after its own reads. */
+export async function prepareUpdateIn(tx: Transaction, id: string, current: ArticleDocument, changes: Partial<ArticleDocument>, at: Date): Promise<() => void> {
+  return (await prepareChange(tx, id, current, changes, at)).write;
 }
 
-export async function deleteArticle(id: string, check: (current: ArticleDocument) => void): Promise<void> {
+export async function deleteArticle(id: string, check: (current: ArticleDocument) => void, at: Date): Promise<void> {
   const ref = articles().doc(id);
   await runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('ARTICLE_NOT_FOUND');
-    check(snapshot.data() as ArticleDocument);
-    tx.delete(ref);
+    const current = snapshot.data() as ArticleDocument;
+    check(current);
+    (await prepareChange(tx, id, current, undefined, at)).write();
   });
 }
 
 export interface ArticleFilters {
   statut?: ArticleStatus;
+  vendeurActif?: true;
   type?: string;
   marqueKey?: string;
   modeleKey?: string;
@@ -80,6 +114,7 @@ export type ArticleSort = 'newest' | 'price_asc' | 'price_desc' | 'year_desc' | 
 /** Fields filtered by equality, in the order they are applied. */
 export const EQUALITY_FIELDS = [
   'statut',
+  'vendeurActif',
   'type',
   'marqueKey',
   'modeleKey',
@@ -150,6 +185,65 @@ export async function searchArticles(
 }
 
 /**
+ * The two queries over sellers' parts by the end of their seller's access, each an equality and a
+ * range on `visibleJusqua` (only sellers' parts have one: null is outside every range). Firestore
+ * serves an equality with a range from a composite index (equality field, range field), which
+ * firestore.indexes.json holds and the index test checks.
+ */
+export const PART_ACCESS_QUERIES = {
+  /** The hourly job: parts still shown whose seller's access has ended. */
+  lapsed: { equality: 'vendeurActif', range: 'visibleJusqua' },
+  /** A renewal: the seller's parts whose recorded end is before the new one. */
+  renewal: { equality: 'vendeur', range: 'visibleJusqua' },
+} as const;
+
+/** Parts still shown whose recorded end of access is past, at most `limit`. */
+export async function lapsedParts(at: Date, limit: number): Promise<Array<{ id: string; vendeur: string }>> {
+  const { equality, range } = PART_ACCESS_QUERIES.lapsed;
+  const due = await articles().where(equality, '==', true).where(range, '<=', Timestamp.fromDate(at)).limit(limit).get();
+  return due.docs.map((doc) => ({ id: doc.id, vendeur: doc.get('vendeur') as string }));
+}
+
+/**
+ * Re-decides one part whose recorded end of access is past, in a transaction that reads its
+ * seller's access (`accessEnd`, in the same transaction, so a renewal committing meanwhile is
+ * seen): still running, the part keeps its place until the new end; over, it leaves public view
+ * (with its boosts). Answers what it did; `unchanged` when the part no longer needed it.
+ */
+export async function refreshPartAccess(
+  id: string,
+  accessEnd: (tx: Transaction) => Promise<Date | null>,
+  at: Date,
+): Promise<'extended' | 'hidden' | 'unchanged'> {
+  const ref = articles().doc(id);
+  return runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data() as ArticleDocument | undefined;
+    if (!current?.vendeurActif || !current.visibleJusqua || current.visibleJusqua.toMillis() > at.getTime()) return 'unchanged';
+    const end = await accessEnd(tx);
+    const running = end !== null && end > at;
+    const changes: Partial<ArticleDocument> = running ? { visibleJusqua: Timestamp.fromDate(end) } : { vendeurActif: false };
+    (await prepareChange(tx, id, current, changes, at)).write();
+    return running ? 'extended' : 'hidden';
+  });
+}
+
+/**
+ * A renewal: up to `limit` of the seller's parts whose recorded end is before `end` get the new
+ * end and are shown again, in one transaction. Answers how many; fewer than `limit` means none is
+ * left. Each batch moves its parts out of the query, so the next one reads the rest.
+ */
+export async function extendPartsOf(uid: string, end: Date, limit: number, at: Date): Promise<number> {
+  const { equality, range } = PART_ACCESS_QUERIES.renewal;
+  const until = Timestamp.fromDate(end);
+  return runTransaction(async (tx) => {
+    const behind = await tx.get(articles().where(equality, '==', uid).where(range, '<', until).limit(limit));
+    // Coming back into view writes nothing else: boosts ended when the part left stay ended.
+    for (const doc of behind.docs) tx.update(doc.ref, { visibleJusqua: until, vendeurActif: true, updatedAt: Timestamp.fromDate(at) });
+    return behind.size;
+  });
+}
+
+/**
  * Counts a view once per viewer, listing and day: the view marker and the counter change in one
  * transaction, so parallel views of one viewer count once.
  */
@@ -167,7 +261,7 @@ export async function recordView(articleId: string, viewer: Viewer, day: string,
   const expireAt = Timestamp.fromMillis(at.getTime() + 2 * 86_400_000);
   return runTransaction(async (tx) => {
     const [article, view, from] = await Promise.all([tx.get(articleRef), tx.get(viewRef), fromRef ? tx.get(fromRef) : undefined]);
-    if (!article.exists || article.get('statut') !== 'en_ligne') throw new ApiError('ARTICLE_NOT_FOUND');
+    if (!article.exists || !isPublic(article.data() as ArticleDocument, at)) throw new ApiError('ARTICLE_NOT_FOUND');
     const views = (article.get('views') as number | undefined) ?? 0;
     if (view.exists) return { counted: false, views };
     const fromCount = (from?.get('count') as number | undefined) ?? 0;

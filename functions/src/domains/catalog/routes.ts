@@ -11,6 +11,7 @@ const tags = ['Listings'];
 export const onlineSearch = {
   method: 'get',
   summary: 'Searches online listings',
+  description: 'Parts of a seller whose trial and subscription are over are left out until it renews.',
   query: ArticleSearchQuery,
   errors: ['PAGE_TOO_DEEP'],
   success: { description: 'A page of online listings', item: Article },
@@ -52,6 +53,7 @@ export const router = new ApiRouter()
     path: '/api/articles/:id',
     tags,
     summary: 'One listing: online ones for everyone, the others for their seller and admins',
+    description: 'A part of a seller whose trial and subscription are over is its seller’s and the admins’ only until it renews.',
     access: 'profile',
     params: ArticleIdParams,
     errors: ['ARTICLE_NOT_FOUND'],
@@ -63,6 +65,8 @@ export const router = new ApiRouter()
     path: '/api/articles/:id',
     tags,
     summary: 'Edits a listing (a rejected one goes back to moderation)',
+    description:
+      'With ARTICLE_MODERATION=pre, a seller’s edit of an online listing that changes what buyers see (any field but a part’s `stock`) sends it back to `en_attente`, out of public view and with its boosts ended, until approved again.',
     access: 'profile',
     roles: SELLERS,
     params: ArticleIdParams,

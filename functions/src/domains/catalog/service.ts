@@ -1,8 +1,9 @@
 /**
  * Listing rules: who writes (the seller, or an admin), who sees what (everyone sees online
  * listings; the seller and admins see the rest), moderation, and the status table of `state.ts`.
- * Other domains call `getArticle`, `markSold` and `setBoostFlag`.
+ * Other domains call `getArticle` and `prepareSale`.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
@@ -19,12 +20,13 @@ import type { ArticleDocument } from './model';
 import * as repository from './repository';
 import type { Article, ArticleInput, ArticleSearchQuery, ArticleUpdate } from './schemas';
 import { ARTICLE_TRANSITIONS, type ArticleEvent, type ArticleStatus } from './state';
+import { isPublic } from './visibility';
 
 type ArticleView = z.input<typeof Article>;
 type SearchQuery = z.output<typeof ArticleSearchQuery>;
 
 export function toArticle(id: string, article: ArticleDocument): ArticleView {
-  const { marqueKey, modeleKey, villeKey, soldTo, createdAt, updatedAt, publishedAt, ...fields } = article;
+  const { marqueKey, modeleKey, villeKey, soldTo, vendeurActif, visibleJusqua, createdAt, updatedAt, publishedAt, ...fields } = article;
   return {
     id,
     ...fields,
@@ -48,8 +50,9 @@ function assertStockFor(type: string, stock: number | undefined): void {
 
 export async function createArticle(caller: ProfileCaller, input: z.output<typeof ArticleInput>): Promise<ArticleView> {
   assertStockFor(input.type, input.stock);
-  // Parts are the subscription's business (DOMAIN.md); admins publish for the marketplace itself.
-  if (input.type === 'piece' && caller.role === 'vendeur') await assertSellerAccess(caller.uid);
+  // Parts are the subscription's business (DOMAIN.md): a seller's part is shown until its access
+  // ends (seller-parts.ts). Admins publish for the marketplace itself; vehicles never hide.
+  const accessEnd = input.type === 'piece' && caller.role === 'vendeur' ? await assertSellerAccess(caller.uid) : null;
   const at = Timestamp.fromDate(now());
   const online = config().ARTICLE_MODERATION === 'post';
   const article: ArticleDocument = {
@@ -60,6 +63,8 @@ export async function createArticle(caller: ProfileCaller, input: z.output<typeo
     vendeur: caller.uid,
     vendeurNom: `${caller.profile.prenoms ?? ''} ${caller.profile.nom ?? ''}`.trim(),
     statut: online ? 'en_ligne' : 'en_attente',
+    vendeurActif: true,
+    visibleJusqua: accessEnd && Timestamp.fromDate(accessEnd),
     motifRejet: null,
     aLaUne: false,
     sponsorise: false,
@@ -75,9 +80,12 @@ export async function createArticle(caller: ProfileCaller, input: z.output<typeo
   return toArticle(id, article);
 }
 
-/** Online listings are everyone's; the others only their seller's and the admins'. */
+/**
+ * Listings in public view and sold ones are everyone's; the others (waiting, rejected, withdrawn,
+ * a part hidden while its seller's access is over) only their seller's and the admins'.
+ */
 function canSee(caller: ProfileCaller | undefined, article: ArticleDocument): boolean {
-  if (article.statut === 'en_ligne' || article.statut === 'vendu') return true;
+  if (isPublic(article, now()) || article.statut === 'vendu') return true;
   return Boolean(caller && (caller.uid === article.vendeur || isAdminRole(caller.role)));
 }
 
@@ -92,6 +100,24 @@ function assertOwner(caller: ProfileCaller, article: ArticleDocument): void {
   if (article.vendeur !== caller.uid && !isAdminRole(caller.role)) throw new ApiError('NOT_OWNER');
 }
 
+/** Whether a patch changes what buyers see: any field but a part's stock, to a value other than the stored one. */
+function changesContent(patch: z.output<typeof ArticleUpdate>, current: ArticleDocument): boolean {
+  return Object.entries(patch).some(([field, value]) => field !== 'stock' && !isDeepStrictEqual(value, current[field as keyof ArticleDocument]));
+}
+
+/**
+ * The status an edit leaves a listing in. A rejected listing goes back to moderation. Under
+ * pre-moderation an approved one does too when its seller changes what buyers see, or approved
+ * content could be swapped for anything; a part's stock is not content (sellers change it as they
+ * sell), and an admin's edit is the moderator's own.
+ */
+function statusAfterEdit(caller: ProfileCaller, current: ArticleDocument, patch: z.output<typeof ArticleUpdate>): ArticleStatus {
+  const remoderate =
+    current.statut === 'rejete' ||
+    (current.statut === 'en_ligne' && config().ARTICLE_MODERATION === 'pre' && !isAdminRole(caller.role) && changesContent(patch, current));
+  return remoderate ? transition(ARTICLE_TRANSITIONS, current.statut, 'edit') : current.statut;
+}
+
 export async function updateArticle(caller: ProfileCaller, id: string, patch: z.output<typeof ArticleUpdate>): Promise<ArticleView> {
   const updated = await repository.mutateArticle(
     id,
@@ -99,8 +125,7 @@ export async function updateArticle(caller: ProfileCaller, id: string, patch: z.
       assertOwner(caller, current);
       if (current.statut === 'vendu' || current.statut === 'retire') throw new ApiError('INVALID_TRANSITION');
       assertStockFor(current.type, patch.stock);
-      // A rejected listing that its seller edits goes back to moderation.
-      const statut = current.statut === 'rejete' ? transition(ARTICLE_TRANSITIONS, current.statut, 'edit') : current.statut;
+      const statut = statusAfterEdit(caller, current, patch);
       return { ...patch, ...keysOf(patch, current), statut, ...(statut !== current.statut ? { motifRejet: null } : {}) };
     },
     now(),
@@ -142,7 +167,7 @@ async function move(
 }
 
 export function withdraw(caller: ProfileCaller, id: string): Promise<ArticleView> {
-  return move(id, 'withdraw', (current) => assertOwner(caller, current), () => ({ aLaUne: false, sponsorise: false }));
+  return move(id, 'withdraw', (current) => assertOwner(caller, current));
 }
 
 /** A moderation decision told to the seller; the moment makes it one event. */
@@ -159,19 +184,16 @@ export async function approve(id: string): Promise<ArticleView> {
 
 /** Rejects a listing waiting for moderation, or takes an online one down; the reason is kept. */
 export async function reject(id: string, motif: string): Promise<ArticleView> {
-  const article = await move(id, 'reject', () => undefined, () => ({ motifRejet: motif, aLaUne: false, sponsorise: false }));
+  const article = await move(id, 'reject', () => undefined, () => ({ motifRejet: motif }));
   return tellSeller(article, 'article_rejected', motif);
 }
 
 /**
- * A paid purchase: the listing is sold to this purchase, once. Calling it again for the same
- * purchase changes nothing; for another purchase of a listing already sold (or no longer online)
- * it answers false: that buyer lost the race.
- */
-/**
- * Reads the listing in the caller's transaction and answers the write that sells it to a purchase,
- * or undefined when it cannot be sold to it (sold to another purchase, withdrawn, taken down, gone).
- * The caller runs the write after its own reads, as Firestore transactions require.
+ * A paid purchase: reads the listing in the caller's transaction and answers the write that sells
+ * it to the purchase, once (for the same purchase again, a write that changes nothing), or
+ * undefined when it cannot be sold to it (sold to another purchase, withdrawn, taken down, gone):
+ * that buyer lost the race. The caller runs the write after its own reads, as Firestore
+ * transactions require.
  */
 export async function prepareSale(tx: Transaction, id: string, achatId: string): Promise<(() => void) | undefined> {
   const current = await repository.readArticleIn(tx, id);
@@ -179,15 +201,19 @@ export async function prepareSale(tx: Transaction, id: string, achatId: string):
   if (current.statut === 'vendu' && current.soldTo === achatId) return () => undefined;
   const statut = nextState(ARTICLE_TRANSITIONS, current.statut, 'sell');
   if (!statut) return undefined;
-  return () => repository.updateArticleIn(tx, id, { statut, statutVente: 'vendu', soldTo: achatId, aLaUne: false, sponsorise: false }, now());
+  return repository.prepareUpdateIn(tx, id, current, { statut, statutVente: 'vendu', soldTo: achatId }, now());
 }
 
 export async function deleteArticle(caller: ProfileCaller, id: string): Promise<{ deleted: true }> {
-  await repository.deleteArticle(id, (current) => {
-    assertOwner(caller, current);
-    // A sold listing is part of a sale's records.
-    if (current.statut === 'vendu') throw new ApiError('INVALID_TRANSITION');
-  });
+  await repository.deleteArticle(
+    id,
+    (current) => {
+      assertOwner(caller, current);
+      // A sold listing is part of a sale's records.
+      if (current.statut === 'vendu') throw new ApiError('INVALID_TRANSITION');
+    },
+    now(),
+  );
   return { deleted: true };
 }
 
@@ -195,9 +221,9 @@ export async function getArticle(id: string): Promise<ArticleDocument | undefine
   return repository.findArticle(id);
 }
 
-/** Turns a boost flag on or off (advertisements). */
-export async function setBoostFlag(id: string, flag: 'aLaUne' | 'sponsorise', value: boolean): Promise<void> {
-  await repository.mutateArticle(id, () => ({ [flag]: value }), now());
+/** Several listings by id, in one read (absent ones are left out). */
+export async function getArticles(ids: string[]): Promise<Map<string, ArticleDocument>> {
+  return repository.findArticles(ids);
 }
 
 function toFilters(query: SearchQuery): repository.ArticleFilters {
@@ -217,18 +243,27 @@ function toFilters(query: SearchQuery): repository.ArticleFilters {
   };
 }
 
-async function search(filters: repository.ArticleFilters, sort: repository.ArticleSort, page: PageRequest) {
+async function search(filters: repository.ArticleFilters, sort: repository.ArticleSort, page: PageRequest, keep: (article: ArticleDocument) => boolean = () => true) {
   const result = await repository.searchArticles(filters, sort, page);
   return toPage(
     page,
-    result.items.map(({ id, article }) => toArticle(id, article)),
+    result.items.filter(({ article }) => keep(article)).map(({ id, article }) => toArticle(id, article)),
     result.total,
   );
 }
 
+/**
+ * Listings in public view: the query matches listed ones; a part whose seller's access ended since
+ * the hourly job last ran is left out of the page too (the total may count it until the job runs).
+ */
+function searchPublic(filters: repository.ArticleFilters, sort: repository.ArticleSort, page: PageRequest) {
+  const at = now();
+  return search({ ...filters, statut: 'en_ligne', vendeurActif: true }, sort, page, (article) => isPublic(article, at));
+}
+
 /** Online listings, filtered and sorted. */
 export function searchOnline(query: SearchQuery, page: PageRequest, flag?: 'aLaUne' | 'sponsorise') {
-  return search({ ...toFilters(query), statut: 'en_ligne', ...(flag ? { [flag]: true as const } : {}) }, query.sort ?? 'newest', page);
+  return searchPublic({ ...toFilters(query), ...(flag ? { [flag]: true as const } : {}) }, query.sort ?? 'newest', page);
 }
 
 /** A seller's own listings, every status, newest first. */
@@ -237,5 +272,5 @@ export function searchMine(caller: ProfileCaller, statut: ArticleStatus | undefi
 }
 
 export function mostViewed(page: PageRequest) {
-  return search({ statut: 'en_ligne' }, 'views_desc', page);
+  return searchPublic({}, 'views_desc', page);
 }

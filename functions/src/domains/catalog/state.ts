@@ -2,6 +2,8 @@
  * Life of a listing (`statut`), DOMAIN.md's table as data.
  *  - `en_attente` -> `en_ligne` (approve) | `rejete` (reject, with a reason)
  *  - `en_ligne` -> `vendu` (a paid purchase) | `retire` (the seller withdraws) | `rejete` (taken down)
+ *    | `en_attente` (the seller edits what buyers see, under ARTICLE_MODERATION=pre: approved
+ *    content cannot be swapped; the service fires `edit` here only then)
  *  - `rejete` -> `en_attente` (the seller edits it)
  * `vendu` and `retire` are final.
  */
@@ -15,7 +17,7 @@ export type ArticleEvent = (typeof ARTICLE_EVENTS)[number];
 
 export const ARTICLE_TRANSITIONS: TransitionTable<ArticleStatus, ArticleEvent> = {
   en_attente: { approve: 'en_ligne', reject: 'rejete' },
-  en_ligne: { sell: 'vendu', withdraw: 'retire', reject: 'rejete' },
+  en_ligne: { sell: 'vendu', withdraw: 'retire', reject: 'rejete', edit: 'en_attente' },
   rejete: { edit: 'en_attente' },
   vendu: {},
   retire: {},

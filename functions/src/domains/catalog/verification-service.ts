@@ -11,12 +11,13 @@ import { notify } from '../notifications/service';
 import { priceList } from '../pricing/service';
 import { samePerson } from '../identity/service';
 import { getArticle } from './service';
+import { isPublic } from './visibility';
 
 /** The price of verifying an online listing someone else sells, or undefined. */
 export async function amountDueForVerification(articleId: string | undefined, payer: string): Promise<number | undefined> {
   if (!articleId) return undefined;
   const article = await getArticle(articleId);
-  if (!article || article.statut !== 'en_ligne' || (await samePerson(payer, article.vendeur))) return undefined;
+  if (!article || !isPublic(article, now()) || (await samePerson(payer, article.vendeur))) return undefined;
   return (await priceList('verification-pricing')).prix;
 }
 

@@ -13,6 +13,7 @@ import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { getArticle, prepareSale } from '../catalog/service';
+import { isPublic } from '../catalog/visibility';
 import { samePerson } from '../identity/service';
 import { platformFee } from '../pricing/service';
 import { cancelJourneys } from '../transit/service';
@@ -45,7 +46,8 @@ function toAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
 
 export async function openAchat(caller: ProfileCaller, input: z.output<typeof AchatRequest>) {
   const article = await getArticle(input.articleId);
-  if (!article || article.statut !== 'en_ligne') throw new ApiError('ARTICLE_NOT_ONLINE');
+  // In public view: online, and not a part its lapsed seller may not offer (catalog/visibility.ts).
+  if (!article || !isPublic(article, now())) throw new ApiError('ARTICLE_NOT_ONLINE');
   if (await samePerson(caller.uid, article.vendeur)) throw new ApiError('OWN_LISTING');
   const at = Timestamp.fromDate(now());
   const achat: AchatDocument = {
@@ -71,7 +73,7 @@ export async function amountDueForAchat(id: string, payer: string): Promise<numb
   const achat = (await achats().doc(id).get()).data() as AchatDocument | undefined;
   if (!achat || achat.acheteur !== payer || achat.statut !== 'en_attente_paiement') return undefined;
   const article = await getArticle(achat.articleId);
-  return article?.statut === 'en_ligne' ? achat.prix : undefined;
+  return article && isPublic(article, now()) ? achat.prix : undefined;
 }
 
 /**

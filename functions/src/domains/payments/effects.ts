@@ -4,6 +4,7 @@
  * left undone without doing anything twice. A type without an effect here is refused at creation.
  */
 import { amountDueForPublicite, markPaid } from '../catalog/publicite-service';
+import { showSellerParts } from '../catalog/seller-parts';
 import { amountDueForVerification, openVerification } from '../catalog/verification-service';
 import { amountDueForAchat, onAchatPaid } from '../commerce/achat-service';
 import { refreshListing } from '../transit/directory';
@@ -24,9 +25,10 @@ function subscription(kind: SubscriptionKind): PaymentEffect {
     name: `subscription_${kind}`,
     amountDue: (metadata, payer) => subscriptionDue(kind, metadata.months, payer),
     apply: async (paymentId, payment) => {
-      await extend(payment.userId, kind, Number(payment.metadata.months), paymentId);
-      // A subscribed, verified forwarder appears in the buyers' list.
+      const accessEnd = await extend(payment.userId, kind, Number(payment.metadata.months), paymentId);
+      // A subscribed, verified forwarder appears in the buyers' list; a seller's parts are shown again.
       if (kind === 'transitaire') await refreshListing(payment.userId);
+      else await showSellerParts(payment.userId, accessEnd);
     },
   };
 }

@@ -89,7 +89,24 @@ export async function mySubscriptions(caller: ProfileCaller): Promise<Subscripti
   return caller.role === 'vendeur' || caller.role === 'transitaire' ? [await stateOf(caller.uid, caller.role)] : [];
 }
 
-/** Sellers without access (trial over, subscription ended) cannot publish parts. */
-export async function assertSellerAccess(uid: string): Promise<void> {
-  if (!(await stateOf(uid, 'vendeur')).active) throw new ApiError('SUBSCRIPTION_REQUIRED');
+/**
+ * The end of a seller's access: the later of its trial's end and its subscription's end, or null
+ * when it has neither. Read in the caller's transaction when given one (sign-up, hence the trial,
+ * never moves: the profile is read outside it).
+ */
+export async function sellerAccessEnd(uid: string, tx?: Transaction): Promise<Date | null> {
+  const [expiry, user] = await Promise.all([tx ? expiryIn(tx, uid, 'vendeur') : subscriptionEnd(uid, 'vendeur'), getUser(uid)]);
+  const end = Math.max(expiry?.getTime() ?? 0, trialEndOf('vendeur', user) ?? 0);
+  return end > 0 ? new Date(end) : null;
+}
+
+async function subscriptionEnd(uid: string, kind: SubscriptionKind): Promise<Date | null> {
+  return ((await subscriptionRef(uid, kind).get()).get('expiresAt') as Timestamp | undefined)?.toDate() ?? null;
+}
+
+/** Sellers without access (trial over, subscription ended) cannot publish parts; answers when their access ends. */
+export async function assertSellerAccess(uid: string): Promise<Date> {
+  const end = await sellerAccessEnd(uid);
+  if (!end || end <= now()) throw new ApiError('SUBSCRIPTION_REQUIRED');
+  return end;
 }
