@@ -48,7 +48,7 @@ describe('functions', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = Object.keys(require('../functions/src/index'));
     expect(exported.sort()).toEqual([
-      'admin', 'agents', 'catalog', 'commerce', 'core', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts', 'logistics', 'payments',
+      'admin', 'agents', 'catalog', 'cleanUploads', 'commerce', 'core', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts', 'logistics', 'payments',
       'pollPayments', 'sendAdminMessage', 'transit', 'transitMissionUpdates',
     ]);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));

@@ -1,8 +1,14 @@
 /** /api/upload: listing media through the storage adapter (local disk here), typed by content. */
+import { createHash } from 'node:crypto';
+import { db } from '../functions/src/core/firebase';
+import { COLLECTIONS } from '../functions/src/core/firestore';
+import { cleanUploads } from '../functions/src/domains/catalog/upload-cleanup';
 import { createUser } from './helpers/accounts';
 import { api, bearer, bytes } from './helpers/api';
+import { carInput } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { asDeployed, restoreSettings, useSettings } from './helpers/settings';
+import { asDeployed, frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
+import { uploadCard } from './helpers/transit';
 
 beforeAll(resetEmulators);
 afterEach(restoreSettings);
@@ -72,4 +78,75 @@ it('answers FILE_NOT_FOUND for a file that is not stored', async () => {
   const res = await (await api()).get('/api/upload/files/images/nothing.jpg');
   expect(res.status).toBe(404);
   expect(res.body.code).toBe('FILE_NOT_FOUND');
+});
+
+describe('quota and clean-up of stored files', () => {
+  const upload = async (token: string) => (await api()).post('/api/upload/image').set(bearer(token)).set('Content-Type', 'image/jpeg').send(JPEG);
+  const stored = async (path: string) => (await (await api()).get(`/api/upload/files/${path}`)).status;
+  const record = async (path: string) => (await db().collection(COLLECTIONS.uploads).doc(createHash('sha256').update(path).digest('hex')).get()).data();
+
+  afterEach(resetClock);
+
+  it('refuses a user’s files past UPLOAD_DAILY_MAX_PER_USER in a business day, storing nothing, and takes them again the next day', async () => {
+    const move = frozenClock(new Date('2026-11-22T10:00:00Z'));
+    useSettings({ UPLOAD_DAILY_MAX_PER_USER: '2' });
+    const seller = await createUser('vendeur');
+    const other = await createUser('vendeur');
+    expect((await upload(seller.token)).status).toBe(201);
+    expect((await upload(seller.token)).status).toBe(201);
+    const refused = await upload(seller.token);
+    expect([refused.status, refused.body.code]).toEqual([429, 'UPLOAD_QUOTA_EXCEEDED']);
+    expect((await db().collection(COLLECTIONS.uploads).where('owner', '==', seller.uid).get()).size).toBe(2);
+    // Identity cards count too; another user has its own quota.
+    await uploadCard(await createUser('transitaire'));
+    expect((await upload(other.token)).status).toBe(201);
+    move(24 * 60 * 60 * 1000);
+    expect((await upload(seller.token)).status).toBe(201);
+  });
+
+  it('deletes, after the grace period, the files no listing, profile or verification file references', async () => {
+    const move = frozenClock(new Date('2026-11-22T10:00:00Z'));
+    const seller = await createUser('vendeur');
+    const [shown, dropped, orphan, avatar] = await Promise.all([1, 2, 3, 4].map(async () => (await upload(seller.token)).body.data as { path: string; url: string }));
+    const client = await api();
+    const base = 'https://marketplace.example';
+    const listing = await client.post('/api/articles').set(bearer(seller.token)).send(carInput({ photos: [`${base}${shown.url}`, `${base}${dropped.url}`] }));
+    expect(listing.status).toBe(201);
+    expect(listing.body.data.mediaPaths).toBeUndefined(); // server bookkeeping, not part of the listing
+    expect((await client.patch('/api/users/me').set(bearer(seller.token)).send({ photoUrl: `${base}${avatar.url}` })).status).toBe(200);
+    const card = await submittedCard();
+
+    move(23 * 60 * 60 * 1000);
+    await cleanUploads();
+    expect(await stored(orphan.path)).toBe(200); // still within the grace period
+    move(2 * 60 * 60 * 1000);
+    expect((await cleanUploads()).deleted).toBeGreaterThanOrEqual(1);
+    expect(await stored(orphan.path)).toBe(404);
+    expect(await record(orphan.path)).toBeUndefined();
+    for (const kept of [shown.path, dropped.path, avatar.path]) expect(await stored(kept)).toBe(200);
+    expect(await record(card)).toBeDefined();
+
+    // The listing drops a photo: once the referenced files are looked at again, that one goes.
+    expect((await client.patch(`/api/articles/${listing.body.data.id}`).set(bearer(seller.token)).send({ photos: [`${base}${shown.url}`] })).status).toBe(200);
+    move(31 * 24 * 60 * 60 * 1000);
+    await cleanUploads();
+    expect(await stored(dropped.path)).toBe(404);
+    expect(await stored(shown.path)).toBe(200);
+    expect(await stored(avatar.path)).toBe(200);
+    expect(await record(card)).toBeDefined();
+    // A second run finds nothing more to delete.
+    expect((await cleanUploads()).deleted).toBe(0);
+  });
+
+  /** An identity card held by a submitted verification file (so referenced); its stored path. */
+  async function submittedCard() {
+    const forwarder = await createUser('transitaire');
+    const [front, back] = [await uploadCard(forwarder), await uploadCard(forwarder)];
+    const submitted = await (await api())
+      .post('/api/transitaires/verification/submit')
+      .set(bearer(forwarder.token))
+      .send({ cardFront: front, cardBack: back, companyName: 'Transit Bénin', registrationRef: 'RB/COT/25', pays: 'BJ', adresse: 'Zone portuaire, Cotonou' });
+    expect(submitted.status).toBe(200);
+    return front;
+  }
 });

@@ -63,6 +63,14 @@ export const hideLapsedSellerParts = onSchedule({ schedule: 'every 60 minutes', 
   }),
 );
 
+/** Hourly: stored files nothing references, once their grace period is over, are deleted. */
+export const cleanUploads = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { cleanUploads: clean } = await import('./domains/catalog/upload-cleanup');
+    logger.info('uploads cleaned', await clean());
+  }),
+);
+
 /** Hourly: forwarders whose subscription ended leave the buyers' list. */
 export const expireTransitaireListings = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {

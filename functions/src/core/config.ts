@@ -125,6 +125,12 @@ const settingsSchema = z.object({
   PUB_PRICE_A_LA_UNE_PER_DAY: integer(2000, 0),
   /** Anonymous views counted per client address, listing and business day (many phones share a carrier's address). */
   VIEWS_ANONYMOUS_PER_IP_MAX: integer(10, 1),
+  /** Files (photos, videos, identity cards) one user may store per business day. */
+  UPLOAD_DAILY_MAX_PER_USER: integer(50, 1),
+  /** A stored file nothing references is deleted this long after its upload (time to publish what it is for). */
+  UPLOAD_CLEANUP_GRACE_HOURS: integer(24, 1),
+  /** A referenced file is looked at again this long after (its listing may drop it). */
+  UPLOAD_RECHECK_DAYS: integer(30, 1),
   /** Public video uploads per client IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
   UPLOAD_VIDEO_RATE_LIMIT_MAX: integer(10, 1),
 

@@ -26,6 +26,10 @@ export const COLLECTIONS = {
   otpMessages: 'otpMessages',
   /** `webSessions/{uuid}`: web dashboard sessions (TTL on `expireAt`). */
   webSessions: 'webSessions',
+  /** `uploads/{sha256(path)}`: every stored file, its owner and when the clean-up looks at it next. */
+  uploads: 'uploads',
+  /** `uploadQuotas/{uid}_{day}`: files stored by a user in a business day. */
+  uploadQuotas: 'uploadQuotas',
   /** `articles/{id}`: listings. */
   articles: 'articles',
   /** `articleViews/{articleId}_{viewer}_{day}`: one view per viewer, listing and day. */

@@ -43,6 +43,10 @@ export class CloudStorage implements FileStorage {
     }
   }
 
+  async delete(path: string): Promise<void> {
+    await fileAt(path).delete({ ignoreNotFound: true });
+  }
+
   async exists(path: string): Promise<boolean> {
     const [exists] = await fileAt(path).exists();
     return exists;

@@ -4,7 +4,7 @@
  * this driver signs and checks itself, as Cloud Storage does its own. Emulator and tests only.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { now } from '../../core/clock';
@@ -53,6 +53,11 @@ export class LocalStorage implements FileStorage {
     } catch {
       return undefined;
     }
+  }
+
+  async delete(path: string): Promise<void> {
+    const file = this.fileOf(path);
+    await Promise.all([rm(file, { force: true }), rm(`${file}.type`, { force: true })]);
   }
 
   async exists(path: string): Promise<boolean> {

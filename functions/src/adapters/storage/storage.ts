@@ -31,6 +31,8 @@ export interface FileStorage {
   /** The file's bytes, or undefined when nothing is stored there. */
   read(path: string): Promise<FileContent | undefined>;
   exists(path: string): Promise<boolean>;
+  /** Removes the file; nothing stored there is not an error (a clean-up may run twice). */
+  delete(path: string): Promise<void>;
   /** A link that reads the file without a token until `expiresAt` (never after). */
   signedLink(path: string, expiresAt: Date): Promise<string>;
   /** Local driver only: checks one of its own signed links (Cloud Storage checks its own). */

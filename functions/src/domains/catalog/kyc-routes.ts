@@ -22,6 +22,7 @@ export const router = new ApiRouter()
     roles: ['transitaire'],
     upload: { contentTypes: ACCEPTED_TYPES.image, maxBytes: 'UPLOAD_IMAGE_MAX_BYTES (10 MB)' },
     before: [readUpload('image')],
+    errors: ['UPLOAD_QUOTA_EXCEEDED'],
     success: { status: 201, description: 'The stored card: `kyc/{uid}/{uuid}.{ext}`', data: StoredFile },
     handle: ({ caller, req }) => storeCard(caller.uid, req),
   })

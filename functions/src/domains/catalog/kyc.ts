@@ -10,6 +10,7 @@ import { fileStorage, type StoredFile } from '../../adapters/storage/storage';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
+import { recordUpload } from './upload-ledger';
 import { KycPath } from './upload-schemas';
 import { typedUpload } from './media';
 
@@ -23,6 +24,7 @@ export async function storeCard(uid: string, req: Request): Promise<StoredFile> 
 export async function saveCard(uid: string, { data, contentType, extension }: { data: Buffer; contentType: string; extension: string }): Promise<StoredFile> {
   const name = `${randomUUID()}.${extension}`;
   const path = `${areaOf(uid)}${name}`;
+  await recordUpload(uid, path, data.length);
   await (await fileStorage()).savePrivate(path, data, contentType);
   return { path, url: `/api/upload/kyc/${name}`, contentType, size: data.length };
 }

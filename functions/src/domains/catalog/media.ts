@@ -7,6 +7,7 @@ import type { Request, RequestHandler } from 'express';
 import { fileStorage, type StoredFile } from '../../adapters/storage/storage';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
+import { recordUpload } from './upload-ledger';
 
 export type MediaKind = 'image' | 'video';
 
@@ -83,9 +84,12 @@ export function typedUpload(req: Request, kind: MediaKind): { data: Buffer; cont
   return { data, contentType: signature.contentType, extension: signature.extension };
 }
 
-export async function storeUpload(req: Request, kind: MediaKind): Promise<StoredFile> {
+/** Stores a medium of `owner` (null: a public video upload), counted and recorded first (upload-ledger.ts). */
+export async function storeUpload(req: Request, kind: MediaKind, owner: string | null): Promise<StoredFile> {
   const { data, contentType, extension } = typedUpload(req, kind);
-  return (await fileStorage()).save(`${kind}s/${randomUUID()}.${extension}`, data, contentType);
+  const path = `${kind}s/${randomUUID()}.${extension}`;
+  await recordUpload(owner, path, data.length);
+  return (await fileStorage()).save(path, data, contentType);
 }
 
 /** The folders of public media; nothing else (identity cards) is served by the public route. */

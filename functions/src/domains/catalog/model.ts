@@ -8,6 +8,8 @@ export type ArticleFields = z.output<typeof ArticleInput>;
 
 export interface ArticleDocument extends Omit<ArticleFields, 'photos'> {
   photos: string[];
+  /** Server-owned: the stored files among `photos` and `video` (`images/<uuid>.jpg`), for the upload clean-up. */
+  mediaPaths?: string[];
   vendeur: string;
   vendeurNom: string;
   statut: ArticleStatus;

@@ -272,3 +272,8 @@ export async function recordView(articleId: string, viewer: Viewer, day: string,
     return { counted: true, views: views + 1 };
   });
 }
+
+/** Whether any listing shows this stored file (one read of the array index). */
+export async function anyArticleShowing(path: string): Promise<boolean> {
+  return !(await articles().where('mediaPaths', 'array-contains', path).limit(1).get()).empty;
+}

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
+import { storedPathOf } from '../../adapters/storage/paths';
 import { ApiError } from '../../core/errors';
 import { nextState, transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
@@ -44,6 +45,16 @@ function keysOf(fields: { marque?: string; modele?: string; ville?: string }, cu
   };
 }
 
+/** The stored files a listing shows (its photos and video), so the upload clean-up keeps them. */
+function mediaPathsOf(photos: readonly string[], video: string | null | undefined): string[] {
+  return [...photos, video].map(storedPathOf).filter((path): path is string => path !== null);
+}
+
+/** Whether a stored file is shown by a listing, whatever its state (the upload clean-up asks). */
+export function isListingMedia(path: string): Promise<boolean> {
+  return repository.anyArticleShowing(path);
+}
+
 function assertStockFor(type: string, stock: number | undefined): void {
   if (stock !== undefined && type !== 'piece') throw new ApiError('STOCK_ONLY_FOR_PARTS');
 }
@@ -58,6 +69,7 @@ export async function createArticle(caller: ProfileCaller, input: z.output<typeo
   const article: ArticleDocument = {
     ...input,
     photos: input.photos ?? [],
+    mediaPaths: mediaPathsOf(input.photos ?? [], input.video),
     ...keysOf(input),
     villeKey: searchKey(input.ville),
     vendeur: caller.uid,
@@ -126,7 +138,8 @@ export async function updateArticle(caller: ProfileCaller, id: string, patch: z.
       if (current.statut === 'vendu' || current.statut === 'retire') throw new ApiError('INVALID_TRANSITION');
       assertStockFor(current.type, patch.stock);
       const statut = statusAfterEdit(caller, current, patch);
-      return { ...patch, ...keysOf(patch, current), statut, ...(statut !== current.statut ? { motifRejet: null } : {}) };
+      const media = patch.photos !== undefined || patch.video !== undefined ? { mediaPaths: mediaPathsOf(patch.photos ?? current.photos, patch.video ?? current.video) } : {};
+      return { ...patch, ...keysOf(patch, current), ...media, statut, ...(statut !== current.statut ? { motifRejet: null } : {}) };
     },
     now(),
   );

@@ -22,8 +22,9 @@ export const router = new ApiRouter()
     roles: ['vendeur', 'transitaire', ...ADMIN_ROLES],
     upload: { contentTypes: ACCEPTED_TYPES.image, maxBytes: 'UPLOAD_IMAGE_MAX_BYTES (10 MB)' },
     before: [readUpload('image')],
+    errors: ['UPLOAD_QUOTA_EXCEEDED'],
     success: { status: 201, description: 'The stored photo', data: StoredFile },
-    handle: ({ req }) => storeUpload(req, 'image'),
+    handle: ({ caller, req }) => storeUpload(req, 'image', caller.uid),
   })
   .json({
     method: 'post',
@@ -36,7 +37,7 @@ export const router = new ApiRouter()
     upload: { contentTypes: ACCEPTED_TYPES.video, maxBytes: 'UPLOAD_VIDEO_MAX_BYTES (30 MB)' },
     before: [readUpload('video')],
     success: { status: 201, description: 'The stored video', data: StoredFile },
-    handle: ({ req }) => storeUpload(req, 'video'),
+    handle: ({ req }) => storeUpload(req, 'video', null),
   })
   .raw({
     method: 'get',

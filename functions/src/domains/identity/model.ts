@@ -20,6 +20,8 @@ export interface UserDocument {
   isBlocked: boolean;
   blocked?: { motif?: string; by: string; at: Timestamp };
   photoUrl: string | null;
+  /** The stored file behind `photoUrl` when it is one of ours (`images/<uuid>.jpg`). */
+  photoPath?: string | null;
   ville: string | null;
   vendeurType?: 'vehicules' | 'pieces' | 'motos' | 'mixte';
   typeAgent?: 'Market_pro' | 'Market';

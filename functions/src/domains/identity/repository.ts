@@ -182,3 +182,8 @@ export async function usersAfter(role: string | undefined, afterUid: string | nu
   const snapshot = await query.select('isBlocked').get();
   return snapshot.docs.map((doc) => ({ uid: doc.id, isBlocked: doc.get('isBlocked') === true }));
 }
+
+/** Whether any user's field holds this value (one indexed read). */
+export async function anyUserWith(field: 'photoPath', value: string): Promise<boolean> {
+  return !(await users().where(field, '==', value).limit(1).get()).empty;
+}

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ProfileCaller, TokenCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
+import { storedPathOf } from '../../adapters/storage/paths';
 import { ApiError } from '../../core/errors';
 import { auth } from '../../core/firebase';
 import { type PageRequest, toPage } from '../../core/pagination';
@@ -107,7 +108,9 @@ export async function updateMe(caller: ProfileCaller, patch: z.output<typeof Upd
   const updated = await repository.mutateUser(caller.uid, (current) => {
     const nom = patch.nom ?? current.nom;
     const prenoms = patch.prenoms ?? current.prenoms;
-    return { ...patch, searchName: searchNameOf(nom, prenoms) };
+    // The stored file behind the photo, if it is one of ours: the upload clean-up keeps it.
+    const photo = patch.photoUrl !== undefined ? { photoPath: storedPathOf(patch.photoUrl) } : {};
+    return { ...patch, ...photo, searchName: searchNameOf(nom, prenoms) };
   });
   // The buyers' list shows a forwarder's name and photo.
   if (updated.role === 'transitaire') await refreshForwarderListing(caller.uid);
@@ -193,6 +196,11 @@ async function refreshForwarderListing(uid: string): Promise<void> {
 async function unassignBlockedForwarder(uid: string): Promise<void> {
   const { unassignForwarder } = await import('../transit/unassign');
   await unassignForwarder(uid);
+}
+
+/** Whether a stored file is someone's profile photo (the upload clean-up asks). */
+export async function isProfilePhoto(path: string): Promise<boolean> {
+  return repository.anyUserWith('photoPath', path);
 }
 
 export async function registerPushToken(caller: ProfileCaller, token: string, platform: 'android' | 'ios' | 'web') {

@@ -138,3 +138,11 @@ export async function demandes(statut: Status, page: PageRequest) {
   const { docs, total } = await readPage(query, page);
   return toPage(page, await Promise.all(docs.map((doc) => toAdminState(doc.id, doc.data() as VerificationDocument))), total);
 }
+
+/** Whether a stored file is one of a verification file's identity cards (the upload clean-up asks). */
+export async function isIdentityCard(path: string): Promise<boolean> {
+  const [front, back] = await Promise.all(
+    (['dossier.cardFront', 'dossier.cardBack'] as const).map((field) => files().where(field, '==', path).limit(1).get()),
+  );
+  return !front.empty || !back.empty;
+}
