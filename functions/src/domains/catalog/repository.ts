@@ -1,5 +1,5 @@
 /** Firestore access of listings. Read-modify-writes run in transactions. */
-import { type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { FieldPath, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
@@ -276,4 +276,22 @@ export async function recordView(articleId: string, viewer: Viewer, day: string,
 /** Whether any listing shows this stored file (one read of the array index). */
 export async function anyArticleShowing(path: string): Promise<boolean> {
   return !(await articles().where('mediaPaths', 'array-contains', path).limit(1).get()).empty;
+}
+
+/** A page of listings in id order, after `after` (the migration's walk). */
+export async function articlesAfter(after: string | undefined, limit: number): Promise<Array<{ id: string; article: ArticleDocument }>> {
+  let query = articles().orderBy(FieldPath.documentId()).limit(limit);
+  if (after) query = query.startAfter(after);
+  return (await query.get()).docs.map((doc) => ({ id: doc.id, article: doc.data() as ArticleDocument }));
+}
+
+/** Writes `fields` unless `field` is set by now (a publication or another run won); answers whether it wrote. */
+export async function setIfMissing(id: string, field: keyof ArticleDocument, fields: Partial<ArticleDocument>): Promise<boolean> {
+  const ref = articles().doc(id);
+  return runTransaction(async (tx) => {
+    const current = await tx.get(ref);
+    if (!current.exists || current.get(field) !== undefined) return false;
+    tx.update(ref, fields);
+    return true;
+  });
 }
