@@ -5,7 +5,7 @@ import { createUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { frozenClock, restoreSettings, useSettings, resetClock } from './helpers/settings';
+import { asDeployed, frozenClock, restoreSettings, useSettings, resetClock } from './helpers/settings';
 
 beforeAll(resetEmulators);
 afterEach(resetClock);
@@ -81,6 +81,25 @@ it('counts at most VIEWS_ANONYMOUS_PER_IP_MAX anonymous views per address, listi
     expect((await client.post(`/api/views/${other.id}`).send({ deviceId: 'made-up-device-0' })).body.data.counted).toBe(true);
     const buyer = await createUser('acheteur');
     expect((await client.post(`/api/views/${article.id}`).set(bearer(buyer.token)).send({})).body.data).toEqual({ counted: true, views: 4 });
+  } finally {
+    restoreSettings();
+  }
+});
+
+it('counts an IPv6 client’s anonymous views per /64: rotating addresses in its prefix does not reset the cap', async () => {
+  const seller = await createUser('vendeur');
+  const article = await publish(seller);
+  const client = await api();
+  useSettings({ VIEWS_ANONYMOUS_PER_IP_MAX: '2' });
+  asDeployed(); // the X-Forwarded-For entry below is the platform's: the connecting address
+  try {
+    const counted = [];
+    for (const [i, address] of ['2001:db8:1:2::a', '2001:db8:1:2::b', '2001:db8:1:2:ffff::c'].entries()) {
+      counted.push((await client.post(`/api/views/${article.id}`).set('X-Forwarded-For', address).send({ deviceId: `rotating-device-${i}` })).body.data.counted);
+    }
+    expect(counted).toEqual([true, true, false]);
+    const elsewhere = await client.post(`/api/views/${article.id}`).set('X-Forwarded-For', '2001:db8:1:3::a').send({ deviceId: 'rotating-device-9' });
+    expect(elsewhere.body.data.counted).toBe(true);
   } finally {
     restoreSettings();
   }

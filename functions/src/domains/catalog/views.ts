@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { verifyCaller } from '../../core/auth';
-import { clientIp } from '../../core/client-ip';
+import { rateLimitKey } from '../../core/client-ip';
 import { businessDay, now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
@@ -24,7 +24,7 @@ async function viewerOf(req: Request, deviceId: string | undefined): Promise<rep
   if (!deviceId) {
     throw new ApiError('VALIDATION_ERROR', [{ field: 'body.deviceId', reason: 'required', hint: 'Anonymous viewers send their device id.' }]);
   }
-  return { key: hashed(`device:${deviceId}`), anonymousFrom: { key: hashed(`ip:${clientIp(req)}`), max: config().VIEWS_ANONYMOUS_PER_IP_MAX } };
+  return { key: hashed(`device:${deviceId}`), anonymousFrom: { key: hashed(`ip:${rateLimitKey(req)}`), max: config().VIEWS_ANONYMOUS_PER_IP_MAX } };
 }
 
 export async function recordView(req: Request, articleId: string, deviceId: string | undefined) {
