@@ -284,6 +284,42 @@ describe('starting payments is limited per payer account and per paying telephon
   });
 });
 
+describe('a start FeexPay does not answer in time', () => {
+  it('stays pending, keeps its key, and is settled by FeexPay’s callback: one prompt, one effect', async () => {
+    const seller = await createUser('vendeur');
+    const send = () =>
+      api().then((client) =>
+        client
+          .post('/api/payments/requesttopay/mtn')
+          .set(bearer(seller.token))
+          .set('Idempotency-Key', 'slow-provider-1')
+          .send({ type: 'abonnement', montant: 5000, metadata: { months: '1' }, telephone: '+2290197000052' }),
+      );
+    const prompts = () => sandbox.requests.filter((request) => request.path === '/api/transactions/public/requesttopay/mtn' && request.body.phoneNumber === '2290197000052').length;
+    useSettings({ FEEXPAY_TIMEOUT_MS: '150' });
+    sandbox.replyDelayMs = 600;
+    try {
+      const first = await send();
+      expect([first.status, first.body.code]).toEqual([502, 'PAYMENT_PROVIDER_UNAVAILABLE']);
+      const [stored] = (await db().collection(COLLECTIONS.payments).where('userId', '==', seller.uid).get()).docs;
+      expect(stored.data()).toMatchObject({ statut: 'pending', reference: null });
+      // The app retries with its key: the same payment, no second prompt to the payer.
+      const retried = await send();
+      expect([retried.status, retried.body.data.paymentId]).toEqual([201, stored.id]);
+      expect(prompts()).toBe(1);
+      // FeexPay did prompt (a number ending in 2 waits for the payer), the payer accepts, and
+      // FeexPay's callback names the payment by its callback_info.
+      const transaction = [...sandbox.transactions.values()].find((t) => t.callbackInfo === stored.id)!;
+      await sandbox.settle(transaction.reference, 'SUCCESSFUL');
+      const settled = await until(() => payment(stored.id), (p) => p.effects?.subscription_vendeur === 'done');
+      expect(settled).toMatchObject({ statut: 'success', reference: transaction.reference, effects: { subscription_vendeur: 'done' } });
+    } finally {
+      sandbox.replyDelayMs = 0;
+      useSettings({ FEEXPAY_TIMEOUT_MS: '2000' });
+    }
+  });
+});
+
 describe('Idempotency-Key after the provider failed', () => {
   it('may be used again once FeexPay answers: the retry starts a new payment', async () => {
     const seller = await createUser('vendeur');

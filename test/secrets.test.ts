@@ -117,6 +117,19 @@ describe('a secret the running function did not declare', () => {
     const asCatalog = await request(createApp([probe()], FUNCTION_GROUPS.catalog.secrets)).get('/probe');
     expect(asCatalog.status).toBe(500);
     expect(asCatalog.body.code).toBe('INTERNAL');
+    // A JSON body is read from stream events, which do not carry the scope: the handler enters it again.
+    const posting = new ApiRouter().json({
+      method: 'post',
+      path: '/probe',
+      tags: ['Test'],
+      summary: 'Reads the FeexPay token, with a body',
+      access: 'public',
+      body: z.strictObject({ any: z.string() }),
+      success: { description: 'The length of the token', data: z.object({ length: z.number() }) },
+      handle: async () => ({ length: secret('FEEXPAY_API_TOKEN').length }),
+    });
+    const withBody = await request(createApp([posting], FUNCTION_GROUPS.catalog.secrets)).post('/probe').send({ any: 'x'.repeat(200_000) });
+    expect([withBody.status, withBody.body.code]).toEqual([500, 'INTERNAL']);
     const asPayments = await request(createApp([probe()], FUNCTION_GROUPS.payments.secrets)).get('/probe');
     expect(asPayments.status).toBe(200);
   });

@@ -12,7 +12,7 @@ import { errorHandler, notFoundHandler } from './core/errors';
 import type { ApiRouter } from './core/http';
 import { bodyLimit } from './core/body-limit';
 import { requestContext } from './core/request-context';
-import { type SecretName, withSecrets } from './core/secrets';
+import { declareSecrets, type SecretName, withSecrets } from './core/secrets';
 import { ALL_SECRETS, allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
 
 function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer): void {
@@ -22,8 +22,6 @@ function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer)
 export function createApp(routers: ApiRouter[], secrets: readonly SecretName[] = []): Express {
   const app = express();
   app.disable('x-powered-by');
-  // Every request runs with the function's declared secrets only, as deployed (core/secrets.ts).
-  app.use((_req, _res, next) => withSecrets(secrets, next));
   // Client addresses come from core/client-ip.ts, which knows which X-Forwarded-For entries to trust.
   app.set('trust proxy', false);
   app.use(requestContext);
@@ -32,6 +30,10 @@ export function createApp(routers: ApiRouter[], secrets: readonly SecretName[] =
   app.use(bodyLimit);
   // Keep the raw bytes, as Cloud Functions does, for signature checks of partner callbacks.
   app.use(express.json({ limit: config().JSON_BODY_LIMIT, verify: keepRawBody }));
+  // Every request runs with the function's declared secrets only, as deployed (core/secrets.ts).
+  // After the body is parsed, whose stream events would lose the scope; route handlers enter it
+  // again from the request (core/http.ts), since a file upload's body is read the same way.
+  app.use((req, res, next) => withSecrets(declareSecrets(res, secrets), next));
   for (const router of routers) app.use(router.express);
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -1,14 +1,18 @@
 /**
  * One schema for every id that addresses a Firestore document, in a path or in a body. Firestore
  * refuses ids with a `/` (Express decodes `a%2Fb` into one), `.` and `..`, ids of the form
- * `__x__`, and ids over 1,500 bytes; `a/b/c` would even address a document of a subcollection.
+ * `__x__`, and ids over 1,500 bytes (ours stop at 1,024, see MAX_BYTES); `a/b/c` would even address a document of a subcollection.
  * Such an id can name nothing of ours: in a path it answers the route's own not-found code (404),
  * in a body the usual 400 VALIDATION_ERROR, and never reaches Firestore.
  */
 import { z, type ZodType } from 'zod';
 import type { ErrorCode } from './error-codes';
 
-const MAX_BYTES = 1500;
+/**
+ * Firestore's limit is 1,500 bytes; ours leaves room for the ids we compose from a client's id
+ * (a journey `{articleId}_{buyerUid}`, a view `{articleId}_{viewer}_{day}`).
+ */
+const MAX_BYTES = 1024;
 
 /** Whether Firestore accepts `value` as a document id. */
 export function isDocumentId(value: string): boolean {
@@ -34,7 +38,7 @@ export function documentId(notFound: ErrorCode, description?: string): z.ZodStri
     .string()
     .min(1)
     .max(MAX_BYTES)
-    .refine(isDocumentId, { message: 'Not a document id: no "/", not "." or "..", not "__x__", at most 1,500 bytes.' })
+    .refine(isDocumentId, { message: 'Not a document id: no "/", not "." or "..", not "__x__", at most 1,024 bytes.' })
     .meta(description ? { description } : {}) as unknown as z.ZodString;
   notFoundCodes.set(schema, notFound);
   return schema;

@@ -15,6 +15,7 @@ import { ApiError, type ErrorDetail } from './errors';
 import type { Language } from './i18n';
 import { assertAppCheck } from './app-check';
 import { notFoundCodeOf } from './document-id';
+import { withRequestSecrets } from './secrets';
 import { rateLimiter, type RateLimitPolicy } from './rate-limit';
 import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
@@ -146,30 +147,32 @@ export class ApiRouter {
   private mount(route: DeclaredRoute): this {
     this.routes.push(route);
     const before = [...(route.rateLimit ? [rateLimiter(route.rateLimit)] : []), ...(route.before ?? [])];
-    this.express[route.method](route.path, ...before, async (req: Request, res: Response) => {
-      if (route.appCheck) await assertAppCheck(req);
-      const caller = await identify(req, route);
-      const input = {
-        caller,
-        params: parse(route.params, req.params, 'params'),
-        query: parse(route.query, req.query, 'query'),
-        body: parse(route.body, req.body, 'body'),
-        language: requestLanguage(req),
-        req,
-      };
-      if (route.kind === 'file') {
-        const file = await route.handle(input);
-        res.status(200).set('Cache-Control', 'private, no-store').type(file.contentType).send(file.data);
-      } else if (route.kind === 'list') {
-        const page = await route.handle(input);
-        const items = z.array(route.success.item).parse(page.items);
-        res.status(200).json({ success: true, data: items, pagination: page.pagination });
-      } else {
-        const data = route.success.data.parse(await route.handle(input));
-        res.status(route.success.status ?? 200).json({ success: true, data });
-      }
-    });
+    this.express[route.method](route.path, ...before, (req: Request, res: Response) => withRequestSecrets(res, () => this.handle(route, req, res)));
     return this;
+  }
+
+  private async handle(route: DeclaredRoute, req: Request, res: Response): Promise<void> {
+    if (route.appCheck) await assertAppCheck(req);
+    const caller = await identify(req, route);
+    const input = {
+      caller,
+      params: parse(route.params, req.params, 'params'),
+      query: parse(route.query, req.query, 'query'),
+      body: parse(route.body, req.body, 'body'),
+      language: requestLanguage(req),
+      req,
+    };
+    if (route.kind === 'file') {
+      const file = await route.handle(input);
+      res.status(200).set('Cache-Control', 'private, no-store').type(file.contentType).send(file.data);
+    } else if (route.kind === 'list') {
+      const page = await route.handle(input);
+      const items = z.array(route.success.item).parse(page.items);
+      res.status(200).json({ success: true, data: items, pagination: page.pagination });
+    } else {
+      const data = route.success.data.parse(await route.handle(input));
+      res.status(route.success.status ?? 200).json({ success: true, data });
+    }
   }
 }
 

@@ -38,6 +38,18 @@ export function withSecrets<T>(declared: readonly SecretName[], run: () => T): T
   return declaredSecrets.run(new Set(declared), run);
 }
 
+/** Remembers on the response which secrets the request's function declared; answers them. */
+export function declareSecrets(res: { locals: Record<string, unknown> }, declared: readonly SecretName[]): readonly SecretName[] {
+  res.locals.declaredSecrets = declared;
+  return declared;
+}
+
+/** Runs `work` with the secrets the request's function declared, when its app said so. */
+export function withRequestSecrets<T>(res: { locals: Record<string, unknown> }, work: () => T): T {
+  const declared = res.locals.declaredSecrets as readonly SecretName[] | undefined;
+  return declared ? withSecrets(declared, work) : work();
+}
+
 /** A secret's value, or undefined when it is not set (callers that must fail closed decide how). */
 export function optionalSecret(name: SecretName): string | undefined {
   const declared = declaredSecrets.getStore();

@@ -42,6 +42,8 @@ export class FeexPaySandbox {
   readonly requests: Array<{ method: string; path: string; body: Record<string, unknown> }> = [];
   /** When true every endpoint answers 503, as an aggregator that is down. */
   down = false;
+  /** Delay before answering a request to pay (the transaction is made at once): a slow aggregator. */
+  replyDelayMs = 0;
   private server?: Server;
   private baseUrl = '';
 
@@ -92,6 +94,7 @@ export class FeexPaySandbox {
       if (phone.endsWith('9')) return send(res, 503, { message: 'Service Unavailable' });
       const transaction = this.open(Number(body.amount), String(body.shop ?? ''), String(body.callback_info ?? ''), requestToPay[1], phone);
       this.later(transaction, phone.endsWith('1') ? 'FAILED' : phone.endsWith('2') ? undefined : 'SUCCESSFUL');
+      if (this.replyDelayMs) await new Promise((resolve) => setTimeout(resolve, this.replyDelayMs));
       return send(res, 200, { reference: transaction.reference, status: 'PENDING', message: 'Transaction initiated' });
     }
     if (req.method === 'POST' && path === '/api/transactions/public/initcard') {

@@ -65,6 +65,17 @@ export async function findByReference(reference: string): Promise<{ id: string; 
   return doc ? { id: doc.id, payment: doc.data() as PaymentDocument } : undefined;
 }
 
+/** Sets the reference of a payment that has none yet (a later one never replaces it); the payment as stored. */
+export async function adoptReference(id: string, reference: string, at: Date): Promise<PaymentDocument> {
+  const ref = payments().doc(id);
+  return runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data() as PaymentDocument;
+    if (current.reference) return current;
+    tx.update(ref, { reference, updatedAt: Timestamp.fromDate(at) });
+    return { ...current, reference };
+  });
+}
+
 export async function setReference(id: string, reference: string, at: Date): Promise<void> {
   await payments().doc(id).update({ reference, updatedAt: Timestamp.fromDate(at) });
 }

@@ -137,7 +137,16 @@ async function start(caller: ProfileCaller, purpose: Purpose, how: Start, idempo
     return { paymentId: created.id, statut: 'pending' as const, reference: reference ?? null, paymentUrl: paymentUrl ?? null };
   } catch (error) {
     if (!(error instanceof PartnerError)) throw error;
-    logger.warn('payment aggregator unavailable', { paymentId: created.id, error: error.message });
+    if (error.status === undefined) {
+      // No answer (a timeout, a cut connection, a reply without reference): FeexPay may have
+      // prompted the payer all the same. The payment stays pending, its key keeps pointing at it (a
+      // retry gets it back rather than a second prompt), FeexPay's callback names it by
+      // `callback_info`, and its expiry ends it if nothing comes.
+      logger.warn('payment aggregator did not answer', { paymentId: created.id, error: error.message });
+      await scheduleExpiry(created.id);
+      throw new ApiError('PAYMENT_PROVIDER_UNAVAILABLE');
+    }
+    logger.warn('payment aggregator refused or is down', { paymentId: created.id, error: error.message });
     await settle(created.id, 'failed', 'provider', { reason: 'aggregator unavailable' });
     // Nothing was asked of the payer: the client may retry with the same key.
     if (idempotency) await repository.releaseIdempotencyKey(caller.uid, idempotency.key, created.id);
@@ -266,12 +275,12 @@ export async function handleCallback(body: z.output<typeof FeexPayCallback>, que
   // Echoed by FeexPay from what we gave it; anything else names none of our payments.
   const named = body.callback_info ?? query.payment;
   const paymentId = named && isDocumentId(named) ? named : undefined;
-  const found = body.reference
-    ? await repository.findByReference(body.reference)
-    : paymentId
-      ? await repository.findPayment(paymentId).then((payment) => (payment ? { id: paymentId, payment } : undefined))
-      : undefined;
+  const byReference = body.reference ? await repository.findByReference(body.reference) : undefined;
+  let found = byReference ?? (paymentId ? await repository.findPayment(paymentId).then((payment) => (payment ? { id: paymentId, payment } : undefined)) : undefined);
   if (!found) return { received: true as const, statut: null };
+  // A payment whose start got no answer learns its reference here; FeexPay's answer for that
+  // reference is then checked against the payment like any other.
+  if (!found.payment.reference && body.reference) found = { id: found.id, payment: await repository.adoptReference(found.id, body.reference, now()) };
   try {
     const result = await checkWithProvider(found.id, found.payment, 'webhook');
     return { received: true as const, statut: result.payment.statut };
