@@ -284,17 +284,18 @@ describe('starting payments is limited per payer account and per paying telephon
   });
 });
 
+/** A seller's one-month subscription by mobile money, sent with an Idempotency-Key. */
+const subscribeWithKey = async (seller: TestUser, key: string, telephone: string) =>
+  (await api())
+    .post('/api/payments/requesttopay/mtn')
+    .set(bearer(seller.token))
+    .set('Idempotency-Key', key)
+    .send({ type: 'abonnement', montant: 5000, metadata: { months: '1' }, telephone });
+
 describe('a start FeexPay does not answer in time', () => {
   it('stays pending, keeps its key, and is settled by FeexPay’s callback: one prompt, one effect', async () => {
     const seller = await createUser('vendeur');
-    const send = () =>
-      api().then((client) =>
-        client
-          .post('/api/payments/requesttopay/mtn')
-          .set(bearer(seller.token))
-          .set('Idempotency-Key', 'slow-provider-1')
-          .send({ type: 'abonnement', montant: 5000, metadata: { months: '1' }, telephone: '+2290197000052' }),
-      );
+    const send = () => subscribeWithKey(seller, 'slow-provider-1', '+2290197000052');
     const prompts = () => sandbox.requests.filter((request) => request.path === '/api/transactions/public/requesttopay/mtn' && request.body.phoneNumber === '2290197000052').length;
     useSettings({ FEEXPAY_TIMEOUT_MS: '150' });
     sandbox.replyDelayMs = 600;
@@ -323,14 +324,7 @@ describe('a start FeexPay does not answer in time', () => {
 describe('Idempotency-Key after the provider failed', () => {
   it('may be used again once FeexPay answers: the retry starts a new payment', async () => {
     const seller = await createUser('vendeur');
-    const send = () =>
-      api().then((client) =>
-        client
-          .post('/api/payments/requesttopay/mtn')
-          .set(bearer(seller.token))
-          .set('Idempotency-Key', 'retry-after-502')
-          .send({ type: 'abonnement', montant: 5000, metadata: { months: '1' }, telephone: '+2290197000002' }),
-      );
+    const send = () => subscribeWithKey(seller, 'retry-after-502', '+2290197000002');
     sandbox.down = true;
     const failed = await send();
     expect(failed.status).toBe(502);
