@@ -13,5 +13,6 @@ module.exports = {
   moduleNameMapper: { '^(zod|express)(/.*)?$': '<rootDir>/functions/node_modules/$1$2' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   setupFiles: ['<rootDir>/test/setup/env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup/events.ts'],
   testTimeout: 30000,
 };

@@ -9,6 +9,7 @@ import { carInput, publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { useFeexPaySandbox } from './helpers/feexpay';
 import { frozenClock, resetClock } from './helpers/settings';
+import { paymentEffect } from './helpers/events';
 
 useFeexPaySandbox();
 let admin: TestUser;
@@ -144,7 +145,8 @@ it('marks for refund the success of a payment whose purchase was cancelled meanw
   expect((await (await api()).post(`/api/achat/${achat.id}/cancel`).set(bearer(buyer.token))).body.data.statut).toBe('annulee');
   await confirm(paymentId); // the money came in after all
 
-  expect(await paymentDoc(paymentId)).toMatchObject({ statut: 'success', effects: { achat_payee: 'done' }, refund: { reason: 'purchase cancelled', statut: 'a_rembourser' } });
+  expect(await paymentDoc(paymentId)).toMatchObject({ statut: 'success', refund: { reason: 'purchase cancelled', statut: 'a_rembourser' } });
+  expect(await paymentEffect(paymentId, 'commerce.achat_paid')).toBe('done');
   expect((await db().collection(COLLECTIONS.articles).doc(listing.id).get()).get('statut')).toBe('en_ligne');
   expect((await db().collection(COLLECTIONS.achats).doc(achat.id).get()).get('statut')).toBe('annulee');
   expect(await ledger(seller.uid)).toEqual({ balance: undefined, entries: [] });
@@ -159,7 +161,7 @@ it('marks a second successful payment of one purchase for refund: one sale, one 
   await Promise.all(payments.map(confirm));
 
   const settled = await Promise.all(payments.map(paymentDoc));
-  expect(settled.map((p) => p.effects)).toEqual([{ achat_payee: 'done' }, { achat_payee: 'done' }]);
+  expect(await Promise.all(payments.map((id) => paymentEffect(id, 'commerce.achat_paid')))).toEqual(['done', 'done']);
   expect(settled.map((p) => p.refund?.reason ?? null).sort()).toEqual([null, 'purchase already paid'].sort());
   const winner = payments[settled.findIndex((p) => !p.refund)];
   expect((await db().collection(COLLECTIONS.achats).doc(achat.id).get()).data()).toMatchObject({ statut: 'payee', paymentId: winner });

@@ -175,9 +175,12 @@ describe('Firestore configuration', () => {
     for (const field of ['userId', 'statut', 'type', 'failureReason']) {
       expect(hasMergeIndexes(COLLECTIONS.payments, [field], { field: 'createdAt', direction: 'desc' })).toBe(true);
     }
-    // The poller: pending payments due soonest first, and effects left claimed, the longest waiting first.
+    // The poller: pending payments due soonest first.
     expect(hasMergeIndexes(COLLECTIONS.payments, ['statut'], { field: 'expiresAt', direction: 'asc' })).toBe(true);
-    expect(hasMergeIndexes(COLLECTIONS.payments, ['effectsDue'], { field: 'updatedAt', direction: 'asc' })).toBe(true);
+    // The events' sweep (events not handed out, runs due) and the admins' list of parked runs.
+    expect(hasMergeIndexes(COLLECTIONS.events, ['dispatch'], { field: 'dueAt', direction: 'asc' })).toBe(true);
+    expect(hasMergeIndexes(COLLECTIONS.eventRuns, ['state'], { field: 'dueAt', direction: 'asc' })).toBe(true);
+    expect(hasMergeIndexes(COLLECTIONS.eventRuns, ['state', 'type', 'subscriber'], { field: 'updatedAt', direction: 'desc' })).toBe(true);
     expect(hasMergeIndexes(COLLECTIONS.achats, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
   });
 

@@ -8,6 +8,7 @@ import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { frozenClock, resetClock, useSettings } from './helpers/settings';
 import { useFeexPaySandbox } from './helpers/feexpay';
+import { paymentEffect } from './helpers/events';
 
 const { sandbox } = useFeexPaySandbox();
 
@@ -40,7 +41,8 @@ it('polls pending payments and settles what FeexPay has decided, effect included
   sandbox().transactions.get(other.reference)!.status = 'FAILED';
   const run = await pollPendingPayments();
   expect(run.settled).toBeGreaterThanOrEqual(2);
-  expect(await payment(paymentId)).toMatchObject({ statut: 'success', effects: { publicite_payee: 'done' } });
+  expect(await payment(paymentId)).toMatchObject({ statut: 'success' });
+  expect(await paymentEffect(paymentId, 'catalog.publicite_paid')).toBe('done');
   expect((await payment(paymentId)).history.map((entry: { source: string }) => entry.source)).toEqual(['poller']);
   expect((await payment(other.paymentId)).statut).toBe('failed');
   expect((await db().collection(COLLECTIONS.publicites).doc(publiciteId).get()).get('statut')).toBe('payee');

@@ -7,6 +7,7 @@ import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { useFeexPaySandbox } from './helpers/feexpay';
 import { pushesTo } from './helpers/pushes';
+import { paymentEffect } from './helpers/events';
 
 const { sandbox } = useFeexPaySandbox();
 let admin: TestUser;
@@ -35,7 +36,8 @@ describe('POST /api/payments/flutter/record', () => {
     expect(first.status).toBe(201);
     expect(second.body.data.paymentId).toBe(first.body.data.paymentId);
     const stored = (await db().collection(COLLECTIONS.payments).doc(first.body.data.paymentId).get()).data()!;
-    expect(stored).toMatchObject({ statut: 'success', reference, effects: { publicite_payee: 'done' } });
+    expect(stored).toMatchObject({ statut: 'success', reference });
+    expect(await paymentEffect(first.body.data.paymentId, 'catalog.publicite_paid')).toBe('done');
     expect((await db().collection(COLLECTIONS.payments).where('reference', '==', reference).get()).size).toBe(1);
     const other = await createUser('vendeur');
     expect((await client.post('/api/payments/flutter/record').set(bearer(other.token)).send(body)).body.code).toBe('PAYMENT_NOT_FOUND');

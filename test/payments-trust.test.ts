@@ -14,6 +14,7 @@ import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { until, useServedSandbox } from './helpers/feexpay';
 import { frozenClock, resetClock, useSettings } from './helpers/settings';
+import { eventOf, paymentEffect } from './helpers/events';
 
 const { sandbox: served } = useServedSandbox(100);
 let sandbox: FeexPaySandbox;
@@ -66,7 +67,8 @@ describe('a transaction that is not the payment never succeeds', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.statut).toBe('failed');
     const stored = await payment(res.body.data.paymentId);
-    expect(stored).toMatchObject({ statut: 'failed', failureReason: 'amount_mismatch', effects: {} });
+    expect(stored).toMatchObject({ statut: 'failed', failureReason: 'amount_mismatch' });
+    expect(await eventOf(`payment.succeeded_${res.body.data.paymentId}`)).toBeUndefined();
     expect(stored.history).toEqual([expect.objectContaining({ from: 'pending', to: 'failed', source: 'client', reason: 'amount_mismatch' })]);
     await expectNothingSold(purchase);
   });
@@ -92,7 +94,8 @@ describe('a transaction that is not the payment never succeeds', () => {
     Object.assign(transaction, { amount: 100 });
     await sandbox.settle(reference, 'SUCCESSFUL');
     const settled = await until(() => payment(paymentId), (p) => p.statut !== 'pending');
-    expect(settled).toMatchObject({ statut: 'failed', failureReason: 'amount_mismatch', effects: {} });
+    expect(settled).toMatchObject({ statut: 'failed', failureReason: 'amount_mismatch' });
+    expect(await eventOf(`payment.succeeded_${paymentId}`)).toBeUndefined();
     expect(settled.history).toEqual([expect.objectContaining({ source: 'webhook', reason: 'amount_mismatch' })]);
     await expectNothingSold(purchase);
     // The same callback again: still failed, never a late success.
@@ -127,8 +130,9 @@ describe('a transaction that is not the payment never succeeds', () => {
     const client = await api();
     const link = await client.post('/api/payments/init').set(bearer(good.buyer.token)).send({ type: 'achat', montant: 4_500_000, metadata: { achatId: good.achatId } });
     expect(link.status).toBe(201);
-    const paid = await until(() => payment(link.body.data.paymentId), (p) => p.effects?.achat_payee === 'done');
-    expect(paid).toMatchObject({ statut: 'success', effects: { achat_payee: 'done' } });
+    await until(() => paymentEffect(link.body.data.paymentId, 'commerce.achat_paid'), (state) => state === 'done');
+    const paid = await payment(link.body.data.paymentId);
+    expect(paid).toMatchObject({ statut: 'success' });
     expect(paid.history).toEqual([expect.objectContaining({ source: 'webhook' })]);
     const sent = sandbox.requests.find((request) => request.path === '/api/feexlink/api-create')!;
     expect(String(sent.body.callback_url)).toMatch(/\/api\/payments\/webhook\?secret=test-callback-secret&payment=/);
@@ -203,7 +207,7 @@ describe('references FeexPay does not know, and the poller’s order', () => {
     const pending = (id: string, reference: string, createdAt: number) =>
       db().collection(COLLECTIONS.payments).doc(id).set({
         userId: seller.uid, montant: 5000, reference, statut: 'pending', type: 'abonnement', metadata: { months: '1' },
-        method: 'mobile_money', network: 'mtn', effects: {}, history: [], lateSuccess: false,
+        method: 'mobile_money', network: 'mtn', history: [], lateSuccess: false,
         createdAt: new Date(createdAt), updatedAt: new Date(createdAt), expiresAt: new Date(createdAt + 15 * 60 * 1000),
       });
     // The real one was started first (seven hours ago, local expiry off), the junk since.
@@ -213,26 +217,11 @@ describe('references FeexPay does not know, and the poller’s order', () => {
       for (let i = 0; i < 50; i += 1) await pending(`junk-${i}`, sandbox.addTransaction({ amount: 5000, shop: 'test-shop', status: 'PENDING' }), at - i * 1000);
       const run = await pollPendingPayments();
       expect(run.checked).toBe(50);
-      expect(await payment('real-one')).toMatchObject({ statut: 'success', effects: { subscription_vendeur: 'done' } });
+      expect(await payment('real-one')).toMatchObject({ statut: 'success' });
+      expect(await paymentEffect('real-one', 'subscriptions.credit')).toBe('done');
     } finally {
       useSettings({ PAYMENT_LOCAL_EXPIRY_DISABLED: 'false' });
     }
-  });
-
-  it('finishes an effect a failure left claimed but not done', async () => {
-    const seller = await createUser('vendeur');
-    const listing = await publish(seller);
-    const pub = await (await api()).post('/api/publicites').set(bearer(seller.token)).send({ articleId: listing.id, typePub: 'sponsorise', duree: 7 });
-    // What a crash between the claim and the effect leaves behind.
-    await db().collection(COLLECTIONS.payments).doc('claimed-only').set({
-      userId: seller.uid, montant: pub.body.data.montant, reference: 'SBX-claimed', statut: 'success', type: 'publicite',
-      metadata: { publiciteId: pub.body.data.id }, method: 'mobile_money', network: 'mtn', effects: { publicite_payee: 'claimed' }, effectsDue: true,
-      history: [], lateSuccess: false, createdAt: new Date(), updatedAt: new Date(), expiresAt: new Date(Date.now() + 900_000),
-    });
-    const run = await pollPendingPayments();
-    expect(run.finished).toBeGreaterThanOrEqual(1);
-    expect(await payment('claimed-only')).toMatchObject({ effects: { publicite_payee: 'done' }, effectsDue: false });
-    expect((await doc(COLLECTIONS.publicites, pub.body.data.id))?.statut).toBe('payee');
   });
 });
 
@@ -312,8 +301,8 @@ describe('a start FeexPay does not answer in time', () => {
       // FeexPay's callback names the payment by its callback_info.
       const transaction = [...sandbox.transactions.values()].find((t) => t.callbackInfo === stored.id)!;
       await sandbox.settle(transaction.reference, 'SUCCESSFUL');
-      const settled = await until(() => payment(stored.id), (p) => p.effects?.subscription_vendeur === 'done');
-      expect(settled).toMatchObject({ statut: 'success', reference: transaction.reference, effects: { subscription_vendeur: 'done' } });
+      await until(() => paymentEffect(stored.id, 'subscriptions.credit'), (state) => state === 'done');
+      expect(await payment(stored.id)).toMatchObject({ statut: 'success', reference: transaction.reference });
     } finally {
       sandbox.replyDelayMs = 0;
       useSettings({ FEEXPAY_TIMEOUT_MS: '2000' });

@@ -13,6 +13,7 @@ import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { until, useServedSandbox } from './helpers/feexpay';
 import { useSettings } from './helpers/settings';
+import { paymentEffect } from './helpers/events';
 
 const { sandbox: served } = useServedSandbox(150);
 let sandbox: FeexPaySandbox;
@@ -55,8 +56,9 @@ describe('mobile money', () => {
     const sent = sandbox.requests.find((request) => request.path === '/api/transactions/public/requesttopay/mtn')!;
     expect(sent.body).toMatchObject({ shop: 'test-shop', amount: 14_000, phoneNumber: '2290197000000', callback_info: res.body.data.paymentId });
 
-    const settled = await until(() => payment(res.body.data.paymentId), (p) => p.statut === 'success' && p.effects['publicite_payee'] === 'done');
-    expect(settled).toMatchObject({ statut: 'success', lateSuccess: false, effects: { 'publicite_payee': 'done' } });
+    await until(() => paymentEffect(res.body.data.paymentId, 'catalog.publicite_paid'), (state) => state === 'done');
+    const settled = await payment(res.body.data.paymentId);
+    expect(settled).toMatchObject({ statut: 'success', lateSuccess: false });
     expect(settled.history.map((entry: { from: string; to: string; source: string }) => `${entry.from}>${entry.to}:${entry.source}`)).toEqual(['pending>success:webhook']);
     expect(await publicite(publiciteId)).toMatchObject({ statut: 'payee', paymentId: res.body.data.paymentId });
   });
@@ -135,7 +137,7 @@ describe('the webhook', () => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const settled = await payment(paymentId);
     expect(settled.history).toHaveLength(1);
-    expect(settled.effects).toEqual({ 'publicite_payee': 'done' });
+    expect(await paymentEffect(paymentId, 'catalog.publicite_paid')).toBe('done');
     expect(await publicite(publiciteId)).toMatchObject({ statut: 'payee', paymentId });
   });
 
@@ -158,7 +160,8 @@ describe('the webhook', () => {
     expect((await payment(paymentId)).statut).toBe('expired');
     await sandbox.settle(reference, 'SUCCESSFUL');
     const late = await until(() => payment(paymentId), (p) => p.statut === 'success');
-    expect(late).toMatchObject({ statut: 'success', lateSuccess: true, effects: { 'publicite_payee': 'done' } });
+    expect(late).toMatchObject({ statut: 'success', lateSuccess: true });
+    expect(await paymentEffect(paymentId, 'catalog.publicite_paid')).toBe('done');
     expect(late.history.map((entry: { to: string }) => entry.to)).toEqual(['expired', 'success']);
   });
 
@@ -175,7 +178,7 @@ describe('the webhook', () => {
     ]);
     const final = await payment(paymentId);
     expect(final.statut).toBe('success');
-    expect(final.effects).toEqual({ 'publicite_payee': 'done' });
+    expect(await paymentEffect(paymentId, 'catalog.publicite_paid')).toBe('done');
     const steps = final.history.map((entry: { from: string; to: string }) => `${entry.from}>${entry.to}`);
     expect(['pending>success', 'pending>expired,expired>success', 'pending>failed,failed>success']).toContain(steps.join(','));
     expect(await publicite(publiciteId)).toMatchObject({ statut: 'payee', paymentId });
@@ -192,9 +195,10 @@ describe('two successful payments of one boost', () => {
       const res = await client.post(`/api/payments/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
       expect(res.status).toBe(200);
     }
-    expect(await payment(first)).toMatchObject({ effects: { publicite_payee: 'done' } });
+    expect(await paymentEffect(first, 'catalog.publicite_paid')).toBe('done');
     expect((await payment(first)).refund).toBeUndefined();
-    expect(await payment(second)).toMatchObject({ effects: { publicite_payee: 'done' }, effectsDue: false, refund: { reason: 'advertisement already paid', statut: 'a_rembourser' } });
+    expect(await paymentEffect(second, 'catalog.publicite_paid')).toBe('done');
+    expect(await payment(second)).toMatchObject({ refund: { reason: 'advertisement already paid', statut: 'a_rembourser' } });
     expect(await publicite(publiciteId)).toMatchObject({ statut: 'payee', paymentId: first });
   });
 });

@@ -1,8 +1,8 @@
 /** GET /api/transitaires: the forwarders a buyer can choose (verified and subscribed), best rated first. */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import type { PaymentDocument } from '../functions/src/domains/payments/model';
-import { EFFECTS } from '../functions/src/domains/payments/effects';
+import { emit } from '../functions/src/core/events';
+import { runTransaction } from '../functions/src/core/firebase';
 import { unlistExpired } from '../functions/src/domains/transit/directory';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
@@ -31,10 +31,11 @@ async function forwarder(companyName: string, extra: Record<string, unknown>, ap
   return user;
 }
 
-/** What a successful forwarder subscription payment does. */
+/** What a successful forwarder subscription payment does: its event, handed to every subscriber. */
 async function subscribe(user: TestUser, paymentId: string, months = 1) {
-  const payment = { userId: user.uid, type: 'abonnement_transitaire', metadata: { months: String(months) } } as unknown as PaymentDocument;
-  await EFFECTS.abonnement_transitaire.apply(paymentId, payment);
+  const payload = { paymentId, type: 'abonnement_transitaire' as const, userId: user.uid, montant: 5000 * months, metadata: { months: String(months) } };
+  // Tests dispatch inline: the subscribers have run when the transaction returns.
+  await runTransaction(async (tx) => emit(tx, 'payment.succeeded', paymentId, payload));
 }
 
 async function review(forwarderUid: string, rating: number) {

@@ -14,12 +14,15 @@ import { bodyLimit } from './core/body-limit';
 import { requestContext } from './core/request-context';
 import { declareSecrets, type SecretName, withSecrets } from './core/secrets';
 import { ALL_SECRETS, allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
+import { installSubscribers } from './subscribers';
 
 function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer): void {
   (req as IncomingMessage & { rawBody?: Buffer }).rawBody ??= buffer;
 }
 
 export function createApp(routers: ApiRouter[], secrets: readonly SecretName[] = []): Express {
+  // Events emitted by a request may be dispatched in it (a payment's effect): dispatch needs the list.
+  installSubscribers();
   const app = express();
   app.disable('x-powered-by');
   // Client addresses come from core/client-ip.ts, which knows which X-Forwarded-For entries to trust.

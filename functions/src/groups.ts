@@ -52,11 +52,15 @@ export const FUNCTION_GROUPS = {
   payments: {
     prefixes: ['/api/payments', '/api/wallet'],
     secrets: ['FEEXPAY_API_TOKEN', 'FEEXPAY_CALLBACK_SECRET'],
-    routers: async () => [
-      (await import('./domains/payments/routes')).router,
-      (await import('./domains/subscriptions/routes')).router,
-      (await import('./domains/wallet/routes')).router,
-    ],
+    routers: async () => {
+      // What each payment type costs, registered by the domains that sell it (payables.ts).
+      await import('./payables');
+      return [
+        (await import('./domains/payments/routes')).router,
+        (await import('./domains/subscriptions/routes')).router,
+        (await import('./domains/wallet/routes')).router,
+      ];
+    },
   },
   transit: {
     prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'],
@@ -76,7 +80,11 @@ export const FUNCTION_GROUPS = {
   admin: {
     prefixes: ['/api/admin'],
     secrets: [],
-    routers: async () => [(await import('./domains/catalog/publicite-routes')).pricingRouter, (await import('./domains/pricing/routes')).router],
+    routers: async () => [
+      (await import('./domains/catalog/publicite-routes')).pricingRouter,
+      (await import('./domains/pricing/routes')).router,
+      (await import('./domains/admin/events-routes')).router,
+    ],
   },
 } satisfies Record<string, FunctionGroup>;
 

@@ -7,13 +7,16 @@ import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
 import { type SecretName, withSecrets } from './core/secrets';
 import { FUNCTION_GROUPS, type FunctionName, REGION } from './groups';
+import { installSubscribers } from './subscribers';
 
 setGlobalOptions({ region: REGION, maxInstances: 20 });
+// Every function may dispatch events (the trigger, the sweep, a payment settled by a job).
+installSubscribers();
 
 /**
  * Mounts a function's secrets (Secret Manager in production, .secret.local in the emulator) and
@@ -119,4 +122,28 @@ export const sendAdminMessage = onTaskDispatched<{ messageId: string; cursor: st
       const { sendPage } = await import('./domains/notifications/admin-messages');
       await sendPage(request.data.messageId, request.data.cursor);
     }),
+);
+
+/** Domain events (core/events): each new event is handed to its subscribers. */
+export const dispatchEvents = onDocumentCreated('events/{eventId}', (event) =>
+  noSecrets.run(async () => {
+    const { dispatchEvent } = await import('./core/events');
+    await dispatchEvent(event.params.eventId);
+  }),
+);
+
+/** Every minute: events the trigger missed, runs whose lease ended (their worker died), retries due. */
+export const sweepEvents = onSchedule({ schedule: 'every 1 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { sweep } = await import('./core/events');
+    logger.info('events swept', await sweep());
+  }),
+);
+
+/** A new in-app notification is pushed to its recipient's devices (once: the notice is marked). */
+export const pushNotifications = onDocumentCreated('users/{uid}/notifications/{notificationId}', (event) =>
+  noSecrets.run(async () => {
+    const { pushNotice } = await import('./domains/notifications/service');
+    await pushNotice(event.params.uid, event.params.notificationId);
+  }),
 );

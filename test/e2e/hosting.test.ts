@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createLogin, newBeninNumber, syntheticEmailOf } from '../helpers/accounts';
 import { PROJECT_ID } from '../helpers/emulators';
 import type { Role } from '../../functions/src/core/roles';
+import { paymentEffect } from '../helpers/events';
 
 const emulators = JSON.parse(readFileSync(join(__dirname, '..', '..', 'firebase.json'), 'utf8')).emulators;
 const BASE = `http://${emulators.hosting.host}:${emulators.hosting.port}`;
@@ -209,11 +210,6 @@ async function payThroughHosting(headers: Record<string, string>, purpose: Recor
   return { paymentId, statut: await finalStatus(paymentId) };
 }
 
-async function effectsOf(paymentId: string) {
-  const { db } = await import('../../functions/src/core/firebase');
-  const { COLLECTIONS } = await import('../../functions/src/core/firestore');
-  return (await db().collection(COLLECTIONS.payments).doc(paymentId).get()).get('effects');
-}
 
 it('takes a mobile money payment end to end: sandbox, callback through Hosting, effect', async () => {
   await withFeexPaySandbox(async () => {
@@ -223,7 +219,7 @@ it('takes a mobile money payment end to end: sandbox, callback through Hosting, 
     expect(statut).toBe('success');
     const subscription = await call('/api/payments/subscriptions/me', { headers: auth });
     expect(subscription.json?.data).toEqual([expect.objectContaining({ kind: 'vendeur', active: true, expiresAt: expect.any(String) })]);
-    expect(await effectsOf(paymentId)).toEqual({ subscription_vendeur: 'done' });
+    expect(await paymentEffect(paymentId, 'subscriptions.credit')).toBe('done');
   });
 });
 
@@ -234,7 +230,7 @@ it('settles a payment link through its callback to the webhook, like the other m
     expect(started.status).toBe(201);
     const paymentId = (started.json?.data as { paymentId: string }).paymentId;
     expect(await finalStatus(paymentId)).toBe('success');
-    expect(await effectsOf(paymentId)).toEqual({ subscription_vendeur: 'done' });
+    expect(await paymentEffect(paymentId, 'subscriptions.credit')).toBe('done');
   });
 });
 

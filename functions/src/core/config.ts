@@ -181,6 +181,20 @@ const settingsSchema = z.object({
   /** Deliver admin broadcasts through the `sendAdminMessage` task queue (off: nothing sends them but a direct call). */
   ADMIN_MESSAGE_TASKS_ENABLED: flag(true),
 
+  // Domain events (core/events).
+  /** Dispatch each event in the process that emitted it, right after its commit (tests); otherwise the `dispatchEvent` trigger does. */
+  EVENTS_DISPATCH_INLINE: flag(false),
+  /** Seconds a subscriber's run is leased: past it, the sweep takes the run again (its worker died). */
+  EVENT_LEASE_SECONDS: integer(120, 1),
+  /** Runs of a subscriber for one event before it is parked for an admin to replay. */
+  EVENT_MAX_ATTEMPTS: integer(6, 1),
+  /** Wait before the first retry of a failed run; doubles at each attempt. */
+  EVENT_RETRY_BASE_SECONDS: integer(30, 1),
+  /** Events and their runs are deleted this many days after the event (TTL on `expireAt`). */
+  EVENT_RETENTION_DAYS: integer(30, 1),
+  /** Documents of the realtime feeds (`users/{uid}/realtime`) are deleted after this many days (TTL on `expireAt`). */
+  REALTIME_FEED_TTL_DAYS: integer(7, 1),
+
   /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),
 });

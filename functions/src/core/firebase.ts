@@ -39,15 +39,37 @@ export function auth(): Auth {
   return authentication;
 }
 
+/** Work to do once a transaction has committed (core/events dispatches inline this way). */
+type CommitHook = () => Promise<void>;
+const commitHooks = new WeakMap<FirebaseFirestore.Transaction, CommitHook[]>();
+
+/**
+ * Runs `hook` after the transaction commits, once, and never when it does not. Only transactions of
+ * `runTransaction` below know their hooks: anything else is a programming error, refused at once.
+ */
+export function afterCommit(tx: FirebaseFirestore.Transaction, hook: CommitHook): void {
+  const hooks = commitHooks.get(tx);
+  if (!hooks) throw new Error('afterCommit needs a transaction of core/firebase runTransaction');
+  hooks.push(hook);
+}
+
 /**
  * A Firestore transaction, retried when it lost a race. The SDK retries contention itself
  * (ABORTED); the emulator sometimes reports a contended transaction as "invalid or closed"
  * instead, which the SDK does not retry. Both mean "run it again": the function re-reads.
+ * Hooks registered by the attempt that committed run after it, in order.
  */
 export async function runTransaction<T>(work: (tx: FirebaseFirestore.Transaction) => Promise<T>): Promise<T> {
+  let hooks: CommitHook[] = [];
+  let result: T;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db().runTransaction(work);
+      result = await db().runTransaction((tx) => {
+        hooks = [];
+        commitHooks.set(tx, hooks);
+        return work(tx);
+      });
+      break;
     } catch (error) {
       const { code, message } = error as { code?: number; message?: string };
       const lostRace = code === 10 || (code === 3 && /Transaction is invalid or closed/i.test(message ?? ''));
@@ -55,4 +77,7 @@ export async function runTransaction<T>(work: (tx: FirebaseFirestore.Transaction
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.floor(Math.random() * 30)));
     }
   }
+  // Outside the retry loop: a hook's failure is not a lost race, and the commit stands.
+  for (const hook of hooks) await hook();
+  return result;
 }

@@ -67,6 +67,10 @@ export const COLLECTIONS = {
   notifications: 'notifications',
   /** `adminMessages/{id}`: admin broadcasts and where their delivery stands. */
   adminMessages: 'adminMessages',
+  /** `events/{type}_{key}`: the outbox of domain events, written in the transaction that caused them. */
+  events: 'events',
+  /** `eventRuns/{eventId}__{subscriber}`: one subscriber's run of one event: lease, attempts, done or parked. */
+  eventRuns: 'eventRuns',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

@@ -53,6 +53,7 @@ export const en: Record<ErrorCode, string> = {
   AMOUNT_MISMATCH: 'The amount does not match the amount due.',
   PAYMENT_LINK_DISABLED: 'Payment links are turned off. Pay by mobile money or card.',
   PAYMENT_NOT_FOUND: 'Payment not found.',
+  EVENT_RUN_NOT_FOUND: 'No such run of a subscriber.',
   UPLOAD_QUOTA_EXCEEDED: 'You have stored as many files as allowed today. Try again tomorrow.',
   PAYMENT_REFERENCE_UNKNOWN: 'The payment provider knows no transaction with this reference.',
   PAYMENT_TARGET_INVALID: 'What is to be paid does not exist, is not yours or no longer awaits payment.',

@@ -54,6 +54,7 @@ export const fr: Record<ErrorCode, string> = {
   AMOUNT_MISMATCH: 'Le montant ne correspond pas au montant dû.',
   PAYMENT_LINK_DISABLED: 'Le paiement par lien est désactivé. Payez par mobile money ou par carte.',
   PAYMENT_NOT_FOUND: 'Paiement introuvable.',
+  EVENT_RUN_NOT_FOUND: 'Exécution d’abonné introuvable.',
   UPLOAD_QUOTA_EXCEEDED: 'Vous avez envoyé autant de fichiers que permis aujourd’hui. Réessayez demain.',
   PAYMENT_REFERENCE_UNKNOWN: 'Le prestataire de paiement ne connaît aucune transaction avec cette référence.',
   PAYMENT_TARGET_INVALID: 'Ce qui doit être payé n’existe pas, n’est pas à vous ou n’attend plus de paiement.',

@@ -20,7 +20,7 @@ import { secret } from '../../core/secrets';
 import { normalizeTelephone } from '../geo/telephone';
 import { getUser, telephoneOwners } from '../identity/service';
 import { pushToUser } from '../notifications/push';
-import { notify } from '../notifications/service';
+import { notifyAfter } from '../notifications';
 import type { ResetRecord } from './model';
 import * as repository from './repository';
 import type { PasswordResetRequest, ResetPassword, VerifyResetCode } from './schemas';
@@ -166,7 +166,7 @@ async function checkCode(key: string, otp: string, consume: boolean): Promise<st
   });
   if (outcome.ok) return outcome.uid;
   // The account and the day make the event: however many refusals follow, one notice.
-  if (outcome.blocked) await notify(outcome.blocked.uid, { type: 'password_reset_blocked', key: `${key}:${outcome.blocked.day}` });
+  if (outcome.blocked) await notifyAfter(outcome.blocked.uid, { type: 'password_reset_blocked', key: `${key}:${outcome.blocked.day}` });
   throw new ApiError(outcome.code);
 }
 
@@ -194,7 +194,7 @@ export async function resetPassword(input: z.output<typeof ResetPassword>) {
   }
   await auth().revokeRefreshTokens(uid);
   // The code's key and this moment make the event: one reset, one notice.
-  await notify(uid, { type: 'password_changed', key: `${account.key}:${now().getTime()}` });
+  await notifyAfter(uid, { type: 'password_changed', key: `${account.key}:${now().getTime()}` });
   return { reset: true as const };
 }
 

@@ -43,6 +43,7 @@ export async function mutatePublicite(
     article?: Partial<ArticleDocument>;
   },
   at: Date,
+  withChange?: (tx: Transaction, next: PubliciteDocument) => void,
 ): Promise<PubliciteDocument> {
   const ref = publicites().doc(id);
   return runTransaction(async (tx) => {
@@ -60,7 +61,9 @@ export async function mutatePublicite(
     const stamped = { ...changes.pub, updatedAt: Timestamp.fromDate(at) };
     tx.update(ref, stamped);
     if (changes.article && article.exists) tx.update(articleRef, { ...changes.article, updatedAt: Timestamp.fromDate(at) });
-    return { ...pub, ...stamped };
+    const next = { ...pub, ...stamped };
+    withChange?.(tx, next);
+    return next;
   });
 }
 

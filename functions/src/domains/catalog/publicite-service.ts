@@ -3,7 +3,7 @@
  * paid through the payments flow (`markPaid`), activated or rejected by admins, expired by the
  * hourly job. A boost and the listing flag it sets always change in one transaction.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
@@ -13,7 +13,7 @@ import { nextState, transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { isoOrNull } from '../../core/firestore';
-import { notify } from '../notifications/service';
+import { notifyIn } from '../notifications';
 import { FLAG_OF, type PubliciteDocument } from './publicite-model';
 import * as repository from './publicite-repository';
 import type { PubPricing, Publicite, PubliciteRequest } from './publicite-schemas';
@@ -113,42 +113,48 @@ export async function markPaid(id: string, paymentId: string): Promise<void | { 
 
 export async function activate(id: string): Promise<PubliciteView> {
   const at = now();
+  let titre = '';
   const updated = await repository.mutatePublicite(
     id,
     (pub, article) => {
       const statut = transition(PUBLICITE_TRANSITIONS, pub.statut, 'activate');
       if (!article || !isPublic(article, at)) throw new ApiError('ARTICLE_NOT_ONLINE');
+      titre = article.titre;
       return {
         pub: { statut, dateDebut: Timestamp.fromDate(at), dateFin: Timestamp.fromMillis(at.getTime() + pub.duree * DAY_MS) },
         article: { [FLAG_OF[pub.typePub]]: true },
       };
     },
     at,
+    (tx, next) => tellSeller(tx, id, next, 'publicite_active', { titre, dateFin: next.dateFin!.toDate().toISOString() }),
   );
-  return tellSeller(id, updated, 'publicite_active', { dateFin: updated.dateFin!.toDate().toISOString() });
+  return toPublicite(id, updated);
 }
 
 export async function reject(id: string, motif: string): Promise<PubliciteView> {
+  let titre = '';
   const updated = await repository.mutatePublicite(
     id,
-    (pub) => ({
-      pub: {
-        statut: transition(PUBLICITE_TRANSITIONS, pub.statut, 'reject'),
-        motifRejet: motif,
-        // A paid boost that will not run is owed back; the refund itself is the payments flow's.
-        remboursement: pub.statut === 'payee' ? { montant: pub.montant, statut: 'a_rembourser' } : null,
-      },
-    }),
+    (pub, article) => {
+      titre = article?.titre ?? '';
+      return {
+        pub: {
+          statut: transition(PUBLICITE_TRANSITIONS, pub.statut, 'reject'),
+          motifRejet: motif,
+          // A paid boost that will not run is owed back; the refund itself is the payments flow's.
+          remboursement: pub.statut === 'payee' ? { montant: pub.montant, statut: 'a_rembourser' } : null,
+        },
+      };
+    },
     now(),
+    (tx, next) => tellSeller(tx, id, next, 'publicite_rejected', { titre, motif, rembourse: String(next.remboursement !== null) }),
   );
-  return tellSeller(id, updated, 'publicite_rejected', { motif, rembourse: String(updated.remboursement !== null) });
+  return toPublicite(id, updated);
 }
 
-/** An admin decision on a boost, told to its seller with the listing's title; one event per decision. */
-async function tellSeller(id: string, pub: PubliciteDocument, type: 'publicite_active' | 'publicite_rejected', params: Record<string, string>): Promise<PubliciteView> {
-  const titre = (await getArticle(pub.articleId))?.titre ?? '';
-  await notify(pub.vendeur, { type, key: `${id}:${pub.updatedAt.toMillis()}`, params: { titre, ...params }, resource: { kind: 'publicite', id } });
-  return toPublicite(id, pub);
+/** An admin decision on a boost, told to its seller with the change, with the listing's title; one event per decision. */
+function tellSeller(tx: Transaction, id: string, pub: PubliciteDocument, type: 'publicite_active' | 'publicite_rejected', params: Record<string, string>): void {
+  notifyIn(tx, pub.vendeur, { type, key: `${id}:${pub.updatedAt.toMillis()}`, params, resource: { kind: 'publicite', id } });
 }
 
 /**

@@ -57,6 +57,7 @@ export async function mutateArticle(
   id: string,
   decide: (current: ArticleDocument) => Partial<ArticleDocument>,
   at: Date,
+  withChange?: (tx: Transaction, next: ArticleDocument) => void,
 ): Promise<ArticleDocument> {
   const ref = articles().doc(id);
   return runTransaction(async (tx) => {
@@ -65,6 +66,7 @@ export async function mutateArticle(
     const current = snapshot.data() as ArticleDocument;
     const change = await prepareChange(tx, id, current, decide(current), at);
     change.write();
+    withChange?.(tx, change.next!);
     return change.next!;
   });
 }

@@ -16,7 +16,7 @@ import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { searchKey } from '../../core/text';
 import { assertSellerAccess } from '../subscriptions/service';
-import { notify } from '../notifications/service';
+import { notifyIn } from '../notifications';
 import type { ArticleDocument } from './model';
 import * as repository from './repository';
 import type { Article, ArticleInput, ArticleSearchQuery, ArticleUpdate } from './schemas';
@@ -165,6 +165,7 @@ async function move(
   event: ArticleEvent,
   guard: (current: ArticleDocument) => void,
   extra: (next: ArticleStatus, current: ArticleDocument) => Partial<ArticleDocument> = () => ({}),
+  notice?: { type: 'article_approved' | 'article_rejected'; motif?: string },
 ): Promise<ArticleView> {
   const at = now();
   const updated = await repository.mutateArticle(
@@ -175,6 +176,7 @@ async function move(
       return { statut, ...extra(statut, current) };
     },
     at,
+    notice && ((tx, next) => tellSeller(tx, id, next, notice.type, notice.motif)),
   );
   return toArticle(id, updated);
 }
@@ -183,22 +185,20 @@ export function withdraw(caller: ProfileCaller, id: string): Promise<ArticleView
   return move(id, 'withdraw', (current) => assertOwner(caller, current));
 }
 
-/** A moderation decision told to the seller; the moment makes it one event. */
-async function tellSeller(article: ArticleView, type: 'article_approved' | 'article_rejected', motif?: string): Promise<ArticleView> {
+/** A moderation decision told to the seller with the change; the moment makes it one event. */
+function tellSeller(tx: Transaction, id: string, article: ArticleDocument, type: 'article_approved' | 'article_rejected', motif?: string): void {
   const params = { titre: article.titre, ...(motif ? { motif } : {}) };
-  await notify(article.vendeur, { type, key: `${article.id}:${article.updatedAt}`, params, resource: { kind: 'article', id: article.id } });
-  return article;
+  notifyIn(tx, article.vendeur, { type, key: `${id}:${article.updatedAt.toDate().toISOString()}`, params, resource: { kind: 'article', id } });
 }
 
-export async function approve(id: string): Promise<ArticleView> {
-  const article = await move(id, 'approve', () => undefined, (_next, current) => ({ motifRejet: null, publishedAt: current.publishedAt ?? Timestamp.fromDate(now()) }));
-  return tellSeller(article, 'article_approved');
+export function approve(id: string): Promise<ArticleView> {
+  const publish = (_next: ArticleStatus, current: ArticleDocument) => ({ motifRejet: null, publishedAt: current.publishedAt ?? Timestamp.fromDate(now()) });
+  return move(id, 'approve', () => undefined, publish, { type: 'article_approved' });
 }
 
 /** Rejects a listing waiting for moderation, or takes an online one down; the reason is kept. */
-export async function reject(id: string, motif: string): Promise<ArticleView> {
-  const article = await move(id, 'reject', () => undefined, () => ({ motifRejet: motif }));
-  return tellSeller(article, 'article_rejected', motif);
+export function reject(id: string, motif: string): Promise<ArticleView> {
+  return move(id, 'reject', () => undefined, () => ({ motifRejet: motif }), { type: 'article_rejected', motif });
 }
 
 /**

@@ -7,7 +7,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import { notify } from '../notifications/service';
+import { notifyIn } from '../notifications';
 import { priceList } from '../pricing/service';
 import { samePerson } from '../identity/service';
 import { getArticle } from './service';
@@ -26,13 +26,12 @@ export async function openVerification(paymentId: string, articleId: string, buy
   const requestRef = db().collection(COLLECTIONS.verifications).doc(paymentId);
   const articleRef = db().collection(COLLECTIONS.articles).doc(articleId);
   const at = Timestamp.fromDate(now());
-  const vendeur = await runTransaction(async (tx) => {
+  await runTransaction(async (tx) => {
     const [request, article] = await Promise.all([tx.get(requestRef), tx.get(articleRef)]);
-    if (request.exists || !article.exists) return undefined;
-    tx.create(requestRef, { articleId, acheteur: buyer, vendeur: article.get('vendeur'), statut: 'en_attente', paymentId, createdAt: at, updatedAt: at });
+    if (request.exists || !article.exists) return;
+    const vendeur = article.get('vendeur') as string;
+    tx.create(requestRef, { articleId, acheteur: buyer, vendeur, statut: 'en_attente', paymentId, createdAt: at, updatedAt: at });
     tx.update(articleRef, { verificationStatut: 'en_attente', updatedAt: at });
-    return article.get('vendeur') as string;
+    notifyIn(tx, vendeur, { type: 'verification_requested', key: paymentId, resource: { kind: 'article', id: articleId } });
   });
-  if (!vendeur) return;
-  await notify(vendeur, { type: 'verification_requested', key: paymentId, resource: { kind: 'article', id: articleId } });
 }

@@ -15,11 +15,11 @@ import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { getArticle, prepareSale } from '../catalog/service';
 import { isPublic } from '../catalog/visibility';
 import { samePerson } from '../identity/service';
+import { notifyIn } from '../notifications';
 import { platformFee } from '../pricing/service';
 import { cancelJourneys } from '../transit/service';
 import { record } from '../wallet/service';
 import type { Achat, AchatRequest } from './achat-schemas';
-import { notify } from '../notifications/service';
 
 type AchatStatus = 'en_attente_paiement' | 'payee' | 'annulee' | 'a_rembourser';
 
@@ -92,7 +92,7 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
   const at = Timestamp.fromDate(now());
   const outcome = await runTransaction(async (tx): Promise<{ refund: string } | { paid: AchatDocument }> => {
     const achat = (await tx.get(ref)).data() as AchatDocument;
-    // Paid by this payment already (a retry): only the notices, keyed by the payment, are told again.
+    // Paid by this payment already: a retry, nothing to do.
     if (achat.statut === 'payee') return achat.paymentId === paymentId ? { paid: achat } : { refund: 'purchase already paid' };
     if (achat.statut === 'annulee') return { refund: 'purchase cancelled' };
     if (achat.statut === 'a_rembourser') return { refund: 'listing sold to another buyer' };
@@ -104,15 +104,11 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
     await record(achat.vendeur, { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` }, tx);
     sell();
     tx.update(ref, { statut: 'payee', paymentId, updatedAt: at });
+    notifyIn(tx, achat.acheteur, { type: 'achat_paid', key: paymentId, params: { articleTitre: achat.articleTitre, montant: String(achat.prix) }, resource: { kind: 'achat', id } });
+    notifyIn(tx, achat.vendeur, { type: 'article_sold', key: paymentId, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } });
     return { paid: achat };
   });
-  if ('refund' in outcome) return outcome;
-  const achat = outcome.paid;
-  // Keyed by the payment: a retried effect tells nobody twice.
-  await Promise.all([
-    notify(achat.acheteur, { type: 'achat_paid', key: paymentId, params: { articleTitre: achat.articleTitre, montant: String(achat.prix) }, resource: { kind: 'achat', id } }),
-    notify(achat.vendeur, { type: 'article_sold', key: paymentId, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } }),
-  ]);
+  return 'refund' in outcome ? outcome : undefined;
 }
 
 /** Cancels an unpaid purchase; its transit journeys (not handed over yet) become `annule`. */

@@ -1,7 +1,8 @@
 /**
  * Admin broadcasts to a role or to everyone. A request never walks the whole user base: it stores
  * the message and queues its delivery; each task writes one page of recipients' notifications
- * (ADMIN_MESSAGE_PAGE_SIZE), pushes to them, and queues the next page. Blocked accounts are skipped.
+ * (ADMIN_MESSAGE_PAGE_SIZE) and queues the next page; each new notice's trigger pushes it. Blocked
+ * accounts are skipped.
  */
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -18,14 +19,11 @@ import { usersAfter } from '../identity/service';
 import { settingsOf } from '../settings/service';
 import * as repository from './admin-messages-repository';
 import type { AdminMessageDocument } from './admin-messages-repository';
-import { pushToUser } from './push';
 import type { NotificationDocument } from './repository';
 import type { AdminMessage, AdminMessageRequest } from './schemas';
-import { expiryFrom, notificationId, pushData } from './service';
+import { afterNoticesWritten, expiryFrom, notificationId } from './service';
 
 export const ADMIN_MESSAGE_QUEUE = 'sendAdminMessage';
-/** Pushes of one page go out this many at a time. */
-const PUSH_CONCURRENCY = 20;
 
 type MessageView = z.input<typeof AdminMessage>;
 
@@ -106,26 +104,15 @@ export async function sendPage(messageId: string, cursor: string | null, queueNe
       createdAt: Timestamp.fromDate(at),
       expireAt: expiryFrom(at),
     };
-    return { uid, notificationId: id, notification, pushed: settings[index].notifications.system };
+    return { uid, notificationId: id, notification };
   });
   const done = users.length < size;
   const next = users.at(-1)?.uid ?? cursor;
   if (!(await repository.writePage(messageId, cursor, next, notifications, done, at))) return sendPage(messageId, cursor, queueNext);
-  await pushAll(notifications.filter((entry) => entry.pushed), id);
+  // Deployed, each new notice's trigger pushes it (to those who keep `system` notices on).
+  await afterNoticesWritten(notifications.map((entry) => ({ uid: entry.uid, id })));
   if (!done && queueNext) await queuePage(messageId, next);
   return { done, cursor: next };
-}
-
-async function pushAll(entries: Array<{ uid: string; notification: NotificationDocument }>, id: string): Promise<void> {
-  for (let start = 0; start < entries.length; start += PUSH_CONCURRENCY) {
-    await Promise.all(
-      entries.slice(start, start + PUSH_CONCURRENCY).map(({ uid, notification }) =>
-        pushToUser(uid, { title: notification.title, body: notification.body, data: pushData(id, notification) }).catch((error: unknown) =>
-          logger.warn('admin message not pushed', { uid, error: String(error) }),
-        ),
-      ),
-    );
-  }
 }
 
 export async function history(page: PageRequest) {

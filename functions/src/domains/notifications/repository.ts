@@ -5,7 +5,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
-import { db } from '../../core/firebase';
+import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, readPage } from '../../core/pagination';
 import type { Language, NotificationCategory, NotificationType, ResourceKind } from './catalogue';
@@ -23,6 +23,8 @@ export interface NotificationDocument {
   createdAt: Timestamp;
   /** TTL policy field: old notifications go by themselves (NOTIFICATION_RETENTION_DAYS). */
   expireAt: Timestamp;
+  /** When its push was sent (the trigger marks it first, so a redelivery sends nothing). */
+  pushedAt?: Timestamp;
 }
 
 /** "Read all" marks at most this many per request; the answer says when more are left. */
@@ -41,6 +43,21 @@ export async function createOnce(uid: string, id: string, notification: Notifica
     if ((error as { code?: number }).code === ALREADY_EXISTS) return false;
     throw error;
   }
+}
+
+export async function find(uid: string, id: string): Promise<NotificationDocument | undefined> {
+  return (await notificationsOf(uid).doc(id).get()).data() as NotificationDocument | undefined;
+}
+
+/** Marks a notice's push as sent, once: false when it was already marked (or is gone). */
+export async function claimPush(uid: string, id: string, at: Date): Promise<boolean> {
+  const ref = notificationsOf(uid).doc(id);
+  return runTransaction(async (tx) => {
+    const notice = await tx.get(ref);
+    if (!notice.exists || notice.get('pushedAt')) return false;
+    tx.update(ref, { pushedAt: Timestamp.fromDate(at) });
+    return true;
+  });
 }
 
 export async function list(uid: string, unreadOnly: boolean, page: PageRequest) {

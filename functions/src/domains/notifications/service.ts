@@ -1,29 +1,33 @@
 /**
- * Telling users what happened: every event becomes one in-app notification in the recipient's
- * language and, when the recipient keeps that category on, a push to their devices. The event's
- * key makes the notification's id, so an event told twice (a retried effect, a redelivered
- * trigger) is stored and pushed once. Telling is a consequence of a change that already happened:
- * a failure here is logged, never turned into a failure of the change.
+ * Telling users what happened. A domain asks for a notice inside the transaction of the change it
+ * tells (`notifyIn`: an outbox event, so the notice exists if and only if the change committed);
+ * the `notifications.write` subscriber writes it in the recipient's language (`notify`), keyed by
+ * the event so a notice asked twice is stored once; the trigger on the notice's creation pushes it
+ * to the recipient's devices when the recipient keeps that category on (`pushNotice`), once.
  */
 import { createHash } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
+import { emit } from '../../core/events';
+import { runTransaction } from '../../core/firebase';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isoOrNull } from '../../core/firestore';
 import { getSettings } from '../settings/service';
 import { type NotificationType, type ResourceKind, TEMPLATES, textOf } from './catalogue';
-import { pushToUser } from './push';
+import { type PushSummary, pushToUser } from './push';
 import * as repository from './repository';
 import type { NotificationDocument } from './repository';
 import type { Notification } from './schemas';
 
 const DAY_MS = 86_400_000;
 
+/** Notices a domain may ask for (broadcasts are written by admin-messages.ts). */
+type TemplateType = keyof typeof TEMPLATES;
+
 export interface NotificationEvent {
-  type: keyof typeof TEMPLATES;
+  type: TemplateType;
   /** What makes this event one: the same key and type never notify twice. */
   key: string;
   params?: Record<string, string>;
@@ -42,29 +46,61 @@ export function pushData(id: string, notification: Pick<NotificationDocument, 't
   return { type: notification.type, notificationId: id, ...(resource ? { resourceKind: resource.kind, resourceId: resource.id } : {}) };
 }
 
+/** Asks for a notice in the transaction of the change it tells. */
+export function notifyIn(tx: Transaction, uid: string, event: NotificationEvent): void {
+  const id = notificationId(event.type, event.key);
+  emit(tx, 'notification.requested', `${uid}_${id}`, { uid, type: event.type, key: event.key, params: event.params ?? {}, resource: event.resource ?? null });
+}
+
+/**
+ * Asks for a notice of a change that is not a Firestore write (a password set in Auth): its own
+ * transaction, right after the change. The only notices a crash between the two can lose.
+ */
+export function notifyAfter(uid: string, event: NotificationEvent): Promise<void> {
+  return runTransaction(async (tx) => notifyIn(tx, uid, event));
+}
+
+/** Writes the notice once, in the recipient's language (the `notifications.write` subscriber). */
 export async function notify(uid: string, event: NotificationEvent): Promise<void> {
-  try {
-    const settings = await getSettings(uid);
-    const { category } = TEMPLATES[event.type];
-    const at = now();
-    const id = notificationId(event.type, event.key);
-    const notification: NotificationDocument = {
-      type: event.type,
-      category,
-      ...textOf(event.type, settings.language, event.params ?? {}),
-      language: settings.language,
-      resource: event.resource ?? null,
-      read: false,
-      readAt: null,
-      createdAt: Timestamp.fromDate(at),
-      expireAt: expiryFrom(at),
-    };
-    if (!(await repository.createOnce(uid, id, notification))) return;
-    if (!settings.notifications[category]) return;
-    await pushToUser(uid, { title: notification.title, body: notification.body, data: pushData(id, notification) });
-  } catch (error) {
-    logger.warn('notification not delivered', { uid, type: event.type, error: String(error) });
-  }
+  const settings = await getSettings(uid);
+  const { category } = TEMPLATES[event.type];
+  const at = now();
+  const id = notificationId(event.type, event.key);
+  const notification: NotificationDocument = {
+    type: event.type,
+    category,
+    ...textOf(event.type, settings.language, event.params ?? {}),
+    language: settings.language,
+    resource: event.resource ?? null,
+    read: false,
+    readAt: null,
+    createdAt: Timestamp.fromDate(at),
+    expireAt: expiryFrom(at),
+  };
+  if (await repository.createOnce(uid, id, notification)) await afterNoticesWritten([{ uid, id }]);
+}
+
+/**
+ * Deployed, the trigger on each new notice pushes it. Dispatching in process (tests), there is no
+ * trigger: the writer pushes at once, through the same function.
+ */
+export async function afterNoticesWritten(notices: Array<{ uid: string; id: string }>): Promise<void> {
+  if (!config().EVENTS_DISPATCH_INLINE) return;
+  for (const { uid, id } of notices) await pushNotice(uid, id);
+}
+
+/**
+ * The push of a new notice (the trigger on `users/{uid}/notifications/{id}`): to every device of
+ * the recipient when it keeps the notice's category on. At most once per notice: the notice is
+ * marked `pushedAt` before the push, so a redelivered trigger sends nothing.
+ */
+export async function pushNotice(uid: string, id: string): Promise<PushSummary | undefined> {
+  const notice = await repository.find(uid, id);
+  if (!notice || notice.pushedAt) return undefined;
+  const settings = await getSettings(uid);
+  if (!settings.notifications[notice.category]) return undefined;
+  if (!(await repository.claimPush(uid, id, now()))) return undefined;
+  return pushToUser(uid, { title: notice.title, body: notice.body, data: pushData(id, notice) });
 }
 
 type NotificationView = z.input<typeof Notification>;

@@ -9,7 +9,7 @@ import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import type { PaymentDocument } from './model';
 import * as repository from './repository';
-import { checkWithProvider, finishEffects, settle } from './settlement';
+import { checkWithProvider, settle } from './settlement';
 
 const POLL_BATCH = 50;
 
@@ -25,10 +25,10 @@ export async function expireIfDue(paymentId: string): Promise<PaymentDocument['s
 
 /**
  * One run of the poller: the 50 pending payments due soonest (oldest-due first, so payments
- * started lately cannot crowd out those whose time is running out), then up to 50 successes whose
- * effect a failure left claimed but not done.
+ * started lately cannot crowd out those whose time is running out). Effects of successes are the
+ * outbox's business (core/events): its sweep finishes what a crash left.
  */
-export async function pollPendingPayments(): Promise<{ checked: number; settled: number; finished: number }> {
+export async function pollPendingPayments(): Promise<{ checked: number; settled: number }> {
   const pending = await repository.pendingByDue(POLL_BATCH);
   let settled = 0;
   for (const { id, payment } of pending) {
@@ -41,15 +41,5 @@ export async function pollPendingPayments(): Promise<{ checked: number; settled:
       logger.warn('payment status unavailable during polling', { paymentId: id, error: error.message });
     }
   }
-  let finished = 0;
-  for (const id of await repository.withEffectsDue(POLL_BATCH)) {
-    try {
-      await finishEffects(id);
-      finished += 1;
-    } catch (error) {
-      // One effect that keeps failing must not stop the others; it is tried again next run.
-      logger.error('payment effect failed again', { paymentId: id, error: String(error) });
-    }
-  }
-  return { checked: pending.length, settled, finished };
+  return { checked: pending.length, settled };
 }

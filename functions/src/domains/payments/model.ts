@@ -30,10 +30,6 @@ export interface PaymentDocument {
   metadata: Record<string, string>;
   method: 'mobile_money' | 'card' | 'link';
   network: string | null;
-  /** Business effects of the success: `claimed` in the transaction that made it, `done` once applied. */
-  effects: Record<string, 'claimed' | 'done'>;
-  /** True while a claimed effect is not done: the poller finishes what a crash left. */
-  effectsDue?: boolean;
   /** Why FeexPay's answer was not believed (`amount_mismatch`...): the payment failed for it. */
   failureReason?: MismatchReason | null;
   history: PaymentHistoryEntry[];

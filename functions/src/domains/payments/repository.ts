@@ -87,29 +87,31 @@ export async function setReference(id: string, reference: string, at: Date): Pro
  */
 export async function claimChange(
   id: string,
-  decide: (current: PaymentDocument) => Partial<PaymentDocument> | undefined,
+  decide: (current: PaymentDocument, tx: FirebaseFirestore.Transaction) => Partial<PaymentDocument> | undefined,
 ): Promise<{ payment: PaymentDocument; changed: boolean }> {
   const ref = payments().doc(id);
   return runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('PAYMENT_NOT_FOUND');
     const current = snapshot.data() as PaymentDocument;
-    const changes = decide(current);
+    const changes = decide(current, tx);
     if (!changes) return { payment: current, changed: false };
     tx.update(ref, changes);
     return { payment: { ...current, ...changes }, changed: true };
   });
 }
 
-export async function markEffectDone(id: string, effect: string, at: Date, refund?: string): Promise<void> {
-  await payments()
-    .doc(id)
-    .update({
-      [`effects.${effect}`]: 'done',
-      effectsDue: false,
-      ...(refund ? { refund: { reason: refund, statut: 'a_rembourser' } } : {}),
-      updatedAt: Timestamp.fromDate(at),
-    });
+/**
+ * Marks a successful payment's money to go back, with the first reason given (what it paid for
+ * was lost, cancelled or already paid). Idempotent: a later call keeps the first reason.
+ */
+export async function markForRefund(id: string, reason: string, at: Date): Promise<void> {
+  const ref = payments().doc(id);
+  await runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data() as PaymentDocument | undefined;
+    if (!current || current.refund) return;
+    tx.update(ref, { refund: { reason, statut: 'a_rembourser' }, updatedAt: Timestamp.fromDate(at) });
+  });
 }
 
 /** Equality filters then newest first: one (field, createdAt desc) index per filter field. */
@@ -127,8 +129,3 @@ export async function pendingByDue(limit: number): Promise<Array<{ id: string; p
   return snapshot.docs.map((doc) => ({ id: doc.id, payment: doc.data() as PaymentDocument }));
 }
 
-/** Successful payments whose claimed effect is not done yet, the longest waiting first. */
-export async function withEffectsDue(limit: number): Promise<string[]> {
-  const snapshot = await payments().where('effectsDue', '==', true).orderBy('updatedAt', 'asc').limit(limit).select().get();
-  return snapshot.docs.map((doc) => doc.id);
-}

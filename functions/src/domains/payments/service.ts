@@ -21,8 +21,8 @@ import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { optionalSecret, secret } from '../../core/secrets';
 import { normalizeTelephone } from '../geo/telephone';
-import { EFFECTS } from './effects';
 import type { PaymentDocument } from './model';
+import { amountDueFor } from './payables';
 import * as repository from './repository';
 import type { ClientRecord, FeexPayCallback, InitCard, Payment, PaymentInit, RequestToPay } from './schemas';
 import { NETWORKS } from './schemas';
@@ -60,7 +60,7 @@ export function toPayment(id: string, payment: PaymentDocument): PaymentView {
 
 /** The amount is never the client's: it must equal what the server computes for the target. */
 async function assertAmount(purpose: Purpose, payer: string): Promise<void> {
-  const due = await EFFECTS[purpose.type].amountDue(purpose.metadata, payer);
+  const due = await amountDueFor(purpose.type, purpose.metadata, payer);
   if (due === undefined) throw new ApiError('PAYMENT_TARGET_INVALID');
   if (due !== purpose.montant) throw new ApiError('AMOUNT_MISMATCH');
 }
@@ -98,7 +98,6 @@ function pendingPayment(
     metadata: purpose.metadata,
     method,
     network,
-    effects: {},
     history: [],
     lateSuccess: false,
     createdAt: Timestamp.fromDate(at),

@@ -1,24 +1,26 @@
 /**
  * Settlement: the one way a payment's status changes, and the check of FeexPay's answer that
  * comes before. Every path that learns an outcome (webhook, poller, expiry task, native client
- * record, admin) ends here, so each transition happens once and each effect of a success is
- * applied once. The jobs import this module alone: it reads no secret but FeexPay's token.
+ * record, admin) ends here, so each transition happens once. A success emits `payment.succeeded`
+ * in the same transaction: the domains that sold the thing subscribe to it (the outbox guarantees
+ * their effect), and it is dispatched in this process right after the commit, so the payer sees
+ * the effect in the answer. The jobs import this module alone: it reads no secret but FeexPay's token.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import * as feexpay from '../../adapters/payments/feexpay';
 import { now } from '../../core/clock';
+import { emit } from '../../core/events';
 import { nextState } from '../../core/fsm';
 import { mismatchOf } from './answer-check';
-import { EFFECTS } from './effects';
 import type { MismatchReason, PaymentDocument, PaymentSource } from './model';
 import * as repository from './repository';
 import { PAYMENT_TRANSITIONS, type PaymentOutcome } from './state';
 
 /**
  * The one way a payment's status changes. Moves it along the table when the outcome allows it
- * (a success is never downgraded; a success after failure or expiry is a late success), claims the
- * effects of a success in the same transaction, then applies those not applied yet.
+ * (a success is never downgraded; a success after failure or expiry is a late success); the move to
+ * `success` emits `payment.succeeded` in the same transaction, once.
  */
 export async function settle(
   paymentId: string,
@@ -28,36 +30,21 @@ export async function settle(
 ): Promise<{ payment: PaymentDocument; changed: boolean }> {
   const at = now();
   const { mismatch, ...entry } = audit;
-  const result = await repository.claimChange(paymentId, (current) => {
+  return repository.claimChange(paymentId, (current, tx) => {
     const next = nextState(PAYMENT_TRANSITIONS, current.statut, outcome);
     if (!next) return undefined;
-    const effect = next === 'success' ? EFFECTS[current.type] : undefined;
-    const claimed = effect && !current.effects[effect.name];
+    if (next === 'success') {
+      const { type, userId, montant, metadata } = current;
+      emit(tx, 'payment.succeeded', paymentId, { paymentId, type, userId, montant, metadata }, { inline: true });
+    }
     return {
       statut: next,
       lateSuccess: current.lateSuccess || (next === 'success' && current.statut !== 'pending'),
       history: [...current.history, { at: Timestamp.fromDate(at), from: current.statut, to: next, source, ...entry }],
-      ...(claimed ? { effects: { ...current.effects, [effect.name]: 'claimed' as const }, effectsDue: true } : {}),
       ...(mismatch ? { failureReason: mismatch } : {}),
       updatedAt: Timestamp.fromDate(at),
     };
   });
-  if (result.payment.statut === 'success') await applyEffects(paymentId, result.payment);
-  return result;
-}
-
-/** Applies the claimed effects that have not run yet; each is idempotent for its payment. */
-async function applyEffects(paymentId: string, payment: PaymentDocument): Promise<void> {
-  const effect = EFFECTS[payment.type];
-  if (payment.effects[effect.name] !== 'claimed') return;
-  const outcome = await effect.apply(paymentId, payment);
-  await repository.markEffectDone(paymentId, effect.name, now(), outcome ? outcome.refund : undefined);
-}
-
-/** Finishes the effects a crash or a failure left claimed (the poller calls it). */
-export async function finishEffects(paymentId: string): Promise<void> {
-  const payment = await repository.findPayment(paymentId);
-  if (payment?.statut === 'success') await applyEffects(paymentId, payment);
 }
 
 /**

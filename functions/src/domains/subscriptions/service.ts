@@ -10,9 +10,10 @@ import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
+import { emit } from '../../core/events';
 import { COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { getUser } from '../identity/service';
-import { notify } from '../notifications/service';
+import { notifyIn } from '../notifications';
 import { priceList } from '../pricing/service';
 
 export type SubscriptionKind = 'vendeur' | 'transitaire';
@@ -39,7 +40,7 @@ function trialEndOf(kind: SubscriptionKind, user: { createdAt: Timestamp } | und
 /**
  * Extends the subscription by the paid months, once per payment; answers the new end. Months stack
  * on the latest of now, the current end and the free trial's end: a month paid during the trial
- * starts when the trial ends.
+ * starts when the trial ends. The extension emits `subscription.extended` in its transaction.
  */
 export async function extend(uid: string, kind: SubscriptionKind, months: number, paymentId: string): Promise<Date> {
   const ref = subscriptionRef(uid, kind);
@@ -54,9 +55,10 @@ export async function extend(uid: string, kind: SubscriptionKind, months: number
     const extended = Timestamp.fromMillis(Math.max(at.getTime(), expiry, trialEnd) + months * MONTH_MS);
     tx.set(ref, { uid, kind, expiresAt: extended, updatedAt: Timestamp.fromDate(at) }, { merge: true });
     tx.create(credit, { months, paymentId, createdAt: Timestamp.fromDate(at) });
+    emit(tx, 'subscription.extended', paymentId, { uid, kind, months, paymentId, subscriptionId: ref.id, expiresAt: extended.toDate().toISOString() });
+    notifyIn(tx, uid, { type: 'subscription_extended', key: paymentId, params: { expiresAt: extended.toDate().toISOString() }, resource: { kind: 'subscription', id: ref.id } });
     return extended.toDate();
   });
-  await notify(uid, { type: 'subscription_extended', key: paymentId, params: { expiresAt: expiresAt.toISOString() }, resource: { kind: 'subscription', id: ref.id } });
   return expiresAt;
 }
 

@@ -36,13 +36,21 @@ export async function findMission(id: string): Promise<MissionDocument | undefin
 
 type Decision = Partial<MissionDocument> | MissionDocument;
 
+/** What else is written with a change of a mission, in its transaction (the notices of the change). */
+export type WithChange = (tx: Transaction, mission: MissionDocument) => void;
+
 /**
  * Read-modify-write of one mission (created when missing and `decide` answers a whole document).
  * `decide` runs on the fresh document and may refuse with an ApiError: nothing is written then;
  * `null` leaves an existing mission as it is, so a repeated call changes nothing.
  */
-export async function mutateMission(id: string, decide: (current: MissionDocument | undefined) => Decision | null, at: Date): Promise<MissionDocument> {
-  return mutateMissionWith(id, async () => undefined, (current) => decide(current), at);
+export async function mutateMission(
+  id: string,
+  decide: (current: MissionDocument | undefined) => Decision | null,
+  at: Date,
+  withChange?: WithChange,
+): Promise<MissionDocument> {
+  return mutateMissionWith(id, async () => undefined, (current) => decide(current), at, withChange);
 }
 
 /**
@@ -54,6 +62,7 @@ export async function mutateMissionWith<T>(
   read: (tx: Transaction) => Promise<T>,
   decide: (current: MissionDocument | undefined, read: T) => Decision | null,
   at: Date,
+  withChange?: WithChange,
 ): Promise<MissionDocument> {
   const ref = missions().doc(id);
   return runTransaction(async (tx) => {
@@ -64,7 +73,9 @@ export async function mutateMissionWith<T>(
     const changes = { ...decision, updatedAt: Timestamp.fromDate(at) };
     if (current) tx.update(ref, changes);
     else tx.create(ref, changes);
-    return { ...current, ...changes } as MissionDocument;
+    const next = { ...current, ...changes } as MissionDocument;
+    withChange?.(tx, next);
+    return next;
   });
 }
 

@@ -14,10 +14,10 @@ import { isoOrNull } from '../../core/firestore';
 import { getArticle } from '../catalog/service';
 import { liveTransitPurchase } from '../commerce/achat-lookup';
 import { getUser } from '../identity/service';
-import { notify } from '../notifications/service';
+import { notifyIn } from '../notifications';
 import { stateOf } from '../subscriptions/service';
 import * as repository from './repository';
-import type { MissionDocument } from './repository';
+import type { MissionDocument, WithChange } from './repository';
 import type { DetailsRequest, StartRequest, TransitMission } from './schemas';
 import { ACTIVE_STATUSES, EDITABLE_STATUSES, type MissionEvent, MISSION_TRANSITIONS, type MissionStatus } from './state';
 
@@ -57,10 +57,15 @@ export async function assertEligibleForwarder(uid: string): Promise<void> {
   if (!(await stateOf(uid, 'transitaire')).active) throw new ApiError('TRANSITAIRE_SUBSCRIPTION_REQUIRED');
 }
 
-/** Tells a party of the mission (in-app and push, in its language); `at` makes the event one. */
-export async function tell(uid: string | null, type: TransitEvent, id: string, mission: MissionDocument, at: Date): Promise<void> {
-  if (!uid) return;
-  await notify(uid, { type, key: `${id}:${at.getTime()}`, params: { articleTitre: mission.articleTitre }, resource: { kind: 'transitMission', id } });
+/**
+ * Tells a party of the mission (in-app and push, in its language) with the change, in its
+ * transaction; `at` makes the event one.
+ */
+export function tell(to: 'acheteur' | 'transitaire', type: TransitEvent, id: string, at: Date): WithChange {
+  return (tx, mission) => {
+    const uid = mission[to];
+    if (uid) notifyIn(tx, uid, { type, key: `${id}:${at.getTime()}`, params: { articleTitre: mission.articleTitre }, resource: { kind: 'transitMission', id } });
+  };
 }
 
 /**
@@ -146,8 +151,8 @@ export async function selectTransitaire(caller: ProfileCaller, articleId: string
       return { statut: step(mine, 'select'), transitaire: transitaireId, dateSelectionTransitaire: Timestamp.fromDate(at) };
     },
     at,
+    tell('transitaire', 'transit_selection', id, at),
   );
-  await tell(transitaireId, 'transit_selection', id, mission, at);
   return toMission(id, mission);
 }
 
@@ -158,13 +163,13 @@ export async function transferer(caller: ProfileCaller, articleId: string): Prom
     id,
     (current) => ({ statut: step(ownedBy(caller)(current), 'transfer'), dateTransfer: Timestamp.fromDate(at), verificationApproved: true }),
     at,
+    tell('transitaire', 'transit_transfer', id, at),
   );
-  await tell(mission.transitaire, 'transit_transfer', id, mission, at);
   return toMission(id, mission);
 }
 
 /** Rule 3: only the assigned forwarder; rule 5: still verified and subscribed. */
-async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' | 'close', at: Date): Promise<MissionDocument> {
+async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' | 'close', at: Date, notice: 'transit_rejected' | 'transit_completed'): Promise<MissionDocument> {
   await assertEligibleForwarder(caller.uid);
   return repository.mutateMission(
     id,
@@ -176,20 +181,19 @@ async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' 
       return event === 'reject' ? { statut, transitaire: null, dateSelectionTransitaire: null } : { statut, dateTraite: Timestamp.fromDate(at) };
     },
     at,
+    tell('acheteur', notice, id, at),
   );
 }
 
 export async function rejeterAttribution(caller: ProfileCaller, id: string): Promise<MissionView> {
   const at = now();
-  const mission = await forwarderStep(caller, id, 'reject', at);
-  await tell(mission.acheteur, 'transit_rejected', id, mission, at);
+  const mission = await forwarderStep(caller, id, 'reject', at, 'transit_rejected');
   return toMission(id, mission);
 }
 
 export async function marquerTraite(caller: ProfileCaller, id: string): Promise<MissionView> {
   const at = now();
-  const mission = await forwarderStep(caller, id, 'close', at);
-  await tell(mission.acheteur, 'transit_completed', id, mission, at);
+  const mission = await forwarderStep(caller, id, 'close', at, 'transit_completed');
   return toMission(id, mission);
 }
 

@@ -30,7 +30,7 @@ export async function unassignForwarder(uid: string, pageSize = PAGE_SIZE): Prom
 async function unassignOne(uid: string, id: string): Promise<boolean> {
   const at = now();
   let changed = false;
-  const mission = await repository.mutateMission(
+  await repository.mutateMission(
     id,
     (current) => {
       // Decided again on each attempt of the transaction, on the fresh document.
@@ -39,7 +39,7 @@ async function unassignOne(uid: string, id: string): Promise<boolean> {
       return { statut: transition(MISSION_TRANSITIONS, current.statut, 'unassign'), transitaire: null, dateSelectionTransitaire: null };
     },
     at,
+    tell('acheteur', 'transit_forwarder_unavailable', id, at),
   );
-  if (changed) await tell(mission.acheteur, 'transit_forwarder_unavailable', id, mission, at);
   return changed;
 }

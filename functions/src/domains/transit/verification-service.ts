@@ -14,7 +14,7 @@ import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { cardLinks, cardProblem } from '../catalog/kyc';
-import { notify } from '../notifications/service';
+import { type NotificationEvent, notifyIn } from '../notifications';
 import { listingWriter } from './directory';
 import type { AdminVerificationState, VerificationState, VerificationSubmit } from './verification-schemas';
 
@@ -54,6 +54,8 @@ async function change(userId: string, decide: (current: VerificationDocument | u
     const next = { ...current, ...decide(current) } as VerificationDocument;
     tx.set(fileRef, next);
     writeListing(user.data()!, next);
+    // A new decision is told to the forwarder with the change.
+    if (next.decidedAt && next.decidedAt.toMillis() !== current?.decidedAt?.toMillis()) notifyIn(tx, userId, decisionNotice(userId, next));
     tx.update(userRef, {
       transitaireVerification: { statut: next.statut, ...(next.rejectionMotif ? { rejectionMotif: next.rejectionMotif } : {}) },
       updatedAt: Timestamp.fromDate(now()),
@@ -80,15 +82,15 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
   return toState(caller.uid, file);
 }
 
-/** Tells the forwarder of a decision; the decision's time makes it one event. */
-async function tell(userId: string, file: VerificationDocument) {
+/** The forwarder's notice of a decision; the decision's time makes it one event. */
+function decisionNotice(userId: string, file: VerificationDocument): NotificationEvent {
   const approved = file.statut === 'approved';
-  await notify(userId, {
+  return {
     type: approved ? 'transitaire_verification_approved' : 'transitaire_verification_rejected',
     key: `${userId}:${file.decidedAt?.toMillis()}`,
     params: approved ? {} : { motif: file.rejectionMotif ?? '' },
     resource: { kind: 'transitaireVerification', id: userId },
-  });
+  };
 }
 
 /** Whether both cards of a file are the forwarder's own stored identity cards. */
@@ -109,7 +111,6 @@ export async function approve(caller: ProfileCaller, userId: string) {
     if (!cardsChecked || !same) throw new ApiError('KYC_CARDS_MISSING');
     return { statut: 'approved', rejectionMotif: null, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
   });
-  await tell(userId, file);
   return toState(userId, file);
 }
 
@@ -118,7 +119,6 @@ export async function reject(caller: ProfileCaller, userId: string, rejectionMot
     if (current?.statut !== 'pending') throw new ApiError('INVALID_TRANSITION');
     return { statut: 'rejected', rejectionMotif, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
   });
-  await tell(userId, file);
   return toState(userId, file);
 }
 

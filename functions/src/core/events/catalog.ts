@@ -1,0 +1,36 @@
+/**
+ * The types of domain events and their payloads. Empty here: each domain adds the events it emits
+ * in its own `events.ts` (TypeScript declaration merging), so `emit` and `subscriber` agree on a
+ * payload without core knowing any domain. Payloads hold plain values (strings, numbers,
+ * booleans, ISO dates): they are stored as Firestore documents and read back as they were.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface EventCatalog {}
+
+export type EventType = keyof EventCatalog & string;
+
+/** An event as subscribers receive it. */
+export interface DeliveredEvent<T extends EventType = EventType> {
+  /** `{type}_{key}`: the event's document in `events`. */
+  id: string;
+  type: T;
+  key: string;
+  payload: EventCatalog[T];
+  createdAt: Date;
+}
+
+/**
+ * A reaction to one type of event. Delivery is at least once (a crash after the work but before
+ * the run is marked done runs it again), so `handle` must be idempotent: it writes documents with
+ * ids derived from the event, or checks in a transaction what the event already did.
+ */
+export interface Subscriber<T extends EventType = EventType> {
+  /** Stable and unique (`domain.reaction`): the run of this subscriber for an event is `{eventId}__{name}`. */
+  name: string;
+  on: T;
+  handle(event: DeliveredEvent<T>): Promise<void>;
+}
+
+export function subscriber<T extends EventType>(name: string, on: T, handle: (event: DeliveredEvent<T>) => Promise<void>): Subscriber {
+  return { name, on, handle } as unknown as Subscriber;
+}

@@ -1,0 +1,84 @@
+/**
+ * Hands events to their subscribers: each (event, subscriber) run is claimed with a lease, marked
+ * done when the subscriber returns, retried with a doubling wait when it throws, and parked after
+ * EVENT_MAX_ATTEMPTS for an admin to replay. The trigger on `events/{id}` calls `dispatchEvent`;
+ * the sweep (every minute) hands out events the trigger missed and re-runs expired leases and due
+ * retries. A subscriber's failure never fails the caller: it is recorded on its run.
+ */
+import * as logger from 'firebase-functions/logger';
+import type { DeliveredEvent, Subscriber } from './catalog';
+import { subscriberNamed, subscribersOf } from './registry';
+import * as store from './store';
+
+const SWEEP_BATCH = 100;
+
+type Stored = { id: string } & store.EventDocument;
+
+function delivered(event: Stored): DeliveredEvent {
+  return { id: event.id, type: event.type, key: event.key, payload: event.payload as unknown as DeliveredEvent['payload'], createdAt: event.createdAt.toDate() };
+}
+
+async function loadEvent(id: string): Promise<Stored | undefined> {
+  const snapshot = await store.readEvent(id);
+  const event = snapshot.data();
+  return event ? { id, ...event } : undefined;
+}
+
+/** One subscriber's run of one event, if it is free to run: answers what became of it. */
+async function run(event: Stored, subscriber: Subscriber): Promise<store.RunState | 'busy'> {
+  const attempts = await store.claimRun(event, subscriber.name);
+  if (attempts === undefined) return 'busy';
+  try {
+    await subscriber.handle(delivered(event));
+  } catch (error) {
+    const state = await store.failRun(event.id, subscriber.name, attempts, error instanceof Error ? (error.stack ?? error.message) : String(error));
+    logger.warn('event subscriber failed', { eventId: event.id, subscriber: subscriber.name, attempts, state, error: String(error) });
+    return state;
+  }
+  await store.finishRun(event.id, subscriber.name);
+  return 'done';
+}
+
+/** Every subscriber of the event, then the event marked as handed out (its runs carry on alone). */
+export async function dispatchEvent(id: string): Promise<Record<string, store.RunState | 'busy'>> {
+  const event = await loadEvent(id);
+  if (!event) return {};
+  const subscribers = await subscribersOf(event.type);
+  const states = await Promise.all(subscribers.map((subscriber) => run(event, subscriber)));
+  if (event.dispatch === 'pending') await store.markDispatched(id);
+  return Object.fromEntries(subscribers.map((subscriber, index) => [subscriber.name, states[index]!]));
+}
+
+/** Dispatch after a commit in the emitting process: logged, never thrown at the request that committed. */
+export async function dispatchQuietly(id: string): Promise<void> {
+  try {
+    await dispatchEvent(id);
+  } catch (error) {
+    logger.error('event not dispatched inline; the trigger or the sweep will', { eventId: id, error: String(error) });
+  }
+}
+
+async function runById(runId: string, stored: store.RunDocument): Promise<store.RunState | 'busy' | 'gone'> {
+  const [event, subscriber] = await Promise.all([loadEvent(stored.eventId), subscriberNamed(stored.subscriber)]);
+  if (!event || !subscriber) {
+    logger.error('event run without its event or subscriber', { runId, subscriber: stored.subscriber });
+    return 'gone';
+  }
+  return run(event, subscriber);
+}
+
+/** The schedule's work: events the trigger missed, then runs whose lease ended or whose retry is due. */
+export async function sweep(): Promise<{ events: number; runs: number }> {
+  const pending = await store.pendingEventsDue(SWEEP_BATCH);
+  for (const id of pending) await dispatchEvent(id);
+  const due = await store.runsDue(SWEEP_BATCH);
+  for (const { id, run: stored } of due) await runById(id, stored);
+  return { events: pending.length, runs: due.length };
+}
+
+/** An admin's replay of a parked run: a fresh count of attempts, and one attempt now. */
+export async function replay(runId: string): Promise<store.RunDocument | undefined> {
+  const unparked = await store.unpark(runId);
+  if (unparked?.state === 'retry') await runById(runId, unparked);
+  return store.readRun(runId);
+}

@@ -1,0 +1,2 @@
+/** The notifications domain's surface for other domains. */
+export { type NotificationEvent, notifyAfter, notifyIn } from './service';

@@ -1,0 +1,9 @@
+/** Notices asked by any domain are written here, in their recipient's language. */
+import { subscriber } from '../../core/events';
+import { notify } from './service';
+
+export const subscribers = [
+  subscriber('notifications.write', 'notification.requested', async ({ payload }) => {
+    await notify(payload.uid, { type: payload.type, key: payload.key, params: payload.params, ...(payload.resource ? { resource: payload.resource } : {}) });
+  }),
+];

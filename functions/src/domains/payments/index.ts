@@ -1,0 +1,6 @@
+/** The payments domain's surface for other domains (its events are declared in events.ts). */
+
+export type { PaymentSucceeded } from './events';
+export type { PaymentType } from './model';
+export { type AmountDue, registerPayable } from './payables';
+export { markForRefund } from './refunds';

@@ -1,0 +1,12 @@
+/**
+ * Refunds asked by the domains that sold something: a successful payment whose target was lost,
+ * cancelled or already paid is marked `a_rembourser` (the money goes back by hand for now).
+ * Its own module: subscribers import it without FeexPay's adapter and its secret.
+ */
+import { now } from '../../core/clock';
+import * as repository from './repository';
+
+/** Idempotent: the first reason stays. */
+export function markForRefund(paymentId: string, reason: string): Promise<void> {
+  return repository.markForRefund(paymentId, reason, now());
+}

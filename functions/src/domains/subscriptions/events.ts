@@ -1,0 +1,20 @@
+/** Events the subscriptions domain emits (README: event catalogue). */
+import type { SubscriptionKind } from './service';
+
+export interface SubscriptionExtended {
+  uid: string;
+  kind: SubscriptionKind;
+  months: number;
+  paymentId: string;
+  /** `subscriptions/{id}`. */
+  subscriptionId: string;
+  /** The new end of the subscription (ISO). */
+  expiresAt: string;
+}
+
+declare module '../../core/events/catalog' {
+  interface EventCatalog {
+    /** Paid months were added to a subscription (key: the payment id). */
+    'subscription.extended': SubscriptionExtended;
+  }
+}
