@@ -3,9 +3,9 @@
  * loads them on the first event it hands out; `installSubscribers` is called by each composition
  * root: the functions' entry (index.ts), the apps and the tests.
  */
-import { type Subscriber, useSubscribers } from './core/events';
+import { hasSubscribers, type Subscriber, useSubscribers } from './core/events';
 
-async function allSubscribers(): Promise<Subscriber[]> {
+export async function allSubscribers(): Promise<Subscriber[]> {
   const modules = await Promise.all([
     import('./domains/catalog/subscribers'),
     import('./domains/commerce/subscribers'),
@@ -16,6 +16,7 @@ async function allSubscribers(): Promise<Subscriber[]> {
   return modules.flatMap((module) => module.subscribers);
 }
 
+/** Hands the list to dispatch, unless one was handed already (by a test, for one). */
 export function installSubscribers(): void {
-  useSubscribers(allSubscribers);
+  if (!hasSubscribers()) useSubscribers(allSubscribers);
 }

@@ -2,5 +2,5 @@
 export { type DeliveredEvent, type EventCatalog, type EventType, type Subscriber, subscriber } from './catalog';
 export { emit, eventId } from './emit';
 export { dispatchEvent, replay, sweep } from './dispatch';
-export { useSubscribers } from './registry';
+export { hasSubscribers, useSubscribers } from './registry';
 export { parkedRuns, readRun, type RunDocument, runId } from './store';

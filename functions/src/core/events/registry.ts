@@ -32,6 +32,11 @@ async function byType(): Promise<Map<EventType, Subscriber[]>> {
   return loaded;
 }
 
+/** Whether a composition root has handed over its list (a test's own list stays in place). */
+export function hasSubscribers(): boolean {
+  return loader !== undefined;
+}
+
 export async function subscribersOf(type: EventType): Promise<Subscriber[]> {
   return (await byType()).get(type) ?? [];
 }
