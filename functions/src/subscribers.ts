@@ -9,6 +9,7 @@ export async function allSubscribers(): Promise<Subscriber[]> {
   const modules = await Promise.all([
     import('./domains/catalog/subscribers'),
     import('./domains/commerce/subscribers'),
+    import('./domains/identity/subscribers'),
     import('./domains/notifications/subscribers'),
     import('./domains/subscriptions/subscribers'),
     import('./domains/transit/subscribers'),

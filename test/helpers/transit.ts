@@ -15,6 +15,8 @@ export type Verification = 'none' | 'pending' | 'approved' | 'rejected';
  */
 export async function forwarder(verification: Verification = 'approved', subscribed = true): Promise<TestUser> {
   const user = await createUser('transitaire');
+  // The transit domain's file decides; the profile holds identity's copy of its status.
+  await db().collection(COLLECTIONS.transitaireVerifications).doc(user.uid).set({ statut: verification });
   await db().collection(COLLECTIONS.users).doc(user.uid).update({ transitaireVerification: { statut: verification } });
   if (subscribed) {
     await db()

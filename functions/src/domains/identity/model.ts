@@ -28,6 +28,8 @@ export interface UserDocument {
   referralCode?: string;
   referredBy?: { code: string; agentId: string };
   transitaireVerification?: { statut: 'none' | 'pending' | 'approved' | 'rejected'; rejectionMotif?: string };
+  /** When the copy of the transit domain's verification status was taken (ms): older events are ignored. */
+  transitaireVerificationAt?: number;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

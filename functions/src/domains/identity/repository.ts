@@ -1,8 +1,9 @@
 /** The only Firestore access of the identity domain. Read-modify-writes run in transactions. */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { FieldPath, type Query, Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
@@ -49,9 +50,27 @@ export async function mutateUser(
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) throw new ApiError('USER_NOT_FOUND');
     const current = snapshot.data() as UserDocument;
-    const changes = { ...decide(current), updatedAt: Timestamp.fromDate(now()) };
+    const at = now();
+    const changes = { ...decide(current), updatedAt: Timestamp.fromDate(at) };
     tx.update(ref, changes);
-    return { ...current, ...changes };
+    const next = { ...current, ...changes };
+    // The key tells this change apart from another of the same millisecond.
+    const key = `${uid}_${at.getTime()}_${randomBytes(4).toString('hex')}`;
+    emit(tx, 'user.changed', key, { uid, role: next.role, previousRole: current.role, isBlocked: next.isBlocked, wasBlocked: current.isBlocked });
+    return next;
+  });
+}
+
+/**
+ * The profile's copy of a forwarder's verification status (the transit domain owns the file).
+ * Events may arrive out of order: an older status never replaces a newer one.
+ */
+export async function copyVerificationStatus(uid: string, status: NonNullable<UserDocument['transitaireVerification']>, at: number): Promise<void> {
+  const ref = users().doc(uid);
+  await runTransaction(async (tx) => {
+    const user = await tx.get(ref);
+    if (!user.exists || ((user.get('transitaireVerificationAt') as number | undefined) ?? 0) > at) return;
+    tx.update(ref, { transitaireVerification: status, transitaireVerificationAt: at, updatedAt: Timestamp.fromDate(now()) });
   });
 }
 

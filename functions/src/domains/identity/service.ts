@@ -112,8 +112,7 @@ export async function updateMe(caller: ProfileCaller, patch: z.output<typeof Upd
     const photo = patch.photoUrl !== undefined ? { photoPath: storedPathOf(patch.photoUrl) } : {};
     return { ...patch, ...photo, searchName: searchNameOf(nom, prenoms) };
   });
-  // The buyers' list shows a forwarder's name and photo.
-  if (updated.role === 'transitaire') await refreshForwarderListing(caller.uid);
+  // The buyers' list shows a forwarder's name and photo: transit subscribes to user.changed.
   return toProfile(caller.uid, updated);
 }
 
@@ -159,43 +158,19 @@ export async function setBlocked(caller: ProfileCaller, id: string, blocked: boo
       : { isBlocked: false };
   });
   if (blocked) await auth().revokeRefreshTokens(id);
-  if (updated.role === 'transitaire') await refreshForwarderListing(id);
-  if (blocked && updated.role === 'transitaire') await unassignBlockedForwarder(id);
+  // A blocked forwarder leaves the buyers' list and its missions in progress: transit subscribes to user.changed.
   return toProfile(id, updated);
 }
 
 export async function changeRole(caller: ProfileCaller, id: string, role: Role): Promise<Profile> {
-  let previous: Role | undefined;
   const updated = await repository.mutateUser(id, (current) => {
     assertMayModerate(caller, id, current.role);
     if (isAdminRole(role) && caller.role !== 'superAdmin') throw new ApiError('ADMIN_ROLE_REQUIRES_SUPER_ADMIN');
     if (appOfRole(role) !== current.app) throw new ApiError('ROLE_APP_MISMATCH');
-    previous = current.role;
     return { role };
   });
-  if (previous === 'transitaire' || role === 'transitaire') await refreshForwarderListing(id);
-  // No longer a forwarder: like a blocked one, it can no longer act on its missions in progress.
-  if (previous === 'transitaire' && role !== 'transitaire') await unassignBlockedForwarder(id);
+  // No longer a forwarder: transit unlists it and hands its missions back (user.changed).
   return toProfile(id, updated);
-}
-
-/**
- * A blocked forwarder, or one that is no forwarder any more, leaves the buyers' list at once; a
- * renamed one shows its new name.
- * Imported on use: the transit domain depends on this one, not the other way round.
- */
-async function refreshForwarderListing(uid: string): Promise<void> {
-  const { refreshListing } = await import('../transit/directory');
-  await refreshListing(uid);
-}
-
-/**
- * A blocked forwarder can neither act on its missions in progress nor refuse them: they go back
- * to their buyers, who choose another. Imported on use, as above; safe to run again.
- */
-async function unassignBlockedForwarder(uid: string): Promise<void> {
-  const { unassignForwarder } = await import('../transit/unassign');
-  await unassignForwarder(uid);
 }
 
 /** Whether a stored file is someone's profile photo (the upload clean-up asks). */

@@ -18,6 +18,7 @@ import { notifyIn } from '../notifications';
 import { stateOf } from '../subscriptions/service';
 import * as repository from './repository';
 import type { MissionDocument, WithChange } from './repository';
+import { verificationStatusOf } from './verification-service';
 import type { DetailsRequest, StartRequest, TransitMission } from './schemas';
 import { ACTIVE_STATUSES, EDITABLE_STATUSES, type MissionEvent, MISSION_TRANSITIONS, type MissionStatus } from './state';
 
@@ -51,7 +52,7 @@ export async function assertEligibleForwarder(uid: string): Promise<void> {
   const user = await getUser(uid);
   // A blocked forwarder is out of reach, like one that does not exist.
   if (!user || user.role !== 'transitaire' || user.isBlocked) throw new ApiError('USER_NOT_FOUND');
-  const verification = user.transitaireVerification?.statut ?? 'none';
+  const verification = await verificationStatusOf(uid);
   if (verification === 'pending') throw new ApiError('TRANSITAIRE_VERIF_PENDING');
   if (verification !== 'approved') throw new ApiError('TRANSITAIRE_NOT_VERIFIED');
   if (!(await stateOf(uid, 'transitaire')).active) throw new ApiError('TRANSITAIRE_SUBSCRIPTION_REQUIRED');

@@ -1,10 +1,21 @@
 /** The transit domain's reactions to other domains' events. */
 import { subscriber } from '../../core/events';
 import { refreshListing } from './directory';
+import { unassignForwarder } from './unassign';
 
 export const subscribers = [
   // A subscribed, verified forwarder appears in the buyers' list.
   subscriber('transit.directory_on_subscription', 'subscription.extended', async ({ payload }) => {
     if (payload.kind === 'transitaire') await refreshListing(payload.uid);
+  }),
+  // A forwarder renamed, blocked, unblocked, or whose role changed: its entry follows its profile.
+  subscriber('transit.directory_on_profile', 'user.changed', async ({ payload }) => {
+    if (payload.role === 'transitaire' || payload.previousRole === 'transitaire') await refreshListing(payload.uid);
+  }),
+  // A blocked forwarder, or one that is no forwarder any more, can no longer act on its missions in
+  // progress: they go back to their buyers, who choose another.
+  subscriber('transit.unassign_forwarder', 'user.changed', async ({ payload }) => {
+    const gone = payload.previousRole === 'transitaire' && payload.role !== 'transitaire';
+    if (gone || (payload.isBlocked && payload.role === 'transitaire')) await unassignForwarder(payload.uid);
   }),
 ];

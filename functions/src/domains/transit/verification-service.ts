@@ -1,8 +1,9 @@
 /**
  * Forwarder account verification: `none` -> `pending` (the forwarder submits its identity card,
  * front and back, as its own private uploads (catalog/kyc.ts), and company data) -> `approved` | `rejected` (an admin decides, with a reason
- * for a refusal). A rejected or empty file can be submitted again; a pending one cannot. The file,
- * the status on the user's profile and the forwarder's directory entry change in one transaction;
+ * for a refusal). A rejected or empty file can be submitted again; a pending one cannot. The file
+ * and the forwarder's directory entry change in one transaction, which emits the change for the
+ * profile's copy of the status (identity subscribes);
  * the forwarder is told of each decision (notification and push, in its language).
  */
 import { Timestamp } from 'firebase-admin/firestore';
@@ -11,6 +12,7 @@ import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
+import { emit } from '../../core/events';
 import { COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { cardLinks, cardProblem } from '../catalog/kyc';
@@ -43,7 +45,7 @@ function toState(userId: string, file: VerificationDocument | undefined): z.inpu
   };
 }
 
-/** Changes the file, the profile's status and the forwarder's directory entry together; `decide` sees the fresh file. */
+/** Changes the file and the forwarder's directory entry together, with its events; `decide` sees the fresh file. */
 async function change(userId: string, decide: (current: VerificationDocument | undefined) => Partial<VerificationDocument>) {
   const fileRef = files().doc(userId);
   const userRef = db().collection(COLLECTIONS.users).doc(userId);
@@ -56,12 +58,16 @@ async function change(userId: string, decide: (current: VerificationDocument | u
     writeListing(user.data()!, next);
     // A new decision is told to the forwarder with the change.
     if (next.decidedAt && next.decidedAt.toMillis() !== current?.decidedAt?.toMillis()) notifyIn(tx, userId, decisionNotice(userId, next));
-    tx.update(userRef, {
-      transitaireVerification: { statut: next.statut, ...(next.rejectionMotif ? { rejectionMotif: next.rejectionMotif } : {}) },
-      updatedAt: Timestamp.fromDate(now()),
-    });
+    // The profile shows the status: identity keeps its copy (transitaire.verification_changed).
+    const at = now().getTime();
+    emit(tx, 'transitaire.verification_changed', `${userId}_${at}`, { uid: userId, statut: next.statut, rejectionMotif: next.rejectionMotif ?? null, at });
     return next;
   });
+}
+
+/** Where a forwarder's file stands: the transit domain's own record (the profile holds a copy). */
+export async function verificationStatusOf(uid: string): Promise<Status> {
+  return ((await files().doc(uid).get()).get('statut') as Status | undefined) ?? 'none';
 }
 
 export async function status(caller: ProfileCaller) {
