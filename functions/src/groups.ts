@@ -6,7 +6,7 @@
 import type { ApiRouter } from './core/http';
 import type { SecretName } from './core/secrets';
 
-export const REGION = 'europe-west1';
+export { REGION } from './core/region';
 
 export interface FunctionGroup {
   prefixes: readonly string[];
