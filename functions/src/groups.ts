@@ -6,7 +6,7 @@
 import type { ApiRouter } from './core/http';
 import type { SecretName } from './core/secrets';
 
-export const REGION = 'europe-west1';
+export { REGION } from './core/region';
 
 export interface FunctionGroup {
   prefixes: readonly string[];
@@ -23,7 +23,8 @@ export const FUNCTION_GROUPS = {
     secrets: ['OTP_HMAC_SECRET', 'WHATSAPP_ACCESS_TOKEN', 'MESSAGING_APP_SECRET', 'MESSAGING_WEBHOOK_VERIFY_TOKEN', 'CAPTCHA_SECRET'],
     routers: async () => [
       (await import('./domains/health/routes')).router,
-      (await import('./domains/docs/routes')).router,
+      // The document describes every router, this one included: built here, where they are listed.
+      (await import('./domains/docs/routes')).docsRouter(async () => (await import('./openapi-document')).serviceDocument(await allRouters())),
       (await import('./domains/identity/routes')).router,
       (await import('./domains/settings/routes')).router,
       (await import('./domains/geo/routes')).router,

@@ -1,6 +1,7 @@
 /** The service's OpenAPI document: every router of every function, and the spec's named schemas. */
 import type { z } from 'zod';
 import { config } from './core/config';
+import type { ApiRouter } from './core/http';
 import { buildOpenApiDocument } from './core/openapi';
 import { PaginationQuery } from './core/pagination';
 import { PasswordResetRequest, ResetPassword, VerifyResetCode, WebSessionStart } from './domains/account-security/schemas';
@@ -10,7 +11,6 @@ import { GeoPoint } from './domains/geo/schemas';
 import { RegisterRequest } from './domains/identity/schemas';
 import { DeliveryInput } from './domains/logistics/schemas';
 import { UserSettings } from './domains/settings/schemas';
-import { allRouters } from './groups';
 
 /** The named shared schemas of the spec, published even before their routes exist. */
 const SHARED_SCHEMAS: z.ZodType[] = [
@@ -28,7 +28,8 @@ const SHARED_SCHEMAS: z.ZodType[] = [
   PaginationQuery,
 ];
 
-export async function serviceDocument() {
+/** The document of `routers` (groups.ts's `allRouters()`: passed in, since groups.ts serves this document). */
+export function serviceDocument(routers: ApiRouter[]) {
   const settings = config();
   return buildOpenApiDocument(
     {
@@ -38,7 +39,7 @@ export async function serviceDocument() {
         'Backend of the vehicle marketplace (Benin and neighbours; amounts in XOF). Errors are `ApiError` bodies ' +
         'with a stable `code` and a `message` in the language of `Accept-Language` (fr by default, en).',
     },
-    await allRouters(),
+    routers,
     SHARED_SCHEMAS,
   );
 }

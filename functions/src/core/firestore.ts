@@ -1,8 +1,10 @@
 /**
  * Collection names in one place, so a rename is one edit and the rules, the indexes and the code
- * cannot drift apart silently (test/deployment checks the rules name these collections).
+ * cannot drift apart silently (test/deployment checks the rules name these collections); and
+ * typed references to them, so that a document is read as its type without a cast at each read.
  */
-import type { Timestamp } from 'firebase-admin/firestore';
+import type { CollectionReference, DocumentData, DocumentReference, DocumentSnapshot, FirestoreDataConverter, Timestamp } from 'firebase-admin/firestore';
+import { db } from './firebase';
 
 /** A stored date as the API writes dates (ISO 8601), or null when there is none. */
 export const isoOrNull = (value: Timestamp | null | undefined): string | null => value?.toDate().toISOString() ?? null;
@@ -46,6 +48,8 @@ export const COLLECTIONS = {
   subscriptions: 'subscriptions',
   /** `wallets/{uid}`: balance and monthly counters; `transactions/{type}_{reference}` below. */
   wallets: 'wallets',
+  /** `wallets/{uid}/transactions/{type}_{reference}`: the wallet's ledger, one entry per business fact. */
+  walletTransactions: 'transactions',
   /** `achats/{id}`: purchases of listings. */
   achats: 'achats',
   /** `verifications/{paymentId}`: paid verification requests of listings. */
@@ -75,3 +79,35 @@ export const COLLECTIONS = {
   localMessages: 'localMessages',
   localPushes: 'localPushes',
 } as const;
+
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/**
+ * A converter that names the type of a collection's documents and changes nothing: documents are
+ * written and read as they are (the model types hold Firestore values, Timestamps included). The
+ * one unchecked step from stored data to `T` is here, instead of an `as` at every read.
+ */
+export function typed<T>(): FirestoreDataConverter<T> {
+  return {
+    toFirestore: (value) => value as DocumentData,
+    fromFirestore: (snapshot) => snapshot.data() as T,
+  };
+}
+
+/**
+ * The collection `name`, top level or under `parent` (`users/{uid}/notifications`), whose
+ * snapshots, queries and transactions read `T`.
+ */
+export function collection<T>(name: CollectionName, parent?: DocumentReference): CollectionReference<T> {
+  return (parent ?? db()).collection(name).withConverter(typed<T>());
+}
+
+/**
+ * Several documents in one read, in the order of `refs`. Firestore.getAll is declared for untyped
+ * references only (Transaction.getAll is generic, it is not), but its snapshots are built with
+ * each reference's converter: the casts restore the type the SDK keeps at run time.
+ */
+export async function getAll<T>(refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]> {
+  if (refs.length === 0) return [];
+  return (await db().getAll(...(refs as unknown as DocumentReference[]))) as unknown as DocumentSnapshot<T>[];
+}

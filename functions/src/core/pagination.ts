@@ -44,7 +44,7 @@ export function toPage<T>(request: PageRequest, items: T[], total: number): Page
 }
 
 /** One page of a query and the total it counts: `limit` documents read, and one aggregation. */
-export async function readPage(query: Query, page: PageRequest): Promise<{ docs: QueryDocumentSnapshot[]; total: number }> {
+export async function readPage<T>(query: Query<T>, page: PageRequest): Promise<{ docs: QueryDocumentSnapshot<T>[]; total: number }> {
   const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
   return { docs: snapshot.docs, total: count.data().count };
 }

@@ -8,12 +8,13 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { type IncrementResponse, rateLimit, type Store } from 'express-rate-limit';
+import type { Timestamp } from 'firebase-admin/firestore';
 import { rateLimitKey } from './client-ip';
 import { now } from './clock';
 import { config } from './config';
 import { ApiError } from './errors';
-import { db, runTransaction } from './firebase';
-import { COLLECTIONS } from './firestore';
+import { runTransaction } from './firebase';
+import { collection, COLLECTIONS } from './firestore';
 
 export interface RateLimitPolicy {
   /** Counts are per scope: the auth routes share one, the test notification has its own. */
@@ -40,6 +41,16 @@ export const UPLOAD_VIDEO_RATE_LIMIT: RateLimitPolicy = {
   enabled: () => config().AUTH_RATE_LIMIT_ENABLED,
 };
 
+/**
+ * `rateLimits/{scope}_{client}_{windowStart}`: the requests of a client in a window (TTL on
+ * `expireAt`, written as a Date: this module does not load the Firestore SDK for its Timestamp).
+ */
+interface WindowCounter {
+  scope: string;
+  hits: number;
+  expireAt: Date | Timestamp;
+}
+
 class FirestoreWindowStore implements Store {
   readonly localKeys = false;
 
@@ -53,14 +64,14 @@ class FirestoreWindowStore implements Store {
     const windowStart = Math.floor(now().getTime() / this.windowMs) * this.windowMs;
     const client = createHash('sha256').update(key).digest('hex').slice(0, 32);
     const resetTime = new Date(windowStart + this.windowMs);
-    return { ref: db().collection(COLLECTIONS.rateLimits).doc(`${this.prefix}_${client}_${windowStart}`), resetTime };
+    return { ref: collection<WindowCounter>(COLLECTIONS.rateLimits).doc(`${this.prefix}_${client}_${windowStart}`), resetTime };
   }
 
   async increment(key: string): Promise<IncrementResponse> {
     const { ref, resetTime } = this.counter(key);
     const max = this.max();
     const totalHits = await runTransaction(async (tx) => {
-      const hits = ((await tx.get(ref)).get('hits') as number | undefined) ?? 0;
+      const hits = (await tx.get(ref)).data()?.hits ?? 0;
       // Past the limit nothing is written: a flood costs reads, not contended writes.
       if (hits <= max) tx.set(ref, { scope: this.prefix, hits: hits + 1, expireAt: resetTime });
       return hits + 1;
@@ -71,7 +82,7 @@ class FirestoreWindowStore implements Store {
   async decrement(key: string): Promise<void> {
     const { ref } = this.counter(key);
     await runTransaction(async (tx) => {
-      const hits = ((await tx.get(ref)).get('hits') as number | undefined) ?? 0;
+      const hits = (await tx.get(ref)).data()?.hits ?? 0;
       if (hits > 0) tx.update(ref, { hits: hits - 1 });
     });
   }

@@ -4,7 +4,7 @@
  */
 import { getFunctions } from 'firebase-admin/functions';
 import { adminApp } from '../../core/firebase';
-import { REGION } from '../../groups';
+import { REGION } from '../../core/region';
 
 export async function enqueue(functionName: string, data: Record<string, unknown>, delaySeconds: number, id?: string): Promise<void> {
   const queue = getFunctions(adminApp()).taskQueue(`locations/${REGION}/functions/${functionName}`);

@@ -1,11 +1,11 @@
 /** Firestore access of account security. Every read-modify-write is a transaction. */
 import { Timestamp } from 'firebase-admin/firestore';
-import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS } from '../../core/firestore';
 import type { OtpMessageRecord, ResetRecord } from './model';
 
-const resets = () => db().collection(COLLECTIONS.passwordResets);
-const messages = () => db().collection(COLLECTIONS.otpMessages);
+const resets = () => collection<ResetRecord>(COLLECTIONS.passwordResets);
+const messages = () => collection<OtpMessageRecord>(COLLECTIONS.otpMessages);
 
 /**
  * Read-modify-write of a reset record. `decide` sees the current record (or undefined) and returns
@@ -18,8 +18,7 @@ export async function updateReset<T>(
 ): Promise<T> {
   const ref = resets().doc(key);
   return runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    const { outcome, write } = decide(snapshot.data() as ResetRecord | undefined);
+    const { outcome, write } = decide((await tx.get(ref)).data());
     if (write) tx.set(ref, write, { merge: true });
     return outcome;
   });
@@ -44,11 +43,10 @@ export async function applyMessageStatus(
 ): Promise<{ uid: string } | undefined> {
   const messageRef = messages().doc(messageId);
   return runTransaction(async (tx) => {
-    const snapshot = await tx.get(messageRef);
-    if (!snapshot.exists) return undefined; // not a message of ours
-    const message = snapshot.data() as OtpMessageRecord;
+    const message = (await tx.get(messageRef)).data();
+    if (!message) return undefined; // not a message of ours
     const resetRef = resets().doc(message.resetKey);
-    const reset = status === 'failed' && !message.fallbackAt ? ((await tx.get(resetRef)).data() as ResetRecord | undefined) : undefined;
+    const reset = status === 'failed' && !message.fallbackAt ? (await tx.get(resetRef)).data() : undefined;
     const replacement = reset ? fallback(message, reset) : undefined;
     if (message.statuses[status] === undefined) tx.update(messageRef, { [`statuses.${status}`]: timestamp });
     if (!replacement) return undefined;

@@ -1,6 +1,6 @@
 /** Password reset by one-time code, and web dashboard sessions. */
 import { z } from 'zod';
-import { CountryCode, TelephoneInput } from '../geo/schemas';
+import { CountryCode, TelephoneInput } from '../geo';
 
 const Otp = z.string().regex(/^\d{4,10}$/).meta({ description: 'The one-time code received (OTP_LENGTH digits, 6 by default).', example: '482913' });
 const App = z.enum(['buyer', 'pro']).meta({ description: 'Which app’s account, when the number has one on each.' });

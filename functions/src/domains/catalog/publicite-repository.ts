@@ -2,17 +2,25 @@
 import { type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { ApiError } from '../../core/errors';
-import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
 import type { PubliciteDocument } from './publicite-model';
 import { PUBLICITE_TRANSITIONS } from './publicite-state';
 import { transition } from '../../core/fsm';
 
-const publicites = () => db().collection(COLLECTIONS.publicites);
-const articles = () => db().collection(COLLECTIONS.articles);
-const pricingRef = () => db().collection(COLLECTIONS.pricing).doc('publicite');
+/** `pricing/publicite`: the daily prices of boosts, as an admin last set them. */
+interface PublicitePricingDocument {
+  sponsoriseParJour: number;
+  aLaUneParJour: number;
+  updatedBy: string;
+  updatedAt: Timestamp;
+}
+
+const publicites = () => collection<PubliciteDocument>(COLLECTIONS.publicites);
+const articles = () => collection<ArticleDocument>(COLLECTIONS.articles);
+const pricingRef = () => collection<Partial<PublicitePricingDocument>>(COLLECTIONS.pricing).doc('publicite');
 
 export async function findPricing(): Promise<{ sponsoriseParJour?: number; aLaUneParJour?: number } | undefined> {
   return (await pricingRef().get()).data();
@@ -29,7 +37,7 @@ export async function createPublicite(pub: PubliciteDocument): Promise<string> {
 }
 
 export async function findPublicite(id: string): Promise<PubliciteDocument | undefined> {
-  return (await publicites().doc(id).get()).data() as PubliciteDocument | undefined;
+  return (await publicites().doc(id).get()).data();
 }
 
 /**
@@ -47,9 +55,8 @@ export async function mutatePublicite(
 ): Promise<PubliciteDocument> {
   const ref = publicites().doc(id);
   return runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    if (!snapshot.exists) throw new ApiError('PUBLICITE_NOT_FOUND');
-    const pub = snapshot.data() as PubliciteDocument;
+    const pub = (await tx.get(ref)).data();
+    if (!pub) throw new ApiError('PUBLICITE_NOT_FOUND');
     const articleRef = articles().doc(pub.articleId);
     // Other running boosts of the same kind on the listing keep its flag on when this one ends.
     const [article, running] = await Promise.all([
@@ -57,7 +64,7 @@ export async function mutatePublicite(
       tx.get(publicites().where('articleId', '==', pub.articleId).where('typePub', '==', pub.typePub).where('statut', '==', 'active').limit(5)),
     ]);
     const otherActive = running.docs.filter((doc) => doc.id !== id).length;
-    const changes = decide(pub, article.data() as ArticleDocument | undefined, otherActive);
+    const changes = decide(pub, article.data(), otherActive);
     const stamped = { ...changes.pub, updatedAt: Timestamp.fromDate(at) };
     tx.update(ref, stamped);
     if (changes.article && article.exists) tx.update(articleRef, { ...changes.article, updatedAt: Timestamp.fromDate(at) });
@@ -75,20 +82,20 @@ export interface PubliciteFilters {
 
 /** Equality filters then newest first: one (field, createdAt desc) index per filter field. */
 export async function listPublicites(filters: PubliciteFilters, page: PageRequest) {
-  let query: Query = publicites();
+  let query: Query<PubliciteDocument> = publicites();
   for (const [field, value] of Object.entries(filters)) if (value !== undefined) query = query.where(field, '==', value);
   query = query.orderBy('createdAt', 'desc');
   const { docs, total } = await readPage(query, page);
-  return { items: docs.map((doc) => ({ id: doc.id, pub: doc.data() as PubliciteDocument })), total };
+  return { items: docs.map((doc) => ({ id: doc.id, pub: doc.data() })), total };
 }
 
 /** Running boosts, ending soonest first (also what the expiry job reads). */
 export async function listActive(endingBefore: Date | undefined, page: PageRequest) {
-  let query: Query = publicites().where('statut', '==', 'active');
+  let query: Query<PubliciteDocument> = publicites().where('statut', '==', 'active');
   if (endingBefore) query = query.where('dateFin', '<=', Timestamp.fromDate(endingBefore));
   query = query.orderBy('dateFin', 'asc');
   const { docs, total } = await readPage(query, page);
-  return { items: docs.map((doc) => ({ id: doc.id, pub: doc.data() as PubliciteDocument })), total };
+  return { items: docs.map((doc) => ({ id: doc.id, pub: doc.data() })), total };
 }
 
 /**

@@ -1,15 +1,15 @@
 /** Firestore access of listings. Read-modify-writes run in transactions. */
 import { FieldPath, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
-import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS, getAll } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
 import { prepareEndOfBoosts } from './publicite-repository';
 import type { ArticleStatus } from './state';
 import { isPublic, leavesPublicView } from './visibility';
 
-const articles = () => db().collection(COLLECTIONS.articles);
+const articles = () => collection<ArticleDocument>(COLLECTIONS.articles);
 
 export function newArticleId(): string {
   return articles().doc().id;
@@ -20,7 +20,7 @@ export async function createArticle(id: string, article: ArticleDocument): Promi
 }
 
 export async function findArticle(id: string): Promise<ArticleDocument | undefined> {
-  return (await articles().doc(id).get()).data() as ArticleDocument | undefined;
+  return (await articles().doc(id).get()).data();
 }
 
 /**
@@ -48,8 +48,13 @@ async function prepareChange(tx: Transaction, id: string, current: ArticleDocume
 export async function findArticles(ids: string[]): Promise<Map<string, ArticleDocument>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const snapshots = await db().getAll(...unique.map((id) => articles().doc(id)));
-  return new Map(snapshots.filter((doc) => doc.exists).map((doc) => [doc.id, doc.data() as ArticleDocument]));
+  const snapshots = await getAll(unique.map((id) => articles().doc(id)));
+  const found = new Map<string, ArticleDocument>();
+  for (const doc of snapshots) {
+    const article = doc.data();
+    if (article) found.set(doc.id, article);
+  }
+  return found;
 }
 
 /** Read-modify-write of one listing; `decide` runs on the fresh document and may refuse. */
@@ -61,9 +66,8 @@ export async function mutateArticle(
 ): Promise<ArticleDocument> {
   const ref = articles().doc(id);
   return runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    if (!snapshot.exists) throw new ApiError('ARTICLE_NOT_FOUND');
-    const current = snapshot.data() as ArticleDocument;
+    const current = (await tx.get(ref)).data();
+    if (!current) throw new ApiError('ARTICLE_NOT_FOUND');
     const change = await prepareChange(tx, id, current, decide(current), at);
     change.write();
     withChange?.(tx, change.next!);
@@ -73,7 +77,7 @@ export async function mutateArticle(
 
 /** A listing read in the caller's transaction (a sale is part of the purchase's transaction). */
 export async function readArticleIn(tx: Transaction, id: string): Promise<ArticleDocument | undefined> {
-  return (await tx.get(articles().doc(id))).data() as ArticleDocument | undefined;
+  return (await tx.get(articles().doc(id))).data();
 }
 
 /** The write of a change of a listing read with readArticleIn, for the caller to run after its own reads. */
@@ -84,9 +88,8 @@ export async function prepareUpdateIn(tx: Transaction, id: string, current: Arti
 export async function deleteArticle(id: string, check: (current: ArticleDocument) => void, at: Date): Promise<void> {
   const ref = articles().doc(id);
   await runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    if (!snapshot.exists) throw new ApiError('ARTICLE_NOT_FOUND');
-    const current = snapshot.data() as ArticleDocument;
+    const current = (await tx.get(ref)).data();
+    if (!current) throw new ApiError('ARTICLE_NOT_FOUND');
     check(current);
     (await prepareChange(tx, id, current, undefined, at)).write();
   });
@@ -174,14 +177,14 @@ export async function searchArticles(
   page: PageRequest,
 ): Promise<{ items: Array<{ id: string; article: ArticleDocument }>; total: number }> {
   const plan = planArticleQuery(filters, sort);
-  let query: Query = articles();
+  let query: Query<ArticleDocument> = articles();
   for (const [field, value] of plan.equalities) query = query.where(field, '==', value);
   if (plan.range?.min !== undefined) query = query.where(plan.range.field, '>=', plan.range.min);
   if (plan.range?.max !== undefined) query = query.where(plan.range.field, '<=', plan.range.max);
   query = query.orderBy(plan.order.field, plan.order.direction);
   const { docs, total } = await readPage(query, page);
   return {
-    items: docs.map((doc) => ({ id: doc.id, article: doc.data() as ArticleDocument })),
+    items: docs.map((doc) => ({ id: doc.id, article: doc.data() })),
     total,
   };
 }
@@ -203,7 +206,7 @@ export const PART_ACCESS_QUERIES = {
 export async function lapsedParts(at: Date, limit: number): Promise<Array<{ id: string; vendeur: string }>> {
   const { equality, range } = PART_ACCESS_QUERIES.lapsed;
   const due = await articles().where(equality, '==', true).where(range, '<=', Timestamp.fromDate(at)).limit(limit).get();
-  return due.docs.map((doc) => ({ id: doc.id, vendeur: doc.get('vendeur') as string }));
+  return due.docs.map((doc) => ({ id: doc.id, vendeur: doc.data().vendeur }));
 }
 
 /**
@@ -219,7 +222,7 @@ export async function refreshPartAccess(
 ): Promise<'extended' | 'hidden' | 'unchanged'> {
   const ref = articles().doc(id);
   return runTransaction(async (tx) => {
-    const current = (await tx.get(ref)).data() as ArticleDocument | undefined;
+    const current = (await tx.get(ref)).data();
     if (!current?.vendeurActif || !current.visibleJusqua || current.visibleJusqua.toMillis() > at.getTime()) return 'unchanged';
     const end = await accessEnd(tx);
     const running = end !== null && end > at;
@@ -255,18 +258,31 @@ export interface Viewer {
   anonymousFrom?: { key: string; max: number };
 }
 
+/**
+ * `articleViews/{articleId}_{viewer}_{day}`: a viewer's view of the day (`createdAt`), or for an
+ * anonymous address the views it has counted that day (`count`). Gone after two days (`expireAt`).
+ */
+interface ViewDocument {
+  articleId: string;
+  day: string;
+  createdAt?: Timestamp;
+  count?: number;
+  expireAt: Timestamp;
+}
+
 export async function recordView(articleId: string, viewer: Viewer, day: string, at: Date): Promise<{ counted: boolean; views: number }> {
   const articleRef = articles().doc(articleId);
-  const viewDocs = db().collection(COLLECTIONS.articleViews);
+  const viewDocs = collection<ViewDocument>(COLLECTIONS.articleViews);
   const viewRef = viewDocs.doc(`${articleId}_${viewer.key}_${day}`);
   const fromRef = viewer.anonymousFrom ? viewDocs.doc(`${articleId}_ip_${viewer.anonymousFrom.key}_${day}`) : undefined;
   const expireAt = Timestamp.fromMillis(at.getTime() + 2 * 86_400_000);
   return runTransaction(async (tx) => {
     const [article, view, from] = await Promise.all([tx.get(articleRef), tx.get(viewRef), fromRef ? tx.get(fromRef) : undefined]);
-    if (!article.exists || !isPublic(article.data() as ArticleDocument, at)) throw new ApiError('ARTICLE_NOT_FOUND');
-    const views = (article.get('views') as number | undefined) ?? 0;
+    const current = article.data();
+    if (!current || !isPublic(current, at)) throw new ApiError('ARTICLE_NOT_FOUND');
+    const views = current.views ?? 0;
     if (view.exists) return { counted: false, views };
-    const fromCount = (from?.get('count') as number | undefined) ?? 0;
+    const fromCount = from?.data()?.count ?? 0;
     if (fromRef && fromCount >= viewer.anonymousFrom!.max) return { counted: false, views };
     tx.create(viewRef, { articleId, day, createdAt: Timestamp.fromDate(at), expireAt });
     if (fromRef) tx.set(fromRef, { articleId, day, count: fromCount + 1, expireAt });
@@ -284,7 +300,7 @@ export async function anyArticleShowing(path: string): Promise<boolean> {
 export async function articlesAfter(after: string | undefined, limit: number): Promise<Array<{ id: string; article: ArticleDocument }>> {
   let query = articles().orderBy(FieldPath.documentId()).limit(limit);
   if (after) query = query.startAfter(after);
-  return (await query.get()).docs.map((doc) => ({ id: doc.id, article: doc.data() as ArticleDocument }));
+  return (await query.get()).docs.map((doc) => ({ id: doc.id, article: doc.data() }));
 }
 
 /** Writes `fields` unless `field` is set by now (a publication or another run won); answers whether it wrote. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
-import { CountryCode, GeoPoint } from '../geo/schemas';
+import { CountryCode, GeoPoint } from '../geo';
 import { ARTICLE_STATUSES } from './state';
 
 export const ARTICLE_TYPES = ['voiture', 'moto', 'piece', 'tricycle'] as const;

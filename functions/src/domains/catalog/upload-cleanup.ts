@@ -10,11 +10,10 @@ import * as logger from 'firebase-functions/logger';
 import { fileStorage } from '../../adapters/storage/storage';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
-import { db } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
 import { isProfilePhoto } from '../identity/service';
 import { isIdentityCard } from '../transit/verification-service';
 import { isListingMedia } from './service';
+import { uploads } from './upload-ledger';
 
 const BATCH = 200;
 const DAY_MS = 86_400_000;
@@ -27,11 +26,11 @@ async function isReferenced(path: string): Promise<boolean> {
 
 export async function cleanUploads(batch = BATCH): Promise<{ looked: number; deleted: number; kept: number }> {
   const at = now();
-  const due = await db().collection(COLLECTIONS.uploads).where('checkAfter', '<=', Timestamp.fromDate(at)).orderBy('checkAfter', 'asc').limit(batch).get();
+  const due = await uploads().where('checkAfter', '<=', Timestamp.fromDate(at)).orderBy('checkAfter', 'asc').limit(batch).get();
   const storage = await fileStorage();
   let deleted = 0;
   for (const record of due.docs) {
-    const path = record.get('path') as string;
+    const { path } = record.data();
     if (await isReferenced(path)) {
       await record.ref.update({ checkAfter: Timestamp.fromMillis(at.getTime() + config().UPLOAD_RECHECK_DAYS * DAY_MS) });
       continue;

@@ -31,6 +31,8 @@ function firstWith(buyer: string, articleId: string, statut: LiveStatus): Query 
  */
 export async function liveTransitPurchase(tx: Transaction, buyer: string, articleId: string): Promise<LivePurchase | undefined> {
   const [paid, awaiting] = await Promise.all([tx.get(firstWith(buyer, articleId, 'payee')), tx.get(firstWith(buyer, articleId, 'en_attente_paiement'))]);
-  const found = paid.docs[0] ?? awaiting.docs[0];
-  return found ? { id: found.id, statut: found.get('statut') as LiveStatus } : undefined;
+  // Each query filters on its status: what it found is in that status.
+  if (!paid.empty) return { id: paid.docs[0].id, statut: 'payee' };
+  if (!awaiting.empty) return { id: awaiting.docs[0].id, statut: 'en_attente_paiement' };
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
-import { CountryCode } from '../geo/schemas';
+import { CountryCode } from '../geo';
 
 export const ACHAT_STATUSES = ['en_attente_paiement', 'payee', 'annulee', 'a_rembourser'] as const;
 

@@ -1,7 +1,7 @@
 /** Order and chat shapes, published now because the spec names them; routes come with commerce. */
 import { z } from 'zod';
 import { documentId } from '../../core/document-id';
-import { GeoPoint } from '../geo/schemas';
+import { GeoPoint } from '../geo';
 
 export const OrderInput = z
   .strictObject({

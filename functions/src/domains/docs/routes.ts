@@ -25,13 +25,6 @@ function lazy(build: () => RequestHandler | RequestHandler[]): RequestHandler {
   };
 }
 
-let documentPromise: Promise<object> | undefined;
-const document = () => (documentPromise ??= import('../../openapi-document').then((module) => module.serviceDocument()));
-
-const serveDocument: RequestHandler = async (_req, res) => {
-  res.json(await document());
-};
-
 const swaggerOptions = { url: '/api-docs.json' };
 const swaggerPage = lazy(() => swagger().setup(undefined, { customSiteTitle: 'Vehicle marketplace API', swaggerOptions }));
 
@@ -44,23 +37,36 @@ const redirectToSlash: RequestHandler = (req, res, next) => {
   next();
 };
 
-export const router = new ApiRouter()
-  .raw({
-    method: 'get',
-    path: '/api-docs.json',
-    tags: ['Documentation'],
-    summary: 'The OpenAPI 3.0.0 document',
-    contentType: 'application/json',
-    handlers: [serveDocument],
-  })
-  .raw({
-    method: 'get',
-    path: '/api-docs',
-    tags: ['Documentation'],
-    summary: 'Interactive documentation (Swagger UI)',
-    contentType: 'text/html',
-    handlers: [redirectToSlash, swaggerPage],
-  });
+/**
+ * The documentation routes. `loadDocument` builds the OpenAPI document; groups.ts passes it in,
+ * because the document describes every router, this one included: importing them from here would
+ * be an import cycle (groups.ts -> these routes -> the document -> groups.ts).
+ */
+export function docsRouter(loadDocument: () => Promise<object>): ApiRouter {
+  let documentPromise: Promise<object> | undefined;
+  const serveDocument: RequestHandler = async (_req, res) => {
+    res.json(await (documentPromise ??= loadDocument()));
+  };
 
-// Swagger UI's static files (`/api-docs/swagger-ui.css`, ...): assets, not API routes.
-router.express.use('/api-docs', lazy(() => swagger().serveFiles(undefined, { swaggerOptions })));
+  const router = new ApiRouter()
+    .raw({
+      method: 'get',
+      path: '/api-docs.json',
+      tags: ['Documentation'],
+      summary: 'The OpenAPI 3.0.0 document',
+      contentType: 'application/json',
+      handlers: [serveDocument],
+    })
+    .raw({
+      method: 'get',
+      path: '/api-docs',
+      tags: ['Documentation'],
+      summary: 'Interactive documentation (Swagger UI)',
+      contentType: 'text/html',
+      handlers: [redirectToSlash, swaggerPage],
+    });
+
+  // Swagger UI's static files (`/api-docs/swagger-ui.css`, ...): assets, not API routes.
+  router.express.use('/api-docs', lazy(() => swagger().serveFiles(undefined, { swaggerOptions })));
+  return router;
+}

@@ -3,7 +3,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
 import { searchKey } from '../../core/text';
 import { type App, appOfRole, type Role } from '../../core/roles';
-import type { NormalizedTelephone } from '../geo/telephone';
+import type { NormalizedTelephone } from '../geo';
 
 export interface UserDocument {
   telephone: string;

@@ -5,7 +5,7 @@
  */
 import { auth } from '../../core/firebase';
 import { appOfRole, type Role } from '../../core/roles';
-import { normalizeTelephone, syntheticEmail } from '../geo/telephone';
+import { normalizeTelephone, syntheticEmail } from '../geo';
 import { newUserDocument, type UserDocument } from './model';
 import * as repository from './repository';
 

@@ -5,16 +5,30 @@ import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { collection, COLLECTIONS, getAll } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { App } from '../../core/roles';
 import type { UserDocument, UserListFilters } from './model';
 
-const users = () => db().collection(COLLECTIONS.users);
+/** `telephones/{app}_{e164}`: the account holding a number on an app (older markers have no date). */
+interface TelephoneMarker {
+  uid: string;
+  createdAt?: Timestamp;
+}
+
+/** `referralCodes/{CODE}`: the agent a code refers new users to. */
+interface ReferralCodeDocument {
+  agentId: string;
+  createdAt?: Timestamp;
+}
+
+const users = () => collection<UserDocument>(COLLECTIONS.users);
+const telephones = () => collection<TelephoneMarker>(COLLECTIONS.telephones);
+const referralCodes = () => collection<ReferralCodeDocument>(COLLECTIONS.referralCodes);
 const telephoneKey = (app: App, e164: string) => `${app}_${e164}`;
 
 export async function findUser(uid: string): Promise<UserDocument | undefined> {
-  return (await users().doc(uid).get()).data() as UserDocument | undefined;
+  return (await users().doc(uid).get()).data();
 }
 
 /**
@@ -23,14 +37,15 @@ export async function findUser(uid: string): Promise<UserDocument | undefined> {
  */
 export async function createUser(uid: string, user: UserDocument, referralCode?: string): Promise<UserDocument> {
   const userRef = users().doc(uid);
-  const phoneRef = db().collection(COLLECTIONS.telephones).doc(telephoneKey(user.app, user.telephone));
-  const codeRef = referralCode ? db().collection(COLLECTIONS.referralCodes).doc(referralCode) : undefined;
+  const phoneRef = telephones().doc(telephoneKey(user.app, user.telephone));
+  const codeRef = referralCode ? referralCodes().doc(referralCode) : undefined;
   return runTransaction(async (tx) => {
     const [existing, phone, code] = await Promise.all([tx.get(userRef), tx.get(phoneRef), codeRef ? tx.get(codeRef) : undefined]);
     if (existing.exists) throw new ApiError('ALREADY_REGISTERED');
-    if (phone.exists && phone.get('uid') !== uid) throw new ApiError('TELEPHONE_TAKEN');
-    if (code && !code.exists) throw new ApiError('REFERRAL_CODE_INVALID');
-    const stored: UserDocument = code ? { ...user, referredBy: { code: code.id, agentId: code.get('agentId') } } : user;
+    if (phone.exists && phone.data()?.uid !== uid) throw new ApiError('TELEPHONE_TAKEN');
+    const referral = code?.data();
+    if (code && !referral) throw new ApiError('REFERRAL_CODE_INVALID');
+    const stored: UserDocument = code && referral ? { ...user, referredBy: { code: code.id, agentId: referral.agentId } } : user;
     tx.set(userRef, stored);
     tx.set(phoneRef, { uid, createdAt: user.createdAt });
     return stored;
@@ -47,9 +62,8 @@ export async function mutateUser(
 ): Promise<UserDocument> {
   const ref = users().doc(uid);
   return runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    if (!snapshot.exists) throw new ApiError('USER_NOT_FOUND');
-    const current = snapshot.data() as UserDocument;
+    const current = (await tx.get(ref)).data();
+    if (!current) throw new ApiError('USER_NOT_FOUND');
     const at = now();
     const changes = { ...decide(current), updatedAt: Timestamp.fromDate(at) };
     tx.update(ref, changes);
@@ -104,13 +118,13 @@ export async function listUsers(
   page: PageRequest,
 ): Promise<{ items: Array<{ id: string; user: UserDocument }>; total: number }> {
   const plan = planUserList(filters);
-  let query: Query = users();
+  let query: Query<UserDocument> = users();
   for (const [field, value] of plan.equalities) query = query.where(field, '==', value);
   if (plan.range) query = query.where(plan.range.field, '>=', plan.range.from).where(plan.range.field, '<', plan.range.to);
   if (plan.order) query = query.orderBy(plan.order.field, plan.order.direction);
   const { docs, total } = await readPage(query, page);
   return {
-    items: docs.map((doc) => ({ id: doc.id, user: doc.data() as UserDocument })),
+    items: docs.map((doc) => ({ id: doc.id, user: doc.data() })),
     total,
   };
 }
@@ -126,7 +140,7 @@ export function pushTokenId(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-const pushTokens = (uid: string) => users().doc(uid).collection(COLLECTIONS.pushTokens);
+const pushTokens = (uid: string) => collection<PushTokenDocument>(COLLECTIONS.pushTokens, users().doc(uid));
 
 /**
  * Registers a device token (again: registering refreshes `lastSeenAt`). Past `max` devices the
@@ -146,7 +160,7 @@ export async function upsertPushToken(
     const stored: PushTokenDocument = {
       token,
       platform,
-      createdAt: (current.get('createdAt') as Timestamp | undefined) ?? at,
+      createdAt: current.data()?.createdAt ?? at,
       lastSeenAt: at,
     };
     const others = newest.docs.filter((doc) => doc.id !== id);
@@ -168,13 +182,13 @@ export async function removePushToken(uid: string, token: string): Promise<boole
 
 /** Links a referral code to its agent (agents get one when they are created). */
 export async function saveReferralCode(code: string, agentId: string): Promise<void> {
-  await db().collection(COLLECTIONS.referralCodes).doc(code).set({ agentId, createdAt: Timestamp.fromDate(now()) });
+  await referralCodes().doc(code).set({ agentId, createdAt: Timestamp.fromDate(now()) });
 }
 
 /** The user's device tokens, most recently seen first (at most PUSH_TOKENS_MAX_PER_USER exist). */
 export async function listPushTokens(uid: string, max: number): Promise<string[]> {
   const snapshot = await pushTokens(uid).orderBy('lastSeenAt', 'desc').limit(max).get();
-  return snapshot.docs.map((doc) => doc.get('token') as string);
+  return snapshot.docs.map((doc) => doc.data().token);
 }
 
 export async function removePushTokens(uid: string, tokens: string[]): Promise<void> {
@@ -185,17 +199,14 @@ export async function removePushTokens(uid: string, tokens: string[]): Promise<v
 
 /** Which account holds a telephone on each app (the uniqueness markers written at sign-up). */
 export async function telephoneOwners(e164: string): Promise<Partial<Record<App, string>>> {
-  const markers = db().collection(COLLECTIONS.telephones);
-  const [buyer, pro] = await db().getAll(markers.doc(telephoneKey('buyer', e164)), markers.doc(telephoneKey('pro', e164)));
-  return {
-    ...(buyer.exists ? { buyer: buyer.get('uid') as string } : {}),
-    ...(pro.exists ? { pro: pro.get('uid') as string } : {}),
-  };
+  const markers = [telephones().doc(telephoneKey('buyer', e164)), telephones().doc(telephoneKey('pro', e164))];
+  const [buyer, pro] = (await getAll(markers)).map((marker) => marker.data()?.uid);
+  return { ...(buyer ? { buyer } : {}), ...(pro ? { pro } : {}) };
 }
 
 /** The users after `afterUid` in id order, optionally of one role: a walk over everyone, a page at a time. */
 export async function usersAfter(role: string | undefined, afterUid: string | null, limit: number) {
-  let query: Query = role ? users().where('role', '==', role) : users();
+  let query: Query<UserDocument> = role ? users().where('role', '==', role) : users();
   query = query.orderBy(FieldPath.documentId()).limit(limit);
   if (afterUid) query = query.startAfter(afterUid);
   const snapshot = await query.select('isBlocked').get();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
 import { AUTH_RATE_LIMIT } from '../../core/rate-limit';
-import { assertHumanOnWeb } from '../account-security/captcha';
+import { assertHumanOnWeb } from '../account-security';
 import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
 import { ROLES } from '../../core/roles';
-import { CountryCode, TelephoneInput } from '../geo/schemas';
+import { CountryCode, TelephoneInput } from '../geo';
 
 const Name = z.string().trim().min(1).max(80);
 const IsoDate = z.string().meta({ description: 'ISO 8601 date-time', example: '2026-11-22T10:00:00.000Z' });

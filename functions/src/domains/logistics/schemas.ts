@@ -1,7 +1,7 @@
 /** Delivery shape, published now because the spec names it; routes come with logistics. */
 import { z } from 'zod';
 import { documentId } from '../../core/document-id';
-import { GeoPoint } from '../geo/schemas';
+import { GeoPoint } from '../geo';
 
 export const DeliveryInput = z
   .strictObject({

@@ -4,8 +4,8 @@
  * a task delivered twice finds the cursor moved and writes nothing.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, readPage } from '../../core/pagination';
 import type { Role } from '../../core/roles';
 import type { NotificationText } from './catalogue';
@@ -25,14 +25,14 @@ export interface AdminMessageDocument {
   finishedAt: Timestamp | null;
 }
 
-const messages = () => db().collection(COLLECTIONS.adminMessages);
+const messages = () => collection<AdminMessageDocument>(COLLECTIONS.adminMessages);
 
 export async function createMessage(id: string, message: AdminMessageDocument): Promise<void> {
   await messages().doc(id).create(message);
 }
 
 export async function findMessage(id: string): Promise<AdminMessageDocument | undefined> {
-  return (await messages().doc(id).get()).data() as AdminMessageDocument | undefined;
+  return (await messages().doc(id).get()).data();
 }
 
 export async function markFailed(id: string, at: Date): Promise<void> {
@@ -53,7 +53,7 @@ export async function writePage(
 ): Promise<boolean> {
   const ref = messages().doc(id);
   return runTransaction(async (tx) => {
-    const current = (await tx.get(ref)).data() as AdminMessageDocument | undefined;
+    const current = (await tx.get(ref)).data();
     if (!current || current.statut !== 'sending' || current.cursor !== cursor) return false;
     for (const { uid, notificationId, notification } of notifications) tx.set(notificationsOf(uid).doc(notificationId), notification);
     tx.update(ref, {
@@ -67,5 +67,5 @@ export async function writePage(
 
 export async function history(page: PageRequest) {
   const { docs, total } = await readPage(messages().orderBy('createdAt', 'desc'), page);
-  return { items: docs.map((doc) => ({ id: doc.id, message: doc.data() as AdminMessageDocument })), total };
+  return { items: docs.map((doc) => ({ id: doc.id, message: doc.data() })), total };
 }

@@ -6,7 +6,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { collection, COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, readPage } from '../../core/pagination';
 import type { Language, NotificationCategory, NotificationType, ResourceKind } from './catalogue';
 
@@ -32,7 +32,7 @@ export const MARK_ALL_BATCH = 400;
 const NOT_FOUND = 5;
 const ALREADY_EXISTS = 6;
 
-export const notificationsOf = (uid: string) => db().collection(COLLECTIONS.users).doc(uid).collection(COLLECTIONS.notifications);
+export const notificationsOf = (uid: string) => collection<NotificationDocument>(COLLECTIONS.notifications, db().collection(COLLECTIONS.users).doc(uid));
 
 /** Stores the notification unless one with this id exists; true when it was new. */
 export async function createOnce(uid: string, id: string, notification: NotificationDocument): Promise<boolean> {
@@ -46,7 +46,7 @@ export async function createOnce(uid: string, id: string, notification: Notifica
 }
 
 export async function find(uid: string, id: string): Promise<NotificationDocument | undefined> {
-  return (await notificationsOf(uid).doc(id).get()).data() as NotificationDocument | undefined;
+  return (await notificationsOf(uid).doc(id).get()).data();
 }
 
 /** Marks a notice's push as sent, once: false when it was already marked (or is gone). */
@@ -64,7 +64,7 @@ export async function list(uid: string, unreadOnly: boolean, page: PageRequest) 
   const all = notificationsOf(uid);
   const query = (unreadOnly ? all.where('read', '==', false) : all).orderBy('createdAt', 'desc');
   const { docs, total } = await readPage(query, page);
-  return { items: docs.map((doc) => ({ id: doc.id, notification: doc.data() as NotificationDocument })), total };
+  return { items: docs.map((doc) => ({ id: doc.id, notification: doc.data() })), total };
 }
 
 export async function countUnread(uid: string): Promise<number> {
@@ -81,7 +81,10 @@ export async function setRead(uid: string, id: string, read: boolean, at: Date):
     if ((error as { code?: number }).code === NOT_FOUND) throw new ApiError('NOTIFICATION_NOT_FOUND');
     throw error;
   }
-  return (await ref.get()).data() as NotificationDocument;
+  const stored = (await ref.get()).data();
+  // Deleted between the update and this read: the answer of a delete that came first.
+  if (!stored) throw new ApiError('NOTIFICATION_NOT_FOUND');
+  return stored;
 }
 
 export async function markAllRead(uid: string, at: Date): Promise<{ updated: number; hasMore: boolean }> {

@@ -1,20 +1,21 @@
 import type { z } from 'zod';
-import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import type { Timestamp } from 'firebase-admin/firestore';
+import { runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS, getAll } from '../../core/firestore';
 import type { SettingsPatch, UserSettings } from './schemas';
 
 type Settings = z.output<typeof UserSettings>;
-const settingsDoc = (uid: string) => db().collection(COLLECTIONS.userSettings).doc(uid);
+/** `userSettings/{uid}`: what the user chose (the rest is the defaults); `updatedAt` is written as a Date. */
+type StoredSettings = Partial<Settings> & { updatedAt?: Timestamp | Date };
+const settingsDoc = (uid: string) => collection<StoredSettings>(COLLECTIONS.userSettings).doc(uid);
 
 export async function findSettings(uid: string): Promise<Partial<Settings> | undefined> {
-  return (await settingsDoc(uid).get()).data() as Partial<Settings> | undefined;
+  return (await settingsDoc(uid).get()).data();
 }
 
 /** The stored settings of several users in one round trip, in the order asked. */
 export async function findSettingsOf(uids: string[]): Promise<Array<Partial<Settings> | undefined>> {
-  if (uids.length === 0) return [];
-  const snapshots = await db().getAll(...uids.map(settingsDoc));
-  return snapshots.map((snapshot) => snapshot.data() as Partial<Settings> | undefined);
+  return (await getAll(uids.map(settingsDoc))).map((snapshot) => snapshot.data());
 }
 
 /** Applies a partial change over the stored settings (or the defaults) and returns the result. */
@@ -26,7 +27,7 @@ export async function updateSettings(
 ): Promise<Settings> {
   const ref = settingsDoc(uid);
   return runTransaction(async (tx) => {
-    const stored = ((await tx.get(ref)).data() ?? {}) as Partial<Settings>;
+    const stored = (await tx.get(ref)).data() ?? {};
     const next: Settings = {
       language: patch.language ?? stored.language ?? defaults.language,
       currency: patch.currency ?? stored.currency ?? defaults.currency,

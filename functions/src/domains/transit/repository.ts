@@ -1,8 +1,8 @@
 /** Firestore access of transit missions. Every change is a transaction on the mission. */
 import { FieldPath, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
-import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { MissionStatus } from './state';
 
@@ -23,7 +23,7 @@ export interface MissionDocument {
   updatedAt: Timestamp;
 }
 
-const missions = () => db().collection(COLLECTIONS.transitMissions);
+const missions = () => collection<MissionDocument>(COLLECTIONS.transitMissions);
 
 /** One mission per (article, buyer): the id says which, so parallel starts meet on one document. */
 export function missionId(articleId: string, buyer: string): string {
@@ -31,7 +31,7 @@ export function missionId(articleId: string, buyer: string): string {
 }
 
 export async function findMission(id: string): Promise<MissionDocument | undefined> {
-  return (await missions().doc(id).get()).data() as MissionDocument | undefined;
+  return (await missions().doc(id).get()).data();
 }
 
 type Decision = Partial<MissionDocument> | MissionDocument;
@@ -67,13 +67,14 @@ export async function mutateMissionWith<T>(
   const ref = missions().doc(id);
   return runTransaction(async (tx) => {
     const [snapshot, extra] = await Promise.all([tx.get(ref), read(tx)]);
-    const current = snapshot.data() as MissionDocument | undefined;
+    const current = snapshot.data();
     const decision = decide(current, extra);
     if (decision === null) return current ?? missingMission();
     const changes = { ...decision, updatedAt: Timestamp.fromDate(at) };
-    if (current) tx.update(ref, changes);
-    else tx.create(ref, changes);
+    // Without a current mission, `decide` answered a whole document (its contract).
     const next = { ...current, ...changes } as MissionDocument;
+    if (current) tx.update(ref, changes);
+    else tx.create(ref, next);
     withChange?.(tx, next);
     return next;
   });
@@ -84,14 +85,14 @@ export function missingMission(): never {
 }
 
 export async function listMissions(filters: { acheteur?: string; transitaire?: string; statut?: string; statuses?: MissionStatus[] }, page: PageRequest) {
-  let query: Query = missions();
+  let query: Query<MissionDocument> = missions();
   if (filters.acheteur) query = query.where('acheteur', '==', filters.acheteur);
   if (filters.transitaire) query = query.where('transitaire', '==', filters.transitaire);
   if (filters.statut) query = query.where('statut', '==', filters.statut);
   if (filters.statuses) query = query.where('statut', 'in', filters.statuses);
   query = query.orderBy('updatedAt', 'desc');
   const { docs, total } = await readPage(query, page);
-  return { items: docs.map((doc) => ({ id: doc.id, mission: doc.data() as MissionDocument })), total };
+  return { items: docs.map((doc) => ({ id: doc.id, mission: doc.data() })), total };
 }
 
 /** The buyer's missions of an article that a cancellation may still stop (bounded: one per buyer). */

@@ -11,7 +11,7 @@ import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { collection, COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, PaginationQuery, readPage, toPage } from '../../core/pagination';
 
 export const ReviewRequest = z.strictObject({
@@ -36,8 +36,15 @@ interface ReviewDocument {
   updatedAt: Timestamp;
 }
 
-const reviews = () => db().collection(COLLECTIONS.transitaireReviews);
-const stats = (uid: string) => db().collection(COLLECTIONS.transitaireDirectory).doc(uid);
+/** The fields of a forwarder's directory entry that its reviews keep (directory.ts writes the rest). */
+interface ReviewCounters {
+  count?: number;
+  sum?: number;
+  average: number | null;
+}
+
+const reviews = () => collection<ReviewDocument>(COLLECTIONS.transitaireReviews);
+const stats = (uid: string) => collection<ReviewCounters>(COLLECTIONS.transitaireDirectory).doc(uid);
 const toReview = (id: string, review: ReviewDocument): z.input<typeof Review> => ({
   id,
   ...review,
@@ -57,11 +64,11 @@ async function write(
   return runTransaction(async (tx) => {
     const ref = reviews().doc(id);
     const [current, counters] = await Promise.all([tx.get(ref), tx.get(stats(transitaireId))]);
-    const { review, countDelta, sumDelta } = decide(current.data() as ReviewDocument | undefined);
+    const { review, countDelta, sumDelta } = decide(current.data());
     if (review) tx.set(ref, review);
     else tx.delete(ref);
-    const count = ((counters.get('count') as number | undefined) ?? 0) + countDelta;
-    const sum = ((counters.get('sum') as number | undefined) ?? 0) + sumDelta;
+    const count = (counters.data()?.count ?? 0) + countDelta;
+    const sum = (counters.data()?.sum ?? 0) + sumDelta;
     // The directory entry carries the average too, so the forwarder list can sort by it.
     tx.set(stats(transitaireId), { count, sum, average: averageOf(count, sum) }, { merge: true });
     return review;
@@ -93,7 +100,7 @@ function own(caller: ProfileCaller, current: ReviewDocument | undefined): Review
 }
 
 export async function update(caller: ProfileCaller, id: string, patch: z.output<typeof ReviewUpdate>) {
-  const existing = (await reviews().doc(id).get()).data() as ReviewDocument | undefined;
+  const existing = (await reviews().doc(id).get()).data();
   const mine = own(caller, existing);
   const review = await write(id, mine.transitaireId, (current) => {
     const fresh = own(caller, current);
@@ -104,7 +111,7 @@ export async function update(caller: ProfileCaller, id: string, patch: z.output<
 }
 
 export async function remove(caller: ProfileCaller, id: string) {
-  const existing = (await reviews().doc(id).get()).data() as ReviewDocument | undefined;
+  const existing = (await reviews().doc(id).get()).data();
   const mine = own(caller, existing);
   await write(id, mine.transitaireId, (current) => ({ review: null, countDelta: -1, sumDelta: -own(caller, current).rating }));
   return { deleted: true as const };
@@ -113,9 +120,9 @@ export async function remove(caller: ProfileCaller, id: string) {
 export async function ofForwarder(transitaireId: string, page: PageRequest) {
   const query = reviews().where('transitaireId', '==', transitaireId).orderBy('createdAt', 'desc');
   const [{ docs, total }, counters] = await Promise.all([readPage(query, page), stats(transitaireId).get()]);
-  const reviewCount = (counters.get('count') as number | undefined) ?? 0;
+  const counts = counters.data();
   return {
-    ...toPage(page, docs.map((doc) => toReview(doc.id, doc.data() as ReviewDocument)), total),
-    average: averageOf(reviewCount, (counters.get('sum') as number | undefined) ?? 0),
+    ...toPage(page, docs.map((doc) => toReview(doc.id, doc.data())), total),
+    average: averageOf(counts?.count ?? 0, counts?.sum ?? 0),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
-import { CountryCode } from '../geo/schemas';
+import { CountryCode } from '../geo';
 import { MISSION_STATUSES } from './state';
 
 const articleId = documentId('MISSION_NOT_FOUND');

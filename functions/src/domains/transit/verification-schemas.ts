@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
-import { KycPath } from '../catalog/upload-schemas';
-import { CountryCode } from '../geo/schemas';
+import { KycPath } from '../catalog';
+import { CountryCode } from '../geo';
 
 export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
 

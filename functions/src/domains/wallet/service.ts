@@ -9,14 +9,12 @@ import type { ProfileCaller } from '../../core/auth';
 import { businessDay, now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
-import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS, isoOrNull } from '../../core/firestore';
+import { runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 
 export const ENTRY_TYPES = ['vente', 'gain_livraison', 'gain_agent', 'retrait', 'remboursement', 'ajustement'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
-
-const walletRef = (uid: string) => db().collection(COLLECTIONS.wallets).doc(uid);
 
 export interface Entry {
   type: EntryType;
@@ -27,6 +25,23 @@ export interface Entry {
   description: string;
 }
 
+/** `wallets/{uid}`: the balance and, per business month (`YYYY-MM`), the total of each entry type. */
+interface WalletDocument {
+  balance: number;
+  updatedAt: Timestamp;
+  stats: Record<string, Partial<Record<EntryType, number>>>;
+}
+
+/** `wallets/{uid}/transactions/{type}_{reference}`: one entry of the ledger. */
+interface EntryDocument extends Entry {
+  balanceAfter: number;
+  month: string;
+  createdAt: Timestamp;
+}
+
+const walletRef = (uid: string) => collection<WalletDocument>(COLLECTIONS.wallets).doc(uid);
+const entriesOf = (uid: string) => collection<EntryDocument>(COLLECTIONS.walletTransactions, walletRef(uid));
+
 /**
  * Writes an entry once, in the caller's transaction when it has one. Returns false when the entry
  * already existed. All reads happen before writes, as Firestore transactions require.
@@ -34,10 +49,10 @@ export interface Entry {
 export async function record(uid: string, entry: Entry, tx?: Transaction): Promise<boolean> {
   const run = async (t: Transaction) => {
     const wallet = walletRef(uid);
-    const entryRef = wallet.collection('transactions').doc(`${entry.type}_${entry.reference}`);
+    const entryRef = entriesOf(uid).doc(`${entry.type}_${entry.reference}`);
     const [current, existing] = await Promise.all([t.get(wallet), t.get(entryRef)]);
     if (existing.exists) return false;
-    const balance = ((current.get('balance') as number | undefined) ?? 0) + entry.montant;
+    const balance = (current.data()?.balance ?? 0) + entry.montant;
     if (balance < 0) throw new ApiError('INSUFFICIENT_BALANCE');
     const at = now();
     // A month of the business calendar (BUSINESS_TIME_ZONE), like every business day.
@@ -54,41 +69,43 @@ export async function record(uid: string, entry: Entry, tx?: Transaction): Promi
 }
 
 export async function walletOf(caller: ProfileCaller) {
-  const wallet = await walletRef(caller.uid).get();
+  const wallet = (await walletRef(caller.uid).get()).data();
   return {
-    balance: (wallet.get('balance') as number | undefined) ?? 0,
+    balance: wallet?.balance ?? 0,
     currency: 'XOF' as const,
-    updatedAt: isoOrNull(wallet.get('updatedAt') as Timestamp | undefined),
+    updatedAt: isoOrNull(wallet?.updatedAt),
   };
 }
 
 export async function transactionsOf(caller: ProfileCaller, page: PageRequest) {
-  const query = walletRef(caller.uid).collection('transactions').orderBy('createdAt', 'desc');
-  const { docs, total } = await readPage(query, page);
+  const { docs, total } = await readPage(entriesOf(caller.uid).orderBy('createdAt', 'desc'), page);
   return toPage(
     page,
-    docs.map((doc) => ({
-      id: doc.id,
-      type: doc.get('type') as EntryType,
-      montant: doc.get('montant') as number,
-      balanceAfter: doc.get('balanceAfter') as number,
-      reference: doc.get('reference') as string,
-      description: doc.get('description') as string,
-      createdAt: (doc.get('createdAt') as Timestamp).toDate().toISOString(),
-    })),
+    docs.map((doc) => {
+      const entry = doc.data();
+      return {
+        id: doc.id,
+        type: entry.type,
+        montant: entry.montant,
+        balanceAfter: entry.balanceAfter,
+        reference: entry.reference,
+        description: entry.description,
+        createdAt: entry.createdAt.toDate().toISOString(),
+      };
+    }),
     total,
   );
 }
 
 /** Totals by type and month (the last 12 months with activity), from the wallet's counters. */
 export async function statsOf(caller: ProfileCaller) {
-  const wallet = await walletRef(caller.uid).get();
-  const stats = (wallet.get('stats') as Record<string, Record<string, number>> | undefined) ?? {};
+  const wallet = (await walletRef(caller.uid).get()).data();
+  const stats = wallet?.stats ?? {};
   const months = Object.keys(stats).sort().reverse().slice(0, 12);
   const totals: Record<string, number> = {};
   for (const month of months) for (const [type, amount] of Object.entries(stats[month])) totals[type] = (totals[type] ?? 0) + amount;
   return {
-    balance: (wallet.get('balance') as number | undefined) ?? 0,
+    balance: wallet?.balance ?? 0,
     totalsByType: totals,
     months: months.map((month) => ({ month, totalsByType: stats[month] })),
   };
