@@ -8,8 +8,8 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
-import { getUser } from '../identity/service';
-import { sellerAccessEnd } from '../subscriptions/service';
+import { getUser } from '../identity';
+import { sellerAccessEnd } from '../subscriptions';
 import * as repository from './repository';
 
 const PAGE = 300;

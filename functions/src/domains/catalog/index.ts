@@ -1,6 +1,9 @@
 /**
- * What other domains use of the catalog. Only the path schema of identity-card files so far (the
- * forwarder verification names them); the services join this surface when the calls between
- * domains become events (issue 12). Other domains import `domains/catalog`, never its files.
+ * What other domains use of the catalog: listings read and sold, their public visibility, and the
+ * forwarders' identity-card files. Other domains import `domains/catalog`, never its files (the
+ * lint's boundaries/domain-via-index); reactions to the catalog go through its events.
  */
 export { KycPath } from './upload-schemas';
+export { cardLinks, cardProblem } from './kyc';
+export { getArticle, prepareSale } from './service';
+export { isPublic } from './visibility';

@@ -12,7 +12,7 @@
  */
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
-import { sellerAccessEnd } from '../subscriptions/service';
+import { sellerAccessEnd } from '../subscriptions';
 import * as repository from './repository';
 
 /** Job batches per run: a run does at most this many times SELLER_PARTS_BATCH_SIZE parts; the next run takes the rest. */

@@ -15,7 +15,7 @@ import { nextState, transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { searchKey } from '../../core/text';
-import { assertSellerAccess } from '../subscriptions/service';
+import { assertSellerAccess } from '../subscriptions';
 import { notifyIn } from '../notifications';
 import type { ArticleDocument } from './model';
 import * as repository from './repository';

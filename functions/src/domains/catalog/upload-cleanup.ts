@@ -10,8 +10,8 @@ import * as logger from 'firebase-functions/logger';
 import { fileStorage } from '../../adapters/storage/storage';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
-import { isProfilePhoto } from '../identity/service';
-import { isIdentityCard } from '../transit/verification-service';
+import { isProfilePhoto } from '../identity';
+import { isIdentityCard } from '../transit';
 import { isListingMedia } from './service';
 import { uploads } from './upload-ledger';
 

@@ -8,8 +8,8 @@ import { now } from '../../core/clock';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { notifyIn } from '../notifications';
-import { priceList } from '../pricing/service';
-import { samePerson } from '../identity/service';
+import { priceList } from '../pricing';
+import { samePerson } from '../identity';
 import { getArticle } from './service';
 import { isPublic } from './visibility';
 

@@ -4,3 +4,4 @@
  */
 export { CountryCode, GeoPoint, TelephoneInput } from './schemas';
 export { type NormalizedTelephone, normalizeTelephone, syntheticEmail } from './telephone';
+

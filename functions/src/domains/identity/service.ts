@@ -12,7 +12,7 @@ import { ApiError } from '../../core/errors';
 import { auth } from '../../core/firebase';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { appOfRole, isAdminRole, type Role, SELF_SIGNUP_ROLES } from '../../core/roles';
-import { normalizeTelephone, syntheticEmail } from '../geo/telephone';
+import { normalizeTelephone, syntheticEmail } from '../geo';
 import { newUserDocument, searchNameOf, type UserDocument, type UserListFilters } from './model';
 import * as repository from './repository';
 import type { PublicProfile, RegisterRequest, UpdateMeRequest, UserProfile } from './schemas';

@@ -4,7 +4,7 @@
  * caused it: the buyer who picks a forwarder may read French while the forwarder reads English.
  */
 import { config } from '../../core/config';
-import type { NOTIFICATION_CATEGORIES } from '../settings/schemas';
+import type { NOTIFICATION_CATEGORIES } from '../settings';
 
 export type Language = 'fr' | 'en';
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];

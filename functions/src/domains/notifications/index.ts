@@ -1,2 +1,3 @@
 /** The notifications domain's surface for other domains. */
 export { type NotificationEvent, notifyAfter, notifyIn } from './service';
+export { pushToUser } from './push';

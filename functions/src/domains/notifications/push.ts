@@ -6,7 +6,7 @@
 import * as logger from 'firebase-functions/logger';
 import { config } from '../../core/config';
 import { type PushMessage, type PushResult, pushDriver } from '../../adapters/push/driver';
-import { prunePushTokens, pushTokensOf } from '../identity/service';
+import { prunePushTokens, pushTokensOf } from '../identity';
 
 const BACKOFF_MS = 200;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

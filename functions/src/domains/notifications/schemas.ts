@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PaginationQuery } from '../../core/pagination';
 import { ROLES } from '../../core/roles';
-import { PushTokenRequest } from '../identity/schemas';
-import { NOTIFICATION_CATEGORIES } from '../settings/schemas';
+import { PushTokenRequest } from '../identity';
+import { NOTIFICATION_CATEGORIES } from '../settings';
 import { NOTIFICATION_TYPES, type NotificationType, RESOURCE_KINDS } from './catalogue';
 
 /**

@@ -14,7 +14,7 @@ import { emit } from '../../core/events';
 import { runTransaction } from '../../core/firebase';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isoOrNull } from '../../core/firestore';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { type NotificationType, type ResourceKind, TEMPLATES, textOf } from './catalogue';
 import { type PushSummary, pushToUser } from './push';
 import * as repository from './repository';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentId, isDocumentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
-import { CountryCode, TelephoneInput } from '../geo/schemas';
+import { CountryCode, TelephoneInput } from '../geo';
 import { MISMATCH_REASONS, PAYMENT_TYPES } from './model';
 import { PAYMENT_STATUSES } from './state';
 

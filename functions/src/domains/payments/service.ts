@@ -20,7 +20,7 @@ import { ApiError } from '../../core/errors';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { optionalSecret, secret } from '../../core/secrets';
-import { normalizeTelephone } from '../geo/telephone';
+import { normalizeTelephone } from '../geo';
 import type { PaymentDocument } from './model';
 import { amountDueFor } from './payables';
 import * as repository from './repository';

@@ -12,9 +12,9 @@ import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { emit } from '../../core/events';
 import { COLLECTIONS, isoOrNull } from '../../core/firestore';
-import { getUser } from '../identity/service';
+import { getUser } from '../identity';
 import { notifyIn } from '../notifications';
-import { priceList } from '../pricing/service';
+import { priceList } from '../pricing';
 
 export type SubscriptionKind = 'vendeur' | 'transitaire';
 const DAY_MS = 86_400_000;

@@ -13,7 +13,7 @@ import { now } from '../../core/clock';
 import { db, runTransaction } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
-import { expiryIn } from '../subscriptions/service';
+import { expiryIn } from '../subscriptions';
 import type { Transitaire } from './schemas';
 
 interface DirectoryEntry {

@@ -15,7 +15,7 @@ import { db, runTransaction } from '../../core/firebase';
 import { emit } from '../../core/events';
 import { COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
-import { cardLinks, cardProblem } from '../catalog/kyc';
+import { cardLinks, cardProblem } from '../catalog';
 import { type NotificationEvent, notifyIn } from '../notifications';
 import { listingWriter } from './directory';
 import type { AdminVerificationState, VerificationState, VerificationSubmit } from './verification-schemas';

@@ -1,0 +1,3 @@
+/** The settings domain's surface for other domains. */
+export { NOTIFICATION_CATEGORIES } from './schemas';
+export { getSettings, settingsOf } from './service';

@@ -1,0 +1,2 @@
+/** The subscriptions domain's surface for other domains. */
+export { assertSellerAccess, expiryIn, sellerAccessEnd, stateOf } from './service';

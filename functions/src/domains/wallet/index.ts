@@ -1,0 +1,2 @@
+/** The wallet domain's surface for other domains. */
+export { record } from './service';
