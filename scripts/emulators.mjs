@@ -22,7 +22,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const EMULATORS = 'auth,firestore,functions,hosting,tasks';
 
 const commands = {
-  test: `jest --runInBand ${process.argv.slice(3).map(quote).join(' ')}`,
+  test: `jest ${process.argv.slice(3).map(quote).join(' ')}`,
   start: 'node scripts/demo.mjs',
   bench: 'node scripts/bench.mjs',
   exec: process.argv.slice(3).join(' '),

@@ -9,7 +9,9 @@ import { auth } from '../functions/src/core/firebase';
 beforeAll(resetEmulators);
 
 const script = join(__dirname, '..', 'functions', 'lib', 'cli', 'create-admin.js');
-const run = (...args: string[]) => execFileSync(process.execPath, [script, ...args], { encoding: 'utf8', stdio: 'pipe' });
+// The test's environment, which names this worker's emulator project (test/setup/env.ts): a child
+// process otherwise inherits jest's own, with the main project, and writes where the test does not read.
+const run = (...args: string[]) => execFileSync(process.execPath, [script, ...args], { env: process.env, encoding: 'utf8', stdio: 'pipe' });
 
 it('creates a superAdmin account and profile, then promotes the same account again', async () => {
   const national = newBeninNumber();

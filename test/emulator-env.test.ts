@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { SECRET_NAMES } from '../functions/src/core/secrets';
-import { resetEmulators } from './helpers/emulators';
+import { PROJECT_ID, resetEmulators } from './helpers/emulators';
 
 beforeAll(resetEmulators);
 
@@ -45,7 +45,8 @@ it('runs the demo seed of npm start on a clean machine without reaching a real s
     import { execFileSync } from 'node:child_process';
     execFileSync(process.execPath, ['functions/lib/cli/seed-demo.js'], { stdio: 'pipe', env: withEmulatorEnv(process.env) });
   `;
-  expect(() => withLoader(run)).not.toThrow();
+  // emulators:exec names the project to `npm start`'s seed; here, this worker's, which the next test reads.
+  expect(() => withLoader(run, { ...cleanEnv, GCLOUD_PROJECT: PROJECT_ID })).not.toThrow();
 });
 
 it('leaves the demo forwarder verified with its identity card stored by the local driver', async () => {

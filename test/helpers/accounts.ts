@@ -6,6 +6,7 @@ import { auth, db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import type { Role } from '../../functions/src/core/roles';
 import { provisionAccount } from '../../functions/src/domains/identity/provisioning';
+import { PROJECT_ID } from './emulators';
 
 export const PASSWORD = 'Password-123';
 const DOMAIN = 'users.marketplace.invalid';
@@ -21,12 +22,18 @@ export function syntheticEmailOf(national: string, app: 'buyer' | 'pro', dialCod
   return `${app === 'pro' ? 'pro_' : ''}${dialCode}${national}@${DOMAIN}`;
 }
 
+/**
+ * Signs in to this test process's emulator project. The Auth emulator answers an API key with its
+ * default project (demo-marketplace), as the apps' SDK would reach; a request that names another
+ * project (`targetProjectId`) must come as the project's owner (`Bearer owner`, the emulator's
+ * admin credential). The password is checked and the ID token issued by the emulator either way.
+ */
 export async function signIn(email: string, password = PASSWORD): Promise<string> {
   const url = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`;
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ email, password, returnSecureToken: true, targetProjectId: PROJECT_ID }),
   });
   const body = (await response.json()) as { idToken?: string; error?: unknown };
   if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body.error)}`);

@@ -1,4 +1,7 @@
-/** Resets of the emulators between test files, through their REST endpoints. */
+/**
+ * Resets of the emulators between test files, through their REST endpoints: of this process's
+ * emulator project only (test/setup/env.ts), so that files running in other workers keep their data.
+ */
 export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? 'demo-marketplace';
 
 async function deleteAll(url: string): Promise<void> {

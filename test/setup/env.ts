@@ -5,7 +5,17 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-process.env.GCLOUD_PROJECT ??= 'demo-marketplace';
+/** Set per group in jest.config.js. */
+declare const EMULATOR_PROJECT_PER_WORKER: boolean;
+
+// The parallel group: each worker has its own emulator project (`demo-` keeps every SDK offline),
+// so files of different workers never see each other's documents or accounts. The main-project
+// group keeps the project emulators:exec gives, the one the Functions emulator serves.
+const project = EMULATOR_PROJECT_PER_WORKER ? `demo-marketplace-w${process.env.JEST_WORKER_ID}` : (process.env.GCLOUD_PROJECT ?? 'demo-marketplace');
+process.env.GCLOUD_PROJECT = project;
+// firebase-admin takes its project from FIREBASE_CONFIG (emulators:exec sets it to the main project)
+// before GCLOUD_PROJECT. This runs before any test file loads firebase-admin.
+process.env.FIREBASE_CONFIG = JSON.stringify({ projectId: project });
 if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   throw new Error('Run the tests with `npm test` (or `npm run test:only -- <file>`): they need the emulator suite.');
 }
