@@ -48,8 +48,8 @@ describe('functions', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = Object.keys(require('../functions/src/index'));
     expect(exported.sort()).toEqual([
-      'admin', 'agents', 'catalog', 'cleanUploads', 'commerce', 'core', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts', 'logistics', 'payments',
-      'pollPayments', 'sendAdminMessage', 'transit', 'transitMissionUpdates',
+      'admin', 'agents', 'catalog', 'cleanUploads', 'commerce', 'core', 'dispatchEvents', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts',
+      'logistics', 'payments', 'pollPayments', 'pushNotifications', 'sendAdminMessage', 'sweepEvents', 'transit', 'transitMissionUpdates',
     ]);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
   });
