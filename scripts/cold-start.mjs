@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+/**
+ * Cold start of each HTTPS function against a floor, in one run: `npm run cold-start` (no emulator
+ * needed; `npm run bench` runs it first). Figures are a ratio to the floor measured in the same
+ * run, rounds interleaved, so that the load of a shared machine hits both alike.
+ *
+ * The floor: a fresh Node process that loads `firebase-functions/v2/https` and Express, initialises
+ * the Admin SDK's app and creates its Firestore and Auth handles (`firebase-admin/firestore`,
+ * `firebase-admin/auth`), wraps a one-route Express app in `onRequest`, and answers one request.
+ *
+ * A function: a fresh process with the environment Cloud Functions gives that function
+ * (FUNCTION_TARGET, K_SERVICE), that loads the deployed entry (`main` of functions/package.json),
+ * answers one request through the exported function (its app is built on that request), then
+ * holds the same Admin SDK handles as the floor (created by then or not: a real request needs
+ * them). Both answer their request through a loopback `node:http` server and client, timed from
+ * the first `require` to the end of the answer, Node's own start-up excluded.
+ *
+ * The request of each function goes through its whole middleware chain and router without
+ * touching the database: the health check for `core`, a path under the first prefix (404
+ * NOT_FOUND, an ApiError) for the others.
+ *
+ * "ready" is wall-clock time, the goal's measure; "CPU" is the process's user and system time over
+ * the same span (V8's compiler and GC threads included), a cross-check that a busy machine sways
+ * less.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { withEmulatorEnv } from './emulator-env.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const functionsDir = join(root, 'functions');
+
+export const HTTPS_FUNCTIONS = ['core', 'catalog', 'commerce', 'logistics', 'payments', 'transit', 'agents', 'admin'];
+
+/** The path each function's first request asks for. */
+const PROBE = {
+  core: '/',
+  catalog: '/api/articles/cold-start/probe',
+  commerce: '/api/achat/cold-start/probe',
+  logistics: '/api/deliveries/cold-start/probe',
+  payments: '/api/payments/cold-start/probe',
+  transit: '/api/transitaires/cold-start/probe',
+  agents: '/api/agents/cold-start/probe',
+  admin: '/api/admin/cold-start/probe',
+};
+
+// Shared by both kinds of process: one request through a loopback server, then the Admin SDK's
+// Firestore and Auth handles (already there in the floor and in a function that created them).
+const requestAndHandles = (expectedStatus) => `
+const http = require('node:http');
+const server = http.createServer(handler).listen(0, '127.0.0.1', () => {
+  http.get({ host: '127.0.0.1', port: server.address().port, path: PROBE_PATH }, (res) => {
+    res.resume();
+    res.on('end', () => {
+      if (res.statusCode !== ${expectedStatus}) throw new Error('answered ' + res.statusCode + ' to ' + PROBE_PATH);
+      const { getApps, initializeApp } = require('firebase-admin/app');
+      const adminApp = getApps()[0] ?? initializeApp();
+      require('firebase-admin/firestore').getFirestore(adminApp);
+      require('firebase-admin/auth').getAuth(adminApp);
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      const cpu = process.cpuUsage(cpu0);
+      server.close();
+      console.log(JSON.stringify({ ms, cpu: (cpu.user + cpu.system) / 1e3, modules: Object.keys(require.cache).length }));
+    });
+  });
+});`;
+
+const floorScript = `
+const t0 = process.hrtime.bigint();
+const cpu0 = process.cpuUsage();
+const PROBE_PATH = '/';
+const { onRequest } = require('firebase-functions/v2/https');
+const express = require('express');
+const { initializeApp } = require('firebase-admin/app');
+const adminApp = initializeApp();
+require('firebase-admin/firestore').getFirestore(adminApp);
+require('firebase-admin/auth').getAuth(adminApp);
+const app = express();
+app.get('/', (req, res) => res.json({ ok: true }));
+const handler = onRequest(app);
+${requestAndHandles(200)}`;
+
+const functionScript = (name, main) => `
+const t0 = process.hrtime.bigint();
+const cpu0 = process.cpuUsage();
+const PROBE_PATH = ${JSON.stringify(PROBE[name])};
+const handler = require(${JSON.stringify(`./${main}`)})[${JSON.stringify(name)}];
+${requestAndHandles(name === 'core' ? 200 : 404)}`;
+
+function run(script, env) {
+  const output = execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env, encoding: 'utf8' });
+  return JSON.parse(output.trim().split('\n').pop());
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Runs `rounds` rounds (each: the floor, then every function, in a fresh process each) and answers
+ * one row per process kind: median time, ratio to the floor's median, modules loaded.
+ */
+export function measureColdStarts({ rounds = 11 } = {}) {
+  const main = JSON.parse(readFileSync(join(functionsDir, 'package.json'), 'utf8')).main;
+  // The settings the emulator gives the functions (the first request reads them), without the
+  // emulators' addresses: nothing here talks to a server.
+  const base = withEmulatorEnv({ PATH: process.env.PATH, HOME: process.env.HOME });
+  const kinds = [
+    { label: 'floor', script: floorScript, env: base },
+    ...HTTPS_FUNCTIONS.map((name) => ({ label: name, script: functionScript(name, main), env: { ...base, FUNCTION_TARGET: name, K_SERVICE: name } })),
+  ];
+  const samples = new Map(kinds.map((kind) => [kind.label, []]));
+  // One warm-up round fills the file-system cache; it is not counted.
+  for (const kind of kinds) run(kind.script, kind.env);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const kind of kinds) samples.get(kind.label).push(run(kind.script, kind.env));
+  }
+  const floor = median(samples.get('floor').map((sample) => sample.ms));
+  const floorCpu = median(samples.get('floor').map((sample) => sample.cpu));
+  return kinds.map(({ label }) => {
+    const ms = median(samples.get(label).map((sample) => sample.ms));
+    const cpu = median(samples.get(label).map((sample) => sample.cpu));
+    return {
+      process: label,
+      'ready (ms)': ms.toFixed(1),
+      ratio: (ms / floor).toFixed(2),
+      'CPU (ms)': cpu.toFixed(1),
+      'CPU ratio': (cpu / floorCpu).toFixed(2),
+      modules: samples.get(label)[0].modules,
+    };
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rounds = Number(process.env.COLD_START_ROUNDS ?? 11);
+  console.log(`Cold start, median of ${rounds} interleaved rounds (Node ${process.version}): ready = first request answered, Admin SDK Firestore and Auth loaded`);
+  console.table(measureColdStarts({ rounds }));
+}
