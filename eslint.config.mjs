@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'functions/lib/**', '.cache/**', 'openapi/**', 'hosting/**'] },
+  { ignores: ['**/node_modules/**', 'functions/lib/**', 'functions/dist/**', '.cache/**', 'openapi/**', 'hosting/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

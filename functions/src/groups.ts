@@ -1,7 +1,9 @@
 /**
  * The deployed HTTPS functions and the prefixes each serves (ARCHITECTURE.md's table). Firebase
  * Hosting rewrites each prefix to its function (firebase.json; a test keeps the two in step).
- * Routers are imported lazily, so a function loads only its own domains at cold start.
+ * Each function's routers are listed in `https/<name>.ts`, imported only when its app is built: a
+ * function loads only its own domains. The deployed build bundles each of those lists with the app
+ * into one file per function (functions/scripts/bundle.mjs).
  */
 import type { ApiRouter } from './core/http';
 import type { SecretName } from './core/secrets';
@@ -12,71 +14,50 @@ export interface FunctionGroup {
   prefixes: readonly string[];
   /** Secrets the function's code reads: bound by index.ts, the only ones it may read (core/secrets.ts). */
   secrets: readonly SecretName[];
+  /** The function's routers (`https/<name>.ts`), in mounting order. */
   routers(): Promise<ApiRouter[]>;
 }
-
-const none = async (): Promise<ApiRouter[]> => [];
 
 export const FUNCTION_GROUPS = {
   core: {
     prefixes: ['/', '/api-docs', '/api-docs.json', '/api/auth', '/api/protected', '/api/push-otp', '/api/users', '/api/settings', '/api/notifications', '/api/messaging', '/api/geo'],
     secrets: ['OTP_HMAC_SECRET', 'WHATSAPP_ACCESS_TOKEN', 'MESSAGING_APP_SECRET', 'MESSAGING_WEBHOOK_VERIFY_TOKEN', 'CAPTCHA_SECRET'],
-    routers: async () => [
-      (await import('./domains/health/routes')).router,
-      (await import('./domains/docs/routes')).router,
-      (await import('./domains/identity/routes')).router,
-      (await import('./domains/settings/routes')).router,
-      (await import('./domains/geo/routes')).router,
-      (await import('./domains/account-security/routes')).router,
-      (await import('./domains/notifications/routes')).router,
-    ],
+    routers: async () => (await import('./https/core')).routers,
   },
   catalog: {
     prefixes: ['/api/articles', '/api/public', '/api/upload', '/api/publicites', '/api/views', '/api/tricycles', '/api/chauffeurs', '/api/verification'],
     secrets: [],
-    routers: async () => [
-      (await import('./domains/catalog/routes')).router,
-      (await import('./domains/catalog/public-routes')).router,
-      (await import('./domains/catalog/views-routes')).router,
-      (await import('./domains/catalog/publicite-routes')).router,
-      (await import('./domains/catalog/upload-routes')).router,
-      (await import('./domains/catalog/kyc-routes')).router,
-    ],
+    routers: async () => (await import('./https/catalog')).routers,
   },
   commerce: {
     prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat'],
     secrets: [],
-    routers: async () => [(await import('./domains/commerce/achat-routes')).router],
+    routers: async () => (await import('./https/commerce')).routers,
   },
-  logistics: { prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'], secrets: [], routers: none },
+  logistics: {
+    prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'],
+    secrets: [],
+    routers: async () => (await import('./https/logistics')).routers,
+  },
   payments: {
     prefixes: ['/api/payments', '/api/wallet'],
     secrets: ['FEEXPAY_API_TOKEN', 'FEEXPAY_CALLBACK_SECRET'],
-    routers: async () => [
-      (await import('./domains/payments/routes')).router,
-      (await import('./domains/subscriptions/routes')).router,
-      (await import('./domains/wallet/routes')).router,
-    ],
+    routers: async () => (await import('./https/payments')).routers,
   },
   transit: {
     prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'],
     secrets: [],
-    routers: async () => {
-      const missions = await import('./domains/transit/routes');
-      return [
-        missions.router,
-        missions.aliasRouter,
-        (await import('./domains/transit/verification-routes')).router,
-        (await import('./domains/transit/reviews-routes')).router,
-        (await import('./domains/transit/directory-routes')).router,
-      ];
-    },
+    routers: async () => (await import('./https/transit')).routers,
   },
-  agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], secrets: [], routers: none },
+  agents: {
+    prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'],
+    secrets: [],
+    routers: async () => (await import('./https/agents')).routers,
+  },
   admin: {
     prefixes: ['/api/admin'],
     secrets: [],
-    routers: async () => [(await import('./domains/catalog/publicite-routes')).pricingRouter, (await import('./domains/pricing/routes')).router],
+    routers: async () => (await import('./https/admin')).routers,
   },
 } satisfies Record<string, FunctionGroup>;
 
