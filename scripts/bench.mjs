@@ -1,20 +1,18 @@
 #!/usr/bin/env node
 /**
- * npm run bench (inside the emulator suite, see scripts/emulators.mjs):
- *  1. cold start (scripts/cold-start.mjs): each HTTPS function's first request in a fresh process
- *     (the deployed build: index, app, one request, the Admin SDK's Firestore and Auth) as a ratio
- *     to the floor (firebase-functions' HTTPS module, Express, the Admin SDK's app, Firestore and
- *     Auth, one request), measured in the same run, median of COLD_START_ROUNDS (11) rounds.
- *  2. latency: p50/p95 of GET /api/protected/me and GET / through the Hosting emulator, 20
+ * npm run bench: first scripts/cold-start.mjs, each HTTPS function's cold start as a ratio to the
+ * floor, before the emulators start (a JVM warming up beside it would weigh on the measure); then
+ * this script, inside the emulator suite (scripts/emulators.mjs):
+ *  1. latency: p50/p95 of GET /api/protected/me and GET / through the Hosting emulator, 20
  *     concurrent clients for 10 s each, and of the same app in one process.
- *  3. the public listing search with 5,000 listings loaded, against a single-document read.
+ *  2. the public listing search with 5,000 listings loaded, against a single-document read.
+ *  3. notifications of a user holding 1,000, and an admin broadcast to 1,000 couriers.
  *  4. the payment callback's latency under 50 concurrent distinct payments.
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureColdStarts } from './cold-start.mjs';
 import { withEmulatorEnv } from './emulator-env.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,9 +107,6 @@ function load(base, path, headers) {
   });
 }
 
-const COLD_START_ROUNDS = Number(process.env.COLD_START_ROUNDS ?? 11);
-console.log(`\nCold start, median of ${COLD_START_ROUNDS} rounds of fresh processes (Node ${process.version}); ratio to the floor of the same run`);
-console.table(measureColdStarts({ rounds: COLD_START_ROUNDS }));
 const token = await benchmarkToken();
 const auth = { Authorization: `Bearer ${token}` };
 console.log(`\nLatency through Hosting and the Functions emulator (${BASE}), ${CLIENTS} concurrent clients, ${SECONDS} s each`);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Cold start of each HTTPS function against a floor, in one run: `npm run cold-start` (no emulator
- * needed; `npm run bench` runs it first). Figures are a ratio to the floor measured in the same
- * run, rounds interleaved, so that the load of a shared machine hits both alike.
+ * Cold start of each HTTPS function against a floor, in one run: `npm run cold-start`, and the
+ * first part of `npm run bench` (before the emulators start; nothing here needs them). Figures are a ratio to the floor measured in the same
+ * run, each function paired with a run of the floor just before it (measureColdStarts).
  *
  * The floor: a fresh Node process that loads `firebase-functions/v2/https` and Express, initialises
  * the Admin SDK's app and creates its Firestore and Auth handles (`firebase-admin/firestore`,
@@ -97,42 +97,55 @@ function run(script, env) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * Runs `rounds` rounds (each: the floor, then every function, in a fresh process each) and answers
- * one row per process kind: median time, ratio to the floor's median, modules loaded.
+ * Runs `rounds` rounds. In each, every function runs right after a run of the floor, both in fresh
+ * processes: a pair. A function's ratio is the median over rounds of its time over its pair's
+ * floor, so a machine whose load changes during the run (other jobs, a JIT warming up) weighs on
+ * both sides of each ratio alike. Answers one row for the floor (median of all its runs) and one
+ * per function: median time, ratio, CPU time and ratio likewise, modules loaded.
  */
-export function measureColdStarts({ rounds = 11 } = {}) {
+export function measureColdStarts({ rounds = 15 } = {}) {
   const main = JSON.parse(readFileSync(join(functionsDir, 'package.json'), 'utf8')).main;
   // The settings the emulator gives the functions (the first request reads them), without the
   // emulators' addresses: nothing here talks to a server.
   const base = withEmulatorEnv({ PATH: process.env.PATH, HOME: process.env.HOME });
-  const kinds = [
-    { label: 'floor', script: floorScript, env: base },
-    ...HTTPS_FUNCTIONS.map((name) => ({ label: name, script: functionScript(name, main), env: { ...base, FUNCTION_TARGET: name, K_SERVICE: name } })),
-  ];
-  const samples = new Map(kinds.map((kind) => [kind.label, []]));
+  const floor = () => run(floorScript, base);
+  const functions = HTTPS_FUNCTIONS.map((name) => ({ name, run: () => run(functionScript(name, main), { ...base, FUNCTION_TARGET: name, K_SERVICE: name }) }));
   // One warm-up round fills the file-system cache; it is not counted.
-  for (const kind of kinds) run(kind.script, kind.env);
+  floor();
+  for (const fn of functions) fn.run();
+  const floors = [];
+  const pairs = new Map(functions.map(({ name }) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
-    for (const kind of kinds) samples.get(kind.label).push(run(kind.script, kind.env));
+    for (const fn of functions) {
+      const before = floor();
+      floors.push(before);
+      pairs.get(fn.name).push({ before, after: fn.run() });
+    }
   }
-  const floor = median(samples.get('floor').map((sample) => sample.ms));
-  const floorCpu = median(samples.get('floor').map((sample) => sample.cpu));
-  return kinds.map(({ label }) => {
-    const ms = median(samples.get(label).map((sample) => sample.ms));
-    const cpu = median(samples.get(label).map((sample) => sample.cpu));
-    return {
-      process: label,
-      'ready (ms)': ms.toFixed(1),
-      ratio: (ms / floor).toFixed(2),
-      'CPU (ms)': cpu.toFixed(1),
-      'CPU ratio': (cpu / floorCpu).toFixed(2),
-      modules: samples.get(label)[0].modules,
-    };
+  const row = (label, samples, ratios, cpuRatios) => ({
+    process: label,
+    'ready (ms)': median(samples.map((sample) => sample.ms)).toFixed(1),
+    ratio: median(ratios).toFixed(2),
+    'CPU (ms)': median(samples.map((sample) => sample.cpu)).toFixed(1),
+    'CPU ratio': median(cpuRatios).toFixed(2),
+    modules: samples[0].modules,
   });
+  return [
+    row('floor', floors, [1], [1]),
+    ...functions.map(({ name }) => {
+      const runs = pairs.get(name);
+      return row(
+        name,
+        runs.map(({ after }) => after),
+        runs.map(({ before, after }) => after.ms / before.ms),
+        runs.map(({ before, after }) => after.cpu / before.cpu),
+      );
+    }),
+  ];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rounds = Number(process.env.COLD_START_ROUNDS ?? 11);
-  console.log(`Cold start, median of ${rounds} interleaved rounds (Node ${process.version}): ready = first request answered, Admin SDK Firestore and Auth loaded`);
+  const rounds = Number(process.env.COLD_START_ROUNDS ?? 15);
+  console.log(`Cold start, median of ${rounds} rounds (Node ${process.version}): ready = first request answered, Admin SDK Firestore and Auth loaded; ratio to the floor run just before`);
   console.table(measureColdStarts({ rounds }));
 }
