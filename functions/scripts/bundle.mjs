@@ -15,8 +15,8 @@
  * function's file holds its own routers, not the other functions'). The packages of the floor
  * (firebase-functions, firebase-admin, express) stay in node_modules, where the platform and the
  * tools find them; so do swagger-ui-express (it serves files from its own folder) and
- * libphonenumber-js (required on first use). Everything else is bundled: our code, zod, helmet,
- * cors, express-rate-limit.
+ * libphonenumber-js (required on first use). Everything else is bundled: our code, zod (what our
+ * code uses of it, see zodAsNamespace), helmet, cors, express-rate-limit.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -79,59 +79,31 @@ const appOfEachFunction = {
 };
 
 /**
- * Parts of zod that only its namespace objects re-export (`z.locales`, `z.compile`,
- * `z.fromJSONSchema`): a namespace re-export is not tree-shaken, so each cold start would parse and
- * run them (the locales are some fifty message tables, 40% of zod's code). Nothing here uses them:
- * our messages are core/i18n's, zod keeps its English ones (it imports them itself), and the
- * service parses without generated code (core/http.ts). The bundles keep English and a stub of
- * the rest; the build fails if another zod module starts importing one of them.
+ * zod by its namespace: `import { z } from 'zod'` hands over zod's namespace object, which keeps
+ * every export of zod in each bundle (its fifty locales included) and runs the definition of every
+ * schema class at each cold start. Imported as `import * as z` from the module that namespace is
+ * made of, esbuild keeps only what our code uses (zod marks its definitions pure for that): each
+ * function's file is 80 to 90 KB smaller, and its cold start about 4% of the floor shorter. The
+ * bundles read our sources that way; the sources stay as they are (same object, same types).
  */
-const ZOD_DIR = join(functionsDir, 'node_modules', 'zod', 'v4');
-const ZOD_NAMESPACE_ONLY = new Map([
-  [join(ZOD_DIR, 'locales', 'index.js'), () => 'export { default as en } from "./en.js";\n'],
-  [join(ZOD_DIR, 'core', 'compile.js'), stubOf],
-  [join(ZOD_DIR, 'classic', 'from-json-schema.js'), stubOf],
-]);
-const ZOD_REEXPORTERS = new Set([join(ZOD_DIR, 'core', 'index.js'), join(ZOD_DIR, 'classic', 'external.js')]);
-
-/** Same exports, none usable: functions throw, classes and constants are inert. */
-function stubOf(path) {
-  const source = readFileSync(path, 'utf8');
-  const declared = [...source.matchAll(/^export (const|let|class|function|async function) (\w+)/gm)];
-  if (declared.length !== [...source.matchAll(/^export /gm)].length) throw new Error(`${path}: an export this build cannot stub`);
-  return declared
-    .map(([, kind, name]) =>
-      kind === 'class'
-        ? `export class ${name} extends Error {}`
-        : kind.endsWith('function')
-          ? `export function ${name}() { throw new Error('zod ${name}() is left out of the deployed bundles'); }`
-          : `export const ${name} = undefined;`,
-    )
-    .join('\n');
-}
-
-const zodNamespaceOnly = {
-  name: 'zod-namespace-only',
+const ZOD_NAMESPACE = join(functionsDir, 'node_modules', 'zod', 'v4', 'classic', 'external.js');
+const zodAsNamespace = {
+  name: 'zod-as-namespace',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]/ }, (args) => {
-      const stub = ZOD_NAMESPACE_ONLY.get(args.path);
-      return stub ? { contents: stub(args.path), loader: 'js', resolveDir: dirname(args.path) } : undefined;
+    pluginBuild.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (!args.path.startsWith(src)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const contents = source.replace(/^import \{([^}]*)\} from 'zod';$/gm, (statement, names) => {
+        const others = names.split(',').map((name) => name.trim()).filter((name) => name && name !== 'z');
+        if (others.length === names.split(',').filter((name) => name.trim()).length) return statement;
+        return [`import * as z from 'zod';`, ...(others.length ? [`import { ${others.join(', ')} } from 'zod';`] : [])].join(' ');
+      });
+      return { contents, loader: 'ts' };
     });
+    // Every import of zod by our code reads that module (it exports all that zod's index does).
+    pluginBuild.onResolve({ filter: /^zod$/ }, (args) => (args.importer.startsWith(src) ? { path: ZOD_NAMESPACE } : undefined));
   },
 };
-
-/** Fails when a module left out of zod is imported by anything but zod's namespace re-exports. */
-function checkZodImporters(metafile) {
-  for (const [input, { imports }] of Object.entries(metafile.inputs)) {
-    const importer = resolve(functionsDir, input);
-    for (const { path } of imports) {
-      const target = resolve(functionsDir, path);
-      if (ZOD_NAMESPACE_ONLY.has(target) && !ZOD_REEXPORTERS.has(importer)) {
-        throw new Error(`${input} imports ${path}, which the bundles leave out (scripts/bundle.mjs): keep it`);
-      }
-    }
-  }
-}
 
 const common = {
   bundle: true,
@@ -167,9 +139,9 @@ function checkSplit(bundle, metafile) {
 rmSync(dist, { recursive: true, force: true });
 const bundles = ['index', 'jobs', 'openapi-document', ...FUNCTION_NAMES];
 const results = await Promise.all([
-  build({ ...common, entryPoints: { index: join(src, 'index.ts') }, outdir: dist, plugins: [appOfEachFunction, splitPoints('index'), zodNamespaceOnly] }),
-  build({ ...common, entryPoints: { jobs: join(src, 'jobs.ts') }, outdir: dist, plugins: [splitPoints('jobs'), zodNamespaceOnly] }),
-  build({ ...common, entryPoints: { 'openapi-document': join(src, 'openapi-document.ts') }, outdir: dist, plugins: [splitPoints('openapi-document'), zodNamespaceOnly] }),
+  build({ ...common, entryPoints: { index: join(src, 'index.ts') }, outdir: dist, plugins: [appOfEachFunction, splitPoints('index'), zodAsNamespace] }),
+  build({ ...common, entryPoints: { jobs: join(src, 'jobs.ts') }, outdir: dist, plugins: [splitPoints('jobs'), zodAsNamespace] }),
+  build({ ...common, entryPoints: { 'openapi-document': join(src, 'openapi-document.ts') }, outdir: dist, plugins: [splitPoints('openapi-document'), zodAsNamespace] }),
   ...FUNCTION_NAMES.map((name) =>
     build({
       ...common,
@@ -181,11 +153,8 @@ const results = await Promise.all([
         loader: 'ts',
       },
       outfile: join(dist, `${name}.js`),
-      plugins: [splitPoints(name), zodNamespaceOnly],
+      plugins: [splitPoints(name), zodAsNamespace],
     }),
   ),
 ]);
-results.forEach(({ metafile }, index) => {
-  checkSplit(bundles[index], metafile);
-  checkZodImporters(metafile);
-});
+results.forEach(({ metafile }, index) => checkSplit(bundles[index], metafile));
