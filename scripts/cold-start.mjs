@@ -15,9 +15,11 @@
  * them). Both answer their request through a loopback `node:http` server and client, timed from
  * the first `require` to the end of the answer, Node's own start-up excluded.
  *
- * The request of each function goes through its whole middleware chain and router without
- * touching the database: the health check for `core`, a path under the first prefix (404
- * NOT_FOUND, an ApiError) for the others.
+ * The request of each function goes through its whole middleware chain and the router(s) of its
+ * main domain without touching the database: `GET /api/protected/me` without a token for `core`
+ * (401, the identity router), a path under the first prefix (404 NOT_FOUND, an ApiError) for the
+ * others. Routers load on the first request under their paths, so the probe decides what loads:
+ * these are each function's main domain, not its lightest route.
  *
  * "ready" is wall-clock time, the goal's measure; "CPU" is the process's user and system time over
  * the same span (V8's compiler and GC threads included), a cross-check that a busy machine sways
@@ -34,9 +36,9 @@ const functionsDir = join(root, 'functions');
 
 export const HTTPS_FUNCTIONS = ['core', 'catalog', 'commerce', 'logistics', 'payments', 'transit', 'agents', 'admin'];
 
-/** The path each function's first request asks for. */
+/** The path each function's first request asks for, and the status it answers. */
 const PROBE = {
-  core: '/',
+  core: '/api/protected/me',
   catalog: '/api/articles/cold-start/probe',
   commerce: '/api/achat/cold-start/probe',
   logistics: '/api/deliveries/cold-start/probe',
@@ -87,7 +89,7 @@ const t0 = process.hrtime.bigint();
 const cpu0 = process.cpuUsage();
 const PROBE_PATH = ${JSON.stringify(PROBE[name])};
 const handler = require(${JSON.stringify(`./${main}`)})[${JSON.stringify(name)}];
-${requestAndHandles(name === 'core' ? 200 : 404)}`;
+${requestAndHandles(name === 'core' ? 401 : 404)}`;
 
 function run(script, env) {
   const output = execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env, encoding: 'utf8' });

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import request from 'supertest';
-import { createFunctionApp } from '../functions/src/app';
+import { createApp, createFunctionApp } from '../functions/src/app';
+import { ApiRouter, type LazyRouter } from '../functions/src/core/http';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achat-lookup';
 import { planUserList } from '../functions/src/domains/identity/repository';
@@ -126,6 +127,41 @@ describe('functions', () => {
     const res = await request(app).get(`${prefix === '/' ? '' : prefix}/no/such/route/here`);
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('routers loaded on demand', () => {
+  const under = (path: string, prefix: string) => path === prefix || (prefix !== '/' && path.startsWith(`${prefix}/`));
+
+  it.each(FUNCTION_NAMES)('%s: each router is loaded for paths among the function’s prefixes, and serves nothing outside them', async (name) => {
+    for (const source of (await FUNCTION_GROUPS[name].routers()) as LazyRouter[]) {
+      expect(source.paths.filter((path) => !FUNCTION_GROUPS[name].prefixes.includes(path))).toEqual([]);
+      const outside = (await source.load()).routes.map((route) => route.path).filter((path) => !source.paths.some((prefix) => under(path, prefix)));
+      expect({ paths: source.paths, outside }).toEqual({ paths: source.paths, outside: [] });
+    }
+  });
+
+  it('loads a router on the first request under its paths only, once, in mounting order, matching paths as Express does', async () => {
+    const loads: string[] = [];
+    const probe = (label: string, path: string, answer: string): LazyRouter => ({
+      paths: [path],
+      load: async () => {
+        loads.push(label);
+        return new ApiRouter().raw({ method: 'get', path: `${path}/x`, tags: ['Test'], summary: label, contentType: 'text/plain', handlers: [(_req, res) => void res.send(answer)] });
+      },
+    });
+    const app = createApp([probe('first', '/api/a', 'from first'), probe('second', '/api/a', 'from second'), probe('other', '/api/b', 'from other')]);
+    expect((await request(app).get('/api/c/x')).status).toBe(404);
+    expect(loads).toEqual([]);
+    // Case and a trailing slash do not matter to Express's routes: nor to loading.
+    expect((await request(app).get('/API/A/X/')).text).toBe('from first');
+    expect(loads).toEqual(['first']);
+    expect((await request(app).get('/api/a/x')).text).toBe('from first');
+    expect((await request(app).get('/api/a/y')).status).toBe(404);
+    expect(loads).toEqual(['first', 'second']);
+    expect((await request(app).get('/api/ab/x')).status).toBe(404);
+    expect((await request(app).get('/api/b/x')).text).toBe('from other');
+    expect(loads).toEqual(['first', 'second', 'other']);
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * The deployed HTTPS functions and the prefixes each serves (ARCHITECTURE.md's table). Firebase
  * Hosting rewrites each prefix to its function (firebase.json; a test keeps the two in step).
- * Each function's routers are listed in `https/<name>.ts`, imported only when its app is built: a
- * function loads only its own domains. The deployed build bundles each of those lists with the app
+ * Each function's routers are listed in `https/<name>.ts`, imported only when its app is built,
+ * each loaded by the first request under its paths: a function loads only its own domains, and at
+ * first only those its first request needs. The deployed build bundles each of those lists with the app
  * into one file per function (functions/scripts/bundle.mjs).
  */
-import type { ApiRouter } from './core/http';
+import type { ApiRouter, RouterSource } from './core/http';
 import type { SecretName } from './core/secrets';
 
 export const REGION = 'europe-west1';
@@ -14,8 +15,8 @@ export interface FunctionGroup {
   prefixes: readonly string[];
   /** Secrets the function's code reads: bound by index.ts, the only ones it may read (core/secrets.ts). */
   secrets: readonly SecretName[];
-  /** The function's routers (`https/<name>.ts`), in mounting order. */
-  routers(): Promise<ApiRouter[]>;
+  /** The function's routers (`https/<name>.ts`), in mounting order, each loaded on demand. */
+  routers(): Promise<readonly RouterSource[]>;
 }
 
 export const FUNCTION_GROUPS = {
@@ -74,6 +75,9 @@ export const FUNCTION_NAMES = Object.keys(FUNCTION_GROUPS) as FunctionName[];
 /** The secrets of every function: what the one app of every route (tests, local tools) may read. */
 export const ALL_SECRETS: readonly SecretName[] = [...new Set(FUNCTION_NAMES.flatMap((name) => FUNCTION_GROUPS[name].secrets))];
 
+/** Every router of every function, loaded (the full app of tests and tools, the OpenAPI document). */
 export async function allRouters(): Promise<ApiRouter[]> {
-  return (await Promise.all(FUNCTION_NAMES.map((name) => FUNCTION_GROUPS[name].routers()))).flat();
+  const sources = (await Promise.all(FUNCTION_NAMES.map((name) => FUNCTION_GROUPS[name].routers()))).flat();
+  // Types only from core/http: index.ts imports this file, and must not load the route machinery.
+  return Promise.all(sources.map((source) => ('load' in source ? source.load() : source)));
 }

@@ -120,6 +120,19 @@ export type AnyFileRoute = FileRoute<Access, any, any, any>;
 export type DeclaredRoute = AnyJsonRoute | AnyListRoute | AnyFileRoute;
 export type RouteDefinition = DeclaredRoute | RawRoute;
 
+/**
+ * A router whose module is imported on the first request under one of its paths: a function's
+ * cold start builds only the routes (and zod schemas) its first request needs. `paths` are the
+ * prefixes its routes live under, among its function's (test/deployment.test.ts checks both).
+ */
+export interface LazyRouter {
+  paths: readonly string[];
+  load(): Promise<ApiRouter>;
+}
+
+/** What an app mounts: a router, or one loaded on demand. */
+export type RouterSource = ApiRouter | LazyRouter;
+
 export class ApiRouter {
   readonly express = Router();
   readonly routes: RouteDefinition[] = [];

@@ -1,5 +1,10 @@
-/** The routers of the `admin` function, in mounting order (groups.ts: its prefixes and secrets). */
-import { pricingRouter as advertisementPrices } from '../domains/catalog/publicite-routes';
-import { router as pricing } from '../domains/pricing/routes';
+/**
+ * The routers of the `admin` function, in mounting order (groups.ts: its prefixes and secrets),
+ * each with the paths its routes live under: a router is loaded by the first request under them.
+ */
+import type { LazyRouter } from '../core/http';
 
-export const routers = [advertisementPrices, pricing];
+export const routers: LazyRouter[] = [
+  { paths: ['/api/admin'], load: async () => (await import('../domains/catalog/publicite-routes')).pricingRouter },
+  { paths: ['/api/admin'], load: async () => (await import('../domains/pricing/routes')).router },
+];

@@ -1,9 +1,14 @@
-/** The routers of the `catalog` function, in mounting order (groups.ts: its prefixes and secrets). */
-import { router as kyc } from '../domains/catalog/kyc-routes';
-import { router as publicListings } from '../domains/catalog/public-routes';
-import { router as publicites } from '../domains/catalog/publicite-routes';
-import { router as listings } from '../domains/catalog/routes';
-import { router as uploads } from '../domains/catalog/upload-routes';
-import { router as views } from '../domains/catalog/views-routes';
+/**
+ * The routers of the `catalog` function, in mounting order (groups.ts: its prefixes and secrets),
+ * each with the paths its routes live under: a router is loaded by the first request under them.
+ */
+import type { LazyRouter } from '../core/http';
 
-export const routers = [listings, publicListings, views, publicites, uploads, kyc];
+export const routers: LazyRouter[] = [
+  { paths: ['/api/articles'], load: async () => (await import('../domains/catalog/routes')).router },
+  { paths: ['/api/public'], load: async () => (await import('../domains/catalog/public-routes')).router },
+  { paths: ['/api/views'], load: async () => (await import('../domains/catalog/views-routes')).router },
+  { paths: ['/api/publicites', '/api/public'], load: async () => (await import('../domains/catalog/publicite-routes')).router },
+  { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/upload-routes')).router },
+  { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/kyc-routes')).router },
+];

@@ -1,10 +1,15 @@
-/** The routers of the `core` function, in mounting order (groups.ts: its prefixes and secrets). */
-import { router as accountSecurity } from '../domains/account-security/routes';
-import { router as docs } from '../domains/docs/routes';
-import { router as geo } from '../domains/geo/routes';
-import { router as health } from '../domains/health/routes';
-import { router as identity } from '../domains/identity/routes';
-import { router as notifications } from '../domains/notifications/routes';
-import { router as settings } from '../domains/settings/routes';
+/**
+ * The routers of the `core` function, in mounting order (groups.ts: its prefixes and secrets), each
+ * with the paths its routes live under: a router is loaded by the first request under them.
+ */
+import type { LazyRouter } from '../core/http';
 
-export const routers = [health, docs, identity, settings, geo, accountSecurity, notifications];
+export const routers: LazyRouter[] = [
+  { paths: ['/'], load: async () => (await import('../domains/health/routes')).router },
+  { paths: ['/api-docs', '/api-docs.json'], load: async () => (await import('../domains/docs/routes')).router },
+  { paths: ['/api/auth', '/api/protected', '/api/users'], load: async () => (await import('../domains/identity/routes')).router },
+  { paths: ['/api/settings'], load: async () => (await import('../domains/settings/routes')).router },
+  { paths: ['/api/geo'], load: async () => (await import('../domains/geo/routes')).router },
+  { paths: ['/api/push-otp', '/api/auth', '/api/messaging'], load: async () => (await import('../domains/account-security/routes')).router },
+  { paths: ['/api/notifications'], load: async () => (await import('../domains/notifications/routes')).router },
+];

@@ -1,6 +1,11 @@
-/** The routers of the `payments` function, in mounting order (groups.ts: its prefixes and secrets). */
-import { router as payments } from '../domains/payments/routes';
-import { router as subscriptions } from '../domains/subscriptions/routes';
-import { router as wallet } from '../domains/wallet/routes';
+/**
+ * The routers of the `payments` function, in mounting order (groups.ts: its prefixes and secrets),
+ * each with the paths its routes live under: a router is loaded by the first request under them.
+ */
+import type { LazyRouter } from '../core/http';
 
-export const routers = [payments, subscriptions, wallet];
+export const routers: LazyRouter[] = [
+  { paths: ['/api/payments'], load: async () => (await import('../domains/payments/routes')).router },
+  { paths: ['/api/payments'], load: async () => (await import('../domains/subscriptions/routes')).router },
+  { paths: ['/api/wallet'], load: async () => (await import('../domains/wallet/routes')).router },
+];
