@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './eslint-rules/index.mjs';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'functions/lib/**', '.cache/**', 'openapi/**', 'hosting/**'] },
+  { ignores: ['**/node_modules/**', 'functions/lib/**', 'functions/dist/**', '.cache/**', 'openapi/**', 'hosting/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

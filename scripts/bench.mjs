@@ -1,16 +1,15 @@
 #!/usr/bin/env node
 /**
- * npm run bench (inside the emulator suite, see scripts/emulators.mjs):
- *  1. module load: for each function, in a fresh Node process, the time to load functions/lib/index.js
- *     and to build that function's app (what its first request pays), against a bare Express
- *     function (firebase-functions' onRequest around an empty Express app). Median of 7 runs.
- *  2. latency: p50/p95 of GET /api/protected/me and GET / through the Hosting emulator, 20
+ * npm run bench: first scripts/cold-start.mjs, each HTTPS function's cold start as a ratio to the
+ * floor, before the emulators start (a JVM warming up beside it would weigh on the measure); then
+ * this script, inside the emulator suite (scripts/emulators.mjs):
+ *  1. latency: p50/p95 of GET /api/protected/me and GET / through the Hosting emulator, 20
  *     concurrent clients for 10 s each, and of the same app in one process.
- *  3. the public listing search with 5,000 listings loaded, against a single-document read.
+ *  2. the public listing search with 5,000 listings loaded, against a single-document read.
+ *  3. notifications of a user holding 1,000, and an admin broadcast to 1,000 couriers.
  *  4. the payment callback's latency under 50 concurrent distinct payments.
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +19,6 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // The function apps this benchmark builds in process get the settings the emulator gives them.
 Object.assign(process.env, withEmulatorEnv(process.env));
 const require = createRequire(join(root, 'functions', 'package.json'));
-const RUNS = 7;
 const CLIENTS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const emulators = require('../firebase.json').emulators;
@@ -28,45 +26,6 @@ const BASE = `http://${emulators.hosting.host}:${emulators.hosting.port}`;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-// Both kinds of script run from functions/, where the functions' packages resolve.
-function timeInFreshProcess(script) {
-  const output = execFileSync(process.execPath, ['-e', script], { cwd: join(root, 'functions'), encoding: 'utf8' });
-  return JSON.parse(output.trim().split('\n').pop());
-}
-
-const functionLoad = (name) => `
-const t0 = process.hrtime.bigint();
-require('./lib/index.js');
-const t1 = process.hrtime.bigint();
-require('./lib/app.js').createFunctionApp('${name}').then(() => {
-  const t2 = process.hrtime.bigint();
-  console.log(JSON.stringify({ index: Number(t1 - t0) / 1e6, app: Number(t2 - t1) / 1e6 }));
-});`;
-
-const bareLoad = `
-const t0 = process.hrtime.bigint();
-const { onRequest } = require('firebase-functions/v2/https');
-const t1 = process.hrtime.bigint();
-const express = require('express');
-const app = express();
-app.get('/', (req, res) => res.send('ok'));
-onRequest(app);
-const t2 = process.hrtime.bigint();
-console.log(JSON.stringify({ index: Number(t1 - t0) / 1e6, app: Number(t2 - t1) / 1e6 }));`;
-
-function measureLoads() {
-  const rows = [];
-  const measure = (label, script) => {
-    const runs = Array.from({ length: RUNS }, () => timeInFreshProcess(script));
-    const index = median(runs.map((run) => run.index));
-    const app = median(runs.map((run) => run.app));
-    rows.push({ function: label, 'index load (ms)': index.toFixed(1), 'app build (ms)': app.toFixed(1), 'total (ms)': (index + app).toFixed(1) });
-  };
-  measure('bare Express', bareLoad);
-  for (const name of ['core', 'catalog', 'commerce', 'logistics', 'payments', 'transit', 'agents', 'admin']) measure(name, functionLoad(name));
-  return rows;
-}
 
 async function benchmarkToken() {
   const { provisionAccount } = require('./lib/domains/identity/provisioning.js');
@@ -148,8 +107,6 @@ function load(base, path, headers) {
   });
 }
 
-console.log(`\nModule load, median of ${RUNS} fresh processes (Node ${process.version})`);
-console.table(measureLoads());
 const token = await benchmarkToken();
 const auth = { Authorization: `Bearer ${token}` };
 console.log(`\nLatency through Hosting and the Functions emulator (${BASE}), ${CLIENTS} concurrent clients, ${SECONDS} s each`);

@@ -1,20 +1,33 @@
 /**
  * The deployed shape: Hosting rewrites in step with the functions' prefixes, the exported
- * functions, lazy loading, empty groups answering NOT_FOUND, and the composite indexes.
+ * functions, the deployed build (one file per HTTPS function, triggers apart), lazy loading, empty
+ * groups answering NOT_FOUND, and the composite indexes.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import request from 'supertest';
-import { createFunctionApp } from '../functions/src/app';
+import { createApp, createFunctionApp } from '../functions/src/app';
+import { ApiRouter, type LazyRouter } from '../functions/src/core/http';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achat-lookup';
 import { planUserList } from '../functions/src/domains/identity/repository';
 import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, PART_ACCESS_QUERIES, planArticleQuery } from '../functions/src/domains/catalog/repository';
 import { CATCH_ALL_FUNCTION, FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';
+import { serviceDocument } from '../functions/src/openapi-document';
 
 const root = join(__dirname, '..');
 const firebaseJson = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+const functionsDir = join(root, 'functions');
+/** The deployed entry (`npm run build` writes it): what deploy discovery, the emulator and Cloud Functions load. */
+const MAIN = join(functionsDir, JSON.parse(readFileSync(join(functionsDir, 'package.json'), 'utf8')).main);
+const DIST = dirname(MAIN);
+
+/** Runs `script` in a fresh Node process in functions/ and answers the JSON of its last line. */
+function inFreshProcess<T = string[]>(script: string, env: Record<string, string> = {}): T {
+  const output = execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env: { ...process.env, ...env }, encoding: 'utf8' });
+  return JSON.parse(output.trim().split('\n').pop()!) as T;
+}
 
 describe('Hosting rewrites', () => {
   const rewrites: Array<{ source?: string; regex?: string; function: { functionId: string; region: string } }> = firebaseJson.hosting.rewrites;
@@ -54,13 +67,48 @@ describe('functions', () => {
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
   });
 
-  it('loads no route module, nor Express, when the functions are loaded', () => {
-    const script =
-      "require('./functions/lib/index.js');" +
-      "const loaded = Object.keys(require.cache);" +
-      "console.log(JSON.stringify({ express: loaded.some((f) => f.includes('/node_modules/express/')), domains: loaded.filter((f) => f.includes('/lib/domains/')).length }));";
-    const output = execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' });
-    expect(JSON.parse(output.trim().split('\n').pop()!)).toEqual({ express: false, domains: 0 });
+  it('loads no route module, nor Express, when the deployed functions are loaded (deploy discovery, the emulator)', () => {
+    const loaded = inFreshProcess(`require(${JSON.stringify(MAIN)}); console.log(JSON.stringify(Object.keys(require.cache)));`);
+    expect(loaded.filter((file) => file.includes('/node_modules/express/') || file.includes('/functions/lib/'))).toEqual([]);
+    // The entry and the triggers' file, not one function's app.
+    expect(loaded.filter((file) => file.startsWith(DIST)).sort()).toEqual([join(DIST, 'index.js'), join(DIST, 'jobs.js')]);
+  });
+
+  it.each(FUNCTION_NAMES)(
+    'runs an instance of %s on its own file: no other function, and no trigger, schedule or task module of firebase-functions',
+    (name) => {
+      const path = name === 'core' ? '/' : `${FUNCTION_GROUPS[name].prefixes[0]}/no/such/route`;
+      const script =
+        `const exported = require(${JSON.stringify(MAIN)});` +
+        "const http = require('node:http');" +
+        `const server = http.createServer(exported[${JSON.stringify(name)}]).listen(0, '127.0.0.1', () => {` +
+        `  http.get({ host: '127.0.0.1', port: server.address().port, path: ${JSON.stringify(path)} }, (res) => {` +
+        '    res.resume();' +
+        '    res.on(\'end\', () => {' +
+        '      server.close();' +
+        '      console.log(JSON.stringify({ status: res.statusCode, exported: Object.keys(exported), loaded: Object.keys(require.cache) }));' +
+        '    });' +
+        '  });' +
+        '});';
+      // What Cloud Functions (and the Functions emulator) sets in the instance of one function.
+      const { status, exported, loaded } = inFreshProcess<{ status: number; exported: string[]; loaded: string[] }>(script, { FUNCTION_TARGET: name, K_SERVICE: name });
+      expect(status).toBe(name === 'core' ? 200 : 404);
+      expect(exported.sort()).toEqual([...FUNCTION_NAMES].sort());
+      expect(loaded.filter((file) => file.startsWith(DIST)).sort()).toEqual([join(DIST, `${name}.js`), join(DIST, 'index.js')].sort());
+      expect(loaded.filter((file) => /firebase-functions\/lib\/v2\/providers\/(?!https)/.test(file))).toEqual([]);
+    },
+  );
+
+  it('deploys the functions the sources declare, with the same options', () => {
+    const endpoints = (module: Record<string, { __endpoint: unknown }>) => Object.fromEntries(Object.entries(module).map(([name, fn]) => [name, fn.__endpoint]));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    expect(endpoints(require(MAIN))).toEqual(endpoints(require('../functions/src/index')));
+  });
+
+  it('serves from its bundle the OpenAPI document the sources describe', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const bundled = require(join(DIST, 'openapi-document.js')) as typeof import('../functions/src/openapi-document');
+    expect(await bundled.serviceDocument()).toEqual(await serviceDocument());
   });
 
   it.each(['/no-such-page', '/users', '/api', '/api/no-such-route', '/404.html'])(
@@ -79,6 +127,41 @@ describe('functions', () => {
     const res = await request(app).get(`${prefix === '/' ? '' : prefix}/no/such/route/here`);
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('routers loaded on demand', () => {
+  const under = (path: string, prefix: string) => path === prefix || (prefix !== '/' && path.startsWith(`${prefix}/`));
+
+  it.each(FUNCTION_NAMES)('%s: each router is loaded for paths among the function’s prefixes, and serves nothing outside them', async (name) => {
+    for (const source of (await FUNCTION_GROUPS[name].routers()) as LazyRouter[]) {
+      expect(source.paths.filter((path) => !FUNCTION_GROUPS[name].prefixes.includes(path))).toEqual([]);
+      const outside = (await source.load()).routes.map((route) => route.path).filter((path) => !source.paths.some((prefix) => under(path, prefix)));
+      expect({ paths: source.paths, outside }).toEqual({ paths: source.paths, outside: [] });
+    }
+  });
+
+  it('loads a router on the first request under its paths only, once, in mounting order, matching paths as Express does', async () => {
+    const loads: string[] = [];
+    const probe = (label: string, path: string, answer: string): LazyRouter => ({
+      paths: [path],
+      load: async () => {
+        loads.push(label);
+        return new ApiRouter().raw({ method: 'get', path: `${path}/x`, tags: ['Test'], summary: label, contentType: 'text/plain', handlers: [(_req, res) => void res.send(answer)] });
+      },
+    });
+    const app = createApp([probe('first', '/api/a', 'from first'), probe('second', '/api/a', 'from second'), probe('other', '/api/b', 'from other')]);
+    expect((await request(app).get('/api/c/x')).status).toBe(404);
+    expect(loads).toEqual([]);
+    // Case and a trailing slash do not matter to Express's routes: nor to loading.
+    expect((await request(app).get('/API/A/X/')).text).toBe('from first');
+    expect(loads).toEqual(['first']);
+    expect((await request(app).get('/api/a/x')).text).toBe('from first');
+    expect((await request(app).get('/api/a/y')).status).toBe(404);
+    expect(loads).toEqual(['first', 'second']);
+    expect((await request(app).get('/api/ab/x')).status).toBe(404);
+    expect((await request(app).get('/api/b/x')).text).toBe('from other');
+    expect(loads).toEqual(['first', 'second', 'other']);
   });
 });
 

@@ -1,4 +1,6 @@
 /** /api/geo: the countries served and telephone normalization. */
+import { type CountryCode, getCountryCallingCode, Metadata } from 'libphonenumber-js';
+import { COUNTRIES, SPEC_LENGTHS } from '../functions/src/domains/geo/countries';
 import { api } from './helpers/api';
 
 it('lists the supported countries with dial codes and national lengths', async () => {
@@ -46,4 +48,16 @@ it.each([
   const res = await (await api()).post('/api/geo/normalize').send(payload);
   expect(res.status).toBe(400);
   expect(res.body.code).toBe(code);
+});
+
+it('keeps the country table in step with libphonenumber’s metadata, except the lengths the spec decides', () => {
+  // The table is written out so that a cold start does not load the library (countries.ts).
+  const library = COUNTRIES.map(({ iso, nationalLengths }) => {
+    const metadata = new Metadata();
+    metadata.selectNumberingPlan(iso as CountryCode);
+    const lengths = SPEC_LENGTHS.includes(iso) ? nationalLengths : (metadata.numberingPlan?.possibleLengths() ?? []);
+    return { iso, dialCode: getCountryCallingCode(iso as CountryCode), nationalLengths: lengths };
+  });
+  expect(COUNTRIES.map(({ iso, dialCode, nationalLengths }) => ({ iso, dialCode, nationalLengths }))).toEqual(library);
+  expect(COUNTRIES.find((country) => country.iso === 'BJ')?.nationalLengths).toEqual([8, 9, 10]);
 });

@@ -5,11 +5,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { config } from './core/config';
 import { errorHandler, notFoundHandler } from './core/errors';
-import type { ApiRouter } from './core/http';
+import type { ApiRouter, LazyRouter, RouterSource } from './core/http';
 import { bodyLimit } from './core/body-limit';
 import { requestContext } from './core/request-context';
 import { declareSecrets, type SecretName, withSecrets } from './core/secrets';
@@ -20,7 +20,7 @@ function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer)
   (req as IncomingMessage & { rawBody?: Buffer }).rawBody ??= buffer;
 }
 
-export function createApp(routers: ApiRouter[], secrets: readonly SecretName[] = []): Express {
+export function createApp(routers: readonly RouterSource[], secrets: readonly SecretName[] = []): Express {
   // Events emitted by a request may be dispatched in it (a payment's effect): dispatch needs the list.
   installSubscribers();
   const app = express();
@@ -37,18 +37,34 @@ export function createApp(routers: ApiRouter[], secrets: readonly SecretName[] =
   // After the body is parsed, whose stream events would lose the scope; route handlers enter it
   // again from the request (core/http.ts), since a file upload's body is read the same way.
   app.use((req, res, next) => withSecrets(declareSecrets(res, secrets), next));
-  for (const router of routers) app.use(router.express);
+  for (const router of routers) app.use('load' in router ? mountOnDemand(router) : router.express);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;
 }
 
-/** The app of one deployed function. */
+/**
+ * A lazy router's middleware: requests under none of its paths pass by without loading it; the
+ * first one under a path loads it (once) and every one under its paths goes through it, in the
+ * same order among routers as if it had been mounted loaded. Paths compare as Express matches
+ * routes: case-insensitively, with or without a trailing slash.
+ */
+function mountOnDemand(source: LazyRouter): RequestHandler {
+  const paths = source.paths.map((path) => path.toLowerCase());
+  let router: Promise<ApiRouter> | undefined;
+  return (req, res, next) => {
+    const path = req.path.toLowerCase();
+    if (!paths.some((prefix) => path === prefix || (prefix !== '/' && path.startsWith(`${prefix}/`)))) return next();
+    void (router ??= source.load()).then((loaded) => loaded.express(req, res, next), next);
+  };
+}
+
+/** The app of one deployed function: its routers are loaded by the requests that need them. */
 export async function createFunctionApp(name: FunctionName): Promise<Express> {
   return createApp(await FUNCTION_GROUPS[name].routers(), FUNCTION_GROUPS[name].secrets);
 }
 
-/** Every route in one app: tests and local tools. */
+/** Every route in one app, every router loaded: tests and local tools. */
 export async function createFullApp(): Promise<Express> {
   return createApp(await allRouters(), ALL_SECRETS);
 }

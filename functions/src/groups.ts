@@ -1,9 +1,12 @@
 /**
  * The deployed HTTPS functions and the prefixes each serves (ARCHITECTURE.md's table). Firebase
  * Hosting rewrites each prefix to its function (firebase.json; a test keeps the two in step).
- * Routers are imported lazily, so a function loads only its own domains at cold start.
+ * Each function's routers are listed in `https/<name>.ts`, imported only when its app is built,
+ * each loaded by the first request under its paths: a function loads only its own domains, and at
+ * first only those its first request needs. The deployed build bundles each of those lists with the app
+ * into one file per function (functions/scripts/bundle.mjs).
  */
-import type { ApiRouter } from './core/http';
+import type { ApiRouter, LazyRouter, RouterSource } from './core/http';
 import type { SecretName } from './core/secrets';
 
 export { REGION } from './core/region';
@@ -12,80 +15,62 @@ export interface FunctionGroup {
   prefixes: readonly string[];
   /** Secrets the function's code reads: bound by index.ts, the only ones it may read (core/secrets.ts). */
   secrets: readonly SecretName[];
-  routers(): Promise<ApiRouter[]>;
+  /** The function's routers (`https/<name>.ts`), in mounting order, each loaded on demand. */
+  routers(): Promise<readonly RouterSource[]>;
 }
 
-const none = async (): Promise<ApiRouter[]> => [];
+/**
+ * The documentation routes (core): their document describes every router, which only this file
+ * lists; passed in from here, since importing them from the docs routes would be a cycle.
+ */
+const DOCS: LazyRouter = {
+  paths: ['/api-docs', '/api-docs.json'],
+  load: async () => (await import('./domains/docs/routes')).docsRouter(async () => (await import('./openapi-document')).serviceDocument(await allRouters())),
+};
 
 export const FUNCTION_GROUPS = {
   core: {
     prefixes: ['/', '/api-docs', '/api-docs.json', '/api/auth', '/api/protected', '/api/push-otp', '/api/users', '/api/settings', '/api/notifications', '/api/messaging', '/api/geo'],
     secrets: ['OTP_HMAC_SECRET', 'WHATSAPP_ACCESS_TOKEN', 'MESSAGING_APP_SECRET', 'MESSAGING_WEBHOOK_VERIFY_TOKEN', 'CAPTCHA_SECRET'],
-    routers: async () => [
-      (await import('./domains/health/routes')).router,
-      // The document describes every router, this one included: built here, where they are listed.
-      (await import('./domains/docs/routes')).docsRouter(async () => (await import('./openapi-document')).serviceDocument(await allRouters())),
-      (await import('./domains/identity/routes')).router,
-      (await import('./domains/settings/routes')).router,
-      (await import('./domains/geo/routes')).router,
-      (await import('./domains/account-security/routes')).router,
-      (await import('./domains/notifications/routes')).router,
-    ],
+    routers: async () => {
+      const [health, ...rest] = (await import('./https/core')).routers;
+      return [health!, DOCS, ...rest];
+    },
   },
   catalog: {
     prefixes: ['/api/articles', '/api/public', '/api/upload', '/api/publicites', '/api/views', '/api/tricycles', '/api/chauffeurs', '/api/verification'],
     secrets: [],
-    routers: async () => [
-      (await import('./domains/catalog/routes')).router,
-      (await import('./domains/catalog/public-routes')).router,
-      (await import('./domains/catalog/views-routes')).router,
-      (await import('./domains/catalog/publicite-routes')).router,
-      (await import('./domains/catalog/upload-routes')).router,
-      (await import('./domains/catalog/kyc-routes')).router,
-    ],
+    routers: async () => (await import('./https/catalog')).routers,
   },
   commerce: {
     prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat'],
     secrets: [],
-    routers: async () => [(await import('./domains/commerce/achat-routes')).router],
+    routers: async () => (await import('./https/commerce')).routers,
   },
-  logistics: { prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'], secrets: [], routers: none },
+  logistics: {
+    prefixes: ['/api/deliveries', '/api/delivery-zones', '/api/livreurs'],
+    secrets: [],
+    routers: async () => (await import('./https/logistics')).routers,
+  },
   payments: {
     prefixes: ['/api/payments', '/api/wallet'],
     secrets: ['FEEXPAY_API_TOKEN', 'FEEXPAY_CALLBACK_SECRET'],
-    routers: async () => {
-      // What each payment type costs, registered by the domains that sell it (payables.ts).
-      await import('./payables');
-      return [
-        (await import('./domains/payments/routes')).router,
-        (await import('./domains/subscriptions/routes')).router,
-        (await import('./domains/wallet/routes')).router,
-      ];
-    },
+    routers: async () => (await import('./https/payments')).routers,
   },
   transit: {
     prefixes: ['/api/transitaires', '/api/transit-missions', '/api/transit', '/api/transitaire-reviews'],
     secrets: [],
-    routers: async () => {
-      const missions = await import('./domains/transit/routes');
-      return [
-        missions.router,
-        missions.aliasRouter,
-        (await import('./domains/transit/verification-routes')).router,
-        (await import('./domains/transit/reviews-routes')).router,
-        (await import('./domains/transit/directory-routes')).router,
-      ];
-    },
+    routers: async () => (await import('./https/transit')).routers,
   },
-  agents: { prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'], secrets: [], routers: none },
+  agents: {
+    prefixes: ['/api/agents', '/api/referrals', '/api/demo-events'],
+    secrets: [],
+    routers: async () => (await import('./https/agents')).routers,
+  },
   admin: {
     prefixes: ['/api/admin'],
     secrets: [],
-    routers: async () => [
-      (await import('./domains/catalog/publicite-routes')).pricingRouter,
-      (await import('./domains/pricing/routes')).router,
-      (await import('./domains/admin/events-routes')).router,
-    ],
+    routers: async () => (await import('./https/admin')).routers,
   },
 } satisfies Record<string, FunctionGroup>;
 
@@ -102,6 +87,9 @@ export const FUNCTION_NAMES = Object.keys(FUNCTION_GROUPS) as FunctionName[];
 /** The secrets of every function: what the one app of every route (tests, local tools) may read. */
 export const ALL_SECRETS: readonly SecretName[] = [...new Set(FUNCTION_NAMES.flatMap((name) => FUNCTION_GROUPS[name].secrets))];
 
+/** Every router of every function, loaded (the full app of tests and tools, the OpenAPI document). */
 export async function allRouters(): Promise<ApiRouter[]> {
-  return (await Promise.all(FUNCTION_NAMES.map((name) => FUNCTION_GROUPS[name].routers()))).flat();
+  const sources = (await Promise.all(FUNCTION_NAMES.map((name) => FUNCTION_GROUPS[name].routers()))).flat();
+  // Types only from core/http: index.ts imports this file, and must not load the route machinery.
+  return Promise.all(sources.map((source) => ('load' in source ? source.load() : source)));
 }

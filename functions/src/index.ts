@@ -1,44 +1,25 @@
 /**
  * Only exports. Each HTTPS function builds its Express app on its first request, importing only
- * its own domains, so one function's cold start does not load the others.
+ * its own domains, so one function's cold start does not load the others. Triggers, schedules and
+ * task queues are declared in jobs.ts, which an HTTPS function's instance does not load (below).
  */
 import type { Express } from 'express';
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
-import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
-import * as logger from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
-import { type SecretName, withSecrets } from './core/secrets';
-import { FUNCTION_GROUPS, type FunctionName, REGION } from './groups';
-import { installSubscribers } from './subscribers';
+import { FUNCTION_GROUPS, FUNCTION_NAMES, type FunctionName, REGION } from './groups';
 
 setGlobalOptions({ region: REGION, maxInstances: 20 });
-// Every function may dispatch events (the trigger, the sweep, a payment settled by a job).
-installSubscribers();
-
-/**
- * Mounts a function's secrets (Secret Manager in production, .secret.local in the emulator) and
- * runs its work allowed to read those only (core/secrets.ts): the emulator then fails where a
- * deployed function would. test/deployment.test.ts checks each list against what the code reads.
- */
-function secretsOf(names: readonly SecretName[]) {
-  return { secrets: names.map((name) => defineSecret(name)), run: <T>(work: () => Promise<T>) => withSecrets(names, work) };
-}
 
 function httpsFunction(name: FunctionName) {
   let app: Promise<Express> | undefined;
-  // The app itself runs each request with these secrets (createFunctionApp).
-  const { secrets } = secretsOf(FUNCTION_GROUPS[name].secrets);
+  // Mounted for deployment; the app itself runs each request with these secrets only (app.ts).
+  const secrets = FUNCTION_GROUPS[name].secrets.map((secret) => defineSecret(secret));
   return onRequest({ memory: '256MiB', timeoutSeconds: 60, secrets }, async (req, res) => {
     app ??= import('./app').then((module) => module.createFunctionApp(name));
     (await app)(req, res);
   });
 }
-
-const noSecrets = secretsOf([]);
-const feexpay = secretsOf(['FEEXPAY_API_TOKEN']);
 
 export const core = httpsFunction('core');
 export const catalog = httpsFunction('catalog');
@@ -49,101 +30,14 @@ export const transit = httpsFunction('transit');
 export const agents = httpsFunction('agents');
 export const admin = httpsFunction('admin');
 
-/** Hourly: ends the advertisements whose window is over and clears their listing flags. */
-export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
-  noSecrets.run(async () => {
-    const { expireEnded } = await import('./domains/catalog/publicite-service');
-    const { expired } = await expireEnded();
-    logger.info('advertisements expired', { expired });
-  }),
-);
-
-/** Hourly: parts of sellers whose trial and subscription are over leave public view (their boosts end). */
-export const hideLapsedSellerParts = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
-  noSecrets.run(async () => {
-    const { hideLapsedSellerParts: hide } = await import('./domains/catalog/seller-parts');
-    logger.info('lapsed sellers parts', await hide());
-  }),
-);
-
-/** Hourly: stored files nothing references, once their grace period is over, are deleted. */
-export const cleanUploads = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
-  noSecrets.run(async () => {
-    const { cleanUploads: clean } = await import('./domains/catalog/upload-cleanup');
-    logger.info('uploads cleaned', await clean());
-  }),
-);
-
-/** Hourly: forwarders whose subscription ended leave the buyers' list. */
-export const expireTransitaireListings = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
-  noSecrets.run(async () => {
-    const { unlistExpired } = await import('./domains/transit/directory');
-    logger.info('forwarder listings expired', await unlistExpired());
-  }),
-);
-
-/** Every minute: asks FeexPay about the pending payments due soonest, and finishes effects left undone. */
-export const pollPayments = onSchedule({ schedule: 'every 1 minutes', timeZone: 'Africa/Porto-Novo', secrets: feexpay.secrets }, () =>
-  feexpay.run(async () => {
-    const { pollPendingPayments } = await import('./domains/payments/jobs');
-    logger.info('pending payments polled', await pollPendingPayments());
-  }),
-);
-
-/** Queued at a payment's creation, runs PAYMENT_EXPIRE_SECONDS later. */
-export const expirePayment = onTaskDispatched<{ paymentId: string }>(
-  { retryConfig: { maxAttempts: 5, minBackoffSeconds: 30 }, rateLimits: { maxConcurrentDispatches: 20 }, secrets: feexpay.secrets },
-  (request) =>
-    feexpay.run(async () => {
-      const { expireIfDue } = await import('./domains/payments/jobs');
-      await expireIfDue(request.data.paymentId);
-    }),
-);
-
-/** Status changes of transit missions -> the forwarder's realtime feed (`transit-mission-update`). */
-export const transitMissionUpdates = onDocumentWritten('transitMissions/{missionId}', (event) =>
-  noSecrets.run(async () => {
-    const { onMissionWritten } = await import('./domains/transit/triggers');
-    type Mission = import('./domains/transit/repository').MissionDocument;
-    await onMissionWritten(
-      event.id,
-      event.params.missionId,
-      event.data?.before.data() as Mission | undefined,
-      event.data?.after.data() as Mission | undefined,
-    );
-  }),
-);
-
-/** One page of recipients of an admin broadcast; each page queues the next. */
-export const sendAdminMessage = onTaskDispatched<{ messageId: string; cursor: string | null }>(
-  { retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 }, rateLimits: { maxConcurrentDispatches: 5 } },
-  (request) =>
-    noSecrets.run(async () => {
-      const { sendPage } = await import('./domains/notifications/admin-messages');
-      await sendPage(request.data.messageId, request.data.cursor);
-    }),
-);
-
-/** Domain events (core/events): each new event is handed to its subscribers. */
-export const dispatchEvents = onDocumentCreated('events/{eventId}', (event) =>
-  noSecrets.run(async () => {
-    const { dispatchEvent } = await import('./core/events');
-    await dispatchEvent(event.params.eventId);
-  }),
-);
-
-/** Every minute: events the trigger missed, runs whose lease ended (their worker died), retries due. */
-export const sweepEvents = onSchedule({ schedule: 'every 1 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
-  noSecrets.run(async () => {
-    const { sweep } = await import('./core/events');
-    logger.info('events swept', await sweep());
-  }),
-);
-
-/** A new in-app notification is pushed to its recipient's devices (once: the notice is marked). */
-export const pushNotifications = onDocumentCreated('users/{uid}/notifications/{notificationId}', (event) =>
-  noSecrets.run(async () => {
-    const { pushNotice } = await import('./domains/notifications/service');
-    await pushNotice(event.params.uid, event.params.notificationId);
-  }),
-);
+/**
+ * The triggers, schedules and task queues (jobs.ts), exported beside the HTTPS functions. Cloud
+ * Functions and the Functions emulator name the function an instance serves in FUNCTION_TARGET;
+ * an HTTPS function's instance skips jobs.ts, and with it firebase-functions' Firestore, scheduler
+ * and tasks modules (a second codebase would need a second package to install and deploy).
+ * Deploy discovery, the emulator's discovery and the tests set no target: they see every function.
+ */
+if (!(FUNCTION_NAMES as readonly string[]).includes(process.env.FUNCTION_TARGET ?? '')) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- conditional on purpose, see above
+  Object.assign(module.exports, require('./jobs'));
+}

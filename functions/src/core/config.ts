@@ -5,17 +5,63 @@
  * emulator, `.env.local` into it (the params mechanism of Cloud Functions). Secrets are declared
  * with `defineSecret` by the adapter that needs them and never appear here.
  * The spec's setting names are kept as they are.
+ *
+ * Each setting is read by a small function of its kind below rather than a zod schema: the first
+ * request of every instance reads them all, and building a schema of some eighty fields was the
+ * largest piece of our own code in a cold start (README, Measurements). The rules are the ones zod
+ * applied: numbers as `Number()` reads them, URLs as `new URL()` parses them.
  */
 import { isIP } from 'node:net';
-import { z } from 'zod';
 
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'])
-    .default(fallback ? 'true' : 'false')
-    .transform((value) => value === 'true' || value === '1');
+const INVALID = Symbol('invalid setting');
 
-const integer = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+/** How one environment variable is read. */
+interface Setting<T> {
+  /** The value when the variable is unset (the README's default). */
+  readonly fallback: T;
+  /** The value of a set variable, or INVALID. */
+  read(raw: string): T | typeof INVALID;
+}
+
+function setting<T>(fallback: T, read: (raw: string) => T | typeof INVALID): Setting<T> {
+  return { fallback, read };
+}
+
+/** `true`/`1` or `false`/`0`. */
+const flag = (fallback: boolean) => setting(fallback, (raw) => (raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : INVALID));
+
+/** A whole number from `min` to `max`. */
+const integer = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  setting(fallback, (raw) => {
+    const value = Number(raw);
+    return Number.isSafeInteger(value) && value >= min && value <= max ? value : INVALID;
+  });
+
+/** A number from `min` to `max`. */
+const decimal = (fallback: number, min: number, max: number) =>
+  setting(fallback, (raw) => {
+    const value = Number(raw);
+    return Number.isFinite(value) && value >= min && value <= max ? value : INVALID;
+  });
+
+/** Text of at least `min` characters, matching `pattern` when given. */
+const text = (fallback: string, { min = 0, pattern }: { min?: number; pattern?: RegExp } = {}) =>
+  setting(fallback, (raw) => (raw.length >= min && (!pattern || pattern.test(raw)) ? raw : INVALID));
+
+/** One of `values`; `fallback` undefined when the setting has no default. */
+const oneOf = <const V extends string, F extends V | undefined>(values: readonly V[], fallback: F) =>
+  setting<V | F>(fallback, (raw) => ((values as readonly string[]).includes(raw) ? (raw as V) : INVALID));
+
+/** An absolute URL (surrounding spaces, tabs and line breaks dropped), or '' when `orEmpty`. */
+const url = (fallback: string, { orEmpty = false } = {}) =>
+  setting(fallback, (raw) => {
+    if (orEmpty && raw === '') return '';
+    const trimmed = raw.trim();
+    return URL.canParse(trimmed) ? trimmed.replace(/[\t\n\r]/g, '') : INVALID;
+  });
+
+/** Comma-separated CIDR ranges (`a.b.c.d/n`, `x::/n`), possibly none. */
+const cidrList = () => setting('', (raw) => (raw.split(',').map((range) => range.trim()).filter(Boolean).every(isCidr) ? raw : INVALID));
 
 /** Cloud Functions (and its emulator) name the running function; scripts and tests do not. */
 const runsAsFunction = () => Boolean(process.env.K_SERVICE || process.env.FUNCTION_TARGET);
@@ -27,16 +73,16 @@ function isCidr(range: string): boolean {
   return rest.length === 0 && family !== 0 && /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-const settingsSchema = z.object({
+const SETTINGS = {
   /** Name and version reported by the health check. */
-  SERVICE_NAME: z.string().min(1).default('vehicle-marketplace'),
-  SERVICE_VERSION: z.string().min(1).default('0.1.0'),
+  SERVICE_NAME: text('vehicle-marketplace', { min: 1 }),
+  SERVICE_VERSION: text('0.1.0', { min: 1 }),
   /** Largest accepted JSON body, in the `bytes` notation of body-parser ("1mb", "200kb"). */
-  JSON_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i).default('1mb'),
+  JSON_BODY_LIMIT: text('1mb', { pattern: /^\d+(b|kb|mb)$/i }),
   /** Domain of the synthetic login emails built from telephone numbers. */
-  AUTH_SYNTHETIC_EMAIL_DOMAIN: z.string().min(3).default('users.marketplace.invalid'),
+  AUTH_SYNTHETIC_EMAIL_DOMAIN: text('users.marketplace.invalid', { min: 3 }),
   /** Language of messages when the request does not ask for one (`fr` or `en`). */
-  DEFAULT_LANGUAGE: z.enum(['fr', 'en']).default('fr'),
+  DEFAULT_LANGUAGE: oneOf(['fr', 'en'], 'fr'),
   /** Page size when a list request gives none, and the largest allowed. */
   PAGINATION_DEFAULT_LIMIT: integer(20, 1),
   PAGINATION_MAX_LIMIT: integer(100, 1),
@@ -45,17 +91,14 @@ const settingsSchema = z.object({
   /** Device tokens kept per user; registering one more drops the least recently seen. */
   PUSH_TOKENS_MAX_PER_USER: integer(10, 1),
   /** Time zone of business days (journals, bonuses, invoice numbers). */
-  BUSINESS_TIME_ZONE: z.string().min(1).default('Africa/Porto-Novo'),
+  BUSINESS_TIME_ZONE: text('Africa/Porto-Novo', { min: 1 }),
   /** Verify that ID tokens were not revoked (one extra Auth lookup per request). */
   AUTH_CHECK_REVOKED: flag(true),
   /**
    * Address ranges (comma-separated CIDRs) of Firebase Hosting's edge besides Fastly's published
    * ones, should Hosting's edge move: behind them, the client is the address the edge reported.
    */
-  HOSTING_EDGE_EXTRA_RANGES: z
-    .string()
-    .default('')
-    .refine((value) => value.split(',').map((range) => range.trim()).filter(Boolean).every(isCidr), 'comma-separated CIDR ranges'),
+  HOSTING_EDGE_EXTRA_RANGES: cidrList(),
 
   // Authentication rate limit, shared by every instance through Firestore.
   AUTH_RATE_LIMIT_ENABLED: flag(true),
@@ -76,26 +119,26 @@ const settingsSchema = z.object({
   RESET_PUSH_FALLBACK: flag(false),
 
   // Messaging channel (WhatsApp Cloud API authentication template, or the local recorder).
-  MESSAGING_DRIVER: z.enum(['whatsapp', 'local']).default('whatsapp'),
-  WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
-  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v21.0'),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().default(''),
-  WHATSAPP_OTP_TEMPLATE: z.string().min(1).default('password_reset_code'),
-  WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default('fr'),
+  MESSAGING_DRIVER: oneOf(['whatsapp', 'local'], 'whatsapp'),
+  WHATSAPP_API_BASE_URL: url('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: text('v21.0', { pattern: /^v\d+\.\d+$/ }),
+  WHATSAPP_PHONE_NUMBER_ID: text(''),
+  WHATSAPP_OTP_TEMPLATE: text('password_reset_code', { min: 1 }),
+  WHATSAPP_TEMPLATE_LANGUAGE: text('fr', { min: 2 }),
   WHATSAPP_TIMEOUT_MS: integer(5000, 100),
 
   // Push notifications (FCM, or the local recorder).
-  PUSH_DRIVER: z.enum(['fcm', 'local']).default('fcm'),
+  PUSH_DRIVER: oneOf(['fcm', 'local'], 'fcm'),
   /** Sends per message when FCM answers with a passing error (invalid tokens are pruned, not retried). */
   PUSH_MAX_ATTEMPTS: integer(3, 1),
 
   // Captcha on web registration.
   CAPTCHA_ENABLED: flag(true),
-  CAPTCHA_PROVIDER: z.enum(['turnstile', 'recaptcha', 'hcaptcha']).default('turnstile'),
+  CAPTCHA_PROVIDER: oneOf(['turnstile', 'recaptcha', 'hcaptcha'], 'turnstile'),
   /** Verification endpoint; empty means the provider's own. */
-  CAPTCHA_VERIFY_URL: z.string().default(''),
+  CAPTCHA_VERIFY_URL: text(''),
   /** reCAPTCHA v3: lowest score accepted. */
-  CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  CAPTCHA_MIN_SCORE: decimal(0.5, 0, 1),
   CAPTCHA_TIMEOUT_MS: integer(3000, 100),
 
   // Web dashboard sessions.
@@ -105,19 +148,19 @@ const settingsSchema = z.object({
 
   // Catalog.
   /** `post`: listings go online at once and admins take them down; `pre`: admins approve first. */
-  ARTICLE_MODERATION: z.enum(['pre', 'post']).default('post'),
+  ARTICLE_MODERATION: oneOf(['pre', 'post'], 'post'),
   /** File storage: `local` (disk, the emulator's) or `cloud` (Cloud Storage). */
-  STORAGE_DRIVER: z.enum(['local', 'cloud']).default('cloud'),
+  STORAGE_DRIVER: oneOf(['local', 'cloud'], 'cloud'),
   /** Local driver: where files are written (default: the system's temporary folder). */
-  STORAGE_LOCAL_DIR: z.string().default(''),
+  STORAGE_LOCAL_DIR: text(''),
   /** Cloud driver: `public` URLs (files made public) or time-limited `signed` URLs. */
-  STORAGE_URL_MODE: z.enum(['public', 'signed']).default('public'),
+  STORAGE_URL_MODE: oneOf(['public', 'signed'], 'public'),
   /** Lifetime of signed URLs. */
   STORAGE_SIGNED_URL_TTL_MS: integer(7 * 24 * 60 * 60 * 1000, 60 * 1000),
   /** Local driver only: key of the HMAC that signs its links to private files (a development value by default). */
-  STORAGE_LOCAL_SIGNING_KEY: z.string().min(16).default('local-development-signing-key'),
+  STORAGE_LOCAL_SIGNING_KEY: text('local-development-signing-key', { min: 16 }),
   /** Lifetime of the links to forwarders' identity cards handed to admins (Cloud Storage allows 7 days at most). */
-  KYC_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 60 * 60).default(300),
+  KYC_LINK_TTL_SECONDS: integer(300, 10, 7 * 24 * 60 * 60),
   UPLOAD_IMAGE_MAX_BYTES: integer(10 * 1024 * 1024, 1024),
   UPLOAD_VIDEO_MAX_BYTES: integer(30 * 1024 * 1024, 1024),
   /** Advertising prices (XOF per day) until an admin sets them. */
@@ -135,20 +178,20 @@ const settingsSchema = z.object({
   UPLOAD_VIDEO_RATE_LIMIT_MAX: integer(10, 1),
 
   // Payments through FeexPay.
-  FEEXPAY_BASE_URL: z.url().default('https://api.feexpay.me'),
+  FEEXPAY_BASE_URL: url('https://api.feexpay.me'),
   /** Base URL of the payment-link API (POST {base}/api/feexlink/api-create). */
-  FEEXPAY_LINK_BASE_URL: z.url().default('https://api.feexpay.me'),
-  FEEXPAY_SHOP_ID: z.string().default(''),
+  FEEXPAY_LINK_BASE_URL: url('https://api.feexpay.me'),
+  FEEXPAY_SHOP_ID: text(''),
   /**
    * `SANDBOX` or `LIVE`. No default where the service runs as a function (deployed or emulated):
    * a live service that silently believed sandbox transactions would sell for nothing.
    */
-  FEEXPAY_MODE: z.enum(['SANDBOX', 'LIVE']).optional(),
+  FEEXPAY_MODE: oneOf(['SANDBOX', 'LIVE'], undefined),
   /**
    * Public URL of `POST /api/payments/webhook` (for example https://<site>/api/payments/webhook),
    * given to FeexPay as the callback of payment links; the callback secret is added to its query.
    */
-  FEEXPAY_CALLBACK_URL: z.union([z.literal(''), z.url()]).default(''),
+  FEEXPAY_CALLBACK_URL: url('', { orEmpty: true }),
   /** Turns off `POST /api/payments/init` (payment links); mobile money and card still work. */
   FEEXPAY_PAYMENT_LINK_DISABLED: flag(false),
   FEEXPAY_TIMEOUT_MS: integer(10000, 100),
@@ -171,13 +214,13 @@ const settingsSchema = z.object({
   /** Days of free seller access from sign-up. */
   SELLER_TRIAL_DAYS: integer(45, 0),
   /** Sellers' parts shown again per transaction on a renewal, and hidden per batch of the hourly job (one transaction: at most 450). */
-  SELLER_PARTS_BATCH_SIZE: z.coerce.number().int().min(1).max(450).default(200),
+  SELLER_PARTS_BATCH_SIZE: integer(200, 1, 450),
 
   // Notifications.
   /** In-app notifications are deleted this many days after they were written (TTL on `expireAt`). */
   NOTIFICATION_RETENTION_DAYS: integer(180, 1),
   /** Recipients of an admin broadcast written per task (one transaction: at most 450). */
-  ADMIN_MESSAGE_PAGE_SIZE: z.coerce.number().int().min(1).max(450).default(200),
+  ADMIN_MESSAGE_PAGE_SIZE: integer(200, 1, 450),
   /** Deliver admin broadcasts through the `sendAdminMessage` task queue (off: nothing sends them but a direct call). */
   ADMIN_MESSAGE_TASKS_ENABLED: flag(true),
 
@@ -197,26 +240,27 @@ const settingsSchema = z.object({
 
   /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),
-});
+};
 
-/** Settings that have a default in scripts and tests but none in a function. */
-const checkedSchema = settingsSchema.superRefine((settings, context) => {
-  if (runsAsFunction() && !settings.FEEXPAY_MODE) context.addIssue({ code: 'custom', path: ['FEEXPAY_MODE'], message: 'required in a function' });
-});
-
-export type Settings = z.infer<typeof settingsSchema>;
+export type Settings = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] extends Setting<infer T> ? T : never };
 
 let cached: Settings | undefined;
 
-/** Parses the environment once; a bad value stops the function at its first request, loudly. */
+/** Reads the environment once; a bad value stops the function at its first request, loudly. */
 export function config(): Settings {
   if (!cached) {
-    const parsed = checkedSchema.safeParse(process.env);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
-      throw new Error(`Invalid configuration: ${fields}`);
+    const values: Record<string, unknown> = {};
+    const invalid: string[] = [];
+    for (const [name, { fallback, read }] of Object.entries(SETTINGS) as Array<[string, Setting<unknown>]>) {
+      const raw = process.env[name];
+      const value = raw === undefined ? fallback : read(raw);
+      if (value === INVALID) invalid.push(name);
+      else values[name] = value;
     }
-    cached = parsed.data;
+    // Settings that have a default in scripts and tests but none in a function.
+    if (runsAsFunction() && values.FEEXPAY_MODE === undefined && !invalid.includes('FEEXPAY_MODE')) invalid.push('FEEXPAY_MODE');
+    if (invalid.length) throw new Error(`Invalid configuration: ${invalid.join(', ')}`);
+    cached = values as Settings;
   }
   return cached;
 }
@@ -228,8 +272,5 @@ export function reloadConfig(): void {
 
 /** Names and defaults, for the README and the settings table test. */
 export function describeSettings(): Array<{ name: string; default: unknown }> {
-  return Object.entries(settingsSchema.shape).map(([name, schema]) => ({
-    name,
-    default: (schema as z.ZodType).safeParse(undefined).data,
-  }));
+  return Object.entries(SETTINGS).map(([name, { fallback }]) => ({ name, default: fallback }));
 }

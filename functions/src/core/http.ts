@@ -21,6 +21,11 @@ import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
 import type { Role } from './roles';
 
+// zod compiles a parser for an object schema on its first parse (`new Function`): milliseconds per
+// schema at each cold start, to save microseconds on later parses. Requests parse a few small
+// inputs and answers each, so the service parses without generated code (same results).
+z.config({ jitless: true });
+
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** `public`: no token. `token`: a valid ID token, profile optional. `profile`: a registered, unblocked user. */
 export type Access = 'public' | 'token' | 'profile';
@@ -114,6 +119,19 @@ export type AnyFileRoute = FileRoute<Access, any, any, any>;
 /** The routes the router authenticates and validates itself. */
 export type DeclaredRoute = AnyJsonRoute | AnyListRoute | AnyFileRoute;
 export type RouteDefinition = DeclaredRoute | RawRoute;
+
+/**
+ * A router whose module is imported on the first request under one of its paths: a function's
+ * cold start builds only the routes (and zod schemas) its first request needs. `paths` are the
+ * prefixes its routes live under, among its function's (test/deployment.test.ts checks both).
+ */
+export interface LazyRouter {
+  paths: readonly string[];
+  load(): Promise<ApiRouter>;
+}
+
+/** What an app mounts: a router, or one loaded on demand. */
+export type RouterSource = ApiRouter | LazyRouter;
 
 export class ApiRouter {
   readonly express = Router();

@@ -7,8 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { type IncrementResponse, rateLimit, type Store } from 'express-rate-limit';
-import type { Timestamp } from 'firebase-admin/firestore';
+import type { IncrementResponse, Store } from 'express-rate-limit';
 import { rateLimitKey } from './client-ip';
 import { now } from './clock';
 import { config } from './config';
@@ -101,8 +100,22 @@ export async function overLimit(scope: string, key: string, windowMs: number, ma
   return totalHits > max;
 }
 
-/** The middleware of a policy; answers 429 RATE_LIMITED (with Retry-After) past the limit. */
+/**
+ * The middleware of a policy; answers 429 RATE_LIMITED (with Retry-After) past the limit. The
+ * limiter (and express-rate-limit, with its address parser) is made on the route's first request,
+ * not when the route is declared: a cold start declares every route of its function.
+ */
 export function rateLimiter(policy: RateLimitPolicy): RequestHandler {
+  let limiter: RequestHandler | undefined;
+  return (req, res, next) => {
+    limiter ??= createLimiter(policy);
+    return limiter(req, res, next);
+  };
+}
+
+function createLimiter(policy: RateLimitPolicy): RequestHandler {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first limited request
+  const { rateLimit } = require('express-rate-limit') as typeof import('express-rate-limit');
   const windowMs = config().AUTH_RATE_LIMIT_WINDOW_MS;
   return rateLimit({
     windowMs,

@@ -5,7 +5,7 @@
  * Input is E.164 (`+22901XXXXXXXX`, `0022901...`) or national digits with the country. The national
  * number is the digits after the dial code as dialled: Benin's 10-digit numbers keep their leading 01.
  */
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
 import type { App } from '../../core/roles';
@@ -19,6 +19,14 @@ export interface NormalizedTelephone {
 }
 
 const SEPARATORS = /[\s().-]/g;
+
+/* eslint-disable @typescript-eslint/no-require-imports -- lazy: the library and its metadata cost ~50 ms to load */
+type PhoneLibrary = typeof import('libphonenumber-js');
+let phoneLibrary: PhoneLibrary | undefined;
+/** libphonenumber, loaded by the first number that needs it (an international one, or a number outside Benin). */
+const parsePhoneNumberFromString: PhoneLibrary['parsePhoneNumberFromString'] = (...args) =>
+  (phoneLibrary ??= require('libphonenumber-js') as PhoneLibrary).parsePhoneNumberFromString(...args);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export function normalizeTelephone(input: string, pays?: string): NormalizedTelephone {
   const compact = input.replace(SEPARATORS, '').replace(/^00/, '+');

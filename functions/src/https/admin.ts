@@ -1,0 +1,11 @@
+/**
+ * The routers of the `admin` function, in mounting order (groups.ts: its prefixes and secrets),
+ * each with the paths its routes live under: a router is loaded by the first request under them.
+ */
+import type { LazyRouter } from '../core/http';
+
+export const routers: LazyRouter[] = [
+  { paths: ['/api/admin'], load: async () => (await import('../domains/catalog/publicite-routes')).pricingRouter },
+  { paths: ['/api/admin'], load: async () => (await import('../domains/pricing/routes')).router },
+  { paths: ['/api/admin/events'], load: async () => (await import('../domains/admin/events-routes')).router },
+];

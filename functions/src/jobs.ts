@@ -1,0 +1,128 @@
+/**
+ * Triggers, schedules and task queues: every function that is not HTTPS is declared here, and
+ * index.ts exports them all. An HTTPS function's instance never loads this file (index.ts), so none
+ * of them pays for firebase-functions' Firestore, scheduler and tasks modules. Each handler imports
+ * its domain code on its first run. The global options (region) are index.ts's, set before it
+ * loads this file.
+ */
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import * as logger from 'firebase-functions/logger';
+import { defineSecret } from 'firebase-functions/params';
+import { type SecretName, withSecrets } from './core/secrets';
+import { installSubscribers } from './subscribers';
+
+// Every job may dispatch events (the trigger, the sweep, a payment settled by the poller).
+installSubscribers();
+
+/**
+ * Mounts a function's secrets (Secret Manager in production, .secret.local in the emulator) and
+ * runs its work allowed to read those only (core/secrets.ts): the emulator then fails where a
+ * deployed function would. test/secrets.test.ts checks each list against what the code reads.
+ */
+function secretsOf(names: readonly SecretName[]) {
+  return { secrets: names.map((name) => defineSecret(name)), run: <T>(work: () => Promise<T>) => withSecrets(names, work) };
+}
+
+const noSecrets = secretsOf([]);
+const feexpay = secretsOf(['FEEXPAY_API_TOKEN']);
+
+/** Hourly: ends the advertisements whose window is over and clears their listing flags. */
+export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { expireEnded } = await import('./domains/catalog/publicite-service');
+    const { expired } = await expireEnded();
+    logger.info('advertisements expired', { expired });
+  }),
+);
+
+/** Hourly: parts of sellers whose trial and subscription are over leave public view (their boosts end). */
+export const hideLapsedSellerParts = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { hideLapsedSellerParts: hide } = await import('./domains/catalog/seller-parts');
+    logger.info('lapsed sellers parts', await hide());
+  }),
+);
+
+/** Hourly: stored files nothing references, once their grace period is over, are deleted. */
+export const cleanUploads = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { cleanUploads: clean } = await import('./domains/catalog/upload-cleanup');
+    logger.info('uploads cleaned', await clean());
+  }),
+);
+
+/** Hourly: forwarders whose subscription ended leave the buyers' list. */
+export const expireTransitaireListings = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { unlistExpired } = await import('./domains/transit/directory');
+    logger.info('forwarder listings expired', await unlistExpired());
+  }),
+);
+
+/** Every minute: asks FeexPay about the pending payments due soonest. */
+export const pollPayments = onSchedule({ schedule: 'every 1 minutes', timeZone: 'Africa/Porto-Novo', secrets: feexpay.secrets }, () =>
+  feexpay.run(async () => {
+    const { pollPendingPayments } = await import('./domains/payments/jobs');
+    logger.info('pending payments polled', await pollPendingPayments());
+  }),
+);
+
+/** Queued at a payment's creation, runs PAYMENT_EXPIRE_SECONDS later. */
+export const expirePayment = onTaskDispatched<{ paymentId: string }>(
+  { retryConfig: { maxAttempts: 5, minBackoffSeconds: 30 }, rateLimits: { maxConcurrentDispatches: 20 }, secrets: feexpay.secrets },
+  (request) =>
+    feexpay.run(async () => {
+      const { expireIfDue } = await import('./domains/payments/jobs');
+      await expireIfDue(request.data.paymentId);
+    }),
+);
+
+/** Status changes of transit missions -> the forwarder's realtime feed (`transit-mission-update`). */
+export const transitMissionUpdates = onDocumentWritten('transitMissions/{missionId}', (event) =>
+  noSecrets.run(async () => {
+    const { onMissionWritten } = await import('./domains/transit/triggers');
+    type Mission = import('./domains/transit/repository').MissionDocument;
+    await onMissionWritten(
+      event.id,
+      event.params.missionId,
+      event.data?.before.data() as Mission | undefined,
+      event.data?.after.data() as Mission | undefined,
+    );
+  }),
+);
+
+/** One page of recipients of an admin broadcast; each page queues the next. */
+export const sendAdminMessage = onTaskDispatched<{ messageId: string; cursor: string | null }>(
+  { retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 }, rateLimits: { maxConcurrentDispatches: 5 } },
+  (request) =>
+    noSecrets.run(async () => {
+      const { sendPage } = await import('./domains/notifications/admin-messages');
+      await sendPage(request.data.messageId, request.data.cursor);
+    }),
+);
+
+/** Domain events (core/events): each new event is handed to its subscribers. */
+export const dispatchEvents = onDocumentCreated('events/{eventId}', (event) =>
+  noSecrets.run(async () => {
+    const { dispatchEvent } = await import('./core/events');
+    await dispatchEvent(event.params.eventId);
+  }),
+);
+
+/** Every minute: events the trigger missed, runs whose lease ended (their worker died), retries due. */
+export const sweepEvents = onSchedule({ schedule: 'every 1 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { sweep } = await import('./core/events');
+    logger.info('events swept', await sweep());
+  }),
+);
+
+/** A new in-app notification is pushed to its recipient's devices (once: the notice is marked). */
+export const pushNotifications = onDocumentCreated('users/{uid}/notifications/{notificationId}', (event) =>
+  noSecrets.run(async () => {
+    const { pushNotice } = await import('./domains/notifications/service');
+    await pushNotice(event.params.uid, event.params.notificationId);
+  }),
+);
