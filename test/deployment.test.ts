@@ -13,7 +13,7 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achat-lookup';
 import { planUserList } from '../functions/src/domains/identity/repository';
 import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, PART_ACCESS_QUERIES, planArticleQuery } from '../functions/src/domains/catalog/repository';
-import { CATCH_ALL_FUNCTION, FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';
+import { allRouters, CATCH_ALL_FUNCTION, FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';
 import { serviceDocument } from '../functions/src/openapi-document';
 
 const root = join(__dirname, '..');
@@ -105,10 +105,19 @@ describe('functions', () => {
     expect(endpoints(require(MAIN))).toEqual(endpoints(require('../functions/src/index')));
   });
 
-  it('serves from its bundle the OpenAPI document the sources describe', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const bundled = require(join(DIST, 'openapi-document.js')) as typeof import('../functions/src/openapi-document');
-    expect(await bundled.serviceDocument()).toEqual(await serviceDocument());
+  it('serves from the deployed core function the OpenAPI document the sources describe', async () => {
+    const script =
+      `const exported = require(${JSON.stringify(MAIN)});` +
+      "const http = require('node:http');" +
+      'const server = http.createServer(exported.core).listen(0, \'127.0.0.1\', () => {' +
+      "  http.get({ host: '127.0.0.1', port: server.address().port, path: '/api-docs.json' }, (res) => {" +
+      "    let body = '';" +
+      "    res.on('data', (chunk) => { body += chunk; });" +
+      "    res.on('end', () => { server.close(); console.log(body); });" +
+      '  });' +
+      '});';
+    const served = inFreshProcess<unknown>(script, { FUNCTION_TARGET: 'core', K_SERVICE: 'core' });
+    expect(served).toEqual(serviceDocument(await allRouters()));
   });
 
   it.each(['/no-such-page', '/users', '/api', '/api/no-such-route', '/404.html'])(
@@ -133,9 +142,9 @@ describe('functions', () => {
 describe('routers loaded on demand', () => {
   const under = (path: string, prefix: string) => path === prefix || (prefix !== '/' && path.startsWith(`${prefix}/`));
 
-  it.each(FUNCTION_NAMES)('%s: each router is loaded for paths among the function’s prefixes, and serves nothing outside them', async (name) => {
+  it.each(FUNCTION_NAMES)('%s: each router is loaded for paths under the function’s prefixes, and serves nothing outside them', async (name) => {
     for (const source of (await FUNCTION_GROUPS[name].routers()) as LazyRouter[]) {
-      expect(source.paths.filter((path) => !FUNCTION_GROUPS[name].prefixes.includes(path))).toEqual([]);
+      expect(source.paths.filter((path) => !FUNCTION_GROUPS[name].prefixes.some((prefix) => under(path, prefix)))).toEqual([]);
       const outside = (await source.load()).routes.map((route) => route.path).filter((path) => !source.paths.some((prefix) => under(path, prefix)));
       expect({ paths: source.paths, outside }).toEqual({ paths: source.paths, outside: [] });
     }

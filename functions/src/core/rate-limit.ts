@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { IncrementResponse, Store } from 'express-rate-limit';
+import type { Timestamp } from 'firebase-admin/firestore';
 import { rateLimitKey } from './client-ip';
 import { now } from './clock';
 import { config } from './config';
