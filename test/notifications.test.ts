@@ -5,7 +5,9 @@
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { sendPage } from '../functions/src/domains/notifications/admin-messages';
+import type { NoticeType } from '../functions/src/core/notices';
 import { notify } from '../functions/src/domains/notifications/service';
+import { allNotices, mergeNotices } from '../functions/src/notices';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
@@ -168,6 +170,42 @@ it('marks at most 400 read per call and says when more are left', async () => {
   expect((await client.patch('/api/notifications/read-all').set(bearer(user.token))).body.data).toEqual({ updated: 400, hasMore: true });
   expect((await client.patch('/api/notifications/read-all').set(bearer(user.token))).body.data).toEqual({ updated: 5, hasMore: false });
   expect((await client.get('/api/notifications/unread-count').set(bearer(user.token))).body.data).toEqual({ count: 0 });
+});
+
+describe('notice templates, declared by each domain', () => {
+  /** Every parameter a template reads; a template reading another one shows `undefined` below. */
+  const params = {
+    articleTitre: 'Toyota Hilux 2019',
+    titre: 'Toyota Hilux 2019',
+    motif: 'Photos floues',
+    dateFin: '2026-12-01T10:00:00.000Z',
+    expiresAt: '2026-12-01T10:00:00.000Z',
+    montant: '150000',
+    net: '142500',
+    rembourse: 'true',
+  };
+
+  it('say something in both languages for every notice', async () => {
+    const templates = Object.entries(await allNotices());
+    expect(templates.length).toBeGreaterThan(15);
+    for (const [name, template] of templates) {
+      for (const language of ['fr', 'en'] as const) {
+        const { title, body } = template![language](params);
+        expect({ name, language, title: title.length > 0, body: /undefined|NaN|Invalid/.test(body) ? body : 'filled' }).toEqual({ name, language, title: true, body: 'filled' });
+      }
+    }
+  });
+
+  it('refuse a name two domains declare', () => {
+    const one = { category: 'system' as const, fr: () => ({ title: 'a', body: 'b' }), en: () => ({ title: 'a', body: 'b' }) };
+    expect(() => mergeNotices([{ password_changed: one }, { password_changed: one }])).toThrow('The notice "password_changed" is declared by two domains');
+  });
+
+  it('write nothing for a notice no domain declared: the run fails (to be retried, then parked)', async () => {
+    const user = await createUser('acheteur');
+    await expect(notify(user.uid, { type: 'no_such_notice' as NoticeType, key: 'k' })).rejects.toThrow('No template for the notice "no_such_notice"');
+    expect(await stored(user)).toEqual([]);
+  });
 });
 
 describe('admin broadcasts', () => {

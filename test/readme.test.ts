@@ -1,9 +1,10 @@
 /** The README documents every setting and every error code the service has. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeSettings } from '../functions/src/core/config';
 import { ERROR_STATUS } from '../functions/src/core/error-codes';
 import { SECRET_NAMES } from '../functions/src/core/secrets';
+import { allNotices } from '../functions/src/notices';
 
 const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
 
@@ -19,5 +20,16 @@ it('documents every secret', () => {
 
 it('documents every error code with its status', () => {
   const missing = Object.entries(ERROR_STATUS).filter(([code, status]) => !readme.includes(`| \`${code}\` | ${status} |`));
+  expect(missing).toEqual([]);
+});
+
+it('documents every notice of every domain, and src/notices.ts registers every domain that has notices', async () => {
+  const domainsDir = join(__dirname, '..', 'functions', 'src', 'domains');
+  const domains = readdirSync(domainsDir).filter((domain) => existsSync(join(domainsDir, domain, 'notices.ts')));
+  const lists = await Promise.all(
+    domains.map(async (domain) => ({ domain, names: Object.keys((await import(join(domainsDir, domain, 'notices'))).notices as object) })),
+  );
+  expect(lists.flatMap(({ names }) => names).sort()).toEqual(Object.keys(await allNotices()).sort());
+  const missing = lists.flatMap(({ domain, names }) => names.filter((name) => !readme.includes(`| \`${name}\` | ${domain} |`)));
   expect(missing).toEqual([]);
 });

@@ -9,6 +9,8 @@
  *   dist/<name>.js            one per HTTPS function: src/app.ts with that function's routers
  *                             (src/https/<name>.ts) and everything they import
  *   dist/jobs.js              src/jobs.ts: triggers, schedules and task queues
+ *   dist/subscribers.js       src/subscribers.ts: every domain's subscribers and notice templates,
+ *                             loaded by the first event an instance dispatches
  *   dist/openapi-document.js  the OpenAPI document from every router (core's /api-docs.json, once)
  *
  * A bundle never holds another one's entry: an import of it becomes a require of that file (a
@@ -36,6 +38,7 @@ const EXTERNAL_PACKAGES = ['firebase-functions', 'firebase-admin', 'express', 's
 const SPLIT = new Map([
   ...FUNCTION_NAMES.map((name) => [join(src, 'https', `${name}.ts`), name]),
   [join(src, 'jobs.ts'), 'jobs'],
+  [join(src, 'subscribers.ts'), 'subscribers'],
   [join(src, 'openapi-document.ts'), 'openapi-document'],
 ]);
 
@@ -129,7 +132,7 @@ function checkSplit(bundle, metafile) {
   const sources = Object.keys(metafile.inputs).filter((input) => input.startsWith('src/'));
   const wrong =
     bundle === 'index'
-      ? sources.filter((input) => input !== 'src/index.ts' && input !== 'src/groups.ts' && input !== 'src/core/secrets.ts')
+      ? sources.filter((input) => !['src/index.ts', 'src/groups.ts', 'src/core/region.ts', 'src/core/secrets.ts'].includes(input))
       : bundle === 'openapi-document'
         ? []
         : sources.filter((input) => input.startsWith('src/https/') && input !== `src/https/${bundle}.ts`);
@@ -137,10 +140,11 @@ function checkSplit(bundle, metafile) {
 }
 
 rmSync(dist, { recursive: true, force: true });
-const bundles = ['index', 'jobs', 'openapi-document', ...FUNCTION_NAMES];
+const bundles = ['index', 'jobs', 'subscribers', 'openapi-document', ...FUNCTION_NAMES];
 const results = await Promise.all([
   build({ ...common, entryPoints: { index: join(src, 'index.ts') }, outdir: dist, plugins: [appOfEachFunction, splitPoints('index'), zodAsNamespace] }),
   build({ ...common, entryPoints: { jobs: join(src, 'jobs.ts') }, outdir: dist, plugins: [splitPoints('jobs'), zodAsNamespace] }),
+  build({ ...common, entryPoints: { subscribers: join(src, 'subscribers.ts') }, outdir: dist, plugins: [splitPoints('subscribers'), zodAsNamespace] }),
   build({ ...common, entryPoints: { 'openapi-document': join(src, 'openapi-document.ts') }, outdir: dist, plugins: [splitPoints('openapi-document'), zodAsNamespace] }),
   ...FUNCTION_NAMES.map((name) =>
     build({

@@ -14,7 +14,8 @@ import { bodyLimit } from './core/body-limit';
 import { requestContext } from './core/request-context';
 import { declareSecrets, type SecretName, withSecrets } from './core/secrets';
 import { ALL_SECRETS, allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
-import { installSubscribers } from './subscribers';
+import { useServiceDocument } from './core/service-document';
+import { installSubscribers } from './install-subscribers';
 
 function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer): void {
   (req as IncomingMessage & { rawBody?: Buffer }).rawBody ??= buffer;
@@ -23,6 +24,8 @@ function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer)
 export function createApp(routers: readonly RouterSource[], secrets: readonly SecretName[] = []): Express {
   // Events emitted by a request may be dispatched in it (a payment's effect): dispatch needs the list.
   installSubscribers();
+  // The documentation routes serve the document of every router (its own bundle once deployed).
+  useServiceDocument(async () => (await import('./openapi-document')).serviceDocument(await allRouters()));
   const app = express();
   app.disable('x-powered-by');
   // Client addresses come from core/client-ip.ts, which knows which X-Forwarded-For entries to trust.

@@ -6,7 +6,7 @@
  * first only those its first request needs. The deployed build bundles each of those lists with the app
  * into one file per function (functions/scripts/bundle.mjs).
  */
-import type { ApiRouter, LazyRouter, RouterSource } from './core/http';
+import type { ApiRouter, RouterSource } from './core/http';
 import type { SecretName } from './core/secrets';
 
 export { REGION } from './core/region';
@@ -19,23 +19,11 @@ export interface FunctionGroup {
   routers(): Promise<readonly RouterSource[]>;
 }
 
-/**
- * The documentation routes (core): their document describes every router, which only this file
- * lists; passed in from here, since importing them from the docs routes would be a cycle.
- */
-const DOCS: LazyRouter = {
-  paths: ['/api-docs', '/api-docs.json'],
-  load: async () => (await import('./domains/docs/routes')).docsRouter(async () => (await import('./openapi-document')).serviceDocument(await allRouters())),
-};
-
 export const FUNCTION_GROUPS = {
   core: {
     prefixes: ['/', '/api-docs', '/api-docs.json', '/api/auth', '/api/protected', '/api/push-otp', '/api/users', '/api/settings', '/api/notifications', '/api/messaging', '/api/geo'],
     secrets: ['OTP_HMAC_SECRET', 'WHATSAPP_ACCESS_TOKEN', 'MESSAGING_APP_SECRET', 'MESSAGING_WEBHOOK_VERIFY_TOKEN', 'CAPTCHA_SECRET'],
-    routers: async () => {
-      const [health, ...rest] = (await import('./https/core')).routers;
-      return [health!, DOCS, ...rest];
-    },
+    routers: async () => (await import('./https/core')).routers,
   },
   catalog: {
     prefixes: ['/api/articles', '/api/public', '/api/upload', '/api/publicites', '/api/views', '/api/tricycles', '/api/chauffeurs', '/api/verification'],

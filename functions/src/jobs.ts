@@ -11,7 +11,7 @@ import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/fire
 import * as logger from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
 import { type SecretName, withSecrets } from './core/secrets';
-import { installSubscribers } from './subscribers';
+import { installSubscribers } from './install-subscribers';
 
 // Every job may dispatch events (the trigger, the sweep, a payment settled by the poller).
 installSubscribers();

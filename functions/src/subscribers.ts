@@ -1,11 +1,18 @@
 /**
  * Every domain's subscribers, listed once (as groups.ts lists routers). Dispatch (core/events)
- * loads them on the first event it hands out; `installSubscribers` is called by each composition
- * root: the functions' entry (index.ts), the apps and the tests.
+ * loads them on the first event it hands out (install-subscribers.ts). Deployed, this file and
+ * every domain it lists are a bundle of their own, loaded by the first event an instance dispatches.
  */
-import { hasSubscribers, type Subscriber, useSubscribers } from './core/events';
+import type { Subscriber } from './core/events';
+import { allNotices } from './notices';
 
+/**
+ * The subscribers, loaded on the first event dispatched; with them, the notice templates that the
+ * `notifications.write` subscriber writes from (unless a test handed its own).
+ */
 export async function allSubscribers(): Promise<Subscriber[]> {
+  const notifications = await import('./domains/notifications');
+  if (!notifications.hasNotices()) notifications.useNotices(allNotices);
   const modules = await Promise.all([
     import('./domains/catalog/subscribers'),
     import('./domains/commerce/subscribers'),
@@ -15,9 +22,4 @@ export async function allSubscribers(): Promise<Subscriber[]> {
     import('./domains/transit/subscribers'),
   ]);
   return modules.flatMap((module) => module.subscribers);
-}
-
-/** Hands the list to dispatch, unless one was handed already (by a test, for one). */
-export function installSubscribers(): void {
-  if (!hasSubscribers()) useSubscribers(allSubscribers);
 }

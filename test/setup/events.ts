@@ -3,6 +3,6 @@
  * (EVENTS_DISPATCH_INLINE, set in env.ts): the Functions emulator's triggers do not see the data of
  * in-process tests. Dispatch needs the subscribers' list, as every composition root does.
  */
-import { installSubscribers } from '../../functions/src/subscribers';
+import { installSubscribers } from '../../functions/src/install-subscribers';
 
 installSubscribers();

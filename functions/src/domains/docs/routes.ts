@@ -5,6 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import { ApiRouter } from '../../core/http';
+import { serviceDocument } from '../../core/service-document';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- lazy: Swagger UI costs ~120 ms to load */
 type SwaggerUi = typeof import('swagger-ui-express');
@@ -37,36 +38,27 @@ const redirectToSlash: RequestHandler = (req, res, next) => {
   next();
 };
 
-/**
- * The documentation routes. `loadDocument` builds the OpenAPI document; groups.ts passes it in,
- * because the document describes every router, this one included: importing them from here would
- * be an import cycle (groups.ts -> these routes -> the document -> groups.ts).
- */
-export function docsRouter(loadDocument: () => Promise<object>): ApiRouter {
-  let documentPromise: Promise<object> | undefined;
-  const serveDocument: RequestHandler = async (_req, res) => {
-    res.json(await (documentPromise ??= loadDocument()));
-  };
+const serveDocument: RequestHandler = async (_req, res) => {
+  res.json(await serviceDocument());
+};
 
-  const router = new ApiRouter()
-    .raw({
-      method: 'get',
-      path: '/api-docs.json',
-      tags: ['Documentation'],
-      summary: 'The OpenAPI 3.0.0 document',
-      contentType: 'application/json',
-      handlers: [serveDocument],
-    })
-    .raw({
-      method: 'get',
-      path: '/api-docs',
-      tags: ['Documentation'],
-      summary: 'Interactive documentation (Swagger UI)',
-      contentType: 'text/html',
-      handlers: [redirectToSlash, swaggerPage],
-    });
+export const router = new ApiRouter()
+  .raw({
+    method: 'get',
+    path: '/api-docs.json',
+    tags: ['Documentation'],
+    summary: 'The OpenAPI 3.0.0 document',
+    contentType: 'application/json',
+    handlers: [serveDocument],
+  })
+  .raw({
+    method: 'get',
+    path: '/api-docs',
+    tags: ['Documentation'],
+    summary: 'Interactive documentation (Swagger UI)',
+    contentType: 'text/html',
+    handlers: [redirectToSlash, swaggerPage],
+  });
 
-  // Swagger UI's static files (`/api-docs/swagger-ui.css`, ...): assets, not API routes.
-  router.express.use('/api-docs', lazy(() => swagger().serveFiles(undefined, { swaggerOptions })));
-  return router;
-}
+// Swagger UI's static files (`/api-docs/swagger-ui.css`, ...): assets, not API routes.
+router.express.use('/api-docs', lazy(() => swagger().serveFiles(undefined, { swaggerOptions })));

@@ -1,10 +1,11 @@
 /** Events the notifications domain handles (README: event catalogue). */
-import type { ResourceKind, TEMPLATES } from './catalogue';
+import type { NoticeType } from '../../core/notices';
+import type { ResourceKind } from './templates';
 
 export interface NotificationRequested {
   /** The recipient. */
   uid: string;
-  type: keyof typeof TEMPLATES;
+  type: NoticeType;
   /** With the type, what makes the notice one (its id). */
   key: string;
   params: Record<string, string>;

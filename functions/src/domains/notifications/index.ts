@@ -1,3 +1,4 @@
 /** The notifications domain's surface for other domains. */
 export { type NotificationEvent, notifyAfter, notifyIn } from './service';
 export { pushToUser } from './push';
+export { defineNotices, formatDay, formatXof, hasNotices, type NoticeTemplate, type NoticeTemplates, useNotices } from './templates';

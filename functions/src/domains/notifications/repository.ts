@@ -8,11 +8,12 @@ import { ApiError } from '../../core/errors';
 import { db, runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, readPage } from '../../core/pagination';
-import type { Language, NotificationCategory, NotificationType, ResourceKind } from './catalogue';
+import type { NoticeType } from '../../core/notices';
+import type { Language, NotificationCategory, ResourceKind } from './templates';
 
 
 export interface NotificationDocument {
-  type: NotificationType;
+  type: NoticeType | 'admin_message';
   category: NotificationCategory;
   title: string;
   body: string;

@@ -3,7 +3,7 @@ import { PaginationQuery } from '../../core/pagination';
 import { ROLES } from '../../core/roles';
 import { PushTokenRequest } from '../identity';
 import { NOTIFICATION_CATEGORIES } from '../settings';
-import { NOTIFICATION_TYPES, type NotificationType, RESOURCE_KINDS } from './catalogue';
+import { RESOURCE_KINDS } from './templates';
 
 /**
  * Only the device token: the text is the service's own. A public route that pushed a caller's title
@@ -22,7 +22,7 @@ export const TestNotificationResult = z.object({
 export const Notification = z
   .object({
     id: z.string(),
-    type: z.enum(NOTIFICATION_TYPES as [NotificationType, ...NotificationType[]]).meta({ description: 'What happened; `admin_message` for broadcasts.' }),
+    type: z.string().meta({ description: 'What happened: a notice type of its domain (README, "Notices"); `admin_message` for broadcasts.' }),
     category: z.enum(NOTIFICATION_CATEGORIES).meta({ description: 'The settings toggle that decides whether this kind is also pushed.' }),
     title: z.string(),
     body: z.string(),

@@ -15,7 +15,8 @@ import { runTransaction } from '../../core/firebase';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isoOrNull } from '../../core/firestore';
 import { getSettings } from '../settings';
-import { type NotificationType, type ResourceKind, TEMPLATES, textOf } from './catalogue';
+import type { NoticeType } from '../../core/notices';
+import { type ResourceKind, templateOf } from './templates';
 import { type PushSummary, pushToUser } from './push';
 import * as repository from './repository';
 import type { NotificationDocument } from './repository';
@@ -23,18 +24,16 @@ import type { Notification } from './schemas';
 
 const DAY_MS = 86_400_000;
 
-/** Notices a domain may ask for (broadcasts are written by admin-messages.ts). */
-type TemplateType = keyof typeof TEMPLATES;
-
+/** A notice a domain asks for: its type is one of the domains' notices.ts (broadcasts are admin-messages.ts's). */
 export interface NotificationEvent {
-  type: TemplateType;
+  type: NoticeType;
   /** What makes this event one: the same key and type never notify twice. */
   key: string;
   params?: Record<string, string>;
   resource?: { kind: ResourceKind; id: string };
 }
 
-export const notificationId = (type: NotificationType, key: string) => createHash('sha256').update(`${type}:${key}`).digest('hex').slice(0, 40);
+export const notificationId = (type: NoticeType | 'admin_message', key: string) => createHash('sha256').update(`${type}:${key}`).digest('hex').slice(0, 40);
 
 export function expiryFrom(at: Date): Timestamp {
   return Timestamp.fromMillis(at.getTime() + config().NOTIFICATION_RETENTION_DAYS * DAY_MS);
@@ -62,14 +61,13 @@ export function notifyAfter(uid: string, event: NotificationEvent): Promise<void
 
 /** Writes the notice once, in the recipient's language (the `notifications.write` subscriber). */
 export async function notify(uid: string, event: NotificationEvent): Promise<void> {
-  const settings = await getSettings(uid);
-  const { category } = TEMPLATES[event.type];
+  const [settings, template] = await Promise.all([getSettings(uid), templateOf(event.type)]);
   const at = now();
   const id = notificationId(event.type, event.key);
   const notification: NotificationDocument = {
     type: event.type,
-    category,
-    ...textOf(event.type, settings.language, event.params ?? {}),
+    category: template.category,
+    ...template[settings.language](event.params ?? {}),
     language: settings.language,
     resource: event.resource ?? null,
     read: false,

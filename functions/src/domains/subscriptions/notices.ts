@@ -1,0 +1,20 @@
+/**
+ * What the subscriptions domain tells a subscriber.
+ * Registered with the others by src/notices.ts; README, "Notices".
+ */
+import { defineNotices, formatDay } from '../notifications';
+
+export const notices = defineNotices({
+  subscription_extended: {
+    category: 'payments',
+    fr: (p) => ({ title: 'Abonnement prolongé', body: `Votre abonnement est actif jusqu’au ${formatDay(p.expiresAt, 'fr')}.` }),
+    en: (p) => ({ title: 'Subscription extended', body: `Your subscription is active until ${formatDay(p.expiresAt, 'en')}.` }),
+  },
+});
+
+type Declared = Record<keyof typeof notices, true>;
+
+declare module '../../core/notices' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the names come from `Declared`
+  interface NoticeCatalog extends Declared {}
+}
