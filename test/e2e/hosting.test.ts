@@ -266,7 +266,10 @@ it('delivers transit-mission-update to the forwarder’s listener: route -> trig
     const achat = await call('/api/achat', { method: 'POST', headers: buyerAuth, body: JSON.stringify({ articleId, modeLivraison: 'transit', paysDestination: 'NG' }) });
     expect(achat.status).toBe(201);
     const purpose = { type: 'achat', montant: 3_000_000, metadata: { achatId: (achat.json?.data as { id: string }).id } };
-    expect((await payThroughHosting(buyerAuth, purpose, '+2290197000005')).statut).toBe('success');
+    const { paymentId, statut } = await payThroughHosting(buyerAuth, purpose, '+2290197000005');
+    expect(statut).toBe('success');
+    // The status commits first; the purchase is paid by the effect that follows (as above).
+    expect(await eventually(async () => ((await paymentEffect(paymentId, 'commerce.achat_paid')) === 'done' ? 'done' : undefined))).toBe('done');
   });
   const started = await call('/api/transit-missions/start', { method: 'POST', headers: buyerAuth, body: JSON.stringify({ articleId, paysDestination: 'NG' }) });
   expect(started.status).toBe(200);
