@@ -4,7 +4,7 @@
  */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { sendPage } from '../functions/src/domains/notifications/admin-messages';
+import { sendPage } from '../functions/src/domains/notifications/admin-messages/service';
 import { notify } from '../functions/src/domains/notifications/service';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';

@@ -23,7 +23,7 @@ import type { Notification } from './schemas';
 
 const DAY_MS = 86_400_000;
 
-/** Notices a domain may ask for (broadcasts are written by admin-messages.ts). */
+/** Notices a domain may ask for (broadcasts are written by admin-messages/service.ts). */
 type TemplateType = keyof typeof TEMPLATES;
 
 export interface NotificationEvent {
