@@ -6,10 +6,11 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../../core/clock';
 import { db, runTransaction } from '../../../core/firebase';
-import { COLLECTIONS } from '../../../core/firestore';
+import { collection, COLLECTIONS } from '../../../core/firestore';
 import { notifyIn } from '../../notifications';
 import { priceList } from '../../pricing';
 import { samePerson } from '../../identity';
+import type { ArticleDocument } from '../model';
 import { getArticle } from '../service';
 import { isPublic } from '../visibility';
 
@@ -24,12 +25,13 @@ export async function amountDueForVerification(articleId: string | undefined, pa
 /** Opens the request once per payment, marks the listing, and tells its seller. */
 export async function openVerification(paymentId: string, articleId: string, buyer: string): Promise<void> {
   const requestRef = db().collection(COLLECTIONS.verifications).doc(paymentId);
-  const articleRef = db().collection(COLLECTIONS.articles).doc(articleId);
+  const articleRef = collection<ArticleDocument>(COLLECTIONS.articles).doc(articleId);
   const at = Timestamp.fromDate(now());
   await runTransaction(async (tx) => {
     const [request, article] = await Promise.all([tx.get(requestRef), tx.get(articleRef)]);
-    if (request.exists || !article.exists) return;
-    const vendeur = article.get('vendeur') as string;
+    const listing = article.data();
+    if (request.exists || !listing) return;
+    const vendeur = listing.vendeur;
     tx.create(requestRef, { articleId, acheteur: buyer, vendeur, statut: 'en_attente', paymentId, createdAt: at, updatedAt: at });
     tx.update(articleRef, { verificationStatut: 'en_attente', updatedAt: at });
     notifyIn(tx, vendeur, { type: 'verification_requested', key: paymentId, resource: { kind: 'article', id: articleId } });

@@ -9,8 +9,8 @@ import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
-import { db, runTransaction } from '../../../core/firebase';
-import { COLLECTIONS } from '../../../core/firestore';
+import { runTransaction } from '../../../core/firebase';
+import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { getArticle, prepareSale } from '../../catalog';
 import { isPublic } from '../../catalog';
@@ -37,7 +37,7 @@ interface AchatDocument {
   updatedAt: Timestamp;
 }
 
-const achats = () => db().collection(COLLECTIONS.achats);
+const achats = () => collection<AchatDocument>(COLLECTIONS.achats);
 
 function toAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
   const { createdAt, updatedAt: _updated, ...rest } = achat;
@@ -70,7 +70,7 @@ export async function openAchat(caller: ProfileCaller, input: z.output<typeof Ac
 
 /** What the buyer owes, while the purchase awaits payment and the listing is still for sale. */
 export async function amountDueForAchat(id: string, payer: string): Promise<number | undefined> {
-  const achat = (await achats().doc(id).get()).data() as AchatDocument | undefined;
+  const achat = (await achats().doc(id).get()).data();
   if (!achat || achat.acheteur !== payer || achat.statut !== 'en_attente_paiement') return undefined;
   const article = await getArticle(achat.articleId);
   return article && isPublic(article, now()) ? achat.prix : undefined;
@@ -85,13 +85,14 @@ export async function amountDueForAchat(id: string, payer: string): Promise<numb
  */
 export async function onAchatPaid(id: string, paymentId: string): Promise<void | { refund: string }> {
   const ref = achats().doc(id);
-  const prix = (await ref.get()).get('prix') as number | undefined;
+  const prix = (await ref.get()).data()?.prix;
   if (prix === undefined) return { refund: 'purchase not found' };
   // The fee depends on the price only, which never changes: it is read before the transaction.
   const fee = await platformFee(prix);
   const at = Timestamp.fromDate(now());
   const outcome = await runTransaction(async (tx): Promise<{ refund: string } | { paid: AchatDocument }> => {
-    const achat = (await tx.get(ref)).data() as AchatDocument;
+    // Read above: purchases are never deleted.
+    const achat = (await tx.get(ref)).data()!;
     // Paid by this payment already: a retry, nothing to do.
     if (achat.statut === 'payee') return achat.paymentId === paymentId ? { paid: achat } : { refund: 'purchase already paid' };
     if (achat.statut === 'annulee') return { refund: 'purchase cancelled' };
@@ -121,8 +122,7 @@ export async function cancelAchat(caller: ProfileCaller, id: string) {
 async function closeUnpaid(caller: ProfileCaller, id: string) {
   const ref = achats().doc(id);
   return runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    const achat = snapshot.data() as AchatDocument | undefined;
+    const achat = (await tx.get(ref)).data();
     if (!achat || achat.acheteur !== caller.uid) throw new ApiError('ACHAT_NOT_FOUND');
     if (achat.statut !== 'en_attente_paiement') throw new ApiError('INVALID_TRANSITION');
     const updated = { ...achat, statut: 'annulee' as const, updatedAt: Timestamp.fromDate(now()) };
@@ -134,5 +134,5 @@ async function closeUnpaid(caller: ProfileCaller, id: string) {
 export async function myAchats(caller: ProfileCaller, page: PageRequest) {
   const query = achats().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc');
   const { docs, total } = await readPage(query, page);
-  return toPage(page, docs.map((doc) => toAchat(doc.id, doc.data() as AchatDocument)), total);
+  return toPage(page, docs.map((doc) => toAchat(doc.id, doc.data())), total);
 }

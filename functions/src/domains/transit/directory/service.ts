@@ -10,8 +10,8 @@
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { now } from '../../../core/clock';
-import { db, runTransaction } from '../../../core/firebase';
-import { COLLECTIONS } from '../../../core/firestore';
+import { runTransaction } from '../../../core/firebase';
+import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { expiryIn } from '../../subscriptions';
 import type { Transitaire } from '../schemas';
@@ -35,10 +35,13 @@ interface DirectoryEntry {
 /** Expired entries unlisted per run of the job; the next run takes the rest. */
 const UNLIST_BATCH = 200;
 
-const entries = () => db().collection(COLLECTIONS.transitaireDirectory);
-
+/** What an entry is made of: the fields of the forwarder's profile and verification file it copies. */
 type Profile = { role?: string; nom?: string; prenoms?: string; photoUrl?: string | null; pays?: string; isBlocked?: boolean };
 type VerificationFile = { statut?: string; dossier?: { companyName: string; pays: string; paysDesservis?: string[] } | null };
+
+const entries = () => collection<DirectoryEntry>(COLLECTIONS.transitaireDirectory);
+const profiles = () => collection<Profile>(COLLECTIONS.users);
+const verificationFiles = () => collection<VerificationFile>(COLLECTIONS.transitaireVerifications);
 
 /**
  * Reads, in the caller's transaction, what a forwarder's entry depends on besides its profile and
@@ -68,7 +71,7 @@ export async function listingWriter(tx: Transaction, uid: string) {
         paysDesservis: dossier?.paysDesservis ?? (dossier ? [dossier.pays] : []),
         subscribedUntil: subscribedUntil ? Timestamp.fromDate(subscribedUntil) : null,
         // The list sorts on `average`, and Firestore leaves out documents without the field.
-        average: (entry.get('average') as number | null | undefined) ?? null,
+        average: entry.data()?.average ?? null,
         updatedAt: Timestamp.fromDate(at),
       } satisfies Omit<DirectoryEntry, 'count' | 'sum'>,
       { merge: true },
@@ -82,11 +85,11 @@ export async function listingWriter(tx: Transaction, uid: string) {
  * a forwarder.
  */
 export async function refreshListing(uid: string): Promise<void> {
-  const userRef = db().collection(COLLECTIONS.users).doc(uid);
-  const fileRef = db().collection(COLLECTIONS.transitaireVerifications).doc(uid);
+  const userRef = profiles().doc(uid);
+  const fileRef = verificationFiles().doc(uid);
   await runTransaction(async (tx) => {
     const [user, file, write] = await Promise.all([tx.get(userRef), tx.get(fileRef), listingWriter(tx, uid)]);
-    write((user.data() ?? {}) as Profile, file.data() as VerificationFile | undefined);
+    write(user.data() ?? {}, file.data());
   });
 }
 
@@ -120,6 +123,6 @@ export async function listed(paysDestination: string | undefined, page: PageRequ
   if (paysDestination) query = query.where('paysDesservis', 'array-contains', paysDestination);
   const { docs, total } = await readPage(query.orderBy('average', 'desc'), page);
   const at = now().getTime();
-  const current = docs.filter((doc) => ((doc.get('subscribedUntil') as Timestamp | null)?.toMillis() ?? 0) > at);
-  return toPage(page, current.map((doc) => toTransitaire(doc.id, doc.data() as DirectoryEntry)), total);
+  const current = docs.filter((doc) => (doc.data().subscribedUntil?.toMillis() ?? 0) > at);
+  return toPage(page, current.map((doc) => toTransitaire(doc.id, doc.data())), total);
 }

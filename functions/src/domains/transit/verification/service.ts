@@ -13,7 +13,7 @@ import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
 import { db, runTransaction } from '../../../core/firebase';
 import { emit } from '../../../core/events';
-import { COLLECTIONS, isoOrNull } from '../../../core/firestore';
+import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { cardLinks, cardProblem } from '../../catalog';
 import { type NotificationEvent, notifyIn } from '../../notifications';
@@ -32,7 +32,7 @@ interface VerificationDocument {
   decidedBy: string | null;
 }
 
-const files = () => db().collection(COLLECTIONS.transitaireVerifications);
+const files = () => collection<VerificationDocument>(COLLECTIONS.transitaireVerifications);
 
 function toState(userId: string, file: VerificationDocument | undefined): z.input<typeof VerificationState> {
   return {
@@ -52,7 +52,7 @@ async function change(userId: string, decide: (current: VerificationDocument | u
   return runTransaction(async (tx) => {
     const [file, user, writeListing] = await Promise.all([tx.get(fileRef), tx.get(userRef), listingWriter(tx, userId)]);
     if (!user.exists || user.get('role') !== 'transitaire') throw new ApiError('USER_NOT_FOUND');
-    const current = file.data() as VerificationDocument | undefined;
+    const current = file.data();
     const next = { ...current, ...decide(current) } as VerificationDocument;
     tx.set(fileRef, next);
     writeListing(user.data()!, next);
@@ -67,11 +67,11 @@ async function change(userId: string, decide: (current: VerificationDocument | u
 
 /** Where a forwarder's file stands: the transit domain's own record (the profile holds a copy). */
 export async function verificationStatusOf(uid: string): Promise<Status> {
-  return ((await files().doc(uid).get()).get('statut') as Status | undefined) ?? 'none';
+  return (await files().doc(uid).get()).data()?.statut ?? 'none';
 }
 
 export async function status(caller: ProfileCaller) {
-  return toState(caller.uid, (await files().doc(caller.uid).get()).data() as VerificationDocument | undefined);
+  return toState(caller.uid, (await files().doc(caller.uid).get()).data());
 }
 
 export async function submit(caller: ProfileCaller, dossier: Dossier) {
@@ -109,7 +109,7 @@ async function hasBothCards(userId: string, dossier: Partial<Dossier> | null | u
 export async function approve(caller: ProfileCaller, userId: string) {
   // The spec: an approved account has its identity card, front and back. Storage is checked before
   // the transaction, which then makes sure it approves the very cards that were checked.
-  const checked = (await files().doc(userId).get()).data() as VerificationDocument | undefined;
+  const checked = (await files().doc(userId).get()).data();
   const cardsChecked = checked?.statut === 'pending' && (await hasBothCards(userId, checked.dossier));
   const file = await change(userId, (current) => {
     if (current?.statut !== 'pending') throw new ApiError('INVALID_TRANSITION');
@@ -134,7 +134,7 @@ async function toAdminState(userId: string, file: VerificationDocument): Promise
 }
 
 export async function demande(userId: string) {
-  const file = (await files().doc(userId).get()).data() as VerificationDocument | undefined;
+  const file = (await files().doc(userId).get()).data();
   if (!file) throw new ApiError('USER_NOT_FOUND');
   return toAdminState(userId, file);
 }
@@ -142,7 +142,7 @@ export async function demande(userId: string) {
 export async function demandes(statut: Status, page: PageRequest) {
   const query = files().where('statut', '==', statut).orderBy('submittedAt', 'desc');
   const { docs, total } = await readPage(query, page);
-  return toPage(page, await Promise.all(docs.map((doc) => toAdminState(doc.id, doc.data() as VerificationDocument))), total);
+  return toPage(page, await Promise.all(docs.map((doc) => toAdminState(doc.id, doc.data()))), total);
 }
 
 /** Whether a stored file is one of a verification file's identity cards (the upload clean-up asks). */
