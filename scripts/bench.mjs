@@ -167,7 +167,7 @@ for (let start = 0; start < COURIERS; start += 500) {
   for (let i = start; i < start + 500; i += 1) couriers.set(db().collection('users').doc(`bench-courier-${String(i).padStart(4, '0')}`), { role: 'livreur', isBlocked: false, nom: 'Bench', prenoms: `${i}` });
   await couriers.commit();
 }
-const { sendPage } = require('./lib/domains/notifications/admin-messages.js');
+const { sendPage } = require('./lib/domains/notifications/admin-messages/service.js');
 const pageSize = require('./lib/core/config.js').config().ADMIN_MESSAGE_PAGE_SIZE;
 await db().collection('adminMessages').doc('bench-broadcast').set({
   audience: 'livreur', fr: { title: 'Bench', body: 'Diffusion' }, en: null, sentBy: 'bench', statut: 'sending', cursor: null, recipients: 0,

@@ -1,7 +1,7 @@
 /** Purchases paid through the payments flow, and the seller's wallet they credit, once. */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { onAchatPaid } from '../functions/src/domains/commerce/achat-service';
+import { onAchatPaid } from '../functions/src/domains/commerce/achats/service';
 import { provisionAccount } from '../functions/src/domains/identity/provisioning';
 import { createUser, PASSWORD, signIn, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';

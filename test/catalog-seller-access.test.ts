@@ -4,7 +4,7 @@
  */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { markPaid } from '../functions/src/domains/catalog/publicite-service';
+import { markPaid } from '../functions/src/domains/catalog/publicites/service';
 import { hideLapsedSellerParts } from '../functions/src/domains/catalog/seller-parts';
 import { extend } from '../functions/src/domains/subscriptions/service';
 import { createUser, type TestUser } from './helpers/accounts';

@@ -1,6 +1,6 @@
 /** Every pair (state, event) of the status tables: allowed ones move, the others answer 409. */
 import { ARTICLE_EVENTS, ARTICLE_STATUSES, ARTICLE_TRANSITIONS } from '../functions/src/domains/catalog/state';
-import { PUBLICITE_EVENTS, PUBLICITE_STATUSES, PUBLICITE_TRANSITIONS } from '../functions/src/domains/catalog/publicite-state';
+import { PUBLICITE_EVENTS, PUBLICITE_STATUSES, PUBLICITE_TRANSITIONS } from '../functions/src/domains/catalog/publicites/state';
 import { walk } from './helpers/transition-table';
 
 it('moves listings as DOMAIN.md says, and nowhere else', () => {

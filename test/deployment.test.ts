@@ -10,7 +10,7 @@ import request from 'supertest';
 import { createApp, createFunctionApp } from '../functions/src/app';
 import { ApiRouter, type LazyRouter } from '../functions/src/core/http';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achat-lookup';
+import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achats/lookup';
 import { planUserList } from '../functions/src/domains/identity/repository';
 import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, PART_ACCESS_QUERIES, planArticleQuery } from '../functions/src/domains/catalog/repository';
 import { allRouters, CATCH_ALL_FUNCTION, FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';

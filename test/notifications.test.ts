@@ -4,8 +4,8 @@
  */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { sendPage } from '../functions/src/domains/notifications/admin-messages';
 import type { NoticeType } from '../functions/src/core/notices';
+import { sendPage } from '../functions/src/domains/notifications/admin-messages/service';
 import { notify } from '../functions/src/domains/notifications/service';
 import { allNotices, mergeNotices } from '../functions/src/notices';
 import { createUser, type TestUser } from './helpers/accounts';

@@ -1,8 +1,8 @@
 /** /api/publicites and /api/admin/pub-pricing: boosts of listings, from request to expiry. */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { expireEnded, markPaid } from '../functions/src/domains/catalog/publicite-service';
-import { onAchatPaid } from '../functions/src/domains/commerce/achat-service';
+import { expireEnded, markPaid } from '../functions/src/domains/catalog/publicites/service';
+import { onAchatPaid } from '../functions/src/domains/commerce/achats/service';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';

@@ -3,7 +3,7 @@ import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { emit } from '../functions/src/core/events';
 import { runTransaction } from '../functions/src/core/firebase';
-import { unlistExpired } from '../functions/src/domains/transit/directory';
+import { unlistExpired } from '../functions/src/domains/transit/directory/service';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { cleanUploads } from '../functions/src/domains/catalog/upload-cleanup';
+import { cleanUploads } from '../functions/src/domains/catalog/uploads/cleanup';
 import { createUser } from './helpers/accounts';
 import { api, bearer, bytes } from './helpers/api';
 import { carInput } from './helpers/catalog';

@@ -31,7 +31,7 @@ const feexpay = secretsOf(['FEEXPAY_API_TOKEN']);
 /** Hourly: ends the advertisements whose window is over and clears their listing flags. */
 export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {
-    const { expireEnded } = await import('./domains/catalog/publicite-service');
+    const { expireEnded } = await import('./domains/catalog/publicites/service');
     const { expired } = await expireEnded();
     logger.info('advertisements expired', { expired });
   }),
@@ -48,7 +48,7 @@ export const hideLapsedSellerParts = onSchedule({ schedule: 'every 60 minutes', 
 /** Hourly: stored files nothing references, once their grace period is over, are deleted. */
 export const cleanUploads = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {
-    const { cleanUploads: clean } = await import('./domains/catalog/upload-cleanup');
+    const { cleanUploads: clean } = await import('./domains/catalog/uploads/cleanup');
     logger.info('uploads cleaned', await clean());
   }),
 );
@@ -56,7 +56,7 @@ export const cleanUploads = onSchedule({ schedule: 'every 60 minutes', timeZone:
 /** Hourly: forwarders whose subscription ended leave the buyers' list. */
 export const expireTransitaireListings = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {
-    const { unlistExpired } = await import('./domains/transit/directory');
+    const { unlistExpired } = await import('./domains/transit/directory/service');
     logger.info('forwarder listings expired', await unlistExpired());
   }),
 );
@@ -98,7 +98,7 @@ export const sendAdminMessage = onTaskDispatched<{ messageId: string; cursor: st
   { retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 }, rateLimits: { maxConcurrentDispatches: 5 } },
   (request) =>
     noSecrets.run(async () => {
-      const { sendPage } = await import('./domains/notifications/admin-messages');
+      const { sendPage } = await import('./domains/notifications/admin-messages/service');
       await sendPage(request.data.messageId, request.data.cursor);
     }),
 );

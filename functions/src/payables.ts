@@ -2,9 +2,9 @@
  * What each payment type costs, answered by the domain that sells it (payments/payables.ts). The
  * payments function's routes import this file (groups.ts), which registers every type.
  */
-import { amountDueForPublicite } from './domains/catalog/publicite-service';
-import { amountDueForVerification } from './domains/catalog/verification-service';
-import { amountDueForAchat } from './domains/commerce/achat-service';
+import { amountDueForPublicite } from './domains/catalog/publicites/service';
+import { amountDueForVerification } from './domains/catalog/verification/service';
+import { amountDueForAchat } from './domains/commerce/achats/service';
 import { registerPayable } from './domains/payments';
 import { amountDue as subscriptionDue } from './domains/subscriptions/service';
 

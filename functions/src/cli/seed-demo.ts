@@ -4,13 +4,13 @@
  */
 import type { ProfileCaller } from '../core/auth';
 import { createArticle, searchMine } from '../domains/catalog/service';
-import { activate, markPaid, requestPublicite } from '../domains/catalog/publicite-service';
+import { activate, markPaid, requestPublicite } from '../domains/catalog/publicites/service';
 import type { ArticleFields } from '../domains/catalog/model';
 import { provisionAccount, type AccountRequest } from '../domains/identity/provisioning';
-import { saveCard } from '../domains/catalog/kyc';
+import { saveCard } from '../domains/catalog/kyc/service';
 import { extend } from '../domains/subscriptions/service';
-import { refreshListing } from '../domains/transit/directory';
-import * as verification from '../domains/transit/verification-service';
+import { refreshListing } from '../domains/transit/directory/service';
+import * as verification from '../domains/transit/verification/service';
 
 const PASSWORD = 'Demo-2026!';
 

@@ -5,7 +5,7 @@
 import type { LazyRouter } from '../core/http';
 
 export const routers: LazyRouter[] = [
-  { paths: ['/api/admin'], load: async () => (await import('../domains/catalog/publicite-routes')).pricingRouter },
+  { paths: ['/api/admin'], load: async () => (await import('../domains/catalog/publicites/routes')).pricingRouter },
   { paths: ['/api/admin'], load: async () => (await import('../domains/pricing/routes')).router },
-  { paths: ['/api/admin/events'], load: async () => (await import('../domains/admin/events-routes')).router },
+  { paths: ['/api/admin/events'], load: async () => (await import('../domains/admin/events/routes')).router },
 ];

@@ -7,8 +7,8 @@ import type { LazyRouter } from '../core/http';
 export const routers: LazyRouter[] = [
   { paths: ['/api/articles'], load: async () => (await import('../domains/catalog/routes')).router },
   { paths: ['/api/public'], load: async () => (await import('../domains/catalog/public-routes')).router },
-  { paths: ['/api/views'], load: async () => (await import('../domains/catalog/views-routes')).router },
-  { paths: ['/api/publicites', '/api/public'], load: async () => (await import('../domains/catalog/publicite-routes')).router },
-  { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/upload-routes')).router },
-  { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/kyc-routes')).router },
+  { paths: ['/api/views'], load: async () => (await import('../domains/catalog/views/routes')).router },
+  { paths: ['/api/publicites', '/api/public'], load: async () => (await import('../domains/catalog/publicites/routes')).router },
+  { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/uploads/routes')).router },
+  { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/kyc/routes')).router },
 ];

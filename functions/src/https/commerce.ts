@@ -4,4 +4,4 @@
  */
 import type { LazyRouter } from '../core/http';
 
-export const routers: LazyRouter[] = [{ paths: ['/api/achat'], load: async () => (await import('../domains/commerce/achat-routes')).router }];
+export const routers: LazyRouter[] = [{ paths: ['/api/achat'], load: async () => (await import('../domains/commerce/achats/routes')).router }];

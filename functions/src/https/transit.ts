@@ -7,7 +7,7 @@ import type { LazyRouter } from '../core/http';
 export const routers: LazyRouter[] = [
   { paths: ['/api/transit-missions'], load: async () => (await import('../domains/transit/routes')).router },
   { paths: ['/api/transit'], load: async () => (await import('../domains/transit/routes')).aliasRouter },
-  { paths: ['/api/transitaires'], load: async () => (await import('../domains/transit/verification-routes')).router },
-  { paths: ['/api/transitaire-reviews'], load: async () => (await import('../domains/transit/reviews-routes')).router },
-  { paths: ['/api/transitaires'], load: async () => (await import('../domains/transit/directory-routes')).router },
+  { paths: ['/api/transitaires'], load: async () => (await import('../domains/transit/verification/routes')).router },
+  { paths: ['/api/transitaire-reviews'], load: async () => (await import('../domains/transit/reviews/routes')).router },
+  { paths: ['/api/transitaires'], load: async () => (await import('../domains/transit/directory/routes')).router },
 ];

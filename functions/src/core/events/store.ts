@@ -1,9 +1,9 @@
 /** Firestore access of the outbox: events and the runs of their subscribers. */
-import { type DocumentSnapshot, type Query, Timestamp } from 'firebase-admin/firestore';
+import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { now } from '../clock';
 import { config } from '../config';
-import { db, runTransaction } from '../firebase';
-import { COLLECTIONS } from '../firestore';
+import { runTransaction } from '../firebase';
+import { collection, COLLECTIONS } from '../firestore';
 import { type PageRequest, readPage } from '../pagination';
 import type { EventType } from './catalog';
 
@@ -35,15 +35,15 @@ export interface RunDocument {
   expireAt: Timestamp;
 }
 
-const events = () => db().collection(COLLECTIONS.events);
-const runs = () => db().collection(COLLECTIONS.eventRuns);
+const events = () => collection<EventDocument>(COLLECTIONS.events);
+const runs = () => collection<RunDocument>(COLLECTIONS.eventRuns);
 
 export const runId = (eventId: string, subscriber: string) => `${eventId}__${subscriber}`;
 
-export const readEvent = (id: string) => events().doc(id).get() as Promise<DocumentSnapshot<EventDocument>>;
+export const readEvent = (id: string) => events().doc(id).get();
 
 export async function readRun(id: string): Promise<RunDocument | undefined> {
-  return (await runs().doc(id).get()).data() as RunDocument | undefined;
+  return (await runs().doc(id).get()).data();
 }
 
 export async function markDispatched(id: string): Promise<void> {
@@ -59,7 +59,7 @@ export async function claimRun(event: { id: string; type: EventType; createdAt: 
   const ref = runs().doc(runId(event.id, subscriber));
   const settings = config();
   return runTransaction(async (tx) => {
-    const current = (await tx.get(ref)).data() as RunDocument | undefined;
+    const current = (await tx.get(ref)).data();
     const at = now().getTime();
     if (current && (current.state === 'done' || current.state === 'parked' || current.dueAt.toMillis() > at)) return undefined;
     const attempts = (current?.attempts ?? 0) + 1;
@@ -104,7 +104,7 @@ export async function failRun(eventId: string, subscriber: string, attempts: num
 export async function unpark(id: string): Promise<RunDocument | undefined> {
   const ref = runs().doc(id);
   return runTransaction(async (tx) => {
-    const current = (await tx.get(ref)).data() as RunDocument | undefined;
+    const current = (await tx.get(ref)).data();
     if (current?.state !== 'parked') return current;
     const at = Timestamp.fromDate(now());
     const next: RunDocument = { ...current, state: 'retry', attempts: 0, dueAt: at, updatedAt: at };
@@ -122,14 +122,14 @@ export async function pendingEventsDue(limit: number): Promise<string[]> {
 /** Runs whose lease ended or whose retry is due, the longest waiting first. */
 export async function runsDue(limit: number): Promise<Array<{ id: string; run: RunDocument }>> {
   const snapshot = await runs().where('state', 'in', ['running', 'retry']).where('dueAt', '<=', Timestamp.fromDate(now())).orderBy('dueAt').limit(limit).get();
-  return snapshot.docs.map((doc) => ({ id: doc.id, run: doc.data() as RunDocument }));
+  return snapshot.docs.map((doc) => ({ id: doc.id, run: doc.data() }));
 }
 
 /** Parked runs, the latest first; one (state, [filter,] updatedAt desc) index per filter. */
 export async function parkedRuns(filters: { type?: string; subscriber?: string }, page: PageRequest) {
-  let query: Query = runs().where('state', '==', 'parked');
+  let query: Query<RunDocument> = runs().where('state', '==', 'parked');
   if (filters.type) query = query.where('type', '==', filters.type);
   if (filters.subscriber) query = query.where('subscriber', '==', filters.subscriber);
   const { docs, total } = await readPage(query.orderBy('updatedAt', 'desc'), page);
-  return { items: docs.map((doc) => ({ id: doc.id, run: doc.data() as RunDocument })), total };
+  return { items: docs.map((doc) => ({ id: doc.id, run: doc.data() })), total };
 }

@@ -3,7 +3,7 @@
  * forwarders' identity-card files. Other domains import `domains/catalog`, never its files (the
  * lint's boundaries/domain-via-index); reactions to the catalog go through its events.
  */
-export { KycPath } from './upload-schemas';
-export { cardLinks, cardProblem } from './kyc';
+export { KycPath } from './uploads/schemas';
+export { cardLinks, cardProblem } from './kyc/service';
 export { getArticle, prepareSale } from './service';
 export { isPublic } from './visibility';

@@ -7,7 +7,7 @@ import type { Request, RequestHandler } from 'express';
 import { fileStorage, type StoredFile } from '../../adapters/storage/storage';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
-import { recordUpload } from './upload-ledger';
+import { recordUpload } from './uploads/ledger';
 
 export type MediaKind = 'image' | 'video';
 
@@ -84,7 +84,7 @@ export function typedUpload(req: Request, kind: MediaKind): { data: Buffer; cont
   return { data, contentType: signature.contentType, extension: signature.extension };
 }
 
-/** Stores a medium of `owner` (null: a public video upload), counted and recorded first (upload-ledger.ts). */
+/** Stores a medium of `owner` (null: a public video upload), counted and recorded first (uploads/ledger.ts). */
 export async function storeUpload(req: Request, kind: MediaKind, owner: string | null): Promise<StoredFile> {
   const { data, contentType, extension } = typedUpload(req, kind);
   const path = `${kind}s/${randomUUID()}.${extension}`;

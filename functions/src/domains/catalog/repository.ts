@@ -5,7 +5,7 @@ import { runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS, getAll } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
-import { prepareEndOfBoosts } from './publicite-repository';
+import { prepareEndOfBoosts } from './publicites/repository';
 import type { ArticleStatus } from './state';
 import { isPublic, leavesPublicView } from './visibility';
 

@@ -1,9 +1,9 @@
 /** The catalog domain's reactions to other domains' events. */
 import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
-import { markPaid } from './publicite-service';
+import { markPaid } from './publicites/service';
 import { showSellerParts } from './seller-parts';
-import { openVerification } from './verification-service';
+import { openVerification } from './verification/service';
 
 export const subscribers = [
   // A renewed seller's parts get the new end of its access and are shown again.

@@ -1,2 +1,2 @@
 /** The commerce domain's surface for other domains. */
-export { liveTransitPurchase } from './achat-lookup';
+export { liveTransitPurchase } from './achats/lookup';

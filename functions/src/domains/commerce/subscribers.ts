@@ -1,7 +1,7 @@
 /** The commerce domain's reactions to other domains' events. */
 import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
-import { onAchatPaid } from './achat-service';
+import { onAchatPaid } from './achats/service';
 
 export const subscribers = [
   // The listing sold to the purchase and the seller credited; or the money marked to go back.

@@ -82,8 +82,8 @@ export async function mutateUser(
 export async function copyVerificationStatus(uid: string, status: NonNullable<UserDocument['transitaireVerification']>, at: number): Promise<void> {
   const ref = users().doc(uid);
   await runTransaction(async (tx) => {
-    const user = await tx.get(ref);
-    if (!user.exists || ((user.get('transitaireVerificationAt') as number | undefined) ?? 0) > at) return;
+    const user = (await tx.get(ref)).data();
+    if (!user || (user.transitaireVerificationAt ?? 0) > at) return;
     tx.update(ref, { transitaireVerification: status, transitaireVerificationAt: at, updatedAt: Timestamp.fromDate(now()) });
   });
 }

@@ -3,7 +3,7 @@ import { ApiRouter } from '../../core/http';
 import { pageRequest, PaginationQuery } from '../../core/pagination';
 import { TEST_NOTIFICATION_RATE_LIMIT } from '../../core/rate-limit';
 import { ADMIN_ROLES } from '../../core/roles';
-import * as adminMessages from './admin-messages';
+import * as adminMessages from './admin-messages/service';
 import { deliver } from './push';
 import {
   AdminMessage,

@@ -24,7 +24,7 @@ import type { Notification } from './schemas';
 
 const DAY_MS = 86_400_000;
 
-/** A notice a domain asks for: its type is one of the domains' notices.ts (broadcasts are admin-messages.ts's). */
+/** A notice a domain asks for: its type is one of the domains' notices.ts (broadcasts are admin-messages/service.ts's). */
 export interface NotificationEvent {
   type: NoticeType;
   /** What makes this event one: the same key and type never notify twice. */

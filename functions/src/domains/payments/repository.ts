@@ -2,12 +2,21 @@
 import { createHash } from 'node:crypto';
 import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
-import { db, runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { PaymentDocument } from './model';
 
-const payments = () => db().collection(COLLECTIONS.payments);
+const payments = () => collection<PaymentDocument>(COLLECTIONS.payments);
+
+/** `paymentKeys/{sha256(user:key)}`: the payment an Idempotency-Key made, and its request's fingerprint. */
+interface PaymentKeyDocument {
+  paymentId: string;
+  fingerprint: string;
+  createdAt: Timestamp;
+}
+
+const paymentKeys = () => collection<PaymentKeyDocument>(COLLECTIONS.paymentKeys);
 
 export function newPaymentId(): string {
   return payments().doc().id;
@@ -27,14 +36,14 @@ export async function createPayment(
     await ref.create(payment);
     return { id, payment, created: true };
   }
-  const keyRef = db().collection(COLLECTIONS.paymentKeys).doc(idempotencyDocId(payment.userId, idempotency.key));
+  const keyRef = paymentKeys().doc(idempotencyDocId(payment.userId, idempotency.key));
   return runTransaction(async (tx) => {
-    const known = await tx.get(keyRef);
-    if (known.exists) {
-      if (known.get('fingerprint') !== idempotency.fingerprint) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
-      const existingId = known.get('paymentId') as string;
-      const existing = await tx.get(payments().doc(existingId));
-      return { id: existingId, payment: existing.data() as PaymentDocument, created: false };
+    const known = (await tx.get(keyRef)).data();
+    if (known) {
+      if (known.fingerprint !== idempotency.fingerprint) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+      // The key and its payment are created in one transaction.
+      const existing = await tx.get(payments().doc(known.paymentId));
+      return { id: known.paymentId, payment: existing.data()!, created: false };
     }
     tx.create(ref, payment);
     tx.create(keyRef, { paymentId: id, fingerprint: idempotency.fingerprint, createdAt: payment.createdAt });
@@ -44,10 +53,10 @@ export async function createPayment(
 
 /** Frees a key whose request failed at the provider before the payer was asked: a retry may use it. */
 export async function releaseIdempotencyKey(userId: string, key: string, paymentId: string): Promise<void> {
-  const keyRef = db().collection(COLLECTIONS.paymentKeys).doc(idempotencyDocId(userId, key));
+  const keyRef = paymentKeys().doc(idempotencyDocId(userId, key));
   await runTransaction(async (tx) => {
     const known = await tx.get(keyRef);
-    if (known.get('paymentId') === paymentId) tx.delete(keyRef);
+    if (known.data()?.paymentId === paymentId) tx.delete(keyRef);
   });
 }
 
@@ -56,20 +65,21 @@ function idempotencyDocId(userId: string, key: string): string {
 }
 
 export async function findPayment(id: string): Promise<PaymentDocument | undefined> {
-  return (await payments().doc(id).get()).data() as PaymentDocument | undefined;
+  return (await payments().doc(id).get()).data();
 }
 
 export async function findByReference(reference: string): Promise<{ id: string; payment: PaymentDocument } | undefined> {
   const snapshot = await payments().where('reference', '==', reference).limit(1).get();
   const doc = snapshot.docs[0];
-  return doc ? { id: doc.id, payment: doc.data() as PaymentDocument } : undefined;
+  return doc ? { id: doc.id, payment: doc.data() } : undefined;
 }
 
 /** Sets the reference of a payment that has none yet (a later one never replaces it); the payment as stored. */
 export async function adoptReference(id: string, reference: string, at: Date): Promise<PaymentDocument> {
   const ref = payments().doc(id);
   return runTransaction(async (tx) => {
-    const current = (await tx.get(ref)).data() as PaymentDocument;
+    // A payment the caller has just read: payments are never deleted.
+    const current = (await tx.get(ref)).data()!;
     if (current.reference) return current;
     tx.update(ref, { reference, updatedAt: Timestamp.fromDate(at) });
     return { ...current, reference };
@@ -91,9 +101,8 @@ export async function claimChange(
 ): Promise<{ payment: PaymentDocument; changed: boolean }> {
   const ref = payments().doc(id);
   return runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    if (!snapshot.exists) throw new ApiError('PAYMENT_NOT_FOUND');
-    const current = snapshot.data() as PaymentDocument;
+    const current = (await tx.get(ref)).data();
+    if (!current) throw new ApiError('PAYMENT_NOT_FOUND');
     const changes = decide(current, tx);
     if (!changes) return { payment: current, changed: false };
     tx.update(ref, changes);
@@ -108,7 +117,7 @@ export async function claimChange(
 export async function markForRefund(id: string, reason: string, at: Date): Promise<void> {
   const ref = payments().doc(id);
   await runTransaction(async (tx) => {
-    const current = (await tx.get(ref)).data() as PaymentDocument | undefined;
+    const current = (await tx.get(ref)).data();
     if (!current || current.refund) return;
     tx.update(ref, { refund: { reason, statut: 'a_rembourser' }, updatedAt: Timestamp.fromDate(at) });
   });
@@ -116,16 +125,16 @@ export async function markForRefund(id: string, reason: string, at: Date): Promi
 
 /** Equality filters then newest first: one (field, createdAt desc) index per filter field. */
 export async function listPayments(filters: { userId?: string; statut?: string; type?: string; failureReason?: string }, page: PageRequest) {
-  let query: Query = payments();
+  let query: Query<PaymentDocument> = payments();
   for (const [field, value] of Object.entries(filters)) if (value !== undefined) query = query.where(field, '==', value);
   query = query.orderBy('createdAt', 'desc');
   const { docs, total } = await readPage(query, page);
-  return { items: docs.map((doc) => ({ id: doc.id, payment: doc.data() as PaymentDocument })), total };
+  return { items: docs.map((doc) => ({ id: doc.id, payment: doc.data() })), total };
 }
 
 /** Pending payments, the soonest due first: junk started lately cannot push real ones out of a run. */
 export async function pendingByDue(limit: number): Promise<Array<{ id: string; payment: PaymentDocument }>> {
   const snapshot = await payments().where('statut', '==', 'pending').orderBy('expiresAt', 'asc').limit(limit).get();
-  return snapshot.docs.map((doc) => ({ id: doc.id, payment: doc.data() as PaymentDocument }));
+  return snapshot.docs.map((doc) => ({ id: doc.id, payment: doc.data() }));
 }
 

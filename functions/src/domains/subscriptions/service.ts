@@ -9,9 +9,9 @@ import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
-import { db, runTransaction } from '../../core/firebase';
+import { runTransaction } from '../../core/firebase';
 import { emit } from '../../core/events';
-import { COLLECTIONS, isoOrNull } from '../../core/firestore';
+import { collection, COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { getUser } from '../identity';
 import { notifyIn } from '../notifications';
 import { priceList } from '../pricing';
@@ -20,7 +20,15 @@ export type SubscriptionKind = 'vendeur' | 'transitaire';
 const DAY_MS = 86_400_000;
 const MONTH_MS = 30 * DAY_MS;
 
-const subscriptionRef = (uid: string, kind: SubscriptionKind) => db().collection(COLLECTIONS.subscriptions).doc(`${uid}_${kind}`);
+/** `subscriptions/{uid}_{kind}`; the credits of payments under it (`credits/{paymentId}`). */
+interface SubscriptionDocument {
+  uid: string;
+  kind: SubscriptionKind;
+  expiresAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+const subscriptionRef = (uid: string, kind: SubscriptionKind) => collection<SubscriptionDocument>(COLLECTIONS.subscriptions).doc(`${uid}_${kind}`);
 
 /** What `months` months cost for this kind, or undefined when the payer cannot subscribe to it. */
 export async function amountDue(kind: SubscriptionKind, months: string | undefined, payer: string): Promise<number | undefined> {
@@ -50,7 +58,7 @@ export async function extend(uid: string, kind: SubscriptionKind, months: number
   const trialEnd = trialEndOf(kind, kind === 'vendeur' ? await getUser(uid) : undefined) ?? 0;
   const expiresAt = await runTransaction(async (tx) => {
     const [current, applied] = await Promise.all([tx.get(ref), tx.get(credit)]);
-    const expiry = (current.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
+    const expiry = current.data()?.expiresAt.toMillis() ?? 0;
     if (applied.exists) return new Date(expiry);
     const extended = Timestamp.fromMillis(Math.max(at.getTime(), expiry, trialEnd) + months * MONTH_MS);
     tx.set(ref, { uid, kind, expiresAt: extended, updatedAt: Timestamp.fromDate(at) }, { merge: true });
@@ -64,7 +72,7 @@ export async function extend(uid: string, kind: SubscriptionKind, months: number
 
 /** A subscription's end read inside another domain's transaction (it then sees every later extension). */
 export async function expiryIn(tx: Transaction, uid: string, kind: SubscriptionKind): Promise<Date | null> {
-  return ((await tx.get(subscriptionRef(uid, kind))).get('expiresAt') as Timestamp | undefined)?.toDate() ?? null;
+  return (await tx.get(subscriptionRef(uid, kind))).data()?.expiresAt.toDate() ?? null;
 }
 
 export interface SubscriptionState {
@@ -76,7 +84,7 @@ export interface SubscriptionState {
 
 export async function stateOf(uid: string, kind: SubscriptionKind): Promise<SubscriptionState> {
   const [subscription, user] = await Promise.all([subscriptionRef(uid, kind).get(), kind === 'vendeur' ? getUser(uid) : undefined]);
-  const expiresAt = subscription.get('expiresAt') as Timestamp | undefined;
+  const expiresAt = subscription.data()?.expiresAt;
   const trialEnds = trialEndOf(kind, user);
   const at = now().getTime();
   return {
@@ -103,7 +111,7 @@ export async function sellerAccessEnd(uid: string, tx?: Transaction): Promise<Da
 }
 
 async function subscriptionEnd(uid: string, kind: SubscriptionKind): Promise<Date | null> {
-  return ((await subscriptionRef(uid, kind).get()).get('expiresAt') as Timestamp | undefined)?.toDate() ?? null;
+  return (await subscriptionRef(uid, kind).get()).data()?.expiresAt.toDate() ?? null;
 }
 
 /** Sellers without access (trial over, subscription ended) cannot publish parts; answers when their access ends. */

@@ -1,3 +1,3 @@
 /** The transit domain's surface for other domains. */
 export { cancelJourneys } from './service';
-export { isIdentityCard } from './verification-service';
+export { isIdentityCard } from './verification/service';

@@ -18,7 +18,7 @@ import { notifyIn } from '../notifications';
 import { stateOf } from '../subscriptions';
 import * as repository from './repository';
 import type { MissionDocument, WithChange } from './repository';
-import { verificationStatusOf } from './verification-service';
+import { verificationStatusOf } from './verification/service';
 import type { DetailsRequest, StartRequest, TransitMission } from './schemas';
 import { ACTIVE_STATUSES, EDITABLE_STATUSES, type MissionEvent, MISSION_TRANSITIONS, type MissionStatus } from './state';
 

@@ -1,6 +1,6 @@
 /** The transit domain's reactions to other domains' events. */
 import { subscriber } from '../../core/events';
-import { refreshListing } from './directory';
+import { refreshListing } from './directory/service';
 import { unassignForwarder } from './unassign';
 
 export const subscribers = [

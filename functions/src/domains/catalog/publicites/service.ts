@@ -1,0 +1,225 @@
+/**
+ * Advertisements (paid boosts of a listing): asked by the listing's seller at the admin price,
+ * paid through the payments flow (`markPaid`), activated or rejected by admins, expired by the
+ * hourly job. A boost and the listing flag it sets always change in one transaction.
+ */
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../../core/auth';
+import { now } from '../../../core/clock';
+import { config } from '../../../core/config';
+import { ApiError } from '../../../core/errors';
+import { nextState, transition } from '../../../core/fsm';
+import { type PageRequest, toPage } from '../../../core/pagination';
+import { isAdminRole } from '../../../core/roles';
+import { isoOrNull } from '../../../core/firestore';
+import { notifyIn } from '../../notifications';
+import { FLAG_OF, type PubliciteDocument } from './model';
+import * as repository from './repository';
+import type { PubPricing, Publicite, PubliciteRequest } from './schemas';
+import { PUBLICITE_TRANSITIONS } from './state';
+import { getArticle, getArticles } from '../service';
+import { isPublic } from '../visibility';
+
+const DAY_MS = 86_400_000;
+type PubliciteView = z.input<typeof Publicite>;
+type Pricing = z.output<typeof PubPricing>;
+
+export function toPublicite(id: string, pub: PubliciteDocument): PubliciteView {
+  return {
+    id,
+    articleId: pub.articleId,
+    vendeur: pub.vendeur,
+    typePub: pub.typePub,
+    duree: pub.duree,
+    prixParJour: pub.prixParJour,
+    montant: pub.montant,
+    statut: pub.statut,
+    motifRejet: pub.motifRejet,
+    paymentId: pub.paymentId,
+    remboursement: pub.remboursement,
+    dateDebut: isoOrNull(pub.dateDebut),
+    dateFin: isoOrNull(pub.dateFin),
+    createdAt: pub.createdAt.toDate().toISOString(),
+  };
+}
+
+export async function getPricing(): Promise<Pricing> {
+  const stored = await repository.findPricing();
+  return {
+    sponsoriseParJour: stored?.sponsoriseParJour ?? config().PUB_PRICE_SPONSORISE_PER_DAY,
+    aLaUneParJour: stored?.aLaUneParJour ?? config().PUB_PRICE_A_LA_UNE_PER_DAY,
+  };
+}
+
+export async function setPricing(caller: ProfileCaller, pricing: Pricing): Promise<Pricing> {
+  await repository.savePricing(pricing, caller.uid, now());
+  return pricing;
+}
+
+export async function requestPublicite(caller: ProfileCaller, input: z.output<typeof PubliciteRequest>): Promise<PubliciteView> {
+  const article = await getArticle(input.articleId);
+  if (!article) throw new ApiError('ARTICLE_NOT_FOUND');
+  if (article.vendeur !== caller.uid) throw new ApiError('NOT_OWNER');
+  if (!isPublic(article, now())) throw new ApiError('ARTICLE_NOT_ONLINE');
+  const pricing = await getPricing();
+  const prixParJour = input.typePub === 'a_la_une' ? pricing.aLaUneParJour : pricing.sponsoriseParJour;
+  const at = Timestamp.fromDate(now());
+  const pub: PubliciteDocument = {
+    articleId: input.articleId,
+    vendeur: caller.uid,
+    typePub: input.typePub,
+    duree: input.duree,
+    prixParJour,
+    montant: prixParJour * input.duree,
+    statut: 'en_attente',
+    motifRejet: null,
+    paymentId: null,
+    remboursement: null,
+    dateDebut: null,
+    dateFin: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  return toPublicite(await repository.createPublicite(pub), pub);
+}
+
+/** Its payment succeeded: called by the payments flow, once or many times for the same payment. */
+/**
+ * The effect of a successful `publicite` payment: the boost becomes `payee`, once. A boost paid by
+ * another payment already, refused, or gone keeps its state and the money is marked for refund.
+ */
+export async function markPaid(id: string, paymentId: string): Promise<void | { refund: string }> {
+  let refund: string | undefined;
+  await repository
+    .mutatePublicite(
+      id,
+      (pub) => {
+        refund = undefined; // the transaction may run this again
+        if (pub.paymentId === paymentId) return { pub: {} };
+        const statut = nextState(PUBLICITE_TRANSITIONS, pub.statut, 'pay');
+        if (statut) return { pub: { statut, paymentId } };
+        refund = pub.paymentId ? 'advertisement already paid' : 'advertisement no longer awaits payment';
+        return { pub: {} };
+      },
+      now(),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ApiError && error.code === 'PUBLICITE_NOT_FOUND')) throw error;
+      refund = 'advertisement not found';
+    });
+  return refund ? { refund } : undefined;
+}
+
+export async function activate(id: string): Promise<PubliciteView> {
+  const at = now();
+  let titre = '';
+  const updated = await repository.mutatePublicite(
+    id,
+    (pub, article) => {
+      const statut = transition(PUBLICITE_TRANSITIONS, pub.statut, 'activate');
+      if (!article || !isPublic(article, at)) throw new ApiError('ARTICLE_NOT_ONLINE');
+      titre = article.titre;
+      return {
+        pub: { statut, dateDebut: Timestamp.fromDate(at), dateFin: Timestamp.fromMillis(at.getTime() + pub.duree * DAY_MS) },
+        article: { [FLAG_OF[pub.typePub]]: true },
+      };
+    },
+    at,
+    (tx, next) => tellSeller(tx, id, next, 'publicite_active', { titre, dateFin: next.dateFin!.toDate().toISOString() }),
+  );
+  return toPublicite(id, updated);
+}
+
+export async function reject(id: string, motif: string): Promise<PubliciteView> {
+  let titre = '';
+  const updated = await repository.mutatePublicite(
+    id,
+    (pub, article) => {
+      titre = article?.titre ?? '';
+      return {
+        pub: {
+          statut: transition(PUBLICITE_TRANSITIONS, pub.statut, 'reject'),
+          motifRejet: motif,
+          // A paid boost that will not run is owed back; the refund itself is the payments flow's.
+          remboursement: pub.statut === 'payee' ? { montant: pub.montant, statut: 'a_rembourser' } : null,
+        },
+      };
+    },
+    now(),
+    (tx, next) => tellSeller(tx, id, next, 'publicite_rejected', { titre, motif, rembourse: String(next.remboursement !== null) }),
+  );
+  return toPublicite(id, updated);
+}
+
+/** An admin decision on a boost, told to its seller with the change, with the listing's title; one event per decision. */
+function tellSeller(tx: Transaction, id: string, pub: PubliciteDocument, type: 'publicite_active' | 'publicite_rejected', params: Record<string, string>): void {
+  notifyIn(tx, pub.vendeur, { type, key: `${id}:${pub.updatedAt.toMillis()}`, params, resource: { kind: 'publicite', id } });
+}
+
+/**
+ * The hourly job: ends the boosts whose window is over and clears the listing flag unless another
+ * running boost of the same kind still holds it. Idempotent: a boost already ended is skipped.
+ */
+export async function expireEnded(batchSize = 100): Promise<{ expired: number }> {
+  const at = now();
+  const due = await repository.listActive(at, { page: 1, limit: batchSize, offset: 0 });
+  let expired = 0;
+  for (const { id } of due.items) {
+    await repository.mutatePublicite(
+      id,
+      (pub, _article, otherActive) => {
+        if (pub.statut !== 'active' || !pub.dateFin || pub.dateFin.toMillis() > at.getTime()) return { pub: {} };
+        expired += 1;
+        return {
+          pub: { statut: transition(PUBLICITE_TRANSITIONS, pub.statut, 'expire') },
+          article: otherActive > 0 ? undefined : { [FLAG_OF[pub.typePub]]: false },
+        };
+      },
+      at,
+    );
+  }
+  return { expired };
+}
+
+export async function listMine(caller: ProfileCaller, page: PageRequest) {
+  const result = await repository.listPublicites({ vendeur: caller.uid }, page);
+  return toPage(page, result.items.map(({ id, pub }) => toPublicite(id, pub)), result.total);
+}
+
+export async function listAll(filters: { statut?: string; typePub?: string }, page: PageRequest) {
+  const result = await repository.listPublicites(filters, page);
+  return toPage(page, result.items.map(({ id, pub }) => toPublicite(id, pub)), result.total);
+}
+
+/**
+ * Running boosts for everyone. A listing leaving public view ends its boosts in the same
+ * transaction; this list also leaves out any boost whose listing is not in public view (a part
+ * whose seller's access ended before the hourly job ran, one left running by older code), so it
+ * never gives away the id of a hidden listing. It reads the page's
+ * listings: at most a page more.
+ */
+export async function listRunning(page: PageRequest) {
+  const result = await repository.listActive(undefined, page);
+  const at = now();
+  const listings = await getArticles(result.items.map(({ pub }) => pub.articleId));
+  const shown = result.items.filter(({ pub }) => {
+    const article = listings.get(pub.articleId);
+    return article !== undefined && isPublic(article, at);
+  });
+  return toPage(page, shown.map(({ id, pub }) => toPublicite(id, pub)), result.total);
+}
+
+export async function viewPublicite(caller: ProfileCaller, id: string): Promise<PubliciteView> {
+  const pub = await repository.findPublicite(id);
+  if (!pub) throw new ApiError('PUBLICITE_NOT_FOUND');
+  if (pub.vendeur !== caller.uid && !isAdminRole(caller.role)) throw new ApiError('NOT_OWNER');
+  return toPublicite(id, pub);
+}
+
+/** What a seller owes for a boost it asked for, or undefined when there is nothing to pay. */
+export async function amountDueForPublicite(id: string, payer: string): Promise<number | undefined> {
+  const pub = await repository.findPublicite(id);
+  if (!pub || pub.vendeur !== payer || pub.statut !== 'en_attente') return undefined;
+  return pub.montant;
+}

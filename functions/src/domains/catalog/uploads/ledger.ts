@@ -1,0 +1,55 @@
+/**
+ * Every stored file is written down before its bytes are: who stored it, and when the clean-up
+ * (cleanup.ts) first looks at it. The same transaction counts the user's files of the
+ * business day against UPLOAD_DAILY_MAX_PER_USER, so a seller cannot fill the bucket. Public video
+ * uploads have no user: the per-address rate limit of their route bounds them.
+ */
+import { createHash } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { businessDay, now } from '../../../core/clock';
+import { config } from '../../../core/config';
+import { ApiError } from '../../../core/errors';
+import { runTransaction } from '../../../core/firebase';
+import { collection, COLLECTIONS } from '../../../core/firestore';
+
+const HOUR_MS = 3_600_000;
+
+/** `uploads/{sha256(path)}`: a stored file, its owner (null: a public video) and its next check. */
+export interface UploadRecord {
+  path: string;
+  owner: string | null;
+  size: number;
+  createdAt: Timestamp;
+  checkAfter: Timestamp;
+}
+
+/** `uploadQuotas/{uid}_{day}`: the files a user stored in a business day (TTL on `expireAt`). */
+interface UploadQuota {
+  owner: string;
+  day: string;
+  count: number;
+  expireAt: Timestamp;
+}
+
+export const uploads = () => collection<UploadRecord>(COLLECTIONS.uploads);
+const uploadRef = (path: string) => uploads().doc(createHash('sha256').update(path).digest('hex'));
+
+/** Counts the file against its owner's day (429 UPLOAD_QUOTA_EXCEEDED past the quota) and records it. */
+export async function recordUpload(owner: string | null, path: string, size: number): Promise<void> {
+  const at = now();
+  const settings = config();
+  const day = businessDay(at, settings.BUSINESS_TIME_ZONE);
+  const quotaRef = owner ? collection<UploadQuota>(COLLECTIONS.uploadQuotas).doc(`${owner}_${day}`) : undefined;
+  await runTransaction(async (tx) => {
+    const stored = quotaRef ? ((await tx.get(quotaRef)).data()?.count ?? 0) : 0;
+    if (quotaRef && stored >= settings.UPLOAD_DAILY_MAX_PER_USER) throw new ApiError('UPLOAD_QUOTA_EXCEEDED');
+    if (owner && quotaRef) tx.set(quotaRef, { owner, day, count: stored + 1, expireAt: Timestamp.fromMillis(at.getTime() + 2 * 24 * HOUR_MS) });
+    tx.create(uploadRef(path), {
+      path,
+      owner,
+      size,
+      createdAt: Timestamp.fromDate(at),
+      checkAfter: Timestamp.fromMillis(at.getTime() + settings.UPLOAD_CLEANUP_GRACE_HOURS * HOUR_MS),
+    });
+  });
+}

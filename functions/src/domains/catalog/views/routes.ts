@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { documentId } from '../../../core/document-id';
+import { ApiRouter } from '../../../core/http';
+import { pageRequest, PaginationQuery } from '../../../core/pagination';
+import { Article } from '../schemas';
+import { mostViewed } from '../service';
+import { recordView, viewCount } from './service';
+
+const tags = ['Views'];
+const ArticleParams = z.strictObject({ articleId: documentId('ARTICLE_NOT_FOUND') });
+
+export const router = new ApiRouter()
+  .list({
+    method: 'get',
+    path: '/api/views/most-viewed',
+    tags,
+    summary: 'Online listings, most viewed first',
+    access: 'public',
+    query: PaginationQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of listings', item: Article },
+    handle: ({ query }) => mostViewed(pageRequest(query)),
+  })
+  .json({
+    method: 'post',
+    path: '/api/views/:articleId',
+    tags,
+    summary: 'Records a view of an online listing',
+    description: 'Counted once per viewer and day: the signed-in user (Bearer token, optional) or, for anonymous clients, `deviceId`.',
+    access: 'public',
+    params: ArticleParams,
+    body: z.strictObject({ deviceId: z.string().min(8).max(128).regex(/^[A-Za-z0-9._:-]+$/).optional() }).optional(),
+    errors: ['ARTICLE_NOT_FOUND', 'UNAUTHENTICATED'],
+    success: { description: 'Whether this view counted, and the count', data: z.object({ counted: z.boolean(), views: z.number().int() }) },
+    handle: ({ req, params, body }) => recordView(req, params.articleId, body?.deviceId),
+  })
+  .json({
+    method: 'get',
+    path: '/api/views/:articleId',
+    tags,
+    summary: 'View count of an online listing',
+    access: 'public',
+    params: ArticleParams,
+    errors: ['ARTICLE_NOT_FOUND'],
+    success: { description: 'The count', data: z.object({ articleId: z.string(), views: z.number().int() }) },
+    handle: ({ params }) => viewCount(params.articleId),
+  });

@@ -1,0 +1,138 @@
+/**
+ * Purchases of listings. A buyer opens a purchase at the listing's price and pays it (payment type
+ * `achat`); the payment's success sells the listing to that purchase and credits the seller's
+ * wallet with the price minus the platform fee, each step idempotent for the purchase. When two
+ * buyers pay for one listing, the first sale wins and the other purchase is marked for refund.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../../core/auth';
+import { now } from '../../../core/clock';
+import { ApiError } from '../../../core/errors';
+import { runTransaction } from '../../../core/firebase';
+import { collection, COLLECTIONS } from '../../../core/firestore';
+import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { getArticle, prepareSale } from '../../catalog';
+import { isPublic } from '../../catalog';
+import { samePerson } from '../../identity';
+import { notifyIn } from '../../notifications';
+import { platformFee } from '../../pricing';
+import { cancelJourneys } from '../../transit';
+import { record } from '../../wallet';
+import type { Achat, AchatRequest } from './schemas';
+
+type AchatStatus = 'en_attente_paiement' | 'payee' | 'annulee' | 'a_rembourser';
+
+interface AchatDocument {
+  acheteur: string;
+  vendeur: string;
+  articleId: string;
+  articleTitre: string;
+  prix: number;
+  modeLivraison: 'consommation' | 'transit';
+  paysDestination: string | null;
+  statut: AchatStatus;
+  paymentId: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+const achats = () => collection<AchatDocument>(COLLECTIONS.achats);
+
+function toAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
+  const { createdAt, updatedAt: _updated, ...rest } = achat;
+  return { id, ...rest, createdAt: createdAt.toDate().toISOString() };
+}
+
+export async function openAchat(caller: ProfileCaller, input: z.output<typeof AchatRequest>) {
+  const article = await getArticle(input.articleId);
+  // In public view: online, and not a part its lapsed seller may not offer (catalog/visibility.ts).
+  if (!article || !isPublic(article, now())) throw new ApiError('ARTICLE_NOT_ONLINE');
+  if (await samePerson(caller.uid, article.vendeur)) throw new ApiError('OWN_LISTING');
+  const at = Timestamp.fromDate(now());
+  const achat: AchatDocument = {
+    acheteur: caller.uid,
+    vendeur: article.vendeur,
+    articleId: input.articleId,
+    articleTitre: article.titre,
+    prix: article.prix,
+    modeLivraison: input.modeLivraison,
+    paysDestination: input.paysDestination ?? null,
+    statut: 'en_attente_paiement',
+    paymentId: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const ref = achats().doc();
+  await ref.create(achat);
+  return toAchat(ref.id, achat);
+}
+
+/** What the buyer owes, while the purchase awaits payment and the listing is still for sale. */
+export async function amountDueForAchat(id: string, payer: string): Promise<number | undefined> {
+  const achat = (await achats().doc(id).get()).data();
+  if (!achat || achat.acheteur !== payer || achat.statut !== 'en_attente_paiement') return undefined;
+  const article = await getArticle(achat.articleId);
+  return article && isPublic(article, now()) ? achat.prix : undefined;
+}
+
+/**
+ * The effect of a successful `achat` payment, in one transaction: the listing sold to the
+ * purchase, the seller credited, the purchase paid; or, when the money cannot buy it, the money
+ * marked for refund and nothing else changed. Safe to run again for the same payment.
+ * Refunds: the purchase was cancelled while its payment was pending; another payment already paid
+ * it; the listing was sold to another buyer (or left the catalog).
+ */
+export async function onAchatPaid(id: string, paymentId: string): Promise<void | { refund: string }> {
+  const ref = achats().doc(id);
+  const prix = (await ref.get()).data()?.prix;
+  if (prix === undefined) return { refund: 'purchase not found' };
+  // The fee depends on the price only, which never changes: it is read before the transaction.
+  const fee = await platformFee(prix);
+  const at = Timestamp.fromDate(now());
+  const outcome = await runTransaction(async (tx): Promise<{ refund: string } | { paid: AchatDocument }> => {
+    // Read above: purchases are never deleted.
+    const achat = (await tx.get(ref)).data()!;
+    // Paid by this payment already: a retry, nothing to do.
+    if (achat.statut === 'payee') return achat.paymentId === paymentId ? { paid: achat } : { refund: 'purchase already paid' };
+    if (achat.statut === 'annulee') return { refund: 'purchase cancelled' };
+    if (achat.statut === 'a_rembourser') return { refund: 'listing sold to another buyer' };
+    const sell = await prepareSale(tx, achat.articleId, id);
+    if (!sell) {
+      tx.update(ref, { statut: 'a_rembourser', paymentId, updatedAt: at });
+      return { refund: 'listing sold to another buyer' };
+    }
+    await record(achat.vendeur, { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` }, tx);
+    sell();
+    tx.update(ref, { statut: 'payee', paymentId, updatedAt: at });
+    notifyIn(tx, achat.acheteur, { type: 'achat_paid', key: paymentId, params: { articleTitre: achat.articleTitre, montant: String(achat.prix) }, resource: { kind: 'achat', id } });
+    notifyIn(tx, achat.vendeur, { type: 'article_sold', key: paymentId, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } });
+    return { paid: achat };
+  });
+  return 'refund' in outcome ? outcome : undefined;
+}
+
+/** Cancels an unpaid purchase; its transit journeys (not handed over yet) become `annule`. */
+export async function cancelAchat(caller: ProfileCaller, id: string) {
+  const cancelled = await closeUnpaid(caller, id);
+  await cancelJourneys(cancelled.articleId, caller.uid);
+  return cancelled;
+}
+
+async function closeUnpaid(caller: ProfileCaller, id: string) {
+  const ref = achats().doc(id);
+  return runTransaction(async (tx) => {
+    const achat = (await tx.get(ref)).data();
+    if (!achat || achat.acheteur !== caller.uid) throw new ApiError('ACHAT_NOT_FOUND');
+    if (achat.statut !== 'en_attente_paiement') throw new ApiError('INVALID_TRANSITION');
+    const updated = { ...achat, statut: 'annulee' as const, updatedAt: Timestamp.fromDate(now()) };
+    tx.update(ref, { statut: updated.statut, updatedAt: updated.updatedAt });
+    return toAchat(id, updated);
+  });
+}
+
+export async function myAchats(caller: ProfileCaller, page: PageRequest) {
+  const query = achats().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc');
+  const { docs, total } = await readPage(query, page);
+  return toPage(page, docs.map((doc) => toAchat(doc.id, doc.data())), total);
+}

@@ -1,0 +1,85 @@
+import { ApiRouter } from '../../../core/http';
+import { pageRequest } from '../../../core/pagination';
+import { ADMIN_ROLES } from '../../../core/roles';
+import { AdminVerificationState, DemandesQuery, RejectVerification, UserIdParams, VerificationState, VerificationSubmit } from './schemas';
+import * as verification from './service';
+
+const base = '/api/transitaires/verification';
+const tags = ['Forwarder verification'];
+const state = (description: string) => ({ description, data: VerificationState });
+
+export const router = new ApiRouter()
+  .json({
+    method: 'get',
+    path: `${base}/status`,
+    tags,
+    summary: 'Verification status of the calling forwarder',
+    access: 'profile',
+    roles: ['transitaire'],
+    success: state('The status and the file'),
+    handle: ({ caller }) => verification.status(caller),
+  })
+  .json({
+    method: 'post',
+    path: `${base}/submit`,
+    tags,
+    summary: 'Submits the file: identity card front and back (the caller’s uploads to POST /api/upload/kyc) and company data',
+    description:
+      'A new or rejected file can be submitted; a pending or approved one cannot (409). Each card must be one of the caller’s own stored identity cards (`kyc/{uid}/...`): another user’s path is KYC_FILE_NOT_OWNED, a path never uploaded KYC_FILE_NOT_UPLOADED.',
+    access: 'profile',
+    roles: ['transitaire'],
+    body: VerificationSubmit,
+    errors: ['INVALID_TRANSITION', 'KYC_FILE_NOT_OWNED', 'KYC_FILE_NOT_UPLOADED'],
+    success: state('The pending file'),
+    handle: ({ caller, body }) => verification.submit(caller, body),
+  })
+  .list({
+    method: 'get',
+    path: `${base}/admin/demandes`,
+    tags: ['Forwarder verification (admin)'],
+    summary: 'Verification requests by status (pending by default), most recent first',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    query: DemandesQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of requests, each with links to its identity cards', item: AdminVerificationState },
+    handle: ({ query }) => verification.demandes(query.statut, pageRequest(query)),
+  })
+  .json({
+    method: 'get',
+    path: `${base}/admin/demandes/:userId`,
+    tags: ['Forwarder verification (admin)'],
+    summary: 'One forwarder’s request',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: UserIdParams,
+    errors: ['USER_NOT_FOUND'],
+    success: { description: 'The request, with links to its identity cards', data: AdminVerificationState },
+    handle: ({ params }) => verification.demande(params.userId),
+  })
+  .json({
+    method: 'patch',
+    path: `${base}/admin/demandes/:userId/approve`,
+    tags: ['Forwarder verification (admin)'],
+    summary: 'Approves a pending request (identity card front and back required)',
+    description: 'Refused (KYC_CARDS_MISSING) unless both cards are the forwarder’s own identity cards, stored.',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: UserIdParams,
+    errors: ['USER_NOT_FOUND', 'INVALID_TRANSITION', 'KYC_CARDS_MISSING'],
+    success: state('The approved request'),
+    handle: ({ caller, params }) => verification.approve(caller, params.userId),
+  })
+  .json({
+    method: 'patch',
+    path: `${base}/admin/demandes/:userId/reject`,
+    tags: ['Forwarder verification (admin)'],
+    summary: 'Rejects a pending request with a reason',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: UserIdParams,
+    body: RejectVerification,
+    errors: ['USER_NOT_FOUND', 'INVALID_TRANSITION'],
+    success: state('The rejected request'),
+    handle: ({ caller, params, body }) => verification.reject(caller, params.userId, body.rejectionMotif),
+  });
