@@ -309,6 +309,11 @@ describe('Firestore configuration', () => {
     expect(contains).toBeDefined();
   });
 
+  it('has the indexes of the referral lists', () => {
+    // An agent's own (referrerId [+ statut]) and the admins' (statut, referrerId or neither), newest first.
+    expect(hasMergeIndexes(COLLECTIONS.referrals, ['referrerId', 'statut'], { field: 'createdAt', direction: 'desc' })).toBe(true);
+  });
+
   it('names only known collections in the rules', () => {
     const rules = readFileSync(join(root, 'firestore.rules'), 'utf8');
     const matched = [...rules.matchAll(/match \/(\w+)\/\{/g)].map((m) => m[1]).filter((name) => name !== 'databases');

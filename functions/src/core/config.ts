@@ -216,6 +216,21 @@ const SETTINGS = {
   /** Sellers' parts shown again per transaction on a renewal, and hidden per batch of the hourly job (one transaction: at most 450). */
   SELLER_PARTS_BATCH_SIZE: integer(200, 1, 450),
 
+  // Commercial agents (domains/agents): amounts until an admin sets the referral tariff, and the targets.
+  /** Earned by an agent for each user who signs up with its referral code (XOF). */
+  AGENT_REFERRAL_SIGNUP_XOF: integer(150, 0),
+  /** Commission of the referring agent on a referred user's subscription payment, percent (rounded up to the franc). */
+  AGENT_COMMISSION_SUBSCRIPTION_PCT: decimal(10, 0, 100),
+  /** Commission of the referring agent on a referred user's advertisement payment, percent (rounded up). */
+  AGENT_COMMISSION_PUBLICITE_PCT: decimal(10, 0, 100),
+  /** Presence bonus of a day whose journal has GPS coordinates, once per agent and business day (XOF). */
+  AGENT_DAILY_PRESENCE_BONUS_XOF: integer(2000, 0),
+  /** Target: prospects approached per day. */
+  AGENT_TARGET_PROSPECTS_PER_DAY: integer(20, 0),
+  /** Subscriptions and advertisement campaigns an agent must have sold before a withdrawal. */
+  AGENT_WITHDRAWAL_MIN_SUBSCRIPTIONS: integer(4, 0),
+  AGENT_WITHDRAWAL_MIN_CAMPAIGNS: integer(4, 0),
+
   // Notifications.
   /** In-app notifications are deleted this many days after they were written (TTL on `expireAt`). */
   NOTIFICATION_RETENTION_DAYS: integer(180, 1),

@@ -71,6 +71,16 @@ export const COLLECTIONS = {
   notifications: 'notifications',
   /** `adminMessages/{id}`: admin broadcasts and where their delivery stands. */
   adminMessages: 'adminMessages',
+  /** `agents/{uid}`: a commercial agent's record (type, zone, referral code) and its running totals. */
+  agents: 'agents',
+  /** `agentDays/{agentId}_{YYYY-MM-DD}`: an agent's day (business time zone): journal and daily counters. */
+  agentDays: 'agentDays',
+  /** `agentEarnings/{type}_{reference}`: what an agent earned (or withdrew), once per business fact. */
+  agentEarnings: 'agentEarnings',
+  /** `agentTallies/{fact}_{id}`: a fact counted on an agent's counters (an advertisement asked for...), so it counts once. */
+  agentTallies: 'agentTallies',
+  /** `referrals/{referredUid}`: the agent who brought a user, and whether that user paid yet. */
+  referrals: 'referrals',
   /** `events/{type}_{key}`: the outbox of domain events, written in the transaction that caused them. */
   events: 'events',
   /** `eventRuns/{eventId}__{subscriber}`: one subscriber's run of one event: lease, attempts, done or parked. */

@@ -79,6 +79,8 @@ export const en: Record<ErrorCode, string> = {
   KYC_FILE_NOT_OWNED: 'This identity card is not one of your uploaded files.',
   KYC_FILE_NOT_UPLOADED: 'This identity card was never uploaded. Upload it first.',
   KYC_CARDS_MISSING: 'This file does not have both sides of the identity card stored.',
+  AGENT_TYPE_FORBIDDEN: 'This page is for another type of agent (Market_pro or Market).',
+  REFERRAL_NOT_FOUND: 'Referral not found.',
   NOTIFICATION_NOT_FOUND: 'Notification not found.',
   TASK_QUEUE_UNAVAILABLE: 'Sending could not be scheduled. Please try again in a moment.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',

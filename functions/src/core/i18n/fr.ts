@@ -80,6 +80,8 @@ export const fr: Record<ErrorCode, string> = {
   KYC_FILE_NOT_OWNED: 'Cette pièce d’identité ne fait pas partie de vos fichiers envoyés.',
   KYC_FILE_NOT_UPLOADED: 'Cette pièce d’identité n’a pas été envoyée. Envoyez-la d’abord.',
   KYC_CARDS_MISSING: 'Ce dossier n’a pas les deux faces de la pièce d’identité enregistrées.',
+  AGENT_TYPE_FORBIDDEN: 'Cette page est réservée à un autre type d’agent (Market_pro ou Market).',
+  REFERRAL_NOT_FOUND: 'Parrainage introuvable.',
   NOTIFICATION_NOT_FOUND: 'Notification introuvable.',
   TASK_QUEUE_UNAVAILABLE: 'L’envoi n’a pas pu être programmé. Réessayez dans un instant.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',

@@ -1,5 +1,5 @@
 /** Events the identity domain emits (README: event catalogue). */
-import type { Role } from '../../core/roles';
+import type { App, Role } from '../../core/roles';
 
 export interface UserChanged {
   uid: string;
@@ -9,9 +9,23 @@ export interface UserChanged {
   wasBlocked: boolean;
 }
 
+export interface UserRegistered {
+  uid: string;
+  role: Role;
+  app: App;
+  /** The agent whose referral code the user signed up with, or null. */
+  referrerId: string | null;
+  /** That code, or null. */
+  referralCode: string | null;
+  /** When the profile was created (ISO). */
+  registeredAt: string;
+}
+
 declare module '../../core/events/catalog' {
   interface EventCatalog {
     /** A profile changed: its owner's edit, or an admin's block, unblock or role change (key: uid, moment and a nonce). */
     'user.changed': UserChanged;
+    /** A profile was created: a sign-up, or an account made by an admin or an operator (key: uid). */
+    'user.registered': UserRegistered;
   }
 }

@@ -1,3 +1,5 @@
 /** The identity domain's surface for other domains. */
+export type { CodeIssue } from './repository';
+export { type AgentAccountRequest, createAgentAccount } from './provisioning';
 export { PushTokenRequest } from './schemas';
 export { getUser, isProfilePhoto, prunePushTokens, pushTokensOf, samePerson, telephoneOwners, usersAfter } from './service';

@@ -3,6 +3,8 @@
  * the demo accounts of the emulator, and test factories. Creates or updates both the
  * identity-provider account (synthetic email of the telephone, password) and the profile.
  */
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../../core/errors';
 import { auth } from '../../core/firebase';
 import { appOfRole, type Role } from '../../core/roles';
 import { normalizeTelephone, syntheticEmail } from '../geo';
@@ -56,4 +58,39 @@ export async function provisionAccount(request: AccountRequest): Promise<Provisi
   }
   if (request.referralCode) await repository.saveReferralCode(request.referralCode, uid);
   return { uid, email, telephone: telephone.e164, role: request.role, created: !profile };
+}
+
+export interface AgentAccountRequest {
+  telephone: string;
+  pays?: string;
+  /** The first password; without one the agent sets its own through the password reset. */
+  password?: string;
+  nom: string;
+  prenoms: string;
+  typeAgent: 'Market_pro' | 'Market';
+}
+
+/**
+ * An agent's account made by an admin (`POST /api/agents`): the identity-provider account on the
+ * pro app, then the profile with its own referral code, drawn by the agents domain, which writes
+ * its records in the same transaction (`issueCode.alsoIn`). A number that already has a pro account
+ * is refused (TELEPHONE_TAKEN); an account whose profile could not be written is deleted again.
+ */
+export async function createAgentAccount(request: AgentAccountRequest, issueCode: repository.CodeIssue): Promise<{ uid: string; profile: UserDocument }> {
+  const telephone = normalizeTelephone(request.telephone, request.pays);
+  const email = syntheticEmail(telephone, appOfRole('agentCommercial'));
+  const password = request.password ?? randomBytes(18).toString('base64url');
+  const { uid } = await auth()
+    .createUser({ email, password, displayName: `${request.prenoms} ${request.nom}` })
+    .catch((error: { code?: string }) => {
+      if (error.code === 'auth/email-already-exists') throw new ApiError('TELEPHONE_TAKEN');
+      throw error;
+    });
+  const document = newUserDocument({ telephone, email, nom: request.nom, prenoms: request.prenoms, role: 'agentCommercial', extras: { typeAgent: request.typeAgent } });
+  try {
+    return { uid, profile: await repository.createUser(uid, document, { issueCode }) };
+  } catch (error) {
+    await auth().deleteUser(uid).catch(() => undefined);
+    throw error;
+  }
 }

@@ -90,7 +90,7 @@ export async function register(caller: TokenCaller, input: z.output<typeof Regis
     role: input.role,
     extras: { vendeurType: input.vendeurType },
   });
-  return toProfile(caller.uid, await repository.createUser(caller.uid, user, input.referralCode));
+  return toProfile(caller.uid, await repository.createUser(caller.uid, user, { referralCode: input.referralCode }));
 }
 
 export function me(caller: ProfileCaller): Profile {

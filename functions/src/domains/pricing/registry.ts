@@ -34,6 +34,23 @@ export const SellerGainPricing = z
   })
   .meta({ id: 'SellerGainPricing' });
 
+/** What agents earn from the users they referred (domains/agents); read and set by admin levels only. */
+export const ReferralPricing = z
+  .strictObject({
+    referralSignupXof: xof.meta({ description: 'XOF earned by the agent for each user who signs up with its code.' }),
+    commissionSubscriptionPct: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ description: 'Percent of a referred user’s subscription payment (`abonnement`, `abonnement_transitaire`) earned by its agent, rounded up to the franc.' }),
+    commissionPublicitePct: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ description: 'Percent of a referred user’s advertisement payment (`publicite`) earned by its agent, rounded up to the franc.' }),
+  })
+  .meta({ id: 'ReferralPricing' });
+
 export const PRICE_LISTS = {
   'subscription-pricing': { schema: SubscriptionPricing, defaults: () => ({ mensuel: config().SUBSCRIPTION_PRICE_PER_MONTH }), summary: 'Seller subscription price' },
   'transitaire-subscription-pricing': {
@@ -53,7 +70,23 @@ export const PRICE_LISTS = {
     }),
     summary: 'Platform fee on sales, by tiers of sale price',
   },
+  'referral-pricing': {
+    schema: ReferralPricing,
+    defaults: () => ({
+      referralSignupXof: config().AGENT_REFERRAL_SIGNUP_XOF,
+      commissionSubscriptionPct: config().AGENT_COMMISSION_SUBSCRIPTION_PCT,
+      commissionPublicitePct: config().AGENT_COMMISSION_PUBLICITE_PCT,
+    }),
+    summary: 'Referral tariff of commercial agents: signup bonus and commissions',
+    adminOnly: true,
+  },
 } as const;
+
+/** Whether only admin levels may read the list (the others are prices every user pays). */
+export const readByAdminsOnly = (name: PriceListName): boolean => {
+  const list: { summary: string; adminOnly?: boolean } = PRICE_LISTS[name];
+  return list.adminOnly === true;
+};
 
 export type PriceListName = keyof typeof PRICE_LISTS;
 export type PriceList<N extends PriceListName> = z.output<(typeof PRICE_LISTS)[N]['schema']>;

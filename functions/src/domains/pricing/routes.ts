@@ -1,7 +1,10 @@
-/** `/api/admin/*-pricing`: GET for signed-in users, PUT (and POST for seller gains) for admin levels. */
+/**
+ * `/api/admin/*-pricing`: GET for signed-in users (the referral tariff: admin levels), PUT (and POST
+ * for seller gains) for admin levels.
+ */
 import { ApiRouter } from '../../core/http';
 import { ADMIN_ROLES } from '../../core/roles';
-import { PRICE_LISTS, type PriceListName } from './registry';
+import { PRICE_LISTS, type PriceListName, readByAdminsOnly } from './registry';
 import { priceList, setPriceList } from './service';
 
 export const router = new ApiRouter();
@@ -15,6 +18,7 @@ for (const name of Object.keys(PRICE_LISTS) as PriceListName[]) {
     tags: ['Pricing'],
     summary,
     access: 'profile',
+    ...(readByAdminsOnly(name) ? { tags: ['Pricing (admin)'], roles: ADMIN_ROLES } : {}),
     success: { description: 'The prices', data: schema },
     handle: () => priceList(name),
   });

@@ -1,2 +1,2 @@
 /** The wallet domain's surface for other domains. */
-export { record } from './service';
+export { balanceOf, type Entry, record } from './service';

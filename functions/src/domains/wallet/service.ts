@@ -68,6 +68,11 @@ export async function record(uid: string, entry: Entry, tx?: Transaction): Promi
   return tx ? run(tx) : runTransaction(run);
 }
 
+/** A user's balance (XOF): one document read. */
+export async function balanceOf(uid: string): Promise<number> {
+  return (await walletRef(uid).get()).data()?.balance ?? 0;
+}
+
 export async function walletOf(caller: ProfileCaller) {
   const wallet = (await walletRef(caller.uid).get()).data();
   return {

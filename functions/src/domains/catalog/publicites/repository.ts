@@ -2,6 +2,7 @@
 import { type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { ApiError } from '../../../core/errors';
+import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { readPage, type PageRequest } from '../../../core/pagination';
@@ -30,9 +31,20 @@ export async function savePricing(pricing: { sponsoriseParJour: number; aLaUnePa
   await pricingRef().set({ ...pricing, updatedBy: by, updatedAt: Timestamp.fromDate(at) });
 }
 
+/** A new advertisement, and its `publicite.requested` event in the same transaction. */
 export async function createPublicite(pub: PubliciteDocument): Promise<string> {
   const ref = publicites().doc();
-  await ref.create(pub);
+  await runTransaction(async (tx) => {
+    tx.create(ref, pub);
+    emit(tx, 'publicite.requested', ref.id, {
+      publiciteId: ref.id,
+      vendeur: pub.vendeur,
+      articleId: pub.articleId,
+      typePub: pub.typePub,
+      montant: pub.montant,
+      requestedAt: pub.createdAt.toDate().toISOString(),
+    });
+  });
   return ref.id;
 }
 

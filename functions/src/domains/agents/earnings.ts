@@ -1,0 +1,72 @@
+/**
+ * What an agent earns, or withdraws: the earning (`agentEarnings/{type}_{reference}`), the agent's
+ * wallet entry (`gain_agent`, or `retrait` for a withdrawal) and the counters it moves, all in one
+ * transaction and once: a second credit of the same fact finds its earning and writes nothing.
+ */
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { now } from '../../core/clock';
+import { record } from '../wallet';
+import { type DayCounter, earningId, type EarningType, type TotalCounter } from './model';
+import { type DayChanges, type DayFields, earningRef, type TotalChanges, writeDay, writeTotals } from './repository';
+
+export interface Credit {
+  agentId: string;
+  type: EarningType;
+  /** The business fact, unique for its type: a referred user, a payment, `{agentId}_{day}`, a withdrawal. */
+  reference: string;
+  /** XOF; negative for a withdrawal. */
+  montant: number;
+  description: string;
+  /** The business day the earning counts in. */
+  dateKey: string;
+  sourceUserId?: string | null;
+  paymentId?: string | null;
+  /** Counters of the fact the earning pays for (a subscription sold...): moved with it, hence once. */
+  day?: DayChanges;
+  totals?: TotalChanges;
+  dayFields?: DayFields;
+}
+
+/** The daily KPI an earning of the type adds its amount to (contract rule 2: revenues are credited commissions). */
+const DAY_REVENUE: Partial<Record<EarningType, DayCounter>> = { commission_subscription: 'revenueAbonnement', commission_publicite: 'revenueCampagne' };
+const TOTAL_OF_TYPE: Partial<Record<EarningType, TotalCounter>> = {
+  referral_signup: 'referralSignupEarnings',
+  daily_presence: 'presenceBonusEarnings',
+  commission_subscription: 'revenueAbonnement',
+  commission_publicite: 'revenueCampagne',
+};
+
+function plus<K extends string>(changes: Partial<Record<K, number>>, field: K | undefined, by: number): Partial<Record<K, number>> {
+  if (!field || by === 0) return changes;
+  return { ...changes, [field]: (changes[field] ?? 0) + by };
+}
+
+/**
+ * Credits the earning in `tx`; answers false (and writes nothing) when it was credited before. It
+ * reads, then writes: call it after the transaction's own reads and before its own writes. A debit
+ * larger than the balance throws INSUFFICIENT_BALANCE (the wallet's rule).
+ */
+export async function credit(tx: Transaction, earning: Credit): Promise<boolean> {
+  const ref = earningRef(earningId(earning.type, earning.reference));
+  if ((await tx.get(ref)).exists) return false;
+  const { agentId, montant } = earning;
+  const at = now();
+  await record(agentId, { type: montant < 0 ? 'retrait' : 'gain_agent', montant, reference: ref.id, description: earning.description }, tx);
+  tx.create(ref, {
+    agentId,
+    type: earning.type,
+    montant,
+    reference: earning.reference,
+    description: earning.description,
+    dateKey: earning.dateKey,
+    sourceUserId: earning.sourceUserId ?? null,
+    paymentId: earning.paymentId ?? null,
+    createdAt: Timestamp.fromDate(at),
+  });
+  const presence: DayFields = earning.type === 'daily_presence' ? { dailyBonusCredited: true, dailyPresenceBonusXof: montant } : {};
+  writeDay(tx, agentId, earning.dateKey, plus(earning.day ?? {}, DAY_REVENUE[earning.type], montant), { ...earning.dayFields, ...presence }, at);
+  let totals = plus(earning.totals ?? {}, TOTAL_OF_TYPE[earning.type], montant);
+  totals = montant > 0 ? plus(totals, 'totalEarnings', montant) : plus(totals, 'totalWithdrawn', -montant);
+  writeTotals(tx, agentId, totals, at);
+  return true;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { documentId } from '../../../core/document-id';
+import { PaginationQuery } from '../../../core/pagination';
+import { ROLES } from '../../../core/roles';
+import { REFERRAL_STATUSES } from './model';
+
+export const Referral = z
+  .object({
+    id: z.string().meta({ description: 'The referred user’s id (one referral per user).' }),
+    referrerId: z.string().meta({ description: 'The agent whose code the user signed up with.' }),
+    referredId: z.string(),
+    code: z.string(),
+    statut: z.enum(REFERRAL_STATUSES).meta({ description: '`pending` until the referred user’s first successful payment, then `completed`.' }),
+    referredRole: z.enum(ROLES),
+    createdAt: z.string().meta({ description: 'The referred user’s sign-up.' }),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Referral' });
+
+const xof = z.number().int();
+
+export const ReferralStats = z
+  .object({
+    totalReferrals: z.number().int(),
+    completedReferrals: z.number().int(),
+    pendingReferrals: z.number().int(),
+    boutiquesCreees: z.number().int().meta({ description: 'Referred sellers signed up.' }),
+    abonnementsVendus: z.number().int().meta({ description: 'Successful subscription payments of referred users.' }),
+    campagnesLancees: z.number().int().meta({ description: 'Successful advertisement payments of referred users.' }),
+    campagnesDemandees: z.number().int().meta({ description: 'Advertisements asked for by referred users, paid or not.' }),
+    earnings: z.object({
+      total: xof.meta({ description: 'Every positive earning (XOF).' }),
+      referralSignup: xof,
+      commissionSubscription: xof,
+      commissionPublicite: xof,
+      dailyPresence: xof,
+    }),
+    totalWithdrawn: xof,
+    currentBalance: xof.meta({ description: 'The agent’s wallet balance (XOF).' }),
+  })
+  .meta({ id: 'ReferralStats' });
+
+export const ReferralIdParams = z.strictObject({ id: documentId('REFERRAL_NOT_FOUND', 'The referred user’s id.') });
+export const MyReferralsQuery = PaginationQuery.extend({ statut: z.enum(REFERRAL_STATUSES).optional() });
+export const ReferralsQuery = MyReferralsQuery.extend({
+  referrerId: documentId('VALIDATION_ERROR', 'Only the referrals of this agent.').optional(),
+});

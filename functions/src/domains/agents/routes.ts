@@ -1,0 +1,76 @@
+/** `/api/agents`: agents made by admin levels; an agent's dashboards and daily journal. */
+import { ApiRouter } from '../../core/http';
+import { ADMIN_ROLES } from '../../core/roles';
+import { AGENT_ROLES } from './guards';
+import { incrementProspects, recordDaily } from './journal/service';
+import type { AgentType } from './model';
+import { Agent, AgentCreateRequest, Daily, DailyRequest, Dashboard, DashboardQuery, ProspectCount } from './schemas';
+import { createAgent, dashboard } from './service';
+
+const tags = ['Agents'];
+
+export const router = new ApiRouter().json({
+  method: 'post',
+  path: '/api/agents',
+  tags: ['Agents (admin)'],
+  summary: 'Creates a commercial agent: pro-app login, profile with role agentCommercial, its own referral code',
+  description:
+    'The login is the synthetic pro email of the telephone. The referral code is unique, also when agents are created at once. ' +
+    'A telephone that already has a pro account is refused (TELEPHONE_TAKEN).',
+  access: 'profile',
+  roles: ADMIN_ROLES,
+  body: AgentCreateRequest,
+  errors: ['INVALID_TELEPHONE', 'UNSUPPORTED_COUNTRY', 'TELEPHONE_TAKEN'],
+  success: { status: 201, description: 'The agent', data: Agent },
+  handle: ({ caller, body }) => createAgent(caller, body),
+});
+
+const DASHBOARDS: Array<{ segment: string; wanted?: AgentType; who: string }> = [
+  { segment: 'me', who: 'any agent' },
+  { segment: 'me-pro', wanted: 'Market_pro', who: '`Market_pro` agents' },
+  { segment: 'me-market', wanted: 'Market', who: '`Market` agents' },
+];
+
+for (const { segment, wanted, who } of DASHBOARDS) {
+  router.json({
+    method: 'get',
+    path: `/api/agents/${segment}/dashboard`,
+    tags,
+    summary: `The calling agent’s dashboard for a day (${who})`,
+    description:
+      'Totals, balance and the day’s KPIs (contract rule 2), read from counters kept as things happen: a fixed number of reads whatever the history. ' +
+      '`daily.objectifs` holds the targets of the Limits.',
+    access: 'profile',
+    roles: AGENT_ROLES,
+    query: DashboardQuery,
+    errors: wanted ? ['AGENT_TYPE_FORBIDDEN'] : [],
+    success: { description: 'The dashboard', data: Dashboard },
+    handle: ({ caller, query }) => dashboard(caller, query.date, wanted),
+  });
+}
+
+router
+  .json({
+    method: 'post',
+    path: '/api/agents/me/daily',
+    tags,
+    summary: 'Records today’s zone and GPS position; a day’s first position credits the presence bonus',
+    description:
+      'With `zoneLocation` (both `lat` and `lng`) the presence bonus (`daily_presence`, AGENT_DAILY_PRESENCE_BONUS_XOF) is credited to the agent’s wallet once per business day, ' +
+      'however many calls, at once or not. Later calls update the zone and position.',
+    access: 'profile',
+    roles: AGENT_ROLES,
+    body: DailyRequest,
+    success: { description: 'Today’s journal', data: Daily },
+    handle: ({ caller, body }) => recordDaily(caller, body),
+  })
+  .json({
+    method: 'post',
+    path: '/api/agents/me/daily/prospects/increment',
+    tags,
+    summary: 'Counts one more prospect approached today (atomic)',
+    access: 'profile',
+    roles: AGENT_ROLES,
+    success: { description: 'Today’s count', data: ProspectCount },
+    handle: ({ caller }) => incrementProspects(caller),
+  });

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { CountryCode, TelephoneInput } from '../geo';
+import { AGENT_TYPES } from './model';
+
+const Name = z.string().trim().min(1).max(80);
+export const AgentTypeSchema = z.enum(AGENT_TYPES).meta({ description: '`Market_pro` (sellers of the pro app) or `Market` (buyers of the buyer app).' });
+
+export const AgentCreateRequest = z
+  .strictObject({
+    telephone: TelephoneInput,
+    pays: CountryCode.optional(),
+    nom: Name,
+    prenoms: Name,
+    typeAgent: AgentTypeSchema,
+    zone: z.string().trim().min(1).max(120).meta({ description: 'Where the agent works (district, town).', example: 'Cotonou - Dantokpa' }),
+    password: z
+      .string()
+      .min(8)
+      .max(128)
+      .optional()
+      .meta({ description: 'First password of the agent’s pro-app login; without one, the agent sets its own through the password reset (`/api/push-otp`).' }),
+  })
+  .meta({ id: 'AgentCreateRequest' });
+
+export const Agent = z
+  .object({
+    id: z.string(),
+    telephone: z.string(),
+    email: z.string().meta({ description: 'Login email (synthetic, pro app).' }),
+    nom: z.string(),
+    prenoms: z.string(),
+    typeAgent: AgentTypeSchema,
+    zone: z.string(),
+    referralCode: z.string().meta({ description: 'The agent’s own code: 8 characters without 0, O, 1, I or L.', example: 'K7QX3MZP' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Agent' });
+
+/** A business day, `YYYY-MM-DD`, that exists in the calendar. */
+export const DateKey = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'A day as YYYY-MM-DD.' })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, { message: 'Not a day of the calendar.' });
+
+export const DashboardQuery = z.strictObject({
+  date: DateKey.optional().meta({ description: 'The day shown, `YYYY-MM-DD` (default: today in BUSINESS_TIME_ZONE).', example: '2026-11-22' }),
+});
+
+const count = z.number().int();
+const xof = z.number().int();
+
+export const Objectifs = z
+  .object({
+    prospectsParJour: count.meta({ description: 'Prospects to approach per day (AGENT_TARGET_PROSPECTS_PER_DAY).' }),
+    abonnementsAvantRetrait: count.meta({ description: 'Subscriptions sold before a withdrawal (AGENT_WITHDRAWAL_MIN_SUBSCRIPTIONS).' }),
+    campagnesAvantRetrait: count.meta({ description: 'Advertisement campaigns sold before a withdrawal (AGENT_WITHDRAWAL_MIN_CAMPAIGNS).' }),
+  })
+  .meta({ id: 'AgentObjectifs' });
+
+export const Dashboard = z
+  .strictObject({
+    agent: z.strictObject({ id: z.string(), typeAgent: AgentTypeSchema.nullable(), referralCode: z.string() }),
+    stats: z.strictObject({
+      totalReferrals: count,
+      completedReferrals: count,
+      totalEarnings: xof.meta({ description: 'Every positive earning (XOF).' }),
+      currentBalance: xof.meta({ description: 'Wallet balance (XOF).' }),
+    }),
+    daily: z.strictObject({
+      dateKey: z.string(),
+      prospectsApproached: count,
+      demonstrations: count,
+      boutiquesCreees: count,
+      abonnementsVendus: count,
+      campagnesLancees: count,
+      revenueAbonnement: xof,
+      revenueCampagne: xof,
+      dailyBonusCredited: z.boolean(),
+      dailyPresenceBonusXof: xof,
+      objectifs: Objectifs,
+    }),
+  })
+  .meta({ id: 'AgentDashboard', description: 'The contract’s dashboard response, read from counters: the agent’s record, its day and its wallet.' });
+
+export const ZoneLocation = z
+  .strictObject({
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+  })
+  .meta({ id: 'ZoneLocation', description: 'GPS position of the day: both coordinates, in degrees.' });
+
+export const DailyRequest = z
+  .strictObject({
+    zone: z.string().trim().min(1).max(120).optional(),
+    zoneLocation: ZoneLocation.optional(),
+  })
+  .refine((body) => body.zone !== undefined || body.zoneLocation !== undefined, { message: 'Give the zone, the location or both.' })
+  .meta({ id: 'AgentDailyRequest' });
+
+export const Daily = z
+  .object({
+    dateKey: z.string(),
+    zone: z.string().nullable(),
+    zoneLocation: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+    prospectsApproached: count,
+    dailyBonusCredited: z.boolean(),
+    dailyPresenceBonusXof: xof,
+    bonusCreditedNow: z.boolean().meta({ description: 'Whether this call credited the presence bonus (only the first call of the day with a location does).' }),
+  })
+  .meta({ id: 'AgentDaily' });
+
+export const ProspectCount = z.object({ dateKey: z.string(), prospectsApproached: count });

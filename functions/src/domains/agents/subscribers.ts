@@ -1,0 +1,16 @@
+/**
+ * The agents domain's reactions to other domains' events: referrals and earnings, and the daily
+ * KPIs (contract rule 2) counted when the counted thing happens. Each is idempotent: a referral per
+ * referred user, an earning per `{type}_{reference}`, a tally per counted fact.
+ */
+import { subscriber } from '../../core/events';
+import { recordCampaignRequest, recordPayment, recordReferral } from './referrals/service';
+
+export const subscribers = [
+  // A sign-up with a referral code: the referral, `referral_signup`, and a shop created for a seller.
+  subscriber('agents.referral_signup', 'user.registered', async ({ payload }) => recordReferral(payload)),
+  // A referred user paid: the referral completed at the first success; subscription and advertisement commissions.
+  subscriber('agents.referral_payment', 'payment.succeeded', async ({ payload, createdAt }) => recordPayment(payload, createdAt)),
+  // A referred seller asked for an advertisement, paid or not (`campagnesDemandees`).
+  subscriber('agents.campaign_requested', 'publicite.requested', async ({ payload }) => recordCampaignRequest(payload)),
+];
