@@ -81,6 +81,10 @@ export const COLLECTIONS = {
   agentTallies: 'agentTallies',
   /** `referrals/{referredUid}`: the agent who brought a user, and whether that user paid yet. */
   referrals: 'referrals',
+  /** `demoEvents/{eventType}_{sessionKey}`: a demonstration event of a session, and when it was last seen (the dedup window). */
+  demoEvents: 'demoEvents',
+  /** `demoCooldowns/{agentId}_{uid}`: when a demonstration of this user last counted for this agent (the cooldown). */
+  demoCooldowns: 'demoCooldowns',
   /** `events/{type}_{key}`: the outbox of domain events, written in the transaction that caused them. */
   events: 'events',
   /** `eventRuns/{eventId}__{subscriber}`: one subscriber's run of one event: lease, attempts, done or parked. */
