@@ -79,6 +79,13 @@ export const COLLECTIONS = {
   agentEarnings: 'agentEarnings',
   /** `agentTallies/{fact}_{id}`: a fact counted on an agent's counters (an advertisement asked for...), so it counts once. */
   agentTallies: 'agentTallies',
+  /**
+   * `agentPeriods/{period}_{periodKey}_{agentId}`: an agent's counters of a day, an ISO week or a
+   * month (business time zone) and its leaderboard `score`, moved with its day.
+   */
+  agentPeriods: 'agentPeriods',
+  /** `agentStats/all`: every agent's running totals summed, moved with each agent's (the admin consolidated statistics). */
+  agentStats: 'agentStats',
   /** `referrals/{referredUid}`: the agent who brought a user, and whether that user paid yet. */
   referrals: 'referrals',
   /** `demoEvents/{eventType}_{sessionKey}`: a demonstration event of a session, and when it was last seen (the dedup window). */

@@ -71,7 +71,7 @@ export async function track(caller: ProfileCaller, eventType: DemoEventType): Pr
     const last = cooldown?.data()?.lastCountedAt;
     if (last && at.getTime() - last.toMillis() < settings.DEMO_COOLDOWN_MINUTES * 60_000) return 'recorded' as const;
     tx.set(cooldownRef, { agentId, uid: caller.uid, lastCountedAt: stamp });
-    writeDay(tx, agentId, businessDay(at, settings.BUSINESS_TIME_ZONE), { demonstrations: 1 }, {}, at);
+    writeDay(tx, agentId, businessDay(at, settings.BUSINESS_TIME_ZONE), { demonstrations: 1 }, {}, at, agent.data()?.typeAgent ?? null);
     writeTotals(tx, agentId, { demonstrations: 1 }, at);
     return 'counted' as const;
   });
