@@ -8,6 +8,7 @@
  *  2. the public listing search with 5,000 listings loaded, against a single-document read.
  *  3. notifications of a user holding 1,000, and an admin broadcast to 1,000 couriers.
  *  4. the payment callback's latency under 50 concurrent distinct payments.
+ *  5. an agent's dashboard with 10 and with 10,000 events behind it (bench-agents.mjs).
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 import { createRequire } from 'node:module';
@@ -238,5 +239,9 @@ console.table([{
 }]);
 paymentsServer.close();
 await sandbox.stop();
+
+// 5. An agent's dashboard with 10 and with 10,000 events behind it (scripts/bench-agents.mjs).
+const { benchAgents } = await import('./bench-agents.mjs');
+await benchAgents();
 server.close();
 process.exit(0);

@@ -10,6 +10,7 @@ import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
+import { config } from './core/config';
 import { type SecretName, withSecrets } from './core/secrets';
 import { installSubscribers } from './install-subscribers';
 
@@ -124,5 +125,16 @@ export const pushNotifications = onDocumentCreated('users/{uid}/notifications/{n
   noSecrets.run(async () => {
     const { pushNotice } = await import('./domains/notifications/service');
     await pushNotice(event.params.uid, event.params.notificationId);
+  }),
+);
+
+/**
+ * Daily at 01:00 of the business time zone (BUSINESS_TIME_ZONE): the presence bonus of yesterday's
+ * journals that have a position but no bonus (domains/agents/admin.ts; a second run credits nothing).
+ */
+export const backfillDailyPresence = onSchedule({ schedule: '0 1 * * *', timeZone: config().BUSINESS_TIME_ZONE }, () =>
+  noSecrets.run(async () => {
+    const { backfillPresence } = await import('./domains/agents/admin');
+    logger.info('presence bonuses backfilled', await backfillPresence());
   }),
 );

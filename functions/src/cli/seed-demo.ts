@@ -10,6 +10,7 @@ import { provisionAccount, type AccountRequest } from '../domains/identity/provi
 import { saveCard } from '../domains/catalog/kyc/service';
 import { extend } from '../domains/subscriptions/service';
 import { refreshListing } from '../domains/transit/directory/service';
+import { seedAgentHistory } from './seed-demo-agent';
 import * as verification from '../domains/transit/verification/service';
 
 const PASSWORD = 'Demo-2026!';
@@ -97,6 +98,7 @@ export async function seedDemo(): Promise<void> {
     if (account.role === 'vendeur') await seedListings(result);
   }
   await seedForwarder(created.get('transitaire')!, created.get('admin')!);
+  await seedAgentHistory(created.get('agentCommercial')!, created.get('vendeur')!, 'DEMOPRO1');
 }
 
 if (require.main === module) {

@@ -230,6 +230,10 @@ const SETTINGS = {
   /** Subscriptions and advertisement campaigns an agent must have sold before a withdrawal. */
   AGENT_WITHDRAWAL_MIN_SUBSCRIPTIONS: integer(4, 0),
   AGENT_WITHDRAWAL_MIN_CAMPAIGNS: integer(4, 0),
+  /** A demonstration event of the same type and session seen again within this window is ignored (ms). */
+  DEMO_EVENT_DEDUP_MS: integer(30000, 0),
+  /** At most one demonstration counts per agent and user within this interval (minutes). */
+  DEMO_COOLDOWN_MINUTES: integer(15, 0),
 
   // Notifications.
   /** In-app notifications are deleted this many days after they were written (TTL on `expireAt`). */

@@ -79,8 +79,19 @@ export const COLLECTIONS = {
   agentEarnings: 'agentEarnings',
   /** `agentTallies/{fact}_{id}`: a fact counted on an agent's counters (an advertisement asked for...), so it counts once. */
   agentTallies: 'agentTallies',
+  /**
+   * `agentPeriods/{period}_{periodKey}_{agentId}`: an agent's counters of a day, an ISO week or a
+   * month (business time zone) and its leaderboard `score`, moved with its day.
+   */
+  agentPeriods: 'agentPeriods',
+  /** `agentStats/all`: every agent's running totals summed, moved with each agent's (the admin consolidated statistics). */
+  agentStats: 'agentStats',
   /** `referrals/{referredUid}`: the agent who brought a user, and whether that user paid yet. */
   referrals: 'referrals',
+  /** `demoEvents/{eventType}_{sessionKey}`: a demonstration event of a session, and when it was last seen (the dedup window). */
+  demoEvents: 'demoEvents',
+  /** `demoCooldowns/{agentId}_{uid}`: when a demonstration of this user last counted for this agent (the cooldown). */
+  demoCooldowns: 'demoCooldowns',
   /** `events/{type}_{key}`: the outbox of domain events, written in the transaction that caused them. */
   events: 'events',
   /** `eventRuns/{eventId}__{subscriber}`: one subscriber's run of one event: lease, attempts, done or parked. */

@@ -6,5 +6,7 @@ import type { LazyRouter } from '../core/http';
 
 export const routers: LazyRouter[] = [
   { paths: ['/api/agents'], load: async () => (await import('../domains/agents/routes')).router },
+  { paths: ['/api/agents'], load: async () => (await import('../domains/agents/admin-routes')).router },
   { paths: ['/api/referrals'], load: async () => (await import('../domains/agents/referrals/routes')).router },
+  { paths: ['/api/demo-events'], load: async () => (await import('../domains/agents/demo/routes')).router },
 ];

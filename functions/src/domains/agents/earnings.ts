@@ -7,7 +7,7 @@ import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
 import { record } from '../wallet';
 import { type DayCounter, earningId, type EarningType, type TotalCounter } from './model';
-import { type DayChanges, type DayFields, earningRef, type TotalChanges, writeDay, writeTotals } from './repository';
+import { agentRef, type DayChanges, type DayFields, earningRef, type TotalChanges, writeDay, writeTotals } from './repository';
 
 export interface Credit {
   agentId: string;
@@ -48,8 +48,10 @@ function plus<K extends string>(changes: Partial<Record<K, number>>, field: K | 
  */
 export async function credit(tx: Transaction, earning: Credit): Promise<boolean> {
   const ref = earningRef(earningId(earning.type, earning.reference));
-  if ((await tx.get(ref)).exists) return false;
   const { agentId, montant } = earning;
+  // The agent's type goes on its leaderboard documents (read here, in the transaction's reads).
+  const [existing, agent] = await Promise.all([tx.get(ref), tx.get(agentRef(agentId))]);
+  if (existing.exists) return false;
   const at = now();
   await record(agentId, { type: montant < 0 ? 'retrait' : 'gain_agent', montant, reference: ref.id, description: earning.description }, tx);
   tx.create(ref, {
@@ -64,7 +66,7 @@ export async function credit(tx: Transaction, earning: Credit): Promise<boolean>
     createdAt: Timestamp.fromDate(at),
   });
   const presence: DayFields = earning.type === 'daily_presence' ? { dailyBonusCredited: true, dailyPresenceBonusXof: montant } : {};
-  writeDay(tx, agentId, earning.dateKey, plus(earning.day ?? {}, DAY_REVENUE[earning.type], montant), { ...earning.dayFields, ...presence }, at);
+  writeDay(tx, agentId, earning.dateKey, plus(earning.day ?? {}, DAY_REVENUE[earning.type], montant), { ...earning.dayFields, ...presence }, at, agent.data()?.typeAgent ?? null);
   let totals = plus(earning.totals ?? {}, TOTAL_OF_TYPE[earning.type], montant);
   totals = montant > 0 ? plus(totals, 'totalEarnings', montant) : plus(totals, 'totalWithdrawn', -montant);
   writeTotals(tx, agentId, totals, at);

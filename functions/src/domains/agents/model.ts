@@ -35,6 +35,10 @@ export interface AgentDayDocument extends Partial<Record<DayCounter, number>> {
   zone?: string | null;
   zoneLocation?: { lat: number; lng: number } | null;
   locatedAt?: Timestamp;
+  /** An admin's observation on the day (`POST /api/agents/{id}/daily/observation`). */
+  observation?: string;
+  observationBy?: string;
+  observationAt?: Timestamp;
   updatedAt: Timestamp;
 }
 
@@ -92,6 +96,11 @@ export interface EarningDocument {
   createdAt: Timestamp;
 }
 
+/** `agentStats/all`: the sums of every agent's totals, and the number of agents. */
+export interface AgentStatsDocument extends Partial<Record<TotalCounter | 'agents', number>> {
+  updatedAt: Timestamp;
+}
+
 /** `agentTallies/{fact}_{id}`: this fact was counted on its agent's counters. */
 export interface TallyDocument {
   agentId: string;
@@ -100,3 +109,49 @@ export interface TallyDocument {
 
 export const earningId = (type: EarningType, reference: string) => `${type}_${reference}`;
 export const dayId = (agentId: string, dateKey: string) => `${agentId}_${dateKey}`;
+
+/** The leaderboards' periods: a business day, an ISO week (`YYYY-Www`), a month (`YYYY-MM`). */
+export const PERIODS = ['day', 'week', 'month'] as const;
+export type Period = (typeof PERIODS)[number];
+
+/**
+ * The leaderboard score: what an agent sold and showed in the period, the things that bring the
+ * marketplace revenue weighing most. Ties are broken by the commissions earned in the period.
+ */
+export const SCORE_WEIGHTS = { abonnementsVendus: 3, campagnesLancees: 2, boutiquesCreees: 2, demonstrations: 1 } as const satisfies Partial<Record<DayCounter, number>>;
+export type ScoredCounter = keyof typeof SCORE_WEIGHTS;
+
+/** `agentPeriods/{period}_{periodKey}_{agentId}`: one agent's counters of one period. */
+export interface AgentPeriodDocument extends Partial<Record<ScoredCounter, number>> {
+  agentId: string;
+  period: Period;
+  periodKey: string;
+  /** `{period}_{periodKey}`: the leaderboard this document ranks in. */
+  bucket: string;
+  /** Stored so the `me-pro` and `me-market` leaderboards filter on it. */
+  typeAgent?: AgentType | null;
+  score?: number;
+  /** Commissions credited in the period (XOF): the tie-break. */
+  earnings?: number;
+  updatedAt: Timestamp;
+}
+
+/** ISO 8601 week of a calendar day (`YYYY-MM-DD`, already a business day): `YYYY-Www`. */
+export function isoWeekOf(dateKey: string): string {
+  const date = new Date(`${dateKey}T00:00:00Z`);
+  const weekday = date.getUTCDay() || 7;
+  // The week's Thursday decides its year.
+  date.setUTCDate(date.getUTCDate() + 4 - weekday);
+  const year = date.getUTCFullYear();
+  const week = Math.ceil(((date.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+export function periodKeyOf(period: Period, dateKey: string): string {
+  if (period === 'day') return dateKey;
+  if (period === 'month') return dateKey.slice(0, 7);
+  return isoWeekOf(dateKey);
+}
+
+export const bucketOf = (period: Period, periodKey: string) => `${period}_${periodKey}`;
+export const periodId = (period: Period, periodKey: string, agentId: string) => `${bucketOf(period, periodKey)}_${agentId}`;

@@ -8,18 +8,30 @@ import { collection, COLLECTIONS } from '../../core/firestore';
 import {
   type AgentDayDocument,
   type AgentDocument,
+  type AgentPeriodDocument,
+  type AgentStatsDocument,
   type AgentType,
+  bucketOf,
   type DayCounter,
   dayId,
+  PERIODS,
+  periodId,
+  periodKeyOf,
+  SCORE_WEIGHTS,
+  type ScoredCounter,
   type EarningDocument,
   type TallyDocument,
   type TotalCounter,
 } from './model';
 
 const agents = () => collection<AgentDocument>(COLLECTIONS.agents);
-const days = () => collection<AgentDayDocument>(COLLECTIONS.agentDays);
-const earnings = () => collection<EarningDocument>(COLLECTIONS.agentEarnings);
+export const days = () => collection<AgentDayDocument>(COLLECTIONS.agentDays);
+export const earnings = () => collection<EarningDocument>(COLLECTIONS.agentEarnings);
 const tallies = () => collection<TallyDocument>(COLLECTIONS.agentTallies);
+const stats = () => collection<AgentStatsDocument>(COLLECTIONS.agentStats);
+/** The one document of the consolidated totals. */
+export const statsRef = () => stats().doc('all');
+export const periods = () => collection<AgentPeriodDocument>(COLLECTIONS.agentPeriods);
 
 export const agentRef = (uid: string) => agents().doc(uid);
 export const dayRef = (agentId: string, dateKey: string) => days().doc(dayId(agentId, dateKey));
@@ -39,15 +51,62 @@ function increments<K extends string>(changes: Partial<Record<K, number>>): Part
 
 /**
  * One write of an agent's day: counters increased, fields set, the document made when it is the
- * day's first fact. Per-period counters (weeks, months) would be increased here too.
+ * day's first fact. Changes that move the leaderboard (the scored counters, the commissions) move
+ * the agent's day, ISO week and month documents (`agentPeriods`) in the same transaction, with
+ * `typeAgent` when the caller knows it (read in its transaction).
  */
-export function writeDay(tx: Transaction, agentId: string, dateKey: string, changes: DayChanges, fields: DayFields = {}, at = now()): void {
+export function writeDay(
+  tx: Transaction,
+  agentId: string,
+  dateKey: string,
+  changes: DayChanges,
+  fields: DayFields = {},
+  at = now(),
+  typeAgent?: AgentType | null,
+): void {
   tx.set(dayRef(agentId, dateKey), { agentId, dateKey, ...fields, ...increments(changes), updatedAt: Timestamp.fromDate(at) }, { merge: true });
+  writePeriods(tx, agentId, dateKey, changes, at, typeAgent);
 }
 
-/** One write of an agent's running totals. */
+function writePeriods(tx: Transaction, agentId: string, dateKey: string, changes: DayChanges, at: Date, typeAgent: AgentType | null | undefined): void {
+  const scored: Partial<Record<ScoredCounter, number>> = {};
+  let score = 0;
+  for (const [field, weight] of Object.entries(SCORE_WEIGHTS) as Array<[ScoredCounter, number]>) {
+    const by = changes[field] ?? 0;
+    if (by) scored[field] = by;
+    score += by * weight;
+  }
+  const earnings = (changes.revenueAbonnement ?? 0) + (changes.revenueCampagne ?? 0);
+  if (score === 0 && earnings === 0 && Object.keys(scored).length === 0) return;
+  for (const period of PERIODS) {
+    const periodKey = periodKeyOf(period, dateKey);
+    tx.set(
+      periods().doc(periodId(period, periodKey, agentId)),
+      {
+        agentId,
+        period,
+        periodKey,
+        bucket: bucketOf(period, periodKey),
+        ...(typeAgent !== undefined ? { typeAgent } : {}),
+        ...increments(scored),
+        // Always written, even as +0: a document without them would drop out of the ranking's orderBy.
+        score: FieldValue.increment(score),
+        earnings: FieldValue.increment(earnings),
+        updatedAt: Timestamp.fromDate(at),
+      },
+      { merge: true },
+    );
+  }
+}
+
+/**
+ * One write of an agent's running totals, and of the same increments on the consolidated totals
+ * (`agentStats/all`: a blind write, so transactions of different agents never conflict on it).
+ */
 export function writeTotals(tx: Transaction, agentId: string, changes: TotalChanges, at = now()): void {
-  tx.set(agentRef(agentId), { ...increments(changes), updatedAt: Timestamp.fromDate(at) }, { merge: true });
+  const moved = increments(changes);
+  tx.set(agentRef(agentId), { ...moved, updatedAt: Timestamp.fromDate(at) }, { merge: true });
+  if (Object.keys(moved).length > 0) tx.set(statsRef(), { ...moved, updatedAt: Timestamp.fromDate(at) }, { merge: true });
 }
 
 /** The agent's record, made with its account (identity's transaction). */
@@ -58,6 +117,7 @@ export function createAgentRecord(
   at: Date,
 ): void {
   tx.set(agentRef(uid), { ...record, createdAt: Timestamp.fromDate(at), updatedAt: Timestamp.fromDate(at) }, { merge: true });
+  tx.set(statsRef(), { agents: FieldValue.increment(1), updatedAt: Timestamp.fromDate(at) }, { merge: true });
 }
 
 /** The agent's record and one of its days: two reads, whatever the history. */

@@ -1,10 +1,12 @@
 /** `/api/agents`: agents made by admin levels; an agent's dashboards and daily journal. */
 import { ApiRouter } from '../../core/http';
+import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import { AGENT_ROLES } from './guards';
 import { incrementProspects, recordDaily } from './journal/service';
+import { leaderboard } from './leaderboard';
 import type { AgentType } from './model';
-import { Agent, AgentCreateRequest, Daily, DailyRequest, Dashboard, DashboardQuery, ProspectCount } from './schemas';
+import { Agent, AgentCreateRequest, Daily, DailyRequest, Dashboard, DashboardQuery, Leaderboard, LeaderboardQuery, ProspectCount } from './schemas';
 import { createAgent, dashboard } from './service';
 
 const tags = ['Agents'];
@@ -46,6 +48,30 @@ for (const { segment, wanted, who } of DASHBOARDS) {
     errors: wanted ? ['AGENT_TYPE_FORBIDDEN'] : [],
     success: { description: 'The dashboard', data: Dashboard },
     handle: ({ caller, query }) => dashboard(caller, query.date, wanted),
+  });
+}
+
+const LEADERBOARDS: Array<{ path: string; wanted?: AgentType; who: string }> = [
+  { path: '/api/agents/leaderboard', who: 'every agent' },
+  { path: '/api/agents/me-pro/leaderboard', wanted: 'Market_pro', who: '`Market_pro` agents' },
+  { path: '/api/agents/me-market/leaderboard', wanted: 'Market', who: '`Market` agents' },
+];
+
+for (const { path, wanted, who } of LEADERBOARDS) {
+  router.json({
+    method: 'get',
+    path,
+    tags,
+    summary: `Ranking of ${who} for a day, an ISO week or a month, with the caller’s own rank`,
+    description:
+      'Score = abonnementsVendus × 3 + campagnesLancees × 2 + boutiquesCreees × 2 + demonstrations of the period; ties by the commissions earned in it. ' +
+      'Read from per-period counters: one page, the caller’s document and two counts, whatever the number of agents.',
+    access: 'profile',
+    roles: AGENT_ROLES,
+    query: LeaderboardQuery,
+    errors: wanted ? ['AGENT_TYPE_FORBIDDEN', 'PAGE_TOO_DEEP'] : ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of the ranking and the caller’s place', data: Leaderboard },
+    handle: ({ caller, query }) => leaderboard(caller, { period: query.period, date: query.date }, pageRequest(query), wanted),
   });
 }
 

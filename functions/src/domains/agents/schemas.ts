@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CountryCode, TelephoneInput } from '../geo';
-import { AGENT_TYPES } from './model';
+import { documentId } from '../../core/document-id';
+import { PaginationQuery } from '../../core/pagination';
+import { AGENT_TYPES, PERIODS } from './model';
 
 const Name = z.string().trim().min(1).max(80);
 export const AgentTypeSchema = z.enum(AGENT_TYPES).meta({ description: '`Market_pro` (sellers of the pro app) or `Market` (buyers of the buyer app).' });
@@ -113,3 +115,118 @@ export const Daily = z
   .meta({ id: 'AgentDaily' });
 
 export const ProspectCount = z.object({ dateKey: z.string(), prospectsApproached: count });
+
+export const LeaderboardQuery = PaginationQuery.extend({
+  period: z.enum(PERIODS).default('month').meta({ description: '`day`, `week` (ISO week) or `month` (default), in BUSINESS_TIME_ZONE.' }),
+  date: DateKey.optional().meta({ description: 'A day of the period shown, `YYYY-MM-DD` (default: today).' }),
+});
+
+const LeaderboardEntry = z
+  .object({
+    rank: count,
+    agentId: z.string(),
+    typeAgent: AgentTypeSchema.nullable(),
+    score: count.meta({ description: 'abonnementsVendus × 3 + campagnesLancees × 2 + boutiquesCreees × 2 + demonstrations.' }),
+    earnings: xof.meta({ description: 'Commissions credited in the period (XOF): the tie-break.' }),
+    abonnementsVendus: count,
+    campagnesLancees: count,
+    boutiquesCreees: count,
+    demonstrations: count,
+  })
+  .meta({ id: 'AgentLeaderboardEntry' });
+
+export const Leaderboard = z
+  .object({
+    period: z.enum(PERIODS),
+    periodKey: z.string().meta({ description: '`YYYY-MM-DD`, `YYYY-Www` or `YYYY-MM`.' }),
+    items: z.array(LeaderboardEntry),
+    pagination: z.object({ page: count, limit: count, total: count, hasMore: z.boolean() }),
+    me: z
+      .object({
+        agentId: z.string(),
+        rank: count.meta({ description: '1 + the agents with a higher score, or the same score and more earnings.' }),
+        score: count,
+        earnings: xof,
+        ranked: z.boolean().meta({ description: 'Whether the caller counted anything in the period.' }),
+      })
+      .meta({ description: 'The caller’s own place.' }),
+  })
+  .meta({ id: 'AgentLeaderboard' });
+
+export const AgentIdParams = z.strictObject({ id: documentId('AGENT_NOT_FOUND', 'The agent’s id (its user id).') });
+
+export const Consolidated = z
+  .object({
+    agents: count,
+    totalReferrals: count,
+    completedReferrals: count,
+    prospectsApproached: count,
+    demonstrations: count,
+    boutiquesCreees: count,
+    abonnementsVendus: count,
+    campagnesLancees: count,
+    campagnesDemandees: count,
+    earnings: z.object({ total: xof, referralSignup: xof, commissionSubscription: xof, commissionPublicite: xof, dailyPresence: xof }),
+    totalWithdrawn: xof,
+  })
+  .meta({ id: 'AgentsConsolidated', description: 'Sums of every agent’s running totals (aggregation queries).' });
+
+export const MonitorDay = z
+  .object({
+    dateKey: z.string(),
+    zone: z.string().nullable(),
+    zoneLocation: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+    prospectsApproached: count,
+    demonstrations: count,
+    boutiquesCreees: count,
+    abonnementsVendus: count,
+    campagnesLancees: count,
+    campagnesDemandees: count,
+    revenueAbonnement: xof,
+    revenueCampagne: xof,
+    dailyBonusCredited: z.boolean(),
+    dailyPresenceBonusXof: xof,
+    observation: z.string().nullable(),
+  })
+  .meta({ id: 'AgentMonitorDay' });
+
+export const WithdrawalRequest = z
+  .strictObject({
+    montant: z.number().int().positive().meta({ description: 'XOF withdrawn (a positive integer).' }),
+    note: z.string().trim().min(1).max(500).optional(),
+    requestId: documentId('VALIDATION_ERROR', 'Chosen by the client per withdrawal: a retry with the same id withdraws nothing more. Without it, the same amount and note for the same agent on the same business day are one withdrawal.').optional(),
+  })
+  .meta({ id: 'AgentWithdrawalRequest' });
+
+export const Withdrawal = z
+  .object({
+    id: z.string(),
+    agentId: z.string(),
+    montant: xof.meta({ description: 'XOF withdrawn (positive here; the earning holds it negative).' }),
+    note: z.string(),
+    dateKey: z.string(),
+    createdAt: z.string(),
+    recordedBy: z.string().optional(),
+  })
+  .meta({ id: 'AgentWithdrawal' });
+
+export const WithdrawalResult = z
+  .object({ created: z.boolean().meta({ description: 'false: this request was recorded before, nothing more withdrawn.' }), withdrawal: Withdrawal })
+  .meta({ id: 'AgentWithdrawalResult' });
+
+export const ObservationRequest = z
+  .strictObject({ date: DateKey, observation: z.string().trim().min(1).max(1000) })
+  .meta({ id: 'AgentObservationRequest' });
+
+export const BackfillRequest = z
+  .strictObject({ date: DateKey.optional().meta({ description: 'The day to catch up (default: yesterday in BUSINESS_TIME_ZONE).' }) })
+  .meta({ id: 'AgentBackfillRequest' });
+
+export const BackfillResult = z
+  .object({
+    dateKey: z.string(),
+    scanned: count.meta({ description: 'Agents’ days of that date read.' }),
+    missing: count.meta({ description: 'Days with a position and no bonus.' }),
+    credited: count.meta({ description: 'Bonuses credited by this run.' }),
+  })
+  .meta({ id: 'AgentBackfillResult' });

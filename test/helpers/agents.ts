@@ -1,0 +1,27 @@
+/** Agents and referred users made through the API, as the apps and the admin dashboard make them. */
+import { createLogin, newBeninNumber, signIn, syntheticEmailOf, type TestUser } from './accounts';
+import { api, bearer } from './api';
+
+export const AGENT_PASSWORD = 'Agent-2026!';
+export type TestAgent = TestUser & { referralCode: string };
+
+export async function createAgent(admin: TestUser, typeAgent: 'Market_pro' | 'Market'): Promise<TestAgent> {
+  const body = { telephone: `+229${newBeninNumber()}`, nom: 'Adjovi', prenoms: 'Nadège', typeAgent, zone: 'Cotonou', password: AGENT_PASSWORD };
+  const res = await (await api()).post('/api/agents').set(bearer(admin.token)).send(body);
+  if (res.status !== 201) throw new Error(`agent not created: ${res.status} ${JSON.stringify(res.body)}`);
+  const made = res.body.data;
+  return { uid: made.id, token: await signIn(made.email, AGENT_PASSWORD), national: '', telephone: made.telephone, email: made.email, role: 'agentCommercial', referralCode: made.referralCode };
+}
+
+/** A user who signs up through the API, with a referral code when given one. */
+export async function signUp(role: 'vendeur' | 'acheteur', referralCode?: string): Promise<TestUser> {
+  const national = newBeninNumber();
+  const app = role === 'acheteur' ? 'buyer' : 'pro';
+  const login = await createLogin(syntheticEmailOf(national, app));
+  const res = await (await api())
+    .post('/api/auth/register')
+    .set(bearer(login.token))
+    .send({ nom: 'Dossou', prenoms: 'Koffi', telephone: `+229${national}`, pays: 'BJ', role, ...(referralCode ? { referralCode } : {}) });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { uid: login.uid, token: login.token, national, telephone: `+229${national}`, email: syntheticEmailOf(national, app), role };
+}
