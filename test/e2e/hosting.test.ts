@@ -329,6 +329,45 @@ it('delivers an admin broadcast through the task queue: route -> Cloud Tasks -> 
   expect((history.json?.data as Array<{ id: string }>)[0]).toMatchObject({ id: messageId, statut: 'sent' });
 }, 60_000);
 
+it('keeps a demonstration session across a token refresh: the refreshed token is deduplicated, a new sign-in is a new session', async () => {
+  const buyer = await account('acheteur');
+  const authHost = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+  const aSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
+  // auth_time has a second's precision: the helper's sign-in and this one are a second apart.
+  await aSecond();
+  // As the apps do: a sign-in with the API key (the emulator's default project is this group's), then a refresh.
+  const signedIn = (await (
+    await fetch(`${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: buyer.email, password: E2E_PASSWORD, returnSecureToken: true }),
+    })
+  ).json()) as { idToken: string; refreshToken: string };
+  await aSecond();
+  const refreshed = (await (
+    await fetch(`${authHost}/securetoken.googleapis.com/v1/token?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: signedIn.refreshToken }).toString(),
+    })
+  ).json()) as { id_token: string };
+  expect(refreshed.id_token).toEqual(expect.any(String));
+  expect(refreshed.id_token).not.toBe(signedIn.idToken);
+
+  const track = async (token: string) => {
+    const res = await call('/api/demo-events/track', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ eventType: 'listing_opened_une' }) });
+    expect(res.status).toBe(200);
+    return res.json?.data as { status: string; sessionKey: string };
+  };
+  const first = await track(signedIn.idToken);
+  expect(first.status).toBe('recorded');
+  expect(await track(refreshed.id_token)).toEqual(expect.objectContaining({ status: 'deduplicated', sessionKey: first.sessionKey }));
+  // The account helper's own sign-in, a second earlier or later, is another session.
+  const other = await track(buyer.headers.Authorization.slice('Bearer '.length));
+  expect(other.sessionKey).not.toBe(first.sessionKey);
+  expect(other.status).toBe('recorded');
+});
+
 it('limits the 41st sign-up through Hosting although each came with a made-up X-Forwarded-For (the emulators add no entry)', async () => {
   const { clearRateLimits } = await import('../helpers/emulators');
   await clearRateLimits();
