@@ -183,6 +183,6 @@ it('lets admin levels list all requests with filters and reject one, telling bot
   const rejected = await client.post(`/api/chauffeurs/admin/demandes/${id}/reject`).set(bearer(admin.token)).send({ motif: 'Demande en double' });
   expect(rejected.body.data).toMatchObject({ statut: 'rejetee', motif: 'Demande en double' });
   expect((await client.post(`/api/chauffeurs/admin/demandes/${id}/reject`).set(bearer(admin.token)).send({ motif: 'Encore' })).body.code).toBe('INVALID_TRANSITION');
-  expect((await told(driver)).map((notice) => notice.type)).toContain('demande_rejetee');
+  expect(await told(driver)).toContainEqual(expect.objectContaining({ type: 'demande_rejetee', body: expect.stringContaining('Demande en double') }));
   expect((await told(buyer)).map((notice) => notice.type)).toContain('demande_rejetee');
 });

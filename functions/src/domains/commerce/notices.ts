@@ -32,8 +32,8 @@ export const notices = defineNotices({
   },
   demande_rejetee: {
     category: 'orders',
-    fr: (p) => ({ title: 'Demande rejetée', body: `La demande de chauffeur (${p.sujet}, le ${p.date}) a été rejetée par l’administration.` }),
-    en: (p) => ({ title: 'Request rejected', body: `The driver request (${p.sujet}, on ${p.date}) was rejected by the administrators.` }),
+    fr: (p) => ({ title: 'Demande rejetée', body: `La demande de chauffeur (${p.sujet}, le ${p.date}) a été rejetée par l’administration : ${p.motif}.` }),
+    en: (p) => ({ title: 'Request rejected', body: `The driver request (${p.sujet}, on ${p.date}) was rejected by the administrators: ${p.motif}.` }),
   },
 });
 

@@ -103,7 +103,7 @@ async function move(
     const updated: DemandeDocument = { ...demande, ...change(demande), statut, version: demande.version + 1, updatedAt: Timestamp.fromDate(now()) };
     tx.set(ref, updated);
     const key = `${id}_${updated.version}`;
-    const params = { sujet: demande.articleTitre ?? `${demande.trajet?.depart ?? ''} → ${demande.trajet?.arrivee ?? ''}`, date: updated.date.toDate().toISOString().slice(0, 10) };
+    const params = { sujet: demande.articleTitre ?? `${demande.trajet?.depart ?? ''} → ${demande.trajet?.arrivee ?? ''}`, date: updated.date.toDate().toISOString().slice(0, 10), ...(updated.motif ? { motif: updated.motif } : {}) };
     for (const { uid, type } of notify(demande, key)) notifyIn(tx, uid, { type, key, params, resource: { kind: 'chauffeurDemande', id } });
     return toDemande(id, updated);
   });
