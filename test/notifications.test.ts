@@ -183,6 +183,8 @@ describe('notice templates, declared by each domain', () => {
     montant: '150000',
     net: '142500',
     rembourse: 'true',
+    sujet: 'Cotonou → Parakou',
+    date: '2026-12-01',
   };
 
   it('say something in both languages for every notice', async () => {

@@ -52,6 +52,8 @@ export const COLLECTIONS = {
   walletTransactions: 'transactions',
   /** `achats/{id}`: purchases of listings. */
   achats: 'achats',
+  /** `chauffeurDemandes/{id}`: buyers' requests for a driver. */
+  chauffeurDemandes: 'chauffeurDemandes',
   /** `verifications/{paymentId}`: paid verification requests of listings. */
   verifications: 'verifications',
   /** `transitMissions/{articleId}_{buyerUid}`: one journey per (article, buyer). */

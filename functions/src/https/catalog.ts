@@ -11,4 +11,6 @@ export const routers: LazyRouter[] = [
   { paths: ['/api/publicites', '/api/public'], load: async () => (await import('../domains/catalog/publicites/routes')).router },
   { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/uploads/routes')).router },
   { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/kyc/routes')).router },
+  // Driver requests are commerce (DOMAIN.md); the catalog function serves their prefix (groups.ts).
+  { paths: ['/api/chauffeurs'], load: async () => (await import('../domains/commerce/chauffeurs/routes')).router },
 ];

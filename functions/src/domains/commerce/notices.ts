@@ -1,5 +1,5 @@
 /**
- * What commerce tells a purchase's buyer and seller once it is paid.
+ * What commerce tells a purchase's buyer and seller once it is paid, and each side of a driver request when it moves.
  * Registered with the others by src/notices.ts; README, "Notices".
  */
 import { defineNotices, formatXof } from '../notifications';
@@ -14,6 +14,26 @@ export const notices = defineNotices({
     category: 'orders',
     fr: (p) => ({ title: 'Annonce vendue', body: `« ${p.articleTitre} » est vendu. ${formatXof(p.net)} sont crédités sur votre portefeuille.` }),
     en: (p) => ({ title: 'Listing sold', body: `“${p.articleTitre}” is sold. ${formatXof(p.net)} are credited to your wallet.` }),
+  },
+  demande_acceptee: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Chauffeur trouvé', body: `Un chauffeur a accepté votre demande (${p.sujet}, le ${p.date}).` }),
+    en: (p) => ({ title: 'Driver found', body: `A driver accepted your request (${p.sujet}, on ${p.date}).` }),
+  },
+  demande_liberee: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Chauffeur désisté', body: `Le chauffeur a renoncé à votre demande (${p.sujet}, le ${p.date}) : elle est de nouveau proposée aux chauffeurs.` }),
+    en: (p) => ({ title: 'Driver withdrew', body: `The driver gave up your request (${p.sujet}, on ${p.date}): it is offered to drivers again.` }),
+  },
+  demande_annulee: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Demande annulée', body: `L’acheteur a annulé la demande que vous aviez acceptée (${p.sujet}, le ${p.date}).` }),
+    en: (p) => ({ title: 'Request cancelled', body: `The buyer cancelled the request you accepted (${p.sujet}, on ${p.date}).` }),
+  },
+  demande_rejetee: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Demande rejetée', body: `La demande de chauffeur (${p.sujet}, le ${p.date}) a été rejetée par l’administration : ${p.motif}.` }),
+    en: (p) => ({ title: 'Request rejected', body: `The driver request (${p.sujet}, on ${p.date}) was rejected by the administrators: ${p.motif}.` }),
   },
 });
 

@@ -1,0 +1,206 @@
+/**
+ * Driver requests (`demande`). A buyer asks for a driver for a listing or a trip; drivers see the
+ * open requests (nearest first when they give their location) and accept one in a transaction, so
+ * that of several drivers accepting at once exactly one wins and the others get
+ * DEMANDE_ALREADY_TAKEN. The buyer cancels before or after acceptance; the accepting driver may
+ * refuse after all, which opens the request again and keeps that driver out of its offers. Every
+ * change notifies the other side, in the transaction that makes it.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../../core/auth';
+import { now } from '../../../core/clock';
+import { ApiError } from '../../../core/errors';
+import { runTransaction } from '../../../core/firebase';
+import { collection, COLLECTIONS } from '../../../core/firestore';
+import { transition } from '../../../core/fsm';
+import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { getArticle, isPublic } from '../../catalog';
+import { distanceKm } from '../../geo';
+import { notifyIn } from '../../notifications';
+import type { AdminDemandesQuery, Demande, DemandeRequest } from './schemas';
+import type { DemandeEvent, DemandeStatus } from './state';
+import { DEMANDE_TRANSITIONS } from './state';
+
+/** The open requests a driver's list looks at: the newest ones, sorted by distance in memory. */
+export const OPEN_SCAN_LIMIT = 200;
+
+interface DemandeDocument {
+  acheteur: string;
+  articleId: string | null;
+  articleTitre: string | null;
+  trajet: { depart: string; arrivee: string } | null;
+  date: Timestamp;
+  lieu: { adresse: string; point: { latitude: number; longitude: number } | null };
+  note: string;
+  statut: DemandeStatus;
+  chauffeur: string | null;
+  refusedBy: string[];
+  motif: string | null;
+  /** Moves made so far: the key of each change's notice. */
+  version: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+type DemandeOutput = z.input<typeof Demande>;
+
+const demandes = () => collection<DemandeDocument>(COLLECTIONS.chauffeurDemandes);
+
+function toDemande(id: string, demande: DemandeDocument): DemandeOutput {
+  const { date, createdAt, updatedAt, version: _version, ...rest } = demande;
+  return { id, ...rest, date: date.toDate().toISOString(), createdAt: createdAt.toDate().toISOString(), updatedAt: updatedAt.toDate().toISOString() };
+}
+
+export async function openDemande(caller: ProfileCaller, input: z.output<typeof DemandeRequest>): Promise<DemandeOutput> {
+  const date = new Date(input.date);
+  if (date.getTime() <= now().getTime()) throw new ApiError('DEMANDE_DATE_PAST');
+  let articleTitre: string | null = null;
+  if (input.articleId !== undefined) {
+    const article = await getArticle(input.articleId);
+    if (!article || !isPublic(article, now())) throw new ApiError('ARTICLE_NOT_ONLINE');
+    articleTitre = article.titre;
+  }
+  const at = Timestamp.fromDate(now());
+  const demande: DemandeDocument = {
+    acheteur: caller.uid,
+    articleId: input.articleId ?? null,
+    articleTitre,
+    trajet: input.trajet ?? null,
+    date: Timestamp.fromDate(date),
+    lieu: { adresse: input.lieu.adresse, point: input.lieu.point ?? null },
+    note: input.note ?? '',
+    statut: 'en_attente',
+    chauffeur: null,
+    refusedBy: [],
+    motif: null,
+    version: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const ref = demandes().doc();
+  await ref.create(demande);
+  return toDemande(ref.id, demande);
+}
+
+/**
+ * One move of a request, in a transaction: `check` refuses what the caller may not do (on the
+ * current document), the table decides the next status, `notify` tells the other side.
+ */
+async function move(
+  id: string,
+  event: DemandeEvent,
+  check: (demande: DemandeDocument) => void,
+  change: (demande: DemandeDocument) => Partial<DemandeDocument>,
+  notify: (demande: DemandeDocument, key: string) => Array<{ uid: string; type: 'demande_acceptee' | 'demande_liberee' | 'demande_annulee' | 'demande_rejetee' }>,
+): Promise<DemandeOutput> {
+  const ref = demandes().doc(id);
+  return runTransaction(async (tx) => {
+    const demande = (await tx.get(ref)).data();
+    if (!demande) throw new ApiError('DEMANDE_NOT_FOUND');
+    check(demande);
+    const statut = transition(DEMANDE_TRANSITIONS, demande.statut, event);
+    const updated: DemandeDocument = { ...demande, ...change(demande), statut, version: demande.version + 1, updatedAt: Timestamp.fromDate(now()) };
+    tx.set(ref, updated);
+    const key = `${id}_${updated.version}`;
+    const params = { sujet: demande.articleTitre ?? `${demande.trajet?.depart ?? ''} → ${demande.trajet?.arrivee ?? ''}`, date: updated.date.toDate().toISOString().slice(0, 10), ...(updated.motif ? { motif: updated.motif } : {}) };
+    for (const { uid, type } of notify(demande, key)) notifyIn(tx, uid, { type, key, params, resource: { kind: 'chauffeurDemande', id } });
+    return toDemande(id, updated);
+  });
+}
+
+export function acceptDemande(caller: ProfileCaller, id: string) {
+  return move(
+    id,
+    'accept',
+    (demande) => {
+      if (demande.statut === 'acceptee') throw new ApiError(demande.chauffeur === caller.uid ? 'INVALID_TRANSITION' : 'DEMANDE_ALREADY_TAKEN');
+      if (demande.statut !== 'en_attente') throw new ApiError('INVALID_TRANSITION');
+      if (demande.refusedBy.includes(caller.uid)) throw new ApiError('DEMANDE_REFUSED_BEFORE');
+    },
+    () => ({ chauffeur: caller.uid }),
+    (demande) => [{ uid: demande.acheteur, type: 'demande_acceptee' }],
+  );
+}
+
+/** The accepting driver gives the request up: open again, not offered to that driver again. */
+export function releaseDemande(caller: ProfileCaller, id: string) {
+  return move(
+    id,
+    'release',
+    (demande) => {
+      if (demande.chauffeur !== caller.uid) throw new ApiError('DEMANDE_NOT_FOUND');
+    },
+    (demande) => ({ chauffeur: null, refusedBy: [...demande.refusedBy, caller.uid] }),
+    (demande) => [{ uid: demande.acheteur, type: 'demande_liberee' }],
+  );
+}
+
+/** The buyer cancels, before or after a driver accepted (that driver is told). */
+export function cancelDemande(caller: ProfileCaller, id: string) {
+  return move(
+    id,
+    'cancel',
+    (demande) => {
+      if (demande.acheteur !== caller.uid) throw new ApiError('DEMANDE_NOT_FOUND');
+    },
+    () => ({}),
+    (demande) => (demande.chauffeur ? [{ uid: demande.chauffeur, type: 'demande_annulee' }] : []),
+  );
+}
+
+/** An admin rejects a request (with its reason); the buyer and the accepted driver, if any, are told. */
+export function rejectDemande(id: string, motif: string) {
+  return move(
+    id,
+    'reject',
+    () => undefined,
+    () => ({ motif }),
+    (demande) => [
+      { uid: demande.acheteur, type: 'demande_rejetee' as const },
+      ...(demande.chauffeur ? [{ uid: demande.chauffeur, type: 'demande_rejetee' as const }] : []),
+    ],
+  );
+}
+
+/** One request, for its buyer or the driver who accepted it; anyone else is answered not found. */
+export async function readDemande(caller: ProfileCaller, id: string): Promise<DemandeOutput> {
+  const demande = (await demandes().doc(id).get()).data();
+  if (!demande || (demande.acheteur !== caller.uid && demande.chauffeur !== caller.uid)) throw new ApiError('DEMANDE_NOT_FOUND');
+  return toDemande(id, demande);
+}
+
+export async function myDemandes(caller: ProfileCaller, page: PageRequest) {
+  const query = demandes().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc');
+  const { docs, total } = await readPage(query, page);
+  return toPage(page, docs.map((doc) => toDemande(doc.id, doc.data())), total);
+}
+
+/**
+ * Open requests a driver may accept: the newest OPEN_SCAN_LIMIT open ones whose date is still
+ * ahead, without those the driver refused; nearest first when the driver gives a location (those
+ * without a point last), newest first otherwise.
+ */
+export async function openDemandes(caller: ProfileCaller, page: PageRequest, from?: { latitude: number; longitude: number }) {
+  const snapshot = await demandes().where('statut', '==', 'en_attente').orderBy('createdAt', 'desc').limit(OPEN_SCAN_LIMIT).get();
+  const at = now().getTime();
+  const offered = snapshot.docs
+    .map((doc) => ({ id: doc.id, demande: doc.data() }))
+    .filter(({ demande }) => demande.date.toMillis() > at && !demande.refusedBy.includes(caller.uid))
+    .map(({ id, demande }) => {
+      const point = demande.lieu.point;
+      const item = toDemande(id, demande);
+      return from && point ? { ...item, distanceKm: Math.round(distanceKm(from, point) * 100) / 100 } : item;
+    });
+  if (from) offered.sort((a, b) => (a.distanceKm ?? Number.POSITIVE_INFINITY) - (b.distanceKm ?? Number.POSITIVE_INFINITY));
+  return toPage(page, offered.slice(page.offset, page.offset + page.limit), offered.length);
+}
+
+export async function adminDemandes(filters: z.output<typeof AdminDemandesQuery>, page: PageRequest) {
+  let query = demandes().orderBy('createdAt', 'desc');
+  if (filters.statut) query = query.where('statut', '==', filters.statut);
+  if (filters.acheteur) query = query.where('acheteur', '==', filters.acheteur);
+  if (filters.chauffeur) query = query.where('chauffeur', '==', filters.chauffeur);
+  const { docs, total } = await readPage(query, page);
+  return toPage(page, docs.map((doc) => toDemande(doc.id, doc.data())), total);
+}
