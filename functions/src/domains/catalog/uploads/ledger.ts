@@ -53,3 +53,8 @@ export async function recordUpload(owner: string | null, path: string, size: num
     });
   });
 }
+
+/** Who stored the file at `path` (null: a public video), or undefined when nothing is stored there. */
+export async function uploadOwner(path: string): Promise<string | null | undefined> {
+  return (await uploadRef(path).get()).data()?.owner;
+}
