@@ -11,7 +11,6 @@ export async function allNotices(): Promise<NoticeTemplates> {
     import('./domains/account-security/notices'),
     import('./domains/catalog/notices'),
     import('./domains/commerce/notices'),
-    import('./domains/commerce/chat/notices'),
     import('./domains/subscriptions/notices'),
     import('./domains/transit/notices'),
   ]);

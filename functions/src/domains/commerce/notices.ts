@@ -1,5 +1,6 @@
 /**
- * What commerce tells a purchase's buyer and seller once it is paid.
+ * What commerce tells a purchase's buyer and seller once it is paid, and the other participants of
+ * a chat room when a message is posted (one notice per message and recipient).
  * Registered with the others by src/notices.ts; README, "Notices".
  */
 import { defineNotices, formatXof } from '../notifications';
@@ -14,6 +15,11 @@ export const notices = defineNotices({
     category: 'orders',
     fr: (p) => ({ title: 'Annonce vendue', body: `« ${p.articleTitre} » est vendu. ${formatXof(p.net)} sont crédités sur votre portefeuille.` }),
     en: (p) => ({ title: 'Listing sold', body: `“${p.articleTitre}” is sold. ${formatXof(p.net)} are credited to your wallet.` }),
+  },
+  chat_message: {
+    category: 'messages',
+    fr: (p) => ({ title: 'Nouveau message', body: p.apercu ?? 'Vous avez reçu un fichier.' }),
+    en: (p) => ({ title: 'New message', body: p.apercu ?? 'You received a file.' }),
   },
 });
 
