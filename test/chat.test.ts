@@ -1,6 +1,7 @@
 /** Chat rooms about a listing or a transit journey, their messages, unread counters and notices. */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
+import { cleanUploads } from '../functions/src/domains/catalog/uploads/cleanup';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
@@ -164,6 +165,12 @@ it('refuses messages from non-participants, bad input, and files the sender did 
   const withFile = await post(seller, id, { texte: 'La photo', fichierUrl: url });
   expect(withFile.status).toBe(201);
   expect(withFile.body.data.fichierUrl).toBe(url);
+  // The upload clean-up keeps a file a message holds, past its grace period.
+  const records = await db().collection(COLLECTIONS.uploads).where('path', '==', upload.body.data.path).get();
+  expect(records.docs.map((doc) => doc.get('keptBy'))).toEqual(['chat']);
+  await records.docs[0].ref.update({ checkAfter: new Date(0) });
+  await cleanUploads();
+  expect((await records.docs[0].ref.get()).exists).toBe(true);
 });
 
 it('searches a room without patterns, and deletes only one’s own messages, keeping them as deleted', async () => {

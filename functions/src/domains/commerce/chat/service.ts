@@ -15,7 +15,7 @@ import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
-import { getArticle, uploadOwner } from '../../catalog';
+import { getArticle, keepForChat, uploadOwner } from '../../catalog';
 import { notifyIn } from '../../notifications';
 import { findMission } from '../../transit';
 import type { ChatContextKind, ChatRoom, OpenRoomRequest, StoredChatMessage } from './schemas';
@@ -193,6 +193,7 @@ export async function postMessage(caller: ProfileCaller, id: string, input: { te
     const room = participantRoom((await tx.get(ref)).data(), caller.uid);
     const others = room.participants.filter((uid) => uid !== caller.uid);
     tx.create(messageRef, message);
+    if (file) keepForChat(tx, file.fichierPath);
     tx.update(ref, {
       lastMessage: preview(texte),
       lastMessageAt: at,
