@@ -98,6 +98,12 @@ export const COLLECTIONS = {
   events: 'events',
   /** `eventRuns/{eventId}__{subscriber}`: one subscriber's run of one event: lease, attempts, done or parked. */
   eventRuns: 'eventRuns',
+  /** `chatRooms/{sha256(context:participants)}`: a room, its participants, unread counters per participant. */
+  chatRooms: 'chatRooms',
+  /** `chatRooms/{roomId}/messages/{id}`: a room's messages (clients listen to them; only participants, firestore.rules). */
+  chatMessages: 'messages',
+  /** `chatUnread/{uid}`: a user's unread chat messages over all its rooms. */
+  chatUnread: 'chatUnread',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

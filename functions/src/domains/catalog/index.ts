@@ -7,3 +7,4 @@ export { KycPath } from './uploads/schemas';
 export { cardLinks, cardProblem } from './kyc/service';
 export { getArticle, prepareSale } from './service';
 export { isPublic } from './visibility';
+export { keepForChat, uploadOwner } from './uploads/ledger';

@@ -1,5 +1,7 @@
 /**
- * What commerce tells a purchase's buyer and seller once it is paid, and each side of a driver request when it moves.
+ * What commerce tells: a purchase's buyer and seller once it is paid, each side of a driver
+ * request when it moves, and the other participants of a chat room when a message is posted (one
+ * notice per message and recipient).
  * Registered with the others by src/notices.ts; README, "Notices".
  */
 import { defineNotices, formatXof } from '../notifications';
@@ -34,6 +36,11 @@ export const notices = defineNotices({
     category: 'orders',
     fr: (p) => ({ title: 'Demande rejetée', body: `La demande de chauffeur (${p.sujet}, le ${p.date}) a été rejetée par l’administration : ${p.motif}.` }),
     en: (p) => ({ title: 'Request rejected', body: `The driver request (${p.sujet}, on ${p.date}) was rejected by the administrators: ${p.motif}.` }),
+  },
+  chat_message: {
+    category: 'messages',
+    fr: (p) => ({ title: 'Nouveau message', body: p.apercu ?? 'Vous avez reçu un fichier.' }),
+    en: (p) => ({ title: 'New message', body: p.apercu ?? 'You received a file.' }),
   },
 });
 

@@ -1,3 +1,4 @@
 /** The transit domain's surface for other domains. */
 export { cancelJourneys } from './service';
 export { isIdentityCard } from './verification/service';
+export { findMission } from './repository';

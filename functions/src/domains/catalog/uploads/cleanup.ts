@@ -3,7 +3,8 @@
  * verification file holds and no profile shows, once its grace period (UPLOAD_CLEANUP_GRACE_HOURS)
  * is over, is deleted with its record. A referenced file is looked at again UPLOAD_RECHECK_DAYS
  * later, since its listing may drop it. Each run takes the records due first, in a bounded batch;
- * each reference check is one indexed read. Chat attachments will add their own check.
+ * each reference check is one indexed read. A chat attachment is marked on its record (`keptBy`)
+ * when its message is posted, and kept.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
@@ -30,8 +31,8 @@ export async function cleanUploads(batch = BATCH): Promise<{ looked: number; del
   const storage = await fileStorage();
   let deleted = 0;
   for (const record of due.docs) {
-    const { path } = record.data();
-    if (await isReferenced(path)) {
+    const { path, keptBy } = record.data();
+    if (keptBy !== undefined || (await isReferenced(path))) {
       await record.ref.update({ checkAfter: Timestamp.fromMillis(at.getTime() + config().UPLOAD_RECHECK_DAYS * DAY_MS) });
       continue;
     }

@@ -5,7 +5,7 @@
  * uploads have no user: the per-address rate limit of their route bounds them.
  */
 import { createHash } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { businessDay, now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
@@ -21,6 +21,8 @@ export interface UploadRecord {
   size: number;
   createdAt: Timestamp;
   checkAfter: Timestamp;
+  /** Set when a chat message holds the file (commerce/chat): the clean-up keeps it then. */
+  keptBy?: 'chat';
 }
 
 /** `uploadQuotas/{uid}_{day}`: the files a user stored in a business day (TTL on `expireAt`). */
@@ -52,4 +54,17 @@ export async function recordUpload(owner: string | null, path: string, size: num
       checkAfter: Timestamp.fromMillis(at.getTime() + settings.UPLOAD_CLEANUP_GRACE_HOURS * HOUR_MS),
     });
   });
+}
+
+/** Who stored the file at `path` (null: a public video), or undefined when nothing is stored there. */
+export async function uploadOwner(path: string): Promise<string | null | undefined> {
+  return (await uploadRef(path).get()).data()?.owner;
+}
+
+/**
+ * Marks a stored file as held by a chat message, in the message's transaction, so the clean-up
+ * keeps it (a message is never searched for by path: no index over every room's messages).
+ */
+export function keepForChat(tx: Transaction, path: string): void {
+  tx.update(uploadRef(path), { keptBy: 'chat' });
 }

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ApiRouter } from '../../../core/http';
+import { pageRequest } from '../../../core/pagination';
+import { ChatMessage } from '../schemas';
+import { ChatRoom, MessageIdParams, OpenRoomRequest, RoomIdParams, RoomListQuery, SearchQuery, StoredChatMessage, UnreadTotal } from './schemas';
+import { deleteMessage, getRoom, markRead, myRooms, openRoom, postMessage, roomMessages, searchRoom, unreadTotal } from './service';
+
+const tags = ['Chat'];
+
+export const router = new ApiRouter()
+  .json({
+    method: 'post',
+    path: '/api/chat/rooms',
+    tags,
+    summary: 'Finds or opens the room of the caller and the other side of a listing (its seller) or of a transit journey (its buyer or forwarder)',
+    description: 'The same participants and context always meet in one room, also when opened in parallel. A seller answers in the room a buyer opened (`participant`: that buyer).',
+    access: 'profile',
+    body: OpenRoomRequest,
+    errors: ['CHAT_CONTEXT_NOT_FOUND', 'CHAT_NOT_ALLOWED', 'CHAT_CONTEXT_UNSUPPORTED', 'CHAT_ROOM_NOT_FOUND'],
+    success: { description: 'The room (created or found)', data: ChatRoom },
+    handle: async ({ caller, body }) => (await openRoom(caller, body)).room,
+  })
+  .list({
+    method: 'get',
+    path: '/api/chat/rooms',
+    tags,
+    summary: 'The caller’s rooms, latest activity first, with its unread count in each',
+    access: 'profile',
+    query: RoomListQuery,
+    errors: ['PAGE_TOO_DEEP'],
+    success: { description: 'A page of rooms', item: ChatRoom },
+    handle: ({ caller, query }) => myRooms(caller, pageRequest(query)),
+  })
+  .json({
+    method: 'get',
+    path: '/api/chat/unread',
+    tags,
+    summary: 'The caller’s unread messages over all its rooms (a counter, not a count)',
+    access: 'profile',
+    success: { description: 'The unread total', data: UnreadTotal },
+    handle: ({ caller }) => unreadTotal(caller),
+  })
+  .json({
+    method: 'get',
+    path: '/api/chat/rooms/:id',
+    tags,
+    summary: 'One room of the caller',
+    access: 'profile',
+    params: RoomIdParams,
+    errors: ['CHAT_ROOM_NOT_FOUND'],
+    success: { description: 'The room', data: ChatRoom },
+    handle: ({ caller, params }) => getRoom(caller, params.id),
+  })
+  .list({
+    method: 'get',
+    path: '/api/chat/rooms/:id/messages',
+    tags,
+    summary: 'A room’s messages, newest first; apps may listen to `chatRooms/{id}/messages` instead (participants only, firestore.rules)',
+    access: 'profile',
+    params: RoomIdParams,
+    query: RoomListQuery,
+    errors: ['CHAT_ROOM_NOT_FOUND', 'PAGE_TOO_DEEP'],
+    success: { description: 'A page of messages', item: StoredChatMessage },
+    handle: ({ caller, params, query }) => roomMessages(caller, params.id, pageRequest(query)),
+  })
+  .json({
+    method: 'post',
+    path: '/api/chat/rooms/:id/messages',
+    tags,
+    summary: 'Posts a message (a text, a file the caller uploaded, or both); the other participants are notified',
+    access: 'profile',
+    params: RoomIdParams,
+    body: ChatMessage,
+    errors: ['CHAT_ROOM_NOT_FOUND', 'CHAT_FILE_NOT_OWNED'],
+    success: { status: 201, description: 'The message', data: StoredChatMessage },
+    handle: ({ caller, params, body }) => postMessage(caller, params.id, body),
+  })
+  .json({
+    method: 'post',
+    path: '/api/chat/rooms/:id/read',
+    tags,
+    summary: 'Marks the room read by the caller (its read receipt): its unread count back to 0',
+    access: 'profile',
+    params: RoomIdParams,
+    errors: ['CHAT_ROOM_NOT_FOUND'],
+    success: { description: 'The room', data: ChatRoom },
+    handle: ({ caller, params }) => markRead(caller, params.id),
+  })
+  .json({
+    method: 'get',
+    path: '/api/chat/rooms/:id/search',
+    tags,
+    summary: 'Messages of the room containing the words (case and accents ignored), among its latest 200',
+    access: 'profile',
+    params: RoomIdParams,
+    query: SearchQuery,
+    errors: ['CHAT_ROOM_NOT_FOUND'],
+    success: { description: 'The matching messages, newest first', data: z.array(StoredChatMessage) },
+    handle: ({ caller, params, query }) => searchRoom(caller, params.id, query.q),
+  })
+  .json({
+    method: 'delete',
+    path: '/api/chat/rooms/:id/messages/:messageId',
+    tags,
+    summary: 'Deletes one of the caller’s messages: its text and file are removed, the message stays as deleted',
+    access: 'profile',
+    params: MessageIdParams,
+    errors: ['CHAT_ROOM_NOT_FOUND', 'CHAT_MESSAGE_NOT_FOUND'],
+    success: { description: 'The deleted message', data: StoredChatMessage },
+    handle: ({ caller, params }) => deleteMessage(caller, params.id, params.messageId),
+  });
+

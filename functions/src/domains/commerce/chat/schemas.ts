@@ -1,0 +1,49 @@
+/** Shapes of the chat routes: rooms about a context, their messages, search and unread counts. */
+import { z } from 'zod';
+import { documentId } from '../../../core/document-id';
+import { PaginationQuery } from '../../../core/pagination';
+
+/** What a room is about: a listing, a transit journey, a tricycle contact, an order. */
+export const CHAT_CONTEXT_KINDS = ['article', 'transitMission', 'tricycle', 'order'] as const;
+export type ChatContextKind = (typeof CHAT_CONTEXT_KINDS)[number];
+
+export const OpenRoomRequest = z.strictObject({
+  contextKind: z.enum(CHAT_CONTEXT_KINDS).meta({
+    description: '`article`: a buyer and the listing’s seller; `transitMission`: a journey’s buyer and its assigned forwarder; `tricycle` and `order`: refused for now (CHAT_CONTEXT_UNSUPPORTED).',
+  }),
+  contextId: documentId('CHAT_CONTEXT_NOT_FOUND').meta({ description: 'The listing id, or the journey id (`{articleId}_{buyerUid}`).' }),
+  participant: documentId('CHAT_NOT_ALLOWED')
+    .optional()
+    .meta({ description: 'For a listing’s seller: the buyer to talk with (a buyer leaves it out: the seller is the other side).' }),
+});
+
+export const ChatRoom = z.object({
+  id: z.string(),
+  participants: z.array(z.string()),
+  contextKind: z.enum(CHAT_CONTEXT_KINDS),
+  contextId: z.string(),
+  lastMessage: z.string().nullable().meta({ description: 'The beginning of the last message (null: none yet, or deleted).' }),
+  lastMessageAt: z.string().nullable(),
+  unread: z.number().int().meta({ description: 'Messages of the others the caller has not read in this room.' }),
+  readAt: z.record(z.string(), z.string()).meta({ description: 'When each participant last read the room (read receipts): a message is read by those whose time is not before it.' }),
+  createdAt: z.string(),
+});
+
+export const StoredChatMessage = z.object({
+  id: z.string(),
+  roomId: z.string(),
+  sender: z.string(),
+  texte: z.string().nullable(),
+  fichierUrl: z.string().nullable(),
+  deleted: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const UnreadTotal = z.object({ total: z.number().int() });
+
+export const RoomIdParams = z.strictObject({ id: documentId('CHAT_ROOM_NOT_FOUND') });
+export const MessageIdParams = z.strictObject({ id: documentId('CHAT_ROOM_NOT_FOUND'), messageId: documentId('CHAT_MESSAGE_NOT_FOUND') });
+export const RoomListQuery = PaginationQuery;
+export const SearchQuery = z.strictObject({
+  q: z.string().trim().min(1).max(100).meta({ description: 'Words looked for, case and accents ignored, among the room’s CHAT_SEARCH_WINDOW latest messages.' }),
+});

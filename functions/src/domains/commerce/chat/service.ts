@@ -1,0 +1,263 @@
+/**
+ * Chat rooms between participants about a context, and their messages. A room's id comes from its
+ * context and its sorted participants, so opening it again, or twice at once, meets one document.
+ * Unread counts are counters, moved in the transaction of each message and read: per participant
+ * on the room (`unread.{uid}`), and over all rooms in `chatUnread/{uid}`. Clients listen to a
+ * room's messages directly (firestore.rules lets participants read them); every write is here.
+ */
+import { createHash } from 'node:crypto';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import { storedPathOf } from '../../../adapters/storage/paths';
+import type { ProfileCaller } from '../../../core/auth';
+import { now } from '../../../core/clock';
+import { ApiError } from '../../../core/errors';
+import { runTransaction } from '../../../core/firebase';
+import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
+import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { getArticle, keepForChat, uploadOwner } from '../../catalog';
+import { notifyIn } from '../../notifications';
+import { findMission } from '../../transit';
+import type { ChatContextKind, ChatRoom, OpenRoomRequest, StoredChatMessage } from './schemas';
+
+/** The latest messages a search looks through: a bounded page, never the whole room. */
+export const CHAT_SEARCH_WINDOW = 200;
+const PREVIEW_LENGTH = 120;
+
+interface RoomDocument {
+  participants: string[];
+  contextKind: ChatContextKind;
+  contextId: string;
+  lastMessage: string | null;
+  lastMessageAt: Timestamp | null;
+  /** Sorts rooms by activity: the last message, or the opening while there is none. */
+  activityAt: Timestamp;
+  unread: Record<string, number>;
+  readAt: Record<string, Timestamp>;
+  createdAt: Timestamp;
+}
+
+interface MessageDocument {
+  sender: string;
+  texte: string | null;
+  /** The text lowercased without accents, what search matches against (substring, no pattern). */
+  texteKey: string;
+  fichierUrl: string | null;
+  fichierPath: string | null;
+  deleted: boolean;
+  createdAt: Timestamp;
+}
+
+interface UnreadDocument {
+  total: number;
+}
+
+const rooms = () => collection<RoomDocument>(COLLECTIONS.chatRooms);
+const messagesOf = (roomId: string) => collection<MessageDocument>(COLLECTIONS.chatMessages, rooms().doc(roomId));
+const unreadOf = (uid: string) => collection<UnreadDocument>(COLLECTIONS.chatUnread).doc(uid);
+
+/** Lowercase, accents removed, spaces collapsed: how texts and searched words are compared. */
+export function searchText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export function roomId(kind: ChatContextKind, contextId: string, participants: readonly string[]): string {
+  const sorted = [...participants].sort();
+  return createHash('sha256').update(JSON.stringify([kind, contextId, sorted])).digest('hex').slice(0, 40);
+}
+
+function toRoom(id: string, room: RoomDocument, uid: string): z.input<typeof ChatRoom> {
+  return {
+    id,
+    participants: room.participants,
+    contextKind: room.contextKind,
+    contextId: room.contextId,
+    lastMessage: room.lastMessage,
+    lastMessageAt: isoOrNull(room.lastMessageAt),
+    unread: room.unread[uid] ?? 0,
+    readAt: Object.fromEntries(Object.entries(room.readAt).map(([who, at]) => [who, at.toDate().toISOString()])),
+    createdAt: room.createdAt.toDate().toISOString(),
+  };
+}
+
+function toMessage(roomId: string, id: string, message: MessageDocument): z.input<typeof StoredChatMessage> {
+  return {
+    id,
+    roomId,
+    sender: message.sender,
+    texte: message.texte,
+    fichierUrl: message.fichierUrl,
+    deleted: message.deleted,
+    createdAt: message.createdAt.toDate().toISOString(),
+  };
+}
+
+/** The two sides a context allows, the caller being one of them; refused otherwise. */
+async function participantsOf(caller: ProfileCaller, input: z.output<typeof OpenRoomRequest>): Promise<[string, string]> {
+  if (input.contextKind === 'article') {
+    const article = await getArticle(input.contextId);
+    if (!article) throw new ApiError('CHAT_CONTEXT_NOT_FOUND');
+    if (caller.uid !== article.vendeur) {
+      // A buyer asks the seller; another seller, a forwarder or an admin is no side of a listing.
+      if (caller.role !== 'acheteur') throw new ApiError('CHAT_NOT_ALLOWED');
+      return [caller.uid, article.vendeur];
+    }
+    // The seller answers a buyer who wrote first: it names the buyer, whose room must exist.
+    if (!input.participant || input.participant === caller.uid) throw new ApiError('CHAT_NOT_ALLOWED');
+    return [input.participant, caller.uid];
+  }
+  if (input.contextKind === 'transitMission') {
+    const mission = await findMission(input.contextId);
+    if (!mission) throw new ApiError('CHAT_CONTEXT_NOT_FOUND');
+    if (!mission.transitaire || (caller.uid !== mission.acheteur && caller.uid !== mission.transitaire)) throw new ApiError('CHAT_NOT_ALLOWED');
+    return [mission.acheteur, mission.transitaire];
+  }
+  // Orders and tricycle contacts have no collection on this branch yet: nothing to check against.
+  throw new ApiError('CHAT_CONTEXT_UNSUPPORTED');
+}
+
+/** Finds or opens the room of the caller and the other side of the context: one room per (context, participants). */
+export async function openRoom(caller: ProfileCaller, input: z.output<typeof OpenRoomRequest>) {
+  const participants = await participantsOf(caller, input);
+  const seller = input.contextKind === 'article' && participants[1] === caller.uid;
+  const id = roomId(input.contextKind, input.contextId, participants);
+  const ref = rooms().doc(id);
+  const at = Timestamp.fromDate(now());
+  return runTransaction(async (tx) => {
+    const existing = (await tx.get(ref)).data();
+    if (existing) return { created: false, room: toRoom(id, existing, caller.uid) };
+    // A seller does not start rooms: it answers in the room a buyer opened.
+    if (seller) throw new ApiError('CHAT_ROOM_NOT_FOUND');
+    const room: RoomDocument = {
+      participants: [...participants].sort(),
+      contextKind: input.contextKind,
+      contextId: input.contextId,
+      lastMessage: null,
+      lastMessageAt: null,
+      activityAt: at,
+      unread: Object.fromEntries(participants.map((uid) => [uid, 0])),
+      readAt: {},
+      createdAt: at,
+    };
+    tx.create(ref, room);
+    return { created: true, room: toRoom(id, room, caller.uid) };
+  });
+}
+
+/** The room, when the caller takes part in it; the same 404 otherwise, so ids reveal nothing. */
+function participantRoom(room: RoomDocument | undefined, uid: string): RoomDocument {
+  if (!room || !room.participants.includes(uid)) throw new ApiError('CHAT_ROOM_NOT_FOUND');
+  return room;
+}
+
+export async function getRoom(caller: ProfileCaller, id: string) {
+  return toRoom(id, participantRoom((await rooms().doc(id).get()).data(), caller.uid), caller.uid);
+}
+
+/** The caller's rooms, latest activity first. */
+export async function myRooms(caller: ProfileCaller, page: PageRequest) {
+  const query = rooms().where('participants', 'array-contains', caller.uid).orderBy('activityAt', 'desc');
+  const { docs, total } = await readPage(query, page);
+  return toPage(page, docs.map((doc) => toRoom(doc.id, doc.data(), caller.uid)), total);
+}
+
+/** A file the sender stored through the upload routes itself (the ledger says who stored it). */
+async function attachment(uid: string, url: string | undefined): Promise<{ fichierUrl: string; fichierPath: string } | null> {
+  if (url === undefined) return null;
+  const path = storedPathOf(url);
+  if (!path || (await uploadOwner(path)) !== uid) throw new ApiError('CHAT_FILE_NOT_OWNED');
+  return { fichierUrl: url, fichierPath: path };
+}
+
+function preview(texte: string | null): string | null {
+  return texte === null ? null : texte.length > PREVIEW_LENGTH ? `${texte.slice(0, PREVIEW_LENGTH - 1)}…` : texte;
+}
+
+/** Posts a message: the others' unread counters move and each is notified, in one transaction. */
+export async function postMessage(caller: ProfileCaller, id: string, input: { texte?: string; fichierUrl?: string }) {
+  const file = await attachment(caller.uid, input.fichierUrl);
+  const ref = rooms().doc(id);
+  const messageRef = messagesOf(id).doc();
+  const at = Timestamp.fromDate(now());
+  const texte = input.texte ?? null;
+  const message: MessageDocument = {
+    sender: caller.uid,
+    texte,
+    texteKey: texte === null ? '' : searchText(texte),
+    fichierUrl: file?.fichierUrl ?? null,
+    fichierPath: file?.fichierPath ?? null,
+    deleted: false,
+    createdAt: at,
+  };
+  await runTransaction(async (tx) => {
+    const room = participantRoom((await tx.get(ref)).data(), caller.uid);
+    const others = room.participants.filter((uid) => uid !== caller.uid);
+    tx.create(messageRef, message);
+    if (file) keepForChat(tx, file.fichierPath);
+    tx.update(ref, {
+      lastMessage: preview(texte),
+      lastMessageAt: at,
+      activityAt: at,
+      // The sender has read everything up to its own message.
+      [`readAt.${caller.uid}`]: at,
+      ...Object.fromEntries(others.map((uid) => [`unread.${uid}`, FieldValue.increment(1)])),
+    });
+    for (const uid of others) {
+      tx.set(unreadOf(uid), { total: FieldValue.increment(1) }, { merge: true });
+      notifyIn(tx, uid, {
+        type: 'chat_message',
+        key: messageRef.id,
+        params: preview(texte) === null ? {} : { apercu: preview(texte)! },
+        resource: { kind: 'chatRoom', id },
+      });
+    }
+  });
+  return toMessage(id, messageRef.id, message);
+}
+
+/** A page of the room's messages, newest first (clients may instead listen with onSnapshot). */
+export async function roomMessages(caller: ProfileCaller, id: string, page: PageRequest) {
+  participantRoom((await rooms().doc(id).get()).data(), caller.uid);
+  const { docs, total } = await readPage(messagesOf(id).orderBy('createdAt', 'desc'), page);
+  return toPage(page, docs.map((doc) => toMessage(id, doc.id, doc.data())), total);
+}
+
+/** Marks the room read by the caller: its counter back to 0, the total down by as much, its read time set. */
+export async function markRead(caller: ProfileCaller, id: string) {
+  const ref = rooms().doc(id);
+  const at = Timestamp.fromDate(now());
+  return runTransaction(async (tx) => {
+    const room = participantRoom((await tx.get(ref)).data(), caller.uid);
+    const total = (await tx.get(unreadOf(caller.uid))).data()?.total ?? 0;
+    const unread = room.unread[caller.uid] ?? 0;
+    tx.update(ref, { [`unread.${caller.uid}`]: 0, [`readAt.${caller.uid}`]: at });
+    if (unread > 0) tx.set(unreadOf(caller.uid), { total: Math.max(0, total - unread) });
+    return toRoom(id, { ...room, unread: { ...room.unread, [caller.uid]: 0 }, readAt: { ...room.readAt, [caller.uid]: at } }, caller.uid);
+  });
+}
+
+export async function unreadTotal(caller: ProfileCaller) {
+  return { total: (await unreadOf(caller.uid).get()).data()?.total ?? 0 };
+}
+
+/** Messages of the room whose text contains the words, among its latest CHAT_SEARCH_WINDOW: a substring test, no pattern. */
+export async function searchRoom(caller: ProfileCaller, id: string, q: string) {
+  participantRoom((await rooms().doc(id).get()).data(), caller.uid);
+  const needle = searchText(q);
+  const latest = await messagesOf(id).orderBy('createdAt', 'desc').limit(CHAT_SEARCH_WINDOW).get();
+  return latest.docs.filter((doc) => !doc.data().deleted && doc.data().texteKey.includes(needle)).map((doc) => toMessage(id, doc.id, doc.data()));
+}
+
+/** Deletes one of the caller's messages: its text and file go, the message stays, marked deleted. */
+export async function deleteMessage(caller: ProfileCaller, id: string, messageId: string) {
+  const ref = rooms().doc(id);
+  const messageRef = messagesOf(id).doc(messageId);
+  return runTransaction(async (tx) => {
+    participantRoom((await tx.get(ref)).data(), caller.uid);
+    const message = (await tx.get(messageRef)).data();
+    if (!message || message.sender !== caller.uid) throw new ApiError('CHAT_MESSAGE_NOT_FOUND');
+    const deleted: MessageDocument = { ...message, texte: null, texteKey: '', fichierUrl: null, fichierPath: null, deleted: true };
+    tx.update(messageRef, { texte: null, texteKey: '', fichierUrl: null, fichierPath: null, deleted: true });
+    return toMessage(id, messageId, deleted);
+  });
+}
