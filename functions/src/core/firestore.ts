@@ -52,6 +52,8 @@ export const COLLECTIONS = {
   walletTransactions: 'transactions',
   /** `achats/{id}`: purchases of listings. */
   achats: 'achats',
+  /** `commandes/{id}`: orders of parts, with their lines (one per article) and status history. */
+  commandes: 'commandes',
   /** `verifications/{paymentId}`: paid verification requests of listings. */
   verifications: 'verifications',
   /** `transitMissions/{articleId}_{buyerUid}`: one journey per (article, buyer). */

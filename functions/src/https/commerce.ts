@@ -4,4 +4,7 @@
  */
 import type { LazyRouter } from '../core/http';
 
-export const routers: LazyRouter[] = [{ paths: ['/api/achat'], load: async () => (await import('../domains/commerce/achats/routes')).router }];
+export const routers: LazyRouter[] = [
+  { paths: ['/api/achat'], load: async () => (await import('../domains/commerce/achats/routes')).router },
+  { paths: ['/api/orders'], load: async () => (await import('../domains/commerce/orders/routes')).router },
+];
