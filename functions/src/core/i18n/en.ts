@@ -66,6 +66,7 @@ export const en: Record<ErrorCode, string> = {
   ACHAT_NOT_PAID: 'Pay for the purchase of this vehicle before choosing a forwarder.',
   OWN_LISTING: 'You cannot buy your own listing.',
   ORDER_NOT_FOUND: 'Order not found.',
+  INVOICE_NOT_FOUND: 'Invoice not found.',
   ARTICLE_NOT_PART: 'Only online parts can be ordered.',
   OUT_OF_STOCK: 'Not enough units in stock.',
   DELIVERY_ADDRESS_REQUIRED: 'A delivery needs an address.',

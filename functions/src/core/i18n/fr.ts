@@ -67,6 +67,7 @@ export const fr: Record<ErrorCode, string> = {
   ACHAT_NOT_PAID: 'Payez l’achat de ce véhicule avant de choisir un transitaire.',
   OWN_LISTING: 'Vous ne pouvez pas acheter votre propre annonce.',
   ORDER_NOT_FOUND: 'Commande introuvable.',
+  INVOICE_NOT_FOUND: 'Facture introuvable.',
   ARTICLE_NOT_PART: 'Seules les pièces en ligne peuvent être commandées.',
   OUT_OF_STOCK: 'Stock insuffisant.',
   DELIVERY_ADDRESS_REQUIRED: 'Une livraison demande une adresse.',

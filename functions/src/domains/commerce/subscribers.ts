@@ -2,6 +2,7 @@
 import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
 import { onAchatPaid } from './achats/service';
+import { issueOrderInvoice } from './invoices/service';
 import { creditSellers, onOrderPaid } from './orders/service';
 
 export const subscribers = [
@@ -18,4 +19,8 @@ export const subscribers = [
   }),
   // Each seller credited with its lines net of the seller-gain fee, once (on payment until logistics delivers).
   subscriber('commerce.order_seller_credit', 'order.paid', async ({ payload }) => creditSellers(payload.orderId)),
+  // The order's invoice, once (its id is the order's), numbered from the day's counter.
+  subscriber('commerce.order_invoice', 'order.paid', async ({ payload }) => {
+    await issueOrderInvoice(payload.orderId);
+  }),
 ];
