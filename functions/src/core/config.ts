@@ -211,6 +211,8 @@ const SETTINGS = {
   SUBSCRIPTION_PRICE_PER_MONTH: integer(5000, 0),
   TRANSITAIRE_SUBSCRIPTION_PRICE_PER_MONTH: integer(5000, 0),
   VERIFICATION_PRICE: integer(20000, 0),
+  /** Flat delivery fee of an order of parts with `livraison` (XOF), until logistics quotes by zone. */
+  ORDER_DELIVERY_FEE_XOF: integer(2000, 0),
   /** Days of free seller access from sign-up. */
   SELLER_TRIAL_DAYS: integer(45, 0),
   /** Sellers' parts shown again per transaction on a renewal, and hidden per batch of the hourly job (one transaction: at most 450). */

@@ -54,6 +54,12 @@ export const COLLECTIONS = {
   achats: 'achats',
   /** `chauffeurDemandes/{id}`: buyers' requests for a driver. */
   chauffeurDemandes: 'chauffeurDemandes',
+  /** `commandes/{id}`: orders of parts, with their lines (one per article) and status history. */
+  commandes: 'commandes',
+  /** `invoices/{source}_{id}`: invoices, one per paid order. */
+  invoices: 'invoices',
+  /** `invoiceCounters/{YYYYMMDD}`: the last invoice number of a business day. */
+  invoiceCounters: 'invoiceCounters',
   /** `verifications/{paymentId}`: paid verification requests of listings. */
   verifications: 'verifications',
   /** `transitMissions/{articleId}_{buyerUid}`: one journey per (article, buyer). */

@@ -5,6 +5,6 @@
  */
 export { KycPath } from './uploads/schemas';
 export { cardLinks, cardProblem } from './kyc/service';
-export { getArticle, prepareSale } from './service';
+export { getArticle, prepareSale, prepareStockTake } from './service';
 export { isPublic } from './visibility';
 export { keepForChat, uploadOwner } from './uploads/ledger';

@@ -1,7 +1,7 @@
 /**
- * What commerce tells: a purchase's buyer and seller once it is paid, each side of a driver
- * request when it moves, and the other participants of a chat room when a message is posted (one
- * notice per message and recipient).
+ * What commerce tells: a purchase's or an order's buyer and sellers once it is paid and as it
+ * moves, each side of a driver request when it moves, and the other participants of a chat room
+ * when a message is posted (one notice per message and recipient).
  * Registered with the others by src/notices.ts; README, "Notices".
  */
 import { defineNotices, formatXof } from '../notifications';
@@ -41,6 +41,21 @@ export const notices = defineNotices({
     category: 'messages',
     fr: (p) => ({ title: 'Nouveau message', body: p.apercu ?? 'Vous avez reçu un fichier.' }),
     en: (p) => ({ title: 'New message', body: p.apercu ?? 'You received a file.' }),
+  },
+  order_paid: {
+    category: 'payments',
+    fr: (p) => ({ title: 'Commande payée', body: `Votre commande ${p.orderId} (${formatXof(p.montant)}) est payée.` }),
+    en: (p) => ({ title: 'Order paid', body: `Your order ${p.orderId} (${formatXof(p.montant)}) is paid.` }),
+  },
+  order_sold: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Nouvelle commande', body: `La commande ${p.orderId} de vos pièces est payée. ${formatXof(p.net)} sont crédités sur votre portefeuille.` }),
+    en: (p) => ({ title: 'New order', body: `Order ${p.orderId} of your parts is paid. ${formatXof(p.net)} are credited to your wallet.` }),
+  },
+  order_status: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Commande mise à jour', body: `La commande ${p.orderId} est maintenant « ${p.statut} ».` }),
+    en: (p) => ({ title: 'Order updated', body: `Order ${p.orderId} is now “${p.statut}”.` }),
   },
 });
 

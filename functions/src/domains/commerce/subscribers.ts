@@ -2,6 +2,8 @@
 import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
 import { onAchatPaid } from './achats/service';
+import { issueOrderInvoice } from './invoices/service';
+import { creditSellers, onOrderPaid } from './orders/service';
 
 export const subscribers = [
   // The listing sold to the purchase and the seller credited; or the money marked to go back.
@@ -9,5 +11,16 @@ export const subscribers = [
     if (payload.type !== 'achat') return;
     const outcome = await onAchatPaid(payload.metadata.achatId, payload.paymentId);
     if (outcome) await markForRefund(payload.paymentId, outcome.refund);
+  }),
+  // The order paid and its units taken from stock; or cancelled and its money marked for refund.
+  subscriber('commerce.order_paid', 'payment.succeeded', async ({ payload }) => {
+    if (payload.type !== 'commande' || !payload.metadata.commandeId) return;
+    await onOrderPaid(payload.metadata.commandeId, payload.paymentId);
+  }),
+  // Each seller credited with its lines net of the seller-gain fee, once (on payment until logistics delivers).
+  subscriber('commerce.order_seller_credit', 'order.paid', async ({ payload }) => creditSellers(payload.orderId)),
+  // The order's invoice, once (its id is the order's), numbered from the day's counter.
+  subscriber('commerce.order_invoice', 'order.paid', async ({ payload }) => {
+    await issueOrderInvoice(payload.orderId);
   }),
 ];

@@ -1,7 +1,7 @@
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { PaymentStatus } from './state';
 
-export const PAYMENT_TYPES = ['achat', 'abonnement', 'abonnement_transitaire', 'publicite', 'verification'] as const;
+export const PAYMENT_TYPES = ['achat', 'abonnement', 'abonnement_transitaire', 'publicite', 'verification', 'commande'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /** Why FeexPay's answer was not believed: its transaction is not the payment (answer-check.ts). */

@@ -1,0 +1,130 @@
+/**
+ * Invoices, issued once per paid order by the `order.paid` subscriber: id `commande_{orderId}`, a
+ * number `FAC-YYYYMMDD-NNNN` taken from the day's counter (`invoiceCounters/{YYYYMMDD}`, the
+ * business day of BUSINESS_TIME_ZONE) in the transaction that creates the invoice, so numbers
+ * have no gap and no duplicate whatever runs in parallel. Parties, lines and totals are copied
+ * when the invoice is issued, right after the payment.
+ */
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../../core/auth';
+import { businessDay, now } from '../../../core/clock';
+import { config } from '../../../core/config';
+import { ApiError } from '../../../core/errors';
+import { runTransaction } from '../../../core/firebase';
+import { collection, COLLECTIONS } from '../../../core/firestore';
+import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { getUser } from '../../identity';
+import { orders } from '../orders/service';
+import type { Invoice, InvoiceListQuery } from './schemas';
+
+interface Party {
+  uid: string;
+  nom: string;
+  telephone: string | null;
+}
+
+export interface InvoiceDocument {
+  numero: string;
+  source: { kind: 'commande'; id: string };
+  acheteur: Party;
+  vendeurs: Party[];
+  lignes: Array<{ designation: string; vendeur: string; quantite: number; prixUnitaire: number; montant: number }>;
+  sousTotal: number;
+  fraisLivraison: number;
+  total: number;
+  paymentId: string;
+  /** Everyone who may read it: the buyer and the sellers. */
+  parties: string[];
+  vendeurIds: string[];
+  unreadBy: string[];
+  issuedAt: Timestamp;
+}
+
+interface CounterDocument {
+  last: number;
+}
+
+const invoices = () => collection<InvoiceDocument>(COLLECTIONS.invoices);
+const counters = () => collection<CounterDocument>(COLLECTIONS.invoiceCounters);
+
+async function party(uid: string): Promise<Party> {
+  const user = await getUser(uid);
+  return { uid, nom: user ? `${user.prenoms} ${user.nom}`.trim() : uid, telephone: user?.telephone ?? null };
+}
+
+export function toInvoice(id: string, invoice: InvoiceDocument, viewer: string): z.input<typeof Invoice> {
+  const { parties: _p, vendeurIds: _v, unreadBy, issuedAt, ...rest } = invoice;
+  return { id, ...rest, issuedAt: issuedAt.toDate().toISOString(), read: !unreadBy.includes(viewer) };
+}
+
+/** Issues the invoice of a paid order once; returns its number. */
+export async function issueOrderInvoice(orderId: string): Promise<string | undefined> {
+  const order = (await orders().doc(orderId).get()).data();
+  if (!order || !order.paymentId || order.statut === 'pending') return undefined;
+  const [acheteur, ...vendeurs] = await Promise.all([party(order.acheteur), ...order.vendeurs.map(party)]);
+  const ref = invoices().doc(`commande_${orderId}`);
+  return runTransaction(async (tx) => {
+    const existing = (await tx.get(ref)).data();
+    if (existing) return existing.numero;
+    const at = now();
+    const day = businessDay(at, config().BUSINESS_TIME_ZONE).replaceAll('-', '');
+    const counterRef = counters().doc(day);
+    const last = (await tx.get(counterRef)).data()?.last ?? 0;
+    const numero = `FAC-${day}-${String(last + 1).padStart(4, '0')}`;
+    tx.set(counterRef, { last: last + 1 });
+    tx.create(ref, {
+      numero,
+      source: { kind: 'commande', id: orderId },
+      acheteur,
+      vendeurs,
+      lignes: order.lignes.map((line) => ({ designation: line.titre, vendeur: line.vendeur, quantite: line.quantite, prixUnitaire: line.prixUnitaire, montant: line.montant })),
+      sousTotal: order.sousTotal,
+      fraisLivraison: order.fraisLivraison,
+      total: order.total,
+      paymentId: order.paymentId!,
+      parties: [order.acheteur, ...order.vendeurs],
+      vendeurIds: order.vendeurs,
+      unreadBy: [order.acheteur, ...order.vendeurs],
+      issuedAt: Timestamp.fromDate(at),
+    });
+    return numero;
+  });
+}
+
+export async function myInvoices(caller: ProfileCaller, query: z.output<typeof InvoiceListQuery>, page: PageRequest) {
+  const base = query.side === 'vendeur' ? invoices().where('vendeurIds', 'array-contains', caller.uid) : query.side === 'acheteur' ? invoices().where('acheteur.uid', '==', caller.uid) : invoices().where('parties', 'array-contains', caller.uid);
+  const { docs, total } = await readPage(base.orderBy('issuedAt', 'desc'), page);
+  return toPage(page, docs.map((doc) => toInvoice(doc.id, doc.data(), caller.uid)), total);
+}
+
+export async function readInvoiceDocument(caller: ProfileCaller, id: string): Promise<InvoiceDocument> {
+  const invoice = (await invoices().doc(id).get()).data();
+  if (!invoice || !invoice.parties.includes(caller.uid)) throw new ApiError('INVOICE_NOT_FOUND');
+  return invoice;
+}
+
+export async function readInvoice(caller: ProfileCaller, id: string) {
+  return toInvoice(id, await readInvoiceDocument(caller, id), caller.uid);
+}
+
+export async function markRead(caller: ProfileCaller, id: string) {
+  await readInvoiceDocument(caller, id);
+  await invoices().doc(id).update({ unreadBy: FieldValue.arrayRemove(caller.uid) });
+  return readInvoice(caller, id);
+}
+
+/** Marks up to 400 of the caller's unread invoices read; `hasMore` says to call again. */
+export async function markAllRead(caller: ProfileCaller) {
+  const unread = await invoices().where('unreadBy', 'array-contains', caller.uid).limit(401).get();
+  const batch = unread.docs.slice(0, 400);
+  await Promise.all(batch.map((doc) => doc.ref.update({ unreadBy: FieldValue.arrayRemove(caller.uid) })));
+  return { marked: batch.length, hasMore: unread.docs.length > 400 };
+}
+
+export async function invoicePdf(caller: ProfileCaller, id: string): Promise<{ numero: string; bytes: Uint8Array }> {
+  const invoice = await readInvoiceDocument(caller, id);
+  // Loaded by the first download, not at cold start.
+  const { renderInvoicePdf } = await import('./pdf');
+  return { numero: invoice.numero, bytes: await renderInvoicePdf(invoice) };
+}

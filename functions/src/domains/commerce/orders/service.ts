@@ -1,0 +1,246 @@
+/**
+ * Orders of parts. A buyer orders online parts at their listings' prices (plus the flat delivery
+ * fee when delivered) and pays the order (payment type `commande`); the payment's success takes
+ * every item's units from stock and marks the order paid in one transaction, or, when a unit is
+ * gone, cancels the order and marks the money for refund. `order.paid` then credits each seller
+ * (subscribers.ts) and issues the invoice.
+ */
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../../core/auth';
+import { now } from '../../../core/clock';
+import { config } from '../../../core/config';
+import { ApiError } from '../../../core/errors';
+import { emit } from '../../../core/events';
+import { runTransaction } from '../../../core/firebase';
+import { collection, COLLECTIONS } from '../../../core/firestore';
+import { transition } from '../../../core/fsm';
+import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { isAdminRole } from '../../../core/roles';
+import { getArticle, isPublic, prepareStockTake } from '../../catalog';
+import { samePerson } from '../../identity';
+import { notifyIn } from '../../notifications';
+import { markForRefund } from '../../payments';
+import { platformFee } from '../../pricing';
+import { record } from '../../wallet';
+import type { OrderInput } from '../schemas';
+import type { AdminMove, Order, OrderAdminQuery, SellerMove } from './schemas';
+import { EVENT_TO, ORDER_TRANSITIONS, type OrderEvent, type OrderStatus } from './state';
+
+export interface OrderLineDocument {
+  articleId: string;
+  vendeur: string;
+  titre: string;
+  prixUnitaire: number;
+  quantite: number;
+  montant: number;
+}
+
+interface HistoryEntry {
+  statut: OrderStatus;
+  at: Timestamp;
+  by: string;
+  reason: string | null;
+}
+
+export interface OrderDocument {
+  acheteur: string;
+  lignes: OrderLineDocument[];
+  /** The sellers of the lines, for the sellers' list (`array-contains`). */
+  vendeurs: string[];
+  sousTotal: number;
+  fraisLivraison: number;
+  total: number;
+  livraison: boolean;
+  adresseLivraison: NonNullable<z.output<typeof OrderInput>['adresseLivraison']> | null;
+  statut: OrderStatus;
+  paymentId: string | null;
+  history: HistoryEntry[];
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+type OrderView = z.input<typeof Order>;
+
+export const orders = () => collection<OrderDocument>(COLLECTIONS.commandes);
+
+/**
+ * The delivery fee of an order: flat (ORDER_DELIVERY_FEE_XOF) until logistics quotes by zone. The
+ * one function for the quote shown at creation and the amount charged, so they cannot differ.
+ */
+export function deliveryFee(livraison: boolean): number {
+  return livraison ? config().ORDER_DELIVERY_FEE_XOF : 0;
+}
+
+/** The order as `viewer` may see it: a seller (not the buyer nor an admin) sees its own lines only. */
+export function toOrder(id: string, order: OrderDocument, seller?: string): OrderView {
+  const lignes = seller ? order.lignes.filter((line) => line.vendeur === seller) : order.lignes;
+  return {
+    id,
+    acheteur: order.acheteur,
+    lignes,
+    sousTotal: lignes.reduce((sum, line) => sum + line.montant, 0),
+    fraisLivraison: order.fraisLivraison,
+    total: order.total,
+    livraison: order.livraison,
+    adresseLivraison: order.adresseLivraison,
+    statut: order.statut,
+    paymentId: order.paymentId,
+    history: order.history.map((entry) => ({ ...entry, at: entry.at.toDate().toISOString() })),
+    createdAt: order.createdAt.toDate().toISOString(),
+  };
+}
+
+export async function createOrder(caller: ProfileCaller, input: z.output<typeof OrderInput>): Promise<OrderView> {
+  if (input.livraison && !input.adresseLivraison) throw new ApiError('DELIVERY_ADDRESS_REQUIRED');
+  // One line per article: the same article twice is one line with both quantities.
+  const quantities = new Map<string, number>();
+  for (const item of input.items) quantities.set(item.articleId, (quantities.get(item.articleId) ?? 0) + item.quantite);
+  const at = now();
+  const lignes: OrderLineDocument[] = [];
+  for (const [articleId, quantite] of quantities) {
+    const article = await getArticle(articleId);
+    if (!article || !isPublic(article, at)) throw new ApiError('ARTICLE_NOT_ONLINE');
+    if (article.type !== 'piece') throw new ApiError('ARTICLE_NOT_PART');
+    if ((article.stock ?? 1) < quantite) throw new ApiError('OUT_OF_STOCK');
+    if (await samePerson(caller.uid, article.vendeur)) throw new ApiError('OWN_LISTING');
+    lignes.push({ articleId, vendeur: article.vendeur, titre: article.titre, prixUnitaire: article.prix, quantite, montant: article.prix * quantite });
+  }
+  const sousTotal = lignes.reduce((sum, line) => sum + line.montant, 0);
+  const fraisLivraison = deliveryFee(input.livraison);
+  const stamp = Timestamp.fromDate(at);
+  const order: OrderDocument = {
+    acheteur: caller.uid,
+    lignes,
+    vendeurs: [...new Set(lignes.map((line) => line.vendeur))],
+    sousTotal,
+    fraisLivraison,
+    total: sousTotal + fraisLivraison,
+    livraison: input.livraison,
+    adresseLivraison: input.adresseLivraison ?? null,
+    statut: 'pending',
+    paymentId: null,
+    history: [{ statut: 'pending', at: stamp, by: caller.uid, reason: null }],
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  const ref = orders().doc();
+  await ref.create(order);
+  return toOrder(ref.id, order);
+}
+
+/** What the buyer owes for its pending order: the total computed at creation. */
+export async function amountDueForOrder(id: string, payer: string): Promise<number | undefined> {
+  const order = (await orders().doc(id).get()).data();
+  return order && order.acheteur === payer && order.statut === 'pending' ? order.total : undefined;
+}
+
+/**
+ * The effect of a successful `commande` payment, in one transaction: every line's units taken from
+ * stock, the order paid, `order.paid` emitted, the buyer told; or, when a unit is missing (another
+ * buyer paid for it first) or the order was cancelled or paid by another payment, the order
+ * cancelled and the money marked for refund. Safe to run again for the same payment.
+ */
+export async function onOrderPaid(id: string, paymentId: string): Promise<void> {
+  const ref = orders().doc(id);
+  const at = Timestamp.fromDate(now());
+  const refund = await runTransaction(async (tx): Promise<string | undefined> => {
+    const order = (await tx.get(ref)).data();
+    if (!order) return 'order not found';
+    if (order.paymentId === paymentId) return undefined; // a retry: done already
+    if (order.statut !== 'pending') return order.statut === 'cancelled' ? 'order cancelled' : 'order already paid';
+    // Every read (the listings, their boosts) before any write, as transactions require.
+    const takes = [];
+    for (const line of order.lignes) takes.push(await prepareStockTake(tx, line.articleId, line.quantite, id));
+    if (takes.some((take) => take === undefined)) {
+      tx.update(ref, { statut: 'cancelled', paymentId, updatedAt: at, history: [...order.history, { statut: 'cancelled', at, by: 'system', reason: 'out of stock at payment' }] });
+      notifyIn(tx, order.acheteur, { type: 'order_status', key: `${id}_cancelled`, params: { orderId: id, statut: 'cancelled' }, resource: { kind: 'commande', id } });
+      return 'out of stock at payment';
+    }
+    for (const take of takes) take?.();
+    tx.update(ref, { statut: transition(ORDER_TRANSITIONS, order.statut, 'pay'), paymentId, updatedAt: at, history: [...order.history, { statut: 'paid', at, by: 'system', reason: null }] });
+    emit(tx, 'order.paid', id, { orderId: id, acheteur: order.acheteur, vendeurs: order.vendeurs, paymentId, total: order.total, paidAt: at.toDate().toISOString() });
+    notifyIn(tx, order.acheteur, { type: 'order_paid', key: paymentId, params: { orderId: id, montant: String(order.total) }, resource: { kind: 'commande', id } });
+    return undefined;
+  });
+  if (refund) await markForRefund(paymentId, refund);
+}
+
+/**
+ * Credits each seller of a paid order with its lines net of the seller-gain fee (pricing), once:
+ * the ledger entry `vente_{orderId}` of its wallet exists at most once. On payment, since
+ * logistics does not confirm deliveries yet.
+ */
+export async function creditSellers(id: string): Promise<void> {
+  const order = (await orders().doc(id).get()).data();
+  if (!order) return;
+  for (const vendeur of order.vendeurs) {
+    const gross = order.lignes.filter((line) => line.vendeur === vendeur).reduce((sum, line) => sum + line.montant, 0);
+    const net = gross - (await platformFee(gross));
+    await runTransaction(async (tx) => {
+      if (await record(vendeur, { type: 'vente', montant: net, reference: id, description: `Commande ${id}` }, tx)) {
+        notifyIn(tx, vendeur, { type: 'order_sold', key: id, params: { orderId: id, net: String(net) }, resource: { kind: 'commande', id } });
+      }
+    });
+  }
+}
+
+export async function myOrders(caller: ProfileCaller, page: PageRequest) {
+  const { docs, total } = await readPage(orders().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc'), page);
+  return toPage(page, docs.map((doc) => toOrder(doc.id, doc.data())), total);
+}
+
+export async function mySales(caller: ProfileCaller, page: PageRequest) {
+  const { docs, total } = await readPage(orders().where('vendeurs', 'array-contains', caller.uid).orderBy('createdAt', 'desc'), page);
+  return toPage(page, docs.map((doc) => toOrder(doc.id, doc.data(), caller.uid)), total);
+}
+
+export async function allOrders(query: z.output<typeof OrderAdminQuery>, page: PageRequest) {
+  let filtered = orders().orderBy('createdAt', 'desc');
+  if (query.statut) filtered = filtered.where('statut', '==', query.statut);
+  if (query.acheteur) filtered = filtered.where('acheteur', '==', query.acheteur);
+  if (query.vendeur) filtered = filtered.where('vendeurs', 'array-contains', query.vendeur);
+  const { docs, total } = await readPage(filtered, page);
+  return toPage(page, docs.map((doc) => toOrder(doc.id, doc.data())), total);
+}
+
+/** The buyer, a seller of one of its lines (its lines only) or an admin; anyone else: not found. */
+export async function readOrder(caller: ProfileCaller, id: string): Promise<OrderView> {
+  const order = (await orders().doc(id).get()).data();
+  if (order && (order.acheteur === caller.uid || isAdminRole(caller.role))) return toOrder(id, order);
+  if (order && order.vendeurs.includes(caller.uid)) return toOrder(id, order, caller.uid);
+  throw new ApiError('ORDER_NOT_FOUND');
+}
+
+async function move(id: string, event: OrderEvent, by: string, reason: string | null, allowed: (order: OrderDocument) => boolean, seller?: string): Promise<OrderView> {
+  const ref = orders().doc(id);
+  const at = Timestamp.fromDate(now());
+  const { view, refund } = await runTransaction(async (tx: Transaction) => {
+    const order = (await tx.get(ref)).data();
+    if (!order || !allowed(order)) throw new ApiError('ORDER_NOT_FOUND');
+    const statut = transition(ORDER_TRANSITIONS, order.statut, event);
+    const updated: OrderDocument = { ...order, statut, updatedAt: at, history: [...order.history, { statut, at, by, reason }] };
+    tx.update(ref, { statut, updatedAt: at, history: updated.history });
+    const key = `${id}_${statut}`;
+    notifyIn(tx, order.acheteur, { type: 'order_status', key, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
+    for (const vendeur of order.vendeurs) {
+      if (vendeur !== by) notifyIn(tx, vendeur, { type: 'order_status', key, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
+    }
+    // A paid order cancelled: its money goes back to the buyer.
+    return { view: toOrder(id, updated, seller), refund: statut === 'cancelled' && order.statut !== 'pending' ? order.paymentId : null };
+  });
+  if (refund) await markForRefund(refund, reason ?? 'order cancelled by the buyer');
+  return view;
+}
+
+export function cancelOrder(caller: ProfileCaller, id: string) {
+  return move(id, 'cancel', caller.uid, null, (order) => order.acheteur === caller.uid);
+}
+
+export function sellerMove(caller: ProfileCaller, id: string, body: z.output<typeof SellerMove>) {
+  return move(id, EVENT_TO[body.statut], caller.uid, null, (order) => order.vendeurs.includes(caller.uid), caller.uid);
+}
+
+export function adminMove(caller: ProfileCaller, id: string, body: z.output<typeof AdminMove>) {
+  return move(id, EVENT_TO[body.statut], caller.uid, body.reason, () => true);
+}

@@ -1,0 +1,28 @@
+/**
+ * The status table of an order, as data (core/fsm.ts): who may ask for each event is the
+ * service's concern; which move an event makes from a status is this table's.
+ */
+import type { TransitionTable } from '../../../core/fsm';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_EVENTS = ['pay', 'process', 'ship', 'deliver', 'cancel'] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
+export const ORDER_TRANSITIONS: TransitionTable<OrderStatus, OrderEvent> = {
+  pending: { pay: 'paid', cancel: 'cancelled' },
+  paid: { process: 'processing', cancel: 'cancelled' },
+  processing: { ship: 'shipped', cancel: 'cancelled' },
+  shipped: { deliver: 'delivered' },
+  delivered: {},
+  cancelled: {},
+};
+
+/** The event that reaches a target status, for the routes that name the status to move to. */
+export const EVENT_TO: Record<Exclude<OrderStatus, 'pending'>, OrderEvent> = {
+  paid: 'pay',
+  processing: 'process',
+  shipped: 'ship',
+  delivered: 'deliver',
+  cancelled: 'cancel',
+};

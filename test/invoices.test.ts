@@ -1,0 +1,113 @@
+/** Invoices of paid orders: issued once, numbered without gap, readable by their parties, rendered as PDF. */
+import { inflateSync } from 'node:zlib';
+import { db } from '../functions/src/core/firebase';
+import { COLLECTIONS } from '../functions/src/core/firestore';
+import { issueOrderInvoice } from '../functions/src/domains/commerce/invoices/service';
+import { onOrderPaid } from '../functions/src/domains/commerce/orders/service';
+import { createUser, type TestUser } from './helpers/accounts';
+import { api, bearer, bytes } from './helpers/api';
+import { publish } from './helpers/catalog';
+import { resetEmulators } from './helpers/emulators';
+
+let seller: TestUser;
+let buyer: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  await resetEmulators();
+  [seller, buyer, other] = await Promise.all([createUser('vendeur'), createUser('acheteur'), createUser('acheteur')]);
+});
+
+const part = (overrides: Record<string, unknown> = {}) =>
+  publish(seller, { type: 'piece', titre: 'Plaquettes de frein', prix: 7_500, marque: undefined, modele: undefined, annee: undefined, carburant: undefined, boiteVitesse: undefined, ...overrides });
+
+async function paidOrder(quantite: number, articleId: string): Promise<string> {
+  const created = await (await api()).post('/api/orders').set(bearer(buyer.token)).send({ items: [{ articleId, quantite }], livraison: false });
+  expect(created.status).toBe(201);
+  return created.body.data.id as string;
+}
+
+/** The text drawn in a PDF: its content streams inflated, the hex strings of `Tj` decoded. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const texts: string[] = [];
+  const streams = /stream\r?\n/g;
+  for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    const body = pdf.subarray(start, end);
+    let content: string;
+    try {
+      content = inflateSync(body).toString('latin1');
+    } catch {
+      content = body.toString('latin1');
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) texts.push(Buffer.from(hex[1], 'hex').toString('latin1'));
+    for (const literal of content.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) texts.push(literal[1]);
+  }
+  return texts.join('\n');
+}
+
+it('issues one invoice per paid order, readable by its buyer and seller, and renders it as a PDF', async () => {
+  const p = await part({ stock: 10 });
+  const id = await paidOrder(2, p.id);
+  await onOrderPaid(id, `pay-${id}`);
+  const again = await issueOrderInvoice(id); // a second delivery of order.paid
+  const invoices = await db().collection(COLLECTIONS.invoices).where('source.id', '==', id).get();
+  expect(invoices.docs).toHaveLength(1);
+  const invoice = invoices.docs[0];
+  expect(invoice.get('numero')).toBe(again);
+  expect(again).toMatch(/^FAC-\d{8}-\d{4}$/);
+
+  const client = await api();
+  const mine = await client.get('/api/invoices').set(bearer(buyer.token));
+  expect(mine.body.data).toEqual([expect.objectContaining({ id: invoice.id, numero: again, total: 15_000, read: false })]);
+  expect((await client.get('/api/invoices').query({ side: 'vendeur' }).set(bearer(seller.token))).body.data.map((i: { id: string }) => i.id)).toEqual([invoice.id]);
+  expect((await client.get('/api/invoices').query({ side: 'vendeur' }).set(bearer(buyer.token))).body.data).toEqual([]);
+  const one = await client.get(`/api/invoices/${invoice.id}`).set(bearer(seller.token));
+  expect(one.body.data).toMatchObject({ numero: again, lignes: [{ designation: 'Plaquettes de frein', quantite: 2, prixUnitaire: 7_500, montant: 15_000 }], acheteur: { uid: buyer.uid }, vendeurs: [{ uid: seller.uid }] });
+
+  expect((await client.patch(`/api/invoices/${invoice.id}/read`).set(bearer(buyer.token))).body.data.read).toBe(true);
+  expect((await client.get(`/api/invoices/${invoice.id}`).set(bearer(seller.token))).body.data.read).toBe(false);
+  expect((await client.patch('/api/invoices/read-all').set(bearer(seller.token))).body.data).toEqual({ marked: 1, hasMore: false });
+  expect((await client.get(`/api/invoices/${invoice.id}`).set(bearer(seller.token))).body.data.read).toBe(true);
+
+  const pdf = await client.get(`/api/invoices/${invoice.id}/pdf`).set(bearer(buyer.token)).buffer(true).parse(bytes);
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers['content-type']).toContain('application/pdf');
+  const body = pdf.body as Buffer;
+  expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = pdfText(body);
+  expect(text).toContain(`Facture ${again}`);
+  expect(text).toContain('Plaquettes de frein x 2 a 7 500 XOF = 15 000 XOF');
+  expect(text).toContain('Total : 15 000 XOF');
+});
+
+it('refuses invoices to anyone else, without a token, and for ids that are not document ids', async () => {
+  const p = await part();
+  const id = await paidOrder(1, p.id);
+  await onOrderPaid(id, `pay-${id}`);
+  const invoiceId = `commande_${id}`;
+  const client = await api();
+  expect((await client.get(`/api/invoices/${invoiceId}`)).status).toBe(401);
+  expect((await client.get(`/api/invoices/${invoiceId}`).set(bearer(other.token))).body.code).toBe('INVOICE_NOT_FOUND');
+  expect((await client.get(`/api/invoices/${invoiceId}/pdf`).set(bearer(other.token))).body.code).toBe('INVOICE_NOT_FOUND');
+  expect((await client.patch(`/api/invoices/${invoiceId}/read`).set(bearer(other.token))).body.code).toBe('INVOICE_NOT_FOUND');
+  expect((await client.get('/api/invoices/'.concat('x'.repeat(1600))).set(bearer(buyer.token))).body.code).toBe('INVOICE_NOT_FOUND');
+  expect((await client.get('/api/invoices').query({ side: 'nobody' }).set(bearer(buyer.token))).status).toBe(400);
+  expect((await client.get('/api/invoices').set(bearer(other.token))).body.data).toEqual([]);
+});
+
+it('numbers 30 invoices of parallel payments consecutively, without gap or duplicate', async () => {
+  const p = await part({ stock: 100, prix: 1_000 });
+  const ids = await Promise.all(Array.from({ length: 30 }, () => paidOrder(1, p.id)));
+  const before = (await db().collection(COLLECTIONS.invoices).get()).docs.map((doc) => doc.get('numero') as string);
+  // The payments' effects run one by one on the stock (one listing); their invoices in parallel.
+  for (const id of ids) await db().collection(COLLECTIONS.commandes).doc(id).update({ statut: 'paid', paymentId: `pay-${id}` });
+  const numbers = await Promise.all(ids.map((id) => issueOrderInvoice(id)));
+  const day = numbers[0]!.slice(4, 12);
+  const ranks = numbers.map((numero) => Number(numero!.slice(-4))).sort((a, b) => a - b);
+  const first = before.filter((numero) => numero.includes(day)).length + 1;
+  expect(ranks).toEqual(Array.from({ length: 30 }, (_, index) => first + index));
+  expect(new Set(numbers).size).toBe(30);
+});
