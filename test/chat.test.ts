@@ -198,3 +198,13 @@ it('searches a room without patterns, and deletes only one’s own messages, kee
   expect(stored).toMatchObject({ texte: null, texteKey: '', deleted: true });
   expect((await search('negociable')).body.data).toEqual([]);
 });
+
+it('keeps the unread counters exact under parallel messages', async () => {
+  const another = await createUser('acheteur');
+  const id = (await openRoom(another, { contextKind: 'article', contextId: listingId })).body.data.id as string;
+  const before = await unreadTotal(seller);
+  const posted = await Promise.all(Array.from({ length: 10 }, (_, n) => post(another, id, { texte: `Message ${n}` })));
+  expect(posted.map((res) => res.status)).toEqual(Array(10).fill(201));
+  expect(await unreadTotal(seller)).toBe(before + 10);
+  expect((await (await api()).get(`/api/chat/rooms/${id}`).set(bearer(seller.token))).body.data.unread).toBe(10);
+});

@@ -1,4 +1,4 @@
-/** The demo data of `npm start`: one account per role, the seller's listings, a running boost, a listed forwarder. */
+/** The demo data of `npm start`: one account per role, the seller's listings, a running boost, a listed forwarder, a chat room. */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { DEMO_ACCOUNTS, seedDemo } from '../functions/src/cli/seed-demo';
@@ -24,6 +24,9 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const buyerToken = await signIn(syntheticEmailOf(buyer.telephone.slice(4), 'buyer'), buyer.password);
   const forwarders = await (await api()).get('/api/transitaires').set('Authorization', `Bearer ${buyerToken}`);
   expect(forwarders.body.data).toEqual([expect.objectContaining({ companyName: 'Transit Express Bénin SARL', paysDesservis: ['BJ', 'NG', 'TG', 'NE', 'BF'] })]);
+  const rooms = await (await api()).get('/api/chat/rooms').set('Authorization', `Bearer ${buyerToken}`);
+  expect(rooms.body.data).toHaveLength(1);
+  expect(rooms.body.data[0]).toMatchObject({ contextKind: 'article', unread: 1 });
   const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
 });

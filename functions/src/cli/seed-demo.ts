@@ -10,6 +10,7 @@ import { provisionAccount, type AccountRequest } from '../domains/identity/provi
 import { saveCard } from '../domains/catalog/kyc/service';
 import { extend } from '../domains/subscriptions/service';
 import { refreshListing } from '../domains/transit/directory/service';
+import { openRoom, postMessage } from '../domains/commerce/chat/service';
 import { seedAgentHistory } from './seed-demo-agent';
 import * as verification from '../domains/transit/verification/service';
 
@@ -57,6 +58,25 @@ async function seedListings(seller: { uid: string; email: string }): Promise<voi
   await activate(boost.id);
   console.log(`  ${created.length} listings of the demo seller, one of them on the front page`);
 }
+/** A chat room between the demo buyer and the demo seller about the seller's first listing, with a message each, once. */
+async function seedChat(buyer: { uid: string; email: string }, seller: { uid: string; email: string }): Promise<void> {
+  const as = (account: { uid: string; email: string }, role: 'acheteur' | 'vendeur'): ProfileCaller => ({
+    uid: account.uid,
+    email: account.email,
+    authTime: 0,
+    role,
+    app: role === 'acheteur' ? 'buyer' : 'pro',
+    profile: { nom: 'Demo', prenoms: role },
+  });
+  const listings = await searchMine(as(seller, 'vendeur'), undefined, { page: 1, limit: 1, offset: 0 });
+  const listing = listings.items[0];
+  if (!listing) return;
+  const { created, room } = await openRoom(as(buyer, 'acheteur'), { contextKind: 'article', contextId: listing.id });
+  if (!created) return;
+  await postMessage(as(buyer, 'acheteur'), room.id, { texte: `Bonjour, « ${listing.titre} » est-il toujours disponible ?` });
+  await postMessage(as(seller, 'vendeur'), room.id, { texte: 'Bonjour, oui. Vous pouvez passer le voir à Cotonou.' });
+  console.log('  a chat room between the demo buyer and seller: GET /api/chat/rooms');
+}
 
 /** A smallest JPEG-looking file: the identity card images of the demo forwarder. */
 const CARD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
@@ -99,6 +119,7 @@ export async function seedDemo(): Promise<void> {
   }
   await seedForwarder(created.get('transitaire')!, created.get('admin')!);
   await seedAgentHistory(created.get('agentCommercial')!, created.get('vendeur')!, 'DEMOPRO1');
+  await seedChat(created.get('acheteur')!, created.get('vendeur')!);
 }
 
 if (require.main === module) {
