@@ -185,6 +185,8 @@ describe('notice templates, declared by each domain', () => {
     rembourse: 'true',
     sujet: 'Cotonou → Parakou',
     date: '2026-12-01',
+    orderId: 'Qx7pL2mN9',
+    statut: 'shipped',
   };
 
   it('say something in both languages for every notice', async () => {
