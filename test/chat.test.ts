@@ -77,10 +77,9 @@ it('refuses contexts the caller is no side of, unknown contexts, unsupported kin
   expect((await openRoom(seller, { contextKind: 'article', contextId: listingId })).body.code).toBe('CHAT_NOT_ALLOWED');
   const missing = await openRoom(buyer, { contextKind: 'article', contextId: 'no-such-listing' });
   expect([missing.status, missing.body.code]).toEqual([404, 'CHAT_CONTEXT_NOT_FOUND']);
-  for (const kind of ['order', 'tricycle']) {
-    const res = await openRoom(buyer, { contextKind: kind, contextId: 'x1' });
-    expect([res.status, res.body.code]).toEqual([409, 'CHAT_CONTEXT_UNSUPPORTED']);
-  }
+  const tricycle = await openRoom(buyer, { contextKind: 'tricycle', contextId: 'x1' });
+  expect([tricycle.status, tricycle.body.code]).toEqual([409, 'CHAT_CONTEXT_UNSUPPORTED']);
+  expect((await openRoom(buyer, { contextKind: 'order', contextId: 'no-such-order', participant: seller.uid })).body.code).toBe('CHAT_CONTEXT_NOT_FOUND');
   for (const body of [{}, { contextKind: 'article' }, { contextKind: 'nope', contextId: 'a' }, { contextKind: 'article', contextId: 'a/b' }, { contextKind: 'article', contextId: listingId, extra: 1 }]) {
     const res = await openRoom(buyer, body);
     expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_ERROR']);
@@ -102,6 +101,32 @@ it('lets a journey’s buyer and its assigned forwarder open a room about it, an
   expect(fromBuyer.body.data.participants).toEqual([buyer.uid, forwarder.uid].sort());
   expect((await openRoom(stranger, { contextKind: 'transitMission', contextId: missionId })).body.code).toBe('CHAT_NOT_ALLOWED');
   expect((await openRoom(buyer, { contextKind: 'transitMission', contextId: 'none_x' })).body.code).toBe('CHAT_CONTEXT_NOT_FOUND');
+});
+
+it('lets an order’s buyer talk with each of its sellers, one room each, and hides the order from anyone else', async () => {
+  const [partsSeller, otherSeller, outsider] = await Promise.all([createUser('vendeur'), createUser('vendeur'), createUser('acheteur')]);
+  const piece = (owner: TestUser, titre: string) =>
+    publish(owner, { type: 'piece', titre, prix: 20_000, marque: undefined, modele: undefined, annee: undefined, carburant: undefined, boiteVitesse: undefined });
+  const [one, two] = await Promise.all([piece(partsSeller, 'Filtre à huile'), piece(otherSeller, 'Plaquettes de frein')]);
+  const placed = await (await api()).post('/api/orders').set(bearer(buyer.token)).send({ items: [{ articleId: one.id, quantite: 1 }, { articleId: two.id, quantite: 1 }], livraison: false });
+  expect(placed.status).toBe(201);
+  const orderId = placed.body.data.id as string;
+
+  const withFirst = await openRoom(buyer, { contextKind: 'order', contextId: orderId, participant: partsSeller.uid });
+  expect(withFirst.status).toBe(200);
+  expect([...withFirst.body.data.participants].sort()).toEqual([buyer.uid, partsSeller.uid].sort());
+  // The seller finds the same room; the other seller has its own.
+  expect((await openRoom(partsSeller, { contextKind: 'order', contextId: orderId })).body.data.id).toBe(withFirst.body.data.id);
+  const withOther = await openRoom(otherSeller, { contextKind: 'order', contextId: orderId });
+  expect([...withOther.body.data.participants].sort()).toEqual([buyer.uid, otherSeller.uid].sort());
+  expect(withOther.body.data.id).not.toBe(withFirst.body.data.id);
+
+  // The buyer must name one of the order's sellers; to anyone else the order does not exist.
+  expect((await openRoom(buyer, { contextKind: 'order', contextId: orderId })).body.code).toBe('CHAT_NOT_ALLOWED');
+  expect((await openRoom(buyer, { contextKind: 'order', contextId: orderId, participant: seller.uid })).body.code).toBe('CHAT_NOT_ALLOWED');
+  const hidden = await openRoom(outsider, { contextKind: 'order', contextId: orderId, participant: partsSeller.uid });
+  expect([hidden.status, hidden.body.code]).toEqual([404, 'CHAT_CONTEXT_NOT_FOUND']);
+  expect((await openRoom(seller, { contextKind: 'order', contextId: orderId })).body.code).toBe('CHAT_CONTEXT_NOT_FOUND');
 });
 
 it('posts messages, counts the unread per room and in total, marks read, and notifies the other side once per message', async () => {

@@ -9,7 +9,7 @@ export type ChatContextKind = (typeof CHAT_CONTEXT_KINDS)[number];
 
 export const OpenRoomRequest = z.strictObject({
   contextKind: z.enum(CHAT_CONTEXT_KINDS).meta({
-    description: '`article`: a buyer and the listing’s seller; `transitMission`: a journey’s buyer and its assigned forwarder; `tricycle` and `order`: refused for now (CHAT_CONTEXT_UNSUPPORTED).',
+    description: '`article`: a buyer and the listing’s seller; `transitMission`: a journey’s buyer and its assigned forwarder; `order`: the order’s buyer (naming the seller in `participant`) and each of its sellers; `tricycle`: refused until tricycle contacts exist (CHAT_CONTEXT_UNSUPPORTED).',
   }),
   contextId: documentId('CHAT_CONTEXT_NOT_FOUND').meta({ description: 'The listing id, or the journey id (`{articleId}_{buyerUid}`).' }),
   participant: documentId('CHAT_NOT_ALLOWED')

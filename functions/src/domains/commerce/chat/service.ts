@@ -18,6 +18,7 @@ import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { getArticle, keepForChat, uploadOwner } from '../../catalog';
 import { notifyIn } from '../../notifications';
 import { findMission } from '../../transit';
+import { findOrder } from '../orders/service';
 import type { ChatContextKind, ChatRoom, OpenRoomRequest, StoredChatMessage } from './schemas';
 
 /** The latest messages a search looks through: a bounded page, never the whole room. */
@@ -112,7 +113,16 @@ async function participantsOf(caller: ProfileCaller, input: z.output<typeof Open
     if (!mission.transitaire || (caller.uid !== mission.acheteur && caller.uid !== mission.transitaire)) throw new ApiError('CHAT_NOT_ALLOWED');
     return [mission.acheteur, mission.transitaire];
   }
-  // Orders and tricycle contacts have no collection on this branch yet: nothing to check against.
+  if (input.contextKind === 'order') {
+    // An order's buyer and one of its sellers. Orders are private: to anyone else it does not exist.
+    const order = await findOrder(input.contextId);
+    if (!order || (caller.uid !== order.acheteur && !order.vendeurs.includes(caller.uid))) throw new ApiError('CHAT_CONTEXT_NOT_FOUND');
+    if (caller.uid !== order.acheteur) return [order.acheteur, caller.uid];
+    // The buyer names the seller it writes to: one room per seller of a several-seller order.
+    if (!input.participant || !order.vendeurs.includes(input.participant)) throw new ApiError('CHAT_NOT_ALLOWED');
+    return [caller.uid, input.participant];
+  }
+  // Tricycle contacts have no collection yet (the logistics issue): nothing to check against.
   throw new ApiError('CHAT_CONTEXT_UNSUPPORTED');
 }
 

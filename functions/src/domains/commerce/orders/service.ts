@@ -64,6 +64,11 @@ type OrderView = z.input<typeof Order>;
 
 export const orders = () => collection<OrderDocument>(COLLECTIONS.commandes);
 
+/** An order as stored, for the parts of commerce that check who takes part in it (chat rooms). */
+export async function findOrder(id: string): Promise<OrderDocument | undefined> {
+  return (await orders().doc(id).get()).data();
+}
+
 /**
  * The delivery fee of an order: flat (ORDER_DELIVERY_FEE_XOF) until logistics quotes by zone. The
  * one function for the quote shown at creation and the amount charged, so they cannot differ.
