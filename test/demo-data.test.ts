@@ -24,6 +24,11 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const buyerToken = await signIn(syntheticEmailOf(buyer.telephone.slice(4), 'buyer'), buyer.password);
   const forwarders = await (await api()).get('/api/transitaires').set('Authorization', `Bearer ${buyerToken}`);
   expect(forwarders.body.data).toEqual([expect.objectContaining({ companyName: 'Transit Express Bénin SARL', paysDesservis: ['BJ', 'NG', 'TG', 'NE', 'BF'] })]);
+  const orders = await db().collection(COLLECTIONS.commandes).get();
+  expect(orders.docs.map((doc) => doc.get('statut'))).toEqual(['paid']);
+  const invoices = await db().collection(COLLECTIONS.invoices).get();
+  expect(invoices.docs.map((doc) => doc.id)).toEqual([`commande_${orders.docs[0].id}`]);
+  expect(invoices.docs[0].get('numero')).toMatch(/^FAC-\d{8}-0001$/);
   const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
 });
