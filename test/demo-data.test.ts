@@ -27,6 +27,11 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const rooms = await (await api()).get('/api/chat/rooms').set('Authorization', `Bearer ${buyerToken}`);
   expect(rooms.body.data).toHaveLength(1);
   expect(rooms.body.data[0]).toMatchObject({ contextKind: 'article', unread: 1 });
+  const orders = await db().collection(COLLECTIONS.commandes).get();
+  expect(orders.docs.map((doc) => doc.get('statut'))).toEqual(['paid']);
+  const invoices = await db().collection(COLLECTIONS.invoices).get();
+  expect(invoices.docs.map((doc) => doc.id)).toEqual([`commande_${orders.docs[0].id}`]);
+  expect(invoices.docs[0].get('numero')).toMatch(/^FAC-\d{8}-0001$/);
   const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
 });

@@ -4,6 +4,8 @@
  */
 import type { ProfileCaller } from '../core/auth';
 import { createArticle, searchMine } from '../domains/catalog/service';
+import { issueOrderInvoice } from '../domains/commerce/invoices/service';
+import { createOrder, creditSellers, myOrders, onOrderPaid } from '../domains/commerce/orders/service';
 import { activate, markPaid, requestPublicite } from '../domains/catalog/publicites/service';
 import type { ArticleFields } from '../domains/catalog/model';
 import { provisionAccount, type AccountRequest } from '../domains/identity/provisioning';
@@ -109,6 +111,21 @@ async function seedForwarder(forwarder: { uid: string; email: string }, admin: {
   console.log('  the demo forwarder is verified and subscribed: GET /api/transitaires lists it');
 }
 
+/** A paid order of the demo seller's part by the demo buyer, with its invoice, once. */
+async function seedOrder(buyer: { uid: string; email: string }, seller: { uid: string; email: string }): Promise<void> {
+  const asBuyer: ProfileCaller = { uid: buyer.uid, email: buyer.email, authTime: 0, role: 'acheteur', app: 'buyer', profile: { nom: 'Demo', prenoms: 'acheteur' } };
+  const asSeller: ProfileCaller = { uid: seller.uid, email: seller.email, authTime: 0, role: 'vendeur', app: 'pro', profile: { nom: 'Agbo', prenoms: 'Rachidatou' } };
+  if ((await myOrders(asBuyer, { page: 1, limit: 1, offset: 0 })).pagination.total > 0) return;
+  const part = (await searchMine(asSeller, undefined, { page: 1, limit: 20, offset: 0 })).items.find((listing) => listing.type === 'piece');
+  if (!part) return;
+  const order = await createOrder(asBuyer, { items: [{ articleId: part.id, quantite: 1 }], livraison: false });
+  // The effect of its payment, as the payments flow would run it; the subscribers' work, in case no trigger runs.
+  await onOrderPaid(order.id, 'demo-order-payment');
+  await creditSellers(order.id);
+  const numero = await issueOrderInvoice(order.id);
+  console.log(`  a paid order of the demo buyer (${order.total} XOF) and its invoice ${numero}`);
+}
+
 export async function seedDemo(): Promise<void> {
   const created = new Map<string, { uid: string; email: string }>();
   for (const account of DEMO_ACCOUNTS) {
@@ -118,6 +135,7 @@ export async function seedDemo(): Promise<void> {
     if (account.role === 'vendeur') await seedListings(result);
   }
   await seedForwarder(created.get('transitaire')!, created.get('admin')!);
+  await seedOrder(created.get('acheteur')!, created.get('vendeur')!);
   await seedAgentHistory(created.get('agentCommercial')!, created.get('vendeur')!, 'DEMOPRO1');
   await seedChat(created.get('acheteur')!, created.get('vendeur')!);
 }

@@ -2,7 +2,7 @@
 import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
 import { onAchatPaid } from './achats/service';
-import { issueOrderInvoice } from './invoices/service';
+import { issueAchatInvoice, issueOrderInvoice } from './invoices/service';
 import { creditSellers, onOrderPaid } from './orders/service';
 
 export const subscribers = [
@@ -22,5 +22,9 @@ export const subscribers = [
   // The order's invoice, once (its id is the order's), numbered from the day's counter.
   subscriber('commerce.order_invoice', 'order.paid', async ({ payload }) => {
     await issueOrderInvoice(payload.orderId);
+  }),
+  // The purchase's invoice, once, from the same counter.
+  subscriber('commerce.achat_invoice', 'achat.paid', async ({ payload }) => {
+    await issueAchatInvoice(payload.achatId);
   }),
 ];

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
+import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
@@ -37,7 +38,7 @@ interface AchatDocument {
   updatedAt: Timestamp;
 }
 
-const achats = () => collection<AchatDocument>(COLLECTIONS.achats);
+export const achats = () => collection<AchatDocument>(COLLECTIONS.achats);
 
 function toAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
   const { createdAt, updatedAt: _updated, ...rest } = achat;
@@ -105,6 +106,7 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
     await record(achat.vendeur, { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` }, tx);
     sell();
     tx.update(ref, { statut: 'payee', paymentId, updatedAt: at });
+    emit(tx, 'achat.paid', id, { achatId: id, acheteur: achat.acheteur, vendeur: achat.vendeur, paymentId, prix: achat.prix, paidAt: at.toDate().toISOString() });
     notifyIn(tx, achat.acheteur, { type: 'achat_paid', key: paymentId, params: { articleTitre: achat.articleTitre, montant: String(achat.prix) }, resource: { kind: 'achat', id } });
     notifyIn(tx, achat.vendeur, { type: 'article_sold', key: paymentId, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } });
     return { paid: achat };

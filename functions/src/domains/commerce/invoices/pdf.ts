@@ -29,7 +29,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   };
   line(`Facture ${invoice.numero}`, 18, true);
   line(`Date : ${invoice.issuedAt.toDate().toISOString().slice(0, 10)}`);
-  line(`Commande : ${invoice.source.id}`);
+  line(`${invoice.source.kind === 'commande' ? 'Commande' : 'Achat'} : ${invoice.source.id}`);
   line(`Acheteur : ${invoice.acheteur.nom}${invoice.acheteur.telephone ? ` (${invoice.acheteur.telephone})` : ''}`);
   for (const vendeur of invoice.vendeurs) line(`Vendeur : ${vendeur.nom}${vendeur.telephone ? ` (${vendeur.telephone})` : ''}`);
   y -= 10;

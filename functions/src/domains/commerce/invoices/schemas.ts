@@ -8,7 +8,7 @@ export const Invoice = z
   .object({
     id: z.string(),
     numero: z.string().meta({ description: '`FAC-YYYYMMDD-NNNN`: the business day of the payment and its rank that day, without gap.' }),
-    source: z.object({ kind: z.enum(['commande']), id: z.string() }),
+    source: z.object({ kind: z.enum(['commande', 'achat']), id: z.string() }),
     acheteur: Party,
     vendeurs: z.array(Party),
     lignes: z.array(z.object({ designation: z.string(), vendeur: z.string(), quantite: z.number().int(), prixUnitaire: z.number().int(), montant: z.number().int() })),

@@ -15,6 +15,7 @@ import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { getUser } from '../../identity';
+import { achats } from '../achats/service';
 import { orders } from '../orders/service';
 import type { Invoice, InvoiceListQuery } from './schemas';
 
@@ -26,7 +27,7 @@ interface Party {
 
 export interface InvoiceDocument {
   numero: string;
-  source: { kind: 'commande'; id: string };
+  source: { kind: 'commande' | 'achat'; id: string };
   acheteur: Party;
   vendeurs: Party[];
   lignes: Array<{ designation: string; vendeur: string; quantite: number; prixUnitaire: number; montant: number }>;
@@ -58,12 +59,43 @@ export function toInvoice(id: string, invoice: InvoiceDocument, viewer: string):
   return { id, ...rest, issuedAt: issuedAt.toDate().toISOString(), read: !unreadBy.includes(viewer) };
 }
 
+type InvoiceContent = Omit<InvoiceDocument, 'numero' | 'acheteur' | 'vendeurs' | 'unreadBy' | 'issuedAt'>;
+
 /** Issues the invoice of a paid order once; returns its number. */
 export async function issueOrderInvoice(orderId: string): Promise<string | undefined> {
   const order = (await orders().doc(orderId).get()).data();
   if (!order || !order.paymentId || order.statut === 'pending') return undefined;
-  const [acheteur, ...vendeurs] = await Promise.all([party(order.acheteur), ...order.vendeurs.map(party)]);
-  const ref = invoices().doc(`commande_${orderId}`);
+  return issue(`commande_${orderId}`, order.acheteur, order.vendeurs, {
+    source: { kind: 'commande', id: orderId },
+    lignes: order.lignes.map((line) => ({ designation: line.titre, vendeur: line.vendeur, quantite: line.quantite, prixUnitaire: line.prixUnitaire, montant: line.montant })),
+    sousTotal: order.sousTotal,
+    fraisLivraison: order.fraisLivraison,
+    total: order.total,
+    paymentId: order.paymentId,
+    parties: [order.acheteur, ...order.vendeurs],
+    vendeurIds: order.vendeurs,
+  });
+}
+
+/** Issues the invoice of a paid purchase of a listing once; returns its number. */
+export async function issueAchatInvoice(achatId: string): Promise<string | undefined> {
+  const achat = (await achats().doc(achatId).get()).data();
+  if (!achat || !achat.paymentId || achat.statut !== 'payee') return undefined;
+  return issue(`achat_${achatId}`, achat.acheteur, [achat.vendeur], {
+    source: { kind: 'achat', id: achatId },
+    lignes: [{ designation: achat.articleTitre, vendeur: achat.vendeur, quantite: 1, prixUnitaire: achat.prix, montant: achat.prix }],
+    sousTotal: achat.prix,
+    fraisLivraison: 0,
+    total: achat.prix,
+    paymentId: achat.paymentId,
+    parties: [achat.acheteur, achat.vendeur],
+    vendeurIds: [achat.vendeur],
+  });
+}
+
+async function issue(id: string, buyer: string, sellers: string[], content: InvoiceContent): Promise<string> {
+  const [acheteur, ...vendeurs] = await Promise.all([party(buyer), ...sellers.map(party)]);
+  const ref = invoices().doc(id);
   return runTransaction(async (tx) => {
     const existing = (await tx.get(ref)).data();
     if (existing) return existing.numero;
@@ -73,21 +105,7 @@ export async function issueOrderInvoice(orderId: string): Promise<string | undef
     const last = (await tx.get(counterRef)).data()?.last ?? 0;
     const numero = `FAC-${day}-${String(last + 1).padStart(4, '0')}`;
     tx.set(counterRef, { last: last + 1 });
-    tx.create(ref, {
-      numero,
-      source: { kind: 'commande', id: orderId },
-      acheteur,
-      vendeurs,
-      lignes: order.lignes.map((line) => ({ designation: line.titre, vendeur: line.vendeur, quantite: line.quantite, prixUnitaire: line.prixUnitaire, montant: line.montant })),
-      sousTotal: order.sousTotal,
-      fraisLivraison: order.fraisLivraison,
-      total: order.total,
-      paymentId: order.paymentId!,
-      parties: [order.acheteur, ...order.vendeurs],
-      vendeurIds: order.vendeurs,
-      unreadBy: [order.acheteur, ...order.vendeurs],
-      issuedAt: Timestamp.fromDate(at),
-    });
+    tx.create(ref, { ...content, numero, acheteur, vendeurs, unreadBy: content.parties, issuedAt: Timestamp.fromDate(at) });
     return numero;
   });
 }
