@@ -2,7 +2,7 @@
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { nextState } from '../functions/src/core/fsm';
-import { creditSellers } from '../functions/src/domains/commerce/orders/service';
+import { creditSellers, onOrderPaid } from '../functions/src/domains/commerce/orders/service';
 import { ORDER_EVENTS, ORDER_STATUSES, ORDER_TRANSITIONS } from '../functions/src/domains/commerce/orders/state';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
@@ -184,4 +184,11 @@ it('lets one of two buyers racing for the last unit pay; the other order is canc
   expect(refunds.findIndex(Boolean)).toBe(statuses.indexOf('cancelled'));
   expect(await article(p.id)).toMatchObject({ stock: 0, statut: 'vendu' });
   expect(await entries(seller.uid)).toHaveLength(1);
+
+  // The refund is marked after the order's transaction: a run that died in between (no mark yet)
+  // is finished by the retry of the event.
+  const lost = payments[statuses.indexOf('cancelled')];
+  await db().collection(COLLECTIONS.payments).doc(lost).update({ refund: null });
+  await onOrderPaid(ids[statuses.indexOf('cancelled')], lost);
+  expect((await payment(lost)).refund).toEqual({ reason: 'out of stock at payment', statut: 'a_rembourser' });
 });

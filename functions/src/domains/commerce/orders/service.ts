@@ -152,7 +152,9 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
   const refund = await runTransaction(async (tx): Promise<string | undefined> => {
     const order = (await tx.get(ref)).data();
     if (!order) return 'order not found';
-    if (order.paymentId === paymentId) return undefined; // a retry: done already
+    // A retry: done already; but a refund is marked after the commit, so a run that died in between
+    // marks it now (marking is idempotent).
+    if (order.paymentId === paymentId) return order.statut === 'cancelled' ? 'out of stock at payment' : undefined;
     if (order.statut !== 'pending') return order.statut === 'cancelled' ? 'order cancelled' : 'order already paid';
     // Every read (the listings, their boosts) before any write, as transactions require.
     const takes = [];
