@@ -4,8 +4,20 @@
  */
 export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? 'demo-marketplace';
 
-async function deleteAll(url: string): Promise<void> {
-  const response = await fetch(url, { method: 'DELETE' });
+/**
+ * An emulator's reset endpoint, called again when the connection drops before an answer ("other
+ * side closed": the emulator closed a kept-alive socket as fetch reused it, seen once in CI). The
+ * DELETE is idempotent; an answer that is an error is not retried.
+ */
+async function deleteAll(url: string, attempts = 4): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'DELETE' });
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    return deleteAll(url, attempts - 1);
+  }
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
 }
 
