@@ -169,7 +169,7 @@ export const Consolidated = z
     earnings: z.object({ total: xof, referralSignup: xof, commissionSubscription: xof, commissionPublicite: xof, dailyPresence: xof }),
     totalWithdrawn: xof,
   })
-  .meta({ id: 'AgentsConsolidated', description: 'Sums of every agent’s running totals (aggregation queries).' });
+  .meta({ id: 'AgentsConsolidated', description: 'Sums of every agent’s running totals, kept in one document (agentStats/all) beside them.' });
 
 export const MonitorDay = z
   .object({
