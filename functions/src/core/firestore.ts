@@ -110,6 +110,20 @@ export const COLLECTIONS = {
   chatMessages: 'messages',
   /** `chatUnread/{uid}`: a user's unread chat messages over all its rooms. */
   chatUnread: 'chatUnread',
+  /** `deliveryZones/{id}`: delivery zones (polygon, price per km, minimum and maximum fee, cities). */
+  deliveryZones: 'deliveryZones',
+  /** `deliveries/{source}_{id}`: one delivery per order (or purchase): pickups, destination, fee, courier, status history. */
+  deliveries: 'deliveries',
+  /** `deliveryOffers/{deliveryId}_{livreurUid}`: a delivery offered to one courier in one round (the courier reads its own). */
+  deliveryOffers: 'deliveryOffers',
+  /** `deliveryTracking/{deliveryId}`: the assigned courier's last position, read by the delivery's parties only. */
+  deliveryTracking: 'deliveryTracking',
+  /** `livreurs/{uid}`: a courier's presence: online flag, position and its geohash (core/nearby), last location write. */
+  livreurs: 'livreurs',
+  /** `tricycleDrivers/{uid}`: a tricycle driver's published status, position and geohash. */
+  tricycleDrivers: 'tricycleDrivers',
+  /** `tricycleContacts/{id}`: a buyer's contact request to a tricycle driver (`initiated` -> `accepted` -> `closed`). */
+  tricycleContacts: 'tricycleContacts',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

@@ -51,6 +51,26 @@ export const ReferralPricing = z
   })
   .meta({ id: 'ReferralPricing' });
 
+/**
+ * The delivery price list (DOMAIN.md, Logistics). The buyer pays `prixParKm` per kilometre, bounded
+ * by the zone's minimum and maximum; of that fee the courier earns `gainLivreurParKm` per kilometre
+ * and the company keeps the rest, so the two per-kilometre gains must add up to the price.
+ */
+export const DeliverySettings = z
+  .strictObject({
+    prixParKm: xof.meta({ description: 'XOF per kilometre the buyer pays where no zone sets its own price.' }),
+    rayonKm: z.number().min(0.5).max(200).meta({ description: 'Radius of the first round of offers to online couriers (km).' }),
+    dureeOffreSecondes: z.number().int().min(10).max(3600).meta({ description: 'How long a round of offers waits for a courier to accept (s).' }),
+    gainLivreurParKm: xof.meta({ description: 'XOF per kilometre earned by the courier.' }),
+    gainSocieteParKm: xof.meta({ description: 'XOF per kilometre kept by the company (with the courier’s, the price per kilometre).' }),
+    commissionVendeurPct: z.number().min(0).max(50).meta({ description: 'Percent of a seller’s lines of a delivered order kept by the platform (rounded up).' }),
+  })
+  .refine((value) => value.gainLivreurParKm + value.gainSocieteParKm === value.prixParKm, {
+    message: 'The courier’s and the company’s gains per kilometre add up to the price per kilometre.',
+    path: ['gainSocieteParKm'],
+  })
+  .meta({ id: 'DeliverySettings' });
+
 export const PRICE_LISTS = {
   'subscription-pricing': { schema: SubscriptionPricing, defaults: () => ({ mensuel: config().SUBSCRIPTION_PRICE_PER_MONTH }), summary: 'Seller subscription price' },
   'transitaire-subscription-pricing': {
@@ -69,6 +89,11 @@ export const PRICE_LISTS = {
       ],
     }),
     summary: 'Platform fee on sales, by tiers of sale price',
+  },
+  'delivery-settings': {
+    schema: DeliverySettings,
+    defaults: () => ({ prixParKm: 75, rayonKm: 10, dureeOffreSecondes: 60, gainLivreurParKm: 50, gainSocieteParKm: 25, commissionVendeurPct: 10 }),
+    summary: 'Delivery settings: price and gains per kilometre, offer radius and duration, seller commission',
   },
   'referral-pricing': {
     schema: ReferralPricing,

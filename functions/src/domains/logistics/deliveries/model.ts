@@ -1,0 +1,84 @@
+/**
+ * What a delivery is in Firestore (DOMAIN.md, Logistics). One delivery per order or purchase, its
+ * id from its source (`order_{orderId}`, `achat_{achatId}`), so a redelivered `order.paid` creates
+ * nothing twice. The courier's own lists (livreurs/) and the offer rounds (deliveries/) read these
+ * fields; the status table is `deliveries/state.ts`.
+ */
+import type { Timestamp } from 'firebase-admin/firestore';
+import type { Point } from '../../../core/nearby';
+
+export const DELIVERY_STATUSES = ['commande', 'assigne', 'en_cours', 'livre', 'refuse', 'retour', 'annule'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** A courier is busy with these: its active deliveries, the ones its location updates track. */
+export const ACTIVE_DELIVERY_STATUSES = ['assigne', 'en_cours'] as const satisfies readonly DeliveryStatus[];
+
+export type DeliverySourceKind = 'order' | 'achat';
+
+export const deliveryIdOf = (kind: DeliverySourceKind, sourceId: string): string => `${kind}_${sourceId}`;
+
+export interface Pickup {
+  vendeur: string;
+  position: Point;
+  adresse: string | null;
+  /** When the courier confirmed it had the seller's goods (null until then). */
+  collectedAt: Timestamp | null;
+}
+
+export interface DeliveryHistoryEntry {
+  statut: DeliveryStatus;
+  at: Timestamp;
+  /** The uid that moved it, or `system` (a payment, a round, a delay). */
+  by: string;
+  reason: string | null;
+}
+
+/** `deliveries/{source}_{id}`. */
+export interface DeliveryDocument {
+  source: { kind: DeliverySourceKind; id: string };
+  acheteur: string;
+  vendeurs: string[];
+  /** The buyer, the sellers and, once assigned, the courier: who may read the delivery and its tracking. */
+  parties: string[];
+  pickups: Pickup[];
+  destination: { position: Point; adresse: string };
+  instructions: string | null;
+  /** Pickups in order then the destination, by haversine (km, two decimals). */
+  distanceKm: number;
+  /** What the buyer paid for the delivery (XOF), from the zone quote. */
+  frais: number;
+  /** The courier's and the company's shares of `frais` (XOF), fixed at creation from the delivery settings. */
+  gainLivreur: number;
+  gainSociete: number;
+  statut: DeliveryStatus;
+  livreur: string | null;
+  /** The offer round under way (1 at creation), its radius and when it ends. */
+  round: number;
+  radiusKm: number;
+  roundEndsAt: Timestamp | null;
+  history: DeliveryHistoryEntry[];
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** `deliveryTracking/{deliveryId}`: one document the parties listen to (firestore.rules). */
+export interface DeliveryTrackingDocument {
+  deliveryId: string;
+  livreur: string;
+  parties: string[];
+  position: Point | null;
+  updatedAt: Timestamp;
+}
+
+/** `deliveryOffers/{deliveryId}_{livreurUid}`: the courier reads its own offers (firestore.rules). */
+export interface DeliveryOfferDocument {
+  deliveryId: string;
+  livreur: string;
+  round: number;
+  distanceKm: number;
+  frais: number;
+  gainLivreur: number;
+  statut: 'ouverte' | 'acceptee' | 'expiree' | 'prise';
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+}
