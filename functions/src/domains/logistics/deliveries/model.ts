@@ -82,3 +82,27 @@ export interface DeliveryOfferDocument {
   expiresAt: Timestamp;
   createdAt: Timestamp;
 }
+
+/**
+ * The fee of a delivery and its shares, computed by one function (zones/: `quoteDelivery`) for the
+ * public quote and for the fee an order or a purchase charges.
+ */
+export interface DeliveryQuote {
+  zoneId: string;
+  distanceKm: number;
+  frais: number;
+  gainLivreur: number;
+  gainSociete: number;
+}
+
+/**
+ * What an order or a purchase that wants delivery hands to logistics, inside its paid event
+ * (`order.paid`, `achat.paid`: field `livraison`, null without delivery): the delivery is made from
+ * it alone, so logistics never reads commerce's documents.
+ */
+export interface DeliveryRequest {
+  pickups: Array<{ vendeur: string; position: Point; adresse: string | null }>;
+  destination: { position: Point; adresse: string };
+  instructions: string | null;
+  quote: DeliveryQuote;
+}
