@@ -211,8 +211,6 @@ const SETTINGS = {
   SUBSCRIPTION_PRICE_PER_MONTH: integer(5000, 0),
   TRANSITAIRE_SUBSCRIPTION_PRICE_PER_MONTH: integer(5000, 0),
   VERIFICATION_PRICE: integer(20000, 0),
-  /** Flat delivery fee of an order of parts with `livraison` (XOF), until logistics quotes by zone. */
-  ORDER_DELIVERY_FEE_XOF: integer(2000, 0),
   /** Days of free seller access from sign-up. */
   SELLER_TRIAL_DAYS: integer(45, 0),
   /** Sellers' parts shown again per transaction on a renewal, and hidden per batch of the hourly job (one transaction: at most 450). */
@@ -258,6 +256,15 @@ const SETTINGS = {
   EVENT_RETENTION_DAYS: integer(30, 1),
   /** Documents of the realtime feeds (`users/{uid}/realtime`) are deleted after this many days (TTL on `expireAt`). */
   REALTIME_FEED_TTL_DAYS: integer(7, 1),
+
+  // Delivery zones and fees (domains/logistics/zones).
+  /**
+   * Delivery zones that may exist at once (creation refuses more): a point lookup, a quote and an
+   * order read every active zone, so this bounds their reads.
+   */
+  DELIVERY_ZONES_MAX: integer(100, 1, 500),
+  /** Public zone lookups and fee quotes per client IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
+  DELIVERY_QUOTE_RATE_LIMIT_MAX: integer(120, 1),
 
   /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),

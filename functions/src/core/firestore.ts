@@ -112,6 +112,8 @@ export const COLLECTIONS = {
   chatUnread: 'chatUnread',
   /** `deliveryZones/{id}`: delivery zones (polygon, price per km, minimum and maximum fee, cities). */
   deliveryZones: 'deliveryZones',
+  /** `deliveryZoneCount/all`: how many delivery zones exist, kept with each creation and deletion (DELIVERY_ZONES_MAX). */
+  deliveryZoneCount: 'deliveryZoneCount',
   /** `deliveries/{source}_{id}`: one delivery per order (or purchase): pickups, destination, fee, courier, status history. */
   deliveries: 'deliveries',
   /** `deliveryOffers/{deliveryId}_{livreurUid}`: a delivery offered to one courier in one round (the courier reads its own). */

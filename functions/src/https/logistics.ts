@@ -1,4 +1,9 @@
-/** The routers of the `logistics` function (none yet: it answers NOT_FOUND under its prefixes). */
+/**
+ * The routers of the `logistics` function, in mounting order (groups.ts: its prefixes and secrets),
+ * each with the paths its routes live under: a router is loaded by the first request under them.
+ */
 import type { LazyRouter } from '../core/http';
 
-export const routers: LazyRouter[] = [];
+export const routers: LazyRouter[] = [
+  { paths: ['/api/delivery-zones'], load: async () => (await import('../domains/logistics/zones/routes')).router },
+];

@@ -1,15 +1,15 @@
-/** Delivery shape, published now because the spec names it; routes come with logistics. */
+/** Shapes of logistics that other domains' requests use. */
 import { z } from 'zod';
-import { documentId } from '../../core/document-id';
 import { GeoPoint } from '../geo';
 
+/**
+ * The delivery part of a request (a purchase's `livraison`): where to, and what to tell the
+ * courier. The pickups come from the listings and the fee from the zone quote, never from the client.
+ */
 export const DeliveryInput = z
   .strictObject({
-    orderId: documentId('NOT_FOUND').optional(),
-    achatId: documentId('ACHAT_NOT_FOUND').optional(),
     destination: GeoPoint,
-    adresse: z.string().trim().min(1).max(500),
-    instructions: z.string().trim().max(1000).optional(),
+    adresse: z.string().trim().min(1).max(500).meta({ description: 'The destination as text, for the courier.' }),
+    instructions: z.string().trim().max(1000).optional().meta({ description: 'What the courier should know (floor, landmark, hours).' }),
   })
-  .refine((value) => Boolean(value.orderId) !== Boolean(value.achatId), { message: 'A delivery is for one order or one purchase.' })
-  .meta({ id: 'DeliveryInput', description: 'Asks for the delivery of an order or a purchase; the fee is computed by the server.' });
+  .meta({ id: 'DeliveryInput', description: 'Asks for delivery by a courier to `destination`, which must lie in an active delivery zone; the fee is computed by the server (zone quote).' });

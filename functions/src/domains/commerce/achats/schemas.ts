@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { documentId } from '../../../core/document-id';
 import { PaginationQuery } from '../../../core/pagination';
-import { CountryCode } from '../../geo';
+import { CountryCode, GeoPoint } from '../../geo';
+import { DeliveryInput } from '../../logistics';
 
 export const ACHAT_STATUSES = ['en_attente_paiement', 'payee', 'annulee', 'a_rembourser'] as const;
 
@@ -10,10 +11,18 @@ export const AchatRequest = z
     articleId: documentId('ARTICLE_NOT_FOUND'),
     modeLivraison: z.enum(['consommation', 'transit']),
     paysDestination: CountryCode.optional().meta({ description: 'Required for `transit`: the country the vehicle is shipped to.' }),
+    livraison: DeliveryInput.optional().meta({
+      description:
+        'Only with `consommation`: delivery by a courier from the listing’s location. Its fee (zone quote) is added to the amount to pay; the listing must have a location.',
+    }),
   })
   .refine((value) => value.modeLivraison !== 'transit' || value.paysDestination !== undefined, {
     message: 'A transit purchase needs its destination country.',
     path: ['paysDestination'],
+  })
+  .refine((value) => value.modeLivraison === 'consommation' || value.livraison === undefined, {
+    message: 'Courier delivery is for `consommation` purchases only.',
+    path: ['livraison'],
   });
 
 export const Achat = z.object({
@@ -25,6 +34,12 @@ export const Achat = z.object({
   prix: z.number().int(),
   modeLivraison: z.enum(['consommation', 'transit']),
   paysDestination: z.string().nullable(),
+  fraisLivraison: z.number().int().meta({ description: 'The delivery fee of the zone quote, 0 without delivery.' }),
+  total: z.number().int().meta({ description: '`prix` + `fraisLivraison`: the amount of the `achat` payment. The seller’s sale is on `prix`.' }),
+  livraison: z
+    .object({ destination: GeoPoint, adresse: z.string(), instructions: z.string().nullable(), zoneId: z.string(), distanceKm: z.number() })
+    .nullable()
+    .meta({ description: 'The delivery asked for, with the zone and trip length that priced it; null without delivery.' }),
   statut: z.enum(ACHAT_STATUSES).meta({ description: '`a_rembourser`: paid, but another buyer paid for the listing first.' }),
   paymentId: z.string().nullable(),
   createdAt: z.string(),

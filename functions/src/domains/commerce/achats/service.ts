@@ -1,6 +1,7 @@
 /**
- * Purchases of listings. A buyer opens a purchase at the listing's price and pays it (payment type
- * `achat`); the payment's success sells the listing to that purchase and credits the seller's
+ * Purchases of listings. A buyer opens a purchase at the listing's price, plus the delivery fee of
+ * the logistics zone quote when it asks for a courier (`livraison`), and pays it (payment type
+ * `achat`); the seller's sale stays on the price alone. The payment's success sells the listing to that purchase and credits the seller's
  * wallet with the price minus the platform fee, each step idempotent for the purchase. When two
  * buyers pay for one listing, the first sale wins and the other purchase is marked for refund.
  */
@@ -14,6 +15,7 @@ import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { getArticle, prepareSale } from '../../catalog';
+import { type DeliveryRequest, quoteDelivery } from '../../logistics';
 import { isPublic } from '../../catalog';
 import { samePerson } from '../../identity';
 import { notifyIn } from '../../notifications';
@@ -32,6 +34,10 @@ interface AchatDocument {
   prix: number;
   modeLivraison: 'consommation' | 'transit';
   paysDestination: string | null;
+  /** The delivery fee added to the payment (absent on purchases opened before delivery: 0). */
+  fraisLivraison?: number;
+  /** The delivery handed to logistics in `achat.paid`; null (or absent) without delivery. */
+  demandeLivraison?: DeliveryRequest | null;
   statut: AchatStatus;
   paymentId: string | null;
   createdAt: Timestamp;
@@ -40,9 +46,35 @@ interface AchatDocument {
 
 export const achats = () => collection<AchatDocument>(COLLECTIONS.achats);
 
+const feeOf = (achat: AchatDocument) => achat.fraisLivraison ?? 0;
+
 function toAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
-  const { createdAt, updatedAt: _updated, ...rest } = achat;
-  return { id, ...rest, createdAt: createdAt.toDate().toISOString() };
+  const { createdAt, updatedAt: _updated, demandeLivraison, fraisLivraison: _fee, ...rest } = achat;
+  const livraison = demandeLivraison
+    ? {
+        destination: demandeLivraison.destination.position,
+        adresse: demandeLivraison.destination.adresse,
+        instructions: demandeLivraison.instructions,
+        zoneId: demandeLivraison.quote.zoneId,
+        distanceKm: demandeLivraison.quote.distanceKm,
+      }
+    : null;
+  return { id, ...rest, fraisLivraison: feeOf(achat), total: achat.prix + feeOf(achat), livraison, createdAt: createdAt.toDate().toISOString() };
+}
+
+/**
+ * The delivery a purchase asks for: from the listing's location (none: 400
+ * DELIVERY_PICKUP_UNKNOWN) to the buyer's destination, priced by the zone quote.
+ */
+async function achatDelivery(vendeur: string, article: { localisation?: DeliveryRequest['destination']['position']; ville: string }, input: NonNullable<z.output<typeof AchatRequest>['livraison']>): Promise<DeliveryRequest> {
+  if (!article.localisation) throw new ApiError('DELIVERY_PICKUP_UNKNOWN');
+  const quote = await quoteDelivery({ pickups: [article.localisation], destination: input.destination });
+  return {
+    pickups: [{ vendeur, position: article.localisation, adresse: article.ville }],
+    destination: { position: input.destination, adresse: input.adresse },
+    instructions: input.instructions ?? null,
+    quote,
+  };
 }
 
 export async function openAchat(caller: ProfileCaller, input: z.output<typeof AchatRequest>) {
@@ -50,6 +82,7 @@ export async function openAchat(caller: ProfileCaller, input: z.output<typeof Ac
   // In public view: online, and not a part its lapsed seller may not offer (catalog/visibility.ts).
   if (!article || !isPublic(article, now())) throw new ApiError('ARTICLE_NOT_ONLINE');
   if (await samePerson(caller.uid, article.vendeur)) throw new ApiError('OWN_LISTING');
+  const demandeLivraison = input.livraison ? await achatDelivery(article.vendeur, article, input.livraison) : null;
   const at = Timestamp.fromDate(now());
   const achat: AchatDocument = {
     acheteur: caller.uid,
@@ -59,6 +92,8 @@ export async function openAchat(caller: ProfileCaller, input: z.output<typeof Ac
     prix: article.prix,
     modeLivraison: input.modeLivraison,
     paysDestination: input.paysDestination ?? null,
+    fraisLivraison: demandeLivraison?.quote.frais ?? 0,
+    demandeLivraison,
     statut: 'en_attente_paiement',
     paymentId: null,
     createdAt: at,
@@ -69,12 +104,12 @@ export async function openAchat(caller: ProfileCaller, input: z.output<typeof Ac
   return toAchat(ref.id, achat);
 }
 
-/** What the buyer owes, while the purchase awaits payment and the listing is still for sale. */
+/** What the buyer owes (price and delivery fee), while the purchase awaits payment and the listing is still for sale. */
 export async function amountDueForAchat(id: string, payer: string): Promise<number | undefined> {
   const achat = (await achats().doc(id).get()).data();
   if (!achat || achat.acheteur !== payer || achat.statut !== 'en_attente_paiement') return undefined;
   const article = await getArticle(achat.articleId);
-  return article && isPublic(article, now()) ? achat.prix : undefined;
+  return article && isPublic(article, now()) ? achat.prix + feeOf(achat) : undefined;
 }
 
 /**
@@ -106,8 +141,17 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
     await record(achat.vendeur, { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` }, tx);
     sell();
     tx.update(ref, { statut: 'payee', paymentId, updatedAt: at });
-    emit(tx, 'achat.paid', id, { achatId: id, acheteur: achat.acheteur, vendeur: achat.vendeur, paymentId, prix: achat.prix, paidAt: at.toDate().toISOString() });
-    notifyIn(tx, achat.acheteur, { type: 'achat_paid', key: paymentId, params: { articleTitre: achat.articleTitre, montant: String(achat.prix) }, resource: { kind: 'achat', id } });
+    emit(tx, 'achat.paid', id, {
+      achatId: id,
+      acheteur: achat.acheteur,
+      vendeur: achat.vendeur,
+      paymentId,
+      prix: achat.prix,
+      paidAt: at.toDate().toISOString(),
+      livraison: achat.demandeLivraison ?? null,
+    });
+    // The buyer is told what it paid (with the delivery fee); the seller its net on the price.
+    notifyIn(tx, achat.acheteur, { type: 'achat_paid', key: paymentId, params: { articleTitre: achat.articleTitre, montant: String(achat.prix + feeOf(achat)) }, resource: { kind: 'achat', id } });
     notifyIn(tx, achat.vendeur, { type: 'article_sold', key: paymentId, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } });
     return { paid: achat };
   });

@@ -25,10 +25,14 @@ export const Order = z
     acheteur: z.string(),
     lignes: z.array(OrderLine).meta({ description: 'For a seller: its own lines only.' }),
     sousTotal: z.number().int().meta({ description: 'Sum of the lines shown.' }),
-    fraisLivraison: z.number().int(),
+    fraisLivraison: z.number().int().meta({ description: 'The delivery fee of the zone quote (`POST /api/delivery-zones/quote`), 0 without delivery.' }),
     total: z.number().int().meta({ description: 'What the buyer pays (all lines and the delivery fee): the amount of the `commande` payment.' }),
     livraison: z.boolean(),
     adresseLivraison: z.object({ ville: z.string(), details: z.string().optional(), position: z.object({ latitude: z.number(), longitude: z.number() }) }).nullable(),
+    devisLivraison: z
+      .object({ zoneId: z.string(), distanceKm: z.number() })
+      .nullable()
+      .meta({ description: 'With delivery: the zone of the address and the trip’s length (sellers’ locations in order, then the address) that priced `fraisLivraison`.' }),
     statut: z.enum(ORDER_STATUSES),
     paymentId: z.string().nullable(),
     history: z.array(OrderHistoryEntry),

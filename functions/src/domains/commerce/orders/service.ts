@@ -1,6 +1,6 @@
 /**
- * Orders of parts. A buyer orders online parts at their listings' prices (plus the flat delivery
- * fee when delivered) and pays the order (payment type `commande`); the payment's success takes
+ * Orders of parts. A buyer orders online parts at their listings' prices (plus the delivery fee
+ * of the logistics zone quote when delivered, orders/delivery.ts) and pays the order (payment type `commande`); the payment's success takes
  * every item's units from stock and marks the order paid in one transaction, or, when a unit is
  * gone, cancels the order and marks the money for refund. `order.paid` then credits each seller
  * (subscribers.ts) and issues the invoice.
@@ -9,7 +9,6 @@ import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
-import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
@@ -18,12 +17,14 @@ import { transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { getArticle, isPublic, prepareStockTake } from '../../catalog';
+import type { DeliveryRequest } from '../../logistics';
 import { samePerson } from '../../identity';
 import { notifyIn } from '../../notifications';
 import { markForRefund } from '../../payments';
 import { platformFee } from '../../pricing';
 import { record } from '../../wallet';
 import type { OrderInput } from '../schemas';
+import { type LineSource, orderDelivery } from './delivery';
 import type { AdminMove, Order, OrderAdminQuery, SellerMove } from './schemas';
 import { EVENT_TO, ORDER_TRANSITIONS, type OrderEvent, type OrderStatus } from './state';
 
@@ -53,6 +54,11 @@ export interface OrderDocument {
   total: number;
   livraison: boolean;
   adresseLivraison: NonNullable<z.output<typeof OrderInput>['adresseLivraison']> | null;
+  /**
+   * The delivery handed to logistics in `order.paid` (pickups, destination, the zone quote whose fee
+   * is `fraisLivraison`); null without delivery, absent on orders placed before zone quotes.
+   */
+  demandeLivraison?: DeliveryRequest | null;
   statut: OrderStatus;
   paymentId: string | null;
   history: HistoryEntry[];
@@ -69,14 +75,6 @@ export async function findOrder(id: string): Promise<OrderDocument | undefined> 
   return (await orders().doc(id).get()).data();
 }
 
-/**
- * The delivery fee of an order: flat (ORDER_DELIVERY_FEE_XOF) until logistics quotes by zone. The
- * one function for the quote shown at creation and the amount charged, so they cannot differ.
- */
-export function deliveryFee(livraison: boolean): number {
-  return livraison ? config().ORDER_DELIVERY_FEE_XOF : 0;
-}
-
 /** The order as `viewer` may see it: a seller (not the buyer nor an admin) sees its own lines only. */
 export function toOrder(id: string, order: OrderDocument, seller?: string): OrderView {
   const lignes = seller ? order.lignes.filter((line) => line.vendeur === seller) : order.lignes;
@@ -89,6 +87,7 @@ export function toOrder(id: string, order: OrderDocument, seller?: string): Orde
     total: order.total,
     livraison: order.livraison,
     adresseLivraison: order.adresseLivraison,
+    devisLivraison: order.demandeLivraison ? { zoneId: order.demandeLivraison.quote.zoneId, distanceKm: order.demandeLivraison.quote.distanceKm } : null,
     statut: order.statut,
     paymentId: order.paymentId,
     history: order.history.map((entry) => ({ ...entry, at: entry.at.toDate().toISOString() })),
@@ -103,6 +102,7 @@ export async function createOrder(caller: ProfileCaller, input: z.output<typeof 
   for (const item of input.items) quantities.set(item.articleId, (quantities.get(item.articleId) ?? 0) + item.quantite);
   const at = now();
   const lignes: OrderLineDocument[] = [];
+  const sources: LineSource[] = [];
   for (const [articleId, quantite] of quantities) {
     const article = await getArticle(articleId);
     if (!article || !isPublic(article, at)) throw new ApiError('ARTICLE_NOT_ONLINE');
@@ -110,9 +110,12 @@ export async function createOrder(caller: ProfileCaller, input: z.output<typeof 
     if ((article.stock ?? 1) < quantite) throw new ApiError('OUT_OF_STOCK');
     if (await samePerson(caller.uid, article.vendeur)) throw new ApiError('OWN_LISTING');
     lignes.push({ articleId, vendeur: article.vendeur, titre: article.titre, prixUnitaire: article.prix, quantite, montant: article.prix * quantite });
+    sources.push({ vendeur: article.vendeur, localisation: article.localisation, ville: article.ville });
   }
   const sousTotal = lignes.reduce((sum, line) => sum + line.montant, 0);
-  const fraisLivraison = deliveryFee(input.livraison);
+  // The fee shown now is the amount charged: both are this quote, stored on the order.
+  const demandeLivraison = input.livraison && input.adresseLivraison ? await orderDelivery(sources, input.adresseLivraison) : null;
+  const fraisLivraison = demandeLivraison?.quote.frais ?? 0;
   const stamp = Timestamp.fromDate(at);
   const order: OrderDocument = {
     acheteur: caller.uid,
@@ -123,6 +126,7 @@ export async function createOrder(caller: ProfileCaller, input: z.output<typeof 
     total: sousTotal + fraisLivraison,
     livraison: input.livraison,
     adresseLivraison: input.adresseLivraison ?? null,
+    demandeLivraison,
     statut: 'pending',
     paymentId: null,
     history: [{ statut: 'pending', at: stamp, by: caller.uid, reason: null }],
@@ -166,7 +170,15 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
     }
     for (const take of takes) take?.();
     tx.update(ref, { statut: transition(ORDER_TRANSITIONS, order.statut, 'pay'), paymentId, updatedAt: at, history: [...order.history, { statut: 'paid', at, by: 'system', reason: null }] });
-    emit(tx, 'order.paid', id, { orderId: id, acheteur: order.acheteur, vendeurs: order.vendeurs, paymentId, total: order.total, paidAt: at.toDate().toISOString() });
+    emit(tx, 'order.paid', id, {
+      orderId: id,
+      acheteur: order.acheteur,
+      vendeurs: order.vendeurs,
+      paymentId,
+      total: order.total,
+      paidAt: at.toDate().toISOString(),
+      livraison: order.demandeLivraison ?? null,
+    });
     notifyIn(tx, order.acheteur, { type: 'order_paid', key: paymentId, params: { orderId: id, montant: String(order.total) }, resource: { kind: 'commande', id } });
     return undefined;
   });

@@ -1,0 +1,9 @@
+/**
+ * What other domains use of logistics: the one fee computation (`quoteDelivery`) and the zone
+ * lookup, the delivery part of a request (`DeliveryInput`), and the types of what an order or a
+ * purchase hands to logistics in its paid event. Logistics imports nothing of commerce.
+ */
+export { quoteDelivery, type QuoteInput } from './zones/quote';
+export { findZoneAt } from './zones/service';
+export { DeliveryInput } from './schemas';
+export type { DeliveryQuote, DeliveryRequest } from './deliveries/model';
