@@ -2,6 +2,7 @@
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { onAchatPaid } from '../functions/src/domains/commerce/achats/service';
+import { distanceKm } from '../functions/src/domains/geo';
 import { provisionAccount } from '../functions/src/domains/identity/provisioning';
 import { createUser, PASSWORD, signIn, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
@@ -60,8 +61,10 @@ it('sells the listing to the paying buyer and credits the seller, net of the pla
   expect(achat.status).toBe(201);
   expect(achat.body.data).toMatchObject({ statut: 'en_attente_paiement', prix: 4_500_000, vendeur: seller.uid, paysDestination: 'NG' });
 
+  expect(achat.body.data).toMatchObject({ fraisLivraison: 0, total: 4_500_000, livraison: null });
   const paymentId = await payAndConfirm(buyer, achat.body.data.id, 4_500_000);
   await onAchatPaid(achat.body.data.id, paymentId); // a retry of the effect changes nothing
+  expect((await db().collection(COLLECTIONS.events).doc(`achat.paid_${achat.body.data.id}`).get()).get('payload.livraison')).toBeNull();
 
   expect((await db().collection(COLLECTIONS.articles).doc(listing.id).get()).data()).toMatchObject({ statut: 'vendu', soldTo: achat.body.data.id });
   const { balance, entries } = await ledger(seller.uid);
@@ -85,6 +88,72 @@ it('sells the listing to the paying buyer and credits the seller, net of the pla
   expect(await told(seller)).toEqual([
     expect.objectContaining({ type: 'article_sold', resource: { kind: 'article', id: listing.id }, body: expect.stringContaining('4 365 000 XOF') }),
   ]);
+});
+
+it('adds the zone’s delivery fee to a local purchase that asks for a courier: paid with the price, the sale credited on the price', async () => {
+  const zone = await (await api())
+    .post('/api/delivery-zones')
+    .set(bearer(admin.token))
+    .send({ nom: 'Grand Cotonou', polygon: [{ latitude: 6.33, longitude: 2.33 }, { latitude: 6.33, longitude: 2.48 }, { latitude: 6.42, longitude: 2.48 }, { latitude: 6.42, longitude: 2.33 }], prixParKm: 100, fraisMin: 500, fraisMax: 5000 });
+  expect(zone.status).toBe(201);
+  const seller = await createUser('vendeur');
+  const buyer = await createUser('acheteur');
+  const shop = { latitude: 6.36, longitude: 2.4 };
+  const home = { latitude: 6.37, longitude: 2.45 };
+  const listing = await publish(seller, { prix: 4_500_000, localisation: shop });
+  const hundredths = Math.round(distanceKm(shop, home) * 100);
+  const frais = Math.max(500, Math.ceil((hundredths * 100) / 100));
+  const livraison = { destination: home, adresse: 'Akpakpa, rue 12', instructions: 'Appeler en arrivant' };
+  const client = await api();
+
+  // Refusals first: none writes a purchase.
+  const countAchats = async () => (await db().collection(COLLECTIONS.achats).where('acheteur', '==', buyer.uid).count().get()).data().count;
+  const transit = await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: listing.id, modeLivraison: 'transit', paysDestination: 'NG', livraison });
+  expect(transit.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [expect.objectContaining({ field: 'body.livraison' })] });
+  const far = await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: listing.id, modeLivraison: 'consommation', livraison: { ...livraison, destination: { latitude: 9.3372, longitude: 2.6303 } } });
+  expect([far.status, far.body.code]).toEqual([400, 'DELIVERY_OUT_OF_ZONE']);
+  const unlocated = await publish(seller, { prix: 900_000 });
+  const nowhere = await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: unlocated.id, modeLivraison: 'consommation', livraison });
+  expect([nowhere.status, nowhere.body.code]).toEqual([400, 'DELIVERY_PICKUP_UNKNOWN']);
+  expect((await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: listing.id, modeLivraison: 'consommation', livraison: { ...livraison, frais: 0 } })).body.code).toBe(
+    'VALIDATION_ERROR',
+  );
+  expect(await countAchats()).toBe(0);
+
+  const opened = await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: listing.id, modeLivraison: 'consommation', livraison });
+  expect(opened.status).toBe(201);
+  expect(opened.body.data).toMatchObject({
+    prix: 4_500_000,
+    fraisLivraison: frais,
+    total: 4_500_000 + frais,
+    livraison: { destination: home, adresse: 'Akpakpa, rue 12', instructions: 'Appeler en arrivant', zoneId: zone.body.data.id, distanceKm: hundredths / 100 },
+  });
+  const achatId = opened.body.data.id as string;
+
+  // The amount due includes the fee: the price alone is refused.
+  const priceOnly = await client.post('/api/payments/requesttopay/mtn').set(bearer(buyer.token)).send({ type: 'achat', montant: 4_500_000, metadata: { achatId }, telephone: '+2290197000002' });
+  expect([priceOnly.status, priceOnly.body.code]).toEqual([400, 'AMOUNT_MISMATCH']);
+  const paymentId = await payAndConfirm(buyer, achatId, 4_500_000 + frais);
+
+  // The seller's sale is on the price (net of the platform fee), not on the delivery fee.
+  const { entries } = await ledger(seller.uid);
+  expect(entries).toEqual([expect.objectContaining({ type: 'vente', montant: 4_365_000, reference: achatId })]);
+  const event = (await db().collection(COLLECTIONS.events).doc(`achat.paid_${achatId}`).get()).data();
+  expect(event).toMatchObject({
+    payload: {
+      achatId,
+      paymentId,
+      prix: 4_500_000,
+      livraison: {
+        pickups: [{ vendeur: seller.uid, position: shop, adresse: 'Cotonou' }],
+        destination: { position: home, adresse: 'Akpakpa, rue 12' },
+        instructions: 'Appeler en arrivant',
+        quote: { zoneId: zone.body.data.id, distanceKm: hundredths / 100, frais, gainLivreur: Math.ceil((hundredths * 50) / 100), gainSociete: frais - Math.ceil((hundredths * 50) / 100) },
+      },
+    },
+  });
+  // The invoice shows the fee and the total paid.
+  expect((await db().collection(COLLECTIONS.invoices).doc(`achat_${achatId}`).get()).data()).toMatchObject({ sousTotal: 4_500_000, fraisLivraison: frais, total: 4_500_000 + frais });
 });
 
 it('lets one of two paying buyers win; the other purchase is marked for refund and the seller credited once', async () => {

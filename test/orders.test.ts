@@ -4,6 +4,7 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { nextState } from '../functions/src/core/fsm';
 import { creditSellers, onOrderPaid } from '../functions/src/domains/commerce/orders/service';
 import { ORDER_EVENTS, ORDER_STATUSES, ORDER_TRANSITIONS } from '../functions/src/domains/commerce/orders/state';
+import { distanceKm } from '../functions/src/domains/geo';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
@@ -13,15 +14,58 @@ import { useFeexPaySandbox } from './helpers/feexpay';
 useFeexPaySandbox();
 let admin: TestUser;
 
+let zoneId: string;
+
+/** Greater Cotonou: 100 XOF per km, from 500 to 5000 XOF. */
+const ZONE = {
+  nom: 'Grand Cotonou',
+  polygon: [
+    { latitude: 6.33, longitude: 2.33 },
+    { latitude: 6.33, longitude: 2.48 },
+    { latitude: 6.42, longitude: 2.48 },
+    { latitude: 6.42, longitude: 2.33 },
+  ],
+  prixParKm: 100,
+  fraisMin: 500,
+  fraisMax: 5000,
+  villes: ['Cotonou'],
+};
+
 beforeAll(async () => {
   await resetEmulators();
   admin = await createUser('admin');
+  const zone = await (await api()).post('/api/delivery-zones').set(bearer(admin.token)).send(ZONE);
+  expect(zone.status).toBe(201);
+  zoneId = zone.body.data.id;
 });
 
+/** Where sellers keep their parts (the courier's pickups). */
+const SHOP_1 = { latitude: 6.36, longitude: 2.4 };
+const SHOP_2 = { latitude: 6.39, longitude: 2.42 };
+
 const part = (seller: TestUser, overrides: Record<string, unknown> = {}) =>
-  publish(seller, { type: 'piece', titre: 'Alternateur Corolla', prix: 30_000, marque: undefined, modele: undefined, annee: undefined, carburant: undefined, boiteVitesse: undefined, ...overrides });
+  publish(seller, {
+    type: 'piece',
+    titre: 'Alternateur Corolla',
+    prix: 30_000,
+    marque: undefined,
+    modele: undefined,
+    annee: undefined,
+    carburant: undefined,
+    boiteVitesse: undefined,
+    localisation: SHOP_1,
+    ...overrides,
+  });
 
 const address = { ville: 'Cotonou', details: 'Akpakpa, près du marché', position: { latitude: 6.37, longitude: 2.45 } };
+
+/** The zone's fee of a trip through `stops` (hundredths of a km, rounded up to the franc), as the quote computes it. */
+function expectedFee(...stops: Array<{ latitude: number; longitude: number }>) {
+  let km = 0;
+  for (let i = 1; i < stops.length; i++) km += distanceKm(stops[i - 1], stops[i]);
+  const hundredths = Math.round(km * 100);
+  return { distanceKm: hundredths / 100, frais: Math.min(5000, Math.max(500, Math.ceil((hundredths * ZONE.prixParKm) / 100))), gainLivreur: Math.ceil((hundredths * 50) / 100) };
+}
 
 async function order(buyer: TestUser, items: Array<{ articleId: string; quantite: number }>, livraison = false) {
   return (await api())
@@ -62,13 +106,19 @@ describe('status table', () => {
   });
 });
 
-it('prices an order of two sellers from the listings, adds the delivery fee, takes the stock and credits each seller once', async () => {
+it('prices an order of two sellers from the listings, adds the zone’s delivery fee, takes the stock and credits each seller once', async () => {
   const [s1, s2, buyer] = await Promise.all([createUser('vendeur'), createUser('vendeur'), createUser('acheteur')]);
   const a = await part(s1, { prix: 30_000, stock: 5 });
-  const b = await part(s2, { prix: 12_500 });
+  const b = await part(s2, { prix: 12_500, localisation: SHOP_2 });
+  // The courier goes to the first seller, then the second, then the buyer's address.
+  const fee = expectedFee(SHOP_1, SHOP_2, address.position);
+  expect(fee.frais).toBeGreaterThan(500);
+  const total = 102_500 + fee.frais;
+  const quoted = await (await api()).post('/api/delivery-zones/quote').send({ pickups: [SHOP_1, SHOP_2], destination: address.position });
+  expect(quoted.body.data).toMatchObject({ zoneId, distanceKm: fee.distanceKm, frais: fee.frais });
   const created = await order(buyer, [{ articleId: a.id, quantite: 2 }, { articleId: b.id, quantite: 1 }, { articleId: a.id, quantite: 1 }], true);
   expect(created.status).toBe(201);
-  expect(created.body.data).toMatchObject({ statut: 'pending', sousTotal: 102_500, fraisLivraison: 2000, total: 104_500, livraison: true });
+  expect(created.body.data).toMatchObject({ statut: 'pending', sousTotal: 102_500, fraisLivraison: fee.frais, total, livraison: true, devisLivraison: { zoneId, distanceKm: fee.distanceKm } });
   expect(created.body.data.lignes).toEqual([
     expect.objectContaining({ articleId: a.id, vendeur: s1.uid, quantite: 3, prixUnitaire: 30_000, montant: 90_000 }),
     expect.objectContaining({ articleId: b.id, vendeur: s2.uid, quantite: 1, montant: 12_500 }),
@@ -82,8 +132,14 @@ it('prices an order of two sellers from the listings, adds the delivery fee, tak
     .send({ type: 'commande', montant: 1000, metadata: { commandeId: id }, telephone: '+2290197000002' });
   expect(wrong.status).toBe(400);
   expect(wrong.body.code).toBe('AMOUNT_MISMATCH');
+  // The delivery fee is part of the amount due: the lines alone are not enough.
+  const withoutFee = await (await api())
+    .post('/api/payments/requesttopay/mtn')
+    .set(bearer(buyer.token))
+    .send({ type: 'commande', montant: 102_500, metadata: { commandeId: id }, telephone: '+2290197000002' });
+  expect(withoutFee.body.code).toBe('AMOUNT_MISMATCH');
 
-  const paymentId = await pay(buyer, id, 104_500);
+  const paymentId = await pay(buyer, id, total);
   const client = await api();
   const read = await client.get(`/api/orders/${id}`).set(bearer(buyer.token));
   expect(read.body.data).toMatchObject({ statut: 'paid', paymentId });
@@ -94,7 +150,23 @@ it('prices an order of two sellers from the listings, adds the delivery fee, tak
   await creditSellers(id); // a second delivery of order.paid credits nobody again
   expect(await entries(s1.uid)).toEqual([expect.objectContaining({ type: 'vente', reference: id, montant: 90_000 - 4500 })]);
   expect(await entries(s2.uid)).toEqual([expect.objectContaining({ type: 'vente', reference: id, montant: 12_500 - 625 })]);
-  expect((await db().collection(COLLECTIONS.events).doc(`order.paid_${id}`).get()).data()).toMatchObject({ payload: { orderId: id, total: 104_500, paymentId } });
+  // The paid event carries the whole delivery: logistics makes it from the event alone.
+  expect((await db().collection(COLLECTIONS.events).doc(`order.paid_${id}`).get()).data()).toMatchObject({
+    payload: {
+      orderId: id,
+      total,
+      paymentId,
+      livraison: {
+        pickups: [
+          { vendeur: s1.uid, position: SHOP_1, adresse: 'Cotonou' },
+          { vendeur: s2.uid, position: SHOP_2, adresse: 'Cotonou' },
+        ],
+        destination: { position: address.position, adresse: 'Akpakpa, près du marché, Cotonou' },
+        instructions: null,
+        quote: { zoneId, distanceKm: fee.distanceKm, frais: fee.frais, gainLivreur: fee.gainLivreur, gainSociete: fee.frais - fee.gainLivreur },
+      },
+    },
+  });
 
   // Each seller sees its own lines only.
   const sales = await client.get('/api/orders/sales').set(bearer(s2.token));
@@ -141,6 +213,35 @@ it('refuses bad orders: not a part, not enough stock, not online, no address, ba
   expect((await client.get('/api/orders/admin').set(bearer(buyer.token))).status).toBe(403);
 });
 
+it('takes each seller’s pickup from its first located line, and refuses a delivery it cannot price, writing nothing', async () => {
+  const [s1, s2, buyer] = await Promise.all([createUser('vendeur'), createUser('vendeur'), createUser('acheteur')]);
+  const unlocated = await part(s1, { localisation: undefined, titre: 'Bougie sans adresse' });
+  const located = await part(s1, { localisation: SHOP_2 });
+  const elsewhere = await part(s1, { localisation: SHOP_1 });
+  // s1's first line has no location: its pickup is its next line's, not its last one's.
+  const placed = await order(buyer, [{ articleId: unlocated.id, quantite: 1 }, { articleId: located.id, quantite: 1 }, { articleId: elsewhere.id, quantite: 1 }], true);
+  expect(placed.status).toBe(201);
+  const stored = (await db().collection(COLLECTIONS.commandes).doc(placed.body.data.id).get()).data()!;
+  expect(stored.demandeLivraison.pickups).toEqual([{ vendeur: s1.uid, position: SHOP_2, adresse: 'Cotonou' }]);
+  expect(placed.body.data.fraisLivraison).toBe(expectedFee(SHOP_2, address.position).frais);
+
+  const countOrders = async () => (await db().collection(COLLECTIONS.commandes).where('acheteur', '==', buyer.uid).count().get()).data().count;
+  const before = await countOrders();
+  // A seller none of whose lines has a location: nobody knows where to collect.
+  const nowhere = await part(s2, { localisation: undefined });
+  const unknown = await order(buyer, [{ articleId: located.id, quantite: 1 }, { articleId: nowhere.id, quantite: 1 }], true);
+  expect([unknown.status, unknown.body.code]).toEqual([400, 'DELIVERY_PICKUP_UNKNOWN']);
+  // Without delivery, the same basket is fine.
+  expect((await order(buyer, [{ articleId: located.id, quantite: 1 }, { articleId: nowhere.id, quantite: 1 }])).body.data).toMatchObject({ fraisLivraison: 0, devisLivraison: null });
+  // An address outside every zone.
+  const far = await (await api())
+    .post('/api/orders')
+    .set(bearer(buyer.token))
+    .send({ items: [{ articleId: located.id, quantite: 1 }], livraison: true, adresseLivraison: { ville: 'Parakou', position: { latitude: 9.3372, longitude: 2.6303 } } });
+  expect([far.status, far.body.code]).toEqual([400, 'DELIVERY_OUT_OF_ZONE']);
+  expect(await countOrders()).toBe(before + 1);
+});
+
 it('keeps orders to their buyer, sellers and admins', async () => {
   const [seller, buyer, other, otherSeller] = await Promise.all([createUser('vendeur'), createUser('acheteur'), createUser('acheteur'), createUser('vendeur')]);
   const p = await part(seller);
@@ -167,6 +268,8 @@ it('marks the money of a paid order cancelled by its buyer for refund', async ()
   const p = await part(seller, { prix: 15_000, stock: 3 });
   const id = (await order(buyer, [{ articleId: p.id, quantite: 1 }])).body.data.id as string;
   const paymentId = await pay(buyer, id, 15_000);
+  // Without delivery, the paid event says so.
+  expect((await db().collection(COLLECTIONS.events).doc(`order.paid_${id}`).get()).get('payload.livraison')).toBeNull();
   const cancelled = await (await api()).post(`/api/orders/${id}/cancel`).set(bearer(buyer.token));
   expect(cancelled.body.data.statut).toBe('cancelled');
   expect(await payment(paymentId)).toMatchObject({ refund: { statut: 'a_rembourser' } });

@@ -36,9 +36,11 @@ export function outlineOf(points: readonly Point[]): Outline | OutlineProblem {
   while (ring.length > 1 && same(ring[0], ring[ring.length - 1])) ring.pop();
   const distinct = new Set(ring.map((point) => `${point.latitude},${point.longitude}`));
   if (distinct.size < 3 || distinct.size !== ring.length) return distinct.size < 3 ? 'too_few_points' : 'self_intersecting';
+  // All on one line first: such a ring also folds back on itself, but "no area" says why.
+  if (ring.every((point) => turn(ring[0], ring[1], point) === 0)) return 'no_area';
+  if (crossesItself(ring)) return 'self_intersecting';
   const areaKm2 = planarAreaKm2(ring);
   if (areaKm2 < 1e-6) return 'no_area';
-  if (crossesItself(ring)) return 'self_intersecting';
   const latitudes = ring.map((point) => point.latitude);
   const longitudes = ring.map((point) => point.longitude);
   return {
