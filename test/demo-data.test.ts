@@ -32,6 +32,10 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const invoices = await db().collection(COLLECTIONS.invoices).get();
   expect(invoices.docs.map((doc) => doc.id)).toEqual([`commande_${orders.docs[0].id}`]);
   expect(invoices.docs[0].get('numero')).toMatch(/^FAC-\d{8}-0001$/);
+  // One delivery zone around Cotonou, once: the seller's city is in it.
+  const zones = await (await api()).get('/api/delivery-zones');
+  expect(zones.body.data).toEqual([expect.objectContaining({ nom: 'Grand Cotonou', actif: true })]);
+  expect((await (await api()).post('/api/delivery-zones/lookup').send({ latitude: 6.3703, longitude: 2.3912 })).body.data.nom).toBe('Grand Cotonou');
   const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
 });

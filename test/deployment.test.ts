@@ -274,6 +274,8 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.eventRuns, ['state'], { field: 'dueAt', direction: 'asc' })).toBe(true);
     expect(hasMergeIndexes(COLLECTIONS.eventRuns, ['state', 'type', 'subscriber'], { field: 'updatedAt', direction: 'desc' })).toBe(true);
     expect(hasMergeIndexes(COLLECTIONS.achats, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
+    // The public list of delivery zones: the active ones by name.
+    expect(hasMergeIndexes(COLLECTIONS.deliveryZones, ['actif'], { field: 'nom', direction: 'asc' })).toBe(true);
   });
 
   it('has the composite index of the buyer’s transit purchase lookup (the journeys)', () => {

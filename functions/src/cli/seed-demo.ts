@@ -14,6 +14,7 @@ import { extend } from '../domains/subscriptions/service';
 import { refreshListing } from '../domains/transit/directory/service';
 import { openRoom, postMessage } from '../domains/commerce/chat/service';
 import { seedAgentHistory } from './seed-demo-agent';
+import { seedDeliveryZone } from './seed-demo-zones';
 import * as verification from '../domains/transit/verification/service';
 
 const PASSWORD = 'Demo-2026!';
@@ -138,6 +139,7 @@ export async function seedDemo(): Promise<void> {
   await seedOrder(created.get('acheteur')!, created.get('vendeur')!);
   await seedAgentHistory(created.get('agentCommercial')!, created.get('vendeur')!, 'DEMOPRO1');
   await seedChat(created.get('acheteur')!, created.get('vendeur')!);
+  await seedDeliveryZone(created.get('admin')!);
 }
 
 if (require.main === module) {
