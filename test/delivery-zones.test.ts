@@ -107,12 +107,21 @@ describe('writing zones', () => {
     );
     expect(await code({ polygon: [corner(95, 2.3), corner(6.4, 2.4), corner(6.3, 2.4)] })).toBe('VALIDATION_ERROR');
     expect(await code({ polygon: Array.from({ length: 202 }, (_, i) => corner(6 + Math.cos(i) / 10, 2 + Math.sin(i) / 10)) })).toBe('VALIDATION_ERROR');
+    // 200 points at most: 201 distinct ones are too many, 200 and the closing one are fine.
+    const circle = (n: number) => Array.from({ length: n }, (_, i) => corner(6.37 + Math.cos((2 * Math.PI * i) / n) / 20, 2.4 + Math.sin((2 * Math.PI * i) / n) / 20));
+    const tooMany = await create(zoneInput({ polygon: circle(201) }));
+    expect(tooMany.body).toMatchObject({ code: 'DELIVERY_ZONE_POLYGON_INVALID', details: [{ reason: 'too_many_points' }] });
     expect(await code({ fraisMin: 5000, fraisMax: 3000 })).toBe('VALIDATION_ERROR');
     expect(await code({ prixParKm: -1 })).toBe('VALIDATION_ERROR');
     expect(await code({ prixParKm: 10.5 })).toBe('VALIDATION_ERROR');
     expect(await code({ nom: '' })).toBe('VALIDATION_ERROR');
     expect(await code({ bbox: { minLat: 0 } })).toBe('VALIDATION_ERROR');
     expect(await zoneCount()).toBe(before);
+
+    const round = await create(zoneInput({ polygon: [...circle(200), circle(200)[0]], actif: false }));
+    expect(round.status).toBe(201);
+    expect(round.body.data.polygon).toHaveLength(200);
+    expect((await (await api()).delete(`/api/delivery-zones/${round.body.data.id}`).set(bearer(admin.token))).status).toBe(200);
 
     // A closed triangle is fine: stored open.
     const triangle = await create(zoneInput({ polygon: [corner(6.3, 2.3), corner(6.4, 2.4), corner(6.3, 2.4), corner(6.3, 2.3)], actif: false }));

@@ -100,6 +100,15 @@ it.each([
   expect(res.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
 });
 
+it('serves delivery zones from the logistics function, without a token', async () => {
+  const list = await call('/api/delivery-zones');
+  expect(list.status).toBe(200);
+  expect(list.json).toMatchObject({ success: true, data: expect.any(Array) });
+  const lookup = await call('/api/delivery-zones/lookup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ latitude: -45, longitude: -120 }) });
+  expect(lookup.status).toBe(404);
+  expect(lookup.json).toMatchObject({ success: false, code: 'DELIVERY_ZONE_NOT_FOUND' });
+});
+
 it.each([
   '/api/no-such-route',
   '/api/articles/..%2F..%2Fusers',

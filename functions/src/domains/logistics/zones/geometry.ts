@@ -7,6 +7,9 @@
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { Point } from '../../../core/nearby';
 
+/** Points of an outline at most: the self-crossing check is quadratic, and every lookup reads every zone. */
+export const MAX_ZONE_POINTS = 200;
+
 export interface BoundingBox {
   minLat: number;
   maxLat: number;
@@ -21,7 +24,7 @@ export interface Outline {
 }
 
 /** Why an outline is refused (the hint of DELIVERY_ZONE_POLYGON_INVALID). */
-export type OutlineProblem = 'too_few_points' | 'no_area' | 'self_intersecting';
+export type OutlineProblem = 'too_few_points' | 'too_many_points' | 'no_area' | 'self_intersecting';
 
 const same = (a: Point, b: Point) => a.latitude === b.latitude && a.longitude === b.longitude;
 
@@ -34,6 +37,7 @@ export function outlineOf(points: readonly Point[]): Outline | OutlineProblem {
   const ring: Point[] = [];
   for (const point of points) if (ring.length === 0 || !same(ring[ring.length - 1], point)) ring.push({ latitude: point.latitude, longitude: point.longitude });
   while (ring.length > 1 && same(ring[0], ring[ring.length - 1])) ring.pop();
+  if (ring.length > MAX_ZONE_POINTS) return 'too_many_points';
   const distinct = new Set(ring.map((point) => `${point.latitude},${point.longitude}`));
   if (distinct.size < 3 || distinct.size !== ring.length) return distinct.size < 3 ? 'too_few_points' : 'self_intersecting';
   // All on one line first: such a ring also folds back on itself, but "no area" says why.

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { documentId } from '../../../core/document-id';
 import { PaginationQuery } from '../../../core/pagination';
 import { GeoPoint } from '../../geo';
+import { MAX_ZONE_POINTS } from './geometry';
 
-/** Points of an outline at most: the self-crossing check is quadratic, and every lookup reads every zone. */
-export const MAX_ZONE_POINTS = 200;
 
 const xof = z.number().int().min(0).max(10_000_000);
 
@@ -17,7 +16,7 @@ const zoneFields = {
     .max(MAX_ZONE_POINTS + 1)
     .meta({
       description:
-        'The outline, as a ring of points in order (closed or not: a last point equal to the first is dropped). At least three distinct points, enclosing an area, edges not crossing.',
+        `The outline, as a ring of points in order (closed or not: a last point equal to the first is dropped). At least three distinct points, at most ${MAX_ZONE_POINTS}, enclosing an area, edges not crossing.`,
     }),
   prixParKm: xof.meta({ description: 'XOF per kilometre of the trip (pickups in order, then the destination).' }),
   fraisMin: xof.meta({ description: 'The least fee of a delivery to this zone (XOF).' }),
