@@ -126,3 +126,22 @@ it('numbers 30 invoices of parallel payments consecutively, without gap or dupli
   expect(ranks).toEqual(Array.from({ length: 30 }, (_, index) => first + index));
   expect(new Set(numbers).size).toBe(30);
 }, 240_000);
+
+it('bills the zone’s delivery fee of an order delivered by a courier', async () => {
+  const admin = await createUser('admin');
+  const zone = await (await api())
+    .post('/api/delivery-zones')
+    .set(bearer(admin.token))
+    .send({ nom: 'Grand Cotonou', polygon: [{ latitude: 6.33, longitude: 2.33 }, { latitude: 6.33, longitude: 2.48 }, { latitude: 6.42, longitude: 2.48 }, { latitude: 6.42, longitude: 2.33 }], prixParKm: 100, fraisMin: 1500, fraisMax: 1500 });
+  expect(zone.status).toBe(201);
+  const p = await part({ localisation: { latitude: 6.36, longitude: 2.4 } });
+  const created = await (await api())
+    .post('/api/orders')
+    .set(bearer(buyer.token))
+    .send({ items: [{ articleId: p.id, quantite: 1 }], livraison: true, adresseLivraison: { ville: 'Cotonou', position: { latitude: 6.37, longitude: 2.45 } } });
+  expect(created.body.data).toMatchObject({ sousTotal: 7_500, fraisLivraison: 1_500, total: 9_000 });
+  const id = created.body.data.id as string;
+  await onOrderPaid(id, `pay-${id}`);
+  const invoice = await (await api()).get(`/api/invoices/commande_${id}`).set(bearer(buyer.token));
+  expect(invoice.body.data).toMatchObject({ sousTotal: 7_500, fraisLivraison: 1_500, total: 9_000 });
+});
