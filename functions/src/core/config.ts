@@ -259,6 +259,10 @@ const SETTINGS = {
   /** Documents of the realtime feeds (`users/{uid}/realtime`) are deleted after this many days (TTL on `expireAt`). */
   REALTIME_FEED_TTL_DAYS: integer(7, 1),
 
+  // Couriers (logistics/livreurs).
+  /** A courier's location is written at most once per this many seconds; updates in between are answered, not stored. */
+  LIVREUR_LOCATION_INTERVAL_SECONDS: integer(15, 1, 3600),
+
   /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),
 };

@@ -1,4 +1,6 @@
-/** The routers of the `logistics` function (none yet: it answers NOT_FOUND under its prefixes). */
+/** The routers of the `logistics` function, each loaded by the first request under its paths. */
 import type { LazyRouter } from '../core/http';
 
-export const routers: LazyRouter[] = [];
+export const routers: LazyRouter[] = [
+  { paths: ['/api/livreurs'], load: async () => (await import('../domains/logistics/livreurs/routes')).router },
+];
