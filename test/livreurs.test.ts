@@ -3,6 +3,7 @@
  * tracking it moves), the courier's deliveries and earnings, and the admins' list and detail.
  */
 import { geohashOf } from '../functions/src/core/nearby';
+import { nearbyCouriers } from '../functions/src/domains/logistics';
 import { record } from '../functions/src/domains/wallet';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
@@ -350,5 +351,42 @@ describe('admins', () => {
       const answer = await get(admin, `/api/livreurs/${uid}`);
       expect([answer.status, answer.body.code]).toEqual([404, 'LIVREUR_NOT_FOUND']);
     }
+  });
+});
+
+describe('presence follows the profile', () => {
+  it('a blocked courier goes offline at once and is found no more; a renamed one is listed by its new name', async () => {
+    const courierToBlock = await createUser('livreur', { nom: 'Dossa', prenoms: 'Paul' });
+    const client = await api();
+    const spot = { latitude: 9.3372, longitude: 2.6303 }; // Parakou: nobody else of this file there
+    expect((await status(courierToBlock, { online: true, position: spot })).status).toBe(200);
+    expect((await nearbyCouriers(spot, 5, 10)).couriers.map((found) => found.uid)).toEqual([courierToBlock.uid]);
+
+    const renamed = await client.patch('/api/users/me').set(bearer(courierToBlock.token)).send({ nom: 'Dossa-Ahouandjinou' });
+    expect(renamed.status).toBe(200);
+    expect(await presenceOf(courierToBlock.uid)).toMatchObject({ online: true, nom: 'Dossa-Ahouandjinou', nameKey: 'dossa-ahouandjinou paul' });
+    expect((await get(admin, '/api/livreurs', { q: 'dossa-a' })).body.data.map((item: { uid: string }) => item.uid)).toEqual([courierToBlock.uid]);
+
+    expect((await client.patch(`/api/users/${courierToBlock.uid}/block`).set(bearer(admin.token)).send({ motif: 'fraude' })).status).toBe(200);
+    expect(await presenceOf(courierToBlock.uid)).toMatchObject({ online: false, position: spot });
+    expect((await nearbyCouriers(spot, 5, 10)).couriers).toEqual([]);
+    expect((await get(admin, `/api/livreurs/${courierToBlock.uid}`)).body.data).toMatchObject({ online: false, isBlocked: true });
+
+    // Unblocked, it stays offline until it goes online itself.
+    expect((await client.patch(`/api/users/${courierToBlock.uid}/unblock`).set(bearer(admin.token)).send({})).status).toBe(200);
+    expect(await presenceOf(courierToBlock.uid)).toMatchObject({ online: false });
+    // A user without presence (a buyer blocked) gets none.
+    const someBuyer = await createUser('acheteur');
+    expect((await client.patch(`/api/users/${someBuyer.uid}/block`).set(bearer(admin.token)).send({})).status).toBe(200);
+    expect(await presenceOf(someBuyer.uid)).toBeUndefined();
+  });
+
+  it('a courier made a seller by an admin goes offline', async () => {
+    const changing = await createUser('livreur');
+    await status(changing, { online: true, position: COTONOU });
+    const changed = await (await api()).patch(`/api/users/${changing.uid}/role`).set(bearer(admin.token)).send({ role: 'vendeur' });
+    expect(changed.status).toBe(200);
+    expect(await presenceOf(changing.uid)).toMatchObject({ online: false });
+    expect((await get(admin, `/api/livreurs/${changing.uid}`)).body.code).toBe('LIVREUR_NOT_FOUND');
   });
 });

@@ -134,3 +134,20 @@ function moveTrackings(tx: Transaction, refs: Array<DocumentReference<DeliveryTr
   if (!position) return;
   for (const ref of refs) tx.update(ref, { position, updatedAt: at });
 }
+
+/**
+ * The presence follows the courier's profile (`user.changed`): its name and telephone copies, and a
+ * courier blocked, or no longer a courier, goes offline at once, so no offer round finds it. Nothing
+ * happens to a user without a presence document. Idempotent: it writes what the profile says now.
+ */
+export async function followProfile(uid: string, profile: (CourierProfile & { role?: unknown; isBlocked?: unknown }) | undefined): Promise<void> {
+  const ref = presences().doc(uid);
+  await runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    if (!current) return;
+    const away = !profile || profile.isBlocked === true || profile.role !== 'livreur';
+    const next = { ...(profile ? copiesOf(profile) : {}), online: away ? false : current.online };
+    const unchanged = (Object.keys(next) as Array<keyof typeof next>).every((key) => current[key] === next[key]);
+    if (!unchanged) tx.update(ref, { ...next, updatedAt: Timestamp.fromDate(now()) });
+  });
+}
