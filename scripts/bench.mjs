@@ -9,6 +9,8 @@
  *  3. notifications of a user holding 1,000, and an admin broadcast to 1,000 couriers.
  *  4. the payment callback's latency under 50 concurrent distinct payments.
  *  5. an agent's dashboard with 10 and with 10,000 events behind it (bench-agents.mjs).
+ *  6. logistics: nearby couriers with 10 and with 10,000 couriers over Benin (bench-logistics.mjs).
+ * BENCH_ONLY=agents or BENCH_ONLY=logistics runs that part alone (cold starts still come first).
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 import { createRequire } from 'node:module';
@@ -106,6 +108,14 @@ function load(base, path, headers) {
     await res.arrayBuffer();
     return res.status === 200;
   });
+}
+
+if (process.env.BENCH_ONLY) {
+  const parts = { agents: async () => (await import('./bench-agents.mjs')).benchAgents(), logistics: async () => (await import('./bench-logistics.mjs')).benchLogistics() };
+  const part = parts[process.env.BENCH_ONLY];
+  if (!part) throw new Error(`BENCH_ONLY: one of ${Object.keys(parts).join(', ')}`);
+  await part();
+  process.exit(0);
 }
 
 const token = await benchmarkToken();
@@ -243,5 +253,8 @@ await sandbox.stop();
 // 5. An agent's dashboard with 10 and with 10,000 events behind it (scripts/bench-agents.mjs).
 const { benchAgents } = await import('./bench-agents.mjs');
 await benchAgents();
+// 6. Logistics (scripts/bench-logistics.mjs).
+const { benchLogistics } = await import('./bench-logistics.mjs');
+await benchLogistics();
 server.close();
 process.exit(0);

@@ -1,7 +1,8 @@
-/** The demo data of `npm start`: one account per role, the seller's listings, a running boost, a listed forwarder, a chat room. */
+/** The demo data of `npm start`: one account per role, the seller's listings, a running boost, a listed forwarder, a chat room, the courier online. */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { DEMO_ACCOUNTS, seedDemo } from '../functions/src/cli/seed-demo';
+import { DEMO_ACCOUNTS, DEMO_COURIER_POSITION, seedDemo } from '../functions/src/cli/seed-demo';
+import { nearbyCouriers } from '../functions/src/domains/logistics';
 import { signIn, syntheticEmailOf } from './helpers/accounts';
 import { api } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
@@ -36,6 +37,10 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const zones = await (await api()).get('/api/delivery-zones');
   expect(zones.body.data).toEqual([expect.objectContaining({ nom: 'Grand Cotonou', actif: true })]);
   expect((await (await api()).post('/api/delivery-zones/lookup').send({ latitude: 6.3703, longitude: 2.3912 })).body.data.nom).toBe('Grand Cotonou');
+  // The demo courier is online near Cotonou: the offer rounds find it.
+  const courier = (await db().collection(COLLECTIONS.users).where('role', '==', 'livreur').get()).docs[0];
+  expect((await db().collection(COLLECTIONS.livreurs).doc(courier.id).get()).data()).toMatchObject({ online: true, position: DEMO_COURIER_POSITION, nom: 'Zinsou' });
+  expect((await nearbyCouriers({ latitude: 6.3703, longitude: 2.3912 }, 10, 5)).couriers.map((found) => found.uid)).toEqual([courier.id]);
   const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
 });

@@ -15,6 +15,7 @@ import { refreshListing } from '../domains/transit/directory/service';
 import { openRoom, postMessage } from '../domains/commerce/chat/service';
 import { seedAgentHistory } from './seed-demo-agent';
 import { seedDeliveryZone } from './seed-demo-zones';
+import { setStatus } from '../domains/logistics/livreurs/presence';
 import * as verification from '../domains/transit/verification/service';
 
 const PASSWORD = 'Demo-2026!';
@@ -127,6 +128,16 @@ async function seedOrder(buyer: { uid: string; email: string }, seller: { uid: s
   console.log(`  a paid order of the demo buyer (${order.total} XOF) and its invoice ${numero}`);
 }
 
+/** Near the Dantokpa market, Cotonou: where the demo courier waits for offers. */
+export const DEMO_COURIER_POSITION = { latitude: 6.3725, longitude: 2.4307 };
+
+/** The demo courier, online near Cotonou (its presence only; deliveries come with the delivery flow). */
+async function seedCourier(courier: { uid: string }): Promise<void> {
+  const account = DEMO_ACCOUNTS.find((demo) => demo.role === 'livreur')!;
+  await setStatus(courier.uid, account, true, DEMO_COURIER_POSITION);
+  console.log('  the demo courier online near Cotonou: GET /api/livreurs/me');
+}
+
 export async function seedDemo(): Promise<void> {
   const created = new Map<string, { uid: string; email: string }>();
   for (const account of DEMO_ACCOUNTS) {
@@ -140,6 +151,7 @@ export async function seedDemo(): Promise<void> {
   await seedAgentHistory(created.get('agentCommercial')!, created.get('vendeur')!, 'DEMOPRO1');
   await seedChat(created.get('acheteur')!, created.get('vendeur')!);
   await seedDeliveryZone(created.get('admin')!);
+  await seedCourier(created.get('livreur')!);
 }
 
 if (require.main === module) {

@@ -265,6 +265,9 @@ const SETTINGS = {
   DELIVERY_ZONES_MAX: integer(100, 1, 500),
   /** Public zone lookups and fee quotes per client IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
   DELIVERY_QUOTE_RATE_LIMIT_MAX: integer(120, 1),
+  // Couriers (logistics/livreurs).
+  /** A courier's location is written at most once per this many seconds; updates in between are answered, not stored. */
+  LIVREUR_LOCATION_INTERVAL_SECONDS: integer(15, 1, 3600),
 
   /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),

@@ -118,6 +118,9 @@ export const ERROR_STATUS = {
   // Notifications
   NOTIFICATION_NOT_FOUND: 404,
   TASK_QUEUE_UNAVAILABLE: 503,
+  // Couriers (logistics/livreurs)
+  LIVREUR_NOT_FOUND: 404,
+  LIVREUR_POSITION_REQUIRED: 409,
   // Anything we did not foresee
   INTERNAL: 500,
 } as const;

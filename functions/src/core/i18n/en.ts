@@ -106,5 +106,7 @@ export const en: Record<ErrorCode, string> = {
   AGENT_WITHDRAWAL_TARGETS_NOT_MET: 'No withdrawal yet: the agent must have sold at least 4 subscriptions and 4 campaigns.',
   NOTIFICATION_NOT_FOUND: 'Notification not found.',
   TASK_QUEUE_UNAVAILABLE: 'Sending could not be scheduled. Please try again in a moment.',
+  LIVREUR_NOT_FOUND: 'Courier not found.',
+  LIVREUR_POSITION_REQUIRED: 'Share your position to go online: no position of yours is known yet.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',
 };

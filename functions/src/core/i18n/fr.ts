@@ -107,5 +107,7 @@ export const fr: Record<ErrorCode, string> = {
   AGENT_WITHDRAWAL_TARGETS_NOT_MET: 'Retrait impossible : l’agent doit avoir vendu au moins 4 abonnements et 4 campagnes.',
   NOTIFICATION_NOT_FOUND: 'Notification introuvable.',
   TASK_QUEUE_UNAVAILABLE: 'L’envoi n’a pas pu être programmé. Réessayez dans un instant.',
+  LIVREUR_NOT_FOUND: 'Livreur introuvable.',
+  LIVREUR_POSITION_REQUIRED: 'Partagez votre position pour passer en ligne : aucune position connue pour le moment.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',
 };

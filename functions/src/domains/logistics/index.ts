@@ -1,9 +1,11 @@
 /**
  * What other domains use of logistics: the one fee computation (`quoteDelivery`) and the zone
- * lookup, the delivery part of a request (`DeliveryInput`), and the types of what an order or a
- * purchase hands to logistics in its paid event. Logistics imports nothing of commerce.
+ * lookup, the delivery part of a request (`DeliveryInput`), the types of what an order or a
+ * purchase hands to logistics in its paid event, and the couriers near a point. Logistics imports
+ * nothing of commerce.
  */
 export { quoteDelivery, type QuoteInput } from './zones/quote';
 export { findZoneAt } from './zones/service';
 export { DeliveryInput } from './schemas';
 export type { DeliveryQuote, DeliveryRequest } from './deliveries/model';
+export { type NearbyCourier, nearbyCouriers } from './livreurs/nearby';

@@ -1,2 +1,2 @@
 /** The wallet domain's surface for other domains. */
-export { balanceOf, type Entry, record } from './service';
+export { balanceOf, type Entry, ENTRY_TYPES, record, summaryOf } from './service';

@@ -115,3 +115,22 @@ export async function statsOf(caller: ProfileCaller) {
     months: months.map((month) => ({ month, totalsByType: stats[month] })),
   };
 }
+
+/**
+ * What another domain shows of a user's wallet (a courier's earnings): the balance, the monthly
+ * counters by type, and the newest `recent` entries. Read-only: one document and one bounded query.
+ */
+export async function summaryOf(uid: string, recent: number) {
+  const [wallet, entries] = await Promise.all([walletRef(uid).get(), entriesOf(uid).orderBy('createdAt', 'desc').limit(recent).get()]);
+  const data = wallet.data();
+  return {
+    balance: data?.balance ?? 0,
+    updatedAt: isoOrNull(data?.updatedAt),
+    /** `YYYY-MM` (business calendar) -> total of each entry type that month. */
+    months: data?.stats ?? {},
+    recent: entries.docs.map((doc) => {
+      const entry = doc.data();
+      return { id: doc.id, type: entry.type, montant: entry.montant, balanceAfter: entry.balanceAfter, reference: entry.reference, description: entry.description, createdAt: entry.createdAt.toDate().toISOString() };
+    }),
+  };
+}

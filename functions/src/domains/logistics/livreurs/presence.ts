@@ -1,0 +1,153 @@
+/**
+ * A courier's presence, `livreurs/{uid}`: online or not, its last position with the geohash that
+ * core/nearby searches, and when that position was written. The offer rounds (deliveries/) find
+ * online couriers with `where('online', '==', true)` and a geohash range (index: online, geohash),
+ * so these field names are a contract. Copies of the courier's name and telephone let admins search
+ * the collection without reading profiles.
+ *
+ * Location updates are a GPS stream: at most one write per courier per
+ * LIVREUR_LOCATION_INTERVAL_SECONDS, decided inside a transaction on the presence document, so two
+ * updates sent at once write once. The written position also moves the tracking document of each
+ * active delivery of the courier, in the same transaction (the buyer sees exactly what is stored).
+ */
+import { type DocumentReference, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { now } from '../../../core/clock';
+import { config } from '../../../core/config';
+import { ApiError } from '../../../core/errors';
+import { runTransaction } from '../../../core/firebase';
+import { collection, COLLECTIONS } from '../../../core/firestore';
+import { geohashOf, type Point } from '../../../core/nearby';
+import { searchKey } from '../../../core/text';
+import { ACTIVE_DELIVERY_STATUSES, type DeliveryDocument, type DeliveryTrackingDocument } from '../deliveries/model';
+
+export interface LivreurPresence {
+  online: boolean;
+  position: Point | null;
+  geohash: string | null;
+  /** When `position` was written: the start of the throttle window. */
+  locationAt: Timestamp | null;
+  updatedAt: Timestamp;
+  /** Copies of the profile at the courier's last write, for the admins' list. */
+  nom: string;
+  prenoms: string;
+  /** `searchKey("nom prenoms")`: the admins' name prefix search. */
+  nameKey: string;
+  telephone: string | null;
+}
+
+/** The profile fields a presence document copies. */
+export interface CourierProfile {
+  nom?: unknown;
+  prenoms?: unknown;
+  telephone?: unknown;
+}
+
+/** Active deliveries of one courier whose tracking a location write moves (a courier carries a few at most). */
+export const TRACKED_DELIVERIES_LIMIT = 5;
+
+export const presences = () => collection<LivreurPresence>(COLLECTIONS.livreurs);
+const deliveries = () => collection<DeliveryDocument>(COLLECTIONS.deliveries);
+const trackings = () => collection<DeliveryTrackingDocument>(COLLECTIONS.deliveryTracking);
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function copiesOf(profile: CourierProfile) {
+  const nom = text(profile.nom);
+  const prenoms = text(profile.prenoms);
+  return { nom, prenoms, nameKey: searchKey(`${nom} ${prenoms}`), telephone: text(profile.telephone) || null };
+}
+
+/** A courier that never wrote its presence: offline, nowhere. */
+export function emptyPresence(profile: CourierProfile, at: Timestamp): LivreurPresence {
+  return { online: false, position: null, geohash: null, locationAt: null, updatedAt: at, ...copiesOf(profile) };
+}
+
+export async function readPresence(uid: string): Promise<LivreurPresence | undefined> {
+  return (await presences().doc(uid).get()).data();
+}
+
+/** Where a position goes in the presence document. */
+const located = (position: Point, at: Timestamp) => ({ position, geohash: geohashOf(position), locationAt: at });
+
+/**
+ * Online or offline. Going online needs a position: the one given, else the last one stored;
+ * without either, LIVREUR_POSITION_REQUIRED and nothing is written. A position given here is
+ * written whatever the throttle (an explicit action, not the stream) and starts a new window.
+ */
+export async function setStatus(uid: string, profile: CourierProfile, online: boolean, position: Point | undefined): Promise<LivreurPresence> {
+  const ref = presences().doc(uid);
+  return runTransaction(async (tx) => {
+    const at = Timestamp.fromDate(now());
+    const current = (await tx.get(ref)).data() ?? emptyPresence(profile, at);
+    if (online && !position && !current.position) throw new ApiError('LIVREUR_POSITION_REQUIRED');
+    const next: LivreurPresence = { ...current, ...copiesOf(profile), ...(position ? located(position, at) : {}), online, updatedAt: at };
+    const tracking = position ? await trackingsToMove(tx, uid) : [];
+    tx.set(ref, next);
+    moveTrackings(tx, tracking, position, at);
+    return next;
+  });
+}
+
+export interface LocationOutcome {
+  written: boolean;
+  presence: LivreurPresence;
+  /** When the next update will be written. */
+  nextAllowedAt: Date;
+  /** Tracking documents of active deliveries moved by this write. */
+  tracked: number;
+}
+
+/** One update of the GPS stream: written when the window since the last write is over. */
+export async function updateLocation(uid: string, profile: CourierProfile, position: Point): Promise<LocationOutcome> {
+  const ref = presences().doc(uid);
+  const intervalMs = config().LIVREUR_LOCATION_INTERVAL_SECONDS * 1000;
+  return runTransaction(async (tx) => {
+    const at = Timestamp.fromDate(now());
+    const current = (await tx.get(ref)).data();
+    const last = current?.locationAt?.toMillis();
+    if (current && last !== undefined && at.toMillis() < last + intervalMs) {
+      return { written: false, presence: current, nextAllowedAt: new Date(last + intervalMs), tracked: 0 };
+    }
+    const tracking = await trackingsToMove(tx, uid);
+    const next: LivreurPresence = { ...(current ?? emptyPresence(profile, at)), ...copiesOf(profile), ...located(position, at), updatedAt: at };
+    tx.set(ref, next);
+    moveTrackings(tx, tracking, position, at);
+    return { written: true, presence: next, nextAllowedAt: new Date(at.toMillis() + intervalMs), tracked: tracking.length };
+  });
+}
+
+/**
+ * The tracking documents a new position of `uid` moves: those of its active deliveries (at most
+ * TRACKED_DELIVERIES_LIMIT) that exist and name it as their courier. The deliveries domain creates
+ * a tracking document when it assigns a courier; a delivery without one is left alone.
+ */
+async function trackingsToMove(tx: Transaction, uid: string) {
+  const active = await tx.get(
+    deliveries().where('livreur', '==', uid).where('statut', 'in', [...ACTIVE_DELIVERY_STATUSES]).limit(TRACKED_DELIVERIES_LIMIT),
+  );
+  if (active.empty) return [];
+  const snapshots = await tx.getAll(...active.docs.map((doc) => trackings().doc(doc.id)));
+  return snapshots.filter((snapshot) => snapshot.exists && snapshot.data()?.livreur === uid).map((snapshot) => snapshot.ref);
+}
+
+function moveTrackings(tx: Transaction, refs: Array<DocumentReference<DeliveryTrackingDocument>>, position: Point | undefined, at: Timestamp) {
+  if (!position) return;
+  for (const ref of refs) tx.update(ref, { position, updatedAt: at });
+}
+
+/**
+ * The presence follows the courier's profile (`user.changed`): its name and telephone copies, and a
+ * courier blocked, or no longer a courier, goes offline at once, so no offer round finds it. Nothing
+ * happens to a user without a presence document. Idempotent: it writes what the profile says now.
+ */
+export async function followProfile(uid: string, profile: (CourierProfile & { role?: unknown; isBlocked?: unknown }) | undefined): Promise<void> {
+  const ref = presences().doc(uid);
+  await runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    if (!current) return;
+    const away = !profile || profile.isBlocked === true || profile.role !== 'livreur';
+    const next = { ...(profile ? copiesOf(profile) : {}), online: away ? false : current.online };
+    const unchanged = (Object.keys(next) as Array<keyof typeof next>).every((key) => current[key] === next[key]);
+    if (!unchanged) tx.update(ref, { ...next, updatedAt: Timestamp.fromDate(now()) });
+  });
+}
