@@ -9,6 +9,8 @@
  *  3. notifications of a user holding 1,000, and an admin broadcast to 1,000 couriers.
  *  4. the payment callback's latency under 50 concurrent distinct payments.
  *  5. an agent's dashboard with 10 and with 10,000 events behind it (bench-agents.mjs).
+ *  6. the nearby tricycle search with 10 and with 10,000 drivers over Benin (bench-tricycles.mjs).
+ * BENCH_ONLY=tricycles runs section 6 alone (after the cold start, which `npm run bench` runs first).
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 import { createRequire } from 'node:module';
@@ -106,6 +108,12 @@ function load(base, path, headers) {
     await res.arrayBuffer();
     return res.status === 200;
   });
+}
+
+if (process.env.BENCH_ONLY === 'tricycles') {
+  const { benchTricycles } = await import('./bench-tricycles.mjs');
+  await benchTricycles();
+  process.exit(0);
 }
 
 const token = await benchmarkToken();
@@ -243,5 +251,9 @@ await sandbox.stop();
 // 5. An agent's dashboard with 10 and with 10,000 events behind it (scripts/bench-agents.mjs).
 const { benchAgents } = await import('./bench-agents.mjs');
 await benchAgents();
+
+// 6. Nearby tricycles with 10 and with 10,000 drivers (scripts/bench-tricycles.mjs).
+const { benchTricycles } = await import('./bench-tricycles.mjs');
+await benchTricycles();
 server.close();
 process.exit(0);
