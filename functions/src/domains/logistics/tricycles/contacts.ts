@@ -14,6 +14,7 @@ import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
+import { transition } from '../../../core/fsm';
 import type { NoticeType } from '../../../core/notices';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { notifyIn } from '../../notifications';
@@ -21,7 +22,6 @@ import { drivers, isAvailable } from './drivers';
 import { CONTACT_HISTORY_KEPT, contactIdOf, type TricycleContactDocument } from './model';
 import type { AdminContactsQuery, ContactRequest, TricycleContact } from './schemas';
 import { CONTACT_TRANSITIONS, type ContactEvent, type ContactStatus, OPEN_CONTACT_STATUSES } from './state';
-import { transition } from '../../../core/fsm';
 
 type ContactOutput = z.input<typeof TricycleContact>;
 
