@@ -10,7 +10,8 @@
  *  4. the payment callback's latency under 50 concurrent distinct payments.
  *  5. an agent's dashboard with 10 and with 10,000 events behind it (bench-agents.mjs).
  *  6. logistics: nearby couriers with 10 and with 10,000 couriers over Benin (bench-logistics.mjs).
- * BENCH_ONLY=agents or BENCH_ONLY=logistics runs that part alone (cold starts still come first).
+ *  7. the nearby tricycle search with 10 and with 10,000 drivers over Benin (bench-tricycles.mjs).
+ * BENCH_ONLY=agents, logistics or tricycles runs that part alone (cold starts still come first).
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 import { createRequire } from 'node:module';
@@ -111,7 +112,11 @@ function load(base, path, headers) {
 }
 
 if (process.env.BENCH_ONLY) {
-  const parts = { agents: async () => (await import('./bench-agents.mjs')).benchAgents(), logistics: async () => (await import('./bench-logistics.mjs')).benchLogistics() };
+  const parts = {
+    agents: async () => (await import('./bench-agents.mjs')).benchAgents(),
+    logistics: async () => (await import('./bench-logistics.mjs')).benchLogistics(),
+    tricycles: async () => (await import('./bench-tricycles.mjs')).benchTricycles(),
+  };
   const part = parts[process.env.BENCH_ONLY];
   if (!part) throw new Error(`BENCH_ONLY: one of ${Object.keys(parts).join(', ')}`);
   await part();
@@ -256,5 +261,9 @@ await benchAgents();
 // 6. Logistics (scripts/bench-logistics.mjs).
 const { benchLogistics } = await import('./bench-logistics.mjs');
 await benchLogistics();
+
+// 7. Nearby tricycles with 10 and with 10,000 drivers (scripts/bench-tricycles.mjs).
+const { benchTricycles } = await import('./bench-tricycles.mjs');
+await benchTricycles();
 server.close();
 process.exit(0);

@@ -28,6 +28,8 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const rooms = await (await api()).get('/api/chat/rooms').set('Authorization', `Bearer ${buyerToken}`);
   expect(rooms.body.data).toHaveLength(1);
   expect(rooms.body.data[0]).toMatchObject({ contextKind: 'article', unread: 1 });
+  const tricycles = await (await api()).get('/api/tricycles/nearby').query({ latitude: 6.37, longitude: 2.42 }).set('Authorization', `Bearer ${buyerToken}`);
+  expect(tricycles.body.data).toEqual([expect.objectContaining({ nom: 'Houessou', prenoms: 'Mathieu', vehicule: 'Tricycle Apsonic jaune' })]);
   const orders = await db().collection(COLLECTIONS.commandes).get();
   expect(orders.docs.map((doc) => doc.get('statut'))).toEqual(['paid']);
   const invoices = await db().collection(COLLECTIONS.invoices).get();

@@ -187,6 +187,7 @@ describe('notice templates, declared by each domain', () => {
     date: '2026-12-01',
     orderId: 'Qx7pL2mN9',
     statut: 'shipped',
+    nom: 'Mathieu Houessou',
   };
 
   it('say something in both languages for every notice', async () => {

@@ -13,6 +13,7 @@ import { saveCard } from '../domains/catalog/kyc/service';
 import { extend } from '../domains/subscriptions/service';
 import { refreshListing } from '../domains/transit/directory/service';
 import { openRoom, postMessage } from '../domains/commerce/chat/service';
+import { publishStatus } from '../domains/logistics/tricycles/drivers';
 import { seedAgentHistory } from './seed-demo-agent';
 import { seedDeliveryZone } from './seed-demo-zones';
 import { setStatus } from '../domains/logistics/livreurs/presence';
@@ -80,6 +81,13 @@ async function seedChat(buyer: { uid: string; email: string }, seller: { uid: st
   await postMessage(as(buyer, 'acheteur'), room.id, { texte: `Bonjour, « ${listing.titre} » est-il toujours disponible ?` });
   await postMessage(as(seller, 'vendeur'), room.id, { texte: 'Bonjour, oui. Vous pouvez passer le voir à Cotonou.' });
   console.log('  a chat room between the demo buyer and seller: GET /api/chat/rooms');
+}
+
+/** The demo chauffeur drives a tricycle and is online near Cotonou's Étoile Rouge: buyers find it with GET /api/tricycles/nearby. */
+async function seedTricycle(chauffeur: { uid: string; email: string }): Promise<void> {
+  const caller: ProfileCaller = { uid: chauffeur.uid, email: chauffeur.email, authTime: 0, role: 'chauffeur', app: 'pro', profile: { nom: 'Houessou', prenoms: 'Mathieu' } };
+  await publishStatus(caller, { online: true, position: { latitude: 6.3654, longitude: 2.4183 }, vehicule: 'Tricycle Apsonic jaune', plaque: 'BJ 4521 RB', prixIndicatif: 500 });
+  console.log('  the demo chauffeur is an online tricycle driver near Cotonou: GET /api/tricycles/nearby?latitude=6.37&longitude=2.42');
 }
 
 /** A smallest JPEG-looking file: the identity card images of the demo forwarder. */
@@ -152,6 +160,7 @@ export async function seedDemo(): Promise<void> {
   await seedChat(created.get('acheteur')!, created.get('vendeur')!);
   await seedDeliveryZone(created.get('admin')!);
   await seedCourier(created.get('livreur')!);
+  await seedTricycle(created.get('chauffeur')!);
 }
 
 if (require.main === module) {

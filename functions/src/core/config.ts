@@ -235,6 +235,16 @@ const SETTINGS = {
   /** At most one demonstration counts per agent and user within this interval (minutes). */
   DEMO_COOLDOWN_MINUTES: integer(15, 0),
 
+  // Tricycles (logistics/tricycles).
+  /** A tricycle driver's GPS stream is stored at most once per this many seconds (the rest is answered `throttled`). */
+  TRICYCLE_LOCATION_INTERVAL_SECONDS: integer(10, 0),
+  /** An online driver whose last position is older than this is neither found nor contactable (its app died without going offline). */
+  TRICYCLE_POSITION_TTL_MINUTES: integer(15, 1),
+  /** Radius of the buyers' nearby search when they give none (km). */
+  TRICYCLE_SEARCH_RADIUS_KM: decimal(5, 0.1, 50),
+  /** Online drivers read per geohash range of a nearby search (at most nine ranges): the search's bound. */
+  TRICYCLE_NEARBY_PER_RANGE: integer(100, 1, 1000),
+
   // Notifications.
   /** In-app notifications are deleted this many days after they were written (TTL on `expireAt`). */
   NOTIFICATION_RETENTION_DAYS: integer(180, 1),

@@ -13,4 +13,6 @@ export const routers: LazyRouter[] = [
   { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/kyc/routes')).router },
   // Driver requests are commerce (DOMAIN.md); the catalog function serves their prefix (groups.ts).
   { paths: ['/api/chauffeurs'], load: async () => (await import('../domains/commerce/chauffeurs/routes')).router },
+  // Tricycle drivers and contacts are logistics (DOMAIN.md); the catalog function serves their prefix (groups.ts).
+  { paths: ['/api/tricycles'], load: async () => (await import('../domains/logistics/tricycles/routes')).router },
 ];

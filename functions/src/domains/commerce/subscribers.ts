@@ -2,6 +2,7 @@
 import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
 import { onAchatPaid } from './achats/service';
+import { ensureRoom } from './chat/service';
 import { issueAchatInvoice, issueOrderInvoice } from './invoices/service';
 import { creditSellers, onOrderPaid } from './orders/service';
 
@@ -26,5 +27,10 @@ export const subscribers = [
   // The purchase's invoice, once, from the same counter.
   subscriber('commerce.achat_invoice', 'achat.paid', async ({ payload }) => {
     await issueAchatInvoice(payload.achatId);
+  }),
+  // A tricycle driver accepted a buyer's contact: their room about it exists from then on (one room
+  // per contact and pair, so a second delivery or a later acceptance finds it).
+  subscriber('commerce.tricycle_chat', 'tricycle.contact_accepted', async ({ payload }) => {
+    await ensureRoom('tricycle', payload.contactId, [payload.acheteur, payload.chauffeur], payload.acheteur);
   }),
 ];

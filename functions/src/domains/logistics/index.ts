@@ -9,3 +9,4 @@ export { findZoneAt } from './zones/service';
 export { DeliveryInput } from './schemas';
 export type { DeliveryQuote, DeliveryRequest } from './deliveries/model';
 export { type NearbyCourier, nearbyCouriers } from './livreurs/nearby';
+export { findTricycleContact, type TricycleContactView } from './tricycles/lookup';

@@ -12,11 +12,11 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/chat/rooms',
     tags,
-    summary: 'Finds or opens the room of the caller and the other side of a listing (its seller) or of a transit journey (its buyer or forwarder)',
+    summary: 'Finds or opens the room of the caller and the other side of a listing (its seller), a transit journey (its buyer or forwarder), an order or an accepted tricycle contact',
     description: 'The same participants and context always meet in one room, also when opened in parallel. A seller answers in the room a buyer opened (`participant`: that buyer).',
     access: 'profile',
     body: OpenRoomRequest,
-    errors: ['CHAT_CONTEXT_NOT_FOUND', 'CHAT_NOT_ALLOWED', 'CHAT_CONTEXT_UNSUPPORTED', 'CHAT_ROOM_NOT_FOUND'],
+    errors: ['CHAT_CONTEXT_NOT_FOUND', 'CHAT_NOT_ALLOWED', 'CHAT_ROOM_NOT_FOUND'],
     success: { description: 'The room (created or found)', data: ChatRoom },
     handle: async ({ caller, body }) => (await openRoom(caller, body)).room,
   })

@@ -9,9 +9,9 @@ export type ChatContextKind = (typeof CHAT_CONTEXT_KINDS)[number];
 
 export const OpenRoomRequest = z.strictObject({
   contextKind: z.enum(CHAT_CONTEXT_KINDS).meta({
-    description: '`article`: a buyer and the listing’s seller; `transitMission`: a journey’s buyer and its assigned forwarder; `order`: the order’s buyer (naming the seller in `participant`) and each of its sellers; `tricycle`: refused until tricycle contacts exist (CHAT_CONTEXT_UNSUPPORTED).',
+    description: '`article`: a buyer and the listing’s seller; `transitMission`: a journey’s buyer and its assigned forwarder; `order`: the order’s buyer (naming the seller in `participant`) and each of its sellers; `tricycle`: a tricycle contact’s buyer and driver once the driver accepted it (the room is opened at acceptance; CHAT_NOT_ALLOWED before; CHAT_CONTEXT_NOT_FOUND to anyone else).',
   }),
-  contextId: documentId('CHAT_CONTEXT_NOT_FOUND').meta({ description: 'The listing id, or the journey id (`{articleId}_{buyerUid}`).' }),
+  contextId: documentId('CHAT_CONTEXT_NOT_FOUND').meta({ description: 'The listing id, the journey id (`{articleId}_{buyerUid}`), the order id, or the tricycle contact id (`{buyerUid}_{driverUid}`).' }),
   participant: documentId('CHAT_NOT_ALLOWED')
     .optional()
     .meta({ description: 'For a listing’s seller: the buyer to talk with (a buyer leaves it out: the seller is the other side).' }),

@@ -16,6 +16,7 @@ import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { getArticle, keepForChat, uploadOwner } from '../../catalog';
+import { findTricycleContact } from '../../logistics';
 import { notifyIn } from '../../notifications';
 import { findMission } from '../../transit';
 import { findOrder } from '../orders/service';
@@ -122,26 +123,40 @@ async function participantsOf(caller: ProfileCaller, input: z.output<typeof Open
     if (!input.participant || !order.vendeurs.includes(input.participant)) throw new ApiError('CHAT_NOT_ALLOWED');
     return [caller.uid, input.participant];
   }
-  // Tricycle contacts have no collection yet (the logistics issue): nothing to check against.
-  throw new ApiError('CHAT_CONTEXT_UNSUPPORTED');
+  // A tricycle contact's buyer and driver, once the driver accepted it (the room opens then:
+  // subscribers.ts); it stays theirs after the contact closes. Contacts are private: to anyone
+  // else it does not exist.
+  const contact = await findTricycleContact(input.contextId);
+  if (!contact || (caller.uid !== contact.acheteur && caller.uid !== contact.chauffeur)) throw new ApiError('CHAT_CONTEXT_NOT_FOUND');
+  if (!contact.acceptedAt) throw new ApiError('CHAT_NOT_ALLOWED');
+  return [contact.acheteur, contact.chauffeur];
 }
 
 /** Finds or opens the room of the caller and the other side of the context: one room per (context, participants). */
 export async function openRoom(caller: ProfileCaller, input: z.output<typeof OpenRoomRequest>) {
   const participants = await participantsOf(caller, input);
   const seller = input.contextKind === 'article' && participants[1] === caller.uid;
-  const id = roomId(input.contextKind, input.contextId, participants);
+  // A seller does not start rooms: it answers in the room a buyer opened.
+  return ensureRoom(input.contextKind, input.contextId, participants, caller.uid, seller);
+}
+
+/**
+ * The room of `participants` about a context, created when absent (unless `existingOnly`): what a
+ * caller opens, and what a subscriber opens for two sides (a tricycle contact accepted), the same
+ * document either way.
+ */
+export async function ensureRoom(kind: ChatContextKind, contextId: string, participants: readonly string[], viewer: string, existingOnly = false) {
+  const id = roomId(kind, contextId, participants);
   const ref = rooms().doc(id);
   const at = Timestamp.fromDate(now());
   return runTransaction(async (tx) => {
     const existing = (await tx.get(ref)).data();
-    if (existing) return { created: false, room: toRoom(id, existing, caller.uid) };
-    // A seller does not start rooms: it answers in the room a buyer opened.
-    if (seller) throw new ApiError('CHAT_ROOM_NOT_FOUND');
+    if (existing) return { created: false, room: toRoom(id, existing, viewer) };
+    if (existingOnly) throw new ApiError('CHAT_ROOM_NOT_FOUND');
     const room: RoomDocument = {
       participants: [...participants].sort(),
-      contextKind: input.contextKind,
-      contextId: input.contextId,
+      contextKind: kind,
+      contextId,
       lastMessage: null,
       lastMessageAt: null,
       activityAt: at,
@@ -150,7 +165,7 @@ export async function openRoom(caller: ProfileCaller, input: z.output<typeof Ope
       createdAt: at,
     };
     tx.create(ref, room);
-    return { created: true, room: toRoom(id, room, caller.uid) };
+    return { created: true, room: toRoom(id, room, viewer) };
   });
 }
 

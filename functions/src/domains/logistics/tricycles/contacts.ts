@@ -1,0 +1,171 @@
+/**
+ * Contacts between a buyer and a tricycle driver. The contact's id is the pair
+ * (`{buyer}_{driver}`), so there is never more than one open contact per buyer and driver: two
+ * opens at once meet one document in their transactions, and a contact that closed is opened again
+ * instead of duplicated. Every move is a transaction through the status table (state.ts) and tells
+ * the other side in that transaction; an acceptance emits `tricycle.contact_accepted`, on which
+ * commerce opens the chat room of the two.
+ */
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../../core/auth';
+import { now } from '../../../core/clock';
+import { ApiError } from '../../../core/errors';
+import { emit } from '../../../core/events';
+import { runTransaction } from '../../../core/firebase';
+import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
+import { transition } from '../../../core/fsm';
+import type { NoticeType } from '../../../core/notices';
+import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { notifyIn } from '../../notifications';
+import { drivers, isAvailable } from './drivers';
+import { CONTACT_HISTORY_KEPT, contactIdOf, type TricycleContactDocument } from './model';
+import type { AdminContactsQuery, ContactRequest, TricycleContact } from './schemas';
+import { CONTACT_TRANSITIONS, type ContactEvent, type ContactStatus, OPEN_CONTACT_STATUSES } from './state';
+
+type ContactOutput = z.input<typeof TricycleContact>;
+
+export const contacts = () => collection<TricycleContactDocument>(COLLECTIONS.tricycleContacts);
+
+function toContact(id: string, contact: TricycleContactDocument): ContactOutput {
+  return {
+    id,
+    acheteur: contact.acheteur,
+    chauffeur: contact.chauffeur,
+    statut: contact.statut,
+    message: contact.message,
+    position: contact.position,
+    chauffeurNom: contact.chauffeurNom,
+    acheteurNom: contact.acheteurNom,
+    vehicule: contact.vehicule,
+    plaque: contact.plaque,
+    closedBy: contact.closedBy,
+    acceptedAt: isoOrNull(contact.acceptedAt),
+    openedAt: contact.openedAt.toDate().toISOString(),
+    updatedAt: contact.updatedAt.toDate().toISOString(),
+  };
+}
+
+const fullName = (nom: unknown, prenoms: unknown) => [prenoms, nom].filter((part) => typeof part === 'string' && part.length > 0).join(' ');
+
+function tell(tx: Transaction, uid: string, type: NoticeType, id: string, contact: TricycleContactDocument, nom: string): void {
+  notifyIn(tx, uid, { type, key: `${id}_${contact.version}`, params: { nom }, resource: { kind: 'tricycleContact', id } });
+}
+
+/**
+ * The buyer opens a contact to an available driver, or gets the one already open with that driver
+ * (`created: false`, nothing changed, nobody told again).
+ */
+export async function openContact(caller: ProfileCaller, input: z.output<typeof ContactRequest>): Promise<{ created: boolean; contact: ContactOutput }> {
+  const id = contactIdOf(caller.uid, input.chauffeur);
+  const driverRef = drivers().doc(input.chauffeur);
+  const ref = contacts().doc(id);
+  return runTransaction(async (tx) => {
+    const [driverSnap, contactSnap] = await Promise.all([tx.get(driverRef), tx.get(ref)]);
+    const driver = driverSnap.data();
+    const existing = contactSnap.data();
+    if (!driver) throw new ApiError('TRICYCLE_DRIVER_NOT_FOUND');
+    if (existing && (OPEN_CONTACT_STATUSES as readonly ContactStatus[]).includes(existing.statut)) return { created: false, contact: toContact(id, existing) };
+    const at = now();
+    if (!isAvailable(driver, at)) throw new ApiError('TRICYCLE_DRIVER_OFFLINE');
+    const statut = existing ? transition(CONTACT_TRANSITIONS, existing.statut, 'open') : 'initiated';
+    const stamp = Timestamp.fromDate(at);
+    const acheteurNom = fullName(caller.profile.nom, caller.profile.prenoms);
+    const contact: TricycleContactDocument = {
+      acheteur: caller.uid,
+      chauffeur: input.chauffeur,
+      statut,
+      message: input.message ?? null,
+      position: input.position ?? null,
+      chauffeurNom: fullName(driver.nom, driver.prenoms),
+      vehicule: driver.vehicule,
+      plaque: driver.plaque,
+      acheteurNom,
+      openings: (existing?.openings ?? 0) + 1,
+      version: (existing?.version ?? 0) + 1,
+      acceptedAt: existing?.acceptedAt ?? null,
+      closedBy: null,
+      history: [...(existing?.history ?? []), { statut, event: 'open', at: stamp, by: caller.uid }].slice(-CONTACT_HISTORY_KEPT),
+      openedAt: stamp,
+      updatedAt: stamp,
+    };
+    tx.set(ref, contact);
+    tell(tx, contact.chauffeur, 'tricycle_contact_initiated', id, contact, acheteurNom);
+    return { created: true, contact: toContact(id, contact) };
+  });
+}
+
+type Side = 'acheteur' | 'chauffeur';
+
+/** The caller's side of the contact; anyone else is answered not found, so ids reveal nothing. */
+function sideOf(caller: ProfileCaller, contact: TricycleContactDocument | undefined): Side {
+  if (contact?.acheteur === caller.uid) return 'acheteur';
+  if (contact?.chauffeur === caller.uid) return 'chauffeur';
+  throw new ApiError('TRICYCLE_CONTACT_NOT_FOUND');
+}
+
+/** One move of a contact by one of its sides, in a transaction, through the table. */
+async function move(caller: ProfileCaller, id: string, event: Exclude<ContactEvent, 'open'>, sides: readonly Side[]): Promise<ContactOutput> {
+  const ref = contacts().doc(id);
+  return runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    const side = sideOf(caller, current);
+    // The driver's moves are not the buyer's: to the buyer, accepting its own contact is no action of its.
+    if (!sides.includes(side)) throw new ApiError('FORBIDDEN_ROLE');
+    const contact = current!;
+    const statut = transition(CONTACT_TRANSITIONS, contact.statut, event);
+    const stamp = Timestamp.fromDate(now());
+    const updated: TricycleContactDocument = {
+      ...contact,
+      statut,
+      version: contact.version + 1,
+      acceptedAt: event === 'accept' ? stamp : contact.acceptedAt,
+      closedBy: event === 'decline' ? 'declined' : event === 'close' ? side : contact.closedBy,
+      history: [...contact.history, { statut, event, at: stamp, by: caller.uid }].slice(-CONTACT_HISTORY_KEPT),
+      updatedAt: stamp,
+    };
+    tx.set(ref, updated);
+    if (event === 'accept') {
+      emit(tx, 'tricycle.contact_accepted', `${id}_${updated.openings}`, {
+        contactId: id,
+        acheteur: contact.acheteur,
+        chauffeur: contact.chauffeur,
+        acceptedAt: stamp.toDate().toISOString(),
+      });
+      tell(tx, contact.acheteur, 'tricycle_contact_accepted', id, updated, contact.chauffeurNom);
+    } else if (event === 'decline') {
+      tell(tx, contact.acheteur, 'tricycle_contact_declined', id, updated, contact.chauffeurNom);
+    } else {
+      const other = side === 'acheteur' ? contact.chauffeur : contact.acheteur;
+      tell(tx, other, 'tricycle_contact_closed', id, updated, side === 'acheteur' ? contact.acheteurNom : contact.chauffeurNom);
+    }
+    return toContact(id, updated);
+  });
+}
+
+export const acceptContact = (caller: ProfileCaller, id: string) => move(caller, id, 'accept', ['chauffeur']);
+export const declineContact = (caller: ProfileCaller, id: string) => move(caller, id, 'decline', ['chauffeur']);
+export const closeContact = (caller: ProfileCaller, id: string) => move(caller, id, 'close', ['acheteur', 'chauffeur']);
+
+export async function readContact(caller: ProfileCaller, id: string): Promise<ContactOutput> {
+  const contact = (await contacts().doc(id).get()).data();
+  sideOf(caller, contact);
+  return toContact(id, contact!);
+}
+
+/** The caller's contacts, latest move first: a buyer's as buyer, a driver's as driver. */
+export async function myContacts(caller: ProfileCaller, statut: ContactStatus | undefined, page: PageRequest) {
+  let query = contacts().where(caller.role === 'chauffeur' ? 'chauffeur' : 'acheteur', '==', caller.uid);
+  if (statut) query = query.where('statut', '==', statut);
+  const { docs, total } = await readPage(query.orderBy('updatedAt', 'desc'), page);
+  return toPage(page, docs.map((doc) => toContact(doc.id, doc.data())), total);
+}
+
+export async function adminContacts(filters: z.output<typeof AdminContactsQuery>, page: PageRequest) {
+  let query = contacts().orderBy('updatedAt', 'desc');
+  if (filters.statut) query = query.where('statut', '==', filters.statut);
+  if (filters.acheteur) query = query.where('acheteur', '==', filters.acheteur);
+  if (filters.chauffeur) query = query.where('chauffeur', '==', filters.chauffeur);
+  const { docs, total } = await readPage(query, page);
+  return toPage(page, docs.map((doc) => toContact(doc.id, doc.data())), total);
+}
