@@ -11,6 +11,7 @@ export async function allNotices(): Promise<NoticeTemplates> {
     import('./domains/account-security/notices'),
     import('./domains/catalog/notices'),
     import('./domains/commerce/notices'),
+    import('./domains/logistics/notices'),
     import('./domains/subscriptions/notices'),
     import('./domains/transit/notices'),
   ]);

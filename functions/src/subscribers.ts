@@ -18,6 +18,7 @@ export async function allSubscribers(): Promise<Subscriber[]> {
     import('./domains/catalog/subscribers'),
     import('./domains/commerce/subscribers'),
     import('./domains/identity/subscribers'),
+    import('./domains/logistics/subscribers'),
     import('./domains/notifications/subscribers'),
     import('./domains/subscriptions/subscribers'),
     import('./domains/transit/subscribers'),

@@ -237,6 +237,18 @@ const SETTINGS = {
   /** At most one demonstration counts per agent and user within this interval (minutes). */
   DEMO_COOLDOWN_MINUTES: integer(15, 0),
 
+  // Deliveries (domains/logistics/deliveries): the offer rounds and the close of a delivery proved by photo.
+  /** Radius added to the delivery settings' `rayonKm` at each new round of offers (km). */
+  DELIVERY_ROUND_RADIUS_STEP_KM: decimal(5, 0, 200),
+  /** Rounds of offers before a delivery is left `commande` with `sansLivreur` for admins to relaunch. */
+  DELIVERY_MAX_ROUNDS: integer(3, 1, 20),
+  /** Online couriers offered a delivery per round, nearest first. */
+  DELIVERY_OFFERS_PER_ROUND: integer(20, 1, 100),
+  /** A delivery the courier proved by photo (without the buyer's code) closes as `livre` this long after, unless the buyer confirms first. */
+  DELIVERY_AUTO_CLOSE_SECONDS: integer(2 * 60 * 60, 60),
+  /** Queue the `deliveryRound` and `closeDelivery` tasks (off: only a direct call of their handlers runs them, as in-process tests do). */
+  DELIVERY_TASKS_ENABLED: flag(true),
+
   // Notifications.
   /** In-app notifications are deleted this many days after they were written (TTL on `expireAt`). */
   NOTIFICATION_RETENTION_DAYS: integer(180, 1),

@@ -1,4 +1,6 @@
-/** The routers of the `logistics` function (none yet: it answers NOT_FOUND under its prefixes). */
+/** The routers of the `logistics` function, in mounting order, each with the paths its routes live under. */
 import type { LazyRouter } from '../core/http';
 
-export const routers: LazyRouter[] = [];
+export const routers: LazyRouter[] = [
+  { paths: ['/api/deliveries'], load: async () => (await import('../domains/logistics/deliveries/routes')).router },
+];

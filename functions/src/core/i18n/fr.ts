@@ -102,5 +102,12 @@ export const fr: Record<ErrorCode, string> = {
   AGENT_WITHDRAWAL_TARGETS_NOT_MET: 'Retrait impossible : l’agent doit avoir vendu au moins 4 abonnements et 4 campagnes.',
   NOTIFICATION_NOT_FOUND: 'Notification introuvable.',
   TASK_QUEUE_UNAVAILABLE: 'L’envoi n’a pas pu être programmé. Réessayez dans un instant.',
+  DELIVERY_NOT_FOUND: 'Livraison introuvable.',
+  DELIVERY_ACTION_FORBIDDEN: 'Cette étape revient à une autre partie de la livraison.',
+  DELIVERY_ALREADY_ASSIGNED: 'Un autre livreur a déjà accepté cette livraison.',
+  DELIVERY_OFFER_EXPIRED: 'Cette offre a expiré.',
+  DELIVERY_CODE_INVALID: 'Ce n’est pas le code de livraison de l’acheteur.',
+  PICKUP_NOT_FOUND: 'Ce vendeur n’a pas d’enlèvement dans cette livraison.',
+  PICKUP_ALREADY_CONFIRMED: 'Cet enlèvement est déjà confirmé.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',
 };

@@ -1,4 +1,5 @@
 /** Events the commerce domain emits (README: event catalogue). */
+import type { DeliveryRequest } from '../logistics';
 
 export interface OrderPaid {
   orderId: string;
@@ -9,6 +10,8 @@ export interface OrderPaid {
   total: number;
   /** When (ISO). */
   paidAt: string;
+  /** What logistics needs to deliver the order; null (or absent) without delivery. */
+  livraison?: DeliveryRequest | null;
 }
 
 export interface AchatPaid {
@@ -19,6 +22,8 @@ export interface AchatPaid {
   prix: number;
   /** When (ISO). */
   paidAt: string;
+  /** What logistics needs to deliver the purchase; null (or absent) without delivery. */
+  livraison?: DeliveryRequest | null;
 }
 
 declare module '../../core/events/catalog' {
