@@ -59,7 +59,7 @@ export const DeliveredRequest = z
       .trim()
       .min(1)
       .max(500)
-      .regex(/^[A-Za-z0-9/_.-]+$/)
+      .regex(/^(?!.*\.\.)[A-Za-z0-9/_.-]+$/)
       .optional()
       .meta({ description: 'Path of a photo stored with `/api/upload`: without the code, the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms first.' }),
   })
