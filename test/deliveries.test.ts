@@ -5,7 +5,7 @@ import { closeIfDue } from '../functions/src/domains/logistics/deliveries/servic
 import { DELIVERY_EVENTS, DELIVERY_STATUSES, DELIVERY_TRANSITIONS } from '../functions/src/domains/logistics/deliveries/state';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
-import { COTONOU, deliveryDoc, entriesOf, northOf, offerDoc, orderDoc, paidOrder, paymentDoc, seedCourier, trackingDoc } from './helpers/deliveries';
+import { COTONOU, deliveryDoc, entriesOf, northOf, offerDoc, orderDoc, paidAchat, paidOrder, paymentDoc, seedCourier, trackingDoc } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
 import { walk } from './helpers/transition-table';
 import { db } from '../functions/src/core/firebase';
@@ -335,6 +335,24 @@ describe('refusal, return, cancel', () => {
     expect(moving.body.data.pickups[0].collectedAt).toEqual(expect.any(String));
     expect((await post(admin, `/api/deliveries/${order.deliveryId}/admin/status`, { statut: 'livre', reason: 'Confirmé' })).body.data.statut).toBe('livre');
     expect((await entriesOf(order.courier.uid)).map((entry) => entry.montant)).toEqual([1300]);
+  });
+});
+
+describe('purchases of a listing with delivery', () => {
+  it('delivers a purchase like an order; cancelled, only the fee goes back (the seller was paid at purchase); refused, nothing does', async () => {
+    const [courier] = await couriersAt(1);
+    const cancelled = await paidAchat(buyer, s2, 1_500_000);
+    expect(await deliveryDoc(cancelled.deliveryId)).toMatchObject({ source: { kind: 'achat', id: cancelled.achatId }, vendeurs: [s2.uid], statut: 'commande', montantPaye: 1_502_000 });
+    expect((await post(buyer, `/api/deliveries/${cancelled.deliveryId}/cancel`)).body.data.statut).toBe('annule');
+    expect((await paymentDoc(cancelled.paymentId)).refund.reason).toContain('rembourser 2000 XOF');
+
+    const refused = await paidAchat(buyer, s2, 900_000);
+    expect((await post(courier, `/api/deliveries/${refused.deliveryId}/accept`)).status).toBe(200);
+    expect((await post(s2, `/api/deliveries/${refused.deliveryId}/pickups/${s2.uid}/confirm`)).body.data.statut).toBe('en_cours');
+    expect((await post(courier, `/api/deliveries/${refused.deliveryId}/refuse`, { reason: 'Absent puis refus' })).body.data.statut).toBe('refuse');
+    expect((await paymentDoc(refused.paymentId)).refund).toBeUndefined();
+    expect((await entriesOf(courier.uid)).map((entry) => entry.id)).toEqual([`gain_livraison_${refused.deliveryId}`]);
+    await offline(courier);
   });
 });
 

@@ -187,6 +187,9 @@ describe('notice templates, declared by each domain', () => {
     date: '2026-12-01',
     orderId: 'Qx7pL2mN9',
     statut: 'shipped',
+    deliveryId: 'order_Qx7pL2mN9',
+    distanceKm: '8.5',
+    gainLivreur: '1300',
   };
 
   it('say something in both languages for every notice', async () => {
