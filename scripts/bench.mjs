@@ -9,6 +9,7 @@
  *  3. notifications of a user holding 1,000, and an admin broadcast to 1,000 couriers.
  *  4. the payment callback's latency under 50 concurrent distinct payments.
  *  5. an agent's dashboard with 10 and with 10,000 events behind it (bench-agents.mjs).
+ *  6. the accept race of a delivery with 20 couriers: latency, exactly one winner (bench-deliveries.mjs).
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 import { createRequire } from 'node:module';
@@ -243,5 +244,9 @@ await sandbox.stop();
 // 5. An agent's dashboard with 10 and with 10,000 events behind it (scripts/bench-agents.mjs).
 const { benchAgents } = await import('./bench-agents.mjs');
 await benchAgents();
+
+// 6. The accept race of a delivery with 20 couriers (scripts/bench-deliveries.mjs).
+const { benchDeliveries } = await import('./bench-deliveries.mjs');
+await benchDeliveries();
 server.close();
 process.exit(0);
