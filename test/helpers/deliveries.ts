@@ -101,14 +101,18 @@ export async function paidAchat(buyer: TestUser, seller: TestUser, prix: number)
   return { achatId, paymentId, deliveryId: `achat_${achatId}` };
 }
 
-export const deliveryDoc = async (id: string) => (await db().collection(COLLECTIONS.deliveries).doc(id).get()).data() as Record<string, any> | undefined;
-export const offerDoc = async (deliveryId: string, uid: string) => (await db().collection(COLLECTIONS.deliveryOffers).doc(`${deliveryId}_${uid}`).get()).data() as Record<string, any> | undefined;
-export const trackingDoc = async (id: string) => (await db().collection(COLLECTIONS.deliveryTracking).doc(id).get()).data() as Record<string, any> | undefined;
-export const paymentDoc = async (id: string) => (await db().collection(COLLECTIONS.payments).doc(id).get()).data() as Record<string, any>;
-export const orderDoc = async (id: string) => (await db().collection(COLLECTIONS.commandes).doc(id).get()).data() as Record<string, any>;
+/** A stored document as the assertions read it (nested fields included). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions check the shape
+type Stored = Record<string, any>;
+
+export const deliveryDoc = async (id: string) => (await db().collection(COLLECTIONS.deliveries).doc(id).get()).data() as Stored | undefined;
+export const offerDoc = async (deliveryId: string, uid: string) => (await db().collection(COLLECTIONS.deliveryOffers).doc(`${deliveryId}_${uid}`).get()).data() as Stored | undefined;
+export const trackingDoc = async (id: string) => (await db().collection(COLLECTIONS.deliveryTracking).doc(id).get()).data() as Stored | undefined;
+export const paymentDoc = async (id: string) => (await db().collection(COLLECTIONS.payments).doc(id).get()).data() as Stored;
+export const orderDoc = async (id: string) => (await db().collection(COLLECTIONS.commandes).doc(id).get()).data() as Stored;
 
 /** A wallet's ledger entries, as stored. */
-export async function entriesOf(uid: string): Promise<Array<Record<string, any>>> {
+export async function entriesOf(uid: string): Promise<Array<Stored>> {
   return (await db().collection(COLLECTIONS.wallets).doc(uid).collection('transactions').get()).docs.map((doc) => ({ id: doc.id, ...doc.data() }));
 }
 
