@@ -256,6 +256,16 @@ describe('pickups and handover', () => {
     expect((await paymentDoc(order.paymentId)).refund).toBeUndefined();
   });
 
+  it('pays no seller of an order the buyer cancelled (and was refunded) while its delivery went on', async () => {
+    const order = await assigned(true, [s2]);
+    expect((await post(buyer, `/api/orders/${order.orderId}/cancel`)).body.data.statut).toBe('cancelled');
+    const code = (await deliveryDoc(order.deliveryId))?.code as string;
+    expect((await post(order.courier, `/api/deliveries/${order.deliveryId}/delivered`, { code })).body.data.statut).toBe('livre');
+    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === order.orderId)).toEqual([]);
+    expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'cancelled' });
+    expect((await entriesOf(order.courier.uid)).map((entry) => entry.montant)).toEqual([1300]);
+  });
+
   it('settles once when the courier’s code, the auto-close of its photo proof and the buyer’s confirmation arrive together', async () => {
     const order = await assigned(true, [s1]);
     const { deliveryId: id, courier } = order;

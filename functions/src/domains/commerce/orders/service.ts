@@ -182,6 +182,8 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
 export async function creditSellers(id: string, commissionPct?: number): Promise<void> {
   const order = (await orders().doc(id).get()).data();
   if (!order) return;
+  // An order cancelled (and its money marked for refund) while its delivery went on pays no seller.
+  if (commissionPct !== undefined && order.statut === 'cancelled') return;
   for (const vendeur of order.vendeurs) {
     const gross = order.lignes.filter((line) => line.vendeur === vendeur).reduce((sum, line) => sum + line.montant, 0);
     const fee = commissionPct === undefined ? await platformFee(gross) : Math.ceil((gross * commissionPct) / 100);
