@@ -11,7 +11,8 @@
  *  5. an agent's dashboard with 10 and with 10,000 events behind it (bench-agents.mjs).
  *  6. logistics: nearby couriers with 10 and with 10,000 couriers over Benin (bench-logistics.mjs).
  *  7. the nearby tricycle search with 10 and with 10,000 drivers over Benin (bench-tricycles.mjs).
- * BENCH_ONLY=agents, logistics or tricycles runs that part alone (cold starts still come first).
+ *  8. the accept race of a delivery with 20 couriers: latency, exactly one winner (bench-deliveries.mjs).
+ * BENCH_ONLY=agents, logistics, tricycles or deliveries runs that part alone (cold starts still come first).
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 import { createRequire } from 'node:module';
@@ -116,6 +117,7 @@ if (process.env.BENCH_ONLY) {
     agents: async () => (await import('./bench-agents.mjs')).benchAgents(),
     logistics: async () => (await import('./bench-logistics.mjs')).benchLogistics(),
     tricycles: async () => (await import('./bench-tricycles.mjs')).benchTricycles(),
+    deliveries: async () => (await import('./bench-deliveries.mjs')).benchDeliveries(),
   };
   const part = parts[process.env.BENCH_ONLY];
   if (!part) throw new Error(`BENCH_ONLY: one of ${Object.keys(parts).join(', ')}`);
@@ -265,5 +267,9 @@ await benchLogistics();
 // 7. Nearby tricycles with 10 and with 10,000 drivers (scripts/bench-tricycles.mjs).
 const { benchTricycles } = await import('./bench-tricycles.mjs');
 await benchTricycles();
+
+// 8. The accept race of a delivery with 20 couriers (scripts/bench-deliveries.mjs).
+const { benchDeliveries } = await import('./bench-deliveries.mjs');
+await benchDeliveries();
 server.close();
 process.exit(0);

@@ -188,6 +188,9 @@ describe('notice templates, declared by each domain', () => {
     orderId: 'Qx7pL2mN9',
     statut: 'shipped',
     nom: 'Mathieu Houessou',
+    deliveryId: 'order_Qx7pL2mN9',
+    distanceKm: '8.5',
+    gainLivreur: '1300',
   };
 
   it('say something in both languages for every notice', async () => {

@@ -94,9 +94,9 @@ const entries = async (uid: string) => (await db().collection(COLLECTIONS.wallet
 describe('status table', () => {
   const expected: Record<string, Record<string, string>> = {
     pending: { pay: 'paid', cancel: 'cancelled' },
-    paid: { process: 'processing', cancel: 'cancelled' },
-    processing: { ship: 'shipped', cancel: 'cancelled' },
-    shipped: { deliver: 'delivered' },
+    paid: { process: 'processing', cancel: 'cancelled', delivered_by_courier: 'delivered', delivery_failed: 'cancelled' },
+    processing: { ship: 'shipped', cancel: 'cancelled', delivered_by_courier: 'delivered', delivery_failed: 'cancelled' },
+    shipped: { deliver: 'delivered', delivered_by_courier: 'delivered', delivery_failed: 'cancelled' },
     delivered: {},
     cancelled: {},
   };

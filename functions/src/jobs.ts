@@ -80,6 +80,29 @@ export const expirePayment = onTaskDispatched<{ paymentId: string }>(
     }),
 );
 
+/**
+ * Queued by each round of offers of a delivery for `dureeOffreSecondes` later (domains/logistics/
+ * deliveries/rounds.ts): if nobody accepted, the open offers expire and the next round widens the circle.
+ */
+export const deliveryRound = onTaskDispatched<{ deliveryId: string; round: number }>(
+  { retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 }, rateLimits: { maxConcurrentDispatches: 20 } },
+  (request) =>
+    noSecrets.run(async () => {
+      const { runRound } = await import('./domains/logistics/deliveries/rounds');
+      logger.info('delivery round', { ...request.data, outcome: await runRound(request.data.deliveryId, request.data.round) });
+    }),
+);
+
+/** Queued when a courier proves a delivery by photo: closes it `livre` after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirmed. */
+export const closeDelivery = onTaskDispatched<{ deliveryId: string }>(
+  { retryConfig: { maxAttempts: 5, minBackoffSeconds: 30 }, rateLimits: { maxConcurrentDispatches: 20 } },
+  (request) =>
+    noSecrets.run(async () => {
+      const { closeIfDue } = await import('./domains/logistics/deliveries/service');
+      logger.info('delivery auto-close', { ...request.data, outcome: await closeIfDue(request.data.deliveryId) });
+    }),
+);
+
 /** Status changes of transit missions -> the forwarder's realtime feed (`transit-mission-update`). */
 export const transitMissionUpdates = onDocumentWritten('transitMissions/{missionId}', (event) =>
   noSecrets.run(async () => {

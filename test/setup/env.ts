@@ -39,6 +39,7 @@ Object.assign(process.env, {
   // on its own clock; the end-to-end test proves the queue.
   PAYMENT_EXPIRY_TASKS_ENABLED: 'false',
   ADMIN_MESSAGE_TASKS_ENABLED: 'false',
+  DELIVERY_TASKS_ENABLED: 'false',
   // No trigger sees in-process tests' data: events are handed to their subscribers at once.
   EVENTS_DISPATCH_INLINE: 'true',
   // Tests sign up many accounts from one address, and pay from a few telephones; the rate limit

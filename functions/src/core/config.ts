@@ -244,6 +244,17 @@ const SETTINGS = {
   TRICYCLE_SEARCH_RADIUS_KM: decimal(5, 0.1, 50),
   /** Online drivers read per geohash range of a nearby search (at most nine ranges): the search's bound. */
   TRICYCLE_NEARBY_PER_RANGE: integer(100, 1, 1000),
+  // Deliveries (domains/logistics/deliveries): the offer rounds and the close of a delivery proved by photo.
+  /** Radius added to the delivery settings' `rayonKm` at each new round of offers (km). */
+  DELIVERY_ROUND_RADIUS_STEP_KM: decimal(5, 0, 200),
+  /** Rounds of offers before a delivery is left `commande` with `sansLivreur` for admins to relaunch. */
+  DELIVERY_MAX_ROUNDS: integer(3, 1, 20),
+  /** Online couriers offered a delivery per round, nearest first. */
+  DELIVERY_OFFERS_PER_ROUND: integer(20, 1, 100),
+  /** A delivery the courier proved by photo (without the buyer's code) closes as `livre` this long after, unless the buyer confirms first. */
+  DELIVERY_AUTO_CLOSE_SECONDS: integer(2 * 60 * 60, 60),
+  /** Queue the `deliveryRound` and `closeDelivery` tasks (off: only a direct call of their handlers runs them, as in-process tests do). */
+  DELIVERY_TASKS_ENABLED: flag(true),
 
   // Notifications.
   /** In-app notifications are deleted this many days after they were written (TTL on `expireAt`). */

@@ -7,4 +7,5 @@ import type { LazyRouter } from '../core/http';
 export const routers: LazyRouter[] = [
   { paths: ['/api/delivery-zones'], load: async () => (await import('../domains/logistics/zones/routes')).router },
   { paths: ['/api/livreurs'], load: async () => (await import('../domains/logistics/livreurs/routes')).router },
+  { paths: ['/api/deliveries'], load: async () => (await import('../domains/logistics/deliveries/routes')).router },
 ];

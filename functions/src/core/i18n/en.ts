@@ -111,5 +111,12 @@ export const en: Record<ErrorCode, string> = {
   TASK_QUEUE_UNAVAILABLE: 'Sending could not be scheduled. Please try again in a moment.',
   LIVREUR_NOT_FOUND: 'Courier not found.',
   LIVREUR_POSITION_REQUIRED: 'Share your position to go online: no position of yours is known yet.',
+  DELIVERY_NOT_FOUND: 'Delivery not found.',
+  DELIVERY_ACTION_FORBIDDEN: 'Another party of this delivery takes this step.',
+  DELIVERY_ALREADY_ASSIGNED: 'Another courier has already accepted this delivery.',
+  DELIVERY_OFFER_EXPIRED: 'This offer has expired.',
+  DELIVERY_CODE_INVALID: 'This is not the buyer’s delivery code.',
+  PICKUP_NOT_FOUND: 'This seller has no pickup in this delivery.',
+  PICKUP_ALREADY_CONFIRMED: 'This pickup is already confirmed.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',
 };

@@ -112,5 +112,12 @@ export const fr: Record<ErrorCode, string> = {
   TASK_QUEUE_UNAVAILABLE: 'L’envoi n’a pas pu être programmé. Réessayez dans un instant.',
   LIVREUR_NOT_FOUND: 'Livreur introuvable.',
   LIVREUR_POSITION_REQUIRED: 'Partagez votre position pour passer en ligne : aucune position connue pour le moment.',
+  DELIVERY_NOT_FOUND: 'Livraison introuvable.',
+  DELIVERY_ACTION_FORBIDDEN: 'Cette étape revient à une autre partie de la livraison.',
+  DELIVERY_ALREADY_ASSIGNED: 'Un autre livreur a déjà accepté cette livraison.',
+  DELIVERY_OFFER_EXPIRED: 'Cette offre a expiré.',
+  DELIVERY_CODE_INVALID: 'Ce n’est pas le code de livraison de l’acheteur.',
+  PICKUP_NOT_FOUND: 'Ce vendeur n’a pas d’enlèvement dans cette livraison.',
+  PICKUP_ALREADY_CONFIRMED: 'Cet enlèvement est déjà confirmé.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',
 };

@@ -1,10 +1,11 @@
 /** The commerce domain's reactions to other domains' events. */
 import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
+import { priceList } from '../pricing';
 import { onAchatPaid } from './achats/service';
 import { ensureRoom } from './chat/service';
 import { issueAchatInvoice, issueOrderInvoice } from './invoices/service';
-import { creditSellers, onOrderPaid } from './orders/service';
+import { creditSellers, onDeliveryEnded, onOrderPaid } from './orders/service';
 
 export const subscribers = [
   // The listing sold to the purchase and the seller credited; or the money marked to go back.
@@ -18,8 +19,23 @@ export const subscribers = [
     if (payload.type !== 'commande' || !payload.metadata.commandeId) return;
     await onOrderPaid(payload.metadata.commandeId, payload.paymentId);
   }),
-  // Each seller credited with its lines net of the seller-gain fee, once (on payment until logistics delivers).
-  subscriber('commerce.order_seller_credit', 'order.paid', async ({ payload }) => creditSellers(payload.orderId)),
+  // Each seller of an order without delivery credited with its lines net of the seller-gain fee, once; with delivery, on `delivery.delivered`.
+  subscriber('commerce.order_seller_credit', 'order.paid', async ({ payload }) => {
+    if (payload.livraison) return;
+    await creditSellers(payload.orderId);
+  }),
+  // An order's delivery `livre`: each seller credited net of the delivery settings' seller commission, once; the order delivered.
+  subscriber('commerce.order_delivered', 'delivery.delivered', async ({ payload }) => {
+    if (payload.source.kind !== 'order') return;
+    const { commissionVendeurPct } = await priceList('delivery-settings');
+    await creditSellers(payload.source.id, commissionVendeurPct);
+    await onDeliveryEnded(payload.source.id, 'delivered', `livraison ${payload.deliveryId}`);
+  }),
+  // An order's delivery `refuse`, `retour` or `annule`: the order cancelled (logistics marks the refund); sellers never credited.
+  subscriber('commerce.order_delivery_failed', 'delivery.failed', async ({ payload }) => {
+    if (payload.source.kind !== 'order') return;
+    await onDeliveryEnded(payload.source.id, 'failed', `livraison ${payload.deliveryId} ${payload.statut}`);
+  }),
   // The order's invoice, once (its id is the order's), numbered from the day's counter.
   subscriber('commerce.order_invoice', 'order.paid', async ({ payload }) => {
     await issueOrderInvoice(payload.orderId);

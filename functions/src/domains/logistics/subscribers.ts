@@ -1,6 +1,8 @@
-/** The logistics domain's reactions to other domains' events. */
+/** The logistics domain's reactions to other domains' events and to its own (the money of a delivery). */
 import { subscriber } from '../../core/events';
 import { getUser } from '../identity';
+import { createDelivery } from './deliveries/create';
+import { settleDelivered, settleFailed } from './deliveries/settlement';
 import { followProfile } from './tricycles/drivers';
 
 export const subscribers = [
@@ -10,4 +12,24 @@ export const subscribers = [
     const user = await getUser(payload.uid);
     await followProfile(payload.uid, user, payload.isBlocked || payload.role !== 'chauffeur');
   }),
+  // An order paid with delivery: its delivery (one pickup per seller), then round 1 of the offers; once.
+  subscriber('logistics.delivery_from_order', 'order.paid', async ({ payload }) => {
+    if (!payload.livraison) return;
+    await createDelivery(
+      { kind: 'order', id: payload.orderId, acheteur: payload.acheteur, paymentId: payload.paymentId, montantPaye: payload.total },
+      payload.livraison,
+    );
+  }),
+  // A purchase paid with delivery: the same, from the purchase.
+  subscriber('logistics.delivery_from_achat', 'achat.paid', async ({ payload }) => {
+    if (!payload.livraison) return;
+    await createDelivery(
+      { kind: 'achat', id: payload.achatId, acheteur: payload.acheteur, paymentId: payload.paymentId, montantPaye: payload.prix + payload.livraison.quote.frais },
+      payload.livraison,
+    );
+  }),
+  // `livre`: the courier's and the company's gains, once each (wallet entries keyed by the delivery).
+  subscriber('logistics.delivery_gains', 'delivery.delivered', async ({ payload }) => settleDelivered(payload)),
+  // `refuse`, `retour`, `annule`: gains when the trip was made, the buyer's refund marked once.
+  subscriber('logistics.delivery_failed', 'delivery.failed', async ({ payload }) => settleFailed(payload)),
 ];

@@ -13,7 +13,8 @@ import { runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 
-export const ENTRY_TYPES = ['vente', 'gain_livraison', 'gain_agent', 'retrait', 'remboursement', 'ajustement'] as const;
+/** `gain_societe`: the company's share of a delivery fee, on the platform's wallet (logistics' PLATFORM_WALLET_ID). */
+export const ENTRY_TYPES = ['vente', 'gain_livraison', 'gain_agent', 'retrait', 'remboursement', 'ajustement', 'gain_societe'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
 export interface Entry {

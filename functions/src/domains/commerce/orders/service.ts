@@ -13,7 +13,7 @@ import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
-import { transition } from '../../../core/fsm';
+import { nextState, transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { getArticle, isPublic, prepareStockTake } from '../../catalog';
@@ -186,16 +186,20 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
 }
 
 /**
- * Credits each seller of a paid order with its lines net of the seller-gain fee (pricing), once:
- * the ledger entry `vente_{orderId}` of its wallet exists at most once. On payment, since
- * logistics does not confirm deliveries yet.
+ * Credits each seller of a paid order with its lines net of the platform's fee, once: the ledger
+ * entry `vente_{orderId}` of its wallet exists at most once. An order without delivery is credited
+ * on payment, net of the seller-gain fee (pricing tiers); an order with delivery when logistics
+ * delivers it, net of `commissionPct` (the delivery settings' `commissionVendeurPct`, rounded up).
  */
-export async function creditSellers(id: string): Promise<void> {
+export async function creditSellers(id: string, commissionPct?: number): Promise<void> {
   const order = (await orders().doc(id).get()).data();
   if (!order) return;
+  // An order cancelled (and its money marked for refund) while its delivery went on pays no seller.
+  if (commissionPct !== undefined && order.statut === 'cancelled') return;
   for (const vendeur of order.vendeurs) {
     const gross = order.lignes.filter((line) => line.vendeur === vendeur).reduce((sum, line) => sum + line.montant, 0);
-    const net = gross - (await platformFee(gross));
+    const fee = commissionPct === undefined ? await platformFee(gross) : Math.ceil((gross * commissionPct) / 100);
+    const net = gross - fee;
     await runTransaction(async (tx) => {
       if (await record(vendeur, { type: 'vente', montant: net, reference: id, description: `Commande ${id}` }, tx)) {
         notifyIn(tx, vendeur, { type: 'order_sold', key: id, params: { orderId: id, net: String(net) }, resource: { kind: 'commande', id } });
@@ -262,4 +266,23 @@ export function sellerMove(caller: ProfileCaller, id: string, body: z.output<typ
 
 export function adminMove(caller: ProfileCaller, id: string, body: z.output<typeof AdminMove>) {
   return move(id, EVENT_TO[body.statut], caller.uid, body.reason, () => true);
+}
+
+/**
+ * Logistics' word on an order with delivery: `delivered` when its delivery is `livre`, `cancelled`
+ * when it ended `refuse`, `retour` or `annule` (logistics marks the refund, README "Deliveries").
+ * Once: a second run finds the order moved already.
+ */
+export async function onDeliveryEnded(id: string, outcome: 'delivered' | 'failed', detail: string): Promise<void> {
+  const ref = orders().doc(id);
+  const at = Timestamp.fromDate(now());
+  await runTransaction(async (tx) => {
+    const order = (await tx.get(ref)).data();
+    if (!order) return;
+    const event: OrderEvent = outcome === 'delivered' ? 'delivered_by_courier' : 'delivery_failed';
+    const statut = nextState(ORDER_TRANSITIONS, order.statut, event);
+    if (!statut) return;
+    tx.update(ref, { statut, updatedAt: at, history: [...order.history, { statut, at, by: 'system', reason: detail }] });
+    notifyIn(tx, order.acheteur, { type: 'order_status', key: `${id}_${statut}`, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
+  });
 }

@@ -59,6 +59,23 @@ export interface DeliveryDocument {
   history: DeliveryHistoryEntry[];
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The payment that paid the order or purchase, and how much it took (XOF): what a failed delivery refunds from. */
+  paymentId: string;
+  montantPaye: number;
+  /**
+   * The buyer's handover code (6 digits), shown to the buyer only: the courier who types it in
+   * closes the delivery at once (README, "Deliveries").
+   */
+  code: string;
+  /** The first round of the current search (1 at creation; the round after the last at an admin's relaunch). */
+  roundBase: number;
+  /** Couriers who declined: not offered this delivery again. */
+  declinedBy: string[];
+  /** Every round of the search ended without a courier: stays `commande`, listed for admins (filter `sansLivreur`). */
+  sansLivreur: boolean;
+  /** The courier's proof of handover without the code (a stored photo path); closes the delivery at `autoCloseAt` unless the buyer confirms first. */
+  preuve: { photo: string | null; at: Timestamp } | null;
+  autoCloseAt: Timestamp | null;
 }
 
 /** `deliveryTracking/{deliveryId}`: one document the parties listen to (firestore.rules). */
@@ -70,6 +87,11 @@ export interface DeliveryTrackingDocument {
   updatedAt: Timestamp;
 }
 
+export const OFFER_STATUSES = ['ouverte', 'acceptee', 'expiree', 'prise', 'declinee'] as const;
+export type DeliveryOfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const offerIdOf = (deliveryId: string, livreur: string): string => `${deliveryId}_${livreur}`;
+
 /** `deliveryOffers/{deliveryId}_{livreurUid}`: the courier reads its own offers (firestore.rules). */
 export interface DeliveryOfferDocument {
   deliveryId: string;
@@ -78,7 +100,11 @@ export interface DeliveryOfferDocument {
   distanceKm: number;
   frais: number;
   gainLivreur: number;
-  statut: 'ouverte' | 'acceptee' | 'expiree' | 'prise';
+  /** Where the courier would go: the pickups' and the destination's addresses and points, to decide. */
+  pickups: Array<{ position: Point; adresse: string | null }>;
+  destination: { position: Point; adresse: string };
+  /** `declinee`: the courier said no; `prise`: another courier accepted first. */
+  statut: DeliveryOfferStatus;
   expiresAt: Timestamp;
   createdAt: Timestamp;
 }

@@ -1,0 +1,126 @@
+/**
+ * Offer rounds (README, "Deliveries": rounds). Round n of a search offers the delivery to the
+ * DELIVERY_OFFERS_PER_ROUND nearest online couriers within `rayonKm` + (n - first round) x
+ * DELIVERY_ROUND_RADIUS_STEP_KM of the first pickup (couriers who declined it are left out; those
+ * whose earlier offer expired are offered again), for `dureeOffreSecondes`. Each courier gets an
+ * offer document (`deliveryOffers/{deliveryId}_{uid}`, `ouverte`), a notice (pushed) and an event in
+ * its realtime feed (`delivery-offer`). The round queues the next one (a Cloud Task, tasks.ts); when
+ * it runs and nobody accepted, the open offers expire and the next round widens the circle. After
+ * DELIVERY_MAX_ROUNDS rounds the delivery stays `commande` with `sansLivreur`: the buyer is told,
+ * admins find it with the `sansLivreur` filter and relaunch it (a new search from the first radius).
+ *
+ * A round is claimed in a transaction that checks the delivery is still `commande` and at the
+ * round before (so a task delivered twice or late does nothing); what follows the commit (feeds,
+ * the next task) is idempotent and redone when the same round is asked again.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import { now } from '../../../core/clock';
+import { config } from '../../../core/config';
+import { runTransaction } from '../../../core/firebase';
+import { publish } from '../../../core/realtime';
+import { notifyIn } from '../../notifications';
+import { priceList } from '../../pricing';
+import { nearbyCouriers } from '../livreurs/nearby';
+import type { DeliveryDocument, DeliveryOfferDocument } from './model';
+import { deliveries, offerRef, openOffers } from './repository';
+import { scheduleRound } from './tasks';
+
+export type RoundOutcome = 'offered' | 'exhausted' | 'closed' | 'stale' | 'early';
+
+/** The radius of round `round` of the search that started at `roundBase` (km). */
+export function radiusOf(rayonKm: number, round: number, roundBase: number): number {
+  return rayonKm + (round - roundBase) * config().DELIVERY_ROUND_RADIUS_STEP_KM;
+}
+
+/** Feeds and the next task of a claimed round: safe to run again. */
+async function afterRound(deliveryId: string, delivery: DeliveryDocument, round: number, couriers: string[], dureeOffreSecondes: number): Promise<void> {
+  const expiresAt = delivery.roundEndsAt?.toDate().toISOString() ?? null;
+  await Promise.all(
+    couriers.map((uid) =>
+      publish(uid, `delivery-offer_${deliveryId}_${round}`, 'delivery-offer', {
+        deliveryId,
+        round,
+        distanceKm: delivery.distanceKm,
+        frais: delivery.frais,
+        gainLivreur: delivery.gainLivreur,
+        expiresAt,
+      }),
+    ),
+  );
+  await scheduleRound(deliveryId, round + 1, dureeOffreSecondes);
+}
+
+/** Runs round `round` of a delivery's search (the `deliveryRound` task, and round 1 at creation). */
+export async function runRound(deliveryId: string, round: number): Promise<RoundOutcome> {
+  const ref = deliveries().doc(deliveryId);
+  const current = (await ref.get()).data();
+  if (!current || current.statut !== 'commande') return 'closed';
+  const settings = await priceList('delivery-settings');
+  if (current.round === round && !current.sansLivreur) {
+    // Claimed before: finish what may not have followed its commit.
+    const open = (await openOffersOutsideTx(deliveryId)).filter((offer) => offer.round === round).map((offer) => offer.livreur);
+    await afterRound(deliveryId, current, round, open, settings.dureeOffreSecondes);
+    return 'offered';
+  }
+  if (current.round !== round - 1 || current.sansLivreur) return 'stale';
+  if (current.roundEndsAt && current.roundEndsAt.toMillis() > now().getTime()) return 'early';
+
+  const exhausted = round - current.roundBase >= config().DELIVERY_MAX_ROUNDS;
+  const radiusKm = radiusOf(settings.rayonKm, round, current.roundBase);
+  const center = current.pickups[0]?.position ?? current.destination.position;
+  const found = exhausted ? [] : (await nearbyCouriers(center, radiusKm, config().DELIVERY_OFFERS_PER_ROUND + current.declinedBy.length)).couriers;
+  const candidates = found.filter((courier) => !current.declinedBy.includes(courier.uid)).slice(0, config().DELIVERY_OFFERS_PER_ROUND);
+
+  const at = now();
+  const stamp = Timestamp.fromDate(at);
+  const endsAt = Timestamp.fromMillis(at.getTime() + settings.dureeOffreSecondes * 1000);
+  const claimed = await runTransaction(async (tx) => {
+    const delivery = (await tx.get(ref)).data();
+    if (!delivery || delivery.statut !== 'commande' || delivery.round !== round - 1 || delivery.sansLivreur) return undefined;
+    const [open, existing] = await Promise.all([openOffers(tx, deliveryId), candidates.length ? tx.getAll(...candidates.map((courier) => offerRef(deliveryId, courier.uid))) : Promise.resolve([])]);
+    // Every read done: the previous round's offers end (but those made again now), this round's begin.
+    const again = exhausted ? [] : candidates.filter((_, index) => !['declinee', 'acceptee'].includes(existing[index]?.data()?.statut ?? ''));
+    for (const offer of open) if (!again.some((courier) => courier.uid === offer.data().livreur)) tx.update(offer.ref, { statut: 'expiree' });
+    const offered: string[] = [];
+    if (!exhausted) {
+      again.forEach((courier) => {
+        const offer: DeliveryOfferDocument = {
+          deliveryId,
+          livreur: courier.uid,
+          round,
+          distanceKm: delivery.distanceKm,
+          frais: delivery.frais,
+          gainLivreur: delivery.gainLivreur,
+          pickups: delivery.pickups.map((pickup) => ({ position: pickup.position, adresse: pickup.adresse })),
+          destination: delivery.destination,
+          statut: 'ouverte',
+          expiresAt: endsAt,
+          createdAt: stamp,
+        };
+        tx.set(offerRef(deliveryId, courier.uid), offer);
+        offered.push(courier.uid);
+        notifyIn(tx, courier.uid, {
+          type: 'delivery_offer',
+          key: `${deliveryId}_${courier.uid}_${round}`,
+          params: { deliveryId, distanceKm: String(delivery.distanceKm), gainLivreur: String(delivery.gainLivreur), expiresAt: endsAt.toDate().toISOString().slice(11, 16) + ' UTC' },
+          resource: { kind: 'delivery', id: deliveryId },
+        });
+      });
+    } else {
+      notifyIn(tx, delivery.acheteur, { type: 'delivery_no_courier', key: `${deliveryId}_${round}`, params: { deliveryId }, resource: { kind: 'delivery', id: deliveryId } });
+    }
+    const updated: Partial<DeliveryDocument> = exhausted
+      ? { round, sansLivreur: true, roundEndsAt: null, updatedAt: stamp }
+      : { round, radiusKm, roundEndsAt: endsAt, updatedAt: stamp };
+    tx.update(ref, updated);
+    return { delivery: { ...delivery, ...updated }, offered };
+  });
+  if (!claimed) return 'stale';
+  if (exhausted) return 'exhausted';
+  await afterRound(deliveryId, claimed.delivery, round, claimed.offered, settings.dureeOffreSecondes);
+  return 'offered';
+}
+
+async function openOffersOutsideTx(deliveryId: string): Promise<DeliveryOfferDocument[]> {
+  return runTransaction(async (tx) => (await openOffers(tx, deliveryId)).map((doc) => doc.data()));
+}

@@ -1,0 +1,164 @@
+import { ApiRouter } from '../../../core/http';
+import { pageRequest } from '../../../core/pagination';
+import { ADMIN_ROLES } from '../../../core/roles';
+import { AdminDeliveryStatus, DeliveredRequest, Delivery, DeliveryIdParams, DeliveryListQuery, DeliveryOfferAnswer, PickupParams, ReasonRequest } from './schemas';
+import {
+  acceptDelivery,
+  adminSetStatus,
+  cancelDelivery,
+  confirmDelivery,
+  confirmPickup,
+  declineDelivery,
+  listDeliveries,
+  markDelivered,
+  readDelivery,
+  refuseDelivery,
+  relaunchDelivery,
+  returnDelivery,
+} from './service';
+
+const tags = ['Deliveries'];
+
+export const router = new ApiRouter()
+  .list({
+    method: 'get',
+    path: '/api/deliveries',
+    tags,
+    summary: 'Deliveries, newest first: admin levels see all (filters), a courier its assigned ones, a seller those it has a pickup in, a buyer its own',
+    description: 'Filters other than `statut` are for admin levels (FORBIDDEN_ROLE otherwise).',
+    access: 'profile',
+    query: DeliveryListQuery,
+    errors: ['PAGE_TOO_DEEP', 'FORBIDDEN_ROLE'],
+    success: { description: 'A page of deliveries', item: Delivery },
+    handle: ({ caller, query }) => listDeliveries(caller, query, pageRequest(query)),
+  })
+  .json({
+    method: 'get',
+    path: '/api/deliveries/:id',
+    tags,
+    summary: 'One delivery, for its parties (buyer, sellers, assigned courier) and admin levels',
+    description: 'The handover `code` is shown to the buyer and admin levels only. The buyer follows the courier’s position by listening to `deliveryTracking/{id}`.',
+    access: 'profile',
+    params: DeliveryIdParams,
+    errors: ['DELIVERY_NOT_FOUND'],
+    success: { description: 'The delivery', data: Delivery },
+    handle: ({ caller, params }) => readDelivery(caller, params.id),
+  })
+  .json({
+    method: 'post',
+    path: '/api/deliveries/:id/accept',
+    tags,
+    summary: 'A courier accepts the delivery it was offered; of several couriers at once, exactly one is assigned',
+    access: 'profile',
+    roles: ['livreur'],
+    params: DeliveryIdParams,
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ALREADY_ASSIGNED', 'DELIVERY_OFFER_EXPIRED', 'INVALID_TRANSITION'],
+    success: { description: 'The delivery, `assigne` to the caller', data: Delivery },
+    handle: ({ caller, params }) => acceptDelivery(caller, params.id),
+  })
+  .json({
+    method: 'post',
+    path: '/api/deliveries/:id/decline',
+    tags,
+    summary: 'A courier turns its open offer down: the delivery is not offered to it again',
+    access: 'profile',
+    roles: ['livreur'],
+    params: DeliveryIdParams,
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ALREADY_ASSIGNED', 'DELIVERY_OFFER_EXPIRED'],
+    success: { description: 'The offer, `declinee`', data: DeliveryOfferAnswer },
+    handle: ({ caller, params }) => declineDelivery(caller, params.id),
+  })
+  .json({
+    method: 'post',
+    path: '/api/deliveries/:id/pickups/:vendeur/confirm',
+    tags,
+    summary: 'A pickup confirmed by the assigned courier or by its seller handing the goods over; the last one puts the delivery `en_cours`',
+    access: 'profile',
+    params: PickupParams,
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'PICKUP_NOT_FOUND', 'PICKUP_ALREADY_CONFIRMED', 'INVALID_TRANSITION'],
+    success: { description: 'The delivery', data: Delivery },
+    handle: ({ caller, params }) => confirmPickup(caller, params.id, params.vendeur),
+  })
+  .json({
+    method: 'post',
+    path: '/api/deliveries/:id/delivered',
+    tags,
+    summary: 'The assigned courier hands the goods over: with the buyer’s code it is `livre` at once; with a photo only it closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms first',
+    access: 'profile',
+    params: DeliveryIdParams,
+    body: DeliveredRequest,
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'DELIVERY_CODE_INVALID', 'INVALID_TRANSITION'],
+    success: { description: 'The delivery', data: Delivery },
+    handle: ({ caller, params, body }) => markDelivered(caller, params.id, body),
+  })
+  .json({
+    method: 'post',
+    path: '/api/deliveries/:id/confirm',
+    tags,
+    summary: 'The buyer confirms it received the goods: `livre`',
+    access: 'profile',
+    params: DeliveryIdParams,
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'INVALID_TRANSITION'],
+    success: { description: 'The delivered delivery', data: Delivery },
+    handle: ({ caller, params }) => confirmDelivery(caller, params.id),
+  })
+  .json({
+    method: 'post',
+    path: '/api/deliveries/:id/refuse',
+    tags,
+    summary: 'The assigned courier reports the recipient refused the goods at the door: `refuse` (README: outcomes)',
+    access: 'profile',
+    params: DeliveryIdParams,
+    body: ReasonRequest,
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'INVALID_TRANSITION'],
+    success: { description: 'The refused delivery', data: Delivery },
+    handle: ({ caller, params, body }) => refuseDelivery(caller, params.id, body.reason),
+  })
+  .json({
+    method: 'post',
+    path: '/api/deliveries/:id/return',
+    tags,
+    summary: 'The assigned courier could not deliver and brings the goods back to the sellers: `retour` (README: outcomes)',
+    access: 'profile',
+    params: DeliveryIdParams,
+    body: ReasonRequest,
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'INVALID_TRANSITION'],
+    success: { description: 'The delivery, `retour`', data: Delivery },
+    handle: ({ caller, params, body }) => returnDelivery(caller, params.id, body.reason),
+  })
+  .json({
+    method: 'post',
+    path: '/api/deliveries/:id/cancel',
+    tags,
+    summary: 'The buyer cancels its delivery before a courier accepted it: `annule`, its payment marked for refund (README: outcomes)',
+    access: 'profile',
+    params: DeliveryIdParams,
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'INVALID_TRANSITION'],
+    success: { description: 'The cancelled delivery', data: Delivery },
+    handle: ({ caller, params }) => cancelDelivery(caller, params.id),
+  })
+  .json({
+    method: 'post',
+    path: '/api/deliveries/:id/admin/status',
+    tags,
+    summary: 'Admin levels move a delivery to `en_cours`, `livre`, `refuse`, `retour` or `annule` (before `livre`), as the status table allows, with a reason',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: DeliveryIdParams,
+    body: AdminDeliveryStatus,
+    errors: ['DELIVERY_NOT_FOUND', 'INVALID_TRANSITION'],
+    success: { description: 'The delivery', data: Delivery },
+    handle: ({ caller, params, body }) => adminSetStatus(caller, params.id, body),
+  })
+  .json({
+    method: 'post',
+    path: '/api/deliveries/:id/admin/relaunch',
+    tags,
+    summary: 'Admin levels start a new search (from the first radius) for a delivery whose every round ended without a courier (`sansLivreur`)',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: DeliveryIdParams,
+    errors: ['DELIVERY_NOT_FOUND', 'INVALID_TRANSITION'],
+    success: { description: 'The delivery, its first new round under way', data: Delivery },
+    handle: ({ caller, params }) => relaunchDelivery(caller, params.id),
+  });

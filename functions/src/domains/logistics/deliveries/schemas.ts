@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { documentId } from '../../../core/document-id';
+import { PaginationQuery } from '../../../core/pagination';
+import { GeoPoint } from '../../geo';
+import { DELIVERY_STATUSES } from './model';
+
+const Iso = z.string().meta({ description: 'ISO 8601.' });
+
+export const Delivery = z
+  .object({
+    id: z.string().meta({ description: '`order_{orderId}` or `achat_{achatId}`.' }),
+    source: z.object({ kind: z.enum(['order', 'achat']), id: z.string() }),
+    acheteur: z.string(),
+    vendeurs: z.array(z.string()),
+    livreur: z.string().nullable().meta({ description: 'The courier who accepted it, from `assigne` on.' }),
+    pickups: z.array(
+      z.object({ vendeur: z.string(), position: GeoPoint, adresse: z.string().nullable(), collectedAt: Iso.nullable().meta({ description: 'When the pickup was confirmed.' }) }),
+    ),
+    destination: z.object({ position: GeoPoint, adresse: z.string() }),
+    instructions: z.string().nullable(),
+    distanceKm: z.number(),
+    frais: z.number().meta({ description: 'What the buyer paid for the delivery (XOF).' }),
+    gainLivreur: z.number().meta({ description: 'The courier’s share of the fee (XOF).' }),
+    gainSociete: z.number().meta({ description: 'The company’s share of the fee (XOF).' }),
+    statut: z.enum(DELIVERY_STATUSES),
+    round: z.number().meta({ description: 'The round of offers under way (0 before the first).' }),
+    radiusKm: z.number().meta({ description: 'The radius of that round (km).' }),
+    roundEndsAt: Iso.nullable(),
+    sansLivreur: z.boolean().meta({ description: 'Every round ended without a courier: admins relaunch it.' }),
+    code: z.string().nullable().meta({ description: 'The handover code (6 digits): shown to the buyer and admins only, the buyer gives it to the courier at the door.' }),
+    preuve: z.object({ photo: z.string().nullable(), at: Iso }).nullable().meta({ description: 'The courier’s proof without the code; the delivery closes at `autoCloseAt` unless the buyer confirms first.' }),
+    autoCloseAt: Iso.nullable(),
+    history: z.array(z.object({ statut: z.enum(DELIVERY_STATUSES), at: Iso, by: z.string(), reason: z.string().nullable() })),
+    createdAt: Iso,
+    updatedAt: Iso,
+  })
+  .meta({ id: 'Delivery' });
+
+export const DeliveryIdParams = z.strictObject({ id: documentId('DELIVERY_NOT_FOUND') });
+export const PickupParams = z.strictObject({ id: documentId('DELIVERY_NOT_FOUND'), vendeur: documentId('PICKUP_NOT_FOUND', 'The seller whose pickup it is.') });
+
+export const DeliveryListQuery = PaginationQuery.extend({
+  statut: z.enum(DELIVERY_STATUSES).optional(),
+  acheteur: documentId('USER_NOT_FOUND', 'Admin levels only.').optional(),
+  vendeur: documentId('USER_NOT_FOUND', 'Admin levels only.').optional(),
+  livreur: documentId('USER_NOT_FOUND', 'Admin levels only.').optional(),
+  sansLivreur: z.enum(['true', 'false']).optional().meta({ description: 'Admin levels only: deliveries whose every round ended without a courier.' }),
+});
+
+export const DeliveredRequest = z
+  .strictObject({
+    code: z
+      .string()
+      .regex(/^\d{6}$/)
+      .optional()
+      .meta({ description: 'The buyer’s handover code: the delivery is `livre` at once.' }),
+    photo: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .regex(/^(?!.*\.\.)[A-Za-z0-9/_.-]+$/)
+      .optional()
+      .meta({ description: 'Path of a photo stored with `/api/upload`: without the code, the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms first.' }),
+  })
+  .refine((value) => value.code !== undefined || value.photo !== undefined, { message: 'Give the buyer’s `code` or a `photo`.', path: ['code'] })
+  .meta({ id: 'DeliveryProof' });
+
+export const ReasonRequest = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+
+export const AdminDeliveryStatus = z.strictObject({
+  statut: z.enum(['en_cours', 'livre', 'refuse', 'retour', 'annule']).meta({ description: 'Where the delivery goes; the status table must allow it.' }),
+  reason: z.string().trim().min(1).max(500),
+});
+
+export const DeliveryOfferAnswer = z.object({ deliveryId: z.string(), statut: z.enum(['declinee']) });

@@ -1,0 +1,373 @@
+/**
+ * The moves of a delivery after its creation (README, "Deliveries"). Each move is one transaction
+ * on the delivery: the caller's part checked on the current document (a stranger is answered not
+ * found, a party whose step it is not DELIVERY_ACTION_FORBIDDEN), the status table (state.ts)
+ * decides, the parties are told, and a final status emits its event (settlement.ts applies the
+ * money once). Of several moves at once only the first commits; the others find the new status.
+ */
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../../core/auth';
+import { now } from '../../../core/clock';
+import { config } from '../../../core/config';
+import { ApiError } from '../../../core/errors';
+import { emit } from '../../../core/events';
+import { runTransaction } from '../../../core/firebase';
+import { transition } from '../../../core/fsm';
+import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { isAdminRole } from '../../../core/roles';
+import { notifyIn } from '../../notifications';
+import type { DeliveryDocument, DeliveryTrackingDocument } from './model';
+import { deliveries, offerRef, openOffers, tracking } from './repository';
+import { runRound } from './rounds';
+import type { AdminDeliveryStatus, Delivery, DeliveredRequest, DeliveryListQuery } from './schemas';
+import { ADMIN_EVENT_TO, DELIVERY_TRANSITIONS, type DeliveryEvent, isFinal } from './state';
+import { scheduleClose } from './tasks';
+
+type DeliveryView = z.input<typeof Delivery>;
+
+const iso = (value: Timestamp | null) => value?.toDate().toISOString() ?? null;
+
+/** The delivery as `viewer` sees it: the handover code is the buyer's (and admins') only. */
+export function toDelivery(id: string, delivery: DeliveryDocument, viewer?: Pick<ProfileCaller, 'uid' | 'role'>): DeliveryView {
+  const seesCode = viewer === undefined || viewer.uid === delivery.acheteur || isAdminRole(viewer.role);
+  return {
+    id,
+    source: delivery.source,
+    acheteur: delivery.acheteur,
+    vendeurs: delivery.vendeurs,
+    livreur: delivery.livreur,
+    pickups: delivery.pickups.map((pickup) => ({ ...pickup, collectedAt: iso(pickup.collectedAt) })),
+    destination: delivery.destination,
+    instructions: delivery.instructions,
+    distanceKm: delivery.distanceKm,
+    frais: delivery.frais,
+    gainLivreur: delivery.gainLivreur,
+    gainSociete: delivery.gainSociete,
+    statut: delivery.statut,
+    round: delivery.round,
+    radiusKm: delivery.radiusKm,
+    roundEndsAt: iso(delivery.roundEndsAt),
+    sansLivreur: delivery.sansLivreur,
+    code: seesCode ? delivery.code : null,
+    preuve: delivery.preuve ? { photo: delivery.preuve.photo, at: delivery.preuve.at.toDate().toISOString() } : null,
+    autoCloseAt: iso(delivery.autoCloseAt),
+    history: delivery.history.map((entry) => ({ ...entry, at: entry.at.toDate().toISOString() })),
+    createdAt: delivery.createdAt.toDate().toISOString(),
+    updatedAt: delivery.updatedAt.toDate().toISOString(),
+  };
+}
+
+/** Who acts: a signed-in user, or the service itself (the auto-close). */
+type Actor = Pick<ProfileCaller, 'uid' | 'role'> | 'system';
+const SYSTEM: Actor = 'system';
+const uidOf = (actor: Actor) => (actor === 'system' ? 'system' : actor.uid);
+const isAdmin = (actor: Actor) => actor !== 'system' && isAdminRole(actor.role);
+
+/** May `actor` take this step? `hidden`: not a party (answered not found); `forbidden`: a party, not its step. */
+type Permission = 'ok' | 'forbidden' | 'hidden';
+function permission(actor: Actor, delivery: DeliveryDocument, mayAct: (uid: string) => boolean): Permission {
+  if (actor === 'system' || isAdmin(actor)) return 'ok';
+  if (!delivery.parties.includes(actor.uid)) return 'hidden';
+  return mayAct(actor.uid) ? 'ok' : 'forbidden';
+}
+
+interface MoveOptions {
+  reason?: string | null;
+  /** Who may take the step, besides admin levels (who may take any). */
+  mayAct: (uid: string, delivery: DeliveryDocument) => boolean;
+  /** Checks and fields of the move, on the current document (may refuse with an ApiError). */
+  change?: (delivery: DeliveryDocument, at: Timestamp) => Partial<DeliveryDocument>;
+  /** Refuses before the table does (a status that deserves its own code). */
+  precheck?: (delivery: DeliveryDocument) => void;
+}
+
+function notifyParties(tx: FirebaseFirestore.Transaction, id: string, delivery: DeliveryDocument, statut: string, except: string): void {
+  const recipients = new Set([...delivery.parties, ...(delivery.livreur ? [delivery.livreur] : [])]);
+  recipients.delete(except);
+  for (const uid of recipients) {
+    notifyIn(tx, uid, { type: 'delivery_status', key: `${id}_${statut}`, params: { deliveryId: id, statut }, resource: { kind: 'delivery', id } });
+  }
+}
+
+/** One move of the table, in a transaction; a final status emits its event there. */
+async function move(id: string, actor: Actor, event: DeliveryEvent, options: MoveOptions): Promise<DeliveryDocument> {
+  const ref = deliveries().doc(id);
+  return runTransaction(async (tx) => {
+    const delivery = (await tx.get(ref)).data();
+    if (!delivery) throw new ApiError('DELIVERY_NOT_FOUND');
+    const allowed = permission(actor, delivery, (uid) => options.mayAct(uid, delivery));
+    if (allowed === 'hidden') throw new ApiError('DELIVERY_NOT_FOUND');
+    if (allowed === 'forbidden') throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
+    options.precheck?.(delivery);
+    const open = delivery.statut === 'commande' ? await openOffers(tx, id) : [];
+    const statut = transition(DELIVERY_TRANSITIONS, delivery.statut, event);
+    const at = Timestamp.fromDate(now());
+    const by = uidOf(actor);
+    const updated: DeliveryDocument = {
+      ...delivery,
+      ...options.change?.(delivery, at),
+      statut,
+      updatedAt: at,
+      history: [...delivery.history, { statut, at, by, reason: options.reason ?? null }],
+    };
+    if (isFinal(statut)) Object.assign(updated, { autoCloseAt: null, roundEndsAt: null });
+    tx.set(ref, updated);
+    // A delivery cancelled while offered: its offers end with it.
+    for (const offer of open) tx.update(offer.ref, { statut: 'expiree' });
+    if (statut === 'livre') {
+      emit(tx, 'delivery.delivered', id, {
+        deliveryId: id,
+        source: delivery.source,
+        acheteur: delivery.acheteur,
+        vendeurs: delivery.vendeurs,
+        livreur: delivery.livreur ?? '',
+        frais: delivery.frais,
+        gainLivreur: delivery.gainLivreur,
+        gainSociete: delivery.gainSociete,
+        deliveredAt: at.toDate().toISOString(),
+      });
+    } else if (statut === 'refuse' || statut === 'retour' || statut === 'annule') {
+      emit(tx, 'delivery.failed', id, {
+        deliveryId: id,
+        source: delivery.source,
+        acheteur: delivery.acheteur,
+        vendeurs: delivery.vendeurs,
+        statut,
+        livreur: delivery.livreur,
+        paymentId: delivery.paymentId,
+        montantPaye: delivery.montantPaye,
+        frais: delivery.frais,
+        gainLivreur: delivery.gainLivreur,
+        gainSociete: delivery.gainSociete,
+        reason: options.reason ?? null,
+        at: at.toDate().toISOString(),
+      });
+    }
+    notifyParties(tx, id, updated, statut, by);
+    return updated;
+  });
+}
+
+const isCourier = (uid: string, delivery: DeliveryDocument) => delivery.livreur === uid;
+const isBuyer = (uid: string, delivery: DeliveryDocument) => delivery.acheteur === uid;
+
+export async function readDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
+  const delivery = (await deliveries().doc(id).get()).data();
+  if (!delivery || (!delivery.parties.includes(caller.uid) && !isAdminRole(caller.role))) throw new ApiError('DELIVERY_NOT_FOUND');
+  return toDelivery(id, delivery, caller);
+}
+
+/**
+ * Admin levels: every delivery, with filters. Others: their own (a courier those it was assigned,
+ * a seller those it has a pickup in, anyone else those it bought), by status at most.
+ */
+export async function listDeliveries(caller: ProfileCaller, query: z.output<typeof DeliveryListQuery>, page: PageRequest) {
+  const admin = isAdminRole(caller.role);
+  const adminFilters = query.acheteur !== undefined || query.vendeur !== undefined || query.livreur !== undefined || query.sansLivreur !== undefined;
+  if (adminFilters && !admin) throw new ApiError('FORBIDDEN_ROLE');
+  let filtered = deliveries().orderBy('createdAt', 'desc');
+  if (!admin) {
+    if (caller.role === 'livreur') filtered = filtered.where('livreur', '==', caller.uid);
+    else if (caller.role === 'vendeur') filtered = filtered.where('vendeurs', 'array-contains', caller.uid);
+    else filtered = filtered.where('acheteur', '==', caller.uid);
+  }
+  if (query.statut) filtered = filtered.where('statut', '==', query.statut);
+  if (query.acheteur) filtered = filtered.where('acheteur', '==', query.acheteur);
+  if (query.vendeur) filtered = filtered.where('vendeurs', 'array-contains', query.vendeur);
+  if (query.livreur) filtered = filtered.where('livreur', '==', query.livreur);
+  if (query.sansLivreur) filtered = filtered.where('sansLivreur', '==', query.sansLivreur === 'true');
+  const { docs, total } = await readPage(filtered, page);
+  return toPage(page, docs.map((doc) => toDelivery(doc.id, doc.data(), caller)), total);
+}
+
+/**
+ * A courier accepts the delivery offered to it: one transaction on the delivery, so of several
+ * couriers at once exactly one is assigned; the others find it `assigne` (DELIVERY_ALREADY_ASSIGNED).
+ * The other open offers become `prise`; the tracking document the parties follow is created.
+ */
+export async function acceptDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
+  const ref = deliveries().doc(id);
+  const mine = offerRef(id, caller.uid);
+  const delivery = await runTransaction(async (tx) => {
+    const [current, offer] = await Promise.all([tx.get(ref).then((snap) => snap.data()), tx.get(mine).then((snap) => snap.data())]);
+    // A courier never offered this delivery has nothing to accept: not found, whatever its status.
+    if (!current || !offer) throw new ApiError('DELIVERY_NOT_FOUND');
+    if (current.statut !== 'commande') throw new ApiError(current.livreur && current.livreur !== caller.uid ? 'DELIVERY_ALREADY_ASSIGNED' : 'INVALID_TRANSITION');
+    if (offer.statut !== 'ouverte' || offer.expiresAt.toMillis() <= now().getTime()) throw new ApiError('DELIVERY_OFFER_EXPIRED');
+    const open = await openOffers(tx, id);
+    const statut = transition(DELIVERY_TRANSITIONS, current.statut, 'accept');
+    const at = Timestamp.fromDate(now());
+    const updated: DeliveryDocument = {
+      ...current,
+      statut,
+      livreur: caller.uid,
+      parties: [...new Set([...current.parties, caller.uid])],
+      roundEndsAt: null,
+      updatedAt: at,
+      history: [...current.history, { statut, at, by: caller.uid, reason: null }],
+    };
+    tx.set(ref, updated);
+    for (const other of open) if (other.id !== mine.id) tx.update(other.ref, { statut: 'prise' });
+    tx.update(mine, { statut: 'acceptee' });
+    const track: DeliveryTrackingDocument = { deliveryId: id, livreur: caller.uid, parties: updated.parties, position: null, updatedAt: at };
+    tx.set(tracking().doc(id), track);
+    for (const uid of current.parties) {
+      notifyIn(tx, uid, { type: 'delivery_assigned', key: id, params: { deliveryId: id }, resource: { kind: 'delivery', id } });
+    }
+    return updated;
+  });
+  return toDelivery(id, delivery, caller);
+}
+
+/** A courier turns its open offer down: not offered this delivery again. */
+export async function declineDelivery(caller: ProfileCaller, id: string): Promise<{ deliveryId: string; statut: 'declinee' }> {
+  const ref = deliveries().doc(id);
+  const mine = offerRef(id, caller.uid);
+  await runTransaction(async (tx) => {
+    const [current, offer] = await Promise.all([tx.get(ref).then((snap) => snap.data()), tx.get(mine).then((snap) => snap.data())]);
+    if (!current || !offer) throw new ApiError('DELIVERY_NOT_FOUND');
+    if (offer.statut !== 'ouverte') throw new ApiError(offer.statut === 'prise' ? 'DELIVERY_ALREADY_ASSIGNED' : 'DELIVERY_OFFER_EXPIRED');
+    tx.update(mine, { statut: 'declinee' });
+    tx.update(ref, { declinedBy: FieldValue.arrayUnion(caller.uid) });
+  });
+  return { deliveryId: id, statut: 'declinee' };
+}
+
+/**
+ * A pickup confirmed: by the assigned courier or by the pickup's seller handing the goods over
+ * (either suffices, once). The last pickup moves the delivery `en_cours`.
+ */
+export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: string): Promise<DeliveryView> {
+  const ref = deliveries().doc(id);
+  const delivery = await runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    if (!current) throw new ApiError('DELIVERY_NOT_FOUND');
+    const allowed = permission(caller, current, (uid) => uid === current.livreur || uid === vendeur);
+    if (allowed === 'hidden') throw new ApiError('DELIVERY_NOT_FOUND');
+    if (allowed === 'forbidden') throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
+    if (current.statut !== 'assigne') throw new ApiError('INVALID_TRANSITION');
+    const index = current.pickups.findIndex((pickup) => pickup.vendeur === vendeur);
+    if (index < 0) throw new ApiError('PICKUP_NOT_FOUND');
+    if (current.pickups[index].collectedAt) throw new ApiError('PICKUP_ALREADY_CONFIRMED');
+    const at = Timestamp.fromDate(now());
+    const pickups = current.pickups.map((pickup, i) => (i === index ? { ...pickup, collectedAt: at } : pickup));
+    if (pickups.some((pickup) => !pickup.collectedAt)) {
+      tx.update(ref, { pickups, updatedAt: at });
+      return { ...current, pickups, updatedAt: at };
+    }
+    const statut = transition(DELIVERY_TRANSITIONS, current.statut, 'collect');
+    const updated: DeliveryDocument = { ...current, pickups, statut, updatedAt: at, history: [...current.history, { statut, at, by: caller.uid, reason: null }] };
+    tx.set(ref, updated);
+    notifyParties(tx, id, updated, statut, caller.uid);
+    return updated;
+  });
+  return toDelivery(id, delivery, caller);
+}
+
+/**
+ * The courier hands the goods over. With the buyer's code: `livre` at once. With a photo only: the
+ * proof is kept and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms
+ * first (`closeDelivery` task). A wrong code changes nothing.
+ */
+export async function markDelivered(caller: ProfileCaller, id: string, proof: z.output<typeof DeliveredRequest>): Promise<DeliveryView> {
+  if (proof.code !== undefined) {
+    const delivered = await move(id, caller, 'deliver', {
+      mayAct: isCourier,
+      precheck: (delivery) => {
+        if (isAdmin(caller) && delivery.livreur !== caller.uid) throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
+      },
+      change: (delivery, at) => {
+        if (delivery.statut === 'en_cours' && delivery.code !== proof.code) throw new ApiError('DELIVERY_CODE_INVALID');
+        return { preuve: { photo: proof.photo ?? null, at } };
+      },
+    });
+    return toDelivery(id, delivered, caller);
+  }
+  const ref = deliveries().doc(id);
+  const delay = config().DELIVERY_AUTO_CLOSE_SECONDS;
+  const proved = await runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    if (!current || !current.parties.includes(caller.uid)) throw new ApiError('DELIVERY_NOT_FOUND');
+    if (current.livreur !== caller.uid) throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
+    if (current.statut !== 'en_cours') throw new ApiError('INVALID_TRANSITION');
+    const at = Timestamp.fromDate(now());
+    const changes = { preuve: { photo: proof.photo ?? null, at }, autoCloseAt: Timestamp.fromMillis(at.toMillis() + delay * 1000), updatedAt: at };
+    tx.update(ref, changes);
+    return { ...current, ...changes };
+  });
+  await scheduleClose(id, delay, proved.preuve.at.toMillis());
+  return toDelivery(id, proved, caller);
+}
+
+/** The buyer confirms it received the goods. */
+export async function confirmDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
+  return toDelivery(id, await move(id, caller, 'deliver', { mayAct: isBuyer }), caller);
+}
+
+/** The `closeDelivery` task: a delivery proved by photo closes once its delay is over (nothing otherwise). */
+export async function closeIfDue(id: string): Promise<'closed' | 'not_due'> {
+  const current = (await deliveries().doc(id).get()).data();
+  if (!current || current.statut !== 'en_cours' || !current.autoCloseAt || current.autoCloseAt.toMillis() > now().getTime()) return 'not_due';
+  try {
+    await move(id, SYSTEM, 'deliver', {
+      mayAct: () => true,
+      reason: 'auto',
+      precheck: (delivery) => {
+        // Read again in the transaction: the buyer may have confirmed, or the courier given the code.
+        if (delivery.statut !== 'en_cours' || !delivery.autoCloseAt || delivery.autoCloseAt.toMillis() > now().getTime()) throw new ApiError('INVALID_TRANSITION');
+      },
+    });
+    return 'closed';
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'INVALID_TRANSITION') return 'not_due';
+    throw error;
+  }
+}
+
+/** The courier reports the recipient refused the goods at the door. */
+export async function refuseDelivery(caller: ProfileCaller, id: string, reason: string): Promise<DeliveryView> {
+  return toDelivery(id, await move(id, caller, 'refuse', { mayAct: isCourier, reason }), caller);
+}
+
+/** The courier could not deliver and brings the goods back to the sellers. */
+export async function returnDelivery(caller: ProfileCaller, id: string, reason: string): Promise<DeliveryView> {
+  return toDelivery(id, await move(id, caller, 'return', { mayAct: isCourier, reason }), caller);
+}
+
+/** The buyer cancels before a courier accepted. */
+export async function cancelDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
+  const cancelled = await move(id, caller, 'cancel', {
+    mayAct: isBuyer,
+    precheck: (delivery) => {
+      if (delivery.statut !== 'commande') throw new ApiError('INVALID_TRANSITION');
+    },
+  });
+  return toDelivery(id, cancelled, caller);
+}
+
+/** Admin levels move a delivery to a status the table allows, with a reason. */
+export async function adminSetStatus(caller: ProfileCaller, id: string, body: z.output<typeof AdminDeliveryStatus>): Promise<DeliveryView> {
+  const event = ADMIN_EVENT_TO[body.statut];
+  const moved = await move(id, caller, event, {
+    mayAct: () => false,
+    reason: body.reason,
+    // To `en_cours`: the admin vouches for the pickups not confirmed yet.
+    change: (delivery, at) => (event === 'collect' ? { pickups: delivery.pickups.map((pickup) => ({ ...pickup, collectedAt: pickup.collectedAt ?? at })) } : {}),
+  });
+  return toDelivery(id, moved, caller);
+}
+
+/** Admin levels start a new search for a delivery whose every round ended without a courier. */
+export async function relaunchDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
+  const ref = deliveries().doc(id);
+  const round = await runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    if (!current) throw new ApiError('DELIVERY_NOT_FOUND');
+    if (current.statut !== 'commande' || !current.sansLivreur) throw new ApiError('INVALID_TRANSITION');
+    tx.update(ref, { sansLivreur: false, roundBase: current.round + 1, updatedAt: Timestamp.fromDate(now()) });
+    return current.round + 1;
+  });
+  await runRound(id, round);
+  return toDelivery(id, (await ref.get()).data()!, caller);
+}

@@ -1,0 +1,53 @@
+/**
+ * The money of a delivery, once it reaches a final status (README, "Deliveries": outcomes). The
+ * transaction that makes the final move emits `delivery.delivered` or `delivery.failed` (an outbox
+ * event, keyed by the delivery: a second move cannot happen, a redelivered event is the same one);
+ * the subscribers below apply its money, each write idempotent:
+ *  - gains are wallet entries keyed by type and the delivery id (`gain_livraison` on the courier's
+ *    wallet, `gain_societe` on the platform's), so they exist at most once;
+ *  - refunds go through payments' `markForRefund`, which keeps the first reason of a payment.
+ * Outcomes:
+ *  - `livre`: the courier earns `gainLivreur`, the company `gainSociete`; commerce credits the
+ *    sellers of an order (its own subscriber on `delivery.delivered`).
+ *  - `refuse` (the recipient refused at the door): the trip was made, so the courier and the
+ *    company earn their gains; the buyer gets back what it paid but the delivery fee (an order:
+ *    total minus fee; a purchase, whose seller was paid at purchase: nothing).
+ *  - `retour` (the courier could not deliver and brings the goods back) and `annule`: nobody
+ *    earns; the buyer gets back everything of an order, and the delivery fee of a purchase.
+ */
+import * as logger from 'firebase-functions/logger';
+import { markForRefund } from '../../payments';
+import { record } from '../../wallet';
+import type { DeliveryDelivered, DeliveryFailed } from '../events';
+
+/** The company's wallet (`wallets/platform`): its share of each delivery fee, entry type `gain_societe`. */
+export const PLATFORM_WALLET_ID = 'platform';
+
+async function recordGains(deliveryId: string, livreur: string | null, gainLivreur: number, gainSociete: number): Promise<void> {
+  if (livreur && gainLivreur > 0) {
+    await record(livreur, { type: 'gain_livraison', montant: gainLivreur, reference: deliveryId, description: `Livraison ${deliveryId}` });
+  }
+  if (gainSociete > 0) {
+    await record(PLATFORM_WALLET_ID, { type: 'gain_societe', montant: gainSociete, reference: deliveryId, description: `Livraison ${deliveryId}` });
+  }
+}
+
+/** `livre`: the courier's and the company's gains, once. */
+export async function settleDelivered(event: DeliveryDelivered): Promise<void> {
+  await recordGains(event.deliveryId, event.livreur, event.gainLivreur, event.gainSociete);
+}
+
+/** What goes back to the buyer of a failed delivery (XOF). */
+export function refundOf(event: Pick<DeliveryFailed, 'statut' | 'source' | 'montantPaye' | 'frais'>): number {
+  if (event.source.kind === 'order') return event.statut === 'refuse' ? Math.max(0, event.montantPaye - event.frais) : event.montantPaye;
+  return event.statut === 'refuse' ? 0 : event.frais;
+}
+
+/** `refuse`, `retour`, `annule`: gains when the trip was made, the refund marked once. */
+export async function settleFailed(event: DeliveryFailed): Promise<void> {
+  if (event.statut === 'refuse') await recordGains(event.deliveryId, event.livreur, event.gainLivreur, event.gainSociete);
+  const amount = refundOf(event);
+  if (amount <= 0) return;
+  await markForRefund(event.paymentId, `Livraison ${event.deliveryId} ${event.statut}: rembourser ${amount} XOF${event.reason ? ` (${event.reason})` : ''}`);
+  logger.info('delivery refund marked', { deliveryId: event.deliveryId, statut: event.statut, amount });
+}

@@ -1,0 +1,51 @@
+/**
+ * The status table of a delivery, as data (core/fsm.ts; README, "Deliveries"). Which party may ask
+ * for an event is the service's concern (service.ts, `ACTORS` below documents it); which move an
+ * event makes from a status is this table's.
+ *  - `commande` -> `assigne` (a courier accepts its offer) | `annule`
+ *  - `assigne` -> `en_cours` (every pickup collected) | `annule`
+ *  - `en_cours` -> `livre` | `refuse` (the recipient refuses at the door) | `retour` (the courier
+ *    brings the goods back to the sellers) | `annule`
+ * `livre`, `refuse`, `retour` and `annule` are final.
+ */
+import type { TransitionTable } from '../../../core/fsm';
+import { DELIVERY_STATUSES, type DeliveryStatus } from './model';
+
+export { DELIVERY_STATUSES, type DeliveryStatus };
+
+export const DELIVERY_EVENTS = ['accept', 'collect', 'deliver', 'refuse', 'return', 'cancel'] as const;
+export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number];
+
+export const DELIVERY_TRANSITIONS: TransitionTable<DeliveryStatus, DeliveryEvent> = {
+  commande: { accept: 'assigne', cancel: 'annule' },
+  assigne: { collect: 'en_cours', cancel: 'annule' },
+  en_cours: { deliver: 'livre', refuse: 'refuse', return: 'retour', cancel: 'annule' },
+  livre: {},
+  refuse: {},
+  retour: {},
+  annule: {},
+};
+
+/** The final statuses: the delivery's money is settled once on entering one (settlement.ts). */
+export const FINAL_STATUSES = ['livre', 'refuse', 'retour', 'annule'] as const satisfies readonly DeliveryStatus[];
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
+export const isFinal = (statut: DeliveryStatus): statut is FinalStatus => (FINAL_STATUSES as readonly string[]).includes(statut);
+
+/** Who may ask for each event (the service checks it; admin levels may ask for any but `accept`). */
+export const ACTORS: Record<DeliveryEvent, string> = {
+  accept: 'a courier (`livreur`) holding an open, unexpired offer',
+  collect: 'the assigned courier or the pickup’s seller, once per pickup; the last one moves the delivery',
+  deliver: 'the assigned courier with the buyer’s code, the buyer confirming, the auto-close after a photo proof, or admin levels',
+  refuse: 'the assigned courier (the recipient refused at the door), or admin levels',
+  return: 'the assigned courier (goods brought back to the sellers), or admin levels',
+  cancel: 'the buyer while `commande`; admin levels before a final status',
+};
+
+/** The event an admin's target status asks for. */
+export const ADMIN_EVENT_TO: Record<Exclude<DeliveryStatus, 'commande' | 'assigne'>, DeliveryEvent> = {
+  en_cours: 'collect',
+  livre: 'deliver',
+  refuse: 'refuse',
+  retour: 'return',
+  annule: 'cancel',
+};

@@ -1,0 +1,393 @@
+/** Deliveries (`/api/deliveries`): created from paid orders, offered in rounds, one courier wins, pickups, handover, the money once. */
+import { resetClock, setClock } from '../functions/src/core/clock';
+import { runRound } from '../functions/src/domains/logistics/deliveries/rounds';
+import { closeIfDue } from '../functions/src/domains/logistics/deliveries/service';
+import { DELIVERY_EVENTS, DELIVERY_STATUSES, DELIVERY_TRANSITIONS } from '../functions/src/domains/logistics/deliveries/state';
+import { createUser, type TestUser } from './helpers/accounts';
+import { api, bearer } from './helpers/api';
+import { COTONOU, deliveryDoc, entriesOf, northOf, offerDoc, orderDoc, paidAchat, paidOrder, paymentDoc, seedCourier, trackingDoc } from './helpers/deliveries';
+import { resetEmulators } from './helpers/emulators';
+import { walk } from './helpers/transition-table';
+import { db } from '../functions/src/core/firebase';
+
+let admin: TestUser;
+let buyer: TestUser;
+let other: TestUser;
+let s1: TestUser;
+let s2: TestUser;
+
+beforeAll(async () => {
+  await resetEmulators();
+  [admin, buyer, other, s1, s2] = await Promise.all([createUser('admin'), createUser('acheteur'), createUser('acheteur'), createUser('vendeur'), createUser('vendeur')]);
+});
+
+afterEach(() => resetClock());
+
+/** Moves the clock `seconds` ahead of the real one. */
+const later = (seconds: number) => setClock(() => new Date(Date.now() + seconds * 1000));
+
+const client = api;
+const get = async (user: TestUser, path: string) => (await client()).get(path).set(bearer(user.token));
+const post = async (user: TestUser, path: string, body?: Record<string, unknown>) => (await client()).post(path).set(bearer(user.token)).send(body ?? {});
+
+/** Couriers online at `km` north of the first pickup. */
+async function couriersAt(km: number, count = 1): Promise<TestUser[]> {
+  const couriers = await Promise.all(Array.from({ length: count }, () => createUser('livreur')));
+  await Promise.all(couriers.map((courier) => seedCourier(courier.uid, northOf(COTONOU, km))));
+  return couriers;
+}
+
+/** Takes couriers offline so the next tests' rounds do not see them. */
+async function offline(...couriers: TestUser[]) {
+  await Promise.all(couriers.map((courier) => seedCourier(courier.uid, northOf(COTONOU, 0), false)));
+}
+
+/** A delivery accepted by `courier` and, with `collected`, every pickup confirmed (`en_cours`). */
+async function assigned(collected: boolean, sellers = [s1, s2]) {
+  const [courier] = await couriersAt(1);
+  const order = await paidOrder(buyer, sellers.map((seller, index) => ({ seller, montant: 10_000 * (index + 1) })));
+  expect((await post(courier, `/api/deliveries/${order.deliveryId}/accept`)).status).toBe(200);
+  await offline(courier);
+  if (collected) for (const seller of sellers) expect((await post(courier, `/api/deliveries/${order.deliveryId}/pickups/${seller.uid}/confirm`)).status).toBe(200);
+  return { ...order, courier };
+}
+
+it('walks the status table: allowed moves move, the others answer INVALID_TRANSITION', () => {
+  walk(DELIVERY_TRANSITIONS, DELIVERY_STATUSES, DELIVERY_EVENTS, {
+    'commande --accept-->': 'assigne',
+    'commande --cancel-->': 'annule',
+    'assigne --collect-->': 'en_cours',
+    'assigne --cancel-->': 'annule',
+    'en_cours --deliver-->': 'livre',
+    'en_cours --refuse-->': 'refuse',
+    'en_cours --return-->': 'retour',
+    'en_cours --cancel-->': 'annule',
+  });
+});
+
+describe('creation and rounds', () => {
+  it('creates one delivery per paid order with delivery (one pickup per seller), offers it to online couriers within the radius, by notice and feed, once', async () => {
+    const [near] = await couriersAt(1);
+    const [mid] = await couriersAt(14);
+    const [far] = await couriersAt(100);
+    const sleeper = await createUser('livreur');
+    await seedCourier(sleeper.uid, northOf(COTONOU, 0.5), false);
+
+    const order = await paidOrder(buyer, [{ seller: s1, montant: 30_000 }, { seller: s1, montant: 5_000 }, { seller: s2, montant: 12_500 }]);
+    const delivery = await deliveryDoc(order.deliveryId);
+    expect(delivery).toMatchObject({
+      source: { kind: 'order', id: order.orderId },
+      acheteur: buyer.uid,
+      vendeurs: [s1.uid, s2.uid],
+      parties: [buyer.uid, s1.uid, s2.uid],
+      statut: 'commande',
+      livreur: null,
+      frais: 2000,
+      gainLivreur: 1300,
+      gainSociete: 700,
+      round: 1,
+      radiusKm: 10,
+      paymentId: order.paymentId,
+      montantPaye: order.total,
+      sansLivreur: false,
+    });
+    expect(delivery?.pickups.map((pickup: { vendeur: string }) => pickup.vendeur)).toEqual([s1.uid, s2.uid]);
+    expect(delivery?.code).toMatch(/^\d{6}$/);
+
+    expect(await offerDoc(order.deliveryId, near.uid)).toMatchObject({ statut: 'ouverte', round: 1, gainLivreur: 1300, livreur: near.uid });
+    for (const courier of [mid, far, sleeper]) expect(await offerDoc(order.deliveryId, courier.uid)).toBeUndefined();
+    const notices = (await get(near, '/api/notifications')).body.data;
+    expect(notices).toEqual([expect.objectContaining({ type: 'delivery_offer', resource: { kind: 'delivery', id: order.deliveryId } })]);
+    const feed = await db().collection('users').doc(near.uid).collection('realtime').doc(`delivery-offer_${order.deliveryId}_1`).get();
+    expect(feed.data()).toMatchObject({ event: 'delivery-offer', deliveryId: order.deliveryId, round: 1, gainLivreur: 1300 });
+
+    // Sellers of an order with delivery are paid on delivery, not on payment.
+    expect(await entriesOf(s1.uid)).toEqual([]);
+
+    // The subscriber run again (a redelivered event) changes nothing.
+    const { createDelivery } = await import('../functions/src/domains/logistics/deliveries/create');
+    await createDelivery({ kind: 'order', id: order.orderId, acheteur: other.uid, paymentId: 'x', montantPaye: 1 }, { ...(await import('./helpers/deliveries')).requestFor([s2]) });
+    expect(await deliveryDoc(order.deliveryId)).toMatchObject({ acheteur: buyer.uid, round: 1, code: delivery?.code });
+    expect((await get(near, '/api/notifications')).body.data).toHaveLength(1);
+    await offline(near, mid, far);
+  });
+
+  it('creates no delivery for an order without one, whose sellers are credited on payment as before', async () => {
+    const order = await paidOrder(buyer, [{ seller: s2, montant: 10_000 }], null);
+    expect(await deliveryDoc(order.deliveryId)).toBeUndefined();
+    expect((await entriesOf(s2.uid)).map((entry) => entry.id)).toContain(`vente_${order.orderId}`);
+  });
+
+  it('widens the circle each round once the offer time is over, re-offers, stops after the last round for admins to relaunch', async () => {
+    const [near] = await couriersAt(1);
+    const [mid] = await couriersAt(14);
+    const [wide] = await couriersAt(19);
+    const order = await paidOrder(buyer, [{ seller: s1, montant: 8000 }]);
+    const id = order.deliveryId;
+
+    expect(await runRound(id, 2)).toBe('early');
+    expect(await runRound(id, 3)).toBe('stale');
+    later(61);
+    expect(await runRound(id, 2)).toBe('offered');
+    expect(await deliveryDoc(id)).toMatchObject({ round: 2, radiusKm: 15 });
+    expect(await offerDoc(id, near.uid)).toMatchObject({ statut: 'ouverte', round: 2 });
+    expect(await offerDoc(id, mid.uid)).toMatchObject({ statut: 'ouverte', round: 2 });
+    expect(await offerDoc(id, wide.uid)).toBeUndefined();
+    // The same round asked again (a task delivered twice) offers nothing more.
+    expect(await runRound(id, 2)).toBe('offered');
+    expect((await get(mid, '/api/notifications')).body.data).toHaveLength(1);
+
+    // A courier who declines is not offered the delivery again.
+    expect((await post(mid, `/api/deliveries/${id}/decline`)).body.data).toEqual({ deliveryId: id, statut: 'declinee' });
+    expect((await post(mid, `/api/deliveries/${id}/decline`)).body.code).toBe('DELIVERY_OFFER_EXPIRED');
+
+    later(122);
+    expect(await runRound(id, 3)).toBe('offered');
+    expect(await deliveryDoc(id)).toMatchObject({ round: 3, radiusKm: 20 });
+    expect(await offerDoc(id, wide.uid)).toMatchObject({ statut: 'ouverte', round: 3 });
+    expect(await offerDoc(id, mid.uid)).toMatchObject({ statut: 'declinee' });
+
+    later(183);
+    expect(await runRound(id, 4)).toBe('exhausted');
+    expect(await deliveryDoc(id)).toMatchObject({ statut: 'commande', sansLivreur: true, round: 4 });
+    for (const courier of [near, wide]) expect(await offerDoc(id, courier.uid)).toMatchObject({ statut: 'expiree' });
+    expect(await runRound(id, 4)).toBe('stale');
+    expect(await runRound(id, 5)).toBe('stale');
+    expect((await get(buyer, '/api/notifications')).body.data.map((notice: { type: string }) => notice.type)).toContain('delivery_no_courier');
+    expect((await post(near, `/api/deliveries/${id}/accept`)).body.code).toBe('DELIVERY_OFFER_EXPIRED');
+
+    const stuck = await get(admin, '/api/deliveries?sansLivreur=true');
+    expect(stuck.body.data.map((item: { id: string }) => item.id)).toEqual([id]);
+    expect((await post(buyer, `/api/deliveries/${id}/admin/relaunch`)).status).toBe(403);
+    const relaunched = await post(admin, `/api/deliveries/${id}/admin/relaunch`);
+    expect(relaunched.body.data).toMatchObject({ statut: 'commande', sansLivreur: false, round: 5, radiusKm: 10 });
+    expect(await offerDoc(id, near.uid)).toMatchObject({ statut: 'ouverte', round: 5 });
+    expect((await post(admin, `/api/deliveries/${id}/admin/relaunch`)).body.code).toBe('INVALID_TRANSITION');
+    await offline(near, mid, wide);
+  });
+});
+
+describe('accepting', () => {
+  it('assigns exactly one of 10 couriers accepting at once; the others get DELIVERY_ALREADY_ASSIGNED; the parties follow one tracking document', async () => {
+    const couriers = await couriersAt(2, 10);
+    const order = await paidOrder(buyer, [{ seller: s1, montant: 8000 }]);
+    const id = order.deliveryId;
+    const answers = await Promise.all(couriers.map((courier) => post(courier, `/api/deliveries/${id}/accept`)));
+    const winners = answers.filter((answer) => answer.status === 200);
+    expect(winners).toHaveLength(1);
+    const losers = answers.filter((answer) => answer.status !== 200);
+    expect(losers.map((answer) => [answer.status, answer.body.code])).toEqual(Array.from({ length: 9 }, () => [409, 'DELIVERY_ALREADY_ASSIGNED']));
+    const winner = couriers[answers.indexOf(winners[0])];
+    expect(winners[0].body.data).toMatchObject({ statut: 'assigne', livreur: winner.uid, code: null });
+    const delivery = await deliveryDoc(id);
+    expect(delivery?.parties).toEqual([buyer.uid, s1.uid, winner.uid]);
+    expect(await trackingDoc(id)).toMatchObject({ deliveryId: id, livreur: winner.uid, parties: [buyer.uid, s1.uid, winner.uid], position: null });
+    for (const courier of couriers) expect((await offerDoc(id, courier.uid))?.statut).toBe(courier === winner ? 'acceptee' : 'prise');
+    expect((await post(winner, `/api/deliveries/${id}/accept`)).body.code).toBe('INVALID_TRANSITION');
+    expect((await post(couriers.find((courier) => courier !== winner)!, `/api/deliveries/${id}/decline`)).body.code).toBe('DELIVERY_ALREADY_ASSIGNED');
+    // The round task that comes after finds the delivery taken.
+    later(61);
+    expect(await runRound(id, 2)).toBe('closed');
+    expect((await get(buyer, '/api/notifications')).body.data.map((notice: { type: string }) => notice.type)).toContain('delivery_assigned');
+    await offline(...couriers);
+  });
+
+  it('refuses a courier never offered the delivery, an expired offer, other roles and bad ids', async () => {
+    const [offered] = await couriersAt(1);
+    const stranger = await createUser('livreur');
+    const order = await paidOrder(buyer, [{ seller: s1, montant: 8000 }]);
+    const id = order.deliveryId;
+    expect([(await post(stranger, `/api/deliveries/${id}/accept`)).status, (await post(stranger, `/api/deliveries/${id}/accept`)).body.code]).toEqual([404, 'DELIVERY_NOT_FOUND']);
+    expect((await post(stranger, `/api/deliveries/${id}/decline`)).body.code).toBe('DELIVERY_NOT_FOUND');
+    expect((await post(buyer, `/api/deliveries/${id}/accept`)).status).toBe(403);
+    expect((await post(s1, `/api/deliveries/${id}/accept`)).status).toBe(403);
+    expect((await post(offered, '/api/deliveries/nope/accept')).body.code).toBe('DELIVERY_NOT_FOUND');
+    expect((await post(offered, '/api/deliveries/..%2F../accept')).status).toBe(404);
+    expect((await (await client()).post(`/api/deliveries/${id}/accept`)).status).toBe(401);
+    later(61);
+    expect((await post(offered, `/api/deliveries/${id}/accept`)).body.code).toBe('DELIVERY_OFFER_EXPIRED');
+    await offline(offered);
+  });
+});
+
+describe('pickups and handover', () => {
+  it('confirms pickups by the courier or the seller handing over; the last one puts the delivery en_cours; others are refused', async () => {
+    const { deliveryId: id, courier } = await assigned(false);
+    expect((await post(buyer, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`)).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    expect((await post(s2, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`)).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    expect((await post(other, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`)).status).toBe(404);
+    expect((await post(courier, `/api/deliveries/${id}/pickups/${other.uid}/confirm`)).body.code).toBe('PICKUP_NOT_FOUND');
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, { code: '000000' })).body.code).toBe('INVALID_TRANSITION');
+
+    const first = await post(courier, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`);
+    expect(first.body.data.statut).toBe('assigne');
+    expect(first.body.data.pickups[0].collectedAt).toEqual(expect.any(String));
+    expect((await post(s1, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`)).body.code).toBe('PICKUP_ALREADY_CONFIRMED');
+    const last = await post(s2, `/api/deliveries/${id}/pickups/${s2.uid}/confirm`);
+    expect(last.body.data).toMatchObject({ statut: 'en_cours', code: null });
+    expect((await post(courier, `/api/deliveries/${id}/pickups/${s2.uid}/confirm`)).body.code).toBe('INVALID_TRANSITION');
+  });
+
+  it('delivers with the buyer’s code: the courier’s and the company’s gains, the sellers’ credit net of the delivery commission, the order delivered, once', async () => {
+    const order = await assigned(true);
+    const { deliveryId: id, courier } = order;
+    const code = (await get(buyer, `/api/deliveries/${id}`)).body.data.code as string;
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await get(courier, `/api/deliveries/${id}`)).body.data.code).toBeNull();
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, {})).status).toBe(400);
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, { code: 'abc' })).status).toBe(400);
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, { code, extra: 1 })).status).toBe(400);
+    const wrong = code === '111111' ? '222222' : '111111';
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, { code: wrong })).body.code).toBe('DELIVERY_CODE_INVALID');
+    expect((await post(buyer, `/api/deliveries/${id}/delivered`, { code })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    expect((await post(courier, `/api/deliveries/${id}/confirm`)).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+
+    const delivered = await post(courier, `/api/deliveries/${id}/delivered`, { code });
+    expect(delivered.status).toBe(200);
+    expect(delivered.body.data.statut).toBe('livre');
+    expect((await post(buyer, `/api/deliveries/${id}/confirm`)).body.code).toBe('INVALID_TRANSITION');
+
+    expect(await entriesOf(courier.uid)).toEqual([expect.objectContaining({ id: `gain_livraison_${id}`, montant: 1300, type: 'gain_livraison', reference: id })]);
+    expect(await entriesOf('platform')).toEqual(expect.arrayContaining([expect.objectContaining({ id: `gain_societe_${id}`, montant: 700, type: 'gain_societe' })]));
+    // 10 % of each seller's lines kept (delivery settings' commissionVendeurPct).
+    expect((await entriesOf(s1.uid)).find((entry) => entry.reference === order.orderId)).toMatchObject({ type: 'vente', montant: 9000 });
+    expect((await entriesOf(s2.uid)).find((entry) => entry.reference === order.orderId)).toMatchObject({ type: 'vente', montant: 18_000 });
+    expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'delivered' });
+    expect((await paymentDoc(order.paymentId)).refund).toBeUndefined();
+  });
+
+  it('pays no seller of an order the buyer cancelled (and was refunded) while its delivery went on', async () => {
+    const order = await assigned(true, [s2]);
+    expect((await post(buyer, `/api/orders/${order.orderId}/cancel`)).body.data.statut).toBe('cancelled');
+    const code = (await deliveryDoc(order.deliveryId))?.code as string;
+    expect((await post(order.courier, `/api/deliveries/${order.deliveryId}/delivered`, { code })).body.data.statut).toBe('livre');
+    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === order.orderId)).toEqual([]);
+    expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'cancelled' });
+    expect((await entriesOf(order.courier.uid)).map((entry) => entry.montant)).toEqual([1300]);
+  });
+
+  it('settles once when the courier’s code, the auto-close of its photo proof and the buyer’s confirmation arrive together', async () => {
+    const order = await assigned(true, [s1]);
+    const { deliveryId: id, courier } = order;
+    expect((await post(buyer, `/api/deliveries/${id}/delivered`, { photo: 'uploads/x.jpg' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, { photo: '../../etc' })).status).toBe(400);
+    const proved = await post(courier, `/api/deliveries/${id}/delivered`, { photo: 'deliveries/proof.jpg' });
+    expect(proved.body.data).toMatchObject({ statut: 'en_cours', preuve: { photo: 'deliveries/proof.jpg' }, autoCloseAt: expect.any(String) });
+    expect(await closeIfDue(id)).toBe('not_due');
+    const code = (await deliveryDoc(id))?.code as string;
+    later(2 * 60 * 60 + 1);
+    const [byCode, byTask, byBuyer] = await Promise.all([post(courier, `/api/deliveries/${id}/delivered`, { code }), closeIfDue(id), post(buyer, `/api/deliveries/${id}/confirm`)]);
+    const moved = [byCode.status === 200, byTask === 'closed', byBuyer.status === 200].filter(Boolean);
+    expect(moved).toHaveLength(1);
+    for (const answer of [byCode, byBuyer]) if (answer.status !== 200) expect(answer.body.code).toBe('INVALID_TRANSITION');
+    const delivery = await deliveryDoc(id);
+    expect(delivery?.history.filter((entry: { statut: string }) => entry.statut === 'livre')).toHaveLength(1);
+    expect(await entriesOf(courier.uid)).toHaveLength(1);
+    expect((await entriesOf(s1.uid)).filter((entry) => entry.reference === order.orderId)).toHaveLength(1);
+    expect(await closeIfDue(id)).toBe('not_due');
+  });
+});
+
+describe('refusal, return, cancel', () => {
+  it('refusal at the door: the courier and the company earn, the buyer gets back all but the fee, the order cancelled, sellers never credited', async () => {
+    const order = await assigned(true, [s1]);
+    const { deliveryId: id, courier } = order;
+    expect((await post(courier, `/api/deliveries/${id}/refuse`, {})).status).toBe(400);
+    expect((await post(buyer, `/api/deliveries/${id}/refuse`, { reason: 'x' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    const refused = await post(courier, `/api/deliveries/${id}/refuse`, { reason: 'Pièce non conforme' });
+    expect(refused.body.data).toMatchObject({ statut: 'refuse' });
+    expect(await entriesOf(courier.uid)).toEqual([expect.objectContaining({ montant: 1300, type: 'gain_livraison' })]);
+    expect((await entriesOf('platform')).map((entry) => entry.id)).toContain(`gain_societe_${id}`);
+    expect((await paymentDoc(order.paymentId)).refund).toEqual({ statut: 'a_rembourser', reason: expect.stringContaining(`rembourser ${order.total - 2000} XOF`) });
+    expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'cancelled' });
+    expect((await entriesOf(s1.uid)).filter((entry) => entry.reference === order.orderId)).toEqual([]);
+    expect((await post(courier, `/api/deliveries/${id}/return`, { reason: 'x' })).body.code).toBe('INVALID_TRANSITION');
+  });
+
+  it('return: nobody earns, the buyer gets everything back', async () => {
+    const order = await assigned(true, [s2]);
+    const returned = await post(order.courier, `/api/deliveries/${order.deliveryId}/return`, { reason: 'Destinataire injoignable' });
+    expect(returned.body.data).toMatchObject({ statut: 'retour' });
+    expect(await entriesOf(order.courier.uid)).toEqual([]);
+    expect((await entriesOf('platform')).map((entry) => entry.id)).not.toContain(`gain_societe_${order.deliveryId}`);
+    expect((await paymentDoc(order.paymentId)).refund.reason).toContain(`rembourser ${order.total} XOF`);
+    expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'cancelled' });
+  });
+
+  it('the buyer cancels before assignment (offers end, full refund); not after; admins cancel before livre with a reason', async () => {
+    const [courier] = await couriersAt(1);
+    const order = await paidOrder(buyer, [{ seller: s1, montant: 4000 }]);
+    expect((await post(other, `/api/deliveries/${order.deliveryId}/cancel`)).status).toBe(404);
+    expect((await post(s1, `/api/deliveries/${order.deliveryId}/cancel`)).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    const cancelled = await post(buyer, `/api/deliveries/${order.deliveryId}/cancel`);
+    expect(cancelled.body.data).toMatchObject({ statut: 'annule' });
+    expect(await offerDoc(order.deliveryId, courier.uid)).toMatchObject({ statut: 'expiree' });
+    expect((await post(courier, `/api/deliveries/${order.deliveryId}/accept`)).body.code).toBe('INVALID_TRANSITION');
+    expect((await paymentDoc(order.paymentId)).refund.reason).toContain(`rembourser ${order.total} XOF`);
+    expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'cancelled' });
+    await offline(courier);
+
+    const taken = await assigned(true, [s1]);
+    expect((await post(buyer, `/api/deliveries/${taken.deliveryId}/cancel`)).body.code).toBe('INVALID_TRANSITION');
+    expect((await post(buyer, `/api/deliveries/${taken.deliveryId}/admin/status`, { statut: 'annule', reason: 'x' })).status).toBe(403);
+    expect((await post(admin, `/api/deliveries/${taken.deliveryId}/admin/status`, { statut: 'annule' })).status).toBe(400);
+    expect((await post(admin, `/api/deliveries/${taken.deliveryId}/admin/status`, { statut: 'assigne', reason: 'x' })).status).toBe(400);
+    const byAdmin = await post(admin, `/api/deliveries/${taken.deliveryId}/admin/status`, { statut: 'annule', reason: 'Colis perdu' });
+    expect(byAdmin.body.data).toMatchObject({ statut: 'annule', history: expect.arrayContaining([expect.objectContaining({ statut: 'annule', by: admin.uid, reason: 'Colis perdu' })]) });
+    expect((await post(admin, `/api/deliveries/${taken.deliveryId}/admin/status`, { statut: 'livre', reason: 'x' })).body.code).toBe('INVALID_TRANSITION');
+    expect(await entriesOf(taken.courier.uid)).toEqual([]);
+  });
+
+  it('admins move a delivery along the table (pickups vouched for) and their livre settles like the courier’s', async () => {
+    const order = await assigned(false, [s2]);
+    expect((await post(admin, `/api/deliveries/${order.deliveryId}/admin/status`, { statut: 'livre', reason: 'x' })).body.code).toBe('INVALID_TRANSITION');
+    const moving = await post(admin, `/api/deliveries/${order.deliveryId}/admin/status`, { statut: 'en_cours', reason: 'Enlèvement vérifié par téléphone' });
+    expect(moving.body.data.pickups[0].collectedAt).toEqual(expect.any(String));
+    expect((await post(admin, `/api/deliveries/${order.deliveryId}/admin/status`, { statut: 'livre', reason: 'Confirmé' })).body.data.statut).toBe('livre');
+    expect((await entriesOf(order.courier.uid)).map((entry) => entry.montant)).toEqual([1300]);
+  });
+});
+
+describe('purchases of a listing with delivery', () => {
+  it('delivers a purchase like an order; cancelled, only the fee goes back (the seller was paid at purchase); refused, nothing does', async () => {
+    const [courier] = await couriersAt(1);
+    const cancelled = await paidAchat(buyer, s2, 1_500_000);
+    expect(await deliveryDoc(cancelled.deliveryId)).toMatchObject({ source: { kind: 'achat', id: cancelled.achatId }, vendeurs: [s2.uid], statut: 'commande', montantPaye: 1_502_000 });
+    expect((await post(buyer, `/api/deliveries/${cancelled.deliveryId}/cancel`)).body.data.statut).toBe('annule');
+    expect((await paymentDoc(cancelled.paymentId)).refund.reason).toContain('rembourser 2000 XOF');
+
+    const refused = await paidAchat(buyer, s2, 900_000);
+    expect((await post(courier, `/api/deliveries/${refused.deliveryId}/accept`)).status).toBe(200);
+    expect((await post(s2, `/api/deliveries/${refused.deliveryId}/pickups/${s2.uid}/confirm`)).body.data.statut).toBe('en_cours');
+    expect((await post(courier, `/api/deliveries/${refused.deliveryId}/refuse`, { reason: 'Absent puis refus' })).body.data.statut).toBe('refuse');
+    expect((await paymentDoc(refused.paymentId)).refund).toBeUndefined();
+    expect((await entriesOf(courier.uid)).map((entry) => entry.id)).toEqual([`gain_livraison_${refused.deliveryId}`]);
+    await offline(courier);
+  });
+});
+
+describe('reading', () => {
+  it('shows a delivery to its parties and admins only; lists each caller’s own, admins all with filters, paginated', async () => {
+    const order = await assigned(false, [s1]);
+    const id = order.deliveryId;
+    for (const user of [buyer, s1, order.courier, admin]) expect((await get(user, `/api/deliveries/${id}`)).status).toBe(200);
+    for (const user of [other, s2]) expect((await get(user, `/api/deliveries/${id}`)).body.code).toBe('DELIVERY_NOT_FOUND');
+    expect((await get(s1, `/api/deliveries/${id}`)).body.data.code).toBeNull();
+    expect((await get(admin, `/api/deliveries/${id}`)).body.data.code).toMatch(/^\d{6}$/);
+
+    const ids = async (user: TestUser, query = '') => ((await get(user, `/api/deliveries${query}`)).body.data as Array<{ id: string }>).map((item) => item.id);
+    expect(await ids(buyer)).toContain(id);
+    expect(await ids(other)).toEqual([]);
+    expect(await ids(s1)).toContain(id);
+    expect(await ids(s2)).not.toContain(id);
+    expect(await ids(order.courier)).toEqual([id]);
+    expect(await ids(admin, `?livreur=${order.courier.uid}`)).toEqual([id]);
+    expect(await ids(admin, `?acheteur=${other.uid}`)).toEqual([]);
+    expect(await ids(buyer, '?statut=assigne')).toContain(id);
+    expect((await get(buyer, `/api/deliveries?acheteur=${other.uid}`)).body.code).toBe('FORBIDDEN_ROLE');
+    expect((await get(buyer, '/api/deliveries?statut=perdu')).status).toBe(400);
+    const page = await get(buyer, '/api/deliveries?limit=1');
+    expect(page.body.data).toHaveLength(1);
+    expect(page.body.pagination).toMatchObject({ page: 1, limit: 1, hasMore: true });
+  });
+});
