@@ -256,14 +256,21 @@ describe('pickups and handover', () => {
     expect((await paymentDoc(order.paymentId)).refund).toBeUndefined();
   });
 
-  it('pays no seller of an order the buyer cancelled (and was refunded) while its delivery went on', async () => {
+  it('refuses to end through /api/orders a paid order whose delivery runs (ORDER_DELIVERY_UNDER_WAY): no refund beside a riding courier, no delivered order without its sellers’ credit', async () => {
     const order = await assigned(true, [s2]);
-    expect((await post(buyer, `/api/orders/${order.orderId}/cancel`)).body.data.statut).toBe('cancelled');
+    const cancelled = await post(buyer, `/api/orders/${order.orderId}/cancel`);
+    expect([cancelled.status, cancelled.body.code]).toEqual([409, 'ORDER_DELIVERY_UNDER_WAY']);
+    for (const statut of ['cancelled', 'delivered']) {
+      const moved = await post(admin, `/api/orders/admin/${order.orderId}/status`, { statut, reason: 'by hand' });
+      expect([moved.status, moved.body.code]).toEqual([409, 'ORDER_DELIVERY_UNDER_WAY']);
+    }
+    expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'paid' });
+    expect((await paymentDoc(order.paymentId)).refund).toBeUndefined();
+    // It ends through its delivery: delivered, the seller is credited and the order delivered.
     const code = (await deliveryDoc(order.deliveryId))?.code as string;
     expect((await post(order.courier, `/api/deliveries/${order.deliveryId}/delivered`, { code })).body.data.statut).toBe('livre');
-    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === order.orderId)).toEqual([]);
-    expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'cancelled' });
-    expect((await entriesOf(order.courier.uid)).map((entry) => entry.montant)).toEqual([1300]);
+    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === order.orderId)).toHaveLength(1);
+    expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'delivered' });
   });
 
   it('settles once when the courier’s code, the auto-close of its photo proof and the buyer’s confirmation arrive together', async () => {

@@ -1,7 +1,8 @@
-/** The demo data of `npm start`: one account per role, the seller's listings, a running boost, a listed forwarder, a chat room, the courier online. */
+/** The demo data of `npm start`: one account per role, the seller's listings, a running boost, a listed forwarder, a chat room, a delivery zone, the courier online and a delivery on its way. */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { DEMO_ACCOUNTS, DEMO_COURIER_POSITION, seedDemo } from '../functions/src/cli/seed-demo';
+import { DEMO_ACCOUNTS, seedDemo } from '../functions/src/cli/seed-demo';
+import { DEMO_COURIER_ON_THE_WAY } from '../functions/src/cli/seed-demo-delivery';
 import { nearbyCouriers } from '../functions/src/domains/logistics';
 import { signIn, syntheticEmailOf } from './helpers/accounts';
 import { api } from './helpers/api';
@@ -30,19 +31,23 @@ it('loads every role and the demo listings, and can run again without duplicatin
   expect(rooms.body.data[0]).toMatchObject({ contextKind: 'article', unread: 1 });
   const tricycles = await (await api()).get('/api/tricycles/nearby').query({ latitude: 6.37, longitude: 2.42 }).set('Authorization', `Bearer ${buyerToken}`);
   expect(tricycles.body.data).toEqual([expect.objectContaining({ nom: 'Houessou', prenoms: 'Mathieu', vehicule: 'Tricycle Apsonic jaune' })]);
-  const orders = await db().collection(COLLECTIONS.commandes).get();
-  expect(orders.docs.map((doc) => doc.get('statut'))).toEqual(['paid']);
+  // Two paid orders of the demo part: one collected by the buyer, one delivered by the courier; an invoice each.
+  const orders = (await db().collection(COLLECTIONS.commandes).get()).docs.sort((a, b) => Number(a.get('livraison')) - Number(b.get('livraison')));
+  expect(orders.map((doc) => [doc.get('statut'), doc.get('livraison')])).toEqual([['paid', false], ['paid', true]]);
   const invoices = await db().collection(COLLECTIONS.invoices).get();
-  expect(invoices.docs.map((doc) => doc.id)).toEqual([`commande_${orders.docs[0].id}`]);
-  expect(invoices.docs[0].get('numero')).toMatch(/^FAC-\d{8}-0001$/);
+  expect(invoices.docs.map((doc) => doc.id).sort()).toEqual(orders.map((doc) => `commande_${doc.id}`).sort());
+  expect(invoices.docs.map((doc) => doc.get('numero').slice(-4)).sort()).toEqual(['0001', '0002']);
   // One delivery zone around Cotonou, once: the seller's city is in it.
   const zones = await (await api()).get('/api/delivery-zones');
   expect(zones.body.data).toEqual([expect.objectContaining({ nom: 'Grand Cotonou', actif: true })]);
   expect((await (await api()).post('/api/delivery-zones/lookup').send({ latitude: 6.3703, longitude: 2.3912 })).body.data.nom).toBe('Grand Cotonou');
-  // The demo courier is online near Cotonou: the offer rounds find it.
+  // The demo courier is online near Cotonou (the offer rounds find it), carrying the demo delivery.
   const courier = (await db().collection(COLLECTIONS.users).where('role', '==', 'livreur').get()).docs[0];
-  expect((await db().collection(COLLECTIONS.livreurs).doc(courier.id).get()).data()).toMatchObject({ online: true, position: DEMO_COURIER_POSITION, nom: 'Zinsou' });
+  expect((await db().collection(COLLECTIONS.livreurs).doc(courier.id).get()).data()).toMatchObject({ online: true, position: DEMO_COURIER_ON_THE_WAY, nom: 'Zinsou' });
   expect((await nearbyCouriers({ latitude: 6.3703, longitude: 2.3912 }, 10, 5)).couriers.map((found) => found.uid)).toEqual([courier.id]);
+  const deliveries = await (await api()).get('/api/deliveries').set('Authorization', `Bearer ${buyerToken}`);
+  expect(deliveries.body.data).toEqual([expect.objectContaining({ id: `order_${orders[1].id}`, statut: 'en_cours', livreur: courier.id })]);
+  expect((await db().collection(COLLECTIONS.deliveryTracking).doc(`order_${orders[1].id}`).get()).data()).toMatchObject({ livreur: courier.id, position: DEMO_COURIER_ON_THE_WAY });
   const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
 });

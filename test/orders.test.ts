@@ -106,7 +106,7 @@ describe('status table', () => {
   });
 });
 
-it('prices an order of two sellers from the listings, adds the zone’s delivery fee, takes the stock and credits each seller once', async () => {
+it('prices an order of two sellers from the listings, adds the zone’s delivery fee, takes the stock, and leaves the sellers’ credit and the end to the delivery', async () => {
   const [s1, s2, buyer] = await Promise.all([createUser('vendeur'), createUser('vendeur'), createUser('acheteur')]);
   const a = await part(s1, { prix: 30_000, stock: 5 });
   const b = await part(s2, { prix: 12_500, localisation: SHOP_2 });
@@ -147,9 +147,10 @@ it('prices an order of two sellers from the listings, adds the zone’s delivery
   expect(await article(a.id)).toMatchObject({ stock: 2, statut: 'en_ligne' });
   expect(await article(b.id)).toMatchObject({ statut: 'vendu', soldTo: id });
 
-  await creditSellers(id); // a second delivery of order.paid credits nobody again
-  expect(await entries(s1.uid)).toEqual([expect.objectContaining({ type: 'vente', reference: id, montant: 90_000 - 4500 })]);
-  expect(await entries(s2.uid)).toEqual([expect.objectContaining({ type: 'vente', reference: id, montant: 12_500 - 625 })]);
+  // With delivery, sellers are paid when the courier delivers (README, "Deliveries"), not on payment, whoever asks.
+  await creditSellers(id);
+  expect(await entries(s1.uid)).toEqual([]);
+  expect(await entries(s2.uid)).toEqual([]);
   // The paid event carries the whole delivery: logistics makes it from the event alone.
   expect((await db().collection(COLLECTIONS.events).doc(`order.paid_${id}`).get()).data()).toMatchObject({
     payload: {
@@ -177,19 +178,19 @@ it('prices an order of two sellers from the listings, adds the zone’s delivery
   // Notices: the buyer of the payment, each seller of its sale.
   const told = async (user: TestUser) => (await client.get('/api/notifications').set(bearer(user.token))).body.data.map((n: { type: string }) => n.type);
   expect(await told(buyer)).toEqual(['order_paid']);
-  expect(await told(s1)).toEqual(['order_sold']);
+  // Sellers prepare the parts; the sale notice (with the net) comes with the credit, on delivery.
+  expect(await told(s1)).toEqual(['order_to_prepare']);
 
-  // The seller's moves, then the admin's delivery with its reason.
+  // The seller's moves; the order then ends through its delivery only (deliveries.test.ts), not by hand.
   expect((await client.post(`/api/orders/${id}/status`).set(bearer(s1.token)).send({ statut: 'shipped' })).body.code).toBe('INVALID_TRANSITION');
   expect((await client.post(`/api/orders/${id}/status`).set(bearer(s1.token)).send({ statut: 'processing' })).body.data.statut).toBe('processing');
   expect((await client.post(`/api/orders/${id}/status`).set(bearer(s1.token)).send({ statut: 'shipped' })).body.data.statut).toBe('shipped');
-  expect((await client.post(`/api/orders/${id}/cancel`).set(bearer(buyer.token))).body.code).toBe('INVALID_TRANSITION');
-  const delivered = await client.post(`/api/orders/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'delivered', reason: 'Livraison confirmée par téléphone' });
-  expect(delivered.body.data.statut).toBe('delivered');
-  expect(delivered.body.data.history.at(-1)).toMatchObject({ statut: 'delivered', by: admin.uid, reason: 'Livraison confirmée par téléphone' });
   expect(await told(buyer)).toEqual(expect.arrayContaining(['order_status']));
+  expect((await client.post(`/api/orders/${id}/cancel`).set(bearer(buyer.token))).body.code).toBe('ORDER_DELIVERY_UNDER_WAY');
+  const delivered = await client.post(`/api/orders/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'delivered', reason: 'Livraison confirmée par téléphone' });
+  expect([delivered.status, delivered.body.code]).toEqual([409, 'ORDER_DELIVERY_UNDER_WAY']);
 
-  const filtered = await client.get('/api/orders/admin').query({ statut: 'delivered', vendeur: s2.uid }).set(bearer(admin.token));
+  const filtered = await client.get('/api/orders/admin').query({ statut: 'shipped', vendeur: s2.uid }).set(bearer(admin.token));
   expect(filtered.body.data.map((o: { id: string }) => o.id)).toEqual([id]);
 });
 
@@ -261,6 +262,19 @@ it('keeps orders to their buyer, sellers and admins', async () => {
   const cancelled = await client.post(`/api/orders/${id}/cancel`).set(bearer(buyer.token));
   expect(cancelled.body.data).toMatchObject({ statut: 'cancelled', paymentId: null });
   expect((await client.get('/api/orders/mine').set(bearer(other.token))).body.data).toEqual([]);
+});
+
+it('lets admins move an order the buyer collects to delivered, with the reason kept in its history', async () => {
+  const [seller, buyer] = await Promise.all([createUser('vendeur'), createUser('acheteur')]);
+  const p = await part(seller, { prix: 20_000, stock: 2 });
+  const id = (await order(buyer, [{ articleId: p.id, quantite: 1 }])).body.data.id as string;
+  await pay(buyer, id, 20_000);
+  for (const statut of ['processing', 'shipped']) expect((await (await api()).post(`/api/orders/${id}/status`).set(bearer(seller.token)).send({ statut })).body.data.statut).toBe(statut);
+  const delivered = await (await api()).post(`/api/orders/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'delivered', reason: 'Retiré en boutique' });
+  expect(delivered.body.data.statut).toBe('delivered');
+  expect(delivered.body.data.history.at(-1)).toMatchObject({ statut: 'delivered', by: admin.uid, reason: 'Retiré en boutique' });
+  const filtered = await (await api()).get('/api/orders/admin').query({ statut: 'delivered', vendeur: seller.uid }).set(bearer(admin.token));
+  expect(filtered.body.data.map((o: { id: string }) => o.id)).toEqual([id]);
 });
 
 it('marks the money of a paid order cancelled by its buyer for refund', async () => {

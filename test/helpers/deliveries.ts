@@ -71,6 +71,7 @@ export async function paidOrder(buyer: TestUser, lines: Array<{ seller: TestUser
       total,
       livraison: livraison !== null,
       adresseLivraison: null,
+      demandeLivraison: livraison,
       statut: 'paid',
       paymentId,
       history: [{ statut: 'paid', at, by: 'system', reason: null }],

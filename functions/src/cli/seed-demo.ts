@@ -15,8 +15,9 @@ import { refreshListing } from '../domains/transit/directory/service';
 import { openRoom, postMessage } from '../domains/commerce/chat/service';
 import { publishStatus } from '../domains/logistics/tricycles/drivers';
 import { seedAgentHistory } from './seed-demo-agent';
+import { seedDelivery } from './seed-demo-delivery';
 import { seedDeliveryZone } from './seed-demo-zones';
-import { setStatus } from '../domains/logistics/livreurs/presence';
+import { readPresence, setStatus } from '../domains/logistics/livreurs/presence';
 import * as verification from '../domains/transit/verification/service';
 
 const PASSWORD = 'Demo-2026!';
@@ -48,7 +49,7 @@ const DEMO_LISTINGS: ArticleFields[] = [
   { type: 'voiture', titre: 'Honda Accord 2010', prix: 3_200_000, marque: 'Honda', modele: 'Accord', annee: 2010, carburant: 'essence', boiteVitesse: 'automatique', pays: 'BJ', ville: 'Porto-Novo' },
   { type: 'moto', titre: 'Haojue KA 125 neuve', prix: 650_000, marque: 'Haojue', modele: 'KA 125', annee: 2026, cylindree: 125, condition: 'neuf', pays: 'BJ', ville: 'Parakou' },
   { type: 'tricycle', titre: 'Tricycle de transport 2022', prix: 1_900_000, marque: 'Lifan', annee: 2022, pays: 'TG', ville: 'Lomé' },
-  { type: 'piece', titre: 'Alternateur Corolla 1.6', prix: 85_000, marque: 'Toyota', modele: 'Corolla', categorie: 'Électricité', stock: 4, pays: 'BJ', ville: 'Cotonou' },
+  { type: 'piece', titre: 'Alternateur Corolla 1.6', prix: 85_000, marque: 'Toyota', modele: 'Corolla', categorie: 'Électricité', stock: 4, pays: 'BJ', ville: 'Cotonou', localisation: { latitude: 6.3667, longitude: 2.4333 } },
 ];
 
 /** The demo seller's listings, and a running front-page boost, once. */
@@ -136,12 +137,20 @@ async function seedOrder(buyer: { uid: string; email: string }, seller: { uid: s
   console.log(`  a paid order of the demo buyer (${order.total} XOF) and its invoice ${numero}`);
 }
 
+/** The demo seller's part (it has a location near Dantokpa: the pickup of the demo delivery). */
+async function demoPart(seller: { uid: string; email: string }): Promise<string | undefined> {
+  const asSeller: ProfileCaller = { uid: seller.uid, email: seller.email, authTime: 0, role: 'vendeur', app: 'pro', profile: { nom: 'Agbo', prenoms: 'Rachidatou' } };
+  return (await searchMine(asSeller, undefined, { page: 1, limit: 20, offset: 0 })).items.find((listing) => listing.type === 'piece' && listing.localisation)?.id;
+}
+
 /** Near the Dantokpa market, Cotonou: where the demo courier waits for offers. */
 export const DEMO_COURIER_POSITION = { latitude: 6.3725, longitude: 2.4307 };
 
 /** The demo courier, online near Cotonou (its presence only; deliveries come with the delivery flow). */
 async function seedCourier(courier: { uid: string }): Promise<void> {
   const account = DEMO_ACCOUNTS.find((demo) => demo.role === 'livreur')!;
+  // Run again, it leaves the courier where the demo delivery put it.
+  if (await readPresence(courier.uid)) return;
   await setStatus(courier.uid, account, true, DEMO_COURIER_POSITION);
   console.log('  the demo courier online near Cotonou: GET /api/livreurs/me');
 }
@@ -160,6 +169,8 @@ export async function seedDemo(): Promise<void> {
   await seedChat(created.get('acheteur')!, created.get('vendeur')!);
   await seedDeliveryZone(created.get('admin')!);
   await seedCourier(created.get('livreur')!);
+  const part = await demoPart(created.get('vendeur')!);
+  if (part) await seedDelivery(created.get('acheteur')!, created.get('vendeur')!, created.get('livreur')!, DEMO_ACCOUNTS.find((demo) => demo.role === 'livreur')!, part);
   await seedTricycle(created.get('chauffeur')!);
 }
 

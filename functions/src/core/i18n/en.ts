@@ -75,6 +75,7 @@ export const en: Record<ErrorCode, string> = {
   CHAT_NOT_ALLOWED: 'Only a buyer and the seller of the listing, or a buyer and its forwarder, can talk about it.',
   CHAT_FILE_NOT_OWNED: 'Attach a file you uploaded yourself.',
   ORDER_NOT_FOUND: 'Order not found.',
+  ORDER_DELIVERY_UNDER_WAY: 'A courier delivers this order: cancel the delivery (before a courier accepts it) or wait for it to end.',
   INVOICE_NOT_FOUND: 'Invoice not found.',
   ARTICLE_NOT_PART: 'Only online parts can be ordered.',
   OUT_OF_STOCK: 'Not enough units in stock.',

@@ -76,6 +76,7 @@ export const fr: Record<ErrorCode, string> = {
   CHAT_NOT_ALLOWED: 'Seuls un acheteur et le vendeur de l’annonce, ou un acheteur et son transitaire, peuvent en discuter.',
   CHAT_FILE_NOT_OWNED: 'Joignez un fichier que vous avez vous-même envoyé.',
   ORDER_NOT_FOUND: 'Commande introuvable.',
+  ORDER_DELIVERY_UNDER_WAY: 'Cette commande est livrée par un livreur : annulez la livraison (avant qu’un livreur l’accepte) ou attendez sa fin.',
   INVOICE_NOT_FOUND: 'Facture introuvable.',
   ARTICLE_NOT_PART: 'Seules les pièces en ligne peuvent être commandées.',
   OUT_OF_STOCK: 'Stock insuffisant.',

@@ -52,6 +52,11 @@ export const notices = defineNotices({
     fr: (p) => ({ title: 'Nouvelle commande', body: `La commande ${p.orderId} de vos pièces est payée. ${formatXof(p.net)} sont crédités sur votre portefeuille.` }),
     en: (p) => ({ title: 'New order', body: `Order ${p.orderId} of your parts is paid. ${formatXof(p.net)} are credited to your wallet.` }),
   },
+  order_to_prepare: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Nouvelle commande à préparer', body: `La commande ${p.orderId} de vos pièces est payée : préparez-les, un livreur vient les chercher. Vous êtes crédité à la livraison.` }),
+    en: (p) => ({ title: 'New order to prepare', body: `Order ${p.orderId} of your parts is paid: get them ready, a courier will collect them. You are credited on delivery.` }),
+  },
   order_status: {
     category: 'orders',
     fr: (p) => ({ title: 'Commande mise à jour', body: `La commande ${p.orderId} est maintenant « ${p.statut} ».` }),

@@ -66,7 +66,7 @@ export const router = new ApiRouter()
     roles: ADMIN_ROLES,
     params: OrderIdParams,
     body: AdminMove,
-    errors: ['ORDER_NOT_FOUND', 'INVALID_TRANSITION'],
+    errors: ['ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_DELIVERY_UNDER_WAY'],
     success: { description: 'The order', data: Order },
     handle: ({ caller, params, body }) => service.adminMove(caller, params.id, body),
   })
@@ -85,11 +85,11 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/orders/:id/cancel',
     tags,
-    summary: 'Cancels the caller’s order before shipping (a paid one: its money is marked for refund)',
+    summary: 'Cancels the caller’s order before shipping (a paid one: its money is marked for refund; a paid one with delivery: through its delivery only)',
     access: 'profile',
     roles: ['acheteur'],
     params: OrderIdParams,
-    errors: ['ORDER_NOT_FOUND', 'INVALID_TRANSITION'],
+    errors: ['ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_DELIVERY_UNDER_WAY'],
     success: { description: 'The cancelled order', data: Order },
     handle: ({ caller, params }) => service.cancelOrder(caller, params.id),
   })

@@ -180,6 +180,10 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
       livraison: order.demandeLivraison ?? null,
     });
     notifyIn(tx, order.acheteur, { type: 'order_paid', key: paymentId, params: { orderId: id, montant: String(order.total) }, resource: { kind: 'commande', id } });
+    // Sellers of an order with delivery are credited on delivery (and told then): now, they prepare the parts.
+    if (order.demandeLivraison) {
+      for (const vendeur of order.vendeurs) notifyIn(tx, vendeur, { type: 'order_to_prepare', key: id, params: { orderId: id }, resource: { kind: 'commande', id } });
+    }
     return undefined;
   });
   if (refund) await markForRefund(paymentId, refund);
@@ -194,7 +198,10 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
 export async function creditSellers(id: string, commissionPct?: number): Promise<void> {
   const order = (await orders().doc(id).get()).data();
   if (!order) return;
-  // An order cancelled (and its money marked for refund) while its delivery went on pays no seller.
+  // An order with delivery pays its sellers on `livre` only, whoever asks on payment.
+  if (commissionPct === undefined && order.demandeLivraison) return;
+  // An order found cancelled (its money marked for refund) pays no seller: a second guard, as
+  // /api/orders refuses to cancel an order whose delivery runs (ORDER_DELIVERY_UNDER_WAY).
   if (commissionPct !== undefined && order.statut === 'cancelled') return;
   for (const vendeur of order.vendeurs) {
     const gross = order.lignes.filter((line) => line.vendeur === vendeur).reduce((sum, line) => sum + line.montant, 0);
@@ -241,6 +248,10 @@ async function move(id: string, event: OrderEvent, by: string, reason: string | 
   const { view, refund } = await runTransaction(async (tx: Transaction) => {
     const order = (await tx.get(ref)).data();
     if (!order || !allowed(order)) throw new ApiError('ORDER_NOT_FOUND');
+    // A paid order with delivery ends through its delivery (README, "Deliveries"): cancelled here,
+    // its buyer would be refunded while a courier still carries the parts; delivered here, its
+    // sellers would never be credited (they are on the delivery's `livre`).
+    if (order.demandeLivraison && order.statut !== 'pending' && (event === 'cancel' || event === 'deliver')) throw new ApiError('ORDER_DELIVERY_UNDER_WAY');
     const statut = transition(ORDER_TRANSITIONS, order.statut, event);
     const updated: OrderDocument = { ...order, statut, updatedAt: at, history: [...order.history, { statut, at, by, reason }] };
     tx.update(ref, { statut, updatedAt: at, history: updated.history });
