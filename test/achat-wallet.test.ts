@@ -90,7 +90,7 @@ it('sells the listing to the paying buyer and credits the seller, net of the pla
   ]);
 });
 
-it('adds the zone’s delivery fee to a local purchase that asks for a courier: paid with the price, the sale credited on the price', async () => {
+it('adds the zone’s delivery fee to a local purchase that asks for a courier: paid with the price; the sale waits for the delivery', async () => {
   const zone = await (await api())
     .post('/api/delivery-zones')
     .set(bearer(admin.token))
@@ -135,9 +135,11 @@ it('adds the zone’s delivery fee to a local purchase that asks for a courier: 
   expect([priceOnly.status, priceOnly.body.code]).toEqual([400, 'AMOUNT_MISMATCH']);
   const paymentId = await payAndConfirm(buyer, achatId, 4_500_000 + frais);
 
-  // The seller's sale is on the price (net of the platform fee), not on the delivery fee.
-  const { entries } = await ledger(seller.uid);
-  expect(entries).toEqual([expect.objectContaining({ type: 'vente', montant: 4_365_000, reference: achatId })]);
+  // The seller's sale waits for the courier (its credit, on the price net of the platform fee, comes
+  // on `delivery.delivered`: deliveries.test.ts); now it is told to prepare the vehicle.
+  expect((await ledger(seller.uid)).entries).toEqual([]);
+  const told = (await db().collection(COLLECTIONS.users).doc(seller.uid).collection(COLLECTIONS.notifications).get()).docs.map((doc) => doc.get('type'));
+  expect(told).toEqual(['achat_to_prepare']);
   const event = (await db().collection(COLLECTIONS.events).doc(`achat.paid_${achatId}`).get()).data();
   expect(event).toMatchObject({
     payload: {
@@ -176,7 +178,7 @@ it('lets one of two paying buyers win; the other purchase is marked for refund a
   const statuses = await Promise.all([a, b].map(async (id) => (await db().collection(COLLECTIONS.achats).doc(id).get()).get('statut')));
   expect(statuses.sort()).toEqual(['a_rembourser', 'payee']);
   const refunds = await Promise.all(payments.map(async (id) => (await db().collection(COLLECTIONS.payments).doc(id).get()).get('refund')));
-  expect(refunds.filter(Boolean)).toEqual([{ reason: 'listing sold to another buyer', statut: 'a_rembourser' }]);
+  expect(refunds.filter(Boolean)).toEqual([{ reason: 'listing sold to another buyer', statut: 'a_rembourser', montant: 800_000 }]);
   const { balance, entries } = await ledger(seller.uid);
   expect(entries).toHaveLength(1);
   expect(balance).toBe(entries.reduce((sum, entry) => sum + entry.montant, 0));

@@ -5,7 +5,7 @@ import { closeIfDue } from '../functions/src/domains/logistics/deliveries/servic
 import { DELIVERY_EVENTS, DELIVERY_STATUSES, DELIVERY_TRANSITIONS } from '../functions/src/domains/logistics/deliveries/state';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
-import { COTONOU, deliveryDoc, entriesOf, northOf, offerDoc, orderDoc, paidAchat, paidOrder, paymentDoc, seedCourier, trackingDoc } from './helpers/deliveries';
+import { achatDoc, COTONOU, deliveryDoc, entriesOf, northOf, offerDoc, orderDoc, paidAchat, paidOrder, paymentDoc, seedCourier, trackingDoc } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
 import { walk } from './helpers/transition-table';
 import { db } from '../functions/src/core/firebase';
@@ -305,7 +305,7 @@ describe('refusal, return, cancel', () => {
     expect(refused.body.data).toMatchObject({ statut: 'refuse' });
     expect(await entriesOf(courier.uid)).toEqual([expect.objectContaining({ montant: 1300, type: 'gain_livraison' })]);
     expect((await entriesOf('platform')).map((entry) => entry.id)).toContain(`gain_societe_${id}`);
-    expect((await paymentDoc(order.paymentId)).refund).toEqual({ statut: 'a_rembourser', reason: expect.stringContaining(`rembourser ${order.total - 2000} XOF`) });
+    expect((await paymentDoc(order.paymentId)).refund).toEqual({ statut: 'a_rembourser', reason: `Livraison ${id} refuse`, montant: order.total - 2000 });
     expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'cancelled' });
     expect((await entriesOf(s1.uid)).filter((entry) => entry.reference === order.orderId)).toEqual([]);
     expect((await post(courier, `/api/deliveries/${id}/return`, { reason: 'x' })).body.code).toBe('INVALID_TRANSITION');
@@ -317,7 +317,7 @@ describe('refusal, return, cancel', () => {
     expect(returned.body.data).toMatchObject({ statut: 'retour' });
     expect(await entriesOf(order.courier.uid)).toEqual([]);
     expect((await entriesOf('platform')).map((entry) => entry.id)).not.toContain(`gain_societe_${order.deliveryId}`);
-    expect((await paymentDoc(order.paymentId)).refund.reason).toContain(`rembourser ${order.total} XOF`);
+    expect((await paymentDoc(order.paymentId)).refund).toMatchObject({ montant: order.total });
     expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'cancelled' });
   });
 
@@ -330,7 +330,7 @@ describe('refusal, return, cancel', () => {
     expect(cancelled.body.data).toMatchObject({ statut: 'annule' });
     expect(await offerDoc(order.deliveryId, courier.uid)).toMatchObject({ statut: 'expiree' });
     expect((await post(courier, `/api/deliveries/${order.deliveryId}/accept`)).body.code).toBe('INVALID_TRANSITION');
-    expect((await paymentDoc(order.paymentId)).refund.reason).toContain(`rembourser ${order.total} XOF`);
+    expect((await paymentDoc(order.paymentId)).refund).toMatchObject({ montant: order.total });
     expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'cancelled' });
     await offline(courier);
 
@@ -356,19 +356,27 @@ describe('refusal, return, cancel', () => {
 });
 
 describe('purchases of a listing with delivery', () => {
-  it('delivers a purchase like an order; cancelled, only the fee goes back (the seller was paid at purchase); refused, nothing does', async () => {
+  it('holds the seller’s credit until the courier delivers; a failed delivery gives the buyer everything back and pays no seller', async () => {
     const [courier] = await couriersAt(1);
     const cancelled = await paidAchat(buyer, s2, 1_500_000);
     expect(await deliveryDoc(cancelled.deliveryId)).toMatchObject({ source: { kind: 'achat', id: cancelled.achatId }, vendeurs: [s2.uid], statut: 'commande', montantPaye: 1_502_000 });
     expect((await post(buyer, `/api/deliveries/${cancelled.deliveryId}/cancel`)).body.data.statut).toBe('annule');
-    expect((await paymentDoc(cancelled.paymentId)).refund.reason).toContain('rembourser 2000 XOF');
+    // The price and the fee: the seller was not paid, so nothing is owed back by anyone.
+    expect((await paymentDoc(cancelled.paymentId)).refund).toMatchObject({ statut: 'a_rembourser', montant: 1_502_000 });
+    expect(await achatDoc(cancelled.achatId)).toMatchObject({ statut: 'annulee' });
+    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === cancelled.achatId)).toEqual([]);
 
-    const refused = await paidAchat(buyer, s2, 900_000);
-    expect((await post(courier, `/api/deliveries/${refused.deliveryId}/accept`)).status).toBe(200);
-    expect((await post(s2, `/api/deliveries/${refused.deliveryId}/pickups/${s2.uid}/confirm`)).body.data.statut).toBe('en_cours');
-    expect((await post(courier, `/api/deliveries/${refused.deliveryId}/refuse`, { reason: 'Absent puis refus' })).body.data.statut).toBe('refuse');
-    expect((await paymentDoc(refused.paymentId)).refund).toBeUndefined();
-    expect((await entriesOf(courier.uid)).map((entry) => entry.id)).toEqual([`gain_livraison_${refused.deliveryId}`]);
+    const delivered = await paidAchat(buyer, s2, 900_000);
+    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === delivered.achatId)).toEqual([]);
+    expect((await post(courier, `/api/deliveries/${delivered.deliveryId}/accept`)).status).toBe(200);
+    expect((await post(s2, `/api/deliveries/${delivered.deliveryId}/pickups/${s2.uid}/confirm`)).body.data.statut).toBe('en_cours');
+    const code = (await deliveryDoc(delivered.deliveryId))?.code as string;
+    expect((await post(courier, `/api/deliveries/${delivered.deliveryId}/delivered`, { code })).body.data.statut).toBe('livre');
+    // The seller's sale, net of the seller-gain fee (5 % up to 1,000,000), once; the courier's gain; no refund.
+    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === delivered.achatId)).toEqual([expect.objectContaining({ type: 'vente', montant: 900_000 - 45_000 })]);
+    expect((await entriesOf(courier.uid)).map((entry) => entry.id)).toEqual([`gain_livraison_${delivered.deliveryId}`]);
+    expect((await paymentDoc(delivered.paymentId)).refund).toBeUndefined();
+    expect(await achatDoc(delivered.achatId)).toMatchObject({ statut: 'payee' });
     await offline(courier);
   });
 });

@@ -297,7 +297,7 @@ it('lets one of two buyers racing for the last unit pay; the other order is canc
   const statuses = await Promise.all(ids.map(async (id) => (await db().collection(COLLECTIONS.commandes).doc(id).get()).get('statut')));
   expect([...statuses].sort()).toEqual(['cancelled', 'paid']);
   const refunds = await Promise.all(payments.map(async (id) => (await payment(id)).refund));
-  expect(refunds.filter(Boolean)).toEqual([{ reason: 'out of stock at payment', statut: 'a_rembourser' }]);
+  expect(refunds.filter(Boolean)).toEqual([{ reason: 'out of stock at payment', statut: 'a_rembourser', montant: 20_000 }]);
   expect(refunds.findIndex(Boolean)).toBe(statuses.indexOf('cancelled'));
   expect(await article(p.id)).toMatchObject({ stock: 0, statut: 'vendu' });
   expect(await entries(seller.uid)).toHaveLength(1);
@@ -307,5 +307,5 @@ it('lets one of two buyers racing for the last unit pay; the other order is canc
   const lost = payments[statuses.indexOf('cancelled')];
   await db().collection(COLLECTIONS.payments).doc(lost).update({ refund: null });
   await onOrderPaid(ids[statuses.indexOf('cancelled')], lost);
-  expect((await payment(lost)).refund).toEqual({ reason: 'out of stock at payment', statut: 'a_rembourser' });
+  expect((await payment(lost)).refund).toEqual({ reason: 'out of stock at payment', statut: 'a_rembourser', montant: 20_000 });
 });

@@ -88,7 +88,7 @@ it('enforces our body limit although the platform parsed the body', async () => 
 it.each([
   ['/api/tricycles/x', 'catalog'],
   ['/api/orders', 'commerce'],
-  ['/api/deliveries/x', 'logistics'],
+  ['/api/deliveries/x/no-such-route', 'logistics'],
   ['/api/wallet/x', 'payments'],
   ['/api/transitaire-reviews/x', 'transit'],
   ['/api/transitaires/no-such-route', 'transit'],

@@ -96,8 +96,15 @@ export async function paidOrder(buyer: TestUser, lines: Array<{ seller: TestUser
 export async function paidAchat(buyer: TestUser, seller: TestUser, prix: number): Promise<{ achatId: string; paymentId: string; deliveryId: string }> {
   const achatId = `ach-${randomUUID()}`;
   const paymentId = await seedPayment(buyer, 'achat', prix + QUOTE.frais);
+  const livraison = requestFor([seller]);
+  const at = new Date();
+  // The purchase as commerce stores a paid one with delivery (its seller credited on delivery).
+  await db()
+    .collection(COLLECTIONS.achats)
+    .doc(achatId)
+    .set({ acheteur: buyer.uid, vendeur: seller.uid, articleId: `art-${achatId}`, articleTitre: 'Toyota Corolla', prix, modeLivraison: 'consommation', paysDestination: null, fraisLivraison: QUOTE.frais, demandeLivraison: livraison, statut: 'payee', paymentId, createdAt: at, updatedAt: at });
   await runTransaction(async (tx) => {
-    emit(tx, 'achat.paid', achatId, { achatId, acheteur: buyer.uid, vendeur: seller.uid, paymentId, prix, paidAt: new Date().toISOString(), livraison: requestFor([seller]) });
+    emit(tx, 'achat.paid', achatId, { achatId, acheteur: buyer.uid, vendeur: seller.uid, paymentId, prix, paidAt: at.toISOString(), livraison });
   });
   return { achatId, paymentId, deliveryId: `achat_${achatId}` };
 }
@@ -110,6 +117,7 @@ export const deliveryDoc = async (id: string) => (await db().collection(COLLECTI
 export const offerDoc = async (deliveryId: string, uid: string) => (await db().collection(COLLECTIONS.deliveryOffers).doc(`${deliveryId}_${uid}`).get()).data() as Stored | undefined;
 export const trackingDoc = async (id: string) => (await db().collection(COLLECTIONS.deliveryTracking).doc(id).get()).data() as Stored | undefined;
 export const paymentDoc = async (id: string) => (await db().collection(COLLECTIONS.payments).doc(id).get()).data() as Stored;
+export const achatDoc = async (id: string) => (await db().collection(COLLECTIONS.achats).doc(id).get()).data() as Stored;
 export const orderDoc = async (id: string) => (await db().collection(COLLECTIONS.commandes).doc(id).get()).data() as Stored;
 
 /** A wallet's ledger entries, as stored. */

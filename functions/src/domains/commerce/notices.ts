@@ -12,6 +12,11 @@ export const notices = defineNotices({
     fr: (p) => ({ title: 'Paiement confirmé', body: `Votre achat de « ${p.articleTitre} » (${formatXof(p.montant)}) est payé.` }),
     en: (p) => ({ title: 'Payment confirmed', body: `Your purchase of “${p.articleTitre}” (${formatXof(p.montant)}) is paid.` }),
   },
+  achat_to_prepare: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Annonce vendue, à préparer', body: `« ${p.articleTitre} » est payé : préparez-le, un livreur vient le chercher. Vous êtes crédité à la livraison.` }),
+    en: (p) => ({ title: 'Listing sold, to prepare', body: `“${p.articleTitre}” is paid: get it ready, a courier will collect it. You are credited on delivery.` }),
+  },
   article_sold: {
     category: 'orders',
     fr: (p) => ({ title: 'Annonce vendue', body: `« ${p.articleTitre} » est vendu. ${formatXof(p.net)} sont crédités sur votre portefeuille.` }),

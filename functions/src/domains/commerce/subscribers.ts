@@ -2,7 +2,7 @@
 import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
 import { priceList } from '../pricing';
-import { onAchatPaid } from './achats/service';
+import { creditAchatSeller, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
 import { ensureRoom } from './chat/service';
 import { issueAchatInvoice, issueOrderInvoice } from './invoices/service';
 import { creditSellers, onDeliveryEnded, onOrderPaid } from './orders/service';
@@ -35,6 +35,14 @@ export const subscribers = [
   subscriber('commerce.order_delivery_failed', 'delivery.failed', async ({ payload }) => {
     if (payload.source.kind !== 'order') return;
     await onDeliveryEnded(payload.source.id, 'failed', `livraison ${payload.deliveryId} ${payload.statut}`);
+  }),
+  // A purchase's delivery `livre`: its seller credited (held since payment), once.
+  subscriber('commerce.achat_delivered', 'delivery.delivered', async ({ payload }) => {
+    if (payload.source.kind === 'achat') await creditAchatSeller(payload.source.id);
+  }),
+  // A purchase's delivery `refuse`, `retour` or `annule`: the purchase cancelled (logistics marks the refund); its seller never credited.
+  subscriber('commerce.achat_delivery_failed', 'delivery.failed', async ({ payload }) => {
+    if (payload.source.kind === 'achat') await onAchatDeliveryFailed(payload.source.id);
   }),
   // The order's invoice, once (its id is the order's), numbered from the day's counter.
   subscriber('commerce.order_invoice', 'order.paid', async ({ payload }) => {

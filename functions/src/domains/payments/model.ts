@@ -35,7 +35,8 @@ export interface PaymentDocument {
   history: PaymentHistoryEntry[];
   lateSuccess: boolean;
   /** Set when the money must go back (what was paid for was lost, cancelled or already paid). */
-  refund?: { reason: string; statut: 'a_rembourser' };
+  /** `montant`: XOF to give back (absent on marks made before it existed: the whole payment). */
+  refund?: { reason: string; statut: 'a_rembourser'; montant?: number };
   createdAt: Timestamp;
   updatedAt: Timestamp;
   expiresAt: Timestamp;

@@ -6,7 +6,10 @@
 import { now } from '../../core/clock';
 import * as repository from './repository';
 
-/** Idempotent: the first reason stays. */
-export function markForRefund(paymentId: string, reason: string): Promise<void> {
-  return repository.markForRefund(paymentId, reason, now());
+/**
+ * Marks money of a payment to give back: `montant` XOF (the whole payment when not given; a
+ * delivery's outcome may give back less). Idempotent: the first mark stays.
+ */
+export function markForRefund(paymentId: string, reason: string, montant?: number): Promise<void> {
+  return repository.markForRefund(paymentId, reason, now(), montant);
 }

@@ -114,12 +114,14 @@ export async function claimChange(
  * Marks a successful payment's money to go back, with the first reason given (what it paid for
  * was lost, cancelled or already paid). Idempotent: a later call keeps the first reason.
  */
-export async function markForRefund(id: string, reason: string, at: Date): Promise<void> {
+export async function markForRefund(id: string, reason: string, at: Date, montant?: number): Promise<void> {
   const ref = payments().doc(id);
   await runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data();
     if (!current || current.refund) return;
-    tx.update(ref, { refund: { reason, statut: 'a_rembourser' }, updatedAt: Timestamp.fromDate(at) });
+    // Never more than was paid, never less than nothing: whole francs.
+    const amount = Math.max(0, Math.min(current.montant, Math.round(montant ?? current.montant)));
+    tx.update(ref, { refund: { reason, statut: 'a_rembourser', montant: amount }, updatedAt: Timestamp.fromDate(at) });
   });
 }
 

@@ -56,7 +56,11 @@ export const Payment = z
     network: z.string().nullable(),
     lateSuccess: z.boolean(),
     refund: z
-      .object({ reason: z.string(), statut: z.literal('a_rembourser') })
+      .object({
+        reason: z.string(),
+        statut: z.literal('a_rembourser'),
+        montant: z.number().int().meta({ description: 'XOF to give back: the whole payment, or less when a delivery’s outcome keeps its fee (README, "Deliveries").' }),
+      })
       .nullable()
       .meta({ description: 'Money to give back: what was paid for went to another payer, was cancelled, or was already paid by another payment.' }),
     failureReason: z

@@ -45,7 +45,7 @@ export function toPayment(id: string, payment: PaymentDocument): PaymentView {
     method: payment.method,
     network: payment.network,
     lateSuccess: payment.lateSuccess,
-    refund: payment.refund ?? null,
+    refund: payment.refund ? { ...payment.refund, montant: payment.refund.montant ?? payment.montant } : null,
     failureReason: payment.failureReason ?? null,
     history: payment.history.map((entry) => ({
       at: entry.at.toDate().toISOString(),

@@ -1,9 +1,12 @@
 /**
  * Purchases of listings. A buyer opens a purchase at the listing's price, plus the delivery fee of
  * the logistics zone quote when it asks for a courier (`livraison`), and pays it (payment type
- * `achat`); the seller's sale stays on the price alone. The payment's success sells the listing to that purchase and credits the seller's
- * wallet with the price minus the platform fee, each step idempotent for the purchase. When two
- * buyers pay for one listing, the first sale wins and the other purchase is marked for refund.
+ * `achat`); the seller's sale stays on the price alone. The payment's success sells the listing to
+ * that purchase and credits the seller's wallet with the price minus the platform fee, each step
+ * idempotent for the purchase; a purchase with delivery credits its seller when the courier
+ * delivers it instead (`delivery.delivered`), so a delivery that fails can give the buyer all its
+ * money back. When two buyers pay for one listing, the first sale wins and the other purchase is
+ * marked for refund.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
@@ -138,7 +141,9 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
       tx.update(ref, { statut: 'a_rembourser', paymentId, updatedAt: at });
       return { refund: 'listing sold to another buyer' };
     }
-    await record(achat.vendeur, { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` }, tx);
+    // With delivery, the seller is credited on `livre` (creditAchatSeller): the money waits for the goods.
+    const delivered = Boolean(achat.demandeLivraison);
+    if (!delivered) await record(achat.vendeur, { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` }, tx);
     sell();
     tx.update(ref, { statut: 'payee', paymentId, updatedAt: at });
     emit(tx, 'achat.paid', id, {
@@ -152,10 +157,37 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
     });
     // The buyer is told what it paid (with the delivery fee); the seller its net on the price.
     notifyIn(tx, achat.acheteur, { type: 'achat_paid', key: paymentId, params: { articleTitre: achat.articleTitre, montant: String(achat.prix + feeOf(achat)) }, resource: { kind: 'achat', id } });
-    notifyIn(tx, achat.vendeur, { type: 'article_sold', key: paymentId, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } });
+    if (delivered) notifyIn(tx, achat.vendeur, { type: 'achat_to_prepare', key: paymentId, params: { articleTitre: achat.articleTitre }, resource: { kind: 'article', id: achat.articleId } });
+    else notifyIn(tx, achat.vendeur, { type: 'article_sold', key: paymentId, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } });
     return { paid: achat };
   });
   return 'refund' in outcome ? outcome : undefined;
+}
+
+/** A purchase's delivery `livre`: its seller credited with the price minus the platform fee, once (the ledger entry is keyed by the purchase). */
+export async function creditAchatSeller(id: string): Promise<void> {
+  const achat = (await achats().doc(id).get()).data();
+  if (!achat || achat.statut !== 'payee') return;
+  const net = achat.prix - (await platformFee(achat.prix));
+  await runTransaction(async (tx) => {
+    if (await record(achat.vendeur, { type: 'vente', montant: net, reference: id, description: `Vente : ${achat.articleTitre}` }, tx)) {
+      notifyIn(tx, achat.vendeur, { type: 'article_sold', key: `${id}_delivered`, params: { articleTitre: achat.articleTitre, net: String(net) }, resource: { kind: 'article', id: achat.articleId } });
+    }
+  });
+}
+
+/**
+ * A purchase's delivery `refuse`, `retour` or `annule`: the purchase `annulee` (logistics marks its
+ * refund: everything but the fee of a trip made, README "Deliveries"); its seller is never credited.
+ * The listing stays sold to it: the seller, who has the vehicle back, publishes it again.
+ */
+export async function onAchatDeliveryFailed(id: string): Promise<void> {
+  const ref = achats().doc(id);
+  await runTransaction(async (tx) => {
+    const achat = (await tx.get(ref)).data();
+    if (!achat || achat.statut !== 'payee') return;
+    tx.update(ref, { statut: 'annulee', updatedAt: Timestamp.fromDate(now()) });
+  });
 }
 
 /** Cancels an unpaid purchase; its transit journeys (not handed over yet) become `annule`. */

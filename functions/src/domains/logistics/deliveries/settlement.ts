@@ -5,15 +5,16 @@
  * the subscribers below apply its money, each write idempotent:
  *  - gains are wallet entries keyed by type and the delivery id (`gain_livraison` on the courier's
  *    wallet, `gain_societe` on the platform's), so they exist at most once;
- *  - refunds go through payments' `markForRefund`, which keeps the first reason of a payment.
+ *  - refunds go through payments' `markForRefund` with their amount, which keeps a payment's first mark.
  * Outcomes:
  *  - `livre`: the courier earns `gainLivreur`, the company `gainSociete`; commerce credits the
- *    sellers of an order (its own subscriber on `delivery.delivered`).
+ *    sellers of the order or the purchase (its own subscribers on `delivery.delivered`).
  *  - `refuse` (the recipient refused at the door): the trip was made, so the courier and the
- *    company earn their gains; the buyer gets back what it paid but the delivery fee (an order:
- *    total minus fee; a purchase, whose seller was paid at purchase: nothing).
+ *    company earn their gains; the buyer gets back what it paid but the delivery fee.
  *  - `retour` (the courier could not deliver and brings the goods back) and `annule`: nobody
- *    earns; the buyer gets back everything of an order, and the delivery fee of a purchase.
+ *    earns; the buyer gets back everything it paid.
+ * Orders and purchases alike: their sellers are credited on `livre` only, so nothing is owed back
+ * by a seller when a delivery fails.
  */
 import * as logger from 'firebase-functions/logger';
 import { markForRefund } from '../../payments';
@@ -38,9 +39,8 @@ export async function settleDelivered(event: DeliveryDelivered): Promise<void> {
 }
 
 /** What goes back to the buyer of a failed delivery (XOF). */
-export function refundOf(event: Pick<DeliveryFailed, 'statut' | 'source' | 'montantPaye' | 'frais'>): number {
-  if (event.source.kind === 'order') return event.statut === 'refuse' ? Math.max(0, event.montantPaye - event.frais) : event.montantPaye;
-  return event.statut === 'refuse' ? 0 : event.frais;
+export function refundOf(event: Pick<DeliveryFailed, 'statut' | 'montantPaye' | 'frais'>): number {
+  return event.statut === 'refuse' ? Math.max(0, event.montantPaye - event.frais) : event.montantPaye;
 }
 
 /** `refuse`, `retour`, `annule`: gains when the trip was made, the refund marked once. */
@@ -48,6 +48,7 @@ export async function settleFailed(event: DeliveryFailed): Promise<void> {
   if (event.statut === 'refuse') await recordGains(event.deliveryId, event.livreur, event.gainLivreur, event.gainSociete);
   const amount = refundOf(event);
   if (amount <= 0) return;
-  await markForRefund(event.paymentId, `Livraison ${event.deliveryId} ${event.statut}: rembourser ${amount} XOF${event.reason ? ` (${event.reason})` : ''}`);
+  // The amount is the mark's own field; the reason names the delivery only (its party's words stay in its history).
+  await markForRefund(event.paymentId, `Livraison ${event.deliveryId} ${event.statut}`, amount);
   logger.info('delivery refund marked', { deliveryId: event.deliveryId, statut: event.statut, amount });
 }
