@@ -5,6 +5,7 @@ import { now } from '../../core/clock';
 import { db } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import { PRICE_LISTS, type PriceList, type PriceListName } from './registry';
+import { percentOf } from '../../core/money';
 
 const docOf = (name: PriceListName) => db().collection(COLLECTIONS.pricing).doc(name);
 
@@ -29,5 +30,5 @@ function withoutAudit(stored: Record<string, unknown>): Record<string, unknown> 
 export async function platformFee(price: number): Promise<number> {
   const { tiers } = await priceList('seller-gain-pricing');
   const tier = tiers.find((candidate) => candidate.jusqua === null || price <= candidate.jusqua) ?? tiers[tiers.length - 1];
-  return Math.ceil((price * tier.commissionPct) / 100);
+  return percentOf(price, tier.commissionPct);
 }

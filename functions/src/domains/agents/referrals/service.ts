@@ -24,6 +24,7 @@ import { agentRef, tallyRef, writeDay, writeTotals } from '../repository';
 import type { ReferralDocument } from './model';
 import { findReferral, listReferrals, type ReferralFilters, referralRef } from './repository';
 import type { Referral, ReferralStats } from './schemas';
+import { percentOf } from '../../../core/money';
 
 type Registered = EventCatalog['user.registered'];
 type PaymentSucceeded = EventCatalog['payment.succeeded'];
@@ -38,14 +39,6 @@ const COMMISSION_OF: Partial<Record<PaymentSucceeded['type'], 'commission_subscr
   publicite: 'commission_publicite',
 };
 
-/**
- * `pct` percent of `montant`, rounded up to the franc. The percent is taken to the hundredth, so
- * the division is of integers and an exact result stays exact (10 % of 5000 is 500, not 500.0001
- * rounded up to 501).
- */
-export function commissionOf(montant: number, pct: number): number {
-  return Math.ceil((montant * Math.round(pct * 100)) / 10_000);
-}
 
 /**
  * A sign-up with a referral code: the referral, the agent's `referral_signup` and, for a seller,
@@ -126,7 +119,7 @@ export async function recordPayment(payment: PaymentSucceeded, succeededAt: Date
         agentId: referral.referrerId,
         type: kind,
         reference: payment.paymentId,
-        montant: commissionOf(payment.montant, pct),
+        montant: percentOf(payment.montant, pct),
         description: kind === 'commission_subscription' ? 'Commission : abonnement d’un filleul' : 'Commission : publicité d’un filleul',
         dateKey,
         sourceUserId: payment.userId,

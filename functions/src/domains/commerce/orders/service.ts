@@ -27,6 +27,7 @@ import type { OrderInput } from '../schemas';
 import { type LineSource, orderDelivery } from './delivery';
 import type { AdminMove, Order, OrderAdminQuery, SellerMove } from './schemas';
 import { EVENT_TO, ORDER_TRANSITIONS, type OrderEvent, type OrderStatus } from './state';
+import { percentOf } from '../../../core/money';
 
 export interface OrderLineDocument {
   articleId: string;
@@ -205,7 +206,7 @@ export async function creditSellers(id: string, commissionPct?: number): Promise
   if (commissionPct !== undefined && order.statut === 'cancelled') return;
   for (const vendeur of order.vendeurs) {
     const gross = order.lignes.filter((line) => line.vendeur === vendeur).reduce((sum, line) => sum + line.montant, 0);
-    const fee = commissionPct === undefined ? await platformFee(gross) : Math.ceil((gross * commissionPct) / 100);
+    const fee = commissionPct === undefined ? await platformFee(gross) : percentOf(gross, commissionPct);
     const net = gross - fee;
     await runTransaction(async (tx) => {
       if (await record(vendeur, { type: 'vente', montant: net, reference: id, description: `Commande ${id}` }, tx)) {
