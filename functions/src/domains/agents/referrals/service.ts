@@ -39,7 +39,6 @@ const COMMISSION_OF: Partial<Record<PaymentSucceeded['type'], 'commission_subscr
   publicite: 'commission_publicite',
 };
 
-
 /**
  * A sign-up with a referral code: the referral, the agent's `referral_signup` and, for a seller,
  * a shop created (`boutiquesCreees`) on the day of the sign-up, once per referred user.
