@@ -120,10 +120,20 @@ export const COLLECTIONS = {
   deliveryOffers: 'deliveryOffers',
   /** `deliveryTracking/{deliveryId}`: the assigned courier's last position, read by the delivery's parties only. */
   deliveryTracking: 'deliveryTracking',
-  /** `livreurs/{uid}`: a courier's presence: online flag, position and its geohash (core/nearby), last location write. */
+  /** `livreurs/{uid}`: a courier's presence: online flag, position, its geohash and its search cell (core/nearby), last location write. */
   livreurs: 'livreurs',
-  /** `tricycleDrivers/{uid}`: a tricycle driver's published status, position and geohash. */
+  /** `tricycleDrivers/{uid}`: a tricycle driver's published status, position, geohash and search cell. */
   tricycleDrivers: 'tricycleDrivers',
+  /**
+   * `nearbyCells/{kind}_{cell}`: one geohash cell (core/nearby, CELL_PRECISION) of a nearby-search
+   * index (`livreur`, `tricycle`); never written itself, it names the collection of its members.
+   */
+  nearbyCells: 'nearbyCells',
+  /**
+   * `nearbyCells/{kind}_{cell}/members/{uid}`: a searchable courier or tricycle driver in that cell,
+   * with what the search answers (core/nearby-members); written with its presence document.
+   */
+  nearbyMembers: 'members',
   /** `tricycleContacts/{id}`: a buyer's contact request to a tricycle driver (`initiated` -> `accepted` -> `closed`). */
   tricycleContacts: 'tricycleContacts',
   /** Emulator only: what the local messaging and push drivers would have sent. */
