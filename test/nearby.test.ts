@@ -99,8 +99,8 @@ interface Spot {
   position: Point | null;
 }
 
-/** A scratch index of this test (`nearbyProbe/{cell}/members/{id}`): core/nearby searches any per-cell collections. */
-const cellMembers = (cell: string) => db().collection('nearbyProbe').doc(cell).collection('members').withConverter(typed<Spot>());
+/** A scratch index of this test (`nearbyProbe/index/probe_{cell}/{id}`): core/nearby searches any per-cell collections. */
+const cellMembers = (cell: string) => db().collection('nearbyProbe').doc('index').collection(`probe_${cell}`).withConverter(typed<Spot>());
 
 async function place(id: string, position: Point) {
   await cellMembers(cellOf(position)).doc(id).set({ position });

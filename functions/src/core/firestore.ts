@@ -125,15 +125,14 @@ export const COLLECTIONS = {
   /** `tricycleDrivers/{uid}`: a tricycle driver's published status, position, geohash and search cell. */
   tricycleDrivers: 'tricycleDrivers',
   /**
-   * `nearbyCells/{kind}_{cell}`: one geohash cell (core/nearby, CELL_PRECISION) of a nearby-search
-   * index (`livreur`, `tricycle`); never written itself, it names the collection of its members.
+   * `nearbyCells/{kind}/{kind}_{cell}/{uid}`: the nearby-search index of `kind` (`livreur`,
+   * `tricycle`), one collection per geohash cell (core/nearby, CELL_PRECISION) holding a member per
+   * searchable courier or driver, with what the search answers (core/nearby-members), written with
+   * its presence document. The `{kind}` documents are never written. Each cell's collection has its
+   * own id on purpose: the Firestore emulator scans every document of a collection id for a query
+   * (all `members` subcollections together), so a shared id would bring back the scan it avoids.
    */
   nearbyCells: 'nearbyCells',
-  /**
-   * `nearbyCells/{kind}_{cell}/members/{uid}`: a searchable courier or tricycle driver in that cell,
-   * with what the search answers (core/nearby-members); written with its presence document.
-   */
-  nearbyMembers: 'members',
   /** `tricycleContacts/{id}`: a buyer's contact request to a tricycle driver (`initiated` -> `accepted` -> `closed`). */
   tricycleContacts: 'tricycleContacts',
   /** Emulator only: what the local messaging and push drivers would have sent. */

@@ -6,8 +6,9 @@
  * documents, then drops what lies outside the circle and sorts the rest nearest first. The reads
  * depend on how crowded the neighbourhood is, never on how many things exist elsewhere, and each
  * query is a plain read of one small collection (no composite index, no range over a big one: the
- * Firestore emulator, which has no indexes, scans a whole collection per query, so a range query
- * over one big collection cost as much as the collection; per-cell collections cost their cell).
+ * Firestore emulator, which has no indexes, scans every document of a collection id per query, so
+ * a range query over one big collection cost as much as the collection; a cell's collection, with
+ * its own id, costs its cell).
  *
  * Cells are geohash prefixes of CELL_PRECISION characters. Geohashing and distances come from
  * geofire-common (haversine on a sphere of 6371 km); the cell grid is the geohash one: 4 characters

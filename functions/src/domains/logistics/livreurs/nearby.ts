@@ -1,6 +1,6 @@
 /**
  * Online couriers near a point, for the offer rounds (deliveries/) and the bench: core/nearby over
- * the `livreur` cell index (`nearbyCells/livreur_{cell}/members`, written with each presence by
+ * the `livreur` cell index (`nearbyCells/livreur/livreur_{cell}`, written with each presence by
  * presence.ts), so a search reads the members of the few cells around the point and never the
  * `livreurs` collection.
  */

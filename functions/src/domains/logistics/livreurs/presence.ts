@@ -3,7 +3,7 @@
  * when that position was written. Copies of the courier's name and telephone let admins search the
  * collection without reading profiles. The offer rounds (deliveries/) do not query this collection:
  * an online courier with a position is also a member of the `livreur` nearby index (core/nearby-
- * members: `nearbyCells/livreur_{cell}/members/{uid}`, its position and `updatedAt`), written in
+ * members: `nearbyCells/livreur/livreur_{cell}/{uid}`, its position and `updatedAt`), written in
  * the same transaction as this document, whose `cell` says where that member is (null: none), so
  * moving, going offline, being blocked or leaving the role moves or deletes it.
  *
@@ -50,7 +50,7 @@ export interface CourierProfile {
 /** Active deliveries of one courier whose tracking a location write moves (a courier carries a few at most). */
 export const TRACKED_DELIVERIES_LIMIT = 5;
 
-/** `nearbyCells/livreur_{cell}/members/{uid}`: what the couriers' nearby search reads and answers. */
+/** `nearbyCells/livreur/livreur_{cell}/{uid}`: what the couriers' nearby search reads and answers. */
 export interface CourierMember {
   position: Point;
   updatedAt: Timestamp;

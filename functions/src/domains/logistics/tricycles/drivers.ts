@@ -3,7 +3,7 @@
  * its GPS stream throttled to one stored position per TRICYCLE_LOCATION_INTERVAL_SECONDS (decided in
  * a transaction, so two updates at once store one), and the buyers' search of online drivers
  * nearby through core/nearby: each online driver with a position is a member of the `tricycle` cell
- * index (`nearbyCells/tricycle_{cell}/members/{uid}`, its card and position: model.ts), written in
+ * index (`nearbyCells/tricycle/tricycle_{cell}/{uid}`, its card and position: model.ts), written in
  * the same transaction as its `tricycleDrivers` document, so the search reads the members of the few
  * cells around the point and never the collection of drivers.
  */

@@ -37,7 +37,7 @@ export interface TricycleDriverDocument {
 }
 
 /**
- * `nearbyCells/tricycle_{cell}/members/{uid}`: an online driver as the nearby search reads and
+ * `nearbyCells/tricycle/tricycle_{cell}/{uid}`: an online driver as the nearby search reads and
  * answers it (the card of the route, so no second read), in the cell of its position.
  */
 export type TricycleMember = Pick<TricycleDriverDocument, 'uid' | 'nom' | 'prenoms' | 'photoUrl' | 'vehicule' | 'plaque' | 'prixIndicatif'> & {
