@@ -23,9 +23,7 @@ export interface Point {
   longitude: number;
 }
 
-/** The field every searchable presence document keeps beside its position (admin tools, debugging). */
-export const GEOHASH_FIELD = 'geohash';
-
+/** A point's full geohash (about a metre), which presence documents keep beside the position for admin tools. */
 export function geohashOf(point: Point): string {
   return geohashForLocation([point.latitude, point.longitude]);
 }
