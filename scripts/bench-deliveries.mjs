@@ -22,7 +22,7 @@ const RACES = Number(process.env.BENCH_DELIVERY_RACES ?? 10);
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const { db } = require('./lib/core/firebase.js');
-const { geohashOf } = require('./lib/core/nearby.js');
+const { setStatus } = require('./lib/domains/logistics/livreurs/presence.js');
 const { provisionAccount } = require('./lib/domains/identity/provisioning.js');
 const { createFunctionApp } = require('./lib/app.js');
 const { createDelivery } = require('./lib/domains/logistics/deliveries/create.js');
@@ -46,12 +46,8 @@ async function courierToken(index) {
 export async function benchDeliveries() {
   const couriers = [];
   for (let i = 0; i < COURIERS; i += 1) couriers.push(await courierToken(i));
-  const batch = db().batch();
-  couriers.forEach((courier, i) => {
-    const position = { latitude: PICKUP.latitude + i * 0.001, longitude: PICKUP.longitude };
-    batch.set(db().collection('livreurs').doc(courier.uid), { online: true, position, geohash: geohashOf(position), updatedAt: new Date() });
-  });
-  await batch.commit();
+  // Online at the pickup through their own presence writes (the presence and its nearby-search cell).
+  await Promise.all(couriers.map((courier, i) => setStatus(courier.uid, { nom: 'Bench', prenoms: `Livreur ${i}` }, true, { latitude: PICKUP.latitude + i * 0.001, longitude: PICKUP.longitude })));
 
   const server = (await createFunctionApp('logistics')).listen(0, '127.0.0.1');
   await new Promise((resolveListen) => server.once('listening', resolveListen));

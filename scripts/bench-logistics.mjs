@@ -4,11 +4,13 @@
  * `node scripts/emulators.mjs exec "node scripts/bench-logistics.mjs"`, or
  * `BENCH_ONLY=logistics node scripts/emulators.mjs bench`).
  *
- * Nearby couriers: the online couriers within 10 km of a point (`nearbyCouriers`, the geohash query
- * the offer rounds make), with 10 couriers spread over Benin, then with 10,000. The query reads
- * only the geohash cells around the point, so its latency should not follow the collection's size
- * (goal: 10,000 within 1.5x of 10). Couriers are written with batched writes through the Admin SDK;
- * positions and query points come from a fixed pseudo-random sequence, so runs compare.
+ * Nearby couriers: the online couriers within 10 km of a point (`nearbyCouriers`, the search the
+ * offer rounds make), with 10 couriers spread over Benin, then with 10,000. The search reads only
+ * the members of the geohash cells around the point (`nearbyCells/livreur/livreur_{cell}`), so its
+ * latency should not follow the number of couriers (goal: 10,000 within 1.5x of 10). Couriers are
+ * written with batched writes through the Admin SDK, each presence with its cell member as
+ * presence.ts writes them; positions and query points come from a fixed pseudo-random sequence, so
+ * runs compare.
  */
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -24,10 +26,10 @@ const LIMIT = 20;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const { db } = require('./lib/core/firebase.js');
-const { geohashOf } = require('./lib/core/nearby.js');
+const { cellOf, findNearby, geohashOf } = require('./lib/core/nearby.js');
+const { memberRef, membersOf } = require('./lib/core/nearby-members.js');
 const { nearbyCouriers } = require('./lib/domains/logistics/index.js');
-const { READS_PER_RANGE } = require('./lib/domains/logistics/livreurs/nearby.js');
-const { geohashQueryBounds } = require('geofire-common');
+const { READS_PER_CELL } = require('./lib/domains/logistics/livreurs/nearby.js');
 
 /** Benin's bounding box, roughly. */
 const BENIN = { lat: [6.2, 12.4], lng: [0.8, 3.8] };
@@ -48,33 +50,33 @@ const BENIN_POINTS = Array.from({ length: 50 }, ((next) => () => pointFrom(next)
 /** The control: points at sea, in the Gulf of Guinea south of Benin, where no courier is within reach. */
 const SEA_POINTS = BENIN_POINTS.map((point) => ({ latitude: 4.5 + (point.latitude - 6.2) / 10, longitude: point.longitude }));
 
-/** Couriers `from` to `to - 1`, online, spread over Benin, in batches of 500. */
+/** Couriers `from` to `to - 1`, 9 in 10 online (with their cell member), spread over Benin, in batches of 200. */
 async function seedCouriers(from, to) {
   const next = sequence(42);
   // Skip the positions of the couriers written before, so the first ten stay where they were.
   for (let i = 0; i < from * 2; i += 1) next();
   const at = new Date();
-  for (let start = from; start < to; start += 500) {
+  for (let start = from; start < to; start += 200) {
     const batch = db().batch();
-    for (let i = start; i < Math.min(start + 500, to); i += 1) {
+    for (let i = start; i < Math.min(start + 200, to); i += 1) {
       const position = pointFrom(next);
-      batch.set(db().collection('livreurs').doc(`bench-livreur-${String(i).padStart(5, '0')}`), {
-        online: i % 10 !== 9, position, geohash: geohashOf(position), locationAt: at, updatedAt: at,
+      const uid = `bench-livreur-${String(i).padStart(5, '0')}`;
+      const online = i % 10 !== 9;
+      const cell = online ? cellOf(position) : null;
+      batch.set(db().collection('livreurs').doc(uid), {
+        online, position, geohash: geohashOf(position), cell, locationAt: at, updatedAt: at,
         nom: 'Bench', prenoms: `${i}`, nameKey: `bench ${i}`, telephone: null,
       });
+      if (cell) batch.set(memberRef('livreur', cell, uid), { position, updatedAt: at });
     }
     await batch.commit();
   }
 }
 
-/** Documents the geohash ranges of a query around `center` read (what nearbyCouriers reads: at most READS_PER_RANGE a range). */
+/** Cells and member documents a search around `center` reads (what nearbyCouriers reads: at most READS_PER_CELL a cell). */
 async function readsAround(center) {
-  const ranges = geohashQueryBounds([center.latitude, center.longitude], RADIUS_KM * 1000);
-  const sizes = await Promise.all(
-    ranges.map(([start, end]) => db().collection('livreurs').where('online', '==', true).orderBy('geohash').startAt(start).endAt(end)
-      .limit(READS_PER_RANGE).get().then((s) => s.size)),
-  );
-  return { ranges: ranges.length, reads: sizes.reduce((a, b) => a + b, 0) };
+  const { cells, reads } = await findNearby(membersOf('livreur'), center, RADIUS_KM, Math.max(LIMIT, READS_PER_CELL), (member) => member.position);
+  return { cells, reads };
 }
 
 /**
@@ -99,7 +101,7 @@ async function measure(label, seconds, points = BENIN_POINTS) {
     operation: label,
     queries: sorted.length,
     'found / query': (found / sorted.length).toFixed(1),
-    'ranges / query': (reads.reduce((a, r) => a + r.ranges, 0) / reads.length).toFixed(1),
+    'cells / query': (reads.reduce((a, r) => a + r.cells, 0) / reads.length).toFixed(1),
     'reads / query': (reads.reduce((a, r) => a + r.reads, 0) / reads.length).toFixed(1),
     'p50 (ms)': percentile(sorted, 50),
     'p95 (ms)': percentile(sorted, 95),
@@ -113,9 +115,9 @@ export async function benchNearbyCouriers() {
   await seedCouriers(10, 10_000);
   const seconds = ((performance.now() - seeding) / 1000).toFixed(1);
   const large = await measure('nearby couriers, 10,000 in Benin', SECONDS);
-  // The same 10,000 couriers, queried where none is near: what the collection's size alone costs.
+  // The same 10,000 couriers, queried where none is near (empty cells): what the number of couriers alone costs.
   const control = await measure('control: 10,000 in Benin, queried at sea', SECONDS, SEA_POINTS);
-  console.log(`\nNearby couriers (radius ${RADIUS_KM} km, at most ${LIMIT}, ${READS_PER_RANGE} reads a range at most), one query at a time, ${SECONDS} s each; 9,990 couriers written in ${seconds} s`);
+  console.log(`\nNearby couriers (radius ${RADIUS_KM} km, at most ${LIMIT}, ${READS_PER_CELL} reads a cell at most), one query at a time, ${SECONDS} s each; 9,990 couriers written in ${seconds} s`);
   console.table([small, large, control].map((row) => ({ ...row, 'p50 (ms)': row['p50 (ms)'].toFixed(1), 'p95 (ms)': row['p95 (ms)'].toFixed(1) })));
   console.log(`  p50 ratio 10,000 / 10 couriers: ${(large['p50 (ms)'] / small['p50 (ms)']).toFixed(2)}x (goal: within 1.5x)`);
 }

@@ -4,14 +4,13 @@
  * `node scripts/emulators.mjs exec "node scripts/bench-tricycles.mjs"`): the buyers' nearby
  * tricycle search (GET /api/tricycles/nearby, catalog app in one process) with 10 online drivers
  * and with 10,000, spread at random (a fixed seed) over Benin (latitude 6.2..12.4, longitude
- * 0.8..3.8), searched from the same 40 points of the country, default radius. The geohash search
- * reads only the ranges around the point, so its cost should not follow the collection (goal: p50
- * and p95 with 10,000 within 1.5x of 10). The drivers are written directly, as the status route
- * would leave them; the 10 first, measured, then the 9,990 others, measured again.
- * Besides latency, each row gives the documents the search's range queries return (what Firestore
- * bills and reads through its index), and the time of those queries alone through the SDK: the
- * Firestore emulator has no indexes and answers each range query by scanning the collection, so on
- * it the latency follows the collection size even though the documents read do not (README).
+ * 0.8..3.8), searched from the same 40 points of the country, default radius. The search reads
+ * only the members of the geohash cells around the point (`nearbyCells/tricycle/tricycle_{cell}`),
+ * so its cost should not follow the number of drivers (goal: p50 and p95 with 10,000 within 1.5x
+ * of 10). The drivers are written directly, each with its cell member, as the status route would
+ * leave them; the 10 first, measured, then the 9,990 others, measured again.
+ * Besides latency, each row gives the member documents the search reads, and the time of those
+ * cell queries alone through the SDK, one search at a time.
  */
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -27,8 +26,8 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 
 const { db } = require('./lib/core/firebase.js');
 const { Timestamp } = require('firebase-admin/firestore');
-const { geohashOf } = require('./lib/core/nearby.js');
-const { geohashQueryBounds } = require('geofire-common');
+const { cellOf, findNearby, geohashOf } = require('./lib/core/nearby.js');
+const { memberRef, membersOf } = require('./lib/core/nearby-members.js');
 const { provisionAccount } = require('./lib/domains/identity/provisioning.js');
 const { createFunctionApp } = require('./lib/app.js');
 
@@ -53,18 +52,18 @@ async function buyerToken() {
   return (await res.json()).idToken;
 }
 
-/** Drivers `from`..`to` (exclusive), online now at their random points, in batches of 500. */
+/** Drivers `from`..`to` (exclusive), online now at their random points with their cell members, in batches of 200. */
 async function seedDrivers(next, from, to) {
   const at = Timestamp.now();
-  for (let start = from; start < to; start += 500) {
+  for (let start = from; start < to; start += 200) {
     const batch = db().batch();
-    for (let i = start; i < Math.min(start + 500, to); i += 1) {
+    for (let i = start; i < Math.min(start + 200, to); i += 1) {
       const position = inBenin(next);
       const uid = `bench-tricycle-${String(i).padStart(5, '0')}`;
-      batch.set(db().collection('tricycleDrivers').doc(uid), {
-        uid, online: true, position, geohash: geohashOf(position), locationAt: at, nom: 'Bench', prenoms: `${i}`, photoUrl: null,
-        vehicule: 'Tricycle', plaque: `BJ ${i}`, prixIndicatif: 500, createdAt: at, updatedAt: at,
-      });
+      const card = { uid, position, locationAt: at, nom: 'Bench', prenoms: `${i}`, photoUrl: null, vehicule: 'Tricycle', plaque: `BJ ${i}`, prixIndicatif: 500 };
+      const cell = cellOf(position);
+      batch.set(db().collection('tricycleDrivers').doc(uid), { ...card, online: true, geohash: geohashOf(position), cell, createdAt: at, updatedAt: at });
+      batch.set(memberRef('tricycle', cell, uid), card);
     }
     await batch.commit();
   }
@@ -90,19 +89,21 @@ async function measure(operation, seconds) {
 }
 
 /**
- * The search's own range queries from every point, as findNearby sends them (default radius, its
- * per-range cap): documents returned per search, and milliseconds per search, one search at a time.
+ * The search's own cell queries from every point, as the route sends them (default radius, its
+ * per-cell cap): cells and member documents read per search, and milliseconds per search, one
+ * search at a time.
  */
 async function rangeReads(points) {
-  const { TRICYCLE_SEARCH_RADIUS_KM: radius, TRICYCLE_NEARBY_PER_RANGE: perRange } = require('./lib/core/config.js').config();
+  const { TRICYCLE_SEARCH_RADIUS_KM: radius, TRICYCLE_NEARBY_PER_CELL: perCell } = require('./lib/core/config.js').config();
   let documents = 0;
+  let cells = 0;
   const start = performance.now();
-  for (const { latitude, longitude } of points) {
-    const ranges = geohashQueryBounds([latitude, longitude], radius * 1000);
-    const snapshots = await Promise.all(ranges.map(([from, to]) => db().collection('tricycleDrivers').where('online', '==', true).orderBy('geohash').startAt(from).endAt(to).limit(perRange).get()));
-    documents += snapshots.reduce((sum, snapshot) => sum + snapshot.size, 0);
+  for (const point of points) {
+    const result = await findNearby(membersOf('tricycle'), point, radius, perCell, (member) => member.position);
+    documents += result.reads;
+    cells += result.cells;
   }
-  return { documents: documents / points.length, ms: (performance.now() - start) / points.length };
+  return { documents: documents / points.length, cells: cells / points.length, ms: (performance.now() - start) / points.length };
 }
 
 export async function benchTricycles() {
@@ -130,12 +131,13 @@ export async function benchTricycles() {
   const large = { ...(await measure(search, SECONDS)), ...(await rangeReads(points)) };
 
   console.log(`\nNearby tricycles (catalog app in one process), 40 points over Benin, default radius, ${CLIENTS} concurrent clients, ${SECONDS} s each (9,990 drivers added in ${seeded} s)`);
-  const row = (label, { sorted, found, documents, ms }) => ({
+  const row = (label, { sorted, found, documents, cells, ms }) => ({
     drivers: label,
     requests: sorted.length,
     'drivers found per search': (found / sorted.length).toFixed(2),
+    'cells per search': cells.toFixed(2),
     'documents read per search': documents.toFixed(2),
-    'range queries alone, one search at a time (ms)': ms.toFixed(1),
+    'cell queries alone, one search at a time (ms)': ms.toFixed(1),
     'p50 (ms)': percentile(sorted, 50).toFixed(1),
     'p95 (ms)': percentile(sorted, 95).toFixed(1),
   });

@@ -2,17 +2,24 @@
  * Couriers (`/api/livreurs`): presence (online/offline, the throttled location stream and the
  * tracking it moves), the courier's deliveries and earnings, and the admins' list and detail.
  */
-import { geohashOf } from '../functions/src/core/nearby';
+import { cellOf, geohashOf } from '../functions/src/core/nearby';
 import { nearbyCouriers } from '../functions/src/domains/logistics';
 import { record } from '../functions/src/domains/wallet';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 import { COTONOU, presenceOf, seedDelivery, seedOffer, seedTracking, trackingOf } from './helpers/livreurs';
+import { nearbyMembersOf } from './helpers/nearby';
 import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers/settings';
 
 const PORTO_NOVO = { latitude: 6.4969, longitude: 2.6289 };
 const ABOMEY_CALAVI = { latitude: 6.4485, longitude: 2.3557 };
+/**
+ * Two points 1.3 km apart on either side of a cell edge (the geohash grid's column edge at
+ * longitude -180 + 519 x 360/1024 = 2.4609375), in Bohicon: nobody else of this file there.
+ */
+const WEST_OF_EDGE = { latitude: 7.18, longitude: 2.455 };
+const EAST_OF_EDGE = { latitude: 7.18, longitude: 2.467 };
 
 let courier: TestUser;
 let other: TestUser;
@@ -354,6 +361,68 @@ describe('admins', () => {
   });
 });
 
+describe('the nearby index', () => {
+  const members = (uid: string) => nearbyMembersOf('livreur', uid);
+
+  it('holds one member per online courier, in the cell of its position: moved across a cell edge, deleted offline', async () => {
+    useSettings({ LIVREUR_LOCATION_INTERVAL_SECONDS: '15' });
+    const advance = frozenClock(new Date('2026-11-20T13:00:00Z'));
+    const fresh = await createUser('livreur');
+    expect(cellOf(WEST_OF_EDGE)).not.toBe(cellOf(EAST_OF_EDGE));
+
+    // Offline with a position: stored, not searchable.
+    expect((await locate(fresh, WEST_OF_EDGE)).body.data.written).toBe(true);
+    expect(await members(fresh.uid)).toEqual([]);
+    expect(await presenceOf(fresh.uid)).toMatchObject({ online: false, cell: null });
+
+    await status(fresh, { online: true });
+    expect(await members(fresh.uid)).toEqual([{ cell: cellOf(WEST_OF_EDGE), data: { position: WEST_OF_EDGE, updatedAt: expect.anything() } }]);
+    expect(await presenceOf(fresh.uid)).toMatchObject({ online: true, cell: cellOf(WEST_OF_EDGE) });
+
+    advance(15_000);
+    expect((await locate(fresh, EAST_OF_EDGE)).body.data.written).toBe(true);
+    expect(await members(fresh.uid)).toEqual([{ cell: cellOf(EAST_OF_EDGE), data: expect.objectContaining({ position: EAST_OF_EDGE }) }]);
+    expect(await presenceOf(fresh.uid)).toMatchObject({ cell: cellOf(EAST_OF_EDGE) });
+    // Searched from the west cell, the circle reaches the east one: found once, where it is now.
+    expect((await nearbyCouriers(WEST_OF_EDGE, 3, 10)).couriers).toEqual([{ uid: fresh.uid, position: EAST_OF_EDGE, distanceKm: expect.closeTo(1.3, 1) }]);
+
+    advance(15_000);
+    // Within the same cell the member moves in place.
+    const further = { latitude: 7.19, longitude: 2.47 };
+    expect(cellOf(further)).toBe(cellOf(EAST_OF_EDGE));
+    await locate(fresh, further);
+    expect(await members(fresh.uid)).toEqual([{ cell: cellOf(further), data: expect.objectContaining({ position: further }) }]);
+
+    await status(fresh, { online: false });
+    expect(await members(fresh.uid)).toEqual([]);
+    expect(await presenceOf(fresh.uid)).toMatchObject({ online: false, cell: null, position: further });
+    expect((await nearbyCouriers(further, 3, 10)).couriers).toEqual([]);
+    // Offline, the stream stores positions but puts nobody in the index.
+    advance(15_000);
+    await locate(fresh, WEST_OF_EDGE);
+    expect(await members(fresh.uid)).toEqual([]);
+  });
+
+  it('two status changes or location updates at once, on either side of an edge, leave one member where the presence says', async () => {
+    useSettings({ LIVREUR_LOCATION_INTERVAL_SECONDS: '15' });
+    const advance = frozenClock(new Date('2026-11-20T14:00:00Z'));
+    const fresh = await createUser('livreur');
+    // Status changes are all written: the last one committed wins, and its cell alone holds a member.
+    const statuses = await Promise.all([status(fresh, { online: true, position: WEST_OF_EDGE }), status(fresh, { online: true, position: EAST_OF_EDGE })]);
+    expect(statuses.map((answer) => answer.status)).toEqual([200, 200]);
+    const stored = (await presenceOf(fresh.uid))!;
+    expect(await members(fresh.uid)).toEqual([{ cell: cellOf(stored.position), data: expect.objectContaining({ position: stored.position }) }]);
+    expect(stored.cell).toBe(cellOf(stored.position));
+
+    advance(15_000);
+    const updates = await Promise.all([locate(fresh, WEST_OF_EDGE), locate(fresh, EAST_OF_EDGE)]);
+    const winner = updates.find((answer) => answer.body.data.written)!.body.data.presence.position;
+    expect(updates.filter((answer) => answer.body.data.written)).toHaveLength(1);
+    expect(await members(fresh.uid)).toEqual([{ cell: cellOf(winner), data: expect.objectContaining({ position: winner }) }]);
+    expect((await nearbyCouriers(WEST_OF_EDGE, 3, 10)).couriers.map((found) => found.uid)).toEqual([fresh.uid]);
+  });
+});
+
 describe('presence follows the profile', () => {
   it('a blocked courier goes offline at once and is found no more; a renamed one is listed by its new name', async () => {
     const courierToBlock = await createUser('livreur', { nom: 'Dossa', prenoms: 'Paul' });
@@ -368,8 +437,9 @@ describe('presence follows the profile', () => {
     expect((await get(admin, '/api/livreurs', { q: 'dossa-a' })).body.data.map((item: { uid: string }) => item.uid)).toEqual([courierToBlock.uid]);
 
     expect((await client.patch(`/api/users/${courierToBlock.uid}/block`).set(bearer(admin.token)).send({ motif: 'fraude' })).status).toBe(200);
-    expect(await presenceOf(courierToBlock.uid)).toMatchObject({ online: false, position: spot });
+    expect(await presenceOf(courierToBlock.uid)).toMatchObject({ online: false, position: spot, cell: null });
     expect((await nearbyCouriers(spot, 5, 10)).couriers).toEqual([]);
+    expect(await nearbyMembersOf('livreur', courierToBlock.uid)).toEqual([]);
     expect((await get(admin, `/api/livreurs/${courierToBlock.uid}`)).body.data).toMatchObject({ online: false, isBlocked: true });
 
     // Unblocked, it stays offline until it goes online itself.
@@ -384,9 +454,11 @@ describe('presence follows the profile', () => {
   it('a courier made a seller by an admin goes offline', async () => {
     const changing = await createUser('livreur');
     await status(changing, { online: true, position: COTONOU });
+    expect(await nearbyMembersOf('livreur', changing.uid)).toHaveLength(1);
     const changed = await (await api()).patch(`/api/users/${changing.uid}/role`).set(bearer(admin.token)).send({ role: 'vendeur' });
     expect(changed.status).toBe(200);
-    expect(await presenceOf(changing.uid)).toMatchObject({ online: false });
+    expect(await presenceOf(changing.uid)).toMatchObject({ online: false, cell: null });
+    expect(await nearbyMembersOf('livreur', changing.uid)).toEqual([]);
     expect((await get(admin, `/api/livreurs/${changing.uid}`)).body.code).toBe('LIVREUR_NOT_FOUND');
   });
 });

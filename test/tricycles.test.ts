@@ -5,11 +5,12 @@
  */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { geohashOf } from '../functions/src/core/nearby';
+import { cellOf, geohashOf } from '../functions/src/core/nearby';
 import { CONTACT_EVENTS, CONTACT_STATUSES, CONTACT_TRANSITIONS } from '../functions/src/domains/logistics/tricycles/state';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
+import { nearbyMembersOf } from './helpers/nearby';
 import { frozenClock, restoreSettingsAndClockAfterEach } from './helpers/settings';
 import { walk } from './helpers/transition-table';
 
@@ -34,6 +35,12 @@ const PARAKOU = { latitude: 9.3372, longitude: 2.6303 };
 const NATITINGOU = { latitude: 10.3042, longitude: 1.3796 };
 const KANDI = { latitude: 11.1342, longitude: 2.9386 };
 const DJOUGOU = { latitude: 9.7085, longitude: 1.6660 };
+/**
+ * Two points 1.3 km apart on either side of a cell edge (the geohash grid's column edge at
+ * longitude -180 + 519 x 360/1024 = 2.4609375), in Bohicon: no other driver of this file there.
+ */
+const WEST_OF_EDGE = { latitude: 7.18, longitude: 2.455 };
+const EAST_OF_EDGE = { latitude: 7.18, longitude: 2.467 };
 
 /** A point `km` north of `from` (one degree of latitude is about 111.2 km). */
 const north = (from: Point, km: number): Point => ({ latitude: from.latitude + km / 111.2, longitude: from.longitude });
@@ -186,8 +193,59 @@ describe('a driver’s status', () => {
     expect(renamed.status).toBe(200);
     expect(await driverDocument(driver.uid)).toMatchObject({ online: true, nom: 'Nouveau' });
     expect((await client.patch(`/api/users/${driver.uid}/block`).set(bearer(admin.token)).send({ motif: 'Fraude' })).status).toBe(200);
-    expect(await driverDocument(driver.uid)).toMatchObject({ online: false });
+    expect(await driverDocument(driver.uid)).toMatchObject({ online: false, cell: null });
     expect((await nearby(buyer, { ...DJOUGOU, radiusKm: 1 })).body.data).toEqual([]);
+    expect(await nearbyMembersOf('tricycle', driver.uid)).toEqual([]);
+  });
+
+  it('keeps one nearby member per online driver, with its card, in the cell of its position: moved across an edge, deleted offline or out of the role', async () => {
+    const move = frozenClock();
+    const driver = await onlineDriver(WEST_OF_EDGE, { nom: 'Bord', prenoms: 'Cellule' });
+    expect(cellOf(WEST_OF_EDGE)).not.toBe(cellOf(EAST_OF_EDGE));
+    expect(await nearbyMembersOf('tricycle', driver.uid)).toEqual([
+      {
+        cell: cellOf(WEST_OF_EDGE),
+        data: { uid: driver.uid, position: WEST_OF_EDGE, locationAt: expect.anything(), nom: 'Bord', prenoms: 'Cellule', photoUrl: null, ...VEHICLE, prixIndicatif: null },
+      },
+    ]);
+    expect(await driverDocument(driver.uid)).toMatchObject({ cell: cellOf(WEST_OF_EDGE) });
+
+    move(10_000);
+    expect((await locate(driver, EAST_OF_EDGE)).body.data.written).toBe(true);
+    expect(await nearbyMembersOf('tricycle', driver.uid)).toEqual([{ cell: cellOf(EAST_OF_EDGE), data: expect.objectContaining({ position: EAST_OF_EDGE }) }]);
+    // Searched from the west cell, the circle reaches the east one: found once, where it is now.
+    const found = await nearby(buyer, { ...WEST_OF_EDGE, radiusKm: 3 });
+    expect(found.body.data).toEqual([expect.objectContaining({ uid: driver.uid, position: EAST_OF_EDGE, nom: 'Bord', ...VEHICLE })]);
+
+    // Two positions at once on either side of the edge: one is stored, and one member stands where it is.
+    move(10_000);
+    const answers = await Promise.all([locate(driver, WEST_OF_EDGE), locate(driver, EAST_OF_EDGE)]);
+    expect(answers.filter((res) => res.body.data.written)).toHaveLength(1);
+    const stored = (await driverDocument(driver.uid))!;
+    expect(await nearbyMembersOf('tricycle', driver.uid)).toEqual([{ cell: cellOf(stored.position), data: expect.objectContaining({ position: stored.position }) }]);
+    // Two statuses at once, both written: the last committed holds the one member.
+    const statuses = await Promise.all([status(driver, { online: true, position: WEST_OF_EDGE }), status(driver, { online: true, position: EAST_OF_EDGE })]);
+    expect(statuses.map((res) => res.status)).toEqual([200, 200]);
+    const last = (await driverDocument(driver.uid))!;
+    expect(await nearbyMembersOf('tricycle', driver.uid)).toEqual([{ cell: cellOf(last.position), data: expect.objectContaining({ position: last.position }) }]);
+    expect(last.cell).toBe(cellOf(last.position));
+
+    // The member carries the card: a new price or name reaches it.
+    expect((await status(driver, { online: true, position: last.position, prixIndicatif: 700 })).status).toBe(200);
+    await (await api()).patch('/api/users/me').set(bearer(driver.token)).send({ nom: 'Renommé' });
+    expect((await nearbyMembersOf('tricycle', driver.uid))[0].data).toMatchObject({ nom: 'Renommé', prixIndicatif: 700 });
+
+    await status(driver, { online: false });
+    expect(await nearbyMembersOf('tricycle', driver.uid)).toEqual([]);
+    expect(await driverDocument(driver.uid)).toMatchObject({ online: false, cell: null });
+    expect((await nearby(buyer, { ...WEST_OF_EDGE, radiusKm: 3 })).body.data).toEqual([]);
+
+    expect((await status(driver, { online: true, position: WEST_OF_EDGE })).status).toBe(200);
+    expect(await nearbyMembersOf('tricycle', driver.uid)).toEqual([{ cell: cellOf(WEST_OF_EDGE), data: expect.objectContaining({ position: WEST_OF_EDGE }) }]);
+    const changed = await (await api()).patch(`/api/users/${driver.uid}/role`).set(bearer(admin.token)).send({ role: 'vendeur' });
+    expect(changed.status).toBe(200);
+    expect(await nearbyMembersOf('tricycle', driver.uid)).toEqual([]);
+    expect(await driverDocument(driver.uid)).toMatchObject({ online: false, cell: null });
   });
 });
 

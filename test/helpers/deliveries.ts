@@ -1,5 +1,5 @@
 /**
- * Deliveries in tests: courier presence documents seeded as the couriers' own routes write them,
+ * Deliveries in tests: couriers put online through the couriers' own presence writes,
  * and paid orders or purchases whose paid event carries a delivery request (as commerce emits it),
  * emitted through the real outbox so every subscriber runs.
  */
@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { emit } from '../../functions/src/core/events';
 import { db, runTransaction } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
-import { geohashOf, type Point } from '../../functions/src/core/nearby';
+import type { Point } from '../../functions/src/core/nearby';
+import { setStatus } from '../../functions/src/domains/logistics/livreurs/presence';
 import type { DeliveryRequest } from '../../functions/src/domains/logistics';
 import type { TestUser } from './accounts';
 
@@ -16,11 +17,9 @@ export const COTONOU = { latitude: 6.3703, longitude: 2.3912 };
 /** A point `km` kilometres north of `from` (a degree of latitude is about 111.2 km). */
 export const northOf = (from: Point, km: number): Point => ({ latitude: from.latitude + km / 111.2, longitude: from.longitude });
 
-export async function seedCourier(uid: string, position: Point | null, online = true): Promise<void> {
-  await db()
-    .collection(COLLECTIONS.livreurs)
-    .doc(uid)
-    .set({ online, position, geohash: position ? geohashOf(position) : null, updatedAt: new Date() });
+/** A courier's presence as its own status route writes it (the presence and its nearby-search cell, together). */
+export async function seedCourier(uid: string, position: Point, online = true): Promise<void> {
+  await setStatus(uid, { nom: 'Coursier', prenoms: 'Test' }, online, position);
 }
 
 export const QUOTE = { zoneId: 'zone-cotonou', distanceKm: 8.5, frais: 2000, gainLivreur: 1300, gainSociete: 700 };

@@ -242,8 +242,8 @@ const SETTINGS = {
   TRICYCLE_POSITION_TTL_MINUTES: integer(15, 1),
   /** Radius of the buyers' nearby search when they give none (km). */
   TRICYCLE_SEARCH_RADIUS_KM: decimal(5, 0.1, 50),
-  /** Online drivers read per geohash range of a nearby search (at most nine ranges): the search's bound. */
-  TRICYCLE_NEARBY_PER_RANGE: integer(100, 1, 1000),
+  /** Online drivers read per geohash cell of a nearby search (core/nearby: 2 to 6 cells for 5 km, at most MAX_COVERING_CELLS): the search's bound. */
+  TRICYCLE_NEARBY_PER_CELL: integer(100, 1, 1000),
   // Deliveries (domains/logistics/deliveries): the offer rounds and the close of a delivery proved by photo.
   /** Radius added to the delivery settings' `rayonKm` at each new round of offers (km). */
   DELIVERY_ROUND_RADIUS_STEP_KM: decimal(5, 0, 200),

@@ -120,10 +120,19 @@ export const COLLECTIONS = {
   deliveryOffers: 'deliveryOffers',
   /** `deliveryTracking/{deliveryId}`: the assigned courier's last position, read by the delivery's parties only. */
   deliveryTracking: 'deliveryTracking',
-  /** `livreurs/{uid}`: a courier's presence: online flag, position and its geohash (core/nearby), last location write. */
+  /** `livreurs/{uid}`: a courier's presence: online flag, position, its geohash and its search cell (core/nearby), last location write. */
   livreurs: 'livreurs',
-  /** `tricycleDrivers/{uid}`: a tricycle driver's published status, position and geohash. */
+  /** `tricycleDrivers/{uid}`: a tricycle driver's published status, position, geohash and search cell. */
   tricycleDrivers: 'tricycleDrivers',
+  /**
+   * `nearbyCells/{kind}/{kind}_{cell}/{uid}`: the nearby-search index of `kind` (`livreur`,
+   * `tricycle`), one collection per geohash cell (core/nearby, CELL_PRECISION) holding a member per
+   * searchable courier or driver, with what the search answers (core/nearby-members), written with
+   * its presence document. The `{kind}` documents are never written. Each cell's collection has its
+   * own id on purpose: the Firestore emulator scans every document of a collection id for a query
+   * (all `members` subcollections together), so a shared id would bring back the scan it avoids.
+   */
+  nearbyCells: 'nearbyCells',
   /** `tricycleContacts/{id}`: a buyer's contact request to a tricycle driver (`initiated` -> `accepted` -> `closed`). */
   tricycleContacts: 'tricycleContacts',
   /** Emulator only: what the local messaging and push drivers would have sent. */

@@ -1,24 +1,132 @@
 /**
- * Finding stored points near a place without reading them all. Each document that can be found
- * keeps a `geohash` of its position (geofire-common, precision 10, about a metre); a search reads
- * only the few geohash ranges that cover the circle (geofire-common's `geohashQueryBounds`, at most
- * nine), each range capped at `perRange` documents, then drops what lies outside the circle and
- * sorts the rest nearest first. The reads depend on how crowded the neighbourhood is, never on how
- * many documents the collection holds: that is what the logistics bench measures.
+ * Finding stored points near a place without reading them all. The search index is partitioned by
+ * geohash cell: each searchable thing (an online courier, an online tricycle driver) has one small
+ * member document in the collection of the cell it stands in (core/nearby-members writes them), and
+ * a search reads only the members of the few cells that cover its circle, each capped at `perCell`
+ * documents, then drops what lies outside the circle and sorts the rest nearest first. The reads
+ * depend on how crowded the neighbourhood is, never on how many things exist elsewhere, and each
+ * query is a plain read of one small collection (no composite index, no range over a big one: the
+ * Firestore emulator, which has no indexes, scans every document of a collection id per query, so
+ * a range query over one big collection cost as much as the collection; a cell's collection, with
+ * its own id, costs its cell).
+ *
+ * Cells are geohash prefixes of CELL_PRECISION characters. Geohashing and distances come from
+ * geofire-common (haversine on a sphere of 6371 km); the cell grid is the geohash one: 4 characters
+ * are 20 bits, 10 for longitude and 10 for latitude, so cells are a regular grid of 360/1024 by
+ * 180/1024 degrees, which cellsCovering walks directly instead of sampling points.
  */
 import type { Query } from 'firebase-admin/firestore';
-import { distanceBetween, geohashForLocation, geohashQueryBounds } from 'geofire-common';
+import { distanceBetween, geohashForLocation } from 'geofire-common';
 
 export interface Point {
   latitude: number;
   longitude: number;
 }
 
-/** The field every searchable document keeps beside its position. */
-export const GEOHASH_FIELD = 'geohash';
-
+/** A point's full geohash (about a metre), which presence documents keep beside the position for admin tools. */
 export function geohashOf(point: Point): string {
   return geohashForLocation([point.latitude, point.longitude]);
+}
+
+/**
+ * Geohash characters of a cell. 4: cells of 0.352 x 0.176 degrees, about 39 x 19.5 km at the
+ * equator (38 x 19.5 km over Benin). The searches made are 5 km (tricycles, default) to 10 km
+ * (courier offer rounds): a 10 km circle (a 20 km box) meets 2 to 6 such cells, so a search is a
+ * handful of parallel queries. Precision 5 (4.9 x 4.9 km) would need 9 to 25 queries for the same
+ * circle; precision 3 (156 x 156 km) would read a whole region (10,000 couriers over Benin: about
+ * 33 per precision-4 cell, about 1,000 per precision-3 cell) to answer a 10 km question.
+ */
+export const CELL_PRECISION = 4;
+
+/** Cells a search reads at most (a 50 km radius, the largest the API accepts, needs about 20-45 by latitude). */
+export const MAX_COVERING_CELLS = 64;
+
+const GRID = 1 << ((CELL_PRECISION * 5) / 2); // 1024 columns and 1024 rows at precision 4.
+const CELL_LNG = 360 / GRID;
+const CELL_LAT = 180 / GRID;
+const EARTH_RADIUS_KM = 6371; // geofire-common's distanceBetween.
+const DEG = Math.PI / 180;
+
+/** The cell a point stands in. */
+export function cellOf(point: Point): string {
+  return geohashForLocation([point.latitude, point.longitude], CELL_PRECISION);
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+const rowOf = (latitude: number) => clamp(Math.floor((latitude + 90) / CELL_LAT), 0, GRID - 1);
+const columnOf = (longitude: number) => Math.floor((longitude + 180) / CELL_LNG);
+const wrap = (column: number) => ((column % GRID) + GRID) % GRID;
+
+/** The cell at grid `row`, `column` (wrapped), named by geohashing its centre. */
+function cellAt(row: number, column: number): string {
+  return geohashForLocation([-90 + (row + 0.5) * CELL_LAT, -180 + (wrap(column) + 0.5) * CELL_LNG], CELL_PRECISION);
+}
+
+/** Kilometres from `center` to the nearest point of the cell at `row`, `column` (for ranking only). */
+function distanceToCell(center: Point, row: number, column: number): number {
+  const south = -90 + row * CELL_LAT;
+  const west = -180 + wrap(column) * CELL_LNG;
+  const latitude = clamp(center.latitude, south, south + CELL_LAT);
+  // The longitude difference to the cell, the short way round.
+  const offset = (((center.longitude - west) % 360) + 540) % 360 - 180;
+  const longitude = center.longitude - offset + clamp(offset, 0, CELL_LNG);
+  return distanceBetween([center.latitude, center.longitude], [latitude, longitude]);
+}
+
+export interface Covering {
+  /** Distinct cells, each meeting the circle's bounding box. */
+  cells: string[];
+  /** false: the box met more than MAX_COVERING_CELLS cells and only the nearest were kept. */
+  complete: boolean;
+}
+
+/**
+ * Every cell that meets the bounding box of the circle of `radiusKm` around `center` (a spherical
+ * box: the latitude span of the radius, and the widest longitude span the circle reaches, so the
+ * box holds every point within `radiusKm` by geofire's distance; a circle reaching a pole takes
+ * every longitude). Cell edges need no care: the box's corners give the first and last row and
+ * column, and every cell between is listed. Longitudes wrap around the antimeridian.
+ *
+ * Bounded: when the box meets more than MAX_COVERING_CELLS cells (a radius of hundreds of km),
+ * the MAX_COVERING_CELLS cells nearest the centre are kept and `complete` is false: the search
+ * then answers only part of the circle (about its inner 50 km at least) and says it is truncated.
+ */
+export function cellsCovering(center: Point, radiusKm: number): Covering {
+  const angle = Math.max(0, radiusKm) / EARTH_RADIUS_KM; // radians of arc
+  const latSpan = angle / DEG;
+  const south = center.latitude - latSpan;
+  const north = center.latitude + latSpan;
+  const reachesPole = north >= 90 || south <= -90 || angle >= Math.PI / 2;
+  const lngSpan = reachesPole ? 180 : Math.asin(Math.min(1, Math.sin(angle) / Math.cos(center.latitude * DEG))) / DEG;
+  const rows = { from: rowOf(south), to: rowOf(north) };
+  const columns = lngSpan >= 180 ? { from: 0, to: GRID - 1 } : { from: columnOf(center.longitude - lngSpan), to: columnOf(center.longitude + lngSpan) };
+  const width = Math.min(GRID, columns.to - columns.from + 1);
+  const total = (rows.to - rows.from + 1) * width;
+  if (total <= MAX_COVERING_CELLS) {
+    const cells = new Set<string>();
+    for (let row = rows.from; row <= rows.to; row += 1) for (let column = columns.from; column < columns.from + width; column += 1) cells.add(cellAt(row, column));
+    return { cells: [...cells], complete: true };
+  }
+  // Too many: rank the cells of a window around the centre's cell (wide enough to hold the
+  // MAX_COVERING_CELLS nearest in any direction away from the poles), keep the nearest. Never walks
+  // the whole box. Over a pole (a row of 1024 narrow cells) the window's 33 columns are what is read.
+  const reach = Math.ceil(Math.sqrt(MAX_COVERING_CELLS));
+  const centerRow = rowOf(center.latitude);
+  const centerColumn = columnOf(center.longitude);
+  const candidates: Array<{ row: number; column: number; km: number }> = [];
+  for (let row = Math.max(rows.from, centerRow - 2 * reach); row <= Math.min(rows.to, centerRow + 2 * reach); row += 1) {
+    for (let column = centerColumn - 2 * reach; column <= centerColumn + 2 * reach; column += 1) {
+      if (width < GRID && (column < columns.from || column > columns.to)) continue;
+      candidates.push({ row, column, km: distanceToCell(center, row, column) });
+    }
+  }
+  candidates.sort((a, b) => a.km - b.km);
+  const cells = new Set<string>();
+  for (const { row, column } of candidates) {
+    if (cells.size >= MAX_COVERING_CELLS) break;
+    cells.add(cellAt(row, column));
+  }
+  return { cells: [...cells], complete: false };
 }
 
 export interface Found<T> {
@@ -30,26 +138,31 @@ export interface Found<T> {
 export interface NearbyResult<T> {
   /** Inside the circle, nearest first. */
   found: Found<T>[];
-  /** A range held more than `perRange` documents: some documents in the circle may be missing. */
+  /**
+   * Some things in the circle may be missing: a cell held `perCell` members or more (only that
+   * many were read), or the circle needed more than MAX_COVERING_CELLS cells.
+   */
   truncated: boolean;
+  /** Cells read and member documents read: what the search cost. */
+  cells: number;
+  reads: number;
 }
 
 /**
- * The documents of `query` (already narrowed by equality filters, such as `online == true`: the
- * composite index is that filter then `geohash` ascending) within `radiusKm` of `center`.
+ * The members within `radiusKm` of `center`: `membersOf(cell)` is the collection of one cell's
+ * members (core/nearby-members' `membersOf(kind)`), each read with a limit of `perCell`, all cells
+ * at once.
  */
 export async function findNearby<T>(
-  query: Query<T>,
+  membersOf: (cell: string) => Query<T>,
   center: Point,
   radiusKm: number,
-  perRange: number,
+  perCell: number,
   positionOf: (data: T) => Point | undefined,
 ): Promise<NearbyResult<T>> {
   const origin: [number, number] = [center.latitude, center.longitude];
-  const ranges = geohashQueryBounds(origin, radiusKm * 1000);
-  const snapshots = await Promise.all(
-    ranges.map(([start, end]) => query.orderBy(GEOHASH_FIELD).startAt(start).endAt(end).limit(perRange).get()),
-  );
+  const { cells, complete } = cellsCovering(center, radiusKm);
+  const snapshots = await Promise.all(cells.map((cell) => membersOf(cell).limit(perCell).get()));
   const seen = new Set<string>();
   const found: Found<T>[] = [];
   for (const snapshot of snapshots) {
@@ -63,5 +176,10 @@ export async function findNearby<T>(
     }
   }
   found.sort((a, b) => a.distanceKm - b.distanceKm || a.id.localeCompare(b.id));
-  return { found, truncated: snapshots.some((snapshot) => snapshot.size >= perRange) };
+  return {
+    found,
+    truncated: !complete || snapshots.some((snapshot) => snapshot.size >= perCell),
+    cells: cells.length,
+    reads: snapshots.reduce((sum, snapshot) => sum + snapshot.size, 0),
+  };
 }

@@ -1,17 +1,20 @@
 /**
- * Online couriers near a point, for the offer rounds (deliveries/) and the bench: a geohash query
- * on `livreurs` (core/nearby; index online ASC, geohash ASC), never a scan of all couriers.
+ * Online couriers near a point, for the offer rounds (deliveries/) and the bench: core/nearby over
+ * the `livreur` cell index (`nearbyCells/livreur/livreur_{cell}`, written with each presence by
+ * presence.ts), so a search reads the members of the few cells around the point and never the
+ * `livreurs` collection.
  */
 import { findNearby, type Point } from '../../../core/nearby';
-import { presences } from './presence';
+import { membersOf } from '../../../core/nearby-members';
+import type { CourierMember } from './presence';
 
 /**
- * Documents read per geohash range at most. A range covers more than the circle (a 10 km search
- * reads cells of about 40 x 20 km), so it must hold far more than the couriers wanted: reading only
- * `limit` a range left most couriers inside the circle unread once couriers were dense (the bench,
- * 10,000 over Benin: 1.4 found of about 12 there). Bounded: at most nine ranges.
+ * Member documents read per cell at most. A cell (about 39 x 19.5 km) is larger than the circle,
+ * so it must hold far more than the couriers wanted: reading only `limit` a cell would leave most
+ * couriers inside the circle unread once couriers are dense (10,000 over Benin: about 33 a cell).
+ * Bounded: at most MAX_COVERING_CELLS cells (a 10 km search reads 2 to 6).
  */
-export const READS_PER_RANGE = 100;
+export const READS_PER_CELL = 100;
 
 export interface NearbyCourier {
   uid: string;
@@ -21,13 +24,14 @@ export interface NearbyCourier {
 
 /**
  * At most `limit` online couriers within `radiusKm` of `center`, nearest first. `truncated`: more
- * couriers were found than `limit`, or a geohash range held more than it reads, so some couriers in
- * the circle (possibly nearer ones) are not in the answer.
+ * couriers were found than `limit`, or a cell held more online couriers than it reads (or the
+ * radius needed more cells than a search reads), so some couriers in the circle (possibly nearer
+ * ones) are not in the answer.
  */
 export async function nearbyCouriers(center: Point, radiusKm: number, limit: number): Promise<{ couriers: NearbyCourier[]; truncated: boolean }> {
-  const { found, truncated } = await findNearby(presences().where('online', '==', true), center, radiusKm, Math.max(limit, READS_PER_RANGE), (presence) => presence.position ?? undefined);
+  const { found, truncated } = await findNearby(membersOf<CourierMember>('livreur'), center, radiusKm, Math.max(limit, READS_PER_CELL), (member) => member.position);
   return {
-    couriers: found.slice(0, limit).map(({ id, data, distanceKm }) => ({ uid: id, position: data.position ?? center, distanceKm })),
+    couriers: found.slice(0, limit).map(({ id, data, distanceKm }) => ({ uid: id, position: data.position, distanceKm })),
     truncated: truncated || found.length > limit,
   };
 }

@@ -1,9 +1,11 @@
 /**
- * A courier's presence, `livreurs/{uid}`: online or not, its last position with the geohash that
- * core/nearby searches, and when that position was written. The offer rounds (deliveries/) find
- * online couriers with `where('online', '==', true)` and a geohash range (index: online, geohash),
- * so these field names are a contract. Copies of the courier's name and telephone let admins search
- * the collection without reading profiles.
+ * A courier's presence, `livreurs/{uid}`: online or not, its last position with its geohash, and
+ * when that position was written. Copies of the courier's name and telephone let admins search the
+ * collection without reading profiles. The offer rounds (deliveries/) do not query this collection:
+ * an online courier with a position is also a member of the `livreur` nearby index (core/nearby-
+ * members: `nearbyCells/livreur/livreur_{cell}/{uid}`, its position and `updatedAt`), written in
+ * the same transaction as this document, whose `cell` says where that member is (null: none), so
+ * moving, going offline, being blocked or leaving the role moves or deletes it.
  *
  * Location updates are a GPS stream: at most one write per courier per
  * LIVREUR_LOCATION_INTERVAL_SECONDS, decided inside a transaction on the presence document, so two
@@ -17,6 +19,7 @@ import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { geohashOf, type Point } from '../../../core/nearby';
+import { placeMember } from '../../../core/nearby-members';
 import { searchKey } from '../../../core/text';
 import { ACTIVE_DELIVERY_STATUSES, type DeliveryDocument, type DeliveryTrackingDocument } from '../deliveries/model';
 
@@ -24,6 +27,8 @@ export interface LivreurPresence {
   online: boolean;
   position: Point | null;
   geohash: string | null;
+  /** The cell of the courier's nearby member (core/nearby-members), null when it has none (offline, or no position). */
+  cell: string | null;
   /** When `position` was written: the start of the throttle window. */
   locationAt: Timestamp | null;
   updatedAt: Timestamp;
@@ -45,6 +50,12 @@ export interface CourierProfile {
 /** Active deliveries of one courier whose tracking a location write moves (a courier carries a few at most). */
 export const TRACKED_DELIVERIES_LIMIT = 5;
 
+/** `nearbyCells/livreur/livreur_{cell}/{uid}`: what the couriers' nearby search reads and answers. */
+export interface CourierMember {
+  position: Point;
+  updatedAt: Timestamp;
+}
+
 export const presences = () => collection<LivreurPresence>(COLLECTIONS.livreurs);
 const deliveries = () => collection<DeliveryDocument>(COLLECTIONS.deliveries);
 const trackings = () => collection<DeliveryTrackingDocument>(COLLECTIONS.deliveryTracking);
@@ -59,7 +70,7 @@ function copiesOf(profile: CourierProfile) {
 
 /** A courier that never wrote its presence: offline, nowhere. */
 export function emptyPresence(profile: CourierProfile, at: Timestamp): LivreurPresence {
-  return { online: false, position: null, geohash: null, locationAt: null, updatedAt: at, ...copiesOf(profile) };
+  return { online: false, position: null, geohash: null, cell: null, locationAt: null, updatedAt: at, ...copiesOf(profile) };
 }
 
 export async function readPresence(uid: string): Promise<LivreurPresence | undefined> {
@@ -68,6 +79,17 @@ export async function readPresence(uid: string): Promise<LivreurPresence | undef
 
 /** Where a position goes in the presence document. */
 const located = (position: Point, at: Timestamp) => ({ position, geohash: geohashOf(position), locationAt: at });
+
+/**
+ * Writes `next` (its `cell` set here) with its nearby member, inside `tx` after its reads:
+ * searchable while online with a position; `previousCell` is the stored document's.
+ */
+function writePresence(tx: Transaction, ref: DocumentReference<LivreurPresence>, previousCell: string | null | undefined, next: LivreurPresence): LivreurPresence {
+  const member: CourierMember | null = next.online && next.position ? { position: next.position, updatedAt: next.updatedAt } : null;
+  const written = { ...next, cell: placeMember(tx, 'livreur', ref.id, previousCell, member) };
+  tx.set(ref, written);
+  return written;
+}
 
 /**
  * Online or offline. Going online needs a position: the one given, else the last one stored;
@@ -82,9 +104,9 @@ export async function setStatus(uid: string, profile: CourierProfile, online: bo
     if (online && !position && !current.position) throw new ApiError('LIVREUR_POSITION_REQUIRED');
     const next: LivreurPresence = { ...current, ...copiesOf(profile), ...(position ? located(position, at) : {}), online, updatedAt: at };
     const tracking = position ? await trackingsToMove(tx, uid) : [];
-    tx.set(ref, next);
+    const written = writePresence(tx, ref, current.cell, next);
     moveTrackings(tx, tracking, position, at);
-    return next;
+    return written;
   });
 }
 
@@ -110,9 +132,9 @@ export async function updateLocation(uid: string, profile: CourierProfile, posit
     }
     const tracking = await trackingsToMove(tx, uid);
     const next: LivreurPresence = { ...(current ?? emptyPresence(profile, at)), ...copiesOf(profile), ...located(position, at), updatedAt: at };
-    tx.set(ref, next);
+    const written = writePresence(tx, ref, current?.cell, next);
     moveTrackings(tx, tracking, position, at);
-    return { written: true, presence: next, nextAllowedAt: new Date(at.toMillis() + intervalMs), tracked: tracking.length };
+    return { written: true, presence: written, nextAllowedAt: new Date(at.toMillis() + intervalMs), tracked: tracking.length };
   });
 }
 
@@ -148,6 +170,6 @@ export async function followProfile(uid: string, profile: (CourierProfile & { ro
     const away = !profile || profile.isBlocked === true || profile.role !== 'livreur';
     const next = { ...(profile ? copiesOf(profile) : {}), online: away ? false : current.online };
     const unchanged = (Object.keys(next) as Array<keyof typeof next>).every((key) => current[key] === next[key]);
-    if (!unchanged) tx.update(ref, { ...next, updatedAt: Timestamp.fromDate(now()) });
+    if (!unchanged) writePresence(tx, ref, current.cell, { ...current, ...next, updatedAt: Timestamp.fromDate(now()) });
   });
 }

@@ -2,9 +2,12 @@
  * Tricycle drivers' presence: the status a driver publishes (online with its position, or offline),
  * its GPS stream throttled to one stored position per TRICYCLE_LOCATION_INTERVAL_SECONDS (decided in
  * a transaction, so two updates at once store one), and the buyers' search of online drivers
- * nearby through core/nearby (a few geohash ranges, never a scan of the collection).
+ * nearby through core/nearby: each online driver with a position is a member of the `tricycle` cell
+ * index (`nearbyCells/tricycle/tricycle_{cell}/{uid}`, its card and position: model.ts), written in
+ * the same transaction as its `tricycleDrivers` document, so the search reads the members of the few
+ * cells around the point and never the collection of drivers.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { type DocumentReference, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
@@ -14,9 +17,10 @@ import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { findNearby, geohashOf, type Point } from '../../../core/nearby';
+import { membersOf, placeMember } from '../../../core/nearby-members';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import type { LocationOutcome, NearbyTricycle, StatusRequest, TricycleDriver } from './schemas';
-import type { TricycleDriverDocument } from './model';
+import type { TricycleDriverDocument, TricycleMember } from './model';
 
 export const drivers = () => collection<TricycleDriverDocument>(COLLECTIONS.tricycleDrivers);
 
@@ -44,10 +48,27 @@ export function toDriver(driver: TricycleDriverDocument): z.input<typeof Tricycl
  */
 export function isAvailable(driver: TricycleDriverDocument, at: Date = now()): boolean {
   if (!driver.online || !driver.position || !driver.locationAt) return false;
-  return at.getTime() - driver.locationAt.toMillis() <= config().TRICYCLE_POSITION_TTL_MINUTES * 60_000;
+  return isFresh(driver.locationAt, at);
 }
 
+/** A position written within TRICYCLE_POSITION_TTL_MINUTES of `at`. */
+const isFresh = (locationAt: Timestamp, at: Date) => at.getTime() - locationAt.toMillis() <= config().TRICYCLE_POSITION_TTL_MINUTES * 60_000;
+
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The nearby member of `driver`: searchable while online with a position (its freshness is checked at search time). */
+function memberOf(driver: TricycleDriverDocument): TricycleMember | null {
+  if (!driver.online || !driver.position || !driver.locationAt) return null;
+  const { uid, position, locationAt, nom, prenoms, photoUrl, vehicule, plaque, prixIndicatif } = driver;
+  return { uid, position, locationAt, nom, prenoms, photoUrl, vehicule, plaque, prixIndicatif };
+}
+
+/** Writes `driver` (its `cell` set here) with its nearby member, inside `tx` after its reads; `previousCell` is the stored document's. */
+function writeDriver(tx: Transaction, ref: DocumentReference<TricycleDriverDocument>, previousCell: string | null | undefined, driver: TricycleDriverDocument): TricycleDriverDocument {
+  const written = { ...driver, cell: placeMember(tx, 'tricycle', ref.id, previousCell, memberOf(driver)) };
+  tx.set(ref, written);
+  return written;
+}
 
 /** Publishes the caller's status; the first publication makes a chauffeur a tricycle driver (vehicle and plate required). */
 export async function publishStatus(caller: ProfileCaller, input: z.output<typeof StatusRequest>) {
@@ -64,6 +85,7 @@ export async function publishStatus(caller: ProfileCaller, input: z.output<typeo
       online: input.online,
       position,
       geohash: position ? geohashOf(position) : null,
+      cell: null,
       locationAt: input.position ? at : (existing?.locationAt ?? null),
       // Names are copied at each publication (and when the profile changes: subscribers.ts).
       nom: text(caller.profile.nom),
@@ -75,8 +97,7 @@ export async function publishStatus(caller: ProfileCaller, input: z.output<typeo
       createdAt: existing?.createdAt ?? at,
       updatedAt: at,
     };
-    tx.set(ref, driver);
-    return toDriver(driver);
+    return toDriver(writeDriver(tx, ref, existing?.cell, driver));
   });
 }
 
@@ -103,28 +124,30 @@ export async function updateLocation(caller: ProfileCaller, point: Point): Promi
       return { written: false, reason: 'throttled' as const, nextWriteAt: new Date(last + interval).toISOString() };
     }
     const stamp = Timestamp.fromMillis(at);
-    tx.update(ref, { position: { latitude: point.latitude, longitude: point.longitude }, geohash: geohashOf(point), locationAt: stamp, updatedAt: stamp });
+    const position = { latitude: point.latitude, longitude: point.longitude };
+    writeDriver(tx, ref, driver.cell, { ...driver, position, geohash: geohashOf(point), locationAt: stamp, updatedAt: stamp });
     return { written: true, reason: 'written' as const, nextWriteAt: new Date(at + interval).toISOString() };
   });
 }
 
 /**
  * Online drivers within `radiusKm` of `center`, nearest first, one page of them. The search reads
- * at most nine geohash ranges of TRICYCLE_NEARBY_PER_RANGE drivers each; when a range is full the
- * result may miss drivers of a crowded area (logged): the page is over what was found.
+ * the members of the cells around the point (2 to 6 for 5 km; at most MAX_COVERING_CELLS), at most
+ * TRICYCLE_NEARBY_PER_CELL a cell, and answers from them with no second read; when a cell is full
+ * the result may miss drivers of a crowded area (logged): the page is over what was found.
  */
 export async function nearbyDrivers(center: Point, radiusKm: number | undefined, page: PageRequest) {
   const settings = config();
   const radius = radiusKm ?? settings.TRICYCLE_SEARCH_RADIUS_KM;
-  const { found, truncated } = await findNearby(drivers().where('online', '==', true), center, radius, settings.TRICYCLE_NEARBY_PER_RANGE, (driver) => driver.position ?? undefined);
+  const { found, truncated } = await findNearby(membersOf<TricycleMember>('tricycle'), center, radius, settings.TRICYCLE_NEARBY_PER_CELL, (member) => member.position);
   if (truncated) logger.info('Tricycle search truncated', { radiusKm: radius, found: found.length });
   const at = now();
-  const available = found.filter(({ data }) => isAvailable(data, at));
+  const available = found.filter(({ data }) => isFresh(data.locationAt, at));
   const items = available.slice(page.offset, page.offset + page.limit).map(({ data, distanceKm }): z.input<typeof NearbyTricycle> => ({
     uid: data.uid,
-    position: data.position!,
+    position: data.position,
     distanceKm: round2(distanceKm),
-    locationAt: data.locationAt!.toDate().toISOString(),
+    locationAt: data.locationAt.toDate().toISOString(),
     nom: data.nom,
     prenoms: data.prenoms,
     photoUrl: data.photoUrl,
@@ -153,6 +176,7 @@ export async function followProfile(uid: string, profile: { nom?: unknown; preno
     const driver = (await tx.get(ref)).data();
     if (!driver) return;
     const names = profile ? { nom: text(profile.nom), prenoms: text(profile.prenoms), photoUrl: typeof profile.photoUrl === 'string' ? profile.photoUrl : null } : {};
-    tx.update(ref, { ...names, ...(offline ? { online: false, updatedAt: Timestamp.fromDate(now()) } : {}) });
+    // The member carries the card too: it follows the names, and leaves the index when offline.
+    writeDriver(tx, ref, driver.cell, { ...driver, ...names, ...(offline ? { online: false, updatedAt: Timestamp.fromDate(now()) } : {}) });
   });
 }

@@ -4,8 +4,9 @@
  * A tricycle driver is a `chauffeur` account that has published a tricycle status at least once
  * (`PUT /api/tricycles/me/status`): its `tricycleDrivers/{uid}` document is its public card
  * (names copied from its profile, vehicle, plate, price hint) and its presence (online flag,
- * position, geohash for core/nearby, when the position was written). A chauffeur who never
- * published has no document and is not a tricycle driver.
+ * position and its geohash, when the position was written). A chauffeur who never published has
+ * no document and is not a tricycle driver. While online with a position it is also a member of the
+ * `tricycle` nearby index (`TricycleMember`), written in the same transaction (drivers.ts).
  */
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { Point } from '../../../core/nearby';
@@ -17,8 +18,10 @@ export interface TricycleDriverDocument {
   online: boolean;
   /** The last published position (kept while offline; offline drivers are never searched). */
   position: Point | null;
-  /** geohashOf(position), what findNearby ranges over (index: online ASC, geohash ASC). */
+  /** geohashOf(position) (full precision: for admin tools; the search uses the cell index). */
   geohash: string | null;
+  /** The cell of the driver's nearby member (core/nearby-members), null when it has none (offline, or no position). */
+  cell: string | null;
   /** When `position` was written: the location throttle and the freshness of the search read it. */
   locationAt: Timestamp | null;
   nom: string;
@@ -32,6 +35,15 @@ export interface TricycleDriverDocument {
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
+
+/**
+ * `nearbyCells/tricycle/tricycle_{cell}/{uid}`: an online driver as the nearby search reads and
+ * answers it (the card of the route, so no second read), in the cell of its position.
+ */
+export type TricycleMember = Pick<TricycleDriverDocument, 'uid' | 'nom' | 'prenoms' | 'photoUrl' | 'vehicule' | 'plaque' | 'prixIndicatif'> & {
+  position: Point;
+  locationAt: Timestamp;
+};
 
 export interface ContactHistoryEntry {
   statut: ContactStatus;

@@ -64,7 +64,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Online tricycle drivers within `radiusKm` of a point, nearest first',
     description:
-      'A geohash search (core/nearby): at most nine ranges of TRICYCLE_NEARBY_PER_RANGE online drivers each are read, never the whole collection; drivers whose position is older than TRICYCLE_POSITION_TTL_MINUTES are left out. When a range is full (a crowded area), the search is truncated: drivers inside the radius may be missing, and `total` and the pages count only the drivers found; a smaller radius finds the nearest ones.',
+      'A search of the online drivers indexed by geohash cell (core/nearby, cells of about 39 x 19.5 km): only the cells that cover the circle are read (2 to 6 for 5 km, at most 64), at most TRICYCLE_NEARBY_PER_CELL drivers a cell, never the whole collection; drivers whose position is older than TRICYCLE_POSITION_TTL_MINUTES are left out. When a cell holds more online drivers than that (a crowded area), the search is truncated: drivers inside the radius, nearer ones included, may be missing, and `total` and the pages count only the drivers found.',
     access: 'profile',
     roles: ['acheteur'],
     query: NearbyQuery,
