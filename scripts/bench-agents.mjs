@@ -6,17 +6,7 @@
  * subscribers would have left are written directly; the dashboard must read the same few
  * documents either way (goal: within 1.2x).
  */
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { withEmulatorEnv } from './emulator-env.mjs';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-Object.assign(process.env, withEmulatorEnv(process.env));
-const require = createRequire(join(root, 'functions', 'package.json'));
-const CLIENTS = 20;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+import { CLIENTS, SECONDS, percentile, functionsRequire as require, runsAlone } from './bench-common.mjs';
 
 const { db } = require('./lib/core/firebase.js');
 const { Timestamp } = require('firebase-admin/firestore');
@@ -104,7 +94,7 @@ export async function benchAgents() {
   server.close();
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (runsAlone(import.meta.url)) {
   await benchAgents();
   process.exit(0);
 }

@@ -7,19 +7,12 @@
  * must assign exactly one courier and answer the 19 others 409 DELIVERY_ALREADY_ASSIGNED. Reported:
  * the latency of the accepts (p50, p95, max) over the races, and the winners per race.
  */
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { withEmulatorEnv } from './emulator-env.mjs';
+import { percentile, functionsRequire as require, runsAlone } from './bench-common.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-Object.assign(process.env, withEmulatorEnv(process.env));
 // Rounds after the first are not this measure: no task is queued for the Functions emulator.
 process.env.DELIVERY_TASKS_ENABLED = 'false';
-const require = createRequire(join(root, 'functions', 'package.json'));
 const COURIERS = 20;
 const RACES = Number(process.env.BENCH_DELIVERY_RACES ?? 10);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const { db } = require('./lib/core/firebase.js');
 const { setStatus } = require('./lib/domains/logistics/livreurs/presence.js');
@@ -94,7 +87,7 @@ export async function benchDeliveries() {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (runsAlone(import.meta.url)) {
   await benchDeliveries();
   process.exit(0);
 }

@@ -12,18 +12,10 @@
  * presence.ts writes them; positions and query points come from a fixed pseudo-random sequence, so
  * runs compare.
  */
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { withEmulatorEnv } from './emulator-env.mjs';
+import { SECONDS, percentile, functionsRequire as require, runsAlone } from './bench-common.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-Object.assign(process.env, withEmulatorEnv(process.env));
-const require = createRequire(join(root, 'functions', 'package.json'));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RADIUS_KM = 10;
 const LIMIT = 20;
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const { db } = require('./lib/core/firebase.js');
 const { cellOf, findNearby, geohashOf } = require('./lib/core/nearby.js');
@@ -126,7 +118,7 @@ export async function benchLogistics() {
   await benchNearbyCouriers();
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (runsAlone(import.meta.url)) {
   await benchLogistics();
   process.exit(0);
 }

@@ -12,17 +12,7 @@
  * Besides latency, each row gives the member documents the search reads, and the time of those
  * cell queries alone through the SDK, one search at a time.
  */
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { withEmulatorEnv } from './emulator-env.mjs';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-Object.assign(process.env, withEmulatorEnv(process.env));
-const require = createRequire(join(root, 'functions', 'package.json'));
-const CLIENTS = 20;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+import { CLIENTS, SECONDS, percentile, functionsRequire as require, runsAlone } from './bench-common.mjs';
 
 const { db } = require('./lib/core/firebase.js');
 const { Timestamp } = require('firebase-admin/firestore');
@@ -147,7 +137,7 @@ export async function benchTricycles() {
   server.close();
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (runsAlone(import.meta.url)) {
   await benchTricycles();
   process.exit(0);
 }

@@ -15,22 +15,13 @@
  * BENCH_ONLY=agents, logistics, tricycles or deliveries runs that part alone (cold starts still come first).
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { withEmulatorEnv } from './emulator-env.mjs';
+// The function apps this benchmark builds in process get the settings the emulator gives them (bench-common.mjs).
+import { CLIENTS, SECONDS, percentile, functionsRequire as require } from './bench-common.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-// The function apps this benchmark builds in process get the settings the emulator gives them.
-Object.assign(process.env, withEmulatorEnv(process.env));
-const require = createRequire(join(root, 'functions', 'package.json'));
-const CLIENTS = 20;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const emulators = require('../firebase.json').emulators;
 const BASE = `http://${emulators.hosting.host}:${emulators.hosting.port}`;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function benchmarkToken() {
   const { provisionAccount } = require('./lib/domains/identity/provisioning.js');
