@@ -88,8 +88,9 @@ export const deliveryRound = onTaskDispatched<{ deliveryId: string; round: numbe
   { retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 }, rateLimits: { maxConcurrentDispatches: 20 } },
   (request) =>
     noSecrets.run(async () => {
-      const { runRound } = await import('./domains/logistics/deliveries/rounds');
-      logger.info('delivery round', { ...request.data, outcome: await runRound(request.data.deliveryId, request.data.round) });
+      // An early task throws (roundTask): Cloud Tasks retries it rather than dropping the round.
+      const { roundTask } = await import('./domains/logistics/deliveries/rounds');
+      logger.info('delivery round', { ...request.data, outcome: await roundTask(request.data.deliveryId, request.data.round) });
     }),
 );
 
