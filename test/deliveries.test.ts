@@ -2,7 +2,7 @@
 import { resetClock, setClock } from '../functions/src/core/clock';
 import { recordUpload } from '../functions/src/domains/catalog/uploads/ledger';
 import { roundTask, runRound } from '../functions/src/domains/logistics/deliveries/rounds';
-import { closeIfDue } from '../functions/src/domains/logistics/deliveries/service';
+import { closeIfDue, closeTask } from '../functions/src/domains/logistics/deliveries/service';
 import { DELIVERY_EVENTS, DELIVERY_STATUSES, DELIVERY_TRANSITIONS } from '../functions/src/domains/logistics/deliveries/state';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
@@ -350,6 +350,9 @@ describe('pickups and handover', () => {
       expect.arrayContaining([expect.objectContaining({ type: 'delivery_proof', resource: { kind: 'delivery', id }, body: expect.stringContaining(proved.body.data.autoCloseAt.slice(11, 16)) })]),
     );
     expect(await closeIfDue(id)).toBe('not_due');
+    // The task that arrives early fails, to be retried, and closes nothing.
+    await expect(closeTask(id)).rejects.toThrow(/retry later/);
+    expect(await deliveryDoc(id)).toMatchObject({ statut: 'en_cours' });
     const code = (await deliveryDoc(id))?.code as string;
     later(2 * 60 * 60 + 1);
     const [byCode, byTask, byBuyer] = await Promise.all([post(courier, `/api/deliveries/${id}/delivered`, { code }), closeIfDue(id), post(buyer, `/api/deliveries/${id}/confirm`)]);

@@ -99,8 +99,9 @@ export const closeDelivery = onTaskDispatched<{ deliveryId: string }>(
   { retryConfig: { maxAttempts: 5, minBackoffSeconds: 30 }, rateLimits: { maxConcurrentDispatches: 20 } },
   (request) =>
     noSecrets.run(async () => {
-      const { closeIfDue } = await import('./domains/logistics/deliveries/service');
-      logger.info('delivery auto-close', { ...request.data, outcome: await closeIfDue(request.data.deliveryId) });
+      // An early task throws (closeTask): Cloud Tasks retries it rather than leaving the delivery open.
+      const { closeTask } = await import('./domains/logistics/deliveries/service');
+      logger.info('delivery auto-close', { ...request.data, outcome: await closeTask(request.data.deliveryId) });
     }),
 );
 

@@ -391,6 +391,20 @@ export async function closeIfDue(id: string): Promise<'closed' | 'not_due'> {
   }
 }
 
+/**
+ * The `closeDelivery` task's handler: like the round task, one that arrives before the delivery's
+ * `autoCloseAt` throws so Cloud Tasks retries it, rather than leaving a proved delivery open forever.
+ */
+export async function closeTask(id: string): Promise<'closed' | 'not_due'> {
+  const outcome = await closeIfDue(id);
+  if (outcome === 'closed') return outcome;
+  const current = (await deliveries().doc(id).get()).data();
+  if (current && current.statut === 'en_cours' && !current.enLitige && current.autoCloseAt && current.autoCloseAt.toMillis() > now().getTime()) {
+    throw new Error(`delivery ${id}: auto-close asked before ${current.autoCloseAt.toDate().toISOString()}; retry later`);
+  }
+  return outcome;
+}
+
 /** The buyer refuses the goods at the door (the courier made the trip: it earns). Not the courier's word: it would earn a fee for a trip never made. */
 export async function refuseDelivery(caller: ProfileCaller, id: string, reason: string): Promise<DeliveryView> {
   return toDelivery(id, await move(id, caller, 'refuse', { mayAct: isBuyer, reason }), caller);
