@@ -223,6 +223,14 @@ describe('accepting', () => {
     expect((await post(admin, `/api/deliveries/${first.deliveryId}/admin/status`, { statut: 'annule', reason: 'Test' })).body.data.statut).toBe('annule');
     expect((await post(courier, `/api/deliveries/${second.deliveryId}/accept`)).body.data).toMatchObject({ statut: 'assigne', livreur: courier.uid });
     await offline(courier);
+
+    // Two offers accepted at once by a courier with room for one: exactly one is assigned.
+    const [racer] = await couriersAt(1);
+    const orders = await Promise.all([paidOrder(buyer, [{ seller: s1, montant: 3000 }]), paidOrder(buyer, [{ seller: s2, montant: 3000 }])]);
+    const answers = await Promise.all(orders.map((order) => post(racer, `/api/deliveries/${order.deliveryId}/accept`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('DELIVERY_COURIER_BUSY');
+    await offline(racer);
   });
 
   it('assigns exactly one of 10 couriers accepting at once; the others get DELIVERY_ALREADY_ASSIGNED; the parties follow one tracking document', async () => {
