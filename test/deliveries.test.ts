@@ -1,12 +1,14 @@
 /** Deliveries (`/api/deliveries`): created from paid orders, offered in rounds, one courier wins, pickups, handover, the money once. */
 import { resetClock, setClock } from '../functions/src/core/clock';
-import { runRound } from '../functions/src/domains/logistics/deliveries/rounds';
-import { closeIfDue } from '../functions/src/domains/logistics/deliveries/service';
+import { recordUpload } from '../functions/src/domains/catalog/uploads/ledger';
+import { roundTask, runRound } from '../functions/src/domains/logistics/deliveries/rounds';
+import { closeIfDue, closeTask } from '../functions/src/domains/logistics/deliveries/service';
 import { DELIVERY_EVENTS, DELIVERY_STATUSES, DELIVERY_TRANSITIONS } from '../functions/src/domains/logistics/deliveries/state';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { achatDoc, COTONOU, deliveryDoc, entriesOf, northOf, offerDoc, orderDoc, paidAchat, paidOrder, paymentDoc, seedCourier, trackingDoc } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
+import { restoreSettings, useSettings } from './helpers/settings';
 import { walk } from './helpers/transition-table';
 import { db } from '../functions/src/core/firebase';
 
@@ -21,7 +23,19 @@ beforeAll(async () => {
   [admin, buyer, other, s1, s2] = await Promise.all([createUser('admin'), createUser('acheteur'), createUser('acheteur'), createUser('vendeur'), createUser('vendeur')]);
 });
 
-afterEach(() => resetClock());
+afterEach(() => {
+  resetClock();
+  restoreSettings();
+});
+
+/** A photo stored by `user`, as the upload routes record it in the ledger; its path. */
+async function storedPhoto(user: TestUser, name = `${Math.random().toString(36).slice(2)}.jpg`): Promise<string> {
+  const path = `images/${name}`;
+  await recordUpload(user.uid, path, 1000);
+  return path;
+}
+
+const noticeTypes = async (user: TestUser) => ((await get(user, '/api/notifications')).body.data as Array<{ type: string }>).map((notice) => notice.type);
 
 /** Moves the clock `seconds` ahead of the real one. */
 const later = (seconds: number) => setClock(() => new Date(Date.now() + seconds * 1000));
@@ -95,6 +109,14 @@ describe('creation and rounds', () => {
     expect(delivery?.code).toMatch(/^\d{6}$/);
 
     expect(await offerDoc(order.deliveryId, near.uid)).toMatchObject({ statut: 'ouverte', round: 1, gainLivreur: 1300, livreur: near.uid });
+    // Up to 20 couriers read an offer: the destination's area only (a point rounded to ~1 km), never the buyer's address.
+    const offer = await offerDoc(order.deliveryId, near.uid);
+    const exact = delivery?.destination.position;
+    expect(offer?.destination).toEqual({ zone: { latitude: Math.round(exact.latitude * 100) / 100, longitude: Math.round(exact.longitude * 100) / 100 } });
+    expect(offer?.destination.zone).not.toEqual(exact);
+    expect(JSON.stringify(offer)).not.toContain('Akpakpa');
+    expect(JSON.stringify(offer)).not.toContain(buyer.uid);
+    expect(offer?.pickups).toEqual([{ position: delivery?.pickups[0].position, adresse: 'Boutique 1' }, { position: delivery?.pickups[1].position, adresse: 'Boutique 2' }]);
     for (const courier of [mid, far, sleeper]) expect(await offerDoc(order.deliveryId, courier.uid)).toBeUndefined();
     const notices = (await get(near, '/api/notifications')).body.data;
     expect(notices).toEqual([expect.objectContaining({ type: 'delivery_offer', resource: { kind: 'delivery', id: order.deliveryId } })]);
@@ -126,6 +148,9 @@ describe('creation and rounds', () => {
     const id = order.deliveryId;
 
     expect(await runRound(id, 2)).toBe('early');
+    // The task that arrives early fails, so Cloud Tasks retries it instead of dropping the round.
+    await expect(roundTask(id, 2)).rejects.toThrow(/retry later/);
+    expect(await deliveryDoc(id)).toMatchObject({ round: 1 });
     expect(await runRound(id, 3)).toBe('stale');
     later(61);
     expect(await runRound(id, 2)).toBe('offered');
@@ -167,7 +192,47 @@ describe('creation and rounds', () => {
   });
 });
 
+it('admins relaunch a delivery whose round ended with no next round run (a lost task), not one whose round runs', async () => {
+  const order = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
+  const id = order.deliveryId;
+  expect(await deliveryDoc(id)).toMatchObject({ statut: 'commande', round: 1, sansLivreur: false });
+  expect((await post(admin, `/api/deliveries/${id}/admin/relaunch`)).body.code).toBe('INVALID_TRANSITION');
+  later(61);
+  const relaunched = await post(admin, `/api/deliveries/${id}/admin/relaunch`);
+  expect(relaunched.status).toBe(200);
+  expect(relaunched.body.data).toMatchObject({ statut: 'commande', sansLivreur: false, round: 2, radiusKm: 10 });
+  expect(await deliveryDoc(id)).toMatchObject({ roundBase: 2 });
+  // The lost task, come back after all, finds its round taken.
+  expect(await runRound(id, 2)).toBe('offered');
+  expect(await deliveryDoc(id)).toMatchObject({ round: 2, radiusKm: 10 });
+});
+
 describe('accepting', () => {
+  it('refuses a courier already holding DELIVERY_MAX_ACTIVE_PER_COURIER deliveries (DELIVERY_COURIER_BUSY), until one ends; the accepted one shows the exact destination', async () => {
+    useSettings({ DELIVERY_MAX_ACTIVE_PER_COURIER: '1' });
+    const [courier] = await couriersAt(1);
+    const first = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
+    const second = await paidOrder(buyer, [{ seller: s2, montant: 3000 }]);
+    const accepted = await post(courier, `/api/deliveries/${first.deliveryId}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data.destination).toEqual({ position: northOf(COTONOU, 3), adresse: 'Akpakpa, maison bleue' });
+    const busy = await post(courier, `/api/deliveries/${second.deliveryId}/accept`);
+    expect([busy.status, busy.body.code]).toEqual([409, 'DELIVERY_COURIER_BUSY']);
+    expect(await deliveryDoc(second.deliveryId)).toMatchObject({ statut: 'commande', livreur: null });
+    expect(await offerDoc(second.deliveryId, courier.uid)).toMatchObject({ statut: 'ouverte' });
+    expect((await post(admin, `/api/deliveries/${first.deliveryId}/admin/status`, { statut: 'annule', reason: 'Test' })).body.data.statut).toBe('annule');
+    expect((await post(courier, `/api/deliveries/${second.deliveryId}/accept`)).body.data).toMatchObject({ statut: 'assigne', livreur: courier.uid });
+    await offline(courier);
+
+    // Two offers accepted at once by a courier with room for one: exactly one is assigned.
+    const [racer] = await couriersAt(1);
+    const orders = await Promise.all([paidOrder(buyer, [{ seller: s1, montant: 3000 }]), paidOrder(buyer, [{ seller: s2, montant: 3000 }])]);
+    const answers = await Promise.all(orders.map((order) => post(racer, `/api/deliveries/${order.deliveryId}/accept`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('DELIVERY_COURIER_BUSY');
+    await offline(racer);
+  });
+
   it('assigns exactly one of 10 couriers accepting at once; the others get DELIVERY_ALREADY_ASSIGNED; the parties follow one tracking document', async () => {
     const couriers = await couriersAt(2, 10);
     const order = await paidOrder(buyer, [{ seller: s1, montant: 8000 }]);
@@ -278,9 +343,24 @@ describe('pickups and handover', () => {
     const { deliveryId: id, courier } = order;
     expect((await post(buyer, `/api/deliveries/${id}/delivered`, { photo: 'uploads/x.jpg' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
     expect((await post(courier, `/api/deliveries/${id}/delivered`, { photo: '../../etc' })).status).toBe(400);
-    const proved = await post(courier, `/api/deliveries/${id}/delivered`, { photo: 'deliveries/proof.jpg' });
-    expect(proved.body.data).toMatchObject({ statut: 'en_cours', preuve: { photo: 'deliveries/proof.jpg' }, autoCloseAt: expect.any(String) });
+    // Only a file the courier stored itself proves anything: not a made-up path, not someone else's photo.
+    for (const photo of ['deliveries/proof.jpg', await storedPhoto(s1)]) {
+      const refused = await post(courier, `/api/deliveries/${id}/delivered`, { photo });
+      expect([refused.status, refused.body.code]).toEqual([403, 'DELIVERY_PROOF_NOT_OWNED']);
+    }
+    expect(await deliveryDoc(id)).toMatchObject({ preuve: null, autoCloseAt: null });
+    expect(await noticeTypes(buyer)).not.toContain('delivery_proof');
+    const photo = await storedPhoto(courier);
+    const proved = await post(courier, `/api/deliveries/${id}/delivered`, { photo });
+    expect(proved.body.data).toMatchObject({ statut: 'en_cours', preuve: { photo }, autoCloseAt: expect.any(String) });
+    // The buyer is told the delivery will close by itself, so it can confirm or dispute in time.
+    expect((await get(buyer, '/api/notifications')).body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'delivery_proof', resource: { kind: 'delivery', id }, body: expect.stringContaining(proved.body.data.autoCloseAt.slice(11, 16)) })]),
+    );
     expect(await closeIfDue(id)).toBe('not_due');
+    // The task that arrives early fails, to be retried, and closes nothing.
+    await expect(closeTask(id)).rejects.toThrow(/retry later/);
+    expect(await deliveryDoc(id)).toMatchObject({ statut: 'en_cours' });
     const code = (await deliveryDoc(id))?.code as string;
     later(2 * 60 * 60 + 1);
     const [byCode, byTask, byBuyer] = await Promise.all([post(courier, `/api/deliveries/${id}/delivered`, { code }), closeIfDue(id), post(buyer, `/api/deliveries/${id}/confirm`)]);
@@ -295,14 +375,74 @@ describe('pickups and handover', () => {
   });
 });
 
+describe('handover code and disputes', () => {
+  it('counts wrong codes on the delivery (at once too) and locks code entry after DELIVERY_CODE_MAX_ATTEMPTS (DELIVERY_CODE_LOCKED); the buyer still confirms', async () => {
+    const { deliveryId: id, courier } = await assigned(true, [s1]);
+    const code = (await deliveryDoc(id))?.code as string;
+    const wrong = (n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
+    const first = await Promise.all([1, 2, 3, 4].map((n) => post(courier, `/api/deliveries/${id}/delivered`, { code: wrong(n) })));
+    expect(first.map((answer) => answer.body.code)).toEqual(Array.from({ length: 4 }, () => 'DELIVERY_CODE_INVALID'));
+    expect(await deliveryDoc(id)).toMatchObject({ codeAttempts: 4, statut: 'en_cours' });
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, { code: wrong(5) })).body.code).toBe('DELIVERY_CODE_INVALID');
+    // Locked: even the right code is refused now, and nothing more is counted.
+    const locked = await post(courier, `/api/deliveries/${id}/delivered`, { code });
+    expect([locked.status, locked.body.code]).toEqual([429, 'DELIVERY_CODE_LOCKED']);
+    expect(await deliveryDoc(id)).toMatchObject({ codeAttempts: 5, statut: 'en_cours' });
+    expect(await entriesOf(courier.uid)).toEqual([]);
+    expect((await post(buyer, `/api/deliveries/${id}/confirm`)).body.data.statut).toBe('livre');
+    expect(await entriesOf(courier.uid)).toHaveLength(1);
+  });
+
+  it('the buyer disputes a delivery proved by photo: no auto-close, flagged for admins, the courier told; admins end it', async () => {
+    const waiting = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
+    expect((await post(buyer, `/api/deliveries/${waiting.deliveryId}/dispute`, { reason: 'Rien reçu' })).body.code).toBe('INVALID_TRANSITION');
+
+    const { deliveryId: id, courier } = await assigned(true, [s2]);
+    const photo = await storedPhoto(courier);
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, { photo })).status).toBe(200);
+    expect((await post(courier, `/api/deliveries/${id}/dispute`, { reason: 'x' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    expect((await post(s2, `/api/deliveries/${id}/dispute`, { reason: 'x' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    expect((await post(admin, `/api/deliveries/${id}/dispute`, { reason: 'x' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    expect((await post(other, `/api/deliveries/${id}/dispute`, { reason: 'x' })).status).toBe(404);
+    expect((await post(buyer, `/api/deliveries/${id}/dispute`, {})).status).toBe(400);
+
+    const disputed = await post(buyer, `/api/deliveries/${id}/dispute`, { reason: 'Rien reçu' });
+    expect(disputed.status).toBe(200);
+    expect(disputed.body.data).toMatchObject({ statut: 'en_cours', autoCloseAt: null, enLitige: true, litige: { motif: 'Rien reçu', by: buyer.uid, at: expect.any(String) } });
+    expect((await post(buyer, `/api/deliveries/${id}/dispute`, { reason: 'encore' })).body.code).toBe('DELIVERY_DISPUTED');
+    // The courier cannot start the auto-close again with another photo.
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, { photo: await storedPhoto(courier) })).body.code).toBe('DELIVERY_DISPUTED');
+    expect(await noticeTypes(courier)).toContain('delivery_disputed');
+
+    later(2 * 60 * 60 + 1);
+    expect(await closeIfDue(id)).toBe('not_due');
+    expect(await deliveryDoc(id)).toMatchObject({ statut: 'en_cours', enLitige: true });
+    expect(await entriesOf(courier.uid)).toEqual([]);
+
+    const ids = async (query: string) => ((await get(admin, `/api/deliveries${query}`)).body.data as Array<{ id: string }>).map((item) => item.id);
+    expect(await ids('?litige=true')).toEqual([id]);
+    expect(await ids('?litige=true&statut=en_cours')).toEqual([id]);
+    expect((await get(buyer, '/api/deliveries?litige=true')).body.code).toBe('FORBIDDEN_ROLE');
+
+    // Admins decide; an ended delivery leaves the list of disputes to look at.
+    expect((await post(admin, `/api/deliveries/${id}/admin/status`, { statut: 'retour', reason: 'Colis non remis' })).body.data).toMatchObject({ statut: 'retour', enLitige: false, litige: { motif: 'Rien reçu' } });
+    expect(await ids('?litige=true')).toEqual([]);
+    expect((await post(buyer, `/api/deliveries/${id}/dispute`, { reason: 'x' })).body.code).toBe('INVALID_TRANSITION');
+  });
+});
+
 describe('refusal, return, cancel', () => {
-  it('refusal at the door: the courier and the company earn, the buyer gets back all but the fee, the order cancelled, sellers never credited', async () => {
+  it('refusal at the door, by the buyer: the courier and the company earn, the buyer gets back all but the fee, the order cancelled, sellers never credited', async () => {
     const order = await assigned(true, [s1]);
     const { deliveryId: id, courier } = order;
-    expect((await post(courier, `/api/deliveries/${id}/refuse`, {})).status).toBe(400);
-    expect((await post(buyer, `/api/deliveries/${id}/refuse`, { reason: 'x' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
-    const refused = await post(courier, `/api/deliveries/${id}/refuse`, { reason: 'Pièce non conforme' });
-    expect(refused.body.data).toMatchObject({ statut: 'refuse' });
+    expect((await post(buyer, `/api/deliveries/${id}/refuse`, {})).status).toBe(400);
+    // The courier alone cannot declare a refusal (it would earn the fee for a trip never made): its recipient absent, it returns the goods.
+    expect((await post(courier, `/api/deliveries/${id}/refuse`, { reason: 'x' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    expect((await post(s1, `/api/deliveries/${id}/refuse`, { reason: 'x' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    expect((await post(other, `/api/deliveries/${id}/refuse`, { reason: 'x' })).status).toBe(404);
+    expect(await deliveryDoc(id)).toMatchObject({ statut: 'en_cours' });
+    const refused = await post(buyer, `/api/deliveries/${id}/refuse`, { reason: 'Pièce non conforme' });
+    expect(refused.body.data).toMatchObject({ statut: 'refuse', history: expect.arrayContaining([expect.objectContaining({ statut: 'refuse', by: buyer.uid, reason: 'Pièce non conforme' })]) });
     expect(await entriesOf(courier.uid)).toEqual([expect.objectContaining({ montant: 1300, type: 'gain_livraison' })]);
     expect((await entriesOf('platform')).map((entry) => entry.id)).toContain(`gain_societe_${id}`);
     expect((await paymentDoc(order.paymentId)).refund).toEqual({ statut: 'a_rembourser', reason: `Livraison ${id} refuse`, montant: order.total - 2000 });
@@ -400,6 +540,12 @@ describe('reading', () => {
     expect(await ids(admin, `?acheteur=${other.uid}`)).toEqual([]);
     expect(await ids(buyer, '?statut=assigne')).toContain(id);
     expect((await get(buyer, `/api/deliveries?acheteur=${other.uid}`)).body.code).toBe('FORBIDDEN_ROLE');
+    expect(await ids(admin, `?statut=assigne&livreur=${order.courier.uid}`)).toEqual([id]);
+    // Two admin filters besides statut have no index together: refused, not a 500 in production.
+    for (const query of [`?acheteur=${buyer.uid}&livreur=${order.courier.uid}`, `?vendeur=${s1.uid}&livreur=${order.courier.uid}`, '?sansLivreur=true&litige=true']) {
+      const refused = await get(admin, `/api/deliveries${query}`);
+      expect([refused.status, refused.body.code]).toEqual([400, 'VALIDATION_ERROR']);
+    }
     expect((await get(buyer, '/api/deliveries?statut=perdu')).status).toBe(400);
     const page = await get(buyer, '/api/deliveries?limit=1');
     expect(page.body.data).toHaveLength(1);

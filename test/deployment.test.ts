@@ -12,6 +12,7 @@ import { ApiRouter, type LazyRouter } from '../functions/src/core/http';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achats/lookup';
 import { planUserList } from '../functions/src/domains/identity/repository';
+import { ADMIN_FILTERS, type DeliveryListFilters, type DeliveryListScope, planDeliveryList } from '../functions/src/domains/logistics/deliveries/listing';
 import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, PART_ACCESS_QUERIES, planArticleQuery } from '../functions/src/domains/catalog/repository';
 import { allRouters, CATCH_ALL_FUNCTION, FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';
 import { serviceDocument } from '../functions/src/openapi-document';
@@ -276,6 +277,49 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.achats, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
     // The public list of delivery zones: the active ones by name.
     expect(hasMergeIndexes(COLLECTIONS.deliveryZones, ['actif'], { field: 'nom', direction: 'asc' })).toBe(true);
+  });
+
+  it('has a composite index for every delivery list the code can issue, and refuses the filter combinations without one', () => {
+    const names = ['statut', ...Object.keys(ADMIN_FILTERS)] as Array<keyof DeliveryListFilters>;
+    const scopes: DeliveryListScope[] = [{ admin: true }, ...(['livreur', 'vendeurs', 'acheteur'] as const).map((field) => ({ admin: false as const, field, uid: 'u' }))];
+    const issued: string[] = [];
+    const missing: string[] = [];
+    for (const scope of scopes) {
+      // Every subset of the query's filters, for every kind of caller.
+      for (let mask = 0; mask < 2 ** names.length; mask += 1) {
+        const filters: DeliveryListFilters = {};
+        names.forEach((name, bit) => {
+          if (mask & (2 ** bit)) (filters as Record<string, string>)[name] = name === 'sansLivreur' || name === 'litige' ? 'true' : 'x';
+        });
+        let plan;
+        try {
+          plan = planDeliveryList(scope, filters);
+        } catch {
+          continue;
+        }
+        const fields = plan.map(([field]) => field);
+        issued.push(fields.join('+'));
+        // No equality: the automatic single-field index on createdAt serves it.
+        if (fields.length === 0) continue;
+        const match = indexes.find((index) => {
+          const parts = index.fields as Array<{ fieldPath: string; order?: string; arrayConfig?: string }>;
+          const last = parts[parts.length - 1];
+          const head = parts.slice(0, -1);
+          return (
+            index.collectionGroup === COLLECTIONS.deliveries &&
+            last.fieldPath === 'createdAt' &&
+            last.order === 'DESCENDING' &&
+            head.length === fields.length &&
+            fields.every((field) => head.some((part) => part.fieldPath === field && (field === 'vendeurs' ? part.arrayConfig === 'CONTAINS' : part.order === 'ASCENDING')))
+          );
+        });
+        if (!match) missing.push(fields.join(' + '));
+      }
+    }
+    // Every admin filter alone and with statut is served; the own lists by role with statut too.
+    for (const field of Object.values(ADMIN_FILTERS)) expect(issued).toEqual(expect.arrayContaining([field, `statut+${field}`]));
+    expect(issued).toEqual(expect.arrayContaining(['livreur+statut', 'vendeurs+statut', 'acheteur+statut', 'statut']));
+    expect([...new Set(missing)]).toEqual([]);
   });
 
   it('has the composite index of the buyer’s transit purchase lookup (the journeys)', () => {

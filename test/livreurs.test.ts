@@ -219,10 +219,14 @@ describe('the courier’s deliveries', () => {
       statut: 'commande',
       frais: 1000,
       gainLivreur: 210,
-      pickups: [{ vendeur: 'seller-seed', position: COTONOU, adresse: 'Dantokpa', collectedAt: null }],
-      destination: { adresse: 'Fidjrossè' },
+      pickups: [{ vendeur: null, position: COTONOU, adresse: 'Dantokpa', collectedAt: null }],
+      destination: { position: { latitude: 6.4, longitude: 2.42 }, adresse: null },
+      instructions: null,
       offer: { round: 2, distanceKm: 1.5, expiresAt: expect.any(String) },
     });
+    // A courier only offered the delivery sees neither the buyer's address, the handover code nor the parties.
+    const shown = JSON.stringify(offered.body.data);
+    for (const secret of ['Fidjrossè', '424242', 'buyer-seed', 'seller-seed']) expect(shown).not.toContain(secret);
     expect(offered.body.pagination).toMatchObject({ total: 2, hasMore: false });
 
     const base = Date.now() - 3_600_000;

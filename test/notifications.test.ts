@@ -191,6 +191,7 @@ describe('notice templates, declared by each domain', () => {
     deliveryId: 'order_Qx7pL2mN9',
     distanceKm: '8.5',
     gainLivreur: '1300',
+    closesAt: '2026-12-01 12:00 UTC',
   };
 
   it('say something in both languages for every notice', async () => {

@@ -88,8 +88,9 @@ export const deliveryRound = onTaskDispatched<{ deliveryId: string; round: numbe
   { retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 }, rateLimits: { maxConcurrentDispatches: 20 } },
   (request) =>
     noSecrets.run(async () => {
-      const { runRound } = await import('./domains/logistics/deliveries/rounds');
-      logger.info('delivery round', { ...request.data, outcome: await runRound(request.data.deliveryId, request.data.round) });
+      // An early task throws (roundTask): Cloud Tasks retries it rather than dropping the round.
+      const { roundTask } = await import('./domains/logistics/deliveries/rounds');
+      logger.info('delivery round', { ...request.data, outcome: await roundTask(request.data.deliveryId, request.data.round) });
     }),
 );
 
@@ -98,8 +99,9 @@ export const closeDelivery = onTaskDispatched<{ deliveryId: string }>(
   { retryConfig: { maxAttempts: 5, minBackoffSeconds: 30 }, rateLimits: { maxConcurrentDispatches: 20 } },
   (request) =>
     noSecrets.run(async () => {
-      const { closeIfDue } = await import('./domains/logistics/deliveries/service');
-      logger.info('delivery auto-close', { ...request.data, outcome: await closeIfDue(request.data.deliveryId) });
+      // An early task throws (closeTask): Cloud Tasks retries it rather than leaving the delivery open.
+      const { closeTask } = await import('./domains/logistics/deliveries/service');
+      logger.info('delivery auto-close', { ...request.data, outcome: await closeTask(request.data.deliveryId) });
     }),
 );
 

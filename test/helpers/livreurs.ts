@@ -36,6 +36,7 @@ export async function seedDelivery(livreur: string | null, statut: DeliveryStatu
       round: 1,
       radiusKm: 10,
       roundEndsAt: null,
+      code: '424242',
       history: [],
       createdAt: at,
       updatedAt: at,
@@ -56,7 +57,20 @@ export async function seedOffer(deliveryId: string, livreur: string, statut: Del
   await db()
     .collection(COLLECTIONS.deliveryOffers)
     .doc(`${deliveryId}_${livreur}`)
-    .set({ deliveryId, livreur, round: 2, distanceKm: 1.5, frais: 1000, gainLivreur: 210, statut, expiresAt: new Date(Date.now() + expiresInMs), createdAt: new Date() });
+    .set({
+      deliveryId,
+      livreur,
+      round: 2,
+      distanceKm: 1.5,
+      frais: 1000,
+      gainLivreur: 210,
+      // As the rounds write them: the shops, and the destination's area only (rounded point, no address).
+      pickups: [{ position: COTONOU, adresse: 'Dantokpa' }],
+      destination: { zone: { latitude: 6.4, longitude: 2.42 } },
+      statut,
+      expiresAt: new Date(Date.now() + expiresInMs),
+      createdAt: new Date(),
+    });
 }
 
 export async function presenceOf(uid: string) {

@@ -255,6 +255,10 @@ const SETTINGS = {
   DELIVERY_AUTO_CLOSE_SECONDS: integer(2 * 60 * 60, 60),
   /** Queue the `deliveryRound` and `closeDelivery` tasks (off: only a direct call of their handlers runs them, as in-process tests do). */
   DELIVERY_TASKS_ENABLED: flag(true),
+  /** Wrong handover codes a delivery accepts; past them code entry is locked (DELIVERY_CODE_LOCKED) and only the buyer's confirmation, a photo proof or an admin closes it. */
+  DELIVERY_CODE_MAX_ATTEMPTS: integer(5, 1, 100),
+  /** Deliveries a courier may hold at once (`assigne` or `en_cours`); accepting one more answers DELIVERY_COURIER_BUSY. */
+  DELIVERY_MAX_ACTIVE_PER_COURIER: integer(5, 1, 100),
 
   // Notifications.
   /** In-app notifications are deleted this many days after they were written (TTL on `expireAt`). */

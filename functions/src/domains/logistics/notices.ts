@@ -1,7 +1,8 @@
 /**
  * What logistics tells: each side of a tricycle contact when the other moves it; couriers the
  * deliveries offered to them; the buyer and the sellers when a courier accepts and as the delivery
- * moves; the buyer when no courier was found.
+ * moves; the buyer when no courier was found or a photo proof starts the auto-close; the courier
+ * when the buyer disputes.
  * Registered with the others by src/notices.ts; README, "Notices".
  */
 import { defineNotices, formatXof } from '../notifications';
@@ -49,6 +50,18 @@ export const notices = defineNotices({
     category: 'orders',
     fr: (p) => ({ title: 'Livreur introuvable', body: `Aucun livreur n’a encore accepté la livraison ${p.deliveryId} : notre équipe s’en occupe.` }),
     en: (p) => ({ title: 'No courier yet', body: `No courier has accepted delivery ${p.deliveryId} yet: our team is on it.` }),
+  },
+  // The buyer, when the courier proves a delivery by photo instead of the code: it closes by itself unless the buyer acts.
+  delivery_proof: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Livraison déclarée avec photo', body: `Le livreur dit avoir livré ${p.deliveryId}. Confirmez la réception ou signalez-la non reçue avant ${p.closesAt}, sinon elle sera close comme livrée.` }),
+    en: (p) => ({ title: 'Delivery declared with a photo', body: `The courier says delivery ${p.deliveryId} was handed over. Confirm it or report it not received before ${p.closesAt}, or it closes as delivered.` }),
+  },
+  // The courier, when the buyer reports the delivery not received: admins decide, nothing closes by itself.
+  delivery_disputed: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Livraison contestée', body: `L’acheteur signale la livraison ${p.deliveryId} comme non reçue (${p.motif}). Notre équipe va vous contacter.` }),
+    en: (p) => ({ title: 'Delivery disputed', body: `The buyer reports delivery ${p.deliveryId} as not received (${p.motif}). Our team will contact you.` }),
   },
 });
 

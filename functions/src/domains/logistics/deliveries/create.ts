@@ -67,6 +67,9 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
       sansLivreur: false,
       preuve: null,
       autoCloseAt: null,
+      codeAttempts: 0,
+      litige: null,
+      enLitige: false,
     };
     tx.create(ref, delivery);
   });

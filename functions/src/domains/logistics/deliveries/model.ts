@@ -76,6 +76,12 @@ export interface DeliveryDocument {
   /** The courier's proof of handover without the code (a stored photo path); closes the delivery at `autoCloseAt` unless the buyer confirms first. */
   preuve: { photo: string | null; at: Timestamp } | null;
   autoCloseAt: Timestamp | null;
+  /** Wrong handover codes typed so far: past DELIVERY_CODE_MAX_ATTEMPTS code entry is locked (the buyer still confirms). */
+  codeAttempts: number;
+  /** The buyer's report that it did not receive the goods (`/dispute`): the auto-close is off, admins decide. */
+  litige: { motif: string; at: Timestamp; by: string } | null;
+  /** A dispute awaiting admins (cleared when the delivery ends): the admin list's `litige` filter. */
+  enLitige: boolean;
 }
 
 /** `deliveryTracking/{deliveryId}`: one document the parties listen to (firestore.rules). */
@@ -90,6 +96,15 @@ export interface DeliveryTrackingDocument {
 export const OFFER_STATUSES = ['ouverte', 'acceptee', 'expiree', 'prise', 'declinee'] as const;
 export type DeliveryOfferStatus = (typeof OFFER_STATUSES)[number];
 
+/** Decimals of a degree kept of an offer's destination: 0.01° is about 1.1 km. */
+export const OFFER_DESTINATION_DECIMALS = 2;
+
+/** The destination's area as an offer shows it. */
+export function approximate(point: Point): Point {
+  const factor = 10 ** OFFER_DESTINATION_DECIMALS;
+  return { latitude: Math.round(point.latitude * factor) / factor, longitude: Math.round(point.longitude * factor) / factor };
+}
+
 export const offerIdOf = (deliveryId: string, livreur: string): string => `${deliveryId}_${livreur}`;
 
 /** `deliveryOffers/{deliveryId}_{livreurUid}`: the courier reads its own offers (firestore.rules). */
@@ -100,9 +115,14 @@ export interface DeliveryOfferDocument {
   distanceKm: number;
   frais: number;
   gainLivreur: number;
-  /** Where the courier would go: the pickups' and the destination's addresses and points, to decide. */
+  /**
+   * What the courier needs to decide: the pickups (sellers' shops) and the destination's area only,
+   * its point rounded to OFFER_DESTINATION_DECIMALS (about a kilometre) and no address: up to
+   * DELIVERY_OFFERS_PER_ROUND couriers a round read offers, only the one who accepts sees the
+   * buyer's exact point and address (on the delivery).
+   */
   pickups: Array<{ position: Point; adresse: string | null }>;
-  destination: { position: Point; adresse: string };
+  destination: { zone: Point };
   /** `declinee`: the courier said no; `prise`: another courier accepted first. */
   statut: DeliveryOfferStatus;
   expiresAt: Timestamp;

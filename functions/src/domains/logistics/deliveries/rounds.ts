@@ -21,7 +21,7 @@ import { publish } from '../../../core/realtime';
 import { notifyIn } from '../../notifications';
 import { priceList } from '../../pricing';
 import { nearbyCouriers } from '../livreurs/nearby';
-import type { DeliveryDocument, DeliveryOfferDocument } from './model';
+import { approximate, type DeliveryDocument, type DeliveryOfferDocument } from './model';
 import { deliveries, offerRef, openOffers } from './repository';
 import { scheduleRound } from './tasks';
 
@@ -92,7 +92,7 @@ export async function runRound(deliveryId: string, round: number): Promise<Round
           frais: delivery.frais,
           gainLivreur: delivery.gainLivreur,
           pickups: delivery.pickups.map((pickup) => ({ position: pickup.position, adresse: pickup.adresse })),
-          destination: delivery.destination,
+          destination: { zone: approximate(delivery.destination.position) },
           statut: 'ouverte',
           expiresAt: endsAt,
           createdAt: stamp,
@@ -119,6 +119,17 @@ export async function runRound(deliveryId: string, round: number): Promise<Round
   if (exhausted) return 'exhausted';
   await afterRound(deliveryId, claimed.delivery, round, claimed.offered, settings.dureeOffreSecondes);
   return 'offered';
+}
+
+/**
+ * The `deliveryRound` task's handler: a round asked before the previous one ended (`early`: a task
+ * delivered ahead of its time) throws, so Cloud Tasks retries it later instead of taking it as done
+ * and leaving the delivery without its next round. Every other outcome is final.
+ */
+export async function roundTask(deliveryId: string, round: number): Promise<Exclude<RoundOutcome, 'early'>> {
+  const outcome = await runRound(deliveryId, round);
+  if (outcome === 'early') throw new Error(`delivery ${deliveryId}: round ${round} asked before the previous one ended; retry later`);
+  return outcome;
 }
 
 async function openOffersOutsideTx(deliveryId: string): Promise<DeliveryOfferDocument[]> {

@@ -30,6 +30,11 @@ export const Delivery = z
     code: z.string().nullable().meta({ description: 'The handover code (6 digits): shown to the buyer and admins only, the buyer gives it to the courier at the door.' }),
     preuve: z.object({ photo: z.string().nullable(), at: Iso }).nullable().meta({ description: 'The courier’s proof without the code; the delivery closes at `autoCloseAt` unless the buyer confirms first.' }),
     autoCloseAt: Iso.nullable(),
+    litige: z
+      .object({ motif: z.string(), at: Iso, by: z.string() })
+      .nullable()
+      .meta({ description: 'The buyer’s report that it did not receive the goods (`/dispute`): no auto-close, admins decide.' }),
+    enLitige: z.boolean().meta({ description: 'A dispute awaiting admins (false again once the delivery ends): the admin filter `litige`.' }),
     history: z.array(z.object({ statut: z.enum(DELIVERY_STATUSES), at: Iso, by: z.string(), reason: z.string().nullable() })),
     createdAt: Iso,
     updatedAt: Iso,
@@ -45,6 +50,7 @@ export const DeliveryListQuery = PaginationQuery.extend({
   vendeur: documentId('USER_NOT_FOUND', 'Admin levels only.').optional(),
   livreur: documentId('USER_NOT_FOUND', 'Admin levels only.').optional(),
   sansLivreur: z.enum(['true', 'false']).optional().meta({ description: 'Admin levels only: deliveries whose every round ended without a courier.' }),
+  litige: z.enum(['true', 'false']).optional().meta({ description: 'Admin levels only: deliveries the buyer disputed, awaiting admins (`enLitige`).' }),
 });
 
 export const DeliveredRequest = z
@@ -61,7 +67,10 @@ export const DeliveredRequest = z
       .max(500)
       .regex(/^(?!.*\.\.)[A-Za-z0-9/_.-]+$/)
       .optional()
-      .meta({ description: 'Path of a photo stored with `/api/upload`: without the code, the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms first.' }),
+      .meta({
+        description:
+          'Path of a photo the courier stored itself with `/api/upload` (DELIVERY_PROOF_NOT_OWNED otherwise): without the code, the buyer is told and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first.',
+      }),
   })
   .refine((value) => value.code !== undefined || value.photo !== undefined, { message: 'Give the buyer’s `code` or a `photo`.', path: ['code'] })
   .meta({ id: 'DeliveryProof' });

@@ -16,8 +16,10 @@ import { runTransaction } from '../../../core/firebase';
 import { transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
+import { uploadOwner } from '../../catalog';
 import { notifyIn } from '../../notifications';
-import type { DeliveryDocument, DeliveryTrackingDocument } from './model';
+import { planDeliveryList } from './listing';
+import { ACTIVE_DELIVERY_STATUSES, type DeliveryDocument, type DeliveryTrackingDocument } from './model';
 import { deliveries, offerRef, openOffers, tracking } from './repository';
 import { runRound } from './rounds';
 import type { AdminDeliveryStatus, Delivery, DeliveredRequest, DeliveryListQuery } from './schemas';
@@ -52,6 +54,8 @@ export function toDelivery(id: string, delivery: DeliveryDocument, viewer?: Pick
     code: seesCode ? delivery.code : null,
     preuve: delivery.preuve ? { photo: delivery.preuve.photo, at: delivery.preuve.at.toDate().toISOString() } : null,
     autoCloseAt: iso(delivery.autoCloseAt),
+    litige: delivery.litige ? { motif: delivery.litige.motif, at: delivery.litige.at.toDate().toISOString(), by: delivery.litige.by } : null,
+    enLitige: delivery.enLitige ?? false,
     history: delivery.history.map((entry) => ({ ...entry, at: entry.at.toDate().toISOString() })),
     createdAt: delivery.createdAt.toDate().toISOString(),
     updatedAt: delivery.updatedAt.toDate().toISOString(),
@@ -80,6 +84,11 @@ interface MoveOptions {
   change?: (delivery: DeliveryDocument, at: Timestamp) => Partial<DeliveryDocument>;
   /** Refuses before the table does (a status that deserves its own code). */
   precheck?: (delivery: DeliveryDocument) => void;
+  /**
+   * Refuses the move but keeps a trace of the attempt: the fields are written in the same
+   * transaction, then the error is thrown (a wrong handover code counts against the lock).
+   */
+  reject?: (delivery: DeliveryDocument) => { error: ApiError; changes: Partial<DeliveryDocument> } | undefined;
 }
 
 function notifyParties(tx: FirebaseFirestore.Transaction, id: string, delivery: DeliveryDocument, statut: string, except: string): void {
@@ -93,13 +102,18 @@ function notifyParties(tx: FirebaseFirestore.Transaction, id: string, delivery: 
 /** One move of the table, in a transaction; a final status emits its event there. */
 async function move(id: string, actor: Actor, event: DeliveryEvent, options: MoveOptions): Promise<DeliveryDocument> {
   const ref = deliveries().doc(id);
-  return runTransaction(async (tx) => {
+  const outcome = await runTransaction(async (tx): Promise<{ updated: DeliveryDocument } | { rejected: ApiError }> => {
     const delivery = (await tx.get(ref)).data();
     if (!delivery) throw new ApiError('DELIVERY_NOT_FOUND');
     const allowed = permission(actor, delivery, (uid) => options.mayAct(uid, delivery));
     if (allowed === 'hidden') throw new ApiError('DELIVERY_NOT_FOUND');
     if (allowed === 'forbidden') throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
     options.precheck?.(delivery);
+    const rejected = options.reject?.(delivery);
+    if (rejected) {
+      tx.update(ref, rejected.changes);
+      return { rejected: rejected.error };
+    }
     const open = delivery.statut === 'commande' ? await openOffers(tx, id) : [];
     const statut = transition(DELIVERY_TRANSITIONS, delivery.statut, event);
     const at = Timestamp.fromDate(now());
@@ -111,7 +125,8 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
       updatedAt: at,
       history: [...delivery.history, { statut, at, by, reason: options.reason ?? null }],
     };
-    if (isFinal(statut)) Object.assign(updated, { autoCloseAt: null, roundEndsAt: null });
+    // A final status ends the search, the auto-close and any dispute admins had to look at.
+    if (isFinal(statut)) Object.assign(updated, { autoCloseAt: null, roundEndsAt: null, enLitige: false });
     tx.set(ref, updated);
     // A delivery cancelled while offered: its offers end with it.
     for (const offer of open) tx.update(offer.ref, { statut: 'expiree' });
@@ -145,8 +160,10 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
       });
     }
     notifyParties(tx, id, updated, statut, by);
-    return updated;
+    return { updated };
   });
+  if ('rejected' in outcome) throw outcome.rejected;
+  return outcome.updated;
 }
 
 const isCourier = (uid: string, delivery: DeliveryDocument) => delivery.livreur === uid;
@@ -163,20 +180,10 @@ export async function readDelivery(caller: ProfileCaller, id: string): Promise<D
  * a seller those it has a pickup in, anyone else those it bought), by status at most.
  */
 export async function listDeliveries(caller: ProfileCaller, query: z.output<typeof DeliveryListQuery>, page: PageRequest) {
-  const admin = isAdminRole(caller.role);
-  const adminFilters = query.acheteur !== undefined || query.vendeur !== undefined || query.livreur !== undefined || query.sansLivreur !== undefined;
-  if (adminFilters && !admin) throw new ApiError('FORBIDDEN_ROLE');
+  const own = caller.role === 'livreur' ? 'livreur' : caller.role === 'vendeur' ? 'vendeurs' : 'acheteur';
+  const plan = planDeliveryList(isAdminRole(caller.role) ? { admin: true } : { admin: false, field: own, uid: caller.uid }, query);
   let filtered = deliveries().orderBy('createdAt', 'desc');
-  if (!admin) {
-    if (caller.role === 'livreur') filtered = filtered.where('livreur', '==', caller.uid);
-    else if (caller.role === 'vendeur') filtered = filtered.where('vendeurs', 'array-contains', caller.uid);
-    else filtered = filtered.where('acheteur', '==', caller.uid);
-  }
-  if (query.statut) filtered = filtered.where('statut', '==', query.statut);
-  if (query.acheteur) filtered = filtered.where('acheteur', '==', query.acheteur);
-  if (query.vendeur) filtered = filtered.where('vendeurs', 'array-contains', query.vendeur);
-  if (query.livreur) filtered = filtered.where('livreur', '==', query.livreur);
-  if (query.sansLivreur) filtered = filtered.where('sansLivreur', '==', query.sansLivreur === 'true');
+  for (const [field, value] of plan) filtered = filtered.where(field, field === 'vendeurs' ? 'array-contains' : '==', value);
   const { docs, total } = await readPage(filtered, page);
   return toPage(page, docs.map((doc) => toDelivery(doc.id, doc.data(), caller)), total);
 }
@@ -195,6 +202,10 @@ export async function acceptDelivery(caller: ProfileCaller, id: string): Promise
     if (!current || !offer) throw new ApiError('DELIVERY_NOT_FOUND');
     if (current.statut !== 'commande') throw new ApiError(current.livreur && current.livreur !== caller.uid ? 'DELIVERY_ALREADY_ASSIGNED' : 'INVALID_TRANSITION');
     if (offer.statut !== 'ouverte' || offer.expiresAt.toMillis() <= now().getTime()) throw new ApiError('DELIVERY_OFFER_EXPIRED');
+    // A courier holds a bounded number of deliveries at once: no hoarding offers it cannot ride.
+    const max = config().DELIVERY_MAX_ACTIVE_PER_COURIER;
+    const active = await tx.get(deliveries().where('livreur', '==', caller.uid).where('statut', 'in', [...ACTIVE_DELIVERY_STATUSES]).limit(max));
+    if (active.size >= max) throw new ApiError('DELIVERY_COURIER_BUSY');
     const open = await openOffers(tx, id);
     const statut = transition(DELIVERY_TRANSITIONS, current.statut, 'accept');
     const at = Timestamp.fromDate(now());
@@ -265,22 +276,39 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
   return toDelivery(id, delivery, caller);
 }
 
+/** When an auto-close happens, as the buyer's notice shows it (UTC, to the minute). */
+const closesAtText = (at: Timestamp) => `${at.toDate().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /**
- * The courier hands the goods over. With the buyer's code: `livre` at once. With a photo only: the
- * proof is kept and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms
- * first (`closeDelivery` task). A wrong code changes nothing.
+ * The courier hands the goods over. With the buyer's code: `livre` at once; a wrong code is counted
+ * on the delivery in the same transaction and after DELIVERY_CODE_MAX_ATTEMPTS wrong ones code entry
+ * is locked (DELIVERY_CODE_LOCKED: six digits must not be guessable; the buyer still confirms).
+ * With a photo only: the photo must be a file the courier stored itself (the upload ledger says who),
+ * the buyer is told, and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer
+ * confirms or disputes first (`closeDelivery` task). A disputed delivery takes no photo proof.
  */
 export async function markDelivered(caller: ProfileCaller, id: string, proof: z.output<typeof DeliveredRequest>): Promise<DeliveryView> {
+  // Read before the transaction (the ledger never changes a file's owner), checked after the party checks.
+  const photoOwner = proof.photo === undefined ? undefined : await uploadOwner(proof.photo);
+  const checkPhoto = () => {
+    if (proof.photo !== undefined && photoOwner !== caller.uid) throw new ApiError('DELIVERY_PROOF_NOT_OWNED');
+  };
   if (proof.code !== undefined) {
+    const maxAttempts = config().DELIVERY_CODE_MAX_ATTEMPTS;
     const delivered = await move(id, caller, 'deliver', {
       mayAct: isCourier,
       precheck: (delivery) => {
         if (isAdmin(caller) && delivery.livreur !== caller.uid) throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
+        checkPhoto();
       },
-      change: (delivery, at) => {
-        if (delivery.statut === 'en_cours' && delivery.code !== proof.code) throw new ApiError('DELIVERY_CODE_INVALID');
-        return { preuve: { photo: proof.photo ?? null, at } };
+      reject: (delivery) => {
+        if (delivery.statut !== 'en_cours') return undefined;
+        const attempts = delivery.codeAttempts ?? 0;
+        if (attempts >= maxAttempts) throw new ApiError('DELIVERY_CODE_LOCKED');
+        if (delivery.code === proof.code) return undefined;
+        return { error: new ApiError('DELIVERY_CODE_INVALID'), changes: { codeAttempts: attempts + 1, updatedAt: Timestamp.fromDate(now()) } };
       },
+      change: (_delivery, at) => ({ preuve: { photo: proof.photo ?? null, at } }),
     });
     return toDelivery(id, delivered, caller);
   }
@@ -290,32 +318,70 @@ export async function markDelivered(caller: ProfileCaller, id: string, proof: z.
     const current = (await tx.get(ref)).data();
     if (!current || !current.parties.includes(caller.uid)) throw new ApiError('DELIVERY_NOT_FOUND');
     if (current.livreur !== caller.uid) throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
+    checkPhoto();
     if (current.statut !== 'en_cours') throw new ApiError('INVALID_TRANSITION');
+    if (current.enLitige) throw new ApiError('DELIVERY_DISPUTED');
     const at = Timestamp.fromDate(now());
-    const changes = { preuve: { photo: proof.photo ?? null, at }, autoCloseAt: Timestamp.fromMillis(at.toMillis() + delay * 1000), updatedAt: at };
+    const autoCloseAt = Timestamp.fromMillis(at.toMillis() + delay * 1000);
+    const changes = { preuve: { photo: proof.photo ?? null, at }, autoCloseAt, updatedAt: at };
     tx.update(ref, changes);
+    notifyIn(tx, current.acheteur, {
+      type: 'delivery_proof',
+      key: `${id}_${at.toMillis()}`,
+      params: { deliveryId: id, closesAt: closesAtText(autoCloseAt) },
+      resource: { kind: 'delivery', id },
+    });
     return { ...current, ...changes };
   });
   await scheduleClose(id, delay, proved.preuve.at.toMillis());
   return toDelivery(id, proved, caller);
 }
 
-/** The buyer confirms it received the goods. */
+/** The buyer confirms it received the goods (code locked or disputed: its word closes the delivery). */
 export async function confirmDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
   return toDelivery(id, await move(id, caller, 'deliver', { mayAct: isBuyer }), caller);
 }
 
-/** The `closeDelivery` task: a delivery proved by photo closes once its delay is over (nothing otherwise). */
+/**
+ * The buyer reports it did not receive the goods, before `livre`, once a courier holds them
+ * (`assigne`, `en_cours`): the pending auto-close is dropped, the delivery is flagged for admins
+ * (`enLitige`, the list's `litige` filter) and the courier told. Admins end it (admin/status); the
+ * buyer's own confirmation or the courier's code still close it.
+ */
+export async function disputeDelivery(caller: ProfileCaller, id: string, motif: string): Promise<DeliveryView> {
+  const ref = deliveries().doc(id);
+  const disputed = await runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    if (!current) throw new ApiError('DELIVERY_NOT_FOUND');
+    const allowed = permission(caller, current, (uid) => isBuyer(uid, current));
+    if (allowed === 'hidden') throw new ApiError('DELIVERY_NOT_FOUND');
+    if (allowed === 'forbidden' || current.acheteur !== caller.uid) throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
+    if (current.statut !== 'assigne' && current.statut !== 'en_cours') throw new ApiError('INVALID_TRANSITION');
+    if (current.enLitige) throw new ApiError('DELIVERY_DISPUTED');
+    const at = Timestamp.fromDate(now());
+    const changes = { litige: { motif, at, by: caller.uid }, enLitige: true, autoCloseAt: null, updatedAt: at };
+    tx.update(ref, changes);
+    if (current.livreur) {
+      notifyIn(tx, current.livreur, { type: 'delivery_disputed', key: `${id}_${at.toMillis()}`, params: { deliveryId: id, motif }, resource: { kind: 'delivery', id } });
+    }
+    return { ...current, ...changes };
+  });
+  return toDelivery(id, disputed, caller);
+}
+
+/** The `closeDelivery` task: a delivery proved by photo closes once its delay is over (nothing otherwise, nor when disputed). */
 export async function closeIfDue(id: string): Promise<'closed' | 'not_due'> {
+  const due = (delivery: DeliveryDocument) =>
+    delivery.statut === 'en_cours' && !delivery.enLitige && delivery.autoCloseAt !== null && delivery.autoCloseAt.toMillis() <= now().getTime();
   const current = (await deliveries().doc(id).get()).data();
-  if (!current || current.statut !== 'en_cours' || !current.autoCloseAt || current.autoCloseAt.toMillis() > now().getTime()) return 'not_due';
+  if (!current || !due(current)) return 'not_due';
   try {
     await move(id, SYSTEM, 'deliver', {
       mayAct: () => true,
       reason: 'auto',
       precheck: (delivery) => {
-        // Read again in the transaction: the buyer may have confirmed, or the courier given the code.
-        if (delivery.statut !== 'en_cours' || !delivery.autoCloseAt || delivery.autoCloseAt.toMillis() > now().getTime()) throw new ApiError('INVALID_TRANSITION');
+        // Read again in the transaction: the buyer may have confirmed or disputed, or the courier given the code.
+        if (!due(delivery)) throw new ApiError('INVALID_TRANSITION');
       },
     });
     return 'closed';
@@ -325,9 +391,23 @@ export async function closeIfDue(id: string): Promise<'closed' | 'not_due'> {
   }
 }
 
-/** The courier reports the recipient refused the goods at the door. */
+/**
+ * The `closeDelivery` task's handler: like the round task, one that arrives before the delivery's
+ * `autoCloseAt` throws so Cloud Tasks retries it, rather than leaving a proved delivery open forever.
+ */
+export async function closeTask(id: string): Promise<'closed' | 'not_due'> {
+  const outcome = await closeIfDue(id);
+  if (outcome === 'closed') return outcome;
+  const current = (await deliveries().doc(id).get()).data();
+  if (current && current.statut === 'en_cours' && !current.enLitige && current.autoCloseAt && current.autoCloseAt.toMillis() > now().getTime()) {
+    throw new Error(`delivery ${id}: auto-close asked before ${current.autoCloseAt.toDate().toISOString()}; retry later`);
+  }
+  return outcome;
+}
+
+/** The buyer refuses the goods at the door (the courier made the trip: it earns). Not the courier's word: it would earn a fee for a trip never made. */
 export async function refuseDelivery(caller: ProfileCaller, id: string, reason: string): Promise<DeliveryView> {
-  return toDelivery(id, await move(id, caller, 'refuse', { mayAct: isCourier, reason }), caller);
+  return toDelivery(id, await move(id, caller, 'refuse', { mayAct: isBuyer, reason }), caller);
 }
 
 /** The courier could not deliver and brings the goods back to the sellers. */
@@ -358,13 +438,15 @@ export async function adminSetStatus(caller: ProfileCaller, id: string, body: z.
   return toDelivery(id, moved, caller);
 }
 
-/** Admin levels start a new search for a delivery whose every round ended without a courier. */
+/** Admin levels start a new search for a delivery whose every round ended without a courier, or whose last round ended with no next one (a lost task). */
 export async function relaunchDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
   const ref = deliveries().doc(id);
   const round = await runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data();
     if (!current) throw new ApiError('DELIVERY_NOT_FOUND');
-    if (current.statut !== 'commande' || !current.sansLivreur) throw new ApiError('INVALID_TRANSITION');
+    // Every round over, or the last one ended with no next round run (its task lost or dropped).
+    const ended = current.sansLivreur || !current.roundEndsAt || current.roundEndsAt.toMillis() <= now().getTime();
+    if (current.statut !== 'commande' || !ended) throw new ApiError('INVALID_TRANSITION');
     tx.update(ref, { sansLivreur: false, roundBase: current.round + 1, updatedAt: Timestamp.fromDate(now()) });
     return current.round + 1;
   });

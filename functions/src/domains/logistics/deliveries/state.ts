@@ -4,8 +4,8 @@
  * event makes from a status is this table's.
  *  - `commande` -> `assigne` (a courier accepts its offer) | `annule`
  *  - `assigne` -> `en_cours` (every pickup collected) | `annule`
- *  - `en_cours` -> `livre` | `refuse` (the recipient refuses at the door) | `retour` (the courier
- *    brings the goods back to the sellers) | `annule`
+ *  - `en_cours` -> `livre` | `refuse` (the buyer refuses the goods at the door) | `retour` (the courier
+ *    brings the goods back to the sellers, e.g. the recipient is absent) | `annule`
  * `livre`, `refuse`, `retour` and `annule` are final.
  */
 import type { TransitionTable } from '../../../core/fsm';
@@ -36,8 +36,8 @@ export const ACTORS: Record<DeliveryEvent, string> = {
   accept: 'a courier (`livreur`) holding an open, unexpired offer',
   collect: 'the assigned courier or the pickup’s seller, once per pickup; the last one moves the delivery',
   deliver: 'the assigned courier with the buyer’s code, the buyer confirming, the auto-close after a photo proof, or admin levels',
-  refuse: 'the assigned courier (the recipient refused at the door), or admin levels',
-  return: 'the assigned courier (goods brought back to the sellers), or admin levels',
+  refuse: 'the buyer (it refuses the goods at the door), or admin levels; never the courier alone, who would earn the fee for a trip never made',
+  return: 'the assigned courier (recipient absent, goods brought back to the sellers), or admin levels',
   cancel: 'the buyer while `commande`; admin levels before a final status',
 };
 

@@ -43,6 +43,27 @@ function toItem(id: string, delivery: DeliveryDocument, offer: DeliveryOfferDocu
   };
 }
 
+/**
+ * An offer as the courier sees it before accepting: what the offer document holds (the shops to
+ * collect from, the destination's area rounded to about a kilometre), never the buyer's address,
+ * the sellers' ids nor the instructions, which the delivery shows once the courier has accepted.
+ */
+function toOfferItem(id: string, delivery: DeliveryDocument, offer: DeliveryOfferDocument): Item {
+  return {
+    id,
+    statut: delivery.statut,
+    frais: offer.frais,
+    gainLivreur: offer.gainLivreur,
+    distanceKm: offer.distanceKm,
+    pickups: offer.pickups.map((pickup) => ({ vendeur: null, position: pickup.position, adresse: pickup.adresse, collectedAt: null })),
+    destination: { position: offer.destination.zone, adresse: null },
+    instructions: null,
+    createdAt: delivery.createdAt.toDate().toISOString(),
+    updatedAt: delivery.updatedAt.toDate().toISOString(),
+    offer: { round: offer.round, distanceKm: offer.distanceKm, expiresAt: offer.expiresAt.toDate().toISOString() },
+  };
+}
+
 export async function myDeliveries(caller: ProfileCaller, scope: (typeof DELIVERY_SCOPES)[number], page: PageRequest) {
   if (scope === 'offered') return myOffers(caller, page);
   const statuses = scope === 'active' ? ACTIVE_DELIVERY_STATUSES : PAST_DELIVERY_STATUSES;
@@ -62,7 +83,7 @@ async function myOffers(caller: ProfileCaller, page: PageRequest) {
   const items: Item[] = [];
   docs.forEach((doc, index) => {
     const delivery = found[index].data();
-    if (delivery && delivery.statut === 'commande') items.push(toItem(found[index].id, delivery, doc.data()));
+    if (delivery && delivery.statut === 'commande') items.push(toOfferItem(found[index].id, delivery, doc.data()));
   });
   return toPage(page, items, total);
 }

@@ -45,9 +45,9 @@ export const CourierDelivery = z
     frais: z.number().meta({ description: 'What the buyer paid for the delivery (XOF).' }),
     gainLivreur: z.number().meta({ description: 'The courier’s share (XOF), credited on `livre`.' }),
     distanceKm: z.number(),
-    pickups: z.array(Stop.extend({ vendeur: z.string(), collectedAt: z.string().nullable() })),
-    destination: Stop,
-    instructions: z.string().nullable(),
+    pickups: z.array(Stop.extend({ vendeur: z.string().nullable().meta({ description: 'The seller; null on an offer.' }), collectedAt: z.string().nullable() })),
+    destination: Stop.meta({ description: 'On an offer, only the area: the point rounded to about 1 km, no address (both shown once accepted).' }),
+    instructions: z.string().nullable().meta({ description: 'Null on an offer.' }),
     createdAt: z.string(),
     updatedAt: z.string(),
     offer: z
