@@ -306,6 +306,8 @@ describe('pickups and handover', () => {
     expect((await post(courier, `/api/deliveries/${id}/delivered`, { code: wrong })).body.code).toBe('DELIVERY_CODE_INVALID');
     expect((await post(buyer, `/api/deliveries/${id}/delivered`, { code })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
     expect((await post(courier, `/api/deliveries/${id}/confirm`)).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
+    // On the way, the parties read the courier's last position (its status write moved the tracking).
+    expect((await trackingDoc(id))?.position).toEqual(expect.objectContaining({ latitude: expect.any(Number) }));
 
     const delivered = await post(courier, `/api/deliveries/${id}/delivered`, { code });
     expect(delivered.status).toBe(200);
@@ -318,6 +320,8 @@ describe('pickups and handover', () => {
     expect((await entriesOf(s1.uid)).find((entry) => entry.reference === order.orderId)).toMatchObject({ type: 'vente', montant: 9000 });
     expect((await entriesOf(s2.uid)).find((entry) => entry.reference === order.orderId)).toMatchObject({ type: 'vente', montant: 18_000 });
     expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'delivered' });
+    // The trip is over: its parties no longer read where the courier is.
+    expect(await trackingDoc(order.deliveryId)).toMatchObject({ livreur: order.courier.uid, position: null });
     expect((await paymentDoc(order.paymentId)).refund).toBeUndefined();
   });
 

@@ -2,6 +2,7 @@
  * The cell-partitioned search (core/nearby: cellsCovering, findNearby) and the online couriers near
  * a point built on it (`nearbyCouriers`, logistics' surface for the offer rounds).
  */
+import { resetClock, setClock } from '../functions/src/core/clock';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS, typed } from '../functions/src/core/firestore';
 import { cellOf, cellsCovering, findNearby, MAX_COVERING_CELLS, type Point } from '../functions/src/core/nearby';
@@ -182,5 +183,15 @@ describe('nearbyCouriers', () => {
     expect((await db().collection(COLLECTIONS.livreurs).doc(near.uid).get()).get('online')).toBe(false);
     expect(await nearbyMembersOf('livreur', near.uid)).toEqual([]);
     expect(await nearbyMembersOf('livreur', middle.uid)).toHaveLength(1);
+
+    // A courier silent for longer than LIVREUR_POSITION_TTL_MINUTES (30) is offered nothing; a new position brings it back.
+    setClock(() => new Date(Date.now() + 31 * 60_000));
+    try {
+      expect((await nearbyCouriers(COTONOU, 10, 10)).couriers).toEqual([]);
+      await go(middle, true, north(4));
+      expect((await nearbyCouriers(COTONOU, 10, 10)).couriers.map((courier) => courier.uid)).toEqual([middle.uid]);
+    } finally {
+      resetClock();
+    }
   });
 });

@@ -293,6 +293,8 @@ const SETTINGS = {
   // Couriers (logistics/livreurs).
   /** A courier's location is written at most once per this many seconds; updates in between are answered, not stored. */
   LIVREUR_LOCATION_INTERVAL_SECONDS: integer(15, 1, 3600),
+  /** An online courier whose last position is older than this is offered no delivery (its app died without going offline). */
+  LIVREUR_POSITION_TTL_MINUTES: integer(30, 1),
 
   /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),

@@ -128,6 +128,8 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
     // A final status ends the search, the auto-close and any dispute admins had to look at.
     if (isFinal(statut)) Object.assign(updated, { autoCloseAt: null, roundEndsAt: null, enLitige: false });
     tx.set(ref, updated);
+    // Its parties followed the courier for the trip only: the last position is not kept for them to read.
+    if (isFinal(statut) && delivery.livreur) tx.set(tracking().doc(id), { position: null, updatedAt: at }, { merge: true });
     // A delivery cancelled while offered: its offers end with it.
     for (const offer of open) tx.update(offer.ref, { statut: 'expiree' });
     if (statut === 'livre') {

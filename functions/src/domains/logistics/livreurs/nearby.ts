@@ -4,6 +4,8 @@
  * presence.ts), so a search reads the members of the few cells around the point and never the
  * `livreurs` collection.
  */
+import { now } from '../../../core/clock';
+import { config } from '../../../core/config';
 import { findNearby, type Point } from '../../../core/nearby';
 import { membersOf } from '../../../core/nearby-members';
 import type { CourierMember } from './presence';
@@ -26,10 +28,14 @@ export interface NearbyCourier {
  * At most `limit` online couriers within `radiusKm` of `center`, nearest first. `truncated`: more
  * couriers were found than `limit`, or a cell held more online couriers than it reads (or the
  * radius needed more cells than a search reads), so some couriers in the circle (possibly nearer
- * ones) are not in the answer.
+ * ones) are not in the answer. A courier whose last position is older than
+ * LIVREUR_POSITION_TTL_MINUTES is left out: its app died without going offline, and an offer to it
+ * would only hold the delivery up for a round.
  */
 export async function nearbyCouriers(center: Point, radiusKm: number, limit: number): Promise<{ couriers: NearbyCourier[]; truncated: boolean }> {
-  const { found, truncated } = await findNearby(membersOf<CourierMember>('livreur'), center, radiusKm, Math.max(limit, READS_PER_CELL), (member) => member.position);
+  const freshSince = now().getTime() - config().LIVREUR_POSITION_TTL_MINUTES * 60_000;
+  const positionOf = (member: CourierMember) => (member.updatedAt.toMillis() >= freshSince ? member.position : undefined);
+  const { found, truncated } = await findNearby(membersOf<CourierMember>('livreur'), center, radiusKm, Math.max(limit, READS_PER_CELL), positionOf);
   return {
     couriers: found.slice(0, limit).map(({ id, data, distanceKm }) => ({ uid: id, position: data.position, distanceKm })),
     truncated: truncated || found.length > limit,
