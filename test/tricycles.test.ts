@@ -363,6 +363,12 @@ describe('contacts', () => {
     expect(await notices(buyer, 'tricycle_contact_closed', id)).toHaveLength(1);
     expect((await act(buyer, id, 'close')).body.code).toBe('INVALID_TRANSITION');
     expect((await openRoom(buyer, id)).body.data.id).toBe(rooms[0].id);
+    // Opening again at once rings nobody (TRICYCLE_CONTACT_REOPEN_SECONDS); a little later it does.
+    const move = frozenClock();
+    const tooSoon = await contact(buyer, { chauffeur: driver.uid });
+    expect([tooSoon.status, tooSoon.body.code]).toEqual([429, 'TRICYCLE_CONTACT_TOO_SOON']);
+    expect(await notices(driver, 'tricycle_contact_initiated', id)).toHaveLength(1);
+    move(121_000);
     const reopened = await contact(buyer, { chauffeur: driver.uid });
     expect(reopened.body.data).toMatchObject({ id, statut: 'initiated', closedBy: null, message: null });
     expect(await notices(driver, 'tricycle_contact_initiated', id)).toHaveLength(2);

@@ -240,6 +240,8 @@ const SETTINGS = {
   TRICYCLE_LOCATION_INTERVAL_SECONDS: integer(10, 0),
   /** An online driver whose last position is older than this is neither found nor contactable (its app died without going offline). */
   TRICYCLE_POSITION_TTL_MINUTES: integer(15, 1),
+  /** A buyer opens a contact it (or the driver) closed again only this long after: no notice flood by open-close loops. */
+  TRICYCLE_CONTACT_REOPEN_SECONDS: integer(120, 0, 86_400),
   /** Radius of the buyers' nearby search when they give none (km). */
   TRICYCLE_SEARCH_RADIUS_KM: decimal(5, 0.1, 50),
   /** Online drivers read per geohash cell of a nearby search (core/nearby: 2 to 6 cells for 5 km, at most MAX_COVERING_CELLS): the search's bound. */

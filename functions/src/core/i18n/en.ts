@@ -89,6 +89,7 @@ export const en: Record<ErrorCode, string> = {
   TRICYCLE_VEHICLE_REQUIRED: 'Give your tricycle’s description and plate number the first time you go online.',
   TRICYCLE_DRIVER_OFFLINE: 'This tricycle driver is not available right now.',
   TRICYCLE_CONTACT_NOT_FOUND: 'This tricycle contact was not found.',
+  TRICYCLE_CONTACT_TOO_SOON: 'This contact was just closed: wait a moment before contacting this driver again.',
   PAYS_DESTINATION_REQUIRED: 'Set the destination country before choosing a forwarder.',
   NOT_ASSIGNED_TRANSITAIRE: 'Only the forwarder assigned to this mission can do this.',
   TRANSITAIRE_VERIF_PENDING: 'This forwarder\'s account is being verified.',

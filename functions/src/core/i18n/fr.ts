@@ -90,6 +90,7 @@ export const fr: Record<ErrorCode, string> = {
   TRICYCLE_VEHICLE_REQUIRED: 'Indiquez la description et la plaque de votre tricycle la première fois que vous vous mettez en ligne.',
   TRICYCLE_DRIVER_OFFLINE: 'Ce conducteur de tricycle n’est pas disponible pour le moment.',
   TRICYCLE_CONTACT_NOT_FOUND: 'Ce contact de tricycle est introuvable.',
+  TRICYCLE_CONTACT_TOO_SOON: 'Ce contact vient d’être clos : patientez un instant avant de recontacter ce chauffeur.',
   PAYS_DESTINATION_REQUIRED: 'Indiquez le pays de destination avant de choisir un transitaire.',
   NOT_ASSIGNED_TRANSITAIRE: 'Seul le transitaire assigné à cette mission peut faire cela.',
   TRANSITAIRE_VERIF_PENDING: 'Le compte de ce transitaire est en cours de vérification.',

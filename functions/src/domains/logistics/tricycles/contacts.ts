@@ -10,6 +10,7 @@ import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
+import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
@@ -67,6 +68,8 @@ export async function openContact(caller: ProfileCaller, input: z.output<typeof 
     if (!driver) throw new ApiError('TRICYCLE_DRIVER_NOT_FOUND');
     if (existing && (OPEN_CONTACT_STATUSES as readonly ContactStatus[]).includes(existing.statut)) return { created: false, contact: toContact(id, existing) };
     const at = now();
+    // Closed a moment ago: opening again at once would only ring the driver's phone once more.
+    if (existing && at.getTime() < existing.updatedAt.toMillis() + config().TRICYCLE_CONTACT_REOPEN_SECONDS * 1000) throw new ApiError('TRICYCLE_CONTACT_TOO_SOON');
     if (!isAvailable(driver, at)) throw new ApiError('TRICYCLE_DRIVER_OFFLINE');
     const statut = existing ? transition(CONTACT_TRANSITIONS, existing.statut, 'open') : 'initiated';
     const stamp = Timestamp.fromDate(at);

@@ -78,11 +78,11 @@ export const router = new ApiRouter()
     tags,
     summary: 'A buyer contacts an available driver (`initiated`); the driver is told',
     description:
-      'One contact per buyer and driver (id `{buyerUid}_{driverUid}`): while it is `initiated` or `accepted` the same contact is answered unchanged, also to several requests at once; a `closed` one is opened again.',
+      'One contact per buyer and driver (id `{buyerUid}_{driverUid}`): while it is `initiated` or `accepted` the same contact is answered unchanged, also to several requests at once; a `closed` one is opened again, though not within `TRICYCLE_CONTACT_REOPEN_SECONDS` of its close (429 `TRICYCLE_CONTACT_TOO_SOON`).',
     access: 'profile',
     roles: ['acheteur'],
     body: ContactRequest,
-    errors: ['TRICYCLE_DRIVER_NOT_FOUND', 'TRICYCLE_DRIVER_OFFLINE'],
+    errors: ['TRICYCLE_DRIVER_NOT_FOUND', 'TRICYCLE_DRIVER_OFFLINE', 'TRICYCLE_CONTACT_TOO_SOON'],
     success: { description: 'The open contact', data: TricycleContact },
     handle: async ({ caller, body }) => (await openContact(caller, body)).contact,
   })
