@@ -192,8 +192,12 @@ describe('a driver’s status', () => {
     const renamed = await client.patch('/api/users/me').set(bearer(driver.token)).send({ nom: 'Nouveau' });
     expect(renamed.status).toBe(200);
     expect(await driverDocument(driver.uid)).toMatchObject({ online: true, nom: 'Nouveau' });
+    const waiting = (await contact(buyer, { chauffeur: driver.uid })).body.data.id as string;
     expect((await client.patch(`/api/users/${driver.uid}/block`).set(bearer(admin.token)).send({ motif: 'Fraude' })).status).toBe(200);
     expect(await driverDocument(driver.uid)).toMatchObject({ online: false, cell: null });
+    // Its buyer does not wait on a driver who cannot answer: the contact is closed by `system`, the buyer told.
+    expect(await contactDocument(waiting)).toMatchObject({ statut: 'closed', closedBy: 'system' });
+    expect(await notices(buyer, 'tricycle_contact_closed', waiting)).toHaveLength(1);
     expect((await nearby(buyer, { ...DJOUGOU, radiusKm: 1 })).body.data).toEqual([]);
     expect(await nearbyMembersOf('tricycle', driver.uid)).toEqual([]);
   });

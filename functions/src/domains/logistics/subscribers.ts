@@ -3,14 +3,18 @@ import { subscriber } from '../../core/events';
 import { getUser } from '../identity';
 import { createDelivery } from './deliveries/create';
 import { settleDelivered, settleFailed } from './deliveries/settlement';
+import { closeContactsOfDriver } from './tricycles/contacts';
 import { followProfile } from './tricycles/drivers';
 
 export const subscribers = [
-  // A tricycle driver's card follows its profile; blocked, or no chauffeur any more, it goes offline.
+  // A tricycle driver's card follows its profile; blocked, or no chauffeur any more, it goes offline
+  // and its open contacts are closed (`system`), their buyers told.
   subscriber('logistics.tricycle_driver_on_profile', 'user.changed', async ({ payload }) => {
     if (payload.role !== 'chauffeur' && payload.previousRole !== 'chauffeur') return;
     const user = await getUser(payload.uid);
-    await followProfile(payload.uid, user, payload.isBlocked || payload.role !== 'chauffeur');
+    const takenOut = payload.isBlocked || payload.role !== 'chauffeur';
+    await followProfile(payload.uid, user, takenOut);
+    if (takenOut) await closeContactsOfDriver(payload.uid);
   }),
   // An order paid with delivery: its delivery (one pickup per seller), then round 1 of the offers; once.
   subscriber('logistics.delivery_from_order', 'order.paid', async ({ payload }) => {

@@ -146,6 +146,39 @@ async function move(caller: ProfileCaller, id: string, event: Exclude<ContactEve
   });
 }
 
+/** Open contacts of one driver closed at once: a driver has a handful; more wait for the next profile change. */
+const SYSTEM_CLOSE_BATCH = 100;
+
+/**
+ * A driver taken out (blocked, or no longer a chauffeur): its open contacts closed by `system`, each
+ * in its own transaction and its buyer told, so no buyer waits on a driver who cannot answer.
+ * Idempotent: a contact closed meanwhile is left as it is.
+ */
+export async function closeContactsOfDriver(uid: string): Promise<number> {
+  const open = await contacts().where('chauffeur', '==', uid).where('statut', 'in', [...OPEN_CONTACT_STATUSES]).limit(SYSTEM_CLOSE_BATCH).get();
+  let closed = 0;
+  for (const doc of open.docs) {
+    closed += await runTransaction(async (tx) => {
+      const contact = (await tx.get(doc.ref)).data();
+      if (!contact || !(OPEN_CONTACT_STATUSES as readonly ContactStatus[]).includes(contact.statut)) return 0;
+      const stamp = Timestamp.fromDate(now());
+      const statut = transition(CONTACT_TRANSITIONS, contact.statut, 'close');
+      const updated: TricycleContactDocument = {
+        ...contact,
+        statut,
+        version: contact.version + 1,
+        closedBy: 'system',
+        history: [...contact.history, { statut, event: 'close', at: stamp, by: 'system' }].slice(-CONTACT_HISTORY_KEPT),
+        updatedAt: stamp,
+      };
+      tx.set(doc.ref, updated);
+      tell(tx, contact.acheteur, 'tricycle_contact_closed', doc.id, updated, contact.chauffeurNom);
+      return 1;
+    });
+  }
+  return closed;
+}
+
 export const acceptContact = (caller: ProfileCaller, id: string) => move(caller, id, 'accept', ['chauffeur']);
 export const declineContact = (caller: ProfileCaller, id: string) => move(caller, id, 'decline', ['chauffeur']);
 export const closeContact = (caller: ProfileCaller, id: string) => move(caller, id, 'close', ['acheteur', 'chauffeur']);
