@@ -98,6 +98,19 @@ export async function openContact(caller: ProfileCaller, input: z.output<typeof 
   });
 }
 
+/** The contact after one move of the table by `by`: its new status, version and history entry, and what the move changes. */
+function moved(contact: TricycleContactDocument, event: Exclude<ContactEvent, 'open'>, by: string, stamp: Timestamp, changes: Partial<TricycleContactDocument>): TricycleContactDocument {
+  const statut = transition(CONTACT_TRANSITIONS, contact.statut, event);
+  return {
+    ...contact,
+    ...changes,
+    statut,
+    version: contact.version + 1,
+    history: [...contact.history, { statut, event, at: stamp, by }].slice(-CONTACT_HISTORY_KEPT),
+    updatedAt: stamp,
+  };
+}
+
 type Side = 'acheteur' | 'chauffeur';
 
 /** The caller's side of the contact; anyone else is answered not found, so ids reveal nothing. */
@@ -116,17 +129,11 @@ async function move(caller: ProfileCaller, id: string, event: Exclude<ContactEve
     // The driver's moves are not the buyer's: to the buyer, accepting its own contact is no action of its.
     if (!sides.includes(side)) throw new ApiError('FORBIDDEN_ROLE');
     const contact = current!;
-    const statut = transition(CONTACT_TRANSITIONS, contact.statut, event);
     const stamp = Timestamp.fromDate(now());
-    const updated: TricycleContactDocument = {
-      ...contact,
-      statut,
-      version: contact.version + 1,
+    const updated = moved(contact, event, caller.uid, stamp, {
       acceptedAt: event === 'accept' ? stamp : contact.acceptedAt,
       closedBy: event === 'decline' ? 'declined' : event === 'close' ? side : contact.closedBy,
-      history: [...contact.history, { statut, event, at: stamp, by: caller.uid }].slice(-CONTACT_HISTORY_KEPT),
-      updatedAt: stamp,
-    };
+    });
     tx.set(ref, updated);
     if (event === 'accept') {
       emit(tx, 'tricycle.contact_accepted', `${id}_${updated.openings}`, {
@@ -162,15 +169,7 @@ export async function closeContactsOfDriver(uid: string): Promise<number> {
       const contact = (await tx.get(doc.ref)).data();
       if (!contact || !(OPEN_CONTACT_STATUSES as readonly ContactStatus[]).includes(contact.statut)) return 0;
       const stamp = Timestamp.fromDate(now());
-      const statut = transition(CONTACT_TRANSITIONS, contact.statut, 'close');
-      const updated: TricycleContactDocument = {
-        ...contact,
-        statut,
-        version: contact.version + 1,
-        closedBy: 'system',
-        history: [...contact.history, { statut, event: 'close', at: stamp, by: 'system' }].slice(-CONTACT_HISTORY_KEPT),
-        updatedAt: stamp,
-      };
+      const updated = moved(contact, 'close', 'system', stamp, { closedBy: 'system' });
       tx.set(doc.ref, updated);
       tell(tx, contact.acheteur, 'tricycle_contact_closed', doc.id, updated, contact.chauffeurNom);
       return 1;
