@@ -135,6 +135,12 @@ export const COLLECTIONS = {
   nearbyCells: 'nearbyCells',
   /** `tricycleContacts/{id}`: a buyer's contact request to a tricycle driver (`initiated` -> `accepted` -> `closed`). */
   tricycleContacts: 'tricycleContacts',
+  /** `counters/{scope}__{period}__{shard}`: counters kept by event subscribers for dashboards (core/counters). */
+  counters: 'counters',
+  /** `counterRuns/{eventId}__{subscriber}`: an event counted once by a counting subscriber (TTL on `expireAt`). */
+  counterRuns: 'counterRuns',
+  /** `storedDocuments/{kind}_{recordId}[_{part}]`: the register of private files kept for someone (core/stored-documents). */
+  storedDocuments: 'storedDocuments',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',
