@@ -46,3 +46,20 @@ export const storedDocumentRef = (id: string) => db().collection(COLLECTIONS.sto
 export function registerDocument(tx: Transaction, id: string, document: NewStoredDocument): void {
   tx.set(storedDocumentRef(id), { ...document, createdAt: Timestamp.fromDate(now()), deletedAt: null, deletedBy: null });
 }
+
+/** `document.deleted`: a superAdmin deleted the file; the domain owning `record` marks it deleted. */
+export interface DocumentDeleted {
+  documentId: string;
+  kind: DocumentKind;
+  record: { collection: string; id: string };
+  path: string;
+  deletedBy: string;
+  /** When (ISO). */
+  deletedAt: string;
+}
+
+declare module './events/catalog' {
+  interface EventCatalog {
+    'document.deleted': DocumentDeleted;
+  }
+}
