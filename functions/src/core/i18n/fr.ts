@@ -55,6 +55,8 @@ export const fr: Record<ErrorCode, string> = {
   PAYMENT_LINK_DISABLED: 'Le paiement par lien est désactivé. Payez par mobile money ou par carte.',
   PAYMENT_NOT_FOUND: 'Paiement introuvable.',
   EVENT_RUN_NOT_FOUND: 'Exécution d’abonné introuvable.',
+  STATS_RANGE_INVERTED: 'Le début de la période ne peut pas être après sa fin.',
+  STATS_RANGE_TOO_LONG: 'La période demandée est trop longue : demandez-en une plus courte.',
   UPLOAD_QUOTA_EXCEEDED: 'Vous avez envoyé autant de fichiers que permis aujourd’hui. Réessayez demain.',
   PAYMENT_REFERENCE_UNKNOWN: 'Le prestataire de paiement ne connaît aucune transaction avec cette référence.',
   PAYMENT_TARGET_INVALID: 'Ce qui doit être payé n’existe pas, n’est pas à vous ou n’attend plus de paiement.',

@@ -1,4 +1,5 @@
 /** Events the catalog domain emits (README: event catalogue). */
+import type { ArticleStatus } from './state';
 
 export interface PubliciteRequested {
   publiciteId: string;
@@ -11,8 +12,22 @@ export interface PubliciteRequested {
   requestedAt: string;
 }
 
+export interface ArticleStatusChanged {
+  articleId: string;
+  /** The listing's type (`voiture`, `piece`...). */
+  type: string;
+  /** The status before; null when the listing was created. */
+  from: ArticleStatus | null;
+  /** The status after; null when the listing was deleted. */
+  to: ArticleStatus | null;
+  /** When (ISO). */
+  at: string;
+}
+
 declare module '../../core/events/catalog' {
   interface EventCatalog {
+    /** A listing was created, changed status or was deleted (key: `{articleId}_{to or supprime}_{ms}`). */
+    'article.status_changed': ArticleStatusChanged;
     /** A seller asked for an advertisement (boost) of its listing, paid or not yet (key: the advertisement id). */
     'publicite.requested': PubliciteRequested;
   }

@@ -7,6 +7,7 @@ import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
 import { prepareEndOfBoosts } from './publicites/repository';
 import type { ArticleStatus } from './state';
+import { statusChanged } from './status-events';
 import { isPublic, leavesPublicView } from './visibility';
 
 const articles = () => collection<ArticleDocument>(COLLECTIONS.articles);
@@ -15,8 +16,12 @@ export function newArticleId(): string {
   return articles().doc().id;
 }
 
+/** Creates the listing and says its first status (`article.status_changed` from null), in one transaction. */
 export async function createArticle(id: string, article: ArticleDocument): Promise<void> {
-  await articles().doc(id).create(article);
+  await runTransaction(async (tx) => {
+    tx.create(articles().doc(id), article);
+    statusChanged(tx, id, article.type, null, article.statut, article.createdAt.toDate());
+  });
 }
 
 export async function findArticle(id: string): Promise<ArticleDocument | undefined> {
@@ -40,6 +45,8 @@ async function prepareChange(tx: Transaction, id: string, current: ArticleDocume
     write: () => {
       if (written) tx.update(ref, written);
       else tx.delete(ref);
+      // Every status write of a listing passes here: the change is said once, with the write.
+      statusChanged(tx, id, current.type, current.statut, written ? (written.statut ?? current.statut) : null, at);
       endBoosts();
     },
   };

@@ -1,5 +1,15 @@
 /** Events the commerce domain emits (README: event catalogue). */
 import type { DeliveryRequest } from '../logistics';
+import type { OrderStatus } from './orders/state';
+
+export interface OrderStatusChanged {
+  orderId: string;
+  /** null when the order was placed. */
+  from: OrderStatus | null;
+  to: OrderStatus;
+  /** When (ISO). */
+  at: string;
+}
 
 export interface OrderPaid {
   orderId: string;
@@ -32,5 +42,7 @@ declare module '../../core/events/catalog' {
     'order.paid': OrderPaid;
     /** A purchase of a listing was paid and the listing sold to it (key: the purchase id). */
     'achat.paid': AchatPaid;
+    /** An order of parts was placed or changed status (key: `{orderId}_{to}`: the table enters each status at most once). */
+    'order.status_changed': OrderStatusChanged;
   }
 }

@@ -1,5 +1,14 @@
 /** Events the logistics domain emits (README: event catalogue). */
-import type { DeliverySourceKind } from './deliveries/model';
+import type { DeliverySourceKind, DeliveryStatus } from './deliveries/model';
+
+export interface DeliveryStatusChanged {
+  deliveryId: string;
+  /** null when the delivery was created (`commande`). */
+  from: DeliveryStatus | null;
+  to: DeliveryStatus;
+  /** When (ISO). */
+  at: string;
+}
 
 export interface TricycleContactAccepted {
   /** `{buyerUid}_{driverUid}`: also the chat context id (`tricycle`). */
@@ -49,5 +58,7 @@ declare module '../../core/events/catalog' {
     'delivery.delivered': DeliveryDelivered;
     /** A delivery ended `refuse`, `retour` or `annule` (key: the delivery id): its refund and gains by outcome. */
     'delivery.failed': DeliveryFailed;
+    /** A delivery was created or changed status (key: `{deliveryId}_{to}`: the table enters each status at most once). */
+    'delivery.status_changed': DeliveryStatusChanged;
   }
 }

@@ -1,5 +1,6 @@
 /** Events the payments domain emits (README: event catalogue). */
 import type { PaymentType } from './model';
+import type { PaymentStatus } from './state';
 
 export interface PaymentSucceeded {
   paymentId: string;
@@ -10,8 +11,33 @@ export interface PaymentSucceeded {
   metadata: Record<string, string>;
 }
 
+export interface PaymentStatusChanged {
+  paymentId: string;
+  type: PaymentType;
+  /** null when the payment was created (`pending`). */
+  from: PaymentStatus | null;
+  to: PaymentStatus;
+  montant: number;
+  /** When (ISO). */
+  at: string;
+}
+
+export interface PaymentRefundMarked {
+  paymentId: string;
+  type: PaymentType;
+  /** XOF to give back. */
+  montant: number;
+  reason: string;
+  /** When (ISO). */
+  at: string;
+}
+
 declare module '../../core/events/catalog' {
   interface EventCatalog {
+    /** A payment was created or changed status (key: `{paymentId}_{to}`: each status is entered at most once). */
+    'payment.status_changed': PaymentStatusChanged;
+    /** A successful payment's money was marked to go back (key: the payment id; the first mark stays). */
+    'payment.refund_marked': PaymentRefundMarked;
     /** A payment became `success` (key: the payment id; emitted once, a success is never downgraded). */
     'payment.succeeded': PaymentSucceeded;
   }

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
@@ -33,8 +34,14 @@ export async function createPayment(
 ): Promise<{ id: string; payment: PaymentDocument; created: boolean }> {
   const ref = payments().doc(id);
   if (!idempotency) {
-    await ref.create(payment);
-    return { id, payment, created: true };
+    // A payment already there (two records of one reference at once) is answered as not created.
+    return runTransaction(async (tx) => {
+      const existing = (await tx.get(ref)).data();
+      if (existing) return { id, payment: existing, created: false };
+      tx.create(ref, payment);
+      createdIn(tx, id, payment);
+      return { id, payment, created: true };
+    });
   }
   const keyRef = paymentKeys().doc(idempotencyDocId(payment.userId, idempotency.key));
   return runTransaction(async (tx) => {
@@ -46,9 +53,16 @@ export async function createPayment(
       return { id: known.paymentId, payment: existing.data()!, created: false };
     }
     tx.create(ref, payment);
+    createdIn(tx, id, payment);
     tx.create(keyRef, { paymentId: id, fingerprint: idempotency.fingerprint, createdAt: payment.createdAt });
     return { id, payment, created: true };
   });
+}
+
+/** The new payment's first status, said with its creation (the dashboard counts payments by status). */
+function createdIn(tx: FirebaseFirestore.Transaction, id: string, payment: PaymentDocument): void {
+  const at = payment.createdAt.toDate().toISOString();
+  emit(tx, 'payment.status_changed', `${id}_${payment.statut}`, { paymentId: id, type: payment.type, from: null, to: payment.statut, montant: payment.montant, at });
 }
 
 /** Frees a key whose request failed at the provider before the payer was asked: a retry may use it. */
@@ -122,6 +136,7 @@ export async function markForRefund(id: string, reason: string, at: Date, montan
     // Never more than was paid, never less than nothing: whole francs.
     const amount = Math.max(0, Math.min(current.montant, Math.round(montant ?? current.montant)));
     tx.update(ref, { refund: { reason, statut: 'a_rembourser', montant: amount }, updatedAt: Timestamp.fromDate(at) });
+    emit(tx, 'payment.refund_marked', id, { paymentId: id, type: current.type, montant: amount, reason, at: at.toISOString() });
   });
 }
 

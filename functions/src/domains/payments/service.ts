@@ -345,10 +345,8 @@ export async function recordClientPayment(caller: ProfileCaller, input: z.output
 
   // One payment per reference, even for two records at once: the id comes from the reference.
   const id = `client_${createHash('sha256').update(reference).digest('hex').slice(0, 40)}`;
-  const created = await repository.createPayment(id, payment).catch(async (error: { code?: number }) => {
-    if (error.code !== 6) throw error; // ALREADY_EXISTS: the other record won
-    return { id, payment: (await repository.findPayment(id))!, created: false };
-  });
+  // Two records at once meet in createPayment's transaction: the other record's payment comes back.
+  const created = await repository.createPayment(id, payment);
   if (created.payment.userId !== caller.uid) throw new ApiError('PAYMENT_NOT_FOUND');
   const checked = await settleOnAnswer(created.id, created.payment, answer, 'client');
   return { paymentId: created.id, statut: checked.payment.statut, reference, paymentUrl: null };

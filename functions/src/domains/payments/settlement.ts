@@ -37,6 +37,8 @@ export async function settle(
       const { type, userId, montant, metadata } = current;
       emit(tx, 'payment.succeeded', paymentId, { paymentId, type, userId, montant, metadata }, { inline: true });
     }
+    // A status is entered at most once (the table never returns to one): the key is the move.
+    emit(tx, 'payment.status_changed', `${paymentId}_${next}`, { paymentId, type: current.type, from: current.statut, to: next, montant: current.montant, at: at.toISOString() });
     return {
       statut: next,
       lateSuccess: current.lateSuccess || (next === 'success' && current.statut !== 'pending'),

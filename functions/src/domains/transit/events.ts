@@ -1,4 +1,16 @@
 /** Events the transit domain emits (README: event catalogue). */
+import type { MissionStatus } from './state';
+
+export interface MissionStatusChanged {
+  /** `{articleId}_{buyerUid}`. */
+  missionId: string;
+  /** null when the mission was created. */
+  from: MissionStatus | null;
+  to: MissionStatus;
+  /** When (ISO). */
+  at: string;
+}
+
 export interface TransitaireVerificationChanged {
   uid: string;
   statut: 'none' | 'pending' | 'approved' | 'rejected';
@@ -11,5 +23,7 @@ declare module '../../core/events/catalog' {
   interface EventCatalog {
     /** A forwarder's verification file was submitted or decided (key: uid and moment). */
     'transitaire.verification_changed': TransitaireVerificationChanged;
+    /** A transit mission was created or changed status (key: `{missionId}_{to}_{ms}`). */
+    'mission.status_changed': MissionStatusChanged;
   }
 }

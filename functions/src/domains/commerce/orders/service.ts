@@ -27,6 +27,7 @@ import type { OrderInput } from '../schemas';
 import { type LineSource, orderDelivery } from './delivery';
 import type { AdminMove, Order, OrderAdminQuery, SellerMove } from './schemas';
 import { EVENT_TO, ORDER_TRANSITIONS, type OrderEvent, type OrderStatus } from './state';
+import { orderStatusChanged } from './status-events';
 import { percentOf } from '../../../core/money';
 
 export interface OrderLineDocument {
@@ -135,7 +136,10 @@ export async function createOrder(caller: ProfileCaller, input: z.output<typeof 
     updatedAt: stamp,
   };
   const ref = orders().doc();
-  await ref.create(order);
+  await runTransaction(async (tx) => {
+    tx.create(ref, order);
+    orderStatusChanged(tx, ref.id, null, order.statut, stamp);
+  });
   return toOrder(ref.id, order);
 }
 
@@ -166,11 +170,14 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
     for (const line of order.lignes) takes.push(await prepareStockTake(tx, line.articleId, line.quantite, id));
     if (takes.some((take) => take === undefined)) {
       tx.update(ref, { statut: 'cancelled', paymentId, updatedAt: at, history: [...order.history, { statut: 'cancelled', at, by: 'system', reason: 'out of stock at payment' }] });
+      orderStatusChanged(tx, id, order.statut, 'cancelled', at);
       notifyIn(tx, order.acheteur, { type: 'order_status', key: `${id}_cancelled`, params: { orderId: id, statut: 'cancelled' }, resource: { kind: 'commande', id } });
       return 'out of stock at payment';
     }
     for (const take of takes) take?.();
-    tx.update(ref, { statut: transition(ORDER_TRANSITIONS, order.statut, 'pay'), paymentId, updatedAt: at, history: [...order.history, { statut: 'paid', at, by: 'system', reason: null }] });
+    const paid = transition(ORDER_TRANSITIONS, order.statut, 'pay');
+    tx.update(ref, { statut: paid, paymentId, updatedAt: at, history: [...order.history, { statut: paid, at, by: 'system', reason: null }] });
+    orderStatusChanged(tx, id, order.statut, paid, at);
     emit(tx, 'order.paid', id, {
       orderId: id,
       acheteur: order.acheteur,
@@ -256,6 +263,7 @@ async function move(id: string, event: OrderEvent, by: string, reason: string | 
     const statut = transition(ORDER_TRANSITIONS, order.statut, event);
     const updated: OrderDocument = { ...order, statut, updatedAt: at, history: [...order.history, { statut, at, by, reason }] };
     tx.update(ref, { statut, updatedAt: at, history: updated.history });
+    orderStatusChanged(tx, id, order.statut, statut, at);
     const key = `${id}_${statut}`;
     notifyIn(tx, order.acheteur, { type: 'order_status', key, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
     for (const vendeur of order.vendeurs) {
@@ -295,6 +303,7 @@ export async function onDeliveryEnded(id: string, outcome: 'delivered' | 'failed
     const statut = nextState(ORDER_TRANSITIONS, order.statut, event);
     if (!statut) return;
     tx.update(ref, { statut, updatedAt: at, history: [...order.history, { statut, at, by: 'system', reason: detail }] });
+    orderStatusChanged(tx, id, order.statut, statut, at);
     notifyIn(tx, order.acheteur, { type: 'order_status', key: `${id}_${statut}`, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
   });
 }

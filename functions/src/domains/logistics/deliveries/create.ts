@@ -11,6 +11,7 @@ import { runTransaction } from '../../../core/firebase';
 import { type DeliveryDocument, type DeliveryRequest, type DeliverySourceKind, deliveryIdOf, type Pickup } from './model';
 import { deliveries } from './repository';
 import { runRound } from './rounds';
+import { deliveryStatusChanged } from './status-events';
 
 export interface DeliverySource {
   kind: DeliverySourceKind;
@@ -72,6 +73,7 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
       enLitige: false,
     };
     tx.create(ref, delivery);
+    deliveryStatusChanged(tx, id, null, delivery.statut, at);
   });
   await runRound(id, 1);
   return id;

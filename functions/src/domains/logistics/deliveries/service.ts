@@ -24,6 +24,7 @@ import { deliveries, offerRef, openOffers, tracking } from './repository';
 import { runRound } from './rounds';
 import type { AdminDeliveryStatus, Delivery, DeliveredRequest, DeliveryListQuery } from './schemas';
 import { ADMIN_EVENT_TO, DELIVERY_TRANSITIONS, type DeliveryEvent, isFinal } from './state';
+import { deliveryStatusChanged } from './status-events';
 import { scheduleClose } from './tasks';
 
 type DeliveryView = z.input<typeof Delivery>;
@@ -128,6 +129,7 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
     // A final status ends the search, the auto-close and any dispute admins had to look at.
     if (isFinal(statut)) Object.assign(updated, { autoCloseAt: null, roundEndsAt: null, enLitige: false });
     tx.set(ref, updated);
+    deliveryStatusChanged(tx, id, delivery.statut, statut, at);
     // Its parties followed the courier for the trip only: the last position is not kept for them to read.
     if (isFinal(statut) && delivery.livreur) tx.set(tracking().doc(id), { position: null, updatedAt: at }, { merge: true });
     // A delivery cancelled while offered: its offers end with it.
@@ -221,6 +223,7 @@ export async function acceptDelivery(caller: ProfileCaller, id: string): Promise
       history: [...current.history, { statut, at, by: caller.uid, reason: null }],
     };
     tx.set(ref, updated);
+    deliveryStatusChanged(tx, id, current.statut, statut, at);
     for (const other of open) if (other.id !== mine.id) tx.update(other.ref, { statut: 'prise' });
     tx.update(mine, { statut: 'acceptee' });
     const track: DeliveryTrackingDocument = { deliveryId: id, livreur: caller.uid, parties: updated.parties, position: null, updatedAt: at };
@@ -272,6 +275,7 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
     const statut = transition(DELIVERY_TRANSITIONS, current.statut, 'collect');
     const updated: DeliveryDocument = { ...current, pickups, statut, updatedAt: at, history: [...current.history, { statut, at, by: caller.uid, reason: null }] };
     tx.set(ref, updated);
+    deliveryStatusChanged(tx, id, current.statut, statut, at);
     notifyParties(tx, id, updated, statut, caller.uid);
     return updated;
   });

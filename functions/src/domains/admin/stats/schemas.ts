@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** The longest range one request reads: (days + 1) x 19 counter documents (scopes.ts). */
+export const MAX_RANGE_DAYS = 92;
+/** The range when none is given: the last 30 business days, today included. */
+export const DEFAULT_RANGE_DAYS = 30;
+
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'A day as YYYY-MM-DD.' })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'A day that exists in the calendar.');
+
+export const StatsQuery = z.strictObject({
+  from: Day.optional().meta({ description: `First business day of the range, \`YYYY-MM-DD\` (default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\`).`, example: '2026-11-01' }),
+  to: Day.optional().meta({ description: 'Last business day of the range, included (default: today in BUSINESS_TIME_ZONE).', example: '2026-11-22' }),
+});
+
+const counts = z.record(z.string(), z.number().int()).meta({ description: 'A count per key; every known key is present (0 when nothing was counted).' });
+
+const Current = z.object({ total: z.number().int(), byStatus: counts }).meta({ description: 'Now: how many are in each status (gauges kept since counting began).' });
+
+const StatusFamily = z.object({
+  current: Current,
+  entered: counts.meta({ description: 'In the range: how many entered each status.' }),
+});
+
+export const DashboardStats = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    days: z.number().int(),
+    users: z.object({
+      current: z.object({ total: z.number().int(), byRole: counts, blocked: z.number().int() }),
+      signups: z.object({
+        total: z.number().int(),
+        byRole: counts,
+        byDay: z.array(z.object({ day: z.string(), total: z.number().int(), byRole: counts })).meta({ description: 'Every day of the range, in order.' }),
+      }),
+    }),
+    listings: StatusFamily.extend({
+      created: z.number().int().meta({ description: 'Listings created in the range.' }),
+      deleted: z.number().int().meta({ description: 'Listings deleted in the range.' }),
+    }),
+    payments: z.object({
+      current: z.object({ byType: z.record(z.string(), counts).meta({ description: 'Per payment type, how many payments are in each status now.' }) }),
+      byType: z.record(
+        z.string(),
+        z.object({
+          entered: counts.meta({ description: 'Payments of this type that entered each status in the range (`pending`: started).' }),
+          revenue: z.number().meta({ description: 'XOF of this type’s payments that succeeded in the range.' }),
+          refunds: z.object({ count: z.number().int(), montant: z.number() }).meta({ description: 'Successful payments marked for refund in the range, and the XOF to give back.' }),
+        }),
+      ),
+      revenue: z.number().meta({ description: 'XOF of every payment that succeeded in the range.' }),
+      revenueByDay: z.array(z.object({ day: z.string(), revenue: z.number() })),
+      refunds: z.object({ count: z.number().int(), montant: z.number() }),
+    }),
+    missions: StatusFamily,
+    orders: StatusFamily,
+    deliveries: StatusFamily,
+  })
+  .meta({ id: 'DashboardStats', description: 'Figures of the dashboard, from counters kept by event subscribers (never a scan).' });

@@ -1,0 +1,99 @@
+/**
+ * The dashboard's figures for a range of business days, read from the counters the subscribers keep
+ * (subscribers.ts): for each family, its day documents and its `total` document, by id. The cost is
+ * (days + 1) x shards documents per family, whatever the number of events behind them.
+ */
+import type { z } from 'zod';
+import { now } from '../../../core/clock';
+import { type CounterValues, dayOf, daysBetween, readPeriods, sumValues, TOTAL } from '../../../core/counters';
+import { ApiError } from '../../../core/errors';
+import { ROLES } from '../../../core/roles';
+import { DEFAULT_RANGE_DAYS, type DashboardStats, MAX_RANGE_DAYS } from './schemas';
+import { type Family, SCOPES } from './scopes';
+import { DELIVERY_STATUSES, LISTING_STATUSES, MISSION_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from './statuses';
+
+type Stats = z.input<typeof DashboardStats>;
+const DAY_MS = 86_400_000;
+
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The range asked for, with its defaults; refused when inverted or longer than MAX_RANGE_DAYS. */
+export function rangeOf(query: { from?: string; to?: string }): { from: string; to: string; days: string[] } {
+  const to = query.to ?? (query.from ? shift(query.from, DEFAULT_RANGE_DAYS - 1) : dayOf(now()));
+  const from = query.from ?? shift(to, -(DEFAULT_RANGE_DAYS - 1));
+  if (from > to) throw new ApiError('STATS_RANGE_INVERTED', [{ field: 'query.from', reason: 'after_to', hint: `from (${from}) must not be after to (${to}).` }]);
+  const length = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
+  if (length > MAX_RANGE_DAYS) throw new ApiError('STATS_RANGE_TOO_LONG', [{ field: 'query.to', reason: 'too_long', hint: `At most ${MAX_RANGE_DAYS} days; asked for ${length}.` }]);
+  return { from, to, days: daysBetween(from, to) };
+}
+
+/** A number at a path of summed values (0 when nothing was counted there). */
+function at(values: CounterValues | undefined, ...path: string[]): number {
+  let node: number | CounterValues | undefined = values;
+  for (const key of path) node = typeof node === 'object' ? node[key] : undefined;
+  return typeof node === 'number' ? node : 0;
+}
+
+function countsOf(keys: readonly string[], values: CounterValues | undefined, ...path: string[]): Record<string, number> {
+  return Object.fromEntries(keys.map((key) => [key, at(values, ...path, key)]));
+}
+
+const sum = (record: Record<string, number>) => Object.values(record).reduce((total, value) => total + value, 0);
+
+async function read(family: Family, days: string[]): Promise<{ total: CounterValues; range: CounterValues; byDay: Map<string, CounterValues> }> {
+  const periods = await readPeriods(SCOPES[family], [...days, TOTAL]);
+  const byDay = new Map(days.map((day) => [day, periods.get(day)!]));
+  return { total: periods.get(TOTAL)!, range: sumValues(byDay.values()), byDay };
+}
+
+function statusFamily(keys: readonly string[], counters: { total: CounterValues; range: CounterValues }) {
+  const byStatus = countsOf(keys, counters.total, 'byStatus');
+  return { current: { total: sum(byStatus), byStatus }, entered: countsOf(keys, counters.range, 'entered') };
+}
+
+export async function dashboardStats(query: { from?: string; to?: string }): Promise<Stats> {
+  const { from, to, days } = rangeOf(query);
+  const [users, listings, payments, missions, orders, deliveries] = await Promise.all(
+    (['users', 'listings', 'payments', 'missions', 'orders', 'deliveries'] as const).map((family) => read(family, days)),
+  );
+  const byRole = countsOf(ROLES, users.total, 'byRole');
+  const signupsByRole = countsOf(ROLES, users.range, 'signups');
+  const byType = Object.fromEntries(
+    PAYMENT_TYPES.map((type) => [
+      type,
+      {
+        entered: countsOf(PAYMENT_STATUSES, payments.range, 'entered', type),
+        revenue: at(payments.range, 'revenue', type),
+        refunds: { count: at(payments.range, 'refunds', 'count', type), montant: at(payments.range, 'refunds', 'amount', type) },
+      },
+    ]),
+  );
+  const refunds = Object.values(byType).reduce((total, entry) => ({ count: total.count + entry.refunds.count, montant: total.montant + entry.refunds.montant }), { count: 0, montant: 0 });
+  return {
+    from,
+    to,
+    days: days.length,
+    users: {
+      current: { total: sum(byRole), byRole, blocked: at(users.total, 'blocked') },
+      signups: {
+        total: sum(signupsByRole),
+        byRole: signupsByRole,
+        byDay: days.map((day) => {
+          const roles = countsOf(ROLES, users.byDay.get(day), 'signups');
+          return { day, total: sum(roles), byRole: roles };
+        }),
+      },
+    },
+    listings: { ...statusFamily(LISTING_STATUSES, listings), created: at(listings.range, 'created'), deleted: at(listings.range, 'deleted') },
+    payments: {
+      current: { byType: Object.fromEntries(PAYMENT_TYPES.map((type) => [type, countsOf(PAYMENT_STATUSES, payments.total, 'byStatus', type)])) },
+      byType,
+      revenue: Object.values(byType).reduce((total, entry) => total + entry.revenue, 0),
+      revenueByDay: days.map((day) => ({ day, revenue: sum(countsOf(PAYMENT_TYPES, payments.byDay.get(day), 'revenue')) })),
+      refunds,
+    },
+    missions: statusFamily(MISSION_STATUSES, missions),
+    orders: statusFamily(ORDER_STATUSES, orders),
+    deliveries: statusFamily(DELIVERY_STATUSES, deliveries),
+  };
+}
