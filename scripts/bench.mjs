@@ -12,7 +12,8 @@
  *  6. logistics: nearby couriers with 10 and with 10,000 couriers over Benin (bench-logistics.mjs).
  *  7. the nearby tricycle search with 10 and with 10,000 drivers over Benin (bench-tricycles.mjs).
  *  8. the accept race of a delivery with 20 couriers: latency, exactly one winner (bench-deliveries.mjs).
- * BENCH_ONLY=agents, logistics, tricycles or deliveries runs that part alone (cold starts still come first).
+ *  9. the dashboard statistics with 10 and with 100,000 events behind them (bench-stats.mjs).
+ * BENCH_ONLY=agents, logistics, tricycles, deliveries or stats runs that part alone (cold starts still come first).
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 // The function apps this benchmark builds in process get the settings the emulator gives them (bench-common.mjs).
@@ -109,6 +110,7 @@ if (process.env.BENCH_ONLY) {
     logistics: async () => (await import('./bench-logistics.mjs')).benchLogistics(),
     tricycles: async () => (await import('./bench-tricycles.mjs')).benchTricycles(),
     deliveries: async () => (await import('./bench-deliveries.mjs')).benchDeliveries(),
+    stats: async () => (await import('./bench-stats.mjs')).benchStats(),
   };
   const part = parts[process.env.BENCH_ONLY];
   if (!part) throw new Error(`BENCH_ONLY: one of ${Object.keys(parts).join(', ')}`);
@@ -262,5 +264,9 @@ await benchTricycles();
 // 8. The accept race of a delivery with 20 couriers (scripts/bench-deliveries.mjs).
 const { benchDeliveries } = await import('./bench-deliveries.mjs');
 await benchDeliveries();
+
+// 9. The dashboard statistics with 10 and with 100,000 events (scripts/bench-stats.mjs).
+const { benchStats } = await import('./bench-stats.mjs');
+await benchStats();
 server.close();
 process.exit(0);

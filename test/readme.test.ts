@@ -33,3 +33,14 @@ it('documents every notice of every domain, and src/notices.ts registers every d
   const missing = lists.flatMap(({ domain, names }) => names.filter((name) => !readme.includes(`| \`${name}\` | ${domain} |`)));
   expect(missing).toEqual([]);
 });
+
+it('lists every event type a domain declares in the event catalogue, and every counter of the dashboard among its subscribers', async () => {
+  const domainsDir = join(__dirname, '..', 'functions', 'src', 'domains');
+  const declared = readdirSync(domainsDir)
+    .filter((domain) => existsSync(join(domainsDir, domain, 'events.ts')))
+    .flatMap((domain) => [...readFileSync(join(domainsDir, domain, 'events.ts'), 'utf8').matchAll(/^\s+'([a-z_]+\.[a-z_]+)': /gm)].map((match) => match[1]));
+  expect(declared.length).toBeGreaterThan(10);
+  expect(declared.filter((type) => !readme.includes(`| \`${type}\` |`))).toEqual([]);
+  const { subscribers } = await import('../functions/src/domains/admin/stats/subscribers');
+  expect(subscribers.map((subscriber) => subscriber.name).filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+});
