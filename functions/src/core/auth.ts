@@ -9,7 +9,7 @@ import { config } from './config';
 import { ApiError } from './errors';
 import { auth, db } from './firebase';
 import { COLLECTIONS } from './firestore';
-import { type App, type Role } from './roles';
+import { AGENT_TYPES, type AgentType, type App, type Role } from './roles';
 
 /** A caller whose token is valid; it may not have a profile yet (right after sign-up). */
 export interface TokenCaller {
@@ -64,12 +64,34 @@ function subjectOf(token: string): string | undefined {
   }
 }
 
-export async function loadProfileCaller(caller: TokenCaller, roles?: readonly Role[]): Promise<ProfileCaller> {
+/** Who a profile route lets in, as its declaration says (core/http.ts). */
+export interface ProfileRule {
+  roles?: readonly Role[];
+  /** For callers of role `agentCommercial`: the agent types let in (others pass on their role alone). */
+  agentTypes?: readonly AgentType[];
+}
+
+/**
+ * The checks in the order every profile route makes them, each with its own code: no profile
+ * (PROFILE_REQUIRED), blocked (USER_BLOCKED), role (FORBIDDEN_ROLE), agent type
+ * (AGENT_TYPE_FORBIDDEN). core/access-matrix.ts states the same order for the role matrix.
+ */
+export async function loadProfileCaller(caller: TokenCaller, rule: ProfileRule = {}): Promise<ProfileCaller> {
   const snapshot = await db().collection(COLLECTIONS.users).doc(caller.uid).get();
   const profile = snapshot.data();
   if (!profile) throw new ApiError('PROFILE_REQUIRED');
   if (profile.isBlocked === true) throw new ApiError('USER_BLOCKED');
   const role = profile.role as Role;
-  if (roles && !roles.includes(role)) throw new ApiError('FORBIDDEN_ROLE');
+  if (rule.roles && !rule.roles.includes(role)) throw new ApiError('FORBIDDEN_ROLE');
+  if (rule.agentTypes && role === 'agentCommercial') {
+    const type = agentTypeOfProfile(profile);
+    if (!type || !rule.agentTypes.includes(type)) throw new ApiError('AGENT_TYPE_FORBIDDEN');
+  }
   return { ...caller, role, app: profile.app as App, profile };
+}
+
+/** An agent's type as stored; an agent made without one (or with an unknown one) has none. */
+export function agentTypeOfProfile(profile: DocumentData): AgentType | null {
+  const type: unknown = profile.typeAgent;
+  return (AGENT_TYPES as readonly unknown[]).includes(type) ? (type as AgentType) : null;
 }

@@ -19,7 +19,7 @@ import { withRequestSecrets } from './secrets';
 import { rateLimiter, type RateLimitPolicy } from './rate-limit';
 import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
-import type { Role } from './roles';
+import type { AgentType, Role } from './roles';
 
 // zod compiles a parser for an object schema on its first parse (`new Function`): milliseconds per
 // schema at each cold start, to save microseconds on later parses. Requests parse a few small
@@ -27,9 +27,25 @@ import type { Role } from './roles';
 z.config({ jitless: true });
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-/** `public`: no token. `token`: a valid ID token, profile optional. `profile`: a registered, unblocked user. */
-export type Access = 'public' | 'token' | 'profile';
-type CallerOf<A extends Access> = A extends 'profile' ? ProfileCaller : A extends 'token' ? TokenCaller : undefined;
+/**
+ * Who may call a route (with `roles` and `agentTypes`, all the router checks; core/access-matrix.ts
+ * derives from them the answer every kind of caller gets, and the role matrix test holds the router
+ * to it):
+ * - `public`: anyone; a token is not read.
+ * - `optional`: anyone; a token, when sent, is verified (a bad one 401, a blocked user's revoked one
+ *   403 USER_BLOCKED) and its caller handed to the handler.
+ * - `token`: a valid ID token, profile optional (sign-up).
+ * - `profile`: a registered, unblocked user, of `roles` when given.
+ */
+export type Access = 'public' | 'optional' | 'token' | 'profile';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'optional', 'token', 'profile'];
+type CallerOf<A extends Access> = A extends 'profile'
+  ? ProfileCaller
+  : A extends 'token'
+    ? TokenCaller
+    : A extends 'optional'
+      ? TokenCaller | undefined
+      : undefined;
 
 type Input<S> = S extends ZodType ? z.output<S> : undefined;
 
@@ -53,6 +69,11 @@ interface RouteBase<A extends Access, P, Q, B> {
   access: A;
   /** Roles allowed; only with `access: 'profile'`. */
   roles?: readonly Role[];
+  /**
+   * Agent types allowed (checked after the role: AGENT_TYPE_FORBIDDEN); only with `roles` that
+   * include `agentCommercial`, and only agents are held to it.
+   */
+  agentTypes?: readonly AgentType[];
   params?: P;
   query?: Q;
   body?: B;
@@ -100,6 +121,11 @@ export interface FileRoute<A extends Access, P, Q, B> extends RouteBase<A, P, Q,
 /** A route that writes its own response (HTML, files); documented by content type only. */
 export interface RawRoute {
   kind: 'raw';
+  /**
+   * The router authenticates nobody here: a raw route is public, and whatever it checks (a webhook's
+   * verify token, a signed link) is its handlers' own, answered with the codes of `errors`.
+   */
+  access: 'public';
   method: Method;
   path: string;
   tags: string[];
@@ -157,12 +183,14 @@ export class ApiRouter {
 
   raw(route: Omit<RawRoute, 'kind'>): this {
     const definition: RawRoute = { ...route, kind: 'raw' };
+    assertSecurityDeclared(definition);
     this.routes.push(definition);
     this.express[route.method](route.path, ...route.handlers);
     return this;
   }
 
   private mount(route: DeclaredRoute): this {
+    assertSecurityDeclared(route);
     this.routes.push(route);
     const before = [...(route.rateLimit ? [rateLimiter(route.rateLimit)] : []), ...(route.before ?? [])];
     this.express[route.method](route.path, ...before, (req: Request, res: Response) => withRequestSecrets(res, () => this.handle(route, req, res)));
@@ -196,10 +224,31 @@ export class ApiRouter {
 
 async function identify(req: Request, route: DeclaredRoute) {
   if (route.access === 'public') return undefined;
+  // An optional token is the caller's word on who it is, not a sign-in: no dashboard session asked.
+  if (route.access === 'optional') return req.get('authorization') ? verifyCaller(req) : undefined;
   const caller = await verifyCaller(req);
-  const identified = route.access === 'profile' ? await loadProfileCaller(caller, route.roles) : caller;
+  const identified = route.access === 'profile' ? await loadProfileCaller(caller, { roles: route.roles, agentTypes: route.agentTypes }) : caller;
   if (isWebClient(req) && !route.webSessionExempt) await assertLiveWebSession(req, caller.uid);
   return identified;
+}
+
+/**
+ * A declaration must say all of its security, consistently, or the service does not start: the
+ * role matrix (docs/role-matrix.md and its test) is derived from it, so a check it cannot see
+ * would be a check nobody documents.
+ */
+function assertSecurityDeclared(route: RouteDefinition): void {
+  const where = `${route.method.toUpperCase()} ${route.path}`;
+  if (!ACCESS_LEVELS.includes(route.access)) throw new Error(`${where}: no declared access`);
+  if (route.kind === 'raw') {
+    if (route.access !== 'public') throw new Error(`${where}: a raw route is public (its handlers make their own checks)`);
+    return;
+  }
+  if ((route.roles || route.agentTypes) && route.access !== 'profile') throw new Error(`${where}: roles and agent types need access 'profile'`);
+  if (route.roles?.length === 0) throw new Error(`${where}: an empty list of roles lets nobody in`);
+  if (route.agentTypes && (!route.roles?.includes('agentCommercial') || route.agentTypes.length === 0)) {
+    throw new Error(`${where}: agent types need roles that include agentCommercial, and at least one type`);
+  }
 }
 
 function parse(schema: ZodType | undefined, value: unknown, location: 'params' | 'query' | 'body') {

@@ -77,6 +77,7 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
   if (route.kind === 'raw') {
     return {
       ...common,
+      security: [],
       responses: {
         200: { description: route.summary, content: { [route.contentType]: { schema: { type: 'string' } } } },
         ...errorResponses([...(route.errors ?? []), 'INTERNAL']),
@@ -87,7 +88,8 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
     ...common,
     description: route.description,
     deprecated: route.deprecated,
-    security: route.access === 'public' ? [] : [{ bearer: [] }],
+    // An optional token: either no security requirement or the bearer scheme.
+    security: route.access === 'public' ? [] : route.access === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
     request: {
       params: route.params,
       query: route.query,
@@ -128,7 +130,12 @@ export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
     codes.add('INVALID_JSON');
     codes.add('PAYLOAD_TOO_LARGE');
   }
-  if (route.access !== 'public') {
+  if (route.access === 'optional') {
+    // A token that is sent is verified: a bad one, or a blocked user's revoked one, is refused.
+    codes.add('UNAUTHENTICATED');
+    codes.add('USER_BLOCKED');
+  }
+  if (route.access === 'token' || route.access === 'profile') {
     codes.add('UNAUTHENTICATED');
     codes.add('USER_BLOCKED');
     // Dashboard requests (X-Client-Platform: web) need a live session.
@@ -146,6 +153,7 @@ export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
   if (route.appCheck) codes.add('APP_CHECK_FAILED');
   if (route.access === 'profile') codes.add('PROFILE_REQUIRED');
   if (route.roles) codes.add('FORBIDDEN_ROLE');
+  if (route.agentTypes) codes.add('AGENT_TYPE_FORBIDDEN');
   codes.add('INTERNAL');
   return [...codes];
 }

@@ -31,3 +31,11 @@ export function appOfRole(role: Role): App {
 export function isAdminRole(role: Role): boolean {
   return (ADMIN_ROLES as readonly Role[]).includes(role);
 }
+
+/**
+ * Types of commercial agent (`typeAgent` on an agent's profile): `Market_pro` works the sellers of
+ * the pro app, `Market` the buyers of the buyer app. Here rather than in the agents domain because
+ * routes declare which types they serve (`agentTypes`), and the router, in core, checks it.
+ */
+export const AGENT_TYPES = ['Market_pro', 'Market'] as const;
+export type AgentType = (typeof AGENT_TYPES)[number];

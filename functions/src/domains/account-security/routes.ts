@@ -89,6 +89,8 @@ export const router = new ApiRouter()
     handle: ({ caller, req }) => endWebSession(caller.uid, req.get('x-web-session-id')?.trim()),
   })
   .raw({
+    // Public: the handler checks the platform's verify token itself.
+    access: 'public',
     method: 'get',
     path: '/api/messaging/webhook',
     tags: ['Messaging webhook'],

@@ -7,7 +7,6 @@ import type { Query } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
 import { type PageRequest, toPage } from '../../core/pagination';
-import { requireAgentType } from './guards';
 import { type AgentPeriodDocument, type AgentType, bucketOf, type Period, periodId, periodKeyOf } from './model';
 import { periods } from './repository';
 import type { Leaderboard } from './schemas';
@@ -17,9 +16,9 @@ export async function leaderboard(
   caller: ProfileCaller,
   input: { period: Period; date?: string },
   page: PageRequest,
+  /** The type a `me-pro` or `me-market` ranking is of (the router has checked the caller's). */
   wanted?: AgentType,
 ): Promise<z.input<typeof Leaderboard>> {
-  requireAgentType(caller, wanted);
   const periodKey = periodKeyOf(input.period, input.date ?? today());
   let board: Query<AgentPeriodDocument> = periods().where('bucket', '==', bucketOf(input.period, periodKey));
   if (wanted) board = board.where('typeAgent', '==', wanted);

@@ -5,8 +5,9 @@
  */
 import type { Timestamp } from 'firebase-admin/firestore';
 
-export const AGENT_TYPES = ['Market_pro', 'Market'] as const;
-export type AgentType = (typeof AGENT_TYPES)[number];
+// Declared in core: routes name the agent types they serve, and the router checks them.
+import type { AgentType } from '../../core/roles';
+export { AGENT_TYPES, type AgentType } from '../../core/roles';
 
 /**
  * The daily KPIs of the contract's rule 2, each a counter of the agent's day, increased when the

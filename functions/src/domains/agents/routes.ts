@@ -44,10 +44,11 @@ for (const { segment, wanted, who } of DASHBOARDS) {
       '`daily.objectifs` holds the targets of the Limits.',
     access: 'profile',
     roles: AGENT_ROLES,
+    // The router refuses an agent of another type (AGENT_TYPE_FORBIDDEN), as the declaration says.
+    agentTypes: wanted ? [wanted] : undefined,
     query: DashboardQuery,
-    errors: wanted ? ['AGENT_TYPE_FORBIDDEN'] : [],
     success: { description: 'The dashboard', data: Dashboard },
-    handle: ({ caller, query }) => dashboard(caller, query.date, wanted),
+    handle: ({ caller, query }) => dashboard(caller, query.date),
   });
 }
 
@@ -68,8 +69,9 @@ for (const { path, wanted, who } of LEADERBOARDS) {
       'Read from per-period counters: one page, the caller’s document and two counts, whatever the number of agents.',
     access: 'profile',
     roles: AGENT_ROLES,
+    agentTypes: wanted ? [wanted] : undefined,
     query: LeaderboardQuery,
-    errors: wanted ? ['AGENT_TYPE_FORBIDDEN', 'PAGE_TOO_DEEP'] : ['PAGE_TOO_DEEP'],
+    errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of the ranking and the caller’s place', data: Leaderboard },
     handle: ({ caller, query }) => leaderboard(caller, { period: query.period, date: query.date }, pageRequest(query), wanted),
   });

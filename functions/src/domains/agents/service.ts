@@ -10,8 +10,7 @@ import { config } from '../../core/config';
 import { createAgentAccount } from '../identity';
 import { balanceOf } from '../wallet';
 import { drawReferralCode } from './codes';
-import { requireAgentType } from './guards';
-import type { AgentType } from './model';
+import { agentTypeOf } from './guards';
 import { agentAndDay, createAgentRecord } from './repository';
 import type { Agent, AgentCreateRequest, Dashboard } from './schemas';
 
@@ -52,11 +51,11 @@ export function objectifs() {
 
 /**
  * The dashboard of a day (default today): three document reads (the agent's record, its day, its
- * wallet) besides the caller's profile, however many days and earnings lie behind them.
- * `wanted` is the type a `me-pro` or `me-market` route requires.
+ * wallet) besides the caller's profile, however many days and earnings lie behind them. The type a
+ * `me-pro` or `me-market` route requires is the router's check (its `agentTypes`).
  */
-export async function dashboard(caller: ProfileCaller, date: string | undefined, wanted?: AgentType): Promise<z.input<typeof Dashboard>> {
-  const typeAgent = requireAgentType(caller, wanted);
+export async function dashboard(caller: ProfileCaller, date: string | undefined): Promise<z.input<typeof Dashboard>> {
+  const typeAgent = agentTypeOf(caller);
   const dateKey = date ?? today();
   const [{ agent, day }, balance] = await Promise.all([agentAndDay(caller.uid, dateKey), balanceOf(caller.uid)]);
   const profileCode: unknown = caller.profile.referralCode;

@@ -44,6 +44,8 @@ const serveDocument: RequestHandler = async (_req, res) => {
 
 export const router = new ApiRouter()
   .raw({
+    // Public, as the spec says: the description of the service.
+    access: 'public',
     method: 'get',
     path: '/api-docs.json',
     tags: ['Documentation'],
@@ -52,6 +54,7 @@ export const router = new ApiRouter()
     handlers: [serveDocument],
   })
   .raw({
+    access: 'public',
     method: 'get',
     path: '/api-docs',
     tags: ['Documentation'],

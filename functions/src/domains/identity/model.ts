@@ -2,7 +2,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
 import { searchKey } from '../../core/text';
-import { type App, appOfRole, type Role } from '../../core/roles';
+import { type AgentType, type App, appOfRole, type Role } from '../../core/roles';
 import type { NormalizedTelephone } from '../geo';
 
 export interface UserDocument {
@@ -24,7 +24,7 @@ export interface UserDocument {
   photoPath?: string | null;
   ville: string | null;
   vendeurType?: 'vehicules' | 'pieces' | 'motos' | 'mixte';
-  typeAgent?: 'Market_pro' | 'Market';
+  typeAgent?: AgentType;
   referralCode?: string;
   referredBy?: { code: string; agentId: string };
   transitaireVerification?: { statut: 'none' | 'pending' | 'approved' | 'rejected'; rejectionMotif?: string };

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../core/errors';
 import { auth } from '../../core/firebase';
-import { appOfRole, type Role } from '../../core/roles';
+import { type AgentType, appOfRole, type Role } from '../../core/roles';
 import { normalizeTelephone, syntheticEmail } from '../geo';
 import { newUserDocument, type UserDocument } from './model';
 import * as repository from './repository';
@@ -18,7 +18,7 @@ export interface AccountRequest {
   role: Role;
   nom: string;
   prenoms: string;
-  typeAgent?: 'Market_pro' | 'Market';
+  typeAgent?: AgentType;
   referralCode?: string;
   vendeurType?: UserDocument['vendeurType'];
 }
@@ -67,7 +67,7 @@ export interface AgentAccountRequest {
   password?: string;
   nom: string;
   prenoms: string;
-  typeAgent: 'Market_pro' | 'Market';
+  typeAgent: AgentType;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
-import { ROLES } from '../../core/roles';
+import { AGENT_TYPES, ROLES } from '../../core/roles';
 import { CountryCode, TelephoneInput } from '../geo';
 
 const Name = z.string().trim().min(1).max(80);
@@ -49,7 +49,7 @@ export const UserProfile = z
     photoUrl: z.string().nullable(),
     ville: z.string().nullable(),
     vendeurType: VendeurType.optional(),
-    typeAgent: z.enum(['Market_pro', 'Market']).optional(),
+    typeAgent: z.enum(AGENT_TYPES).optional(),
     referralCode: z.string().optional().meta({ description: 'Agents only: their own code.' }),
     referredBy: z.object({ code: z.string(), agentId: z.string() }).optional(),
     transitaireVerification: z

@@ -40,6 +40,8 @@ export const router = new ApiRouter()
     handle: ({ req }) => storeUpload(req, 'video', null),
   })
   .raw({
+    // Public: listing photos and videos are public files; identity cards are never served here.
+    access: 'public',
     method: 'get',
     path: '/api/upload/files/:kind/:name',
     tags,

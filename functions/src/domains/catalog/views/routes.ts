@@ -27,12 +27,13 @@ export const router = new ApiRouter()
     tags,
     summary: 'Records a view of an online listing',
     description: 'Counted once per viewer and day: the signed-in user (Bearer token, optional) or, for anonymous clients, `deviceId`.',
-    access: 'public',
+    // Anyone; a token, when sent, is verified by the router (a bad one is refused, not ignored).
+    access: 'optional',
     params: ArticleParams,
     body: z.strictObject({ deviceId: z.string().min(8).max(128).regex(/^[A-Za-z0-9._:-]+$/).optional() }).optional(),
-    errors: ['ARTICLE_NOT_FOUND', 'UNAUTHENTICATED'],
+    errors: ['ARTICLE_NOT_FOUND'],
     success: { description: 'Whether this view counted, and the count', data: z.object({ counted: z.boolean(), views: z.number().int() }) },
-    handle: ({ req, params, body }) => recordView(req, params.articleId, body?.deviceId),
+    handle: ({ caller, req, params, body }) => recordView(req, caller, params.articleId, body?.deviceId),
   })
   .json({
     method: 'get',

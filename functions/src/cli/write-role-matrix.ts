@@ -1,0 +1,100 @@
+/**
+ * npm run role-matrix (and npm run openapi): writes docs/role-matrix.md, who may call each route,
+ * from the routes' declarations (core/access-matrix.ts). test/role-matrix.test.ts fails when the
+ * file is stale, and proves every cell against the service.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { answerOf, type Answer, MATRIX_CALLERS } from '../core/access-matrix';
+import type { ApiRouter, RouteDefinition } from '../core/http';
+import { toOpenApiPath } from '../core/openapi';
+import { allRouters } from '../groups';
+
+export const ROLE_MATRIX_FILE = join(__dirname, '..', '..', '..', 'docs', 'role-matrix.md');
+
+/** Short column headers; the legend gives each in full. */
+const HEADERS: Record<string, string> = {
+  anonymous: 'no token',
+  blocked: 'blocked',
+  'blocked-signed-in-again': 'blocked, new sign-in',
+  'no-profile': 'no profile',
+  'agentCommercial:Market_pro': 'agent Market_pro',
+  'agentCommercial:Market': 'agent Market',
+  'agentCommercial:none': 'agent, no type',
+};
+
+const CELL: Record<Answer, string> = {
+  allowed: '✓',
+  UNAUTHENTICATED: '401',
+  USER_BLOCKED: 'blocked',
+  PROFILE_REQUIRED: 'sign-up',
+  FORBIDDEN_ROLE: '–',
+  AGENT_TYPE_FORBIDDEN: 'type',
+};
+
+const ACCESS_TEXT = {
+  public: 'public',
+  optional: 'optional token',
+  token: 'token',
+  profile: 'profile',
+} as const;
+
+function row(route: RouteDefinition): string {
+  const security = route.kind === 'raw' ? { access: route.access } : route;
+  const cells = MATRIX_CALLERS.map(({ caller }) => CELL[answerOf(security, caller)]);
+  return `| \`${route.method.toUpperCase()} ${toOpenApiPath(route.path)}\` | ${ACCESS_TEXT[security.access]} | ${cells.join(' | ')} |`;
+}
+
+export function roleMatrix(routers: ApiRouter[]): string {
+  const routes = routers.flatMap((router) => router.routes);
+  // One table per tag, in the order routes are mounted: the sections of the OpenAPI document.
+  const byTag = new Map<string, RouteDefinition[]>();
+  for (const route of routes) byTag.set(route.tags[0] ?? 'Other', [...(byTag.get(route.tags[0] ?? 'Other') ?? []), route]);
+  const header = `| Route | Access | ${MATRIX_CALLERS.map(({ id }) => HEADERS[id] ?? id).join(' | ')} |`;
+  const rule = `|---|---|${MATRIX_CALLERS.map(() => ':-:').join('|')}|`;
+  const sections = [...byTag.entries()].map(([tag, list]) => [`## ${tag}`, '', header, rule, ...list.map(row), ''].join('\n'));
+  return [
+    '# Who may call what',
+    '',
+    '<!-- Generated from the route declarations by `npm run role-matrix` (also run by `npm run openapi`); do not edit. -->',
+    '',
+    `Every route of the service (${routes.length}), and the answer each kind of caller gets from its access`,
+    'checks. It is derived from the same declarations the router enforces and the OpenAPI document',
+    'describes, and `test/role-matrix.test.ts` calls every route as every caller below to prove each cell.',
+    '',
+    '- ✓: let in (the route may still answer 400, 404, 409... on what is asked, or refuse a user who',
+    '  does not own the thing named: those are the route\'s own rules, in the OpenAPI document).',
+    '- `401`: no token (UNAUTHENTICATED). `blocked`: USER_BLOCKED. `sign-up`: PROFILE_REQUIRED (a token',
+    '  without profile). `–`: FORBIDDEN_ROLE (the role may not). `type`: AGENT_TYPE_FORBIDDEN (an agent of another',
+    '  type, or of none).',
+    '- Access: `public` (no token read), `optional token` (anyone; a token that is sent is verified),',
+    '  `token` (a valid token, profile optional: sign-up), `profile` (a registered, unblocked user).',
+    '',
+    'Columns:',
+    '',
+    ...MATRIX_CALLERS.filter(({ id }) => HEADERS[id]).map(({ id, label }) => `- **${HEADERS[id]}**: ${label}.`),
+    '- The other columns: a registered, unblocked user of that role.',
+    '',
+    'Blocking revokes a user\'s tokens, so the token a blocked user held is refused everywhere a token is',
+    'read; a blocked user who signs in again is refused by every route that needs a profile.',
+    '',
+    ...sections,
+  ].join('\n');
+}
+
+export async function renderRoleMatrix(): Promise<string> {
+  return roleMatrix(await allRouters());
+}
+
+if (require.main === module) {
+  renderRoleMatrix()
+    .then((text) => {
+      mkdirSync(join(ROLE_MATRIX_FILE, '..'), { recursive: true });
+      writeFileSync(ROLE_MATRIX_FILE, text);
+      console.log(`Wrote ${ROLE_MATRIX_FILE}`);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
