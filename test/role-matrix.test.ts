@@ -14,9 +14,8 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { ACCESS_LEVELS, type RouteDefinition } from '../functions/src/core/http';
 import { errorCodesOf, toOpenApiPath } from '../functions/src/core/openapi';
 import { renderRoleMatrix, ROLE_MATRIX_FILE } from '../functions/src/cli/write-role-matrix';
-import { provisionAccount } from '../functions/src/domains/identity/provisioning';
 import { allRouters } from '../functions/src/groups';
-import { createLogin, newBeninNumber, PASSWORD, signIn, syntheticEmailOf } from './helpers/accounts';
+import { createLogin, createUser, newBeninNumber, signIn, syntheticEmailOf } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 
@@ -36,17 +35,7 @@ const securityOf = (route: RouteDefinition): RouteSecurity => (route.kind === 'r
 const label = (route: RouteDefinition) => `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function signedUp(caller: Extract<CallerKind, { kind: 'member' }>) {
-  const account = await provisionAccount({
-    telephone: `+229${newBeninNumber()}`,
-    password: PASSWORD,
-    role: caller.role,
-    nom: 'Matrice',
-    prenoms: caller.role,
-    ...(caller.typeAgent ? { typeAgent: caller.typeAgent } : {}),
-  });
-  return { uid: account.uid, email: account.email, token: await signIn(account.email) };
-}
+const signedUp = (caller: Extract<CallerKind, { kind: 'member' }>) => createUser(caller.role, { nom: 'Matrice' }, caller.typeAgent ?? undefined);
 
 /** Blocked the way the service blocks (the admin route): the flag on the profile and the tokens revoked. */
 async function blockedUser(revokedToken: boolean, superAdminToken: string) {
