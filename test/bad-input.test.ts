@@ -8,7 +8,7 @@ import request from 'supertest';
 import { createFullApp } from '../functions/src/app';
 import { ERROR_STATUS } from '../functions/src/core/error-codes';
 import type { RouteDefinition } from '../functions/src/core/http';
-import { ADMIN_ROLES, type Role } from '../functions/src/core/roles';
+import { ADMIN_ROLES, AGENT_TYPES, type AgentType, type Role } from '../functions/src/core/roles';
 import { allRouters } from '../functions/src/groups';
 import { createUser, type TestUser } from './helpers/accounts';
 import { resetEmulators } from './helpers/emulators';
@@ -75,17 +75,20 @@ function attemptsFor(route: RouteDefinition): Attempt[] {
   return attempts;
 }
 
-let tokens: Partial<Record<Role, TestUser>> = {};
+let tokens: Partial<Record<Role | AgentType, TestUser>> = {};
 
 beforeAll(async () => {
   await resetEmulators();
   const roles: Role[] = ['acheteur', 'vendeur', 'chauffeur', 'transitaire', 'livreur', 'agentCommercial', 'superAdmin'];
   tokens = Object.fromEntries(await Promise.all(roles.map(async (role) => [role, await createUser(role)])));
+  // Agents of each type, for the routes that let in one type only (so the request reaches validation).
+  for (const type of AGENT_TYPES) tokens[type] = await createUser('agentCommercial', {}, type);
 });
 
 /** A caller the route admits, so the request reaches validation and the handler. */
 function callerOf(route: RouteDefinition): TestUser | undefined {
   if (route.kind === 'raw' || route.access === 'public') return undefined;
+  if (route.agentTypes) return tokens[route.agentTypes[0]];
   const roles = route.roles ?? [];
   const role = roles.find((candidate) => (ADMIN_ROLES as readonly string[]).includes(candidate)) ? 'superAdmin' : (roles[0] ?? 'acheteur');
   return tokens[role as Role] ?? tokens.superAdmin;

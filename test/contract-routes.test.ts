@@ -124,3 +124,26 @@ it('declares the security the contract gives each route: public where it says No
   });
   expect(different).toEqual([]);
 });
+
+it('declares the agent rules of the contract’s prose: agent routes for agentCommercial, `me-pro` for Market_pro, `me-market` for Market', async () => {
+  // "Agent routes require authentication and the role agentCommercial. The routes under me-pro
+  // require typeAgent = Market_pro; those under me-market require typeAgent = Market; the generic me
+  // routes accept both" (and the ranking `/leaderboard`, in the same table).
+  const agentRoutes = (await allRouters())
+    .flatMap((router) => router.routes)
+    .filter((route) => /^\/api\/agents\/(me|me-pro|me-market)\/|^\/api\/agents\/leaderboard$/.test(route.path));
+  expect(agentRoutes.length).toBeGreaterThanOrEqual(8);
+  const declared = agentRoutes.map((route) => ({
+    route: `${route.method.toUpperCase()} ${route.path}`,
+    access: route.access,
+    roles: route.kind === 'raw' ? undefined : route.roles,
+    agentTypes: route.kind === 'raw' ? undefined : route.agentTypes,
+  }));
+  const wanted = declared.map(({ route }) => ({
+    route,
+    access: 'profile',
+    roles: ['agentCommercial'],
+    agentTypes: route.includes('/me-pro/') ? ['Market_pro'] : route.includes('/me-market/') ? ['Market'] : undefined,
+  }));
+  expect(declared).toEqual(wanted);
+});

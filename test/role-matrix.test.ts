@@ -7,16 +7,17 @@
  * no refusal at all. docs/role-matrix.md is the same table, and must be fresh.
  */
 import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { ACCESS_REFUSALS, type Answer, answerOf, type CallerKind, MATRIX_CALLERS, type RouteSecurity } from '../functions/src/core/access-matrix';
 import { ERROR_STATUS } from '../functions/src/core/error-codes';
 import { auth, db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { ACCESS_LEVELS, type RouteDefinition } from '../functions/src/core/http';
+import { type Access, ACCESS_LEVELS, ApiRouter, type RouteDefinition } from '../functions/src/core/http';
+import type { AgentType, Role } from '../functions/src/core/roles';
 import { errorCodesOf, toOpenApiPath } from '../functions/src/core/openapi';
 import { renderRoleMatrix, ROLE_MATRIX_FILE } from '../functions/src/cli/write-role-matrix';
-import { provisionAccount } from '../functions/src/domains/identity/provisioning';
 import { allRouters } from '../functions/src/groups';
-import { createLogin, newBeninNumber, PASSWORD, signIn, syntheticEmailOf } from './helpers/accounts';
+import { createLogin, createUser, newBeninNumber, signIn, syntheticEmailOf } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 
@@ -36,17 +37,7 @@ const securityOf = (route: RouteDefinition): RouteSecurity => (route.kind === 'r
 const label = (route: RouteDefinition) => `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function signedUp(caller: Extract<CallerKind, { kind: 'member' }>) {
-  const account = await provisionAccount({
-    telephone: `+229${newBeninNumber()}`,
-    password: PASSWORD,
-    role: caller.role,
-    nom: 'Matrice',
-    prenoms: caller.role,
-    ...(caller.typeAgent ? { typeAgent: caller.typeAgent } : {}),
-  });
-  return { uid: account.uid, email: account.email, token: await signIn(account.email) };
-}
+const signedUp = (caller: Extract<CallerKind, { kind: 'member' }>) => createUser(caller.role, { nom: 'Matrice' }, caller.typeAgent ?? undefined);
 
 /** Blocked the way the service blocks (the admin route): the flag on the profile and the tokens revoked. */
 async function blockedUser(revokedToken: boolean, superAdminToken: string) {
@@ -152,6 +143,27 @@ it('declares the security of every route: a known access level, roles and agent 
     return security.agentTypes !== undefined && !security.roles?.includes('agentCommercial');
   });
   expect(undeclared.map(label)).toEqual([]);
+});
+
+it('refuses to mount a route whose declaration says too little or contradicts itself', () => {
+  const declare = (security: { access: Access; roles?: Role[]; agentTypes?: AgentType[] }) => () =>
+    new ApiRouter().json({
+      method: 'get',
+      path: '/api/x',
+      tags: ['Test'],
+      summary: 'a route',
+      ...security,
+      success: { description: 'nothing', data: z.object({}) },
+      handle: async () => ({}),
+    } as Parameters<ApiRouter['json']>[0]);
+  expect(declare({ access: undefined as unknown as Access })).toThrow('no declared access');
+  expect(declare({ access: 'token', roles: ['admin'] })).toThrow("need access 'profile'");
+  expect(declare({ access: 'profile', roles: [] })).toThrow('lets nobody in');
+  expect(declare({ access: 'profile', roles: ['vendeur'], agentTypes: ['Market'] })).toThrow('agentCommercial');
+  expect(declare({ access: 'profile', roles: ['agentCommercial'], agentTypes: [] })).toThrow('at least one type');
+  expect(declare({ access: 'profile', roles: ['agentCommercial'], agentTypes: ['Market'] })).not.toThrow();
+  const raw = { method: 'get' as const, path: '/api/x', tags: ['Test'], summary: 'raw', contentType: 'text/plain', handlers: [] };
+  expect(() => new ApiRouter().raw({ ...raw, access: 'profile' as 'public' })).toThrow('raw route is public');
 });
 
 it('knows every kind of caller: no token, blocked, no profile, each role, agents of each type and of none', () => {

@@ -4,7 +4,7 @@
  */
 import { auth, db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
-import type { Role } from '../../functions/src/core/roles';
+import type { AgentType, Role } from '../../functions/src/core/roles';
 import { provisionAccount } from '../../functions/src/domains/identity/provisioning';
 import { PROJECT_ID } from './emulators';
 
@@ -55,8 +55,8 @@ export interface TestUser {
   role: Role;
 }
 
-/** A registered user of any role (admins and agents included), with a fresh token. */
-export async function createUser(role: Role, names: { nom?: string; prenoms?: string } = {}): Promise<TestUser> {
+/** A registered user of any role (admins and agents included, an agent of `typeAgent` when given), with a fresh token. */
+export async function createUser(role: Role, names: { nom?: string; prenoms?: string } = {}, typeAgent?: AgentType): Promise<TestUser> {
   const national = newBeninNumber();
   const account = await provisionAccount({
     telephone: `+229${national}`,
@@ -64,6 +64,7 @@ export async function createUser(role: Role, names: { nom?: string; prenoms?: st
     role,
     nom: names.nom ?? 'Test',
     prenoms: names.prenoms ?? role,
+    ...(typeAgent ? { typeAgent } : {}),
   });
   return { uid: account.uid, token: await signIn(account.email), national, telephone: account.telephone, email: account.email, role };
 }
