@@ -14,6 +14,7 @@ export async function allSubscribers(): Promise<Subscriber[]> {
   const notifications = await import('./domains/notifications');
   if (!notifications.hasNotices()) notifications.useNotices(allNotices);
   const modules = await Promise.all([
+    import('./domains/admin/documents/subscribers'),
     import('./domains/agents/subscribers'),
     import('./domains/catalog/subscribers'),
     import('./domains/commerce/subscribers'),

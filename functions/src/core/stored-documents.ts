@@ -32,9 +32,11 @@ export interface StoredDocument {
   createdAt: Timestamp;
   deletedAt: Timestamp | null;
   deletedBy: string | null;
+  /** Whether the file was deleted: an equality the admins' list filters on next to its order by `createdAt`. */
+  deleted: boolean;
 }
 
-export type NewStoredDocument = Omit<StoredDocument, 'createdAt' | 'deletedAt' | 'deletedBy'>;
+export type NewStoredDocument = Omit<StoredDocument, 'createdAt' | 'deletedAt' | 'deletedBy' | 'deleted'>;
 
 export const storedDocumentRef = (id: string) => db().collection(COLLECTIONS.storedDocuments).doc(id);
 
@@ -44,7 +46,7 @@ export const storedDocumentRef = (id: string) => db().collection(COLLECTIONS.sto
  * same entry.
  */
 export function registerDocument(tx: Transaction, id: string, document: NewStoredDocument): void {
-  tx.set(storedDocumentRef(id), { ...document, createdAt: Timestamp.fromDate(now()), deletedAt: null, deletedBy: null });
+  tx.set(storedDocumentRef(id), { ...document, createdAt: Timestamp.fromDate(now()), deletedAt: null, deletedBy: null, deleted: false });
 }
 
 /** `document.deleted`: a superAdmin deleted the file; the domain owning `record` marks it deleted. */

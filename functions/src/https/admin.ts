@@ -8,4 +8,5 @@ export const routers: LazyRouter[] = [
   { paths: ['/api/admin'], load: async () => (await import('../domains/catalog/publicites/routes')).pricingRouter },
   { paths: ['/api/admin'], load: async () => (await import('../domains/pricing/routes')).router },
   { paths: ['/api/admin/events'], load: async () => (await import('../domains/admin/events/routes')).router },
+  { paths: ['/api/admin/documents'], load: async () => (await import('../domains/admin/documents/routes')).router },
 ];

@@ -6,7 +6,7 @@
  * profile's copy of the status (identity subscribes);
  * the forwarder is told of each decision (notification and push, in its language).
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
@@ -15,13 +15,16 @@ import { db, runTransaction } from '../../../core/firebase';
 import { emit } from '../../../core/events';
 import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
-import { cardLinks, cardProblem } from '../../catalog';
+import { registerDocument } from '../../../core/stored-documents';
+import { cardLinks, cardProblem, identityCardFile } from '../../catalog';
 import { type NotificationEvent, notifyIn } from '../../notifications';
 import { listingWriter } from '../directory/service';
 import type { AdminVerificationState, VerificationState, VerificationSubmit } from './schemas';
 
 type Dossier = z.output<typeof VerificationSubmit>;
 type Status = 'none' | 'pending' | 'approved' | 'rejected';
+type CardSide = 'cardFront' | 'cardBack';
+const CARD_SIDES: readonly CardSide[] = ['cardFront', 'cardBack'];
 
 interface VerificationDocument {
   statut: Status;
@@ -30,6 +33,8 @@ interface VerificationDocument {
   submittedAt: Timestamp | null;
   decidedAt: Timestamp | null;
   decidedBy: string | null;
+  /** Cards of this file a superAdmin deleted (`document.deleted`): their files are gone, the file says so. */
+  deletedCards?: Partial<Record<CardSide, { deletedAt: Timestamp; deletedBy: string }>>;
 }
 
 const files = () => collection<VerificationDocument>(COLLECTIONS.transitaireVerifications);
@@ -46,7 +51,11 @@ function toState(userId: string, file: VerificationDocument | undefined): z.inpu
 }
 
 /** Changes the file and the forwarder's directory entry together, with its events; `decide` sees the fresh file. */
-async function change(userId: string, decide: (current: VerificationDocument | undefined) => Partial<VerificationDocument>) {
+async function change(
+  userId: string,
+  decide: (current: VerificationDocument | undefined) => Partial<VerificationDocument>,
+  alsoWrite?: (tx: Transaction, next: VerificationDocument) => void,
+) {
   const fileRef = files().doc(userId);
   const userRef = db().collection(COLLECTIONS.users).doc(userId);
   return runTransaction(async (tx) => {
@@ -56,6 +65,7 @@ async function change(userId: string, decide: (current: VerificationDocument | u
     const next = { ...current, ...decide(current) } as VerificationDocument;
     tx.set(fileRef, next);
     writeListing(user.data()!, next);
+    alsoWrite?.(tx, next);
     // A new decision is told to the forwarder with the change.
     if (next.decidedAt && next.decidedAt.toMillis() !== current?.decidedAt?.toMillis()) notifyIn(tx, userId, decisionNotice(userId, next));
     // The profile shows the status: identity keeps its copy (transitaire.verification_changed).
@@ -80,12 +90,51 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
     const problem = await cardProblem(caller.uid, card);
     if (problem) throw new ApiError(problem);
   }
+  const cardFiles = await Promise.all(CARD_SIDES.map((side) => identityCardFile(dossier[side])));
   const at = Timestamp.fromDate(now());
-  const file = await change(caller.uid, (current) => {
-    if (current?.statut === 'pending' || current?.statut === 'approved') throw new ApiError('INVALID_TRANSITION');
-    return { statut: 'pending', dossier, rejectionMotif: null, submittedAt: at, decidedAt: null, decidedBy: null };
-  });
+  const file = await change(
+    caller.uid,
+    (current) => {
+      if (current?.statut === 'pending' || current?.statut === 'approved') throw new ApiError('INVALID_TRANSITION');
+      return { statut: 'pending', dossier, rejectionMotif: null, submittedAt: at, decidedAt: null, decidedBy: null, deletedCards: {} };
+    },
+    // Each card enters the register of stored documents with the file that holds it (admins list,
+    // read and delete them there); its id names the card's own file, so a file submitted again
+    // with new cards keeps the old cards' entries.
+    (tx) =>
+      CARD_SIDES.forEach((side, index) => {
+        const path = dossier[side];
+        registerDocument(tx, identityCardDocumentId(caller.uid, path), {
+          kind: 'identite_transitaire',
+          owner: caller.uid,
+          readers: [],
+          path,
+          ...cardFiles[index],
+          record: { collection: COLLECTIONS.transitaireVerifications, id: caller.uid },
+          label: side === 'cardFront' ? 'Carte d’identité (recto)' : 'Carte d’identité (verso)',
+        });
+      }),
+  );
   return toState(caller.uid, file);
+}
+
+/** `identite_transitaire_{uid}_{card file name without extension}`: one entry per stored card. */
+function identityCardDocumentId(uid: string, path: string): string {
+  return `identite_transitaire_${uid}_${(path.split('/').pop() ?? path).replace(/\.[a-z0-9]+$/, '')}`;
+}
+
+/**
+ * `document.deleted` of an identity card: the file of the forwarder marks the card deleted when it
+ * is still one of its cards (a file submitted again since holds other cards). Idempotent.
+ */
+export async function markCardDeleted(userId: string, path: string, deletedBy: string, deletedAt: Date): Promise<void> {
+  const fileRef = files().doc(userId);
+  await runTransaction(async (tx) => {
+    const file = (await tx.get(fileRef)).data();
+    const sides = CARD_SIDES.filter((side) => file?.dossier?.[side] === path);
+    if (sides.length === 0) return;
+    tx.update(fileRef, Object.fromEntries(sides.map((side) => [`deletedCards.${side}`, { deletedAt: Timestamp.fromDate(deletedAt), deletedBy }])));
+  });
 }
 
 /** The forwarder's notice of a decision; the decision's time makes it one event. */
@@ -130,7 +179,8 @@ export async function reject(caller: ProfileCaller, userId: string, rejectionMot
 
 /** An admin's view of a file: with short-lived links to its identity cards, which are never public. */
 async function toAdminState(userId: string, file: VerificationDocument): Promise<z.input<typeof AdminVerificationState>> {
-  return { ...toState(userId, file), cardLinks: await cardLinks(file.dossier ?? {}) };
+  const deleted = CARD_SIDES.filter((side) => file.deletedCards?.[side]);
+  return { ...toState(userId, file), cardLinks: await cardLinks(file.dossier ?? {}, deleted) };
 }
 
 export async function demande(userId: string) {
