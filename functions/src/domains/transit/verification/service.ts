@@ -6,7 +6,7 @@
  * profile's copy of the status (identity subscribes);
  * the forwarder is told of each decision (notification and push, in its language).
  */
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
@@ -15,7 +15,7 @@ import { db, runTransaction } from '../../../core/firebase';
 import { emit } from '../../../core/events';
 import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
-import { registerDocument } from '../../../core/stored-documents';
+import { registerDocument, storedDocumentRef } from '../../../core/stored-documents';
 import { cardLinks, cardProblem, identityCardFile } from '../../catalog';
 import { type NotificationEvent, notifyIn } from '../../notifications';
 import { listingWriter } from '../directory/service';
@@ -99,23 +99,55 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
       return { statut: 'pending', dossier, rejectionMotif: null, submittedAt: at, decidedAt: null, decidedBy: null, deletedCards: {} };
     },
     // Each card enters the register of stored documents with the file that holds it (admins list,
-    // read and delete them there); its id names the card's own file, so a file submitted again
-    // with new cards keeps the old cards' entries.
-    (tx) =>
-      CARD_SIDES.forEach((side, index) => {
-        const path = dossier[side];
-        registerDocument(tx, identityCardDocumentId(caller.uid, path), {
-          kind: 'identite_transitaire',
-          owner: caller.uid,
-          readers: [],
-          path,
-          ...cardFiles[index],
-          record: { collection: COLLECTIONS.transitaireVerifications, id: caller.uid },
-          label: side === 'cardFront' ? 'Carte d’identité (recto)' : 'Carte d’identité (verso)',
-        });
-      }),
+    // read and delete them there).
+    (tx, next) => registerCards(tx, caller.uid, next.dossier!, cardFiles),
   );
   return toState(caller.uid, file);
+}
+
+/**
+ * Enters a file's two cards in the register of stored documents. Their ids name the cards' own
+ * files, so a file submitted again with new cards keeps the old cards' entries.
+ */
+function registerCards(tx: Transaction, uid: string, dossier: Dossier, cardFiles: Array<{ contentType: string; size: number }>): void {
+  CARD_SIDES.forEach((side, index) => {
+    const path = dossier[side];
+    registerDocument(tx, identityCardDocumentId(uid, path), {
+      kind: 'identite_transitaire',
+      owner: uid,
+      readers: [],
+      path,
+      ...cardFiles[index],
+      record: { collection: COLLECTIONS.transitaireVerifications, id: uid },
+      label: side === 'cardFront' ? 'Carte d’identité (recto)' : 'Carte d’identité (verso)',
+    });
+  });
+}
+
+/**
+ * One-off (`npm run backfill:documents`): a file submitted before the register existed gets its
+ * stored cards entered, once; cards already registered (or deleted since) are left alone.
+ * Answers whether it registered them.
+ */
+export async function registerCardsOfFile(uid: string): Promise<boolean> {
+  const fileRef = files().doc(uid);
+  const dossier = (await fileRef.get()).data()?.dossier;
+  if (!dossier?.cardFront || !dossier.cardBack || !(await hasBothCards(uid, dossier))) return false;
+  const cardFiles = await Promise.all(CARD_SIDES.map((side) => identityCardFile(dossier[side])));
+  return runTransaction(async (tx) => {
+    const current = (await tx.get(fileRef)).data()?.dossier;
+    if (current?.cardFront !== dossier.cardFront || current?.cardBack !== dossier.cardBack) return false;
+    const entries = await tx.getAll(...CARD_SIDES.map((side) => storedDocumentRef(identityCardDocumentId(uid, dossier[side]))));
+    if (entries.some((entry) => entry.exists)) return false;
+    registerCards(tx, uid, dossier, cardFiles);
+    return true;
+  });
+}
+
+/** Ids of verification files, by id after `after`: the backfill's pages. */
+export async function verificationFileIds(after: string | undefined, limit: number): Promise<string[]> {
+  const query = files().orderBy(FieldPath.documentId()).limit(limit);
+  return (await (after ? query.startAfter(after) : query).select().get()).docs.map((doc) => doc.id);
 }
 
 /** `identite_transitaire_{uid}_{card file name without extension}`: one entry per stored card. */
