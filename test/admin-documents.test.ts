@@ -13,6 +13,7 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { registerDocument } from '../functions/src/core/stored-documents';
 import { runTransaction } from '../functions/src/core/firebase';
 import { EQUALITY_FILTERS, planDocumentList, type DocumentListFilters } from '../functions/src/domains/admin/documents/listing';
+import { cleanUploads } from '../functions/src/domains/catalog/uploads/cleanup';
 import { onOrderPaid } from '../functions/src/domains/commerce/orders/service';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer, bytes } from './helpers/api';
@@ -100,6 +101,26 @@ describe('the register', () => {
       });
     }
     expect(data.map((entry) => entry.label).sort()).toEqual(['Carte d’identité (recto)', 'Carte d’identité (verso)']);
+  });
+
+  it('keeps the cards of a file submitted before when the forwarder submits new ones, and the upload clean-up keeps them too', async () => {
+    const move = frozenClock();
+    const { forwarder, file } = await submittedForwarder();
+    const client = await api();
+    expect((await client.patch(`/api/transitaires/verification/admin/demandes/${forwarder.uid}/reject`).set(bearer(admin.token)).send({ rejectionMotif: 'Carte illisible' })).status).toBe(200);
+    const again = { ...file, cardFront: await uploadCard(forwarder), cardBack: await uploadCard(forwarder) };
+    expect((await client.post('/api/transitaires/verification/submit').set(bearer(forwarder.token)).send(again)).status).toBe(200);
+    const paths = [file.cardFront, file.cardBack, again.cardFront, again.cardBack];
+    expect((await list({ owner: forwarder.uid })).data.map((entry) => entry.id).sort()).toEqual(paths.map((path) => cardId(forwarder.uid, path)).sort());
+    // Long after the clean-up's grace period: every registered card is still stored.
+    move(40 * 24 * 60 * 60 * 1000);
+    await cleanUploads();
+    for (const path of paths) expect({ path, stored: await (await fileStorage()).exists(path) }).toEqual({ path, stored: true });
+    // An old card deleted by a superAdmin: gone, and the current file is not marked.
+    expect((await bulkDelete([cardId(forwarder.uid, file.cardFront)])).body.data.results[0].outcome).toBe('deleted');
+    expect(await (await fileStorage()).exists(file.cardFront)).toBe(false);
+    const view = await client.get(`/api/transitaires/verification/admin/demandes/${forwarder.uid}`).set(bearer(admin.token));
+    expect(view.body.data.cardLinks).toMatchObject({ deleted: [], cardFront: expect.any(String), cardBack: expect.any(String) });
   });
 
   it('holds an invoice’s PDF once it is issued, owned by the buyer and readable by the seller; its route serves the stored file', async () => {

@@ -49,6 +49,16 @@ export function registerDocument(tx: Transaction, id: string, document: NewStore
   tx.set(storedDocumentRef(id), { ...document, createdAt: Timestamp.fromDate(now()), deletedAt: null, deletedBy: null, deleted: false });
 }
 
+/**
+ * The register's entry of the file at `path`, if any (an equality on one field, served by its
+ * automatic index; two entries never share a path). The local driver's signed links serve only
+ * registered files still kept, and the upload clean-up keeps them.
+ */
+export async function documentAtPath(path: string): Promise<({ id: string } & StoredDocument) | undefined> {
+  const found = (await db().collection(COLLECTIONS.storedDocuments).where('path', '==', path).limit(1).get()).docs[0];
+  return found && { id: found.id, ...(found.data() as StoredDocument) };
+}
+
 /** `document.deleted`: a superAdmin deleted the file; the domain owning `record` marks it deleted. */
 export interface DocumentDeleted {
   documentId: string;

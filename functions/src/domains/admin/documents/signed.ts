@@ -8,9 +8,7 @@
  */
 import { fileStorage } from '../../../adapters/storage/storage';
 import { ApiError } from '../../../core/errors';
-import { db } from '../../../core/firebase';
-import { COLLECTIONS } from '../../../core/firestore';
-import type { StoredDocument } from '../../../core/stored-documents';
+import { documentAtPath } from '../../../core/stored-documents';
 
 export async function readSignedFile(segments: string[], expires: string, signature: string) {
   const path = segments.join('/');
@@ -18,9 +16,7 @@ export async function readSignedFile(segments: string[], expires: string, signat
   const verdict = (await fileStorage()).checkLink?.(path, expires, signature) ?? 'invalid';
   if (verdict === 'expired') throw new ApiError('SIGNED_LINK_EXPIRED');
   if (verdict !== 'valid') throw new ApiError('SIGNED_LINK_INVALID');
-  // An equality on one field: served by its automatic index. Two entries never share a path.
-  const entries = await db().collection(COLLECTIONS.storedDocuments).where('path', '==', path).limit(1).get();
-  const entry = entries.docs[0]?.data() as StoredDocument | undefined;
+  const entry = await documentAtPath(path);
   if (!entry) throw new ApiError('FILE_NOT_FOUND');
   if (entry.deletedAt) throw new ApiError('DOCUMENT_DELETED');
   const file = await (await fileStorage()).read(path);
