@@ -2,7 +2,7 @@
 import { subscriber } from '../../core/events';
 import { refreshListing } from './directory/service';
 import { unassignForwarder } from './unassign';
-import { markCardDeleted } from './verification/service';
+import { markCardDeleted } from './verification/documents';
 
 export const subscribers = [
   // A subscribed, verified forwarder appears in the buyers' list.

@@ -4,7 +4,7 @@
  * serve registered files only) work. Safe to run again: registered cards are left alone. Run by an
  * operator (`npm run backfill:documents`), page by page.
  */
-import { registerCardsOfFile, verificationFileIds } from './service';
+import { registerCardsOfFile, verificationFileIds } from './documents';
 
 export async function backfillIdentityCards(page = 300): Promise<{ read: number; registered: number }> {
   let after: string | undefined;

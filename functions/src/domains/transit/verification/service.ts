@@ -6,38 +6,21 @@
  * profile's copy of the status (identity subscribes);
  * the forwarder is told of each decision (notification and push, in its language).
  */
-import { FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
 import { db, runTransaction } from '../../../core/firebase';
 import { emit } from '../../../core/events';
-import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
+import { COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
-import { registerDocument, storedDocumentRef } from '../../../core/stored-documents';
-import { cardLinks, cardProblem, identityCardFile } from '../../catalog';
+import { cardLinks, cardProblem } from '../../catalog';
 import { type NotificationEvent, notifyIn } from '../../notifications';
 import { listingWriter } from '../directory/service';
-import type { AdminVerificationState, VerificationState, VerificationSubmit } from './schemas';
-
-type Dossier = z.output<typeof VerificationSubmit>;
-type Status = 'none' | 'pending' | 'approved' | 'rejected';
-type CardSide = 'cardFront' | 'cardBack';
-const CARD_SIDES: readonly CardSide[] = ['cardFront', 'cardBack'];
-
-interface VerificationDocument {
-  statut: Status;
-  dossier: Dossier | null;
-  rejectionMotif: string | null;
-  submittedAt: Timestamp | null;
-  decidedAt: Timestamp | null;
-  decidedBy: string | null;
-  /** Cards of this file a superAdmin deleted (`document.deleted`): their files are gone, the file says so. */
-  deletedCards?: Partial<Record<CardSide, { deletedAt: Timestamp; deletedBy: string }>>;
-}
-
-const files = () => collection<VerificationDocument>(COLLECTIONS.transitaireVerifications);
+import { cardFilesOf, hasBothCards, registerCards } from './documents';
+import { CARD_SIDES, type Dossier, files, type Status, type VerificationDocument } from './model';
+import type { AdminVerificationState, VerificationState } from './schemas';
 
 function toState(userId: string, file: VerificationDocument | undefined): z.input<typeof VerificationState> {
   return {
@@ -90,7 +73,7 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
     const problem = await cardProblem(caller.uid, card);
     if (problem) throw new ApiError(problem);
   }
-  const cardFiles = await Promise.all(CARD_SIDES.map((side) => identityCardFile(dossier[side])));
+  const cardFiles = await cardFilesOf(dossier);
   const at = Timestamp.fromDate(now());
   const file = await change(
     caller.uid,
@@ -105,70 +88,6 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
   return toState(caller.uid, file);
 }
 
-/**
- * Enters a file's two cards in the register of stored documents. Their ids name the cards' own
- * files, so a file submitted again with new cards keeps the old cards' entries.
- */
-function registerCards(tx: Transaction, uid: string, dossier: Dossier, cardFiles: Array<{ contentType: string; size: number }>): void {
-  CARD_SIDES.forEach((side, index) => {
-    const path = dossier[side];
-    registerDocument(tx, identityCardDocumentId(uid, path), {
-      kind: 'identite_transitaire',
-      owner: uid,
-      readers: [],
-      path,
-      ...cardFiles[index],
-      record: { collection: COLLECTIONS.transitaireVerifications, id: uid },
-      label: side === 'cardFront' ? 'Carte d’identité (recto)' : 'Carte d’identité (verso)',
-    });
-  });
-}
-
-/**
- * One-off (`npm run backfill:documents`): a file submitted before the register existed gets its
- * stored cards entered, once; cards already registered (or deleted since) are left alone.
- * Answers whether it registered them.
- */
-export async function registerCardsOfFile(uid: string): Promise<boolean> {
-  const fileRef = files().doc(uid);
-  const dossier = (await fileRef.get()).data()?.dossier;
-  if (!dossier?.cardFront || !dossier.cardBack || !(await hasBothCards(uid, dossier))) return false;
-  const cardFiles = await Promise.all(CARD_SIDES.map((side) => identityCardFile(dossier[side])));
-  return runTransaction(async (tx) => {
-    const current = (await tx.get(fileRef)).data()?.dossier;
-    if (current?.cardFront !== dossier.cardFront || current?.cardBack !== dossier.cardBack) return false;
-    const entries = await tx.getAll(...CARD_SIDES.map((side) => storedDocumentRef(identityCardDocumentId(uid, dossier[side]))));
-    if (entries.some((entry) => entry.exists)) return false;
-    registerCards(tx, uid, dossier, cardFiles);
-    return true;
-  });
-}
-
-/** Ids of verification files, by id after `after`: the backfill's pages. */
-export async function verificationFileIds(after: string | undefined, limit: number): Promise<string[]> {
-  const query = files().orderBy(FieldPath.documentId()).limit(limit);
-  return (await (after ? query.startAfter(after) : query).select().get()).docs.map((doc) => doc.id);
-}
-
-/** `identite_transitaire_{uid}_{card file name without extension}`: one entry per stored card. */
-function identityCardDocumentId(uid: string, path: string): string {
-  return `identite_transitaire_${uid}_${(path.split('/').pop() ?? path).replace(/\.[a-z0-9]+$/, '')}`;
-}
-
-/**
- * `document.deleted` of an identity card: the file of the forwarder marks the card deleted when it
- * is still one of its cards (a file submitted again since holds other cards). Idempotent.
- */
-export async function markCardDeleted(userId: string, path: string, deletedBy: string, deletedAt: Date): Promise<void> {
-  const fileRef = files().doc(userId);
-  await runTransaction(async (tx) => {
-    const file = (await tx.get(fileRef)).data();
-    const sides = CARD_SIDES.filter((side) => file?.dossier?.[side] === path);
-    if (sides.length === 0) return;
-    tx.update(fileRef, Object.fromEntries(sides.map((side) => [`deletedCards.${side}`, { deletedAt: Timestamp.fromDate(deletedAt), deletedBy }])));
-  });
-}
-
 /** The forwarder's notice of a decision; the decision's time makes it one event. */
 function decisionNotice(userId: string, file: VerificationDocument): NotificationEvent {
   const approved = file.statut === 'approved';
@@ -178,13 +97,6 @@ function decisionNotice(userId: string, file: VerificationDocument): Notificatio
     params: approved ? {} : { motif: file.rejectionMotif ?? '' },
     resource: { kind: 'transitaireVerification', id: userId },
   };
-}
-
-/** Whether both cards of a file are the forwarder's own stored identity cards. */
-async function hasBothCards(userId: string, dossier: Partial<Dossier> | null | undefined): Promise<boolean> {
-  const cards = [dossier?.cardFront, dossier?.cardBack];
-  const problems = await Promise.all(cards.map((card) => (card ? cardProblem(userId, card) : 'missing')));
-  return problems.every((problem) => problem === undefined);
 }
 
 export async function approve(caller: ProfileCaller, userId: string) {
