@@ -360,6 +360,10 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.referrals, ['referrerId', 'statut'], { field: 'createdAt', direction: 'desc' })).toBe(true);
   });
 
+  it('has the indexes of the admins’ list of stored documents (every combination: test/admin-documents.test.ts)', () => {
+    expect(hasMergeIndexes(COLLECTIONS.storedDocuments, ['kind', 'owner', 'deleted'], { field: 'createdAt', direction: 'desc' })).toBe(true);
+  });
+
   it('names only known collections in the rules', () => {
     const rules = readFileSync(join(root, 'firestore.rules'), 'utf8');
     const matched = [...rules.matchAll(/match \/(\w+)\/\{/g)].map((m) => m[1]).filter((name) => name !== 'databases');

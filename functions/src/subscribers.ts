@@ -15,6 +15,7 @@ export async function allSubscribers(): Promise<Subscriber[]> {
   if (!notifications.hasNotices()) notifications.useNotices(allNotices);
   const modules = await Promise.all([
     import('./domains/admin/stats/subscribers'),
+    import('./domains/admin/documents/subscribers'),
     import('./domains/agents/subscribers'),
     import('./domains/catalog/subscribers'),
     import('./domains/commerce/subscribers'),

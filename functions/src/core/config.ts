@@ -161,6 +161,8 @@ const SETTINGS = {
   STORAGE_LOCAL_SIGNING_KEY: text('local-development-signing-key', { min: 16 }),
   /** Lifetime of the links to forwarders' identity cards handed to admins (Cloud Storage allows 7 days at most). */
   KYC_LINK_TTL_SECONDS: integer(300, 10, 7 * 24 * 60 * 60),
+  /** Lifetime of the links to stored documents handed to admins by GET /api/admin/documents/{id}/download (Cloud Storage allows 7 days at most). */
+  DOCUMENT_LINK_TTL_SECONDS: integer(300, 10, 7 * 24 * 60 * 60),
   UPLOAD_IMAGE_MAX_BYTES: integer(10 * 1024 * 1024, 1024),
   UPLOAD_VIDEO_MAX_BYTES: integer(30 * 1024 * 1024, 1024),
   /** Advertising prices (XOF per day) until an admin sets them. */

@@ -141,6 +141,9 @@ export const ERROR_STATUS = {
   // Couriers (logistics/livreurs)
   LIVREUR_NOT_FOUND: 404,
   LIVREUR_POSITION_REQUIRED: 409,
+  // Stored documents (admin/documents)
+  DOCUMENT_NOT_FOUND: 404,
+  DOCUMENT_DELETED: 410,
   // Anything we did not foresee
   INTERNAL: 500,
 } as const;

@@ -32,9 +32,11 @@ export interface StoredDocument {
   createdAt: Timestamp;
   deletedAt: Timestamp | null;
   deletedBy: string | null;
+  /** Whether the file was deleted: an equality the admins' list filters on next to its order by `createdAt`. */
+  deleted: boolean;
 }
 
-export type NewStoredDocument = Omit<StoredDocument, 'createdAt' | 'deletedAt' | 'deletedBy'>;
+export type NewStoredDocument = Omit<StoredDocument, 'createdAt' | 'deletedAt' | 'deletedBy' | 'deleted'>;
 
 export const storedDocumentRef = (id: string) => db().collection(COLLECTIONS.storedDocuments).doc(id);
 
@@ -44,7 +46,17 @@ export const storedDocumentRef = (id: string) => db().collection(COLLECTIONS.sto
  * same entry.
  */
 export function registerDocument(tx: Transaction, id: string, document: NewStoredDocument): void {
-  tx.set(storedDocumentRef(id), { ...document, createdAt: Timestamp.fromDate(now()), deletedAt: null, deletedBy: null });
+  tx.set(storedDocumentRef(id), { ...document, createdAt: Timestamp.fromDate(now()), deletedAt: null, deletedBy: null, deleted: false });
+}
+
+/**
+ * The register's entry of the file at `path`, if any (an equality on one field, served by its
+ * automatic index; two entries never share a path). The local driver's signed links serve only
+ * registered files still kept, and the upload clean-up keeps them.
+ */
+export async function documentAtPath(path: string): Promise<({ id: string } & StoredDocument) | undefined> {
+  const found = (await db().collection(COLLECTIONS.storedDocuments).where('path', '==', path).limit(1).get()).docs[0];
+  return found && { id: found.id, ...(found.data() as StoredDocument) };
 }
 
 /** `document.deleted`: a superAdmin deleted the file; the domain owning `record` marks it deleted. */

@@ -9,4 +9,5 @@ export const routers: LazyRouter[] = [
   { paths: ['/api/admin'], load: async () => (await import('../domains/pricing/routes')).router },
   { paths: ['/api/admin/events'], load: async () => (await import('../domains/admin/events/routes')).router },
   { paths: ['/api/admin/stats'], load: async () => (await import('../domains/admin/stats/routes')).router },
+  { paths: ['/api/admin/documents'], load: async () => (await import('../domains/admin/documents/routes')).router },
 ];

@@ -11,6 +11,8 @@ export const routers: LazyRouter[] = [
   { paths: ['/api/publicites', '/api/public'], load: async () => (await import('../domains/catalog/publicites/routes')).router },
   { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/uploads/routes')).router },
   { paths: ['/api/upload'], load: async () => (await import('../domains/catalog/kyc/routes')).router },
+  // Signed links to the register's private files (admin/documents), served where the local driver points them.
+  { paths: ['/api/upload/signed'], load: async () => (await import('../domains/admin/documents/signed-routes')).router },
   // Driver requests are commerce (DOMAIN.md); the catalog function serves their prefix (groups.ts).
   { paths: ['/api/chauffeurs'], load: async () => (await import('../domains/commerce/chauffeurs/routes')).router },
   // Tricycle drivers and contacts are logistics (DOMAIN.md); the catalog function serves their prefix (groups.ts).

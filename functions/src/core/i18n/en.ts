@@ -115,6 +115,8 @@ export const en: Record<ErrorCode, string> = {
   TASK_QUEUE_UNAVAILABLE: 'Sending could not be scheduled. Please try again in a moment.',
   LIVREUR_NOT_FOUND: 'Courier not found.',
   LIVREUR_POSITION_REQUIRED: 'Share your position to go online: no position of yours is known yet.',
+  DOCUMENT_NOT_FOUND: 'Document not found.',
+  DOCUMENT_DELETED: 'This document was deleted.',
   DELIVERY_NOT_FOUND: 'Delivery not found.',
   DELIVERY_ACTION_FORBIDDEN: 'Another party of this delivery takes this step.',
   DELIVERY_ALREADY_ASSIGNED: 'Another courier has already accepted this delivery.',

@@ -116,6 +116,8 @@ export const fr: Record<ErrorCode, string> = {
   TASK_QUEUE_UNAVAILABLE: 'L’envoi n’a pas pu être programmé. Réessayez dans un instant.',
   LIVREUR_NOT_FOUND: 'Livreur introuvable.',
   LIVREUR_POSITION_REQUIRED: 'Partagez votre position pour passer en ligne : aucune position connue pour le moment.',
+  DOCUMENT_NOT_FOUND: 'Document introuvable.',
+  DOCUMENT_DELETED: 'Ce document a été supprimé.',
   DELIVERY_NOT_FOUND: 'Livraison introuvable.',
   DELIVERY_ACTION_FORBIDDEN: 'Cette étape revient à une autre partie de la livraison.',
   DELIVERY_ALREADY_ASSIGNED: 'Un autre livreur a déjà accepté cette livraison.',

@@ -4,7 +4,7 @@
  * lint's boundaries/domain-via-index); reactions to the catalog go through its events.
  */
 export { KycPath } from './uploads/schemas';
-export { cardLinks, cardProblem } from './kyc/service';
+export { cardLinks, cardProblem, identityCardFile } from './kyc/service';
 export { getArticle, prepareSale, prepareStockTake } from './service';
 export { isPublic } from './visibility';
 export { keepForChat, uploadOwner } from './uploads/ledger';

@@ -4,7 +4,7 @@ import { markForRefund } from '../payments';
 import { priceList } from '../pricing';
 import { creditAchatSeller, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
 import { ensureRoom } from './chat/service';
-import { issueAchatInvoice, issueOrderInvoice } from './invoices/service';
+import { issueAchatInvoice, issueOrderInvoice, markInvoicePdfDeleted } from './invoices/service';
 import { creditSellers, onDeliveryEnded, onOrderPaid } from './orders/service';
 
 export const subscribers = [
@@ -56,5 +56,9 @@ export const subscribers = [
   // per contact and pair, so a second delivery or a later acceptance finds it).
   subscriber('commerce.tricycle_chat', 'tricycle.contact_accepted', async ({ payload }) => {
     await ensureRoom('tricycle', payload.contactId, [payload.acheteur, payload.chauffeur], payload.acheteur);
+  }),
+  // A superAdmin deleted an invoice's stored PDF (admin documents): the invoice keeps the mark.
+  subscriber('commerce.invoice_pdf_deleted', 'document.deleted', async ({ payload }) => {
+    if (payload.kind === 'facture') await markInvoicePdfDeleted(payload.record.id, payload.deletedBy, new Date(payload.deletedAt));
   }),
 ];

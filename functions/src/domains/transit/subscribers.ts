@@ -2,6 +2,7 @@
 import { subscriber } from '../../core/events';
 import { refreshListing } from './directory/service';
 import { unassignForwarder } from './unassign';
+import { markCardDeleted } from './verification/documents';
 
 export const subscribers = [
   // A subscribed, verified forwarder appears in the buyers' list.
@@ -17,5 +18,10 @@ export const subscribers = [
   subscriber('transit.unassign_forwarder', 'user.changed', async ({ payload }) => {
     const gone = payload.previousRole === 'transitaire' && payload.role !== 'transitaire';
     if (gone || (payload.isBlocked && payload.role === 'transitaire')) await unassignForwarder(payload.uid);
+  }),
+  // A superAdmin deleted a forwarder's identity card (admin documents): its verification file says so.
+  subscriber('transit.identity_card_deleted', 'document.deleted', async ({ payload }) => {
+    if (payload.kind !== 'identite_transitaire') return;
+    await markCardDeleted(payload.record.id, payload.path, payload.deletedBy, new Date(payload.deletedAt));
   }),
 ];

@@ -4,9 +4,9 @@
  * Cloud Storage the links are the bucket's own). Never through the public files route.
  */
 import { ApiRouter } from '../../../core/http';
-import { readOwnCard, readSignedCard, storeCard } from './service';
+import { readOwnCard, storeCard } from './service';
 import { ACCEPTED_TYPES, readUpload } from '../media';
-import { KycNameParams, SignedKycParams, SignedLinkQuery, StoredFile } from '../uploads/schemas';
+import { KycNameParams, StoredFile } from '../uploads/schemas';
 
 const tags = ['Uploads'];
 const images = { description: 'The identity card image', contentTypes: ACCEPTED_TYPES.image };
@@ -37,17 +37,4 @@ export const router = new ApiRouter()
     errors: ['FILE_NOT_FOUND'],
     success: images,
     handle: ({ caller, params }) => readOwnCard(caller.uid, params.name),
-  })
-  .file({
-    method: 'get',
-    path: '/api/upload/signed/kyc/:uid/:name',
-    tags,
-    summary: 'An identity card through a short-lived signed link given to admins (local storage driver)',
-    description: 'The links come with a verification request (`cardLinks`), valid KYC_LINK_TTL_SECONDS. With Cloud Storage the links are the bucket’s own and this route refuses every link.',
-    access: 'public',
-    params: SignedKycParams,
-    query: SignedLinkQuery,
-    errors: ['SIGNED_LINK_INVALID', 'SIGNED_LINK_EXPIRED', 'FILE_NOT_FOUND'],
-    success: images,
-    handle: ({ params, query }) => readSignedCard(params.uid, params.name, query.expires, query.signature),
   });

@@ -10,7 +10,7 @@ import { fileStorage, type StoredFile } from '../../../adapters/storage/storage'
 import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
-import { recordUpload } from '../uploads/ledger';
+import { recordUpload, uploadSize } from '../uploads/ledger';
 import { KycPath } from '../uploads/schemas';
 import { typedUpload } from '../media';
 
@@ -40,27 +40,30 @@ export async function readOwnCard(uid: string, name: string) {
   return readCard(`${areaOf(uid)}${name}`);
 }
 
-/** A card read through a signed link: the signature covers the path and the expiry. */
-export async function readSignedCard(uid: string, name: string, expires: string, signature: string) {
-  const path = `${areaOf(uid)}${name}`;
-  // Cloud Storage checks its own links; the local driver checks its own, and no other link is ours.
-  const verdict = (await fileStorage()).checkLink?.(path, expires, signature) ?? 'invalid';
-  if (verdict === 'expired') throw new ApiError('SIGNED_LINK_EXPIRED');
-  if (verdict !== 'valid') throw new ApiError('SIGNED_LINK_INVALID');
-  return readCard(path);
-}
-
 /** Why a path is not one of the user's stored identity cards, or undefined when it is one. */
 export async function cardProblem(uid: string, path: string): Promise<'KYC_FILE_NOT_OWNED' | 'KYC_FILE_NOT_UPLOADED' | undefined> {
   if (!path.startsWith(areaOf(uid)) || !KycPath.safeParse(path).success) return 'KYC_FILE_NOT_OWNED';
   return (await (await fileStorage()).exists(path)) ? undefined : 'KYC_FILE_NOT_UPLOADED';
 }
 
-/** Links to both cards of a file for an admin, valid KYC_LINK_TTL_SECONDS; null without both cards. */
-export async function cardLinks(cards: { cardFront?: string; cardBack?: string }) {
+type CardSide = 'cardFront' | 'cardBack';
+
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** What the register of stored documents records of a stored card: its type (by its extension) and size (by the ledger). */
+export async function identityCardFile(path: string): Promise<{ contentType: string; size: number }> {
+  return { contentType: TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream', size: (await uploadSize(path)) ?? 0 };
+}
+
+/**
+ * Links to both cards of a file for an admin, valid KYC_LINK_TTL_SECONDS; null without both cards.
+ * A card a superAdmin deleted (admin documents) has no link: `deleted` names it instead.
+ */
+export async function cardLinks(cards: { cardFront?: string; cardBack?: string }, deleted: readonly CardSide[] = []) {
   if (!cards.cardFront || !cards.cardBack) return null;
   const expiresAt = new Date(now().getTime() + config().KYC_LINK_TTL_SECONDS * 1000);
   const storage = await fileStorage();
-  const [cardFront, cardBack] = await Promise.all([storage.signedLink(cards.cardFront, expiresAt), storage.signedLink(cards.cardBack, expiresAt)]);
-  return { cardFront, cardBack, expiresAt: expiresAt.toISOString() };
+  const link = (side: CardSide) => (deleted.includes(side) ? null : storage.signedLink(cards[side]!, expiresAt));
+  const [cardFront, cardBack] = await Promise.all([link('cardFront'), link('cardBack')]);
+  return { cardFront, cardBack, expiresAt: expiresAt.toISOString(), deleted: [...deleted] };
 }

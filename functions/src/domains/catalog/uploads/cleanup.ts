@@ -1,6 +1,6 @@
 /**
  * The clean-up of stored files (a schedule): a file that no listing shows, no forwarder's
- * verification file holds and no profile shows, once its grace period (UPLOAD_CLEANUP_GRACE_HOURS)
+ * verification file holds (nor the register of stored documents keeps) and no profile shows, once its grace period (UPLOAD_CLEANUP_GRACE_HOURS)
  * is over, is deleted with its record. A referenced file is looked at again UPLOAD_RECHECK_DAYS
  * later, since its listing may drop it. Each run takes the records due first, in a bounded batch;
  * each reference check is one indexed read. A chat attachment is marked on its record (`keptBy`)
@@ -11,6 +11,7 @@ import * as logger from 'firebase-functions/logger';
 import { fileStorage } from '../../../adapters/storage/storage';
 import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
+import { documentAtPath } from '../../../core/stored-documents';
 import { isProfilePhoto } from '../../identity';
 import { isIdentityCard } from '../../transit';
 import { isListingMedia } from '../service';
@@ -20,7 +21,9 @@ const BATCH = 200;
 const DAY_MS = 86_400_000;
 
 async function isReferenced(path: string): Promise<boolean> {
-  if (path.startsWith('kyc/')) return isIdentityCard(path);
+  // A card of the register stays until a superAdmin deletes it (admin documents), even once its
+  // forwarder submitted other cards: the register keeps what was submitted.
+  if (path.startsWith('kyc/')) return (await isIdentityCard(path)) || (await documentAtPath(path))?.deletedAt === null;
   const answers = await Promise.all([isListingMedia(path), isProfilePhoto(path)]);
   return answers.some(Boolean);
 }

@@ -61,6 +61,11 @@ export async function uploadOwner(path: string): Promise<string | null | undefin
   return (await uploadRef(path).get()).data()?.owner;
 }
 
+/** The size the ledger recorded for the file at `path`, or undefined when nothing is stored there. */
+export async function uploadSize(path: string): Promise<number | undefined> {
+  return (await uploadRef(path).get()).data()?.size;
+}
+
 /**
  * Marks a stored file as held by a chat message, in the message's transaction, so the clean-up
  * keeps it (a message is never searched for by path: no index over every room's messages).

@@ -1,6 +1,5 @@
 /** Shapes of the upload routes: stored files, and the names and paths of identity cards (KYC). */
 import { z } from 'zod';
-import { documentId } from '../../../core/document-id';
 
 export const StoredFile = z.object({
   url: z.string().meta({ description: 'Where the file is read: public or signed by configuration (relative to the base URL in the emulator); for an identity card, its owner’s route.' }),
@@ -19,8 +18,3 @@ export const KycPath = z
   .meta({ description: 'Path of an identity card uploaded by the caller with POST /api/upload/kyc (`kyc/{uid}/{uuid}.{ext}`).' });
 
 export const KycNameParams = z.strictObject({ name: KycName });
-export const SignedKycParams = z.strictObject({ uid: documentId('SIGNED_LINK_INVALID'), name: KycName });
-export const SignedLinkQuery = z.strictObject({
-  expires: z.string().max(20).meta({ description: 'Expiry of the link, in seconds since 1970.' }),
-  signature: z.string().max(256).meta({ description: 'HMAC-SHA256 of the path and the expiry.' }),
-});

@@ -54,9 +54,10 @@ export const router = new ApiRouter()
     path: '/api/invoices/:id/pdf',
     tags,
     summary: 'One of the caller’s invoices as a PDF',
+    description: 'The PDF is stored privately when the invoice is issued (a stored document of the register, `facture`). One a superAdmin deleted answers 410 DOCUMENT_DELETED: it is not made again.',
     access: 'profile',
     params: InvoiceIdParams,
-    errors: ['INVOICE_NOT_FOUND'],
+    errors: ['INVOICE_NOT_FOUND', 'DOCUMENT_DELETED'],
     success: { description: 'The PDF', contentTypes: ['application/pdf'] },
     handle: async ({ caller, params }) => ({ data: Buffer.from((await service.invoicePdf(caller, params.id)).bytes), contentType: 'application/pdf' }),
   });

@@ -18,6 +18,7 @@ export const Invoice = z
     paymentId: z.string(),
     issuedAt: z.string(),
     read: z.boolean().meta({ description: 'Whether the caller marked it read.' }),
+    pdfDeleted: z.boolean().meta({ description: 'Whether a superAdmin deleted its stored PDF (admin documents): GET …/pdf then answers 410 DOCUMENT_DELETED.' }),
   })
   .meta({ id: 'Invoice', description: 'An invoice, with the parties, lines and totals as they were at payment.' });
 

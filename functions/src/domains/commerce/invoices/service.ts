@@ -17,36 +17,15 @@ import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { getUser } from '../../identity';
 import { achats } from '../achats/service';
 import { orders } from '../orders/service';
+import { type InvoiceDocument, invoices, type Party } from './model';
 import type { Invoice, InvoiceListQuery } from './schemas';
 
-interface Party {
-  uid: string;
-  nom: string;
-  telephone: string | null;
-}
-
-export interface InvoiceDocument {
-  numero: string;
-  source: { kind: 'commande' | 'achat'; id: string };
-  acheteur: Party;
-  vendeurs: Party[];
-  lignes: Array<{ designation: string; vendeur: string; quantite: number; prixUnitaire: number; montant: number }>;
-  sousTotal: number;
-  fraisLivraison: number;
-  total: number;
-  paymentId: string;
-  /** Everyone who may read it: the buyer and the sellers. */
-  parties: string[];
-  vendeurIds: string[];
-  unreadBy: string[];
-  issuedAt: Timestamp;
-}
+export type { InvoiceDocument } from './model';
 
 interface CounterDocument {
   last: number;
 }
 
-const invoices = () => collection<InvoiceDocument>(COLLECTIONS.invoices);
 const counters = () => collection<CounterDocument>(COLLECTIONS.invoiceCounters);
 
 async function party(uid: string): Promise<Party> {
@@ -55,8 +34,8 @@ async function party(uid: string): Promise<Party> {
 }
 
 export function toInvoice(id: string, invoice: InvoiceDocument, viewer: string): z.input<typeof Invoice> {
-  const { parties: _p, vendeurIds: _v, unreadBy, issuedAt, ...rest } = invoice;
-  return { id, ...rest, issuedAt: issuedAt.toDate().toISOString(), read: !unreadBy.includes(viewer) };
+  const { parties: _p, vendeurIds: _v, unreadBy, issuedAt, pdf, ...rest } = invoice;
+  return { id, ...rest, issuedAt: issuedAt.toDate().toISOString(), read: !unreadBy.includes(viewer), pdfDeleted: Boolean(pdf?.deletedAt) };
 }
 
 type InvoiceContent = Omit<InvoiceDocument, 'numero' | 'acheteur' | 'vendeurs' | 'unreadBy' | 'issuedAt'>;
@@ -65,7 +44,7 @@ type InvoiceContent = Omit<InvoiceDocument, 'numero' | 'acheteur' | 'vendeurs' |
 export async function issueOrderInvoice(orderId: string): Promise<string | undefined> {
   const order = (await orders().doc(orderId).get()).data();
   if (!order || !order.paymentId || order.statut === 'pending') return undefined;
-  return issue(`commande_${orderId}`, order.acheteur, order.vendeurs, {
+  return issueAndStore(`commande_${orderId}`, order.acheteur, order.vendeurs, {
     source: { kind: 'commande', id: orderId },
     lignes: order.lignes.map((line) => ({ designation: line.titre, vendeur: line.vendeur, quantite: line.quantite, prixUnitaire: line.prixUnitaire, montant: line.montant })),
     sousTotal: order.sousTotal,
@@ -81,7 +60,7 @@ export async function issueOrderInvoice(orderId: string): Promise<string | undef
 export async function issueAchatInvoice(achatId: string): Promise<string | undefined> {
   const achat = (await achats().doc(achatId).get()).data();
   if (!achat || !achat.paymentId || achat.statut !== 'payee') return undefined;
-  return issue(`achat_${achatId}`, achat.acheteur, [achat.vendeur], {
+  return issueAndStore(`achat_${achatId}`, achat.acheteur, [achat.vendeur], {
     source: { kind: 'achat', id: achatId },
     lignes: [{ designation: achat.articleTitre, vendeur: achat.vendeur, quantite: 1, prixUnitaire: achat.prix, montant: achat.prix }],
     sousTotal: achat.prix,
@@ -91,6 +70,14 @@ export async function issueAchatInvoice(achatId: string): Promise<string | undef
     parties: [achat.acheteur, achat.vendeur],
     vendeurIds: [achat.vendeur],
   });
+}
+
+/** Issues the invoice, then stores its PDF (once; a retried subscriber finds both done). */
+async function issueAndStore(id: string, buyer: string, sellers: string[], content: InvoiceContent): Promise<string> {
+  const numero = await issue(id, buyer, sellers, content);
+  // Loaded when an invoice is issued or first downloaded, never at a function's cold start.
+  await (await import('./pdf-store')).storeInvoicePdf(id);
+  return numero;
 }
 
 async function issue(id: string, buyer: string, sellers: string[], content: InvoiceContent): Promise<string> {
@@ -143,6 +130,15 @@ export async function markAllRead(caller: ProfileCaller) {
 export async function invoicePdf(caller: ProfileCaller, id: string): Promise<{ numero: string; bytes: Uint8Array }> {
   const invoice = await readInvoiceDocument(caller, id);
   // Loaded by the first download, not at cold start.
-  const { renderInvoicePdf } = await import('./pdf');
-  return { numero: invoice.numero, bytes: await renderInvoicePdf(invoice) };
+  return { numero: invoice.numero, bytes: await (await import('./pdf-store')).storedInvoicePdf(id, invoice) };
+}
+
+/** `document.deleted` of an invoice's PDF: the invoice keeps the mark, and its PDF route answers DOCUMENT_DELETED. Idempotent. */
+export async function markInvoicePdfDeleted(id: string, deletedBy: string, deletedAt: Date): Promise<void> {
+  const ref = invoices().doc(id);
+  await runTransaction(async (tx) => {
+    const invoice = (await tx.get(ref)).data();
+    if (!invoice?.pdf || invoice.pdf.deletedAt) return;
+    tx.update(ref, { 'pdf.deletedAt': Timestamp.fromDate(deletedAt), 'pdf.deletedBy': deletedBy });
+  });
 }

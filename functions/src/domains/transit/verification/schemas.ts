@@ -36,7 +36,12 @@ export const VerificationState = z.object({
 /** What admins see: the file, and links to its identity cards that work without a token for a short while. */
 export const AdminVerificationState = VerificationState.extend({
   cardLinks: z
-    .object({ cardFront: z.string(), cardBack: z.string(), expiresAt: z.string() })
+    .object({
+      cardFront: z.string().nullable().meta({ description: 'Null when the card was deleted (see `deleted`).' }),
+      cardBack: z.string().nullable().meta({ description: 'Null when the card was deleted (see `deleted`).' }),
+      expiresAt: z.string(),
+      deleted: z.array(z.enum(['cardFront', 'cardBack'])).meta({ description: 'Cards a superAdmin deleted (DELETE through /api/admin/documents): no file, no link.' }),
+    })
     .nullable()
     .meta({ description: 'Signed links to the identity cards, valid until `expiresAt` (KYC_LINK_TTL_SECONDS); null when the file lacks a card.' }),
 });

@@ -6,33 +6,21 @@
  * profile's copy of the status (identity subscribes);
  * the forwarder is told of each decision (notification and push, in its language).
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
 import { db, runTransaction } from '../../../core/firebase';
 import { emit } from '../../../core/events';
-import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
+import { COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { cardLinks, cardProblem } from '../../catalog';
 import { type NotificationEvent, notifyIn } from '../../notifications';
 import { listingWriter } from '../directory/service';
-import type { AdminVerificationState, VerificationState, VerificationSubmit } from './schemas';
-
-type Dossier = z.output<typeof VerificationSubmit>;
-type Status = 'none' | 'pending' | 'approved' | 'rejected';
-
-interface VerificationDocument {
-  statut: Status;
-  dossier: Dossier | null;
-  rejectionMotif: string | null;
-  submittedAt: Timestamp | null;
-  decidedAt: Timestamp | null;
-  decidedBy: string | null;
-}
-
-const files = () => collection<VerificationDocument>(COLLECTIONS.transitaireVerifications);
+import { cardFilesOf, hasBothCards, registerCards } from './documents';
+import { CARD_SIDES, type Dossier, files, type Status, type VerificationDocument } from './model';
+import type { AdminVerificationState, VerificationState } from './schemas';
 
 function toState(userId: string, file: VerificationDocument | undefined): z.input<typeof VerificationState> {
   return {
@@ -46,7 +34,11 @@ function toState(userId: string, file: VerificationDocument | undefined): z.inpu
 }
 
 /** Changes the file and the forwarder's directory entry together, with its events; `decide` sees the fresh file. */
-async function change(userId: string, decide: (current: VerificationDocument | undefined) => Partial<VerificationDocument>) {
+async function change(
+  userId: string,
+  decide: (current: VerificationDocument | undefined) => Partial<VerificationDocument>,
+  alsoWrite?: (tx: Transaction, next: VerificationDocument) => void,
+) {
   const fileRef = files().doc(userId);
   const userRef = db().collection(COLLECTIONS.users).doc(userId);
   return runTransaction(async (tx) => {
@@ -56,6 +48,7 @@ async function change(userId: string, decide: (current: VerificationDocument | u
     const next = { ...current, ...decide(current) } as VerificationDocument;
     tx.set(fileRef, next);
     writeListing(user.data()!, next);
+    alsoWrite?.(tx, next);
     // A new decision is told to the forwarder with the change.
     if (next.decidedAt && next.decidedAt.toMillis() !== current?.decidedAt?.toMillis()) notifyIn(tx, userId, decisionNotice(userId, next));
     // The profile shows the status: identity keeps its copy (transitaire.verification_changed).
@@ -80,11 +73,18 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
     const problem = await cardProblem(caller.uid, card);
     if (problem) throw new ApiError(problem);
   }
+  const cardFiles = await cardFilesOf(dossier);
   const at = Timestamp.fromDate(now());
-  const file = await change(caller.uid, (current) => {
-    if (current?.statut === 'pending' || current?.statut === 'approved') throw new ApiError('INVALID_TRANSITION');
-    return { statut: 'pending', dossier, rejectionMotif: null, submittedAt: at, decidedAt: null, decidedBy: null };
-  });
+  const file = await change(
+    caller.uid,
+    (current) => {
+      if (current?.statut === 'pending' || current?.statut === 'approved') throw new ApiError('INVALID_TRANSITION');
+      return { statut: 'pending', dossier, rejectionMotif: null, submittedAt: at, decidedAt: null, decidedBy: null, deletedCards: {} };
+    },
+    // Each card enters the register of stored documents with the file that holds it (admins list,
+    // read and delete them there).
+    (tx, next) => registerCards(tx, caller.uid, next.dossier!, cardFiles),
+  );
   return toState(caller.uid, file);
 }
 
@@ -97,13 +97,6 @@ function decisionNotice(userId: string, file: VerificationDocument): Notificatio
     params: approved ? {} : { motif: file.rejectionMotif ?? '' },
     resource: { kind: 'transitaireVerification', id: userId },
   };
-}
-
-/** Whether both cards of a file are the forwarder's own stored identity cards. */
-async function hasBothCards(userId: string, dossier: Partial<Dossier> | null | undefined): Promise<boolean> {
-  const cards = [dossier?.cardFront, dossier?.cardBack];
-  const problems = await Promise.all(cards.map((card) => (card ? cardProblem(userId, card) : 'missing')));
-  return problems.every((problem) => problem === undefined);
 }
 
 export async function approve(caller: ProfileCaller, userId: string) {
@@ -130,7 +123,8 @@ export async function reject(caller: ProfileCaller, userId: string, rejectionMot
 
 /** An admin's view of a file: with short-lived links to its identity cards, which are never public. */
 async function toAdminState(userId: string, file: VerificationDocument): Promise<z.input<typeof AdminVerificationState>> {
-  return { ...toState(userId, file), cardLinks: await cardLinks(file.dossier ?? {}) };
+  const deleted = CARD_SIDES.filter((side) => file.deletedCards?.[side]);
+  return { ...toState(userId, file), cardLinks: await cardLinks(file.dossier ?? {}, deleted) };
 }
 
 export async function demande(userId: string) {
