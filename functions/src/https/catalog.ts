@@ -15,4 +15,6 @@ export const routers: LazyRouter[] = [
   { paths: ['/api/chauffeurs'], load: async () => (await import('../domains/commerce/chauffeurs/routes')).router },
   // Tricycle drivers and contacts are logistics (DOMAIN.md); the catalog function serves their prefix (groups.ts).
   { paths: ['/api/tricycles'], load: async () => (await import('../domains/logistics/tricycles/routes')).router },
+  // Paid inspections of listings; their reports' signed links live under /api/upload/signed/rapports (local driver).
+  { paths: ['/api/verification', '/api/upload/signed/rapports'], load: async () => (await import('../domains/catalog/verification/routes')).router },
 ];

@@ -1,4 +1,5 @@
 /** Events the catalog domain emits (README: event catalogue). */
+import type { VerificationStatus } from './verification/state';
 
 export interface PubliciteRequested {
   publiciteId: string;
@@ -11,8 +12,25 @@ export interface PubliciteRequested {
   requestedAt: string;
 }
 
+/** A verification request changed status (its opening included: `from` null). */
+export interface VerificationStatusChanged {
+  verificationId: string;
+  articleId: string;
+  articleTitre: string;
+  acheteur: string;
+  vendeur: string;
+  paymentId: string;
+  from: VerificationStatus | null;
+  to: VerificationStatus;
+  /** When the request was opened, and when it moved (ISO): the counters' time to report. */
+  requestedAt: string;
+  at: string;
+}
+
 declare module '../../core/events/catalog' {
   interface EventCatalog {
+    /** A verification request opened or moved (key: `{verificationId}_{to}`: each status is reached once). */
+    'verification.status_changed': VerificationStatusChanged;
     /** A seller asked for an advertisement (boost) of its listing, paid or not yet (key: the advertisement id). */
     'publicite.requested': PubliciteRequested;
   }

@@ -2,7 +2,7 @@
 import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
 import { priceList } from '../pricing';
-import { creditAchatSeller, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
+import { cancelForRefusedVerification, creditAchatSeller, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
 import { ensureRoom } from './chat/service';
 import { issueAchatInvoice, issueOrderInvoice } from './invoices/service';
 import { creditSellers, onDeliveryEnded, onOrderPaid } from './orders/service';
@@ -56,5 +56,9 @@ export const subscribers = [
   // per contact and pair, so a second delivery or a later acceptance finds it).
   subscriber('commerce.tricycle_chat', 'tricycle.contact_accepted', async ({ payload }) => {
     await ensureRoom('tricycle', payload.contactId, [payload.acheteur, payload.chauffeur], payload.acheteur);
+  }),
+  // The buyer refused the listing after its verification report: its purchase cancelled, paid money marked for refund, the journey `annule`.
+  subscriber('commerce.verification_refused', 'verification.status_changed', async ({ payload }) => {
+    if (payload.to === 'refuse') await cancelForRefusedVerification(payload.articleId, payload.acheteur);
   }),
 ];

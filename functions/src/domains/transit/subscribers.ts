@@ -1,6 +1,7 @@
 /** The transit domain's reactions to other domains' events. */
 import { subscriber } from '../../core/events';
 import { refreshListing } from './directory/service';
+import { approveVerification } from './service';
 import { unassignForwarder } from './unassign';
 
 export const subscribers = [
@@ -17,5 +18,9 @@ export const subscribers = [
   subscriber('transit.unassign_forwarder', 'user.changed', async ({ payload }) => {
     const gone = payload.previousRole === 'transitaire' && payload.role !== 'transitaire';
     if (gone || (payload.isBlocked && payload.role === 'transitaire')) await unassignForwarder(payload.uid);
+  }),
+  // The buyer accepted the listing's verification report: its journey is marked approved.
+  subscriber('transit.verification_approved', 'verification.status_changed', async ({ payload }) => {
+    if (payload.to === 'accepte') await approveVerification(payload.articleId, payload.acheteur);
   }),
 ];
