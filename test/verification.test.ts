@@ -145,7 +145,7 @@ it('refusal cancels the buyer’s paid purchase, marks its money for refund, tak
   const achatId = await paidTransitPurchase(buyer, listing.id, sandbox());
   const client = await api();
   await client.post('/api/transit-missions/start').set(bearer(buyer.token)).send({ articleId: listing.id, paysDestination: 'NG' });
-  const sellerBalance = (await client.get('/api/wallet').set(bearer(seller.token))).body.data.balance as number;
+  const sellerBalance = (await client.get('/api/wallet/me').set(bearer(seller.token))).body.data.balance as number;
   expect(sellerBalance).toBeGreaterThan(0);
   const id = await payVerification(buyer, listing.id, sandbox());
   await attachReport(admin, listing.id);
@@ -158,7 +158,7 @@ it('refusal cancels the buyer’s paid purchase, marks its money for refund, tak
   expect((await payment(achat.paymentId)).refund).toMatchObject({ statut: 'a_rembourser', montant: 4_000_000 });
   expect((await payment(id)).refund).toBeUndefined();
   expect((await missionDocument(`${listing.id}_${buyer.uid}`)).statut).toBe('annule');
-  expect((await client.get('/api/wallet').set(bearer(seller.token))).body.data.balance).toBe(0);
+  expect((await client.get('/api/wallet/me').set(bearer(seller.token))).body.data.balance).toBe(0);
   expect(await told(seller)).toEqual(expect.arrayContaining(['verification_refused']));
 });
 
@@ -192,7 +192,6 @@ it('refuses what callers may not do: roles, blocked users, bad ids, non-PDF uplo
   expect(announcedPdf.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   useSettings({ VERIFICATION_REPORT_MAX_BYTES: '1024' });
   expect((await uploadReport(admin, articleId, Buffer.concat([REPORT_PDF, Buffer.alloc(2048)]))).body.code).toBe('FILE_TOO_LARGE');
-  restoreSettings();
 
   const missing = await setStatus(admin, articleId, { statut: 'rapport_disponible', rapportId: '00000000-0000-4000-8000-000000000000' });
   expect({ status: missing.status, code: missing.body.code }).toEqual({ status: 400, code: 'VERIFICATION_REPORT_NOT_UPLOADED' });

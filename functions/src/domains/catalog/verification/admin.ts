@@ -30,7 +30,7 @@ import { ADMIN_MOVES, OPEN_STATUSES, VERIFICATION_TRANSITIONS } from './state';
 export function startOfDay(day: string): Date {
   const zone = config().BUSINESS_TIME_ZONE;
   const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  for (let hours = -14; hours <= 14; hours += 1) {
+  for (let hours = 14; hours >= -14; hours -= 1) {
     const at = new Date(midnightUtc - hours * 3_600_000);
     if (businessDay(at, zone) === day) return at;
   }

@@ -36,17 +36,19 @@ function unfinishedOf(articleId: string, buyer: string) {
   return verifications().where('acheteur', '==', buyer).where('articleId', '==', articleId).where('statut', 'in', UNFINISHED).limit(1);
 }
 
-const openCount = (article: ArticleDocument | undefined) => (article as { verificationsOuvertes?: number } | undefined)?.verificationsOuvertes ?? 0;
+const openCount = (article: ArticleDocument | undefined) => article?.verificationsOuvertes ?? 0;
 
 /**
- * The price of verifying an online listing someone else sells, or undefined: not while the buyer
+ * The price of verifying an online listing someone else sells (or the vehicle the buyer bought), or undefined: not while the buyer
  * has a request of it that is not final, nor once VERIFICATION_MAX_OPEN_PER_ARTICLE requests wait
  * for its inspection.
  */
 export async function amountDueForVerification(articleId: string | undefined, payer: string): Promise<number | undefined> {
   if (!articleId) return undefined;
   const article = await getArticle(articleId);
-  if (!article || !isPublic(article, now()) || (await samePerson(payer, article.vendeur))) return undefined;
+  // An online listing, or the vehicle the payer bought already (DOMAIN.md: refusing the report cancels that purchase).
+  const bought = article?.statut === 'vendu' && article.soldToBuyer === payer;
+  if (!article || !(isPublic(article, now()) || bought) || (await samePerson(payer, article.vendeur))) return undefined;
   if (openCount(article) >= config().VERIFICATION_MAX_OPEN_PER_ARTICLE) return undefined;
   if (!(await unfinishedOf(articleId, payer).get()).empty) return undefined;
   return (await priceList('verification-pricing')).prix;

@@ -138,7 +138,7 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
     if (achat.statut === 'payee') return achat.paymentId === paymentId ? { paid: achat } : { refund: 'purchase already paid' };
     if (achat.statut === 'annulee') return { refund: 'purchase cancelled' };
     if (achat.statut === 'a_rembourser') return { refund: 'listing sold to another buyer' };
-    const sell = await prepareSale(tx, achat.articleId, id);
+    const sell = await prepareSale(tx, achat.articleId, id, achat.acheteur);
     if (!sell) {
       tx.update(ref, { statut: 'a_rembourser', paymentId, updatedAt: at });
       return { refund: 'listing sold to another buyer' };
