@@ -7,6 +7,7 @@
 import { emit } from '../functions/src/core/events';
 import { db, runTransaction } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
+import { deliverTemplateNotice } from '../functions/src/domains/notifications/template-delivery';
 import { VERIFICATION_EVENTS, VERIFICATION_STATUSES, VERIFICATION_TRANSITIONS } from '../functions/src/domains/catalog/verification/state';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer, bytes } from './helpers/api';
@@ -104,6 +105,11 @@ it('runs the whole flow: payment, inspection, report read through a link, accept
   // Told in the app, by push, and on WhatsApp through the configured template.
   expect(await told(buyer)).toEqual(expect.arrayContaining(['verification_started', 'verification_report_ready']));
   expect((await pushes()).map((push) => push.data?.type)).toEqual(expect.arrayContaining(['verification_report_ready']));
+  const queued = await db().collection(COLLECTIONS.templateNotices).where('uid', '==', buyer.uid).get();
+  expect(queued.docs.map((doc) => doc.data())).toEqual([expect.objectContaining({ to: buyer.telephone, template: 'rapport_verification_pret', params: ['Lexus RX 350 2015'], sentAt: null })]);
+  // Deployed, the notice's creation fires sendTemplateNotices; here it is called as the trigger would, twice.
+  expect(await deliverTemplateNotice(queued.docs[0].id)).toBe('sent');
+  expect(await deliverTemplateNotice(queued.docs[0].id)).toBe('already_sent');
   const whatsapp = (await db().collection(COLLECTIONS.localMessages).where('channel', '==', 'template').where('to', '==', buyer.telephone).get()).docs.map((doc) => doc.data());
   expect(whatsapp).toEqual([expect.objectContaining({ template: 'rapport_verification_pret', params: ['Lexus RX 350 2015'] })]);
 
@@ -136,6 +142,13 @@ it('runs the whole flow: payment, inspection, report read through a link, accept
   expect(transferred.body.data).toMatchObject({ statut: 'transferer', verificationApproved: true });
   // A decision is made once.
   expect((await post(buyer, `/api/verification/${id}/refuser`)).body.code).toBe('INVALID_TRANSITION');
+});
+
+it('queues no WhatsApp notice when no template is configured', async () => {
+  const { buyer, articleId } = await requested();
+  await attachReport(admin, articleId);
+  expect(await told(buyer)).toEqual(expect.arrayContaining(['verification_report_ready']));
+  expect((await db().collection(COLLECTIONS.templateNotices).where('uid', '==', buyer.uid).get()).size).toBe(0);
 });
 
 it('refusal cancels the buyer’s paid purchase, marks its money for refund, takes the sale back and blocks the journey; the fee stays paid', async () => {

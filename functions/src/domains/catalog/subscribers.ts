@@ -1,7 +1,7 @@
 /** The catalog domain's reactions to other domains' events. */
 import { config } from '../../core/config';
 import { subscriber } from '../../core/events';
-import { sendTemplateNotice } from '../notifications';
+import { queueTemplateNotice } from '../notifications';
 import { markForRefund } from '../payments';
 import { markPaid } from './publicites/service';
 import { showSellerParts } from './seller-parts';
@@ -30,7 +30,7 @@ export const subscribers = [
   // The buyer told on WhatsApp that its report is ready, when a template is configured.
   subscriber('catalog.verification_report_whatsapp', 'verification.status_changed', async ({ id, payload }) => {
     if (payload.to !== 'rapport_disponible') return;
-    await sendTemplateNotice(payload.acheteur, { template: config().WHATSAPP_VERIFICATION_REPORT_TEMPLATE, params: [payload.articleTitre], key: id });
+    await queueTemplateNotice(payload.acheteur, { template: config().WHATSAPP_VERIFICATION_REPORT_TEMPLATE, params: [payload.articleTitre], key: id });
   }),
   // A superAdmin deleted a report: its request keeps the mark, and its link answers VERIFICATION_REPORT_DELETED.
   subscriber('catalog.verification_report_deleted', 'document.deleted', async ({ payload }) => {
