@@ -25,6 +25,11 @@ export async function uploadReport(articleId: string, req: Request) {
   if (!(await getArticle(articleId))) throw new ApiError('ARTICLE_NOT_FOUND');
   const data = (req as { upload?: Buffer }).upload ?? Buffer.alloc(0);
   if (data.length <= PDF_MAGIC.length || !data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  return stageReport(articleId, data);
+}
+
+/** Keeps a listing's report (its bytes checked by the caller) until a PATCH attaches it. */
+export async function stageReport(articleId: string, data: Buffer) {
   const rapportId = randomUUID();
   await (await fileStorage()).savePrivate(stagedPath(articleId, rapportId), data, REPORT_TYPE);
   return { rapportId, size: data.length, contentType: REPORT_TYPE };
