@@ -287,6 +287,7 @@ it('moves every open request of a listing together, caps them per listing, and c
   for (const id of [firstId, secondId]) expect((await payment(id)).refund).toMatchObject({ statut: 'a_rembourser', montant: 20_000 });
   expect(await told(one)).toEqual(expect.arrayContaining(['verification_cancelled']));
   expect((await setStatus(admin, listing.id, { statut: 'en_cours' })).body.code).toBe('VERIFICATION_NONE_OPEN');
+  expect((await db().collection(COLLECTIONS.articles).doc(listing.id).get()).data()).toMatchObject({ verificationsOuvertes: 0, verificationStatut: 'none' });
   // Closed requests free the listing's places: a new buyer may pay, and each report is the buyer's own copy.
   const thirdId = await payVerification(three, listing.id, sandbox());
   const fourthBuyer = await createUser('acheteur');
@@ -295,6 +296,26 @@ it('moves every open request of a listing together, caps them per listing, and c
   expect(reported.moved.map((item) => item.id).sort()).toEqual([thirdId, fourthId].sort());
   expect((await request(thirdId)).rapport.path).toBe(`rapports/${thirdId}.pdf`);
   expect((await request(fourthId)).rapport.path).toBe(`rapports/${fourthId}.pdf`);
+});
+
+it('marks for refund a payment that succeeds once the listing’s places were taken by another started at the same time', async () => {
+  useSettings({ VERIFICATION_MAX_OPEN_PER_ARTICLE: '1' });
+  const seller = await createUser('vendeur');
+  const listing = await publish(seller);
+  const [one, two] = await Promise.all([createUser('acheteur'), createUser('acheteur')]);
+  // Both start while no request waits: both pass the check at their start.
+  const started = await Promise.all([startVerificationPayment(one, listing.id), startVerificationPayment(two, listing.id)]);
+  expect(started.map((res) => res.status)).toEqual([201, 201]);
+  const client = await api();
+  for (const res of started) {
+    sandbox().transactions.get(res.body.data.reference)!.status = 'SUCCESSFUL';
+    await client.post(`/api/payments/webhook?secret=${process.env.FEEXPAY_CALLBACK_SECRET}`).send({ reference: res.body.data.reference });
+  }
+  const [first, second] = started.map((res) => res.body.data.paymentId as string);
+  expect((await request(first)).statut).toBe('en_attente');
+  expect((await db().collection(COLLECTIONS.verifications).doc(second).get()).exists).toBe(false);
+  expect((await payment(second)).refund).toMatchObject({ statut: 'a_rembourser', montant: 20_000, reason: 'too many verifications of this listing' });
+  expect((await payment(first)).refund).toBeUndefined();
 });
 
 it('marks a report deleted when a superAdmin deletes its file, and its link says so', async () => {

@@ -109,7 +109,11 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
     }
     // `en_cours` keeps them open; a report or a cancellation closes them for the listing's cap.
     const closing = move.statut === 'en_cours' ? 0 : moved.length;
-    if (article.exists) countOpen(tx, articleId, -closing, move.statut === 'rapport_disponible' ? { verificationStatut: 'rapport_disponible' } : {});
+    // The listing's mark: its report exists; or, every waiting request cancelled, no inspection waits any more.
+    const listing = article.data();
+    const left = (listing?.verificationsOuvertes ?? 0) - closing;
+    const mark = move.statut === 'rapport_disponible' ? { verificationStatut: 'rapport_disponible' } : move.statut === 'annule' && left <= 0 && listing?.verificationStatut === 'en_attente' ? { verificationStatut: 'none' } : {};
+    if (listing) countOpen(tx, articleId, -closing, mark);
     return moved;
   });
   if (move.statut === 'rapport_disponible') await deleteStaged(articleId, move.rapportId!);
