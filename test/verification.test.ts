@@ -10,6 +10,7 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { deliverTemplateNotice } from '../functions/src/domains/notifications/template-delivery';
 import { VERIFICATION_EVENTS, VERIFICATION_STATUSES, VERIFICATION_TRANSITIONS } from '../functions/src/domains/catalog/verification/state';
 import { createUser, type TestUser } from './helpers/accounts';
+import { FakePartner } from './helpers/fake-partner';
 import { api, bearer, bytes } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
@@ -149,6 +150,29 @@ it('queues no WhatsApp notice when no template is configured', async () => {
   await attachReport(admin, articleId);
   expect(await told(buyer)).toEqual(expect.arrayContaining(['verification_report_ready']));
   expect((await db().collection(COLLECTIONS.templateNotices).where('uid', '==', buyer.uid).get()).size).toBe(0);
+});
+
+it('sends the report notice through the WhatsApp Cloud API template when that channel is configured', async () => {
+  const graph = new FakePartner(() => ({ body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.report1' }] } }));
+  const graphUrl = await graph.start();
+  try {
+    const { buyer, articleId, id } = await requested('Mazda CX-5 2017');
+    useSettings({ WHATSAPP_VERIFICATION_REPORT_TEMPLATE: 'rapport_verification_pret' });
+    await attachReport(admin, articleId);
+    useSettings({ MESSAGING_DRIVER: 'whatsapp', WHATSAPP_API_BASE_URL: graphUrl, WHATSAPP_PHONE_NUMBER_ID: '1234567890' });
+    const key = `verification.status_changed_${id}_rapport_disponible`;
+    expect(await deliverTemplateNotice(key)).toBe('sent');
+    expect(JSON.parse(graph.requests.at(-1)!.body)).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: buyer.telephone.replace(/^\+/, ''),
+      type: 'template',
+      template: { name: 'rapport_verification_pret', language: { code: 'fr' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Mazda CX-5 2017' }] }] },
+    });
+    expect((await db().collection(COLLECTIONS.templateNotices).doc(key).get()).data()).toMatchObject({ messageId: 'wamid.report1', sentAt: expect.anything() });
+  } finally {
+    await graph.stop();
+  }
 });
 
 it('refusal cancels the buyer’s paid purchase, marks its money for refund, takes the sale back and blocks the journey; the fee stays paid', async () => {
