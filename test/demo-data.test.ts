@@ -3,9 +3,10 @@ import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { DEMO_ACCOUNTS, seedDemo } from '../functions/src/cli/seed-demo';
 import { DEMO_COURIER_ON_THE_WAY } from '../functions/src/cli/seed-demo-delivery';
+import { DEMO_VERIFICATION_PAYMENT } from '../functions/src/cli/seed-demo-verification';
 import { nearbyCouriers } from '../functions/src/domains/logistics';
 import { signIn, syntheticEmailOf } from './helpers/accounts';
-import { api } from './helpers/api';
+import { api, bytes } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 
 beforeAll(resetEmulators);
@@ -48,6 +49,14 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const deliveries = await (await api()).get('/api/deliveries').set('Authorization', `Bearer ${buyerToken}`);
   expect(deliveries.body.data).toEqual([expect.objectContaining({ id: `order_${orders[1].id}`, statut: 'en_cours', livreur: courier.id })]);
   expect((await db().collection(COLLECTIONS.deliveryTracking).doc(`order_${orders[1].id}`).get()).data()).toMatchObject({ livreur: courier.id, position: DEMO_COURIER_ON_THE_WAY });
+  // The demo buyer's verification of a demo vehicle, its report attached: a real PDF, private, registered.
+  const verifications = await (await api()).get('/api/verification/mine').set('Authorization', `Bearer ${buyerToken}`);
+  expect(verifications.body.data).toEqual([expect.objectContaining({ id: DEMO_VERIFICATION_PAYMENT, statut: 'rapport_disponible', rapport: expect.objectContaining({ contentType: 'application/pdf', deleted: false }) })]);
+  const stored = (await db().collection(COLLECTIONS.storedDocuments).doc(`rapport_verification_${DEMO_VERIFICATION_PAYMENT}`).get()).data()!;
+  expect(stored).toMatchObject({ kind: 'rapport_verification', path: `rapports/${DEMO_VERIFICATION_PAYMENT}.pdf`, contentType: 'application/pdf' });
+  const link = await (await api()).get(`/api/verification/${DEMO_VERIFICATION_PAYMENT}/rapport`).set('Authorization', `Bearer ${buyerToken}`);
+  const pdf = await (await api()).get(link.body.data.url).buffer(true).parse(bytes);
+  expect({ status: pdf.status, magic: (pdf.body as Buffer).subarray(0, 5).toString('latin1'), size: (pdf.body as Buffer).length }).toEqual({ status: 200, magic: '%PDF-', size: stored.size });
   const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
 });

@@ -12,6 +12,7 @@ import { ApiRouter, type LazyRouter } from '../functions/src/core/http';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achats/lookup';
 import { planUserList } from '../functions/src/domains/identity/repository';
+import { ADMIN_FILTERS as VERIFICATION_FILTERS, planVerificationList, type VerificationListFilters } from '../functions/src/domains/catalog/verification/listing';
 import { ADMIN_FILTERS, type DeliveryListFilters, type DeliveryListScope, planDeliveryList } from '../functions/src/domains/logistics/deliveries/listing';
 import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, PART_ACCESS_QUERIES, planArticleQuery } from '../functions/src/domains/catalog/repository';
 import { allRouters, CATCH_ALL_FUNCTION, FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../functions/src/groups';
@@ -63,7 +64,7 @@ describe('functions', () => {
     const exported = Object.keys(require('../functions/src/index'));
     expect(exported.sort()).toEqual([
       'admin', 'agents', 'backfillDailyPresence', 'catalog', 'cleanUploads', 'closeDelivery', 'commerce', 'core', 'deliveryRound', 'dispatchEvents', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts',
-      'logistics', 'payments', 'pollPayments', 'pushNotifications', 'sendAdminMessage', 'sweepEvents', 'transit', 'transitMissionUpdates',
+      'logistics', 'payments', 'pollPayments', 'pushNotifications', 'sendAdminMessage', 'sendTemplateNotices', 'sweepEvents', 'transit', 'transitMissionUpdates',
     ]);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
   });
@@ -320,6 +321,51 @@ describe('Firestore configuration', () => {
     for (const field of Object.values(ADMIN_FILTERS)) expect(issued).toEqual(expect.arrayContaining([field, `statut+${field}`]));
     expect(issued).toEqual(expect.arrayContaining(['livreur+statut', 'vendeurs+statut', 'acheteur+statut', 'statut']));
     expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it('has a composite index for every verification request list the code can issue, and refuses the combinations without one', () => {
+    const names = ['statut', ...VERIFICATION_FILTERS] as Array<keyof VerificationListFilters>;
+    const issued: string[] = [];
+    const missing: string[] = [];
+    for (let mask = 0; mask < 2 ** names.length; mask += 1) {
+      const filters: VerificationListFilters = {};
+      names.forEach((name, bit) => {
+        if (mask & (2 ** bit)) filters[name] = 'x';
+      });
+      let plan;
+      try {
+        plan = planVerificationList(filters);
+      } catch {
+        continue;
+      }
+      const fields = plan.map(([field]) => field);
+      issued.push(fields.join('+'));
+      // No equality: the single-field index on createdAt serves it (a day range included).
+      if (fields.length === 0) continue;
+      const match = indexes.find((index) => {
+        const parts = index.fields as Array<{ fieldPath: string; order?: string }>;
+        const head = parts.slice(0, -1);
+        return (
+          index.collectionGroup === COLLECTIONS.verifications &&
+          parts[parts.length - 1].fieldPath === 'createdAt' &&
+          parts[parts.length - 1].order === 'DESCENDING' &&
+          head.length === fields.length &&
+          fields.every((field) => head.some((part) => part.fieldPath === field && part.order === 'ASCENDING'))
+        );
+      });
+      if (!match) missing.push(fields.join(' + '));
+    }
+    expect(issued).toEqual(expect.arrayContaining(['statut', 'articleId', 'acheteur', 'statut+articleId', 'statut+acheteur']));
+    expect(issued).not.toContain('statut+articleId+acheteur');
+    expect(missing).toEqual([]);
+    // The buyer's own list, its unfinished request of a listing, its latest one (transit), a listing's open ones (the admin PATCH).
+    expect(hasMergeIndexes(COLLECTIONS.verifications, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
+    const exact = (group: string, fields: string[]) => indexes.some((index) => index.collectionGroup === group && index.fields.map((field) => `${field.fieldPath} ${field.order}`).join(',') === fields.join(','));
+    expect(exact(COLLECTIONS.verifications, ['acheteur ASCENDING', 'articleId ASCENDING', 'statut ASCENDING'])).toBe(true);
+    expect(exact(COLLECTIONS.verifications, ['acheteur ASCENDING', 'articleId ASCENDING', 'createdAt DESCENDING'])).toBe(true);
+    expect(exact(COLLECTIONS.verifications, ['articleId ASCENDING', 'statut ASCENDING'])).toBe(true);
+    // A refused verification's purchases of the listing (commerce).
+    expect(exact(COLLECTIONS.achats, ['acheteur ASCENDING', 'articleId ASCENDING', 'statut ASCENDING'])).toBe(true);
   });
 
   it('has the composite index of the buyer’s transit purchase lookup (the journeys)', () => {

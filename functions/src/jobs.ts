@@ -153,6 +153,15 @@ export const pushNotifications = onDocumentCreated('users/{uid}/notifications/{n
   }),
 );
 
+/** A queued template notice (WhatsApp) is sent: the one function holding the WhatsApp token for notices. */
+const whatsapp = secretsOf(['WHATSAPP_ACCESS_TOKEN']);
+export const sendTemplateNotices = onDocumentCreated({ document: 'templateNotices/{id}', secrets: whatsapp.secrets }, (event) =>
+  whatsapp.run(async () => {
+    const { deliverTemplateNotice } = await import('./domains/notifications/template-delivery');
+    await deliverTemplateNotice(event.params.id);
+  }),
+);
+
 /**
  * Daily at 01:00 of the business time zone (BUSINESS_TIME_ZONE): the presence bonus of yesterday's
  * journals that have a position but no bonus (domains/agents/admin.ts; a second run credits nothing).

@@ -17,6 +17,7 @@ import { publishStatus } from '../domains/logistics/tricycles/drivers';
 import { seedAgentHistory } from './seed-demo-agent';
 import { seedDelivery } from './seed-demo-delivery';
 import { seedDeliveryZone } from './seed-demo-zones';
+import { seedVerification } from './seed-demo-verification';
 import { readPresence, setStatus } from '../domains/logistics/livreurs/presence';
 import * as verification from '../domains/transit/verification/service';
 
@@ -172,6 +173,7 @@ export async function seedDemo(): Promise<void> {
   const part = await demoPart(created.get('vendeur')!);
   if (part) await seedDelivery(created.get('acheteur')!, created.get('vendeur')!, created.get('livreur')!, DEMO_ACCOUNTS.find((demo) => demo.role === 'livreur')!, part);
   await seedTricycle(created.get('chauffeur')!);
+  await seedVerification(created.get('acheteur')!, created.get('vendeur')!, created.get('admin')!);
 }
 
 if (require.main === module) {

@@ -126,6 +126,8 @@ const SETTINGS = {
   WHATSAPP_OTP_TEMPLATE: text('password_reset_code', { min: 1 }),
   WHATSAPP_TEMPLATE_LANGUAGE: text('fr', { min: 2 }),
   WHATSAPP_TIMEOUT_MS: integer(5000, 100),
+  /** Approved WhatsApp template telling a buyer its verification report is ready (one body parameter: the listing's title); empty: not sent. */
+  WHATSAPP_VERIFICATION_REPORT_TEMPLATE: text(''),
 
   // Push notifications (FCM, or the local recorder).
   PUSH_DRIVER: oneOf(['fcm', 'local'], 'fcm'),
@@ -163,6 +165,12 @@ const SETTINGS = {
   KYC_LINK_TTL_SECONDS: integer(300, 10, 7 * 24 * 60 * 60),
   /** Lifetime of the links to stored documents handed to admins by GET /api/admin/documents/{id}/download (Cloud Storage allows 7 days at most). */
   DOCUMENT_LINK_TTL_SECONDS: integer(300, 10, 7 * 24 * 60 * 60),
+  /** Lifetime of the links to verification reports handed to the buyer, the seller and admins (Cloud Storage allows 7 days at most). */
+  VERIFICATION_REPORT_LINK_TTL_SECONDS: integer(300, 10, 7 * 24 * 60 * 60),
+  /** Largest verification report (PDF) an admin uploads. */
+  VERIFICATION_REPORT_MAX_BYTES: integer(10 * 1024 * 1024, 1024),
+  /** Requests of one listing waiting for its inspection at once (paying for one more is refused): what an admin's PATCH moves together. */
+  VERIFICATION_MAX_OPEN_PER_ARTICLE: integer(20, 1, 100),
   UPLOAD_IMAGE_MAX_BYTES: integer(10 * 1024 * 1024, 1024),
   UPLOAD_VIDEO_MAX_BYTES: integer(30 * 1024 * 1024, 1024),
   /** Advertising prices (XOF per day) until an admin sets them. */

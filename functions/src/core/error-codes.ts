@@ -144,6 +144,14 @@ export const ERROR_STATUS = {
   // Stored documents (admin/documents)
   DOCUMENT_NOT_FOUND: 404,
   DOCUMENT_DELETED: 410,
+  // Verification of listings (catalog/verification)
+  VERIFICATION_NOT_FOUND: 404,
+  VERIFICATION_BUYER_ONLY: 403,
+  VERIFICATION_NONE_OPEN: 409,
+  VERIFICATION_REPORT_NOT_UPLOADED: 400,
+  VERIFICATION_REPORT_MISSING: 409,
+  VERIFICATION_REPORT_DELETED: 410,
+  VERIFICATION_NOT_ACCEPTED: 409,
   // Anything we did not foresee
   INTERNAL: 500,
 } as const;

@@ -141,6 +141,8 @@ export const COLLECTIONS = {
   counterRuns: 'counterRuns',
   /** `storedDocuments/{kind}_{recordId}[_{part}]`: the register of private files kept for someone (core/stored-documents). */
   storedDocuments: 'storedDocuments',
+  /** `templateNotices/{eventId}`: notices to send through a messaging template (WhatsApp), sent by the `sendTemplateNotices` trigger. */
+  templateNotices: 'templateNotices',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

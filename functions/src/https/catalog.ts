@@ -17,4 +17,6 @@ export const routers: LazyRouter[] = [
   { paths: ['/api/chauffeurs'], load: async () => (await import('../domains/commerce/chauffeurs/routes')).router },
   // Tricycle drivers and contacts are logistics (DOMAIN.md); the catalog function serves their prefix (groups.ts).
   { paths: ['/api/tricycles'], load: async () => (await import('../domains/logistics/tricycles/routes')).router },
+  // Paid inspections of listings.
+  { paths: ['/api/verification'], load: async () => (await import('../domains/catalog/verification/routes')).router },
 ];

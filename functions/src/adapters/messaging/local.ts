@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { now } from '../../core/clock';
 import { db } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import type { MessagingChannel, OtpMessage } from './channel';
+import type { MessagingChannel, OtpMessage, TemplateMessage } from './channel';
 
 export class LocalChannel implements MessagingChannel {
   readonly name = 'local' as const;
@@ -11,6 +11,13 @@ export class LocalChannel implements MessagingChannel {
   async sendOtp(message: OtpMessage): Promise<{ messageId: string }> {
     const messageId = `local.${randomUUID()}`;
     await db().collection(COLLECTIONS.localMessages).doc(messageId).set({ ...message, channel: 'otp', createdAt: now() });
+    return { messageId };
+  }
+
+  /** Recorded once per key (`template.{key}`): a notice delivered again is the same message. */
+  async sendTemplate(message: TemplateMessage): Promise<{ messageId: string }> {
+    const messageId = `template.${message.key}`;
+    await db().collection(COLLECTIONS.localMessages).doc(messageId).set({ ...message, channel: 'template', createdAt: now() });
     return { messageId };
   }
 }

@@ -5,7 +5,7 @@
 import { config } from '../../core/config';
 import { secret } from '../../core/secrets';
 import { PartnerError, postToPartner } from '../http-client';
-import type { MessagingChannel, OtpMessage } from './channel';
+import type { MessagingChannel, OtpMessage, TemplateMessage } from './channel';
 
 interface GraphReply {
   messages?: Array<{ id?: string }>;
@@ -16,6 +16,21 @@ export class WhatsAppChannel implements MessagingChannel {
   readonly name = 'whatsapp' as const;
 
   async sendOtp({ to, code, language }: OtpMessage): Promise<{ messageId: string }> {
+    return this.post(to, {
+      name: config().WHATSAPP_OTP_TEMPLATE,
+      language,
+      components: [
+        { type: 'body', parameters: [{ type: 'text', text: code }] },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+      ],
+    });
+  }
+
+  async sendTemplate({ to, template, language, params }: TemplateMessage): Promise<{ messageId: string }> {
+    return this.post(to, { name: template, language, components: params.length > 0 ? [{ type: 'body', parameters: params.map((text) => ({ type: 'text', text })) }] : [] });
+  }
+
+  private async post(to: string, template: { name: string; language: 'fr' | 'en'; components: unknown[] }): Promise<{ messageId: string }> {
     const settings = config();
     const url = `${settings.WHATSAPP_API_BASE_URL.replace(/\/$/, '')}/${settings.WHATSAPP_API_VERSION}/${settings.WHATSAPP_PHONE_NUMBER_ID}/messages`;
     const { status, body } = await postToPartner('whatsapp', url, {
@@ -27,12 +42,9 @@ export class WhatsAppChannel implements MessagingChannel {
         to: to.replace(/^\+/, ''),
         type: 'template',
         template: {
-          name: settings.WHATSAPP_OTP_TEMPLATE,
-          language: { code: language === 'en' ? 'en' : settings.WHATSAPP_TEMPLATE_LANGUAGE },
-          components: [
-            { type: 'body', parameters: [{ type: 'text', text: code }] },
-            { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
-          ],
+          name: template.name,
+          language: { code: template.language === 'en' ? 'en' : settings.WHATSAPP_TEMPLATE_LANGUAGE },
+          components: template.components,
         },
       },
     });

@@ -128,5 +128,12 @@ export const en: Record<ErrorCode, string> = {
   DELIVERY_COURIER_BUSY: 'Finish your current deliveries before accepting another.',
   PICKUP_NOT_FOUND: 'This seller has no pickup in this delivery.',
   PICKUP_ALREADY_CONFIRMED: 'This pickup is already confirmed.',
+  VERIFICATION_NOT_FOUND: 'Verification request not found.',
+  VERIFICATION_BUYER_ONLY: 'Only the buyer who paid for the inspection decides on its report.',
+  VERIFICATION_NONE_OPEN: 'No verification request of this listing waits for its inspection.',
+  VERIFICATION_REPORT_NOT_UPLOADED: 'Upload the report of this listing first.',
+  VERIFICATION_REPORT_MISSING: 'The inspection report is not available yet.',
+  VERIFICATION_REPORT_DELETED: 'This inspection report was deleted.',
+  VERIFICATION_NOT_ACCEPTED: 'Accept the inspection report of this vehicle before handing it over.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',
 };

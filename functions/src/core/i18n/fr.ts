@@ -129,5 +129,12 @@ export const fr: Record<ErrorCode, string> = {
   DELIVERY_COURIER_BUSY: 'Terminez vos livraisons en cours avant d’en accepter une autre.',
   PICKUP_NOT_FOUND: 'Ce vendeur n’a pas d’enlèvement dans cette livraison.',
   PICKUP_ALREADY_CONFIRMED: 'Cet enlèvement est déjà confirmé.',
+  VERIFICATION_NOT_FOUND: 'Demande de vérification introuvable.',
+  VERIFICATION_BUYER_ONLY: 'Seul l’acheteur qui a payé l’inspection décide de son rapport.',
+  VERIFICATION_NONE_OPEN: 'Aucune demande de vérification de cette annonce n’attend d’inspection.',
+  VERIFICATION_REPORT_NOT_UPLOADED: 'Envoyez d’abord le rapport de cette annonce.',
+  VERIFICATION_REPORT_MISSING: 'Le rapport d’inspection n’est pas encore disponible.',
+  VERIFICATION_REPORT_DELETED: 'Ce rapport d’inspection a été supprimé.',
+  VERIFICATION_NOT_ACCEPTED: 'Acceptez le rapport d’inspection de ce véhicule avant de le remettre.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',
 };

@@ -1,5 +1,6 @@
 /** Events the catalog domain emits (README: event catalogue). */
 import type { ArticleStatus } from './state';
+import type { VerificationStatus } from './verification/state';
 
 export interface PubliciteRequested {
   publiciteId: string;
@@ -24,10 +25,27 @@ export interface ArticleStatusChanged {
   at: string;
 }
 
+/** A verification request changed status (its opening included: `from` null). */
+export interface VerificationStatusChanged {
+  verificationId: string;
+  articleId: string;
+  articleTitre: string;
+  acheteur: string;
+  vendeur: string;
+  paymentId: string;
+  from: VerificationStatus | null;
+  to: VerificationStatus;
+  /** When the request was opened, and when it moved (ISO): the counters' time to report. */
+  requestedAt: string;
+  at: string;
+}
+
 declare module '../../core/events/catalog' {
   interface EventCatalog {
     /** A listing was created, changed status or was deleted (key: `{articleId}_{to or supprime}_{ms}`). */
     'article.status_changed': ArticleStatusChanged;
+    /** A verification request opened or moved (key: `{verificationId}_{to}`: each status is reached once). */
+    'verification.status_changed': VerificationStatusChanged;
     /** A seller asked for an advertisement (boost) of its listing, paid or not yet (key: the advertisement id). */
     'publicite.requested': PubliciteRequested;
   }

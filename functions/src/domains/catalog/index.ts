@@ -8,3 +8,4 @@ export { cardLinks, cardProblem, identityCardFile } from './kyc/service';
 export { getArticle, prepareSale, prepareStockTake } from './service';
 export { isPublic } from './visibility';
 export { keepForChat, uploadOwner } from './uploads/ledger';
+export { latestVerificationStatus } from './verification/buyer';

@@ -43,8 +43,13 @@ export function maxBytesOf(kind: MediaKind): number {
  * the read as soon as the limit is passed. Cloud Functions has read the body already (`rawBody`).
  */
 export function readUpload(kind: MediaKind): RequestHandler {
+  return readBytes(() => maxBytesOf(kind));
+}
+
+/** The same for any file up to `maxBytes()` (verification reports: VERIFICATION_REPORT_MAX_BYTES). */
+export function readBytes(maxBytes: () => number): RequestHandler {
   return (req, _res, next) => {
-    const max = maxBytesOf(kind);
+    const max = maxBytes();
     const platformBody = (req as { rawBody?: Buffer }).rawBody;
     if (Number(req.get('content-length') ?? 0) > max) return next(new ApiError('FILE_TOO_LARGE'));
     if (platformBody) {

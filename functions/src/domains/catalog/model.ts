@@ -21,6 +21,10 @@ export interface ArticleDocument extends Omit<ArticleFields, 'photos'> {
   statutVente: 'disponible' | 'vendu';
   /** The purchase that bought it. */
   soldTo?: string;
+  /** The buyer of that purchase: it may still pay for a verification of the vehicle it bought. */
+  soldToBuyer?: string;
+  /** Verification requests waiting for this listing's inspection (catalog/verification: bounded by VERIFICATION_MAX_OPEN_PER_ARTICLE). */
+  verificationsOuvertes?: number;
   /**
    * False while the listing is a part of a seller whose access is over (seller-parts.ts): searches
    * match only listings where it is true. Every other listing has it true for good.

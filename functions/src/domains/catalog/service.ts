@@ -27,7 +27,7 @@ type ArticleView = z.input<typeof Article>;
 type SearchQuery = z.output<typeof ArticleSearchQuery>;
 
 export function toArticle(id: string, article: ArticleDocument): ArticleView {
-  const { marqueKey, modeleKey, villeKey, soldTo, vendeurActif, visibleJusqua, createdAt, updatedAt, publishedAt, ...fields } = article;
+  const { marqueKey, modeleKey, villeKey, soldTo, soldToBuyer, verificationsOuvertes, vendeurActif, visibleJusqua, createdAt, updatedAt, publishedAt, ...fields } = article;
   return {
     id,
     ...fields,
@@ -208,13 +208,13 @@ export function reject(id: string, motif: string): Promise<ArticleView> {
  * that buyer lost the race. The caller runs the write after its own reads, as Firestore
  * transactions require.
  */
-export async function prepareSale(tx: Transaction, id: string, achatId: string): Promise<(() => void) | undefined> {
+export async function prepareSale(tx: Transaction, id: string, achatId: string, buyer?: string): Promise<(() => void) | undefined> {
   const current = await repository.readArticleIn(tx, id);
   if (!current) return undefined;
   if (current.statut === 'vendu' && current.soldTo === achatId) return () => undefined;
   const statut = nextState(ARTICLE_TRANSITIONS, current.statut, 'sell');
   if (!statut) return undefined;
-  return repository.prepareUpdateIn(tx, id, current, { statut, statutVente: 'vendu', soldTo: achatId }, now());
+  return repository.prepareUpdateIn(tx, id, current, { statut, statutVente: 'vendu', soldTo: achatId, ...(buyer ? { soldToBuyer: buyer } : {}) }, now());
 }
 
 /**

@@ -1,9 +1,13 @@
 /** The catalog domain's reactions to other domains' events. */
+import { config } from '../../core/config';
 import { subscriber } from '../../core/events';
+import { queueTemplateNotice } from '../notifications';
 import { markForRefund } from '../payments';
 import { markPaid } from './publicites/service';
 import { showSellerParts } from './seller-parts';
+import { markReportDeleted } from './verification/buyer';
 import { openVerification } from './verification/service';
+import { countChange } from './verification/stats';
 
 export const subscribers = [
   // A renewed seller's parts get the new end of its access and are shown again.
@@ -15,7 +19,21 @@ export const subscribers = [
     const outcome = await markPaid(payload.metadata.publiciteId, payload.paymentId);
     if (outcome) await markForRefund(payload.paymentId, outcome.refund);
   }),
+  // The request opened `en_attente`; or, when the payment cannot open one, its money marked to go back.
   subscriber('catalog.verification_opened', 'payment.succeeded', async ({ payload }) => {
-    if (payload.type === 'verification') await openVerification(payload.paymentId, payload.metadata.articleId, payload.userId);
+    if (payload.type !== 'verification') return;
+    const outcome = await openVerification(payload.paymentId, payload.metadata.articleId, payload.userId);
+    if (outcome) await markForRefund(payload.paymentId, outcome.refund);
+  }),
+  // The counters behind GET /api/verification/admin/stats.
+  subscriber('catalog.verification_stats', 'verification.status_changed', (event) => countChange(event, 'catalog.verification_stats')),
+  // The buyer told on WhatsApp that its report is ready, when a template is configured.
+  subscriber('catalog.verification_report_whatsapp', 'verification.status_changed', async ({ id, payload }) => {
+    if (payload.to !== 'rapport_disponible') return;
+    await queueTemplateNotice(payload.acheteur, { template: config().WHATSAPP_VERIFICATION_REPORT_TEMPLATE, params: [payload.articleTitre], key: id });
+  }),
+  // A superAdmin deleted a report: its request keeps the mark, and its link answers VERIFICATION_REPORT_DELETED.
+  subscriber('catalog.verification_report_deleted', 'document.deleted', async ({ payload }) => {
+    if (payload.kind === 'rapport_verification') await markReportDeleted(payload.record.id, payload.path, payload.deletedAt);
   }),
 ];

@@ -2,7 +2,7 @@
 import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
 import { priceList } from '../pricing';
-import { creditAchatSeller, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
+import { cancelForRefusedVerification, creditAchatSeller, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
 import { ensureRoom } from './chat/service';
 import { issueAchatInvoice, issueOrderInvoice, markInvoicePdfDeleted } from './invoices/service';
 import { creditSellers, onDeliveryEnded, onOrderPaid } from './orders/service';
@@ -60,5 +60,9 @@ export const subscribers = [
   // A superAdmin deleted an invoice's stored PDF (admin documents): the invoice keeps the mark.
   subscriber('commerce.invoice_pdf_deleted', 'document.deleted', async ({ payload }) => {
     if (payload.kind === 'facture') await markInvoicePdfDeleted(payload.record.id, payload.deletedBy, new Date(payload.deletedAt));
+  }),
+  // The buyer refused the listing after its verification report: its purchase cancelled, paid money marked for refund, the journey `annule`.
+  subscriber('commerce.verification_refused', 'verification.status_changed', async ({ payload }) => {
+    if (payload.to === 'refuse') await cancelForRefusedVerification(payload.articleId, payload.acheteur);
   }),
 ];

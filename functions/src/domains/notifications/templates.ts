@@ -18,7 +18,7 @@ export interface NotificationText {
 export type NoticeParams = Record<string, string>;
 
 /** Kinds of resource a notification can point at, for the app to open it. */
-export const RESOURCE_KINDS = ['transitMission', 'article', 'publicite', 'achat', 'chauffeurDemande', 'subscription', 'transitaireVerification', 'adminMessage', 'chatRoom', 'commande', 'tricycleContact', 'delivery'] as const;
+export const RESOURCE_KINDS = ['transitMission', 'article', 'publicite', 'achat', 'chauffeurDemande', 'subscription', 'transitaireVerification', 'adminMessage', 'chatRoom', 'commande', 'tricycleContact', 'delivery', 'verification'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 export interface NoticeTemplate {

@@ -11,7 +11,7 @@ import { ApiError } from '../../core/errors';
 import { nextState, transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isoOrNull } from '../../core/firestore';
-import { getArticle } from '../catalog';
+import { getArticle, latestVerificationStatus } from '../catalog';
 import { liveTransitPurchase } from '../commerce';
 import { getUser } from '../identity';
 import { notifyIn } from '../notifications';
@@ -157,8 +157,15 @@ export async function selectTransitaire(caller: ProfileCaller, articleId: string
   return toMission(id, mission);
 }
 
+/**
+ * The buyer hands the vehicle over. When the buyer paid for a verification of the listing, the
+ * latest one must be `accepte` first (VERIFICATION_NOT_ACCEPTED): the journey waits for the report
+ * and the buyer's word; a cancelled one (`annule`, nothing inspected) does not hold it.
+ */
 export async function transferer(caller: ProfileCaller, articleId: string): Promise<MissionView> {
   const id = repository.missionId(articleId, caller.uid);
+  const verification = await latestVerificationStatus(articleId, caller.uid);
+  if (verification !== undefined && verification !== 'accepte' && verification !== 'annule') throw new ApiError('VERIFICATION_NOT_ACCEPTED');
   const at = now();
   const mission = await repository.mutateMission(
     id,
@@ -240,4 +247,15 @@ export async function mission(caller: ProfileCaller, articleId: string): Promise
 export async function list(filters: Parameters<typeof repository.listMissions>[0], page: PageRequest) {
   const result = await repository.listMissions(filters, page);
   return toPage(page, result.items.map(({ id, mission: m }) => toMission(id, m)), result.total);
+}
+
+/**
+ * The buyer accepted the verification report of the listing: its journey, when it has one, says so
+ * (`verificationApproved`). Without a journey yet there is nothing to mark: `transferer` reads the
+ * verification itself.
+ */
+export async function approveVerification(articleId: string, buyer: string): Promise<void> {
+  const id = repository.missionId(articleId, buyer);
+  if (!(await repository.findMission(id))) return;
+  await repository.mutateMission(id, (current) => (current && !current.verificationApproved ? { verificationApproved: true } : null), now());
 }

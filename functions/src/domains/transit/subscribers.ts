@@ -1,6 +1,7 @@
 /** The transit domain's reactions to other domains' events. */
 import { subscriber } from '../../core/events';
 import { refreshListing } from './directory/service';
+import { approveVerification } from './service';
 import { unassignForwarder } from './unassign';
 import { markCardDeleted } from './verification/documents';
 
@@ -23,5 +24,9 @@ export const subscribers = [
   subscriber('transit.identity_card_deleted', 'document.deleted', async ({ payload }) => {
     if (payload.kind !== 'identite_transitaire') return;
     await markCardDeleted(payload.record.id, payload.path, payload.deletedBy, new Date(payload.deletedAt));
+  }),
+  // The buyer accepted the listing's verification report: its journey is marked approved.
+  subscriber('transit.verification_approved', 'verification.status_changed', async ({ payload }) => {
+    if (payload.to === 'accepte') await approveVerification(payload.articleId, payload.acheteur);
   }),
 ];

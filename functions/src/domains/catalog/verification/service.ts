@@ -1,11 +1,20 @@
 /**
  * Paid verification of a listing (DOMAIN.md): a buyer pays the verification price; the request is
- * then created `en_attente` and the seller told. The report and the buyer's decision come with the
- * verification workflow; this is the part a payment starts.
+ * then created `en_attente` and the seller told. Admins take the inspection and attach its report
+ * (admin.ts); the buyer reads it and decides (buyer.ts). Every change of status emits
+ * `verification.status_changed`, which the counters (stats.ts), transit and commerce follow.
+ *
+ * An inspection is of the vehicle, not of one buyer's request: several buyers may have paid to
+ * verify the same listing, and an admin's PATCH moves every open request of the listing together.
+ * They are bounded by VERIFICATION_MAX_OPEN_PER_ARTICLE (the listing's `verificationsOuvertes`,
+ * kept in the transactions that open and close requests), and a buyer holds at most one request of
+ * a listing that is not final.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { now } from '../../../core/clock';
-import { db, runTransaction } from '../../../core/firebase';
+import { config } from '../../../core/config';
+import { emit } from '../../../core/events';
+import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { notifyIn } from '../../notifications';
 import { priceList } from '../../pricing';
@@ -13,27 +22,98 @@ import { samePerson } from '../../identity';
 import type { ArticleDocument } from '../model';
 import { getArticle } from '../service';
 import { isPublic } from '../visibility';
+import type { VerificationDocument } from './model';
+import type { VerificationStatus } from './state';
 
-/** The price of verifying an online listing someone else sells, or undefined. */
+export const verifications = () => collection<VerificationDocument>(COLLECTIONS.verifications);
+const articles = () => collection<ArticleDocument>(COLLECTIONS.articles);
+
+/** Statuses in which a buyer's request still waits for something: a buyer holds one of these per listing at most. */
+export const UNFINISHED: VerificationStatus[] = ['en_attente', 'en_cours', 'rapport_disponible'];
+
+/** The buyer's unfinished request of the listing (index: acheteur, articleId, statut). */
+function unfinishedOf(articleId: string, buyer: string) {
+  return verifications().where('acheteur', '==', buyer).where('articleId', '==', articleId).where('statut', 'in', UNFINISHED).limit(1);
+}
+
+const openCount = (article: ArticleDocument | undefined) => article?.verificationsOuvertes ?? 0;
+
+/**
+ * The price of verifying an online listing someone else sells (or the vehicle the buyer bought), or undefined: not while the buyer
+ * has a request of it that is not final, nor once VERIFICATION_MAX_OPEN_PER_ARTICLE requests wait
+ * for its inspection.
+ */
 export async function amountDueForVerification(articleId: string | undefined, payer: string): Promise<number | undefined> {
   if (!articleId) return undefined;
   const article = await getArticle(articleId);
-  if (!article || !isPublic(article, now()) || (await samePerson(payer, article.vendeur))) return undefined;
+  // An online listing, or the vehicle the payer bought already (DOMAIN.md: refusing the report cancels that purchase).
+  const bought = article?.statut === 'vendu' && article.soldToBuyer === payer;
+  if (!article || !(isPublic(article, now()) || bought) || (await samePerson(payer, article.vendeur))) return undefined;
+  if (openCount(article) >= config().VERIFICATION_MAX_OPEN_PER_ARTICLE) return undefined;
+  if (!(await unfinishedOf(articleId, payer).get()).empty) return undefined;
   return (await priceList('verification-pricing')).prix;
 }
 
-/** Opens the request once per payment, marks the listing, and tells its seller. */
-export async function openVerification(paymentId: string, articleId: string, buyer: string): Promise<void> {
-  const requestRef = db().collection(COLLECTIONS.verifications).doc(paymentId);
-  const articleRef = collection<ArticleDocument>(COLLECTIONS.articles).doc(articleId);
-  const at = Timestamp.fromDate(now());
-  await runTransaction(async (tx) => {
-    const [request, article] = await Promise.all([tx.get(requestRef), tx.get(articleRef)]);
+/** Emits the change of a request, in its transaction (each status is reached once: the key says which). */
+export function emitChange(tx: Transaction, id: string, request: VerificationDocument, from: VerificationStatus | null, at: Date): void {
+  emit(tx, 'verification.status_changed', `${id}_${request.statut}`, {
+    verificationId: id,
+    articleId: request.articleId,
+    articleTitre: request.articleTitre ?? '',
+    acheteur: request.acheteur,
+    vendeur: request.vendeur,
+    paymentId: request.paymentId,
+    from,
+    to: request.statut,
+    requestedAt: request.createdAt.toDate().toISOString(),
+    at: at.toISOString(),
+  });
+}
+
+/** Moves the listing's count of requests waiting for its inspection, in the caller's transaction (the listing was read in it). */
+export function countOpen(tx: Transaction, articleId: string, delta: number, fields: Record<string, unknown> = {}): void {
+  tx.update(articles().doc(articleId), { verificationsOuvertes: FieldValue.increment(delta), ...fields, updatedAt: Timestamp.fromDate(now()) });
+}
+
+/**
+ * Opens the request once per payment, marks the listing, and tells its seller. Answers why the
+ * money must go back instead when the payment cannot open one: the listing is gone, the buyer
+ * holds another unfinished request of it, or the listing's cap was reached meanwhile (two payments
+ * started at once both passed the check at their start).
+ */
+export async function openVerification(paymentId: string, articleId: string, buyer: string): Promise<void | { refund: string }> {
+  const requestRef = verifications().doc(paymentId);
+  const articleRef = articles().doc(articleId);
+  const at = now();
+  const stamp = Timestamp.fromDate(at);
+  return runTransaction(async (tx) => {
+    const [request, article, unfinished] = await Promise.all([tx.get(requestRef), tx.get(articleRef), tx.get(unfinishedOf(articleId, buyer))]);
+    if (request.exists) return undefined;
     const listing = article.data();
-    if (request.exists || !listing) return;
-    const vendeur = listing.vendeur;
-    tx.create(requestRef, { articleId, acheteur: buyer, vendeur, statut: 'en_attente', paymentId, createdAt: at, updatedAt: at });
-    tx.update(articleRef, { verificationStatut: 'en_attente', updatedAt: at });
-    notifyIn(tx, vendeur, { type: 'verification_requested', key: paymentId, resource: { kind: 'article', id: articleId } });
+    if (!listing) return { refund: 'listing not found' };
+    if (!unfinished.empty) return { refund: 'buyer already has a verification of this listing' };
+    if (openCount(listing) >= config().VERIFICATION_MAX_OPEN_PER_ARTICLE) return { refund: 'too many verifications of this listing' };
+    const created: VerificationDocument = {
+      articleId,
+      acheteur: buyer,
+      vendeur: listing.vendeur,
+      statut: 'en_attente',
+      paymentId,
+      articleTitre: listing.titre,
+      rapport: null,
+      motif: null,
+      admin: null,
+      startedAt: null,
+      reportedAt: null,
+      decidedAt: null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    tx.create(requestRef, created);
+    // The listing says an inspection waits; each buyer's decision is its own (README, "Verification of a listing").
+    countOpen(tx, articleId, 1, { verificationStatut: 'en_attente' });
+    emitChange(tx, paymentId, created, null, at);
+    notifyIn(tx, listing.vendeur, { type: 'verification_requested', key: paymentId, resource: { kind: 'article', id: articleId } });
+    return undefined;
   });
 }

@@ -9,6 +9,7 @@
  * marked for refund.
  */
 import { Timestamp } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
@@ -25,6 +26,7 @@ import { notifyIn } from '../../notifications';
 import { platformFee } from '../../pricing';
 import { cancelJourneys } from '../../transit';
 import { record } from '../../wallet';
+import { markForRefund } from '../../payments';
 import type { Achat, AchatRequest } from './schemas';
 
 type AchatStatus = 'en_attente_paiement' | 'payee' | 'annulee' | 'a_rembourser';
@@ -136,7 +138,7 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
     if (achat.statut === 'payee') return achat.paymentId === paymentId ? { paid: achat } : { refund: 'purchase already paid' };
     if (achat.statut === 'annulee') return { refund: 'purchase cancelled' };
     if (achat.statut === 'a_rembourser') return { refund: 'listing sold to another buyer' };
-    const sell = await prepareSale(tx, achat.articleId, id);
+    const sell = await prepareSale(tx, achat.articleId, id, achat.acheteur);
     if (!sell) {
       tx.update(ref, { statut: 'a_rembourser', paymentId, updatedAt: at });
       return { refund: 'listing sold to another buyer' };
@@ -213,4 +215,39 @@ export async function myAchats(caller: ProfileCaller, page: PageRequest) {
   const query = achats().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc');
   const { docs, total } = await readPage(query, page);
   return toPage(page, docs.map((doc) => toAchat(doc.id, doc.data())), total);
+}
+
+/**
+ * The buyer refused the listing after its verification report (`verification.status_changed` to
+ * `refuse`): each of its live purchases of the listing is `annulee`; a paid one has its money
+ * marked for refund and its seller's sale credit taken back (an `ajustement` entry keyed by the
+ * purchase, written once; when the seller has already withdrawn the money the entry cannot be made
+ * and admins settle it by hand, as refunds are). The transit journey becomes `annule`. The
+ * verification fee itself stays paid: the inspection was made. Safe to run again.
+ */
+export async function cancelForRefusedVerification(articleId: string, buyer: string): Promise<void> {
+  const live = await achats().where('acheteur', '==', buyer).where('articleId', '==', articleId).where('statut', 'in', ['payee', 'en_attente_paiement']).limit(10).get();
+  for (const doc of live.docs) {
+    const cancelled = await runTransaction(async (tx) => {
+      const achat = (await tx.get(doc.ref)).data();
+      if (!achat || (achat.statut !== 'payee' && achat.statut !== 'en_attente_paiement')) return undefined;
+      tx.update(doc.ref, { statut: 'annulee', updatedAt: Timestamp.fromDate(now()) });
+      return achat;
+    });
+    if (cancelled?.statut !== 'payee' || !cancelled.paymentId) continue;
+    await markForRefund(cancelled.paymentId, 'vérification refusée par l’acheteur');
+    // Without delivery the seller was credited at payment (onAchatPaid); with one, only on delivery.
+    if (!cancelled.demandeLivraison) await takeBackSale(doc.id, cancelled);
+  }
+  await cancelJourneys(articleId, buyer);
+}
+
+async function takeBackSale(id: string, achat: AchatDocument): Promise<void> {
+  const net = achat.prix - (await platformFee(achat.prix));
+  try {
+    await record(achat.vendeur, { type: 'ajustement', montant: -net, reference: `${id}_verification_refusee`, description: `Vente annulée (vérification refusée) : ${achat.articleTitre}` });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'INSUFFICIENT_BALANCE') throw error;
+    logger.warn('sale credit not taken back: the seller’s balance is too low', { achatId: id, vendeur: achat.vendeur, net });
+  }
 }

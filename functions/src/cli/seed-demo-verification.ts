@@ -1,0 +1,57 @@
+/**
+ * The demo verification of `npm start`: the demo buyer paid the inspection of one of the demo
+ * seller's vehicles, an admin attached the inspector's report (a real PDF, stored privately through
+ * the storage adapter and registered in storedDocuments): `rapport_disponible`, waiting for the
+ * buyer's word in the app. It goes the way a real one does (the payment's effect opens the request,
+ * the admin's PATCH attaches the report), with a demo payment id as the other seeds use. Once:
+ * skipped when the demo buyer already has a verification.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { ProfileCaller } from '../core/auth';
+import { searchMine } from '../domains/catalog/service';
+import { moveRequests } from '../domains/catalog/verification/admin';
+import { myVerifications } from '../domains/catalog/verification/buyer';
+import { stageReport } from '../domains/catalog/verification/report';
+import { openVerification } from '../domains/catalog/verification/service';
+
+interface Account {
+  uid: string;
+  email: string;
+}
+
+export const DEMO_VERIFICATION_PAYMENT = 'demo-verification-payment';
+
+/** A one-page inspection report, as an inspector would send it. */
+async function reportPdf(titre: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  const [font, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
+  const lines: Array<[string, number, boolean]> = [
+    ['Rapport de verification', 18, true],
+    [`Vehicule : ${titre.normalize('NFD').replace(/[^\x20-\x7e]/g, '')}`, 11, false],
+    ['Carrosserie : bon etat, rayures legeres sur le pare-choc arriere', 10, false],
+    ['Moteur : demarrage a froid normal, pas de fuite visible', 10, false],
+    ['Kilometrage : coherent avec le carnet d entretien', 10, false],
+    ['Conclusion : vehicule conforme a l annonce', 11, true],
+  ];
+  let y = 790;
+  for (const [text, size, useBold] of lines) {
+    page.drawText(text, { x: 50, y, size, font: useBold ? bold : font });
+    y -= size + 12;
+  }
+  return Buffer.from(await pdf.save());
+}
+
+export async function seedVerification(buyer: Account, seller: Account, admin: Account): Promise<void> {
+  const asBuyer: ProfileCaller = { uid: buyer.uid, email: buyer.email, authTime: 0, role: 'acheteur', app: 'buyer', profile: { nom: 'Dossou', prenoms: 'Koffi' } };
+  const asSeller: ProfileCaller = { uid: seller.uid, email: seller.email, authTime: 0, role: 'vendeur', app: 'pro', profile: { nom: 'Agbo', prenoms: 'Rachidatou' } };
+  const asAdmin: ProfileCaller = { uid: admin.uid, email: admin.email, authTime: 0, role: 'admin', app: 'pro', profile: { nom: 'Admin', prenoms: 'Demo' } };
+  if ((await myVerifications(asBuyer, { page: 1, limit: 1, offset: 0 })).pagination.total > 0) return;
+  const vehicle = (await searchMine(asSeller, undefined, { page: 1, limit: 20, offset: 0 })).items.find((listing) => listing.type !== 'piece' && listing.statut === 'en_ligne');
+  if (!vehicle) return;
+  // The effect of the verification payment, as the payments flow runs it.
+  await openVerification(DEMO_VERIFICATION_PAYMENT, vehicle.id, buyer.uid);
+  const { rapportId } = await stageReport(vehicle.id, await reportPdf(vehicle.titre));
+  await moveRequests(asAdmin, vehicle.id, { statut: 'rapport_disponible', rapportId });
+  console.log(`  a verification of "${vehicle.titre}" with its report: GET /api/verification/mine (demo buyer)`);
+}

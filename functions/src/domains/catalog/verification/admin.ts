@@ -1,0 +1,129 @@
+/**
+ * What admin levels do with verification requests: list them, and move every open request of a
+ * listing together (the inspection is of the vehicle): `en_cours`, `rapport_disponible` with the
+ * report uploaded first (report.ts), or `annule` with the fees marked for refund. Each move is one
+ * transaction over the listing's open requests (at most VERIFICATION_MAX_OPEN_PER_ARTICLE), so two
+ * admins at once move them once.
+ */
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import type { ProfileCaller } from '../../../core/auth';
+import { businessDay, now } from '../../../core/clock';
+import { config } from '../../../core/config';
+import { ApiError } from '../../../core/errors';
+import { runTransaction } from '../../../core/firebase';
+import { transition } from '../../../core/fsm';
+import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { registerDocument } from '../../../core/stored-documents';
+import { markForRefund } from '../../payments';
+import { notifyIn } from '../../notifications';
+import { collection, COLLECTIONS } from '../../../core/firestore';
+import type { ArticleDocument } from '../model';
+import { planVerificationList } from './listing';
+import { type ReportDocument, toVerification, type VerificationDocument } from './model';
+import { copyReport, deleteStaged, readStaged, REPORT_TYPE } from './report';
+import type { AdminRequestsQuery, StatusRequest } from './schemas';
+import { countOpen, emitChange, verifications } from './service';
+import { ADMIN_MOVES, OPEN_STATUSES, VERIFICATION_TRANSITIONS } from './state';
+
+/** The first moment of a business day (BUSINESS_TIME_ZONE): the day's offset found by asking the calendar. */
+export function startOfDay(day: string): Date {
+  const zone = config().BUSINESS_TIME_ZONE;
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  for (let hours = 14; hours >= -14; hours -= 1) {
+    const at = new Date(midnightUtc - hours * 3_600_000);
+    if (businessDay(at, zone) === day) return at;
+  }
+  return new Date(midnightUtc);
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export async function adminRequests(filters: z.output<typeof AdminRequestsQuery>, page: PageRequest) {
+  let query = verifications().orderBy('createdAt', 'desc');
+  for (const [field, value] of planVerificationList(filters)) query = query.where(field, '==', value);
+  if (filters.from) query = query.where('createdAt', '>=', Timestamp.fromDate(startOfDay(filters.from)));
+  if (filters.to) query = query.where('createdAt', '<', Timestamp.fromDate(startOfDay(nextDay(filters.to))));
+  const { docs, total } = await readPage(query, page);
+  return toPage(page, docs.map((doc) => toVerification(doc.id, doc.data())), total);
+}
+
+/** The listing's requests waiting for its inspection (bounded by the cap enforced when one is paid for). */
+function openRequestsOf(tx: Transaction, articleId: string) {
+  return tx.get(verifications().where('articleId', '==', articleId).where('statut', 'in', OPEN_STATUSES).limit(config().VERIFICATION_MAX_OPEN_PER_ARTICLE + 10));
+}
+
+type Move = z.output<typeof StatusRequest>;
+
+/**
+ * `PATCH /api/verification/admin/requests/{articleId}/statut`. With `rapport_disponible`, the
+ * uploaded report is copied to each request's own file first (`rapports/{id}.pdf`: a superAdmin
+ * may delete one buyer's copy without the others'), then the transaction attaches and registers
+ * the copies of the requests it moves.
+ */
+export async function moveRequests(caller: ProfileCaller, articleId: string, move: Move) {
+  const event = ADMIN_MOVES[move.statut];
+  let copies = new Map<string, { path: string; size: number }>();
+  if (move.statut === 'rapport_disponible') {
+    const staged = await readStaged(articleId, move.rapportId!);
+    const open = await verifications().where('articleId', '==', articleId).where('statut', 'in', OPEN_STATUSES).limit(config().VERIFICATION_MAX_OPEN_PER_ARTICLE + 10).get();
+    copies = new Map(await Promise.all(open.docs.map(async (doc) => [doc.id, await copyReport(doc.id, staged)] as const)));
+  }
+  const at = now();
+  const stamp = Timestamp.fromDate(at);
+  const articleRef = collection<ArticleDocument>(COLLECTIONS.articles).doc(articleId);
+  const outcome = await runTransaction(async (tx) => {
+    const [open, article] = await Promise.all([openRequestsOf(tx, articleId), tx.get(articleRef)]);
+    if (open.empty) throw new ApiError('VERIFICATION_NONE_OPEN');
+    // Requests already in the asked status stay; those paid after the report was copied wait for the next one.
+    const movable = open.docs.filter((doc) => doc.data().statut !== move.statut && (move.statut !== 'rapport_disponible' || copies.has(doc.id)));
+    if (movable.length === 0) throw new ApiError('INVALID_TRANSITION');
+    const moved: Array<{ id: string; request: VerificationDocument }> = [];
+    for (const doc of movable) {
+      const current = doc.data();
+      const statut = transition(VERIFICATION_TRANSITIONS, current.statut, event);
+      const changes: Partial<VerificationDocument> = { statut, admin: caller.uid, updatedAt: stamp };
+      if (statut === 'en_cours') changes.startedAt = stamp;
+      if (statut === 'annule') changes.motif = move.motif ?? null;
+      if (statut === 'rapport_disponible') {
+        const copy = copies.get(doc.id)!;
+        const rapport: ReportDocument = { path: copy.path, size: copy.size, contentType: REPORT_TYPE, attachedBy: caller.uid, attachedAt: stamp, deletedAt: null };
+        changes.rapport = rapport;
+        changes.reportedAt = stamp;
+        registerDocument(tx, `rapport_verification_${doc.id}`, {
+          kind: 'rapport_verification',
+          owner: current.acheteur,
+          readers: [current.vendeur],
+          path: copy.path,
+          contentType: REPORT_TYPE,
+          size: copy.size,
+          record: { collection: COLLECTIONS.verifications, id: doc.id },
+          label: `Rapport de vérification : ${current.articleTitre ?? articleId}`,
+        });
+      }
+      const updated = { ...current, ...changes } as VerificationDocument;
+      tx.update(doc.ref, changes);
+      emitChange(tx, doc.id, updated, current.statut, at);
+      tellBuyer(tx, doc.id, updated);
+      moved.push({ id: doc.id, request: updated });
+    }
+    // `en_cours` keeps them open; a report or a cancellation closes them for the listing's cap.
+    const closing = move.statut === 'en_cours' ? 0 : moved.length;
+    // The listing's mark: its report exists; or, every waiting request cancelled, no inspection waits any more.
+    const listing = article.data();
+    const left = (listing?.verificationsOuvertes ?? 0) - closing;
+    const mark = move.statut === 'rapport_disponible' ? { verificationStatut: 'rapport_disponible' } : move.statut === 'annule' && left <= 0 && listing?.verificationStatut === 'en_attente' ? { verificationStatut: 'none' } : {};
+    if (listing) countOpen(tx, articleId, -closing, mark);
+    return moved;
+  });
+  if (move.statut === 'rapport_disponible') await deleteStaged(articleId, move.rapportId!);
+  // Nothing was inspected: each fee goes back (idempotent: the first mark stays).
+  if (move.statut === 'annule') for (const { request } of outcome) await markForRefund(request.paymentId, `verification annulée : ${move.motif}`);
+  return { articleId, statut: move.statut, moved: outcome.map(({ id, request }) => toVerification(id, request)) };
+}
+
+function tellBuyer(tx: Transaction, id: string, request: VerificationDocument): void {
+  const type = request.statut === 'rapport_disponible' ? 'verification_report_ready' : request.statut === 'annule' ? 'verification_cancelled' : 'verification_started';
+  const params: Record<string, string> = { articleTitre: request.articleTitre ?? '', ...(request.motif ? { motif: request.motif } : {}) };
+  notifyIn(tx, request.acheteur, { type, key: `${id}_${request.statut}`, params, resource: { kind: 'verification', id } });
+}

@@ -1,0 +1,59 @@
+/** The stored shape of a verification request (`verifications/{paymentId}`) and its public view. */
+import type { Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import { isoOrNull } from '../../../core/firestore';
+import type { Verification } from './schemas';
+import type { VerificationStatus } from './state';
+
+/** The report attached to a request: its own copy of the PDF, private (`rapports/{requestId}.pdf`). */
+export interface ReportDocument {
+  path: string;
+  size: number;
+  contentType: 'application/pdf';
+  /** The admin who attached it. */
+  attachedBy: string;
+  attachedAt: Timestamp;
+  /** Set when a superAdmin deleted the file (`document.deleted`): its link answers VERIFICATION_REPORT_DELETED. */
+  deletedAt: Timestamp | null;
+}
+
+export interface VerificationDocument {
+  articleId: string;
+  acheteur: string;
+  vendeur: string;
+  statut: VerificationStatus;
+  paymentId: string;
+  articleTitre?: string;
+  rapport?: ReportDocument | null;
+  /** Why an admin cancelled it. */
+  motif?: string | null;
+  /** The admin who moved it last (`en_cours`, `rapport_disponible`, `annule`). */
+  admin?: string | null;
+  startedAt?: Timestamp | null;
+  reportedAt?: Timestamp | null;
+  decidedAt?: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type VerificationView = z.input<typeof Verification>;
+
+export function toVerification(id: string, request: VerificationDocument): VerificationView {
+  const rapport = request.rapport;
+  return {
+    id,
+    articleId: request.articleId,
+    articleTitre: request.articleTitre ?? null,
+    acheteur: request.acheteur,
+    vendeur: request.vendeur,
+    statut: request.statut,
+    paymentId: request.paymentId,
+    rapport: rapport ? { size: rapport.size, contentType: rapport.contentType, attachedAt: rapport.attachedAt.toDate().toISOString(), deleted: rapport.deletedAt !== null } : null,
+    motif: request.motif ?? null,
+    startedAt: isoOrNull(request.startedAt),
+    reportedAt: isoOrNull(request.reportedAt),
+    decidedAt: isoOrNull(request.decidedAt),
+    createdAt: request.createdAt.toDate().toISOString(),
+    updatedAt: request.updatedAt.toDate().toISOString(),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The inspection report: a PDF an admin uploads for a listing (checked by its first bytes,
+ * `%PDF-`, never by the announced type), kept privately in `rapports-recus/{articleId}/{uuid}.pdf`
+ * until the PATCH that attaches it copies it to each request's own file `rapports/{requestId}.pdf`.
+ * Read by the buyer, the seller and admins through a link signed for
+ * VERIFICATION_REPORT_LINK_TTL_SECONDS (with Cloud Storage the bucket's own links; the local
+ * driver's are served by `/api/upload/signed/...` for files of the register, which holds each report).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
+import { fileStorage } from '../../../adapters/storage/storage';
+import { now } from '../../../core/clock';
+import { config } from '../../../core/config';
+import { ApiError } from '../../../core/errors';
+import { getArticle } from '../service';
+
+export const REPORT_TYPE = 'application/pdf' as const;
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+
+const stagedPath = (articleId: string, rapportId: string) => `rapports-recus/${articleId}/${rapportId}.pdf`;
+export const reportPath = (requestId: string) => `rapports/${requestId}.pdf`;
+
+/** `POST .../rapport`: the uploaded PDF of a listing's inspection, kept until a PATCH attaches it. */
+export async function uploadReport(articleId: string, req: Request) {
+  if (!(await getArticle(articleId))) throw new ApiError('ARTICLE_NOT_FOUND');
+  const data = (req as { upload?: Buffer }).upload ?? Buffer.alloc(0);
+  if (data.length <= PDF_MAGIC.length || !data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+  return stageReport(articleId, data);
+}
+
+/** Keeps a listing's report (its bytes checked by the caller) until a PATCH attaches it. */
+export async function stageReport(articleId: string, data: Buffer) {
+  const rapportId = randomUUID();
+  await (await fileStorage()).savePrivate(stagedPath(articleId, rapportId), data, REPORT_TYPE);
+  return { rapportId, size: data.length, contentType: REPORT_TYPE };
+}
+
+/** The uploaded report the PATCH names, or VERIFICATION_REPORT_NOT_UPLOADED (another listing's upload is not found here). */
+export async function readStaged(articleId: string, rapportId: string): Promise<Buffer> {
+  const file = await (await fileStorage()).read(stagedPath(articleId, rapportId));
+  if (!file) throw new ApiError('VERIFICATION_REPORT_NOT_UPLOADED');
+  return file.data;
+}
+
+/** A request's own copy of the report (writing it again, on a retried PATCH, writes the same file). */
+export async function copyReport(requestId: string, data: Buffer): Promise<{ path: string; size: number }> {
+  const path = reportPath(requestId);
+  await (await fileStorage()).savePrivate(path, data, REPORT_TYPE);
+  return { path, size: data.length };
+}
+
+export async function deleteStaged(articleId: string, rapportId: string): Promise<void> {
+  await (await fileStorage()).delete(stagedPath(articleId, rapportId));
+}
+
+/** A short-lived link to a stored report. */
+export async function reportLink(path: string) {
+  const expiresAt = new Date(now().getTime() + config().VERIFICATION_REPORT_LINK_TTL_SECONDS * 1000);
+  return { url: await (await fileStorage()).signedLink(path, expiresAt), expiresAt: expiresAt.toISOString() };
+}
+
