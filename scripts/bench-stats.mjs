@@ -31,8 +31,11 @@ const FIRST_DAY = new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (DAYS - 1) * 86
 const ROLES = ['acheteur', 'acheteur', 'acheteur', 'vendeur', 'vendeur', 'livreur', 'transitaire', 'chauffeur'];
 const PAYMENT_TYPES = ['achat', 'abonnement', 'abonnement_transitaire', 'publicite', 'verification', 'commande'];
 
-/** A moment in the range for the i-th entity, at a business hour; its later steps follow by minutes. */
-const momentOf = (i, step) => new Date(Date.parse(`${FIRST_DAY}T08:00:00Z`) + ((i * 7919) % DAYS) * 86_400_000 + ((i * 37) % 600) * 60_000 + step * 60_000);
+/**
+ * A moment in the range for entity i, at a business hour; its later steps follow by minutes. The day
+ * comes from the entity's rank in its family (7919 and 92 are coprime): each family covers every day.
+ */
+const momentOf = (i, step) => new Date(Date.parse(`${FIRST_DAY}T08:00:00Z`) + ((Math.floor(i / 6) * 7919) % DAYS) * 86_400_000 + ((i * 37) % 600) * 60_000 + step * 60_000);
 
 /** The events of entity `i` of a family, in order: the lives the domains' transactions emit. */
 function lifeOf(i) {

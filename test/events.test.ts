@@ -110,9 +110,12 @@ it('never loses a notice when the process dies right after the commit: the sweep
   expect((await notices()).size).toBe(0);
   const pending = await db().collection(COLLECTIONS.events).where('type', '==', 'notification.requested').get();
   expect(pending.docs.map((event) => event.get('dispatch'))).toEqual(['pending']);
+  // The decision also said the listing's change of status (the dashboard's counters): two events wait.
+  const waiting = await db().collection(COLLECTIONS.events).where('dispatch', '==', 'pending').get();
+  expect(waiting.docs.map((event) => event.get('type')).sort()).toEqual(['article.status_changed', 'notification.requested']);
 
   advance(121_000); // past the trigger's grace (EVENT_LEASE_SECONDS)
-  expect((await sweep()).events).toBe(1);
+  expect((await sweep()).events).toBe(2);
   const written = await notices();
   expect(written.docs.map((notice) => notice.get('type'))).toEqual(['article_rejected']);
   // Deployed, the notice's creation fires pushNotifications; here it is called as the trigger would, twice.
