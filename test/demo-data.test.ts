@@ -53,7 +53,7 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const verifications = await (await api()).get('/api/verification/mine').set('Authorization', `Bearer ${buyerToken}`);
   expect(verifications.body.data).toEqual([expect.objectContaining({ id: DEMO_VERIFICATION_PAYMENT, statut: 'rapport_disponible', rapport: expect.objectContaining({ contentType: 'application/pdf', deleted: false }) })]);
   const stored = (await db().collection(COLLECTIONS.storedDocuments).doc(`rapport_verification_${DEMO_VERIFICATION_PAYMENT}`).get()).data()!;
-  expect(stored).toMatchObject({ kind: 'rapport_verification', path: `rapports/${DEMO_VERIFICATION_PAYMENT}.pdf`, contentType: 'application/pdf' });
+  expect(stored).toMatchObject({ kind: 'rapport_verification', path: expect.stringMatching(new RegExp(`^rapports/${DEMO_VERIFICATION_PAYMENT}/[0-9a-f-]{36}\\.pdf$`)), contentType: 'application/pdf' });
   const link = await (await api()).get(`/api/verification/${DEMO_VERIFICATION_PAYMENT}/rapport`).set('Authorization', `Bearer ${buyerToken}`);
   const pdf = await (await api()).get(link.body.data.url).buffer(true).parse(bytes);
   expect({ status: pdf.status, magic: (pdf.body as Buffer).subarray(0, 5).toString('latin1'), size: (pdf.body as Buffer).length }).toEqual({ status: 200, magic: '%PDF-', size: stored.size });

@@ -21,6 +21,7 @@ import { resetClock } from '../functions/src/core/clock';
 import { forwarder, missionDocument, paidTransitPurchase, selectForwarder } from './helpers/transit';
 import { attachReport, payVerification, REPORT_PDF, setStatus, startVerificationPayment, uploadReport } from './helpers/verification';
 import { walk } from './helpers/transition-table';
+import { cancelForRefusedVerification } from '../functions/src/domains/commerce/achats/service';
 
 const { sandbox } = useFeexPaySandbox();
 let admin: TestUser;
@@ -39,6 +40,8 @@ afterEach(() => {
 const get = async (user: TestUser, path: string) => (await api()).get(path).set(bearer(user.token));
 const post = async (user: TestUser, path: string) => (await api()).post(path).set(bearer(user.token));
 const told = async (user: TestUser) => ((await get(user, '/api/notifications')).body.data as Array<{ type: string }>).map((n) => n.type);
+/** A request's own copy of an upload: `rapports/{requestId}/{upload uuid}.pdf`. */
+const reportFileOf = (id: string) => new RegExp(`^rapports/${id}/[0-9a-f-]{36}\\.pdf$`);
 const request = async (id: string) => (await db().collection(COLLECTIONS.verifications).doc(id).get()).data()!;
 const payment = async (id: string) => (await db().collection(COLLECTIONS.payments).doc(id).get()).data()!;
 
@@ -97,7 +100,7 @@ it('runs the whole flow: payment, inspection, report read through a link, accept
     kind: 'rapport_verification',
     owner: buyer.uid,
     readers: [seller.uid],
-    path: `rapports/${id}.pdf`,
+    path: expect.stringMatching(reportFileOf(id)),
     contentType: 'application/pdf',
     size: REPORT_PDF.length,
     record: { collection: 'verifications', id },
@@ -175,6 +178,34 @@ it('sends the report notice through the WhatsApp Cloud API template when that ch
   }
 });
 
+it('tries a WhatsApp notice again after the partner fails, and gives up on a notice a day old', async () => {
+  let failing = true;
+  const graph = new FakePartner(() => (failing ? { status: 503, body: { error: { message: 'unavailable' } } } : { body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.retry1' }] } }));
+  const graphUrl = await graph.start();
+  try {
+    const advance = frozenClock();
+    const first = await requested('Ford Ranger 2019');
+    const second = await requested('Isuzu D-Max 2018');
+    useSettings({ WHATSAPP_VERIFICATION_REPORT_TEMPLATE: 'rapport_verification_pret' });
+    await attachReport(admin, first.articleId);
+    await attachReport(admin, second.articleId);
+    useSettings({ MESSAGING_DRIVER: 'whatsapp', WHATSAPP_API_BASE_URL: graphUrl, WHATSAPP_PHONE_NUMBER_ID: '1234567890' });
+    const keyOf = (id: string) => `verification.status_changed_${id}_rapport_disponible`;
+    // A failed send throws: the trigger (retry: true) runs it again.
+    await expect(deliverTemplateNotice(keyOf(first.id))).rejects.toThrow();
+    failing = false;
+    expect(await deliverTemplateNotice(keyOf(first.id))).toBe('sent');
+    advance(24 * 60 * 60 * 1000 + 1000);
+    expect(await deliverTemplateNotice(keyOf(second.id))).toBe('given_up');
+    const sends = graph.requests.length;
+    expect(await deliverTemplateNotice(keyOf(second.id))).toBe('given_up');
+    expect(graph.requests.length).toBe(sends);
+    expect((await db().collection(COLLECTIONS.templateNotices).doc(keyOf(second.id)).get()).data()).toMatchObject({ sentAt: null, givenUpAt: expect.anything() });
+  } finally {
+    await graph.stop();
+  }
+});
+
 it('refusal cancels the buyer’s paid purchase, marks its money for refund, takes the sale back and blocks the journey; the fee stays paid', async () => {
   const seller = await createUser('vendeur');
   const buyer = await createUser('acheteur');
@@ -197,6 +228,33 @@ it('refusal cancels the buyer’s paid purchase, marks its money for refund, tak
   expect((await missionDocument(`${listing.id}_${buyer.uid}`)).statut).toBe('annule');
   expect((await client.get('/api/wallet/me').set(bearer(seller.token))).body.data.balance).toBe(0);
   expect(await told(seller)).toEqual(expect.arrayContaining(['verification_refused']));
+});
+
+it('finishes a refusal after a crash between the cancellation and its refund, and leaves a purchase with delivery to its delivery', async () => {
+  const seller = await createUser('vendeur');
+  const buyer = await createUser('acheteur');
+  const listing = await publish(seller, { titre: 'Honda Accord 2015', prix: 3_000_000 });
+  const achatId = await paidTransitPurchase(buyer, listing.id, sandbox());
+  const achatRef = db().collection(COLLECTIONS.achats).doc(achatId);
+  const { paymentId } = (await achatRef.get()).data()!;
+  // What a crash right after the cancelling transaction leaves: cancelled and marked, nothing refunded yet.
+  await achatRef.update({ statut: 'annulee', annulation: 'verification_refusee', payeeAvantAnnulation: true });
+  await cancelForRefusedVerification(listing.id, buyer.uid);
+  await cancelForRefusedVerification(listing.id, buyer.uid);
+  expect((await payment(paymentId)).refund).toMatchObject({ statut: 'a_rembourser', montant: 3_000_000 });
+  const client = await api();
+  expect((await client.get('/api/wallet/me').set(bearer(seller.token))).body.data.balance).toBe(0);
+
+  // A paid purchase with delivery: the goods may be on the way or handed over; its delivery decides.
+  const other = await publish(seller, { titre: 'Kia Rio 2016', prix: 2_000_000 });
+  const withDelivery = await paidTransitPurchase(buyer, other.id, sandbox());
+  await db().collection(COLLECTIONS.achats).doc(withDelivery).update({ demandeLivraison: { pickups: [], destination: {}, quote: {} } });
+  const id = await payVerification(buyer, other.id, sandbox());
+  await attachReport(admin, other.id);
+  expect((await post(buyer, `/api/verification/${id}/refuser`)).body.data.statut).toBe('refuse');
+  const kept = (await db().collection(COLLECTIONS.achats).doc(withDelivery).get()).data()!;
+  expect(kept.statut).toBe('payee');
+  expect((await payment(kept.paymentId)).refund).toBeUndefined();
 });
 
 it('refuses what callers may not do: roles, blocked users, bad ids, non-PDF uploads, reports not uploaded or of another listing, filters without an index', async () => {
@@ -318,8 +376,8 @@ it('moves every open request of a listing together, caps them per listing, and c
   const fourthId = await payVerification(fourthBuyer, listing.id, sandbox());
   const reported = await attachReport(admin, listing.id);
   expect(reported.moved.map((item) => item.id).sort()).toEqual([thirdId, fourthId].sort());
-  expect((await request(thirdId)).rapport.path).toBe(`rapports/${thirdId}.pdf`);
-  expect((await request(fourthId)).rapport.path).toBe(`rapports/${fourthId}.pdf`);
+  expect((await request(thirdId)).rapport.path).toMatch(reportFileOf(thirdId));
+  expect((await request(fourthId)).rapport.path).toMatch(reportFileOf(fourthId));
 });
 
 it('marks for refund a payment that succeeds once the listing’s places were taken by another started at the same time', async () => {
@@ -346,6 +404,7 @@ it('marks a report deleted when a superAdmin deletes its file, and its link says
   const { buyer, articleId, id } = await requested();
   await attachReport(admin, articleId);
   const superAdmin = await createUser('superAdmin');
+  const { path } = (await request(id)).rapport;
   // What the admin documents routes do: the file removed, the register marked, the event emitted.
   await runTransaction(async (tx) => {
     tx.update(db().collection(COLLECTIONS.storedDocuments).doc(`rapport_verification_${id}`), { deletedAt: new Date(), deletedBy: superAdmin.uid });
@@ -353,7 +412,7 @@ it('marks a report deleted when a superAdmin deletes its file, and its link says
       documentId: `rapport_verification_${id}`,
       kind: 'rapport_verification',
       record: { collection: COLLECTIONS.verifications, id },
-      path: `rapports/${id}.pdf`,
+      path,
       deletedBy: superAdmin.uid,
       deletedAt: new Date().toISOString(),
     });

@@ -155,7 +155,8 @@ export const pushNotifications = onDocumentCreated('users/{uid}/notifications/{n
 
 /** A queued template notice (WhatsApp) is sent: the one function holding the WhatsApp token for notices. */
 const whatsapp = secretsOf(['WHATSAPP_ACCESS_TOKEN']);
-export const sendTemplateNotices = onDocumentCreated({ document: 'templateNotices/{id}', secrets: whatsapp.secrets }, (event) =>
+// `retry`: a failed send (the partner down, a timeout) is tried again; the delivery gives up after a day.
+export const sendTemplateNotices = onDocumentCreated({ document: 'templateNotices/{id}', secrets: whatsapp.secrets, retry: true }, (event) =>
   whatsapp.run(async () => {
     const { deliverTemplateNotice } = await import('./domains/notifications/template-delivery');
     await deliverTemplateNotice(event.params.id);

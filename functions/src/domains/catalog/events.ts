@@ -35,6 +35,8 @@ export interface VerificationStatusChanged {
   paymentId: string;
   from: VerificationStatus | null;
   to: VerificationStatus;
+  /** Why an admin cancelled (`annule`), else null. */
+  motif: string | null;
   /** When the request was opened, and when it moved (ISO): the counters' time to report. */
   requestedAt: string;
   at: string;

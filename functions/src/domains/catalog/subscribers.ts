@@ -25,6 +25,10 @@ export const subscribers = [
     const outcome = await openVerification(payload.paymentId, payload.metadata.articleId, payload.userId);
     if (outcome) await markForRefund(payload.paymentId, outcome.refund);
   }),
+  // Nothing was inspected: an admin's cancellation gives each fee back (once: the first mark stays).
+  subscriber('catalog.verification_cancelled_refund', 'verification.status_changed', async ({ payload }) => {
+    if (payload.to === 'annule') await markForRefund(payload.paymentId, `verification annulée : ${payload.motif ?? ''}`.trim());
+  }),
   // The counters behind GET /api/verification/admin/stats.
   subscriber('catalog.verification_stats', 'verification.status_changed', (event) => countChange(event, 'catalog.verification_stats')),
   // The buyer told on WhatsApp that its report is ready, when a template is configured.

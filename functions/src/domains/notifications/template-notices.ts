@@ -22,6 +22,8 @@ export interface TemplateNoticeDocument {
   createdAt: Timestamp;
   sentAt: Timestamp | null;
   messageId: string | null;
+  /** Set when sending failed for a day (template-delivery.ts): no more tries. */
+  givenUpAt?: Timestamp;
 }
 
 export const templateNoticeRef = (key: string) => db().collection(COLLECTIONS.templateNotices).doc(key);

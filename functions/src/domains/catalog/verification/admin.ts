@@ -3,7 +3,8 @@
  * listing together (the inspection is of the vehicle): `en_cours`, `rapport_disponible` with the
  * report uploaded first (report.ts), or `annule` with the fees marked for refund. Each move is one
  * transaction over the listing's open requests (at most VERIFICATION_MAX_OPEN_PER_ARTICLE), so two
- * admins at once move them once.
+ * admins at once move them once. A cancellation's fees go back through `verification.status_changed`
+ * (catalog.verification_cancelled_refund), so a crash after the commit cannot lose them.
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
@@ -15,7 +16,6 @@ import { runTransaction } from '../../../core/firebase';
 import { transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { registerDocument } from '../../../core/stored-documents';
-import { markForRefund } from '../../payments';
 import { notifyIn } from '../../notifications';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import type { ArticleDocument } from '../model';
@@ -57,7 +57,7 @@ type Move = z.output<typeof StatusRequest>;
 
 /**
  * `PATCH /api/verification/admin/requests/{articleId}/statut`. With `rapport_disponible`, the
- * uploaded report is copied to each request's own file first (`rapports/{id}.pdf`: a superAdmin
+ * uploaded report is copied to each request's own file first (`rapports/{id}/{upload}.pdf`: a superAdmin
  * may delete one buyer's copy without the others'), then the transaction attaches and registers
  * the copies of the requests it moves.
  */
@@ -67,7 +67,7 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
   if (move.statut === 'rapport_disponible') {
     const staged = await readStaged(articleId, move.rapportId!);
     const open = await verifications().where('articleId', '==', articleId).where('statut', 'in', OPEN_STATUSES).limit(config().VERIFICATION_MAX_OPEN_PER_ARTICLE + 10).get();
-    copies = new Map(await Promise.all(open.docs.map(async (doc) => [doc.id, await copyReport(doc.id, staged)] as const)));
+    copies = new Map(await Promise.all(open.docs.map(async (doc) => [doc.id, await copyReport(doc.id, move.rapportId!, staged)] as const)));
   }
   const at = now();
   const stamp = Timestamp.fromDate(at);
@@ -117,8 +117,6 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
     return moved;
   });
   if (move.statut === 'rapport_disponible') await deleteStaged(articleId, move.rapportId!);
-  // Nothing was inspected: each fee goes back (idempotent: the first mark stays).
-  if (move.statut === 'annule') for (const { request } of outcome) await markForRefund(request.paymentId, `verification annulée : ${move.motif}`);
   return { articleId, statut: move.statut, moved: outcome.map(({ id, request }) => toVerification(id, request)) };
 }
 

@@ -5,7 +5,7 @@ import { isoOrNull } from '../../../core/firestore';
 import type { Verification } from './schemas';
 import type { VerificationStatus } from './state';
 
-/** The report attached to a request: its own copy of the PDF, private (`rapports/{requestId}.pdf`). */
+/** The report attached to a request: its own copy of the PDF, private (`rapports/{requestId}/{upload id}.pdf`). */
 export interface ReportDocument {
   path: string;
   size: number;

@@ -1,7 +1,8 @@
 /**
  * The inspection report: a PDF an admin uploads for a listing (checked by its first bytes,
  * `%PDF-`, never by the announced type), kept privately in `rapports-recus/{articleId}/{uuid}.pdf`
- * until the PATCH that attaches it copies it to each request's own file `rapports/{requestId}.pdf`.
+ * until the PATCH that attaches it copies it to each request's own file `rapports/{requestId}/{rapportId}.pdf`
+ * (per upload: two admins attaching at once cannot overwrite the copy the winner attached).
  * Read by the buyer, the seller and admins through a link signed for
  * VERIFICATION_REPORT_LINK_TTL_SECONDS (with Cloud Storage the bucket's own links; the local
  * driver's are served by `/api/upload/signed/...` for files of the register, which holds each report).
@@ -18,7 +19,8 @@ export const REPORT_TYPE = 'application/pdf' as const;
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
 const stagedPath = (articleId: string, rapportId: string) => `rapports-recus/${articleId}/${rapportId}.pdf`;
-export const reportPath = (requestId: string) => `rapports/${requestId}.pdf`;
+/** One file per request and upload: a losing admin's copy, written before its transaction failed, never overwrites the attached one. */
+export const reportPath = (requestId: string, rapportId: string) => `rapports/${requestId}/${rapportId}.pdf`;
 
 /** `POST .../rapport`: the uploaded PDF of a listing's inspection, kept until a PATCH attaches it. */
 export async function uploadReport(articleId: string, req: Request) {
@@ -43,8 +45,8 @@ export async function readStaged(articleId: string, rapportId: string): Promise<
 }
 
 /** A request's own copy of the report (writing it again, on a retried PATCH, writes the same file). */
-export async function copyReport(requestId: string, data: Buffer): Promise<{ path: string; size: number }> {
-  const path = reportPath(requestId);
+export async function copyReport(requestId: string, rapportId: string, data: Buffer): Promise<{ path: string; size: number }> {
+  const path = reportPath(requestId, rapportId);
   await (await fileStorage()).savePrivate(path, data, REPORT_TYPE);
   return { path, size: data.length };
 }

@@ -65,6 +65,7 @@ export function emitChange(tx: Transaction, id: string, request: VerificationDoc
     paymentId: request.paymentId,
     from,
     to: request.statut,
+    motif: request.motif ?? null,
     requestedAt: request.createdAt.toDate().toISOString(),
     at: at.toISOString(),
   });

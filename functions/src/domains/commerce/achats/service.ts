@@ -29,6 +29,8 @@ import { record } from '../../wallet';
 import { markForRefund } from '../../payments';
 import type { Achat, AchatRequest } from './schemas';
 
+const REFUSED_VERIFICATION = 'verification_refusee';
+
 type AchatStatus = 'en_attente_paiement' | 'payee' | 'annulee' | 'a_rembourser';
 
 interface AchatDocument {
@@ -44,6 +46,10 @@ interface AchatDocument {
   /** The delivery handed to logistics in `achat.paid`; null (or absent) without delivery. */
   demandeLivraison?: DeliveryRequest | null;
   statut: AchatStatus;
+  /** Why it was cancelled by the system (a refused verification), absent otherwise. */
+  annulation?: typeof REFUSED_VERIFICATION;
+  /** With `annulation`: whether it had been paid (its refund and take-back are owed). */
+  payeeAvantAnnulation?: boolean;
   paymentId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -223,21 +229,37 @@ export async function myAchats(caller: ProfileCaller, page: PageRequest) {
  * marked for refund and its seller's sale credit taken back (an `ajustement` entry keyed by the
  * purchase, written once; when the seller has already withdrawn the money the entry cannot be made
  * and admins settle it by hand, as refunds are). The transit journey becomes `annule`. The
- * verification fee itself stays paid: the inspection was made. Safe to run again.
+ * verification fee itself stays paid: the inspection was made.
+ *
+ * A paid purchase with delivery is left to its delivery: the goods may be on the way or handed
+ * over, its seller is credited on `livre`, and the buyer's way out is refusing them at the door
+ * (the delivery's `refuse`, which keeps the trip's fee). Refunding it here would pay back a trip
+ * that was made, or a vehicle already received.
+ *
+ * Safe to run again, also after a crash between the cancellation and its refund: the cancellation
+ * marks the purchase (`annulation`), and a run finds the marked purchases again to finish the
+ * refund and the take-back, both written once.
  */
 export async function cancelForRefusedVerification(articleId: string, buyer: string): Promise<void> {
-  const live = await achats().where('acheteur', '==', buyer).where('articleId', '==', articleId).where('statut', 'in', ['payee', 'en_attente_paiement']).limit(10).get();
-  for (const doc of live.docs) {
+  const candidates = await achats()
+    .where('acheteur', '==', buyer)
+    .where('articleId', '==', articleId)
+    .where('statut', 'in', ['payee', 'en_attente_paiement', 'annulee'])
+    .limit(20)
+    .get();
+  for (const doc of candidates.docs) {
     const cancelled = await runTransaction(async (tx) => {
       const achat = (await tx.get(doc.ref)).data();
-      if (!achat || (achat.statut !== 'payee' && achat.statut !== 'en_attente_paiement')) return undefined;
-      tx.update(doc.ref, { statut: 'annulee', updatedAt: Timestamp.fromDate(now()) });
-      return achat;
+      if (!achat) return undefined;
+      if (achat.statut === 'annulee') return achat.annulation === REFUSED_VERIFICATION ? achat : undefined;
+      const unpaid = achat.statut === 'en_attente_paiement';
+      if (!unpaid && (achat.statut !== 'payee' || achat.demandeLivraison)) return undefined;
+      tx.update(doc.ref, { statut: 'annulee', annulation: REFUSED_VERIFICATION, payeeAvantAnnulation: !unpaid, updatedAt: Timestamp.fromDate(now()) });
+      return { ...achat, payeeAvantAnnulation: !unpaid };
     });
-    if (cancelled?.statut !== 'payee' || !cancelled.paymentId) continue;
+    if (!cancelled?.payeeAvantAnnulation || !cancelled.paymentId) continue;
     await markForRefund(cancelled.paymentId, 'vérification refusée par l’acheteur');
-    // Without delivery the seller was credited at payment (onAchatPaid); with one, only on delivery.
-    if (!cancelled.demandeLivraison) await takeBackSale(doc.id, cancelled);
+    await takeBackSale(doc.id, cancelled);
   }
   await cancelJourneys(articleId, buyer);
 }
