@@ -1,8 +1,10 @@
 /**
  * The admins' list of stored documents as a query plan: equality filters (kind, owner, deleted)
- * and an optional range on `createdAt`, ordered by `createdAt` newest first. Firestore serves
- * every combination by merging the two-field indexes (field, createdAt desc) of
- * firestore.indexes.json, one per equality field; test/admin-documents.test.ts checks each.
+ * and an optional range on `createdAt`, ordered by `createdAt` newest first. Each single equality
+ * has its two-field index (field, createdAt desc). Firestore documents index merging for equality
+ * filters with an order, not with a range beside them, so every combination of two or three
+ * equalities also has its own composite index rather than relying on a merge that production might
+ * refuse (FAILED_PRECONDITION); test/admin-documents.test.ts checks each combination is served.
  */
 import type { DocumentKind } from '../../../core/stored-documents';
 
