@@ -1,6 +1,7 @@
 /**
  * Every route of the contract is served and documented: the endpoint tables of the spec
- * (`../shared/spec/marketplace-service-interface.md`, where the README says the contract lives) and
+ * (its copy in the repository, `docs/contract/marketplace-service-interface.md`, so a clean clone
+ * holds what it is checked against; the README says how to refresh it) and
  * its "Routes present but missing from the published description" are read from the spec itself,
  * and each (method, path) must be declared by a router and be in the OpenAPI document.
  * (test/openapi.test.ts proves the document's paths equal the routers'.)
@@ -13,7 +14,7 @@ import { ADMIN_ROLES, type Role } from '../functions/src/core/roles';
 import { renderOpenApi } from '../functions/src/cli/write-openapi';
 import { allRouters } from '../functions/src/groups';
 
-const SPEC = process.env.CONTRACT_SPEC ?? join(__dirname, '..', '..', 'shared', 'spec', 'marketplace-service-interface.md');
+const SPEC = process.env.CONTRACT_SPEC ?? join(__dirname, '..', 'docs', 'contract', 'marketplace-service-interface.md');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Path parameters by position, not name: `{id}` and `{articleId}` are the same wire path. */
@@ -64,7 +65,7 @@ function contractRoutes(markdown: string, callers?: Map<string, string>): string
   return [...routes];
 }
 
-it('reads the contract (../shared/spec, or CONTRACT_SPEC)', () => {
+it('reads the contract (docs/contract, or CONTRACT_SPEC)', () => {
   expect({ spec: SPEC, exists: existsSync(SPEC) }).toEqual({ spec: SPEC, exists: true });
 });
 
