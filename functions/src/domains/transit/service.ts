@@ -164,12 +164,15 @@ export async function selectTransitaire(caller: ProfileCaller, articleId: string
  */
 export async function transferer(caller: ProfileCaller, articleId: string): Promise<MissionView> {
   const id = repository.missionId(articleId, caller.uid);
-  const verification = await latestVerificationStatus(articleId, caller.uid);
-  if (verification !== undefined && verification !== 'accepte' && verification !== 'annule') throw new ApiError('VERIFICATION_NOT_ACCEPTED');
   const at = now();
-  const mission = await repository.mutateMission(
+  const mission = await repository.mutateMissionWith(
     id,
-    (current) => ({ statut: step(ownedBy(caller)(current), 'transfer'), dateTransfer: Timestamp.fromDate(at), verificationApproved: true }),
+    (tx) => latestVerificationStatus(tx, articleId, caller.uid),
+    (current, verification) => {
+      const statut = step(ownedBy(caller)(current), 'transfer');
+      if (verification !== undefined && verification !== 'accepte' && verification !== 'annule') throw new ApiError('VERIFICATION_NOT_ACCEPTED');
+      return { statut, dateTransfer: Timestamp.fromDate(at), verificationApproved: true };
+    },
     at,
     tell('transitaire', 'transit_transfer', id, at),
   );

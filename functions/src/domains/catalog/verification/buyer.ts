@@ -7,7 +7,7 @@
  * refund, and the journey becomes `annule`. The verification fee is not given back on refusal: the
  * inspection was made.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
@@ -78,10 +78,11 @@ export async function markReportDeleted(requestId: string, path: string, deleted
 }
 
 /**
- * For transit's `transferer`: the status of the buyer's latest request of the listing, or
- * undefined when it asked for none (index: acheteur, articleId, createdAt desc).
+ * For transit's `transferer`, in its transaction (so a request paid or decided meanwhile is seen, or
+ * the transfer retried): the status of the buyer's latest request of the listing, or undefined when
+ * it asked for none (index: acheteur, articleId, createdAt desc).
  */
-export async function latestVerificationStatus(articleId: string, buyer: string) {
-  const snapshot = await verifications().where('acheteur', '==', buyer).where('articleId', '==', articleId).orderBy('createdAt', 'desc').limit(1).get();
+export async function latestVerificationStatus(tx: Transaction, articleId: string, buyer: string) {
+  const snapshot = await tx.get(verifications().where('acheteur', '==', buyer).where('articleId', '==', articleId).orderBy('createdAt', 'desc').limit(1));
   return snapshot.empty ? undefined : snapshot.docs[0].data().statut;
 }
