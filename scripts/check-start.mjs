@@ -9,7 +9,7 @@
  * stopped: Ctrl-C as a user would, then SIGKILL if it lingers.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -116,6 +116,38 @@ async function stop() {
   }
   // Children that outlived the leader (emulator processes) are in the same group.
   signalGroup('SIGKILL');
+  // Except the Firestore emulator's JVM (below), which only a clean Ctrl-C stops.
+  if (!stopped) killOrphans();
+}
+
+/**
+ * firebase-tools starts the Firestore emulator's JVM in a process group of its own, which it stops
+ * itself on Ctrl-C; when the suite had to be killed, that JVM outlives it and keeps its port, and
+ * the next run on the machine cannot start. Its command line names this checkout (its rules
+ * file), so it is found there (Linux: /proc) and killed.
+ */
+function killOrphans() {
+  let pids = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+  } catch {
+    return;
+  }
+  for (const pid of pids) {
+    let command = '';
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      continue;
+    }
+    if (!command.includes(`${root}/`) || !/java|firebase/.test(command)) continue;
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+      console.error(`check-start: killed an emulator process the suite left behind (${pid})`);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
 }
 
 const started = Date.now();

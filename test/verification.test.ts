@@ -17,7 +17,9 @@ import { resetEmulators } from './helpers/emulators';
 import { useFeexPaySandbox } from './helpers/feexpay';
 import { registerDevice } from './helpers/pushes';
 import { frozenClock, restoreSettings, useSettings } from './helpers/settings';
-import { resetClock } from '../functions/src/core/clock';
+import { resetClock, setClock } from '../functions/src/core/clock';
+import { fileStorage } from '../functions/src/adapters/storage/storage';
+import { cleanUploads } from '../functions/src/domains/catalog/uploads/cleanup';
 import { forwarder, missionDocument, paidTransitPurchase, selectForwarder } from './helpers/transit';
 import { attachReport, payVerification, REPORT_PDF, setStatus, startVerificationPayment, uploadReport } from './helpers/verification';
 import { walk } from './helpers/transition-table';
@@ -398,6 +400,21 @@ it('marks for refund a payment that succeeds once the listing’s places were ta
   expect((await db().collection(COLLECTIONS.verifications).doc(second).get()).exists).toBe(false);
   expect((await payment(second)).refund).toMatchObject({ statut: 'a_rembourser', montant: 20_000, reason: 'too many verifications of this listing' });
   expect((await payment(first)).refund).toBeUndefined();
+});
+
+it('cleans up a report uploaded but never attached, and keeps the attached copy the register holds', async () => {
+  const { articleId, id } = await requested('Suzuki Vitara 2016');
+  const forgotten = (await uploadReport(admin, articleId)).body.data.rapportId as string;
+  await attachReport(admin, articleId);
+  const attached = (await request(id)).rapport.path as string;
+  const storage = await fileStorage();
+  const stagedPath = `rapports-recus/${articleId}/${forgotten}.pdf`;
+  expect(await storage.exists(stagedPath)).toBe(true);
+  setClock(() => new Date(Date.now() + 25 * 60 * 60 * 1000));
+  await cleanUploads(1000);
+  expect(await storage.exists(stagedPath)).toBe(false);
+  expect(await storage.exists(attached)).toBe(true);
+  expect((await get(admin, `/api/verification/${id}/rapport`)).status).toBe(200);
 });
 
 it('marks a report deleted when a superAdmin deletes its file, and its link says so', async () => {

@@ -24,7 +24,12 @@ export interface TemplateNoticeDocument {
   messageId: string | null;
   /** Set when sending failed for a day (template-delivery.ts): no more tries. */
   givenUpAt?: Timestamp;
+  /** Firestore's TTL deletes the notice then: sent or given up long before. */
+  expireAt: Timestamp;
 }
+
+/** How long a queued notice is kept: well past the day its sending is tried. */
+const KEEP_DAYS = 30;
 
 export const templateNoticeRef = (key: string) => db().collection(COLLECTIONS.templateNotices).doc(key);
 
@@ -41,6 +46,7 @@ export async function queueTemplateNotice(uid: string, notice: { template: strin
     createdAt: Timestamp.fromDate(now()),
     sentAt: null,
     messageId: null,
+    expireAt: Timestamp.fromMillis(now().getTime() + KEEP_DAYS * 86_400_000),
   };
   await runTransaction(async (tx) => {
     const ref = templateNoticeRef(notice.key);

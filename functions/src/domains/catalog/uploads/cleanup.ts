@@ -1,6 +1,7 @@
 /**
  * The clean-up of stored files (a schedule): a file that no listing shows, no forwarder's
- * verification file holds (nor the register of stored documents keeps) and no profile shows, once its grace period (UPLOAD_CLEANUP_GRACE_HOURS)
+ * verification file holds (nor the register of stored documents keeps: identity cards, verification
+ * reports) and no profile shows, once its grace period (UPLOAD_CLEANUP_GRACE_HOURS)
  * is over, is deleted with its record. A referenced file is looked at again UPLOAD_RECHECK_DAYS
  * later, since its listing may drop it. Each run takes the records due first, in a bounded batch;
  * each reference check is one indexed read. A chat attachment is marked on its record (`keptBy`)
@@ -24,6 +25,8 @@ async function isReferenced(path: string): Promise<boolean> {
   // A card of the register stays until a superAdmin deletes it (admin documents), even once its
   // forwarder submitted other cards: the register keeps what was submitted.
   if (path.startsWith('kyc/')) return (await isIdentityCard(path)) || (await documentAtPath(path))?.deletedAt === null;
+  // A verification report's copy is kept while the register holds it; an upload never attached, or a copy never registered, goes.
+  if (path.startsWith('rapports/') || path.startsWith('rapports-recus/')) return (await documentAtPath(path))?.deletedAt === null;
   const answers = await Promise.all([isListingMedia(path), isProfilePhoto(path)]);
   return answers.some(Boolean);
 }

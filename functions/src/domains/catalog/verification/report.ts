@@ -14,6 +14,7 @@ import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { getArticle } from '../service';
+import { recordUpload } from '../uploads/ledger';
 
 export const REPORT_TYPE = 'application/pdf' as const;
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
@@ -33,7 +34,10 @@ export async function uploadReport(articleId: string, req: Request) {
 /** Keeps a listing's report (its bytes checked by the caller) until a PATCH attaches it. */
 export async function stageReport(articleId: string, data: Buffer) {
   const rapportId = randomUUID();
-  await (await fileStorage()).savePrivate(stagedPath(articleId, rapportId), data, REPORT_TYPE);
+  const path = stagedPath(articleId, rapportId);
+  // In the ledger, so the clean-up deletes an upload never attached. No quota: admin levels alone upload reports.
+  await recordUpload(null, path, data.length);
+  await (await fileStorage()).savePrivate(path, data, REPORT_TYPE);
   return { rapportId, size: data.length, contentType: REPORT_TYPE };
 }
 
@@ -47,6 +51,8 @@ export async function readStaged(articleId: string, rapportId: string): Promise<
 /** A request's own copy of the report (writing it again, on a retried PATCH, writes the same file). */
 export async function copyReport(requestId: string, rapportId: string, data: Buffer): Promise<{ path: string; size: number }> {
   const path = reportPath(requestId, rapportId);
+  // In the ledger: a copy whose request was moved by another admin meanwhile is never registered, and the clean-up deletes it.
+  await recordUpload(null, path, data.length);
   await (await fileStorage()).savePrivate(path, data, REPORT_TYPE);
   return { path, size: data.length };
 }
