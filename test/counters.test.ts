@@ -4,7 +4,8 @@
  */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { countOnce, dayOf, daysBetween, readPeriods, sumValues, TOTAL } from '../functions/src/core/counters';
+import { countOnce, dayOf, readPeriods, sumValues, TOTAL } from '../functions/src/core/counters';
+import { daysBetween } from '../functions/src/core/days';
 import { resetEmulators } from './helpers/emulators';
 
 const SCOPE = { name: 'test.orders', shards: 4 };

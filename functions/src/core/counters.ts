@@ -53,27 +53,28 @@ export function dayOf(at: Date): string {
   return businessDay(at, config().BUSINESS_TIME_ZONE);
 }
 
-/** The days from `from` to `to` (`YYYY-MM-DD`, both included), in order. */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  const end = Date.parse(`${to}T00:00:00Z`);
-  for (let at = Date.parse(`${from}T00:00:00Z`); at <= end; at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
-  return days;
-}
-
 const shardRef = (scope: CounterScope, period: string, shard: number) =>
   db().collection(COLLECTIONS.counters).doc(`${scope.name}__${period}__${shard}`);
 
 /** `{ 'byStatus.paid': 1 }` as the nested increments a merge writes (`{ byStatus: { paid: +1 } }`). */
 function nestedIncrements(deltas: Deltas): Record<string, unknown> {
+  return nestByPath(deltas, (delta) => FieldValue.increment(delta));
+}
+
+/**
+ * Numbers by dot path as the nested maps counter documents hold, each number turned into `leaf`
+ * (an increment, or the number itself); zeros are left out. A path with another character is
+ * refused: it would escape its map.
+ */
+export function nestByPath<T>(byPath: Record<string, number>, leaf: (value: number) => T): Record<string, unknown> {
   const root: Record<string, unknown> = {};
-  for (const [path, delta] of Object.entries(deltas)) {
-    if (delta === 0) continue;
+  for (const [path, value] of Object.entries(byPath)) {
+    if (value === 0) continue;
     const segments = path.split('.');
     if (!segments.every((segment) => SEGMENT.test(segment))) throw new Error(`counter path not allowed: ${path}`);
     let node = root;
     for (const segment of segments.slice(0, -1)) node = (node[segment] ??= {}) as Record<string, unknown>;
-    node[segments.at(-1)!] = FieldValue.increment(delta);
+    node[segments.at(-1)!] = leaf(value);
   }
   return root;
 }

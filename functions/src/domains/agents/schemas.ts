@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CountryCode, TelephoneInput } from '../geo';
+import { DayKey } from '../../core/days';
 import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
 import { AGENT_TYPES, PERIODS } from './model';
@@ -38,17 +39,8 @@ export const Agent = z
   })
   .meta({ id: 'Agent' });
 
-/** A business day, `YYYY-MM-DD`, that exists in the calendar. */
-export const DateKey = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'A day as YYYY-MM-DD.' })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, { message: 'Not a day of the calendar.' });
-
 export const DashboardQuery = z.strictObject({
-  date: DateKey.optional().meta({ description: 'The day shown, `YYYY-MM-DD` (default: today in BUSINESS_TIME_ZONE).', example: '2026-11-22' }),
+  date: DayKey.optional().meta({ description: 'The day shown, `YYYY-MM-DD` (default: today in BUSINESS_TIME_ZONE).', example: '2026-11-22' }),
 });
 
 const count = z.number().int();
@@ -118,7 +110,7 @@ export const ProspectCount = z.object({ dateKey: z.string(), prospectsApproached
 
 export const LeaderboardQuery = PaginationQuery.extend({
   period: z.enum(PERIODS).default('month').meta({ description: '`day`, `week` (ISO week) or `month` (default), in BUSINESS_TIME_ZONE.' }),
-  date: DateKey.optional().meta({ description: 'A day of the period shown, `YYYY-MM-DD` (default: today).' }),
+  date: DayKey.optional().meta({ description: 'A day of the period shown, `YYYY-MM-DD` (default: today).' }),
 });
 
 const LeaderboardEntry = z
@@ -215,11 +207,11 @@ export const WithdrawalResult = z
   .meta({ id: 'AgentWithdrawalResult' });
 
 export const ObservationRequest = z
-  .strictObject({ date: DateKey, observation: z.string().trim().min(1).max(1000) })
+  .strictObject({ date: DayKey, observation: z.string().trim().min(1).max(1000) })
   .meta({ id: 'AgentObservationRequest' });
 
 export const BackfillRequest = z
-  .strictObject({ date: DateKey.optional().meta({ description: 'The day to catch up (default: yesterday in BUSINESS_TIME_ZONE).' }) })
+  .strictObject({ date: DayKey.optional().meta({ description: 'The day to catch up (default: yesterday in BUSINESS_TIME_ZONE).' }) })
   .meta({ id: 'AgentBackfillRequest' });
 
 export const BackfillResult = z

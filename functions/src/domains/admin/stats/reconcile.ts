@@ -15,7 +15,7 @@
  */
 import { db } from '../../../core/firebase';
 import { COLLECTIONS } from '../../../core/firestore';
-import { type CounterValues, TOTAL } from '../../../core/counters';
+import { type CounterValues, nestByPath, TOTAL } from '../../../core/counters';
 import { ROLES } from '../../../core/roles';
 import { type Family, SCOPES } from './scopes';
 import { DELIVERY_STATUSES, LISTING_STATUSES, MISSION_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from './statuses';
@@ -31,15 +31,7 @@ async function countWhere(collection: string, filters: Filters): Promise<number>
 /** Counts by path (`byStatus.en_ligne`), as nested values; zero counts are left out. */
 async function gauges(collection: string, paths: Array<[string, Filters]>): Promise<CounterValues> {
   const counts = await Promise.all(paths.map(([, filters]) => countWhere(collection, filters)));
-  const values: CounterValues = {};
-  paths.forEach(([path], index) => {
-    if (counts[index] === 0) return;
-    const segments = path.split('.');
-    let node = values;
-    for (const segment of segments.slice(0, -1)) node = (node[segment] ??= {}) as CounterValues;
-    node[segments.at(-1)!] = counts[index]!;
-  });
-  return values;
+  return nestByPath(Object.fromEntries(paths.map(([path], index) => [path, counts[index]!])), (count) => count) as CounterValues;
 }
 
 const byStatus = (statuses: readonly string[]): Array<[string, Filters]> => statuses.map((statut) => [`byStatus.${statut}`, [['statut', statut]]]);

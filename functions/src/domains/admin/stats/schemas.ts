@@ -1,21 +1,15 @@
 import { z } from 'zod';
+import { DayKey } from '../../../core/days';
 
 /** The longest range one request reads: (days + 1) x 19 counter documents (scopes.ts). */
 export const MAX_RANGE_DAYS = 92;
 /** The range when none is given: the last 30 business days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
 
-const Day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'A day as YYYY-MM-DD.' })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'A day that exists in the calendar.');
 
 export const StatsQuery = z.strictObject({
-  from: Day.optional().meta({ description: `First business day of the range, \`YYYY-MM-DD\` (default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\`).`, example: '2026-11-01' }),
-  to: Day.optional().meta({ description: 'Last business day of the range, included (default: today in BUSINESS_TIME_ZONE).', example: '2026-11-22' }),
+  from: DayKey.optional().meta({ description: `First business day of the range, \`YYYY-MM-DD\` (default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\`).`, example: '2026-11-01' }),
+  to: DayKey.optional().meta({ description: 'Last business day of the range, included (default: today in BUSINESS_TIME_ZONE).', example: '2026-11-22' }),
 });
 
 const counts = z.record(z.string(), z.number().int()).meta({ description: 'A count per key; every known key is present (0 when nothing was counted).' });

@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import { now } from '../../../core/clock';
-import { type CounterValues, dayOf, daysBetween, readPeriods, sumValues, TOTAL } from '../../../core/counters';
+import { type CounterValues, dayOf, readPeriods, sumValues, TOTAL } from '../../../core/counters';
+import { addDays, daysApart, daysBetween } from '../../../core/days';
 import { ApiError } from '../../../core/errors';
 import { ROLES } from '../../../core/roles';
 import { DEFAULT_RANGE_DAYS, type DashboardStats, MAX_RANGE_DAYS } from './schemas';
@@ -13,16 +14,14 @@ import { type Family, SCOPES } from './scopes';
 import { DELIVERY_STATUSES, LISTING_STATUSES, MISSION_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from './statuses';
 
 type Stats = z.input<typeof DashboardStats>;
-const DAY_MS = 86_400_000;
-
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The range asked for, with its defaults; refused when inverted or longer than MAX_RANGE_DAYS. */
 export function rangeOf(query: { from?: string; to?: string }): { from: string; to: string; days: string[] } {
-  const to = query.to ?? (query.from ? shift(query.from, DEFAULT_RANGE_DAYS - 1) : dayOf(now()));
-  const from = query.from ?? shift(to, -(DEFAULT_RANGE_DAYS - 1));
+  const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_RANGE_DAYS - 1) : dayOf(now()));
+  const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
   if (from > to) throw new ApiError('STATS_RANGE_INVERTED', [{ field: 'query.from', reason: 'after_to', hint: `from (${from}) must not be after to (${to}).` }]);
-  const length = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
+  // Counted before listing them: a range of centuries is refused without building it.
+  const length = daysApart(from, to) + 1;
   if (length > MAX_RANGE_DAYS) throw new ApiError('STATS_RANGE_TOO_LONG', [{ field: 'query.to', reason: 'too_long', hint: `At most ${MAX_RANGE_DAYS} days; asked for ${length}.` }]);
   return { from, to, days: daysBetween(from, to) };
 }

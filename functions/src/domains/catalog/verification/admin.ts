@@ -9,7 +9,8 @@
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
-import { businessDay, now } from '../../../core/clock';
+import { now } from '../../../core/clock';
+import { addDays, startOfBusinessDay } from '../../../core/days';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
@@ -26,24 +27,11 @@ import type { AdminRequestsQuery, StatusRequest } from './schemas';
 import { countOpen, emitChange, verifications } from './service';
 import { ADMIN_MOVES, OPEN_STATUSES, VERIFICATION_TRANSITIONS } from './state';
 
-/** The first moment of a business day (BUSINESS_TIME_ZONE): the day's offset found by asking the calendar. */
-export function startOfDay(day: string): Date {
-  const zone = config().BUSINESS_TIME_ZONE;
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  for (let hours = 14; hours >= -14; hours -= 1) {
-    const at = new Date(midnightUtc - hours * 3_600_000);
-    if (businessDay(at, zone) === day) return at;
-  }
-  return new Date(midnightUtc);
-}
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 export async function adminRequests(filters: z.output<typeof AdminRequestsQuery>, page: PageRequest) {
   let query = verifications().orderBy('createdAt', 'desc');
   for (const [field, value] of planVerificationList(filters)) query = query.where(field, '==', value);
-  if (filters.from) query = query.where('createdAt', '>=', Timestamp.fromDate(startOfDay(filters.from)));
-  if (filters.to) query = query.where('createdAt', '<', Timestamp.fromDate(startOfDay(nextDay(filters.to))));
+  if (filters.from) query = query.where('createdAt', '>=', Timestamp.fromDate(startOfBusinessDay(filters.from, config().BUSINESS_TIME_ZONE)));
+  if (filters.to) query = query.where('createdAt', '<', Timestamp.fromDate(startOfBusinessDay(addDays(filters.to, 1), config().BUSINESS_TIME_ZONE)));
   const { docs, total } = await readPage(query, page);
   return toPage(page, docs.map((doc) => toVerification(doc.id, doc.data())), total);
 }
