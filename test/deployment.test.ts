@@ -181,6 +181,41 @@ describe('Firestore configuration', () => {
     readFileSync(join(root, 'firestore.indexes.json'), 'utf8'),
   ).indexes;
 
+  /**
+   * Every subset of a list's filters (`plan` answers the equality fields the code would query, or
+   * throws for a combination it refuses), with the ones no composite index serves: the equality
+   * fields (ascending, or `array-contains` for `arrayFields`) then `createdAt` descending. A plan
+   * without equality is served by the automatic index on `createdAt`.
+   */
+  function walkListPlans<N extends string>(group: string, names: readonly N[], plan: (chosen: N[]) => string[], arrayFields: readonly string[] = []) {
+    const issued: string[] = [];
+    const missing: string[] = [];
+    for (let mask = 0; mask < 2 ** names.length; mask += 1) {
+      let fields: string[];
+      try {
+        fields = plan(names.filter((_, bit) => mask & (2 ** bit)));
+      } catch {
+        continue;
+      }
+      issued.push(fields.join('+'));
+      if (fields.length === 0) continue;
+      const match = indexes.find((index) => {
+        const parts = index.fields as Array<{ fieldPath: string; order?: string; arrayConfig?: string }>;
+        const last = parts[parts.length - 1];
+        const head = parts.slice(0, -1);
+        return (
+          index.collectionGroup === group &&
+          last.fieldPath === 'createdAt' &&
+          last.order === 'DESCENDING' &&
+          head.length === fields.length &&
+          fields.every((field) => head.some((part) => part.fieldPath === field && (arrayFields.includes(field) ? part.arrayConfig === 'CONTAINS' : part.order === 'ASCENDING')))
+        );
+      });
+      if (!match) missing.push(fields.join(' + '));
+    }
+    return { issued, missing };
+  }
+
   // Every combination of filters the admin user list accepts.
   const combinations = [undefined, 'livreur' as const].flatMap((role) =>
     [undefined, true].flatMap((isBlocked) =>
@@ -287,35 +322,13 @@ describe('Firestore configuration', () => {
     const missing: string[] = [];
     for (const scope of scopes) {
       // Every subset of the query's filters, for every kind of caller.
-      for (let mask = 0; mask < 2 ** names.length; mask += 1) {
+      const walked = walkListPlans(COLLECTIONS.deliveries, names, (chosen) => {
         const filters: DeliveryListFilters = {};
-        names.forEach((name, bit) => {
-          if (mask & (2 ** bit)) (filters as Record<string, string>)[name] = name === 'sansLivreur' || name === 'litige' ? 'true' : 'x';
-        });
-        let plan;
-        try {
-          plan = planDeliveryList(scope, filters);
-        } catch {
-          continue;
-        }
-        const fields = plan.map(([field]) => field);
-        issued.push(fields.join('+'));
-        // No equality: the automatic single-field index on createdAt serves it.
-        if (fields.length === 0) continue;
-        const match = indexes.find((index) => {
-          const parts = index.fields as Array<{ fieldPath: string; order?: string; arrayConfig?: string }>;
-          const last = parts[parts.length - 1];
-          const head = parts.slice(0, -1);
-          return (
-            index.collectionGroup === COLLECTIONS.deliveries &&
-            last.fieldPath === 'createdAt' &&
-            last.order === 'DESCENDING' &&
-            head.length === fields.length &&
-            fields.every((field) => head.some((part) => part.fieldPath === field && (field === 'vendeurs' ? part.arrayConfig === 'CONTAINS' : part.order === 'ASCENDING')))
-          );
-        });
-        if (!match) missing.push(fields.join(' + '));
-      }
+        for (const name of chosen) (filters as Record<string, string>)[name] = name === 'sansLivreur' || name === 'litige' ? 'true' : 'x';
+        return planDeliveryList(scope, filters).map(([field]) => field);
+      }, ['vendeurs']);
+      issued.push(...walked.issued);
+      missing.push(...walked.missing);
     }
     // Every admin filter alone and with statut is served; the own lists by role with statut too.
     for (const field of Object.values(ADMIN_FILTERS)) expect(issued).toEqual(expect.arrayContaining([field, `statut+${field}`]));
@@ -325,36 +338,11 @@ describe('Firestore configuration', () => {
 
   it('has a composite index for every verification request list the code can issue, and refuses the combinations without one', () => {
     const names = ['statut', ...VERIFICATION_FILTERS] as Array<keyof VerificationListFilters>;
-    const issued: string[] = [];
-    const missing: string[] = [];
-    for (let mask = 0; mask < 2 ** names.length; mask += 1) {
+    const { issued, missing } = walkListPlans(COLLECTIONS.verifications, names, (chosen) => {
       const filters: VerificationListFilters = {};
-      names.forEach((name, bit) => {
-        if (mask & (2 ** bit)) filters[name] = 'x';
-      });
-      let plan;
-      try {
-        plan = planVerificationList(filters);
-      } catch {
-        continue;
-      }
-      const fields = plan.map(([field]) => field);
-      issued.push(fields.join('+'));
-      // No equality: the single-field index on createdAt serves it (a day range included).
-      if (fields.length === 0) continue;
-      const match = indexes.find((index) => {
-        const parts = index.fields as Array<{ fieldPath: string; order?: string }>;
-        const head = parts.slice(0, -1);
-        return (
-          index.collectionGroup === COLLECTIONS.verifications &&
-          parts[parts.length - 1].fieldPath === 'createdAt' &&
-          parts[parts.length - 1].order === 'DESCENDING' &&
-          head.length === fields.length &&
-          fields.every((field) => head.some((part) => part.fieldPath === field && part.order === 'ASCENDING'))
-        );
-      });
-      if (!match) missing.push(fields.join(' + '));
-    }
+      for (const name of chosen) filters[name] = 'x';
+      return planVerificationList(filters).map(([field]) => field);
+    });
     expect(issued).toEqual(expect.arrayContaining(['statut', 'articleId', 'acheteur', 'statut+articleId', 'statut+acheteur']));
     expect(issued).not.toContain('statut+articleId+acheteur');
     expect(missing).toEqual([]);
