@@ -11,7 +11,9 @@ declare const EMULATOR_PROJECT_PER_WORKER: boolean;
 // The parallel group: each worker has its own emulator project (`demo-` keeps every SDK offline),
 // so files of different workers never see each other's documents or accounts. The main-project
 // group keeps the project emulators:exec gives, the one the Functions emulator serves.
-const project = EMULATOR_PROJECT_PER_WORKER ? `demo-marketplace-w${process.env.JEST_WORKER_ID}` : (process.env.GCLOUD_PROJECT ?? 'demo-marketplace');
+// TEST_PROJECT_SUFFIX lets two checkouts share one running emulator suite (each its own projects).
+const suffix = process.env.TEST_PROJECT_SUFFIX ?? '';
+const project = EMULATOR_PROJECT_PER_WORKER ? `demo-marketplace-w${process.env.JEST_WORKER_ID}${suffix}` : (process.env.GCLOUD_PROJECT ?? 'demo-marketplace');
 process.env.GCLOUD_PROJECT = project;
 // firebase-admin takes its project from FIREBASE_CONFIG (emulators:exec sets it to the main project)
 // before GCLOUD_PROJECT. This runs before any test file loads firebase-admin.
