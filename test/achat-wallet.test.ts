@@ -204,7 +204,7 @@ it('refuses buying one’s own listing, a listing not online, and other roles; c
     .send({ type: 'achat', montant: 1_000_000, metadata: { achatId: achat.id }, telephone: '+2290197000002' });
   expect(payCancelled.body.code).toBe('PAYMENT_TARGET_INVALID');
   expect((await client.post(`/api/achat/${achat.id}/cancel`).set(bearer(buyer.token))).body.code).toBe('INVALID_TRANSITION');
-  expect((await client.get('/api/wallet/me').set(bearer(buyer.token))).body.data).toEqual({ balance: 0, currency: 'XOF', updatedAt: null });
+  expect((await client.get('/api/wallet/me').set(bearer(buyer.token))).body.data).toEqual({ balance: 0, debt: 0, currency: 'XOF', updatedAt: null });
 });
 
 it('marks for refund the success of a payment whose purchase was cancelled meanwhile, and changes nothing else', async () => {

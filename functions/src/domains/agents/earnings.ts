@@ -5,7 +5,9 @@
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
-import { record } from '../wallet';
+import { runTransaction } from '../../core/firebase';
+import { prepareAllocation } from '../payments';
+import { PLATFORM_WALLET_ID, record } from '../wallet';
 import { type DayCounter, earningId, type EarningType, type TotalCounter } from './model';
 import { agentRef, type DayChanges, type DayFields, earningRef, type TotalChanges, writeDay, writeTotals } from './repository';
 
@@ -53,7 +55,19 @@ export async function credit(tx: Transaction, earning: Credit): Promise<boolean>
   const [existing, agent] = await Promise.all([tx.get(ref), tx.get(agentRef(agentId))]);
   if (existing.exists) return false;
   const at = now();
-  await record(agentId, { type: montant < 0 ? 'retrait' : 'gain_agent', montant, reference: ref.id, description: earning.description }, tx);
+  const entry = { type: montant < 0 ? ('retrait' as const) : ('gain_agent' as const), montant, reference: ref.id, description: earning.description };
+  if (earning.paymentId) {
+    // A commission is paid out of the payment's revenue (the platform's `commission_agent`), and
+    // only while that payment's money stands: a payment refunded first earns nothing.
+    const allocation = await prepareAllocation(tx, earning.paymentId, [
+      { uid: agentId, entry },
+      { uid: PLATFORM_WALLET_ID, entry: { type: 'commission_agent', montant: -montant, reference: ref.id, description: earning.description } },
+    ]);
+    if (!allocation.allowed) return false;
+    allocation.write();
+  } else {
+    await record(agentId, entry, tx);
+  }
   tx.create(ref, {
     agentId,
     type: earning.type,
@@ -71,4 +85,26 @@ export async function credit(tx: Transaction, earning: Credit): Promise<boolean>
   totals = montant > 0 ? plus(totals, 'totalEarnings', montant) : plus(totals, 'totalWithdrawn', -montant);
   writeTotals(tx, agentId, totals, at);
   return true;
+}
+
+/**
+ * A commission whose payment's money all went back (`payment.refund_marked`, whole): its wallet
+ * entry was taken back with the refund (payments' ledger); here its earning is marked taken back
+ * and the counters it moved move back (the revenue, the subscription or campaign sold, which count
+ * towards the withdrawal threshold and the leaderboard), once.
+ */
+export async function takeBackCommission(paymentId: string): Promise<void> {
+  for (const type of ['commission_subscription', 'commission_publicite'] as const) {
+    const ref = earningRef(earningId(type, paymentId));
+    await runTransaction(async (tx) => {
+      const earning = (await tx.get(ref)).data();
+      if (!earning || earning.reprisLe) return;
+      const agent = (await tx.get(agentRef(earning.agentId))).data();
+      const at = now();
+      const sold = type === 'commission_subscription' ? 'abonnementsVendus' : 'campagnesLancees';
+      tx.update(ref, { reprisLe: Timestamp.fromDate(at) });
+      writeDay(tx, earning.agentId, earning.dateKey, { [sold]: -1, [DAY_REVENUE[type]!]: -earning.montant }, {}, at, agent?.typeAgent ?? null);
+      writeTotals(tx, earning.agentId, { [sold]: -1, [TOTAL_OF_TYPE[type]!]: -earning.montant, totalEarnings: -earning.montant }, at);
+    });
+  }
 }

@@ -94,6 +94,8 @@ export interface EarningDocument {
   /** The referred user it comes from, when it does. */
   sourceUserId: string | null;
   paymentId: string | null;
+  /** When a commission was taken back because its payment's money went back. */
+  reprisLe?: Timestamp;
   createdAt: Timestamp;
 }
 

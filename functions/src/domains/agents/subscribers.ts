@@ -4,6 +4,7 @@
  * referred user, an earning per `{type}_{reference}`, a tally per counted fact.
  */
 import { subscriber } from '../../core/events';
+import { takeBackCommission } from './earnings';
 import { recordCampaignRequest, recordPayment, recordReferral } from './referrals/service';
 
 export const subscribers = [
@@ -11,6 +12,10 @@ export const subscribers = [
   subscriber('agents.referral_signup', 'user.registered', async ({ payload }) => recordReferral(payload)),
   // A referred user paid: the referral completed at the first success; subscription and advertisement commissions.
   subscriber('agents.referral_payment', 'payment.succeeded', async ({ payload, createdAt }) => recordPayment(payload, createdAt)),
+  // A referred user's payment refunded whole: its commission's earning and counters taken back (the wallet entry went with the refund).
+  subscriber('agents.commission_taken_back', 'payment.refund_marked', async ({ payload }) => {
+    if (payload.full) await takeBackCommission(payload.paymentId);
+  }),
   // A referred seller asked for an advertisement, paid or not (`campagnesDemandees`).
   subscriber('agents.campaign_requested', 'publicite.requested', async ({ payload }) => recordCampaignRequest(payload)),
 ];

@@ -2,6 +2,17 @@
 import type { ArticleStatus } from './state';
 import type { VerificationStatus } from './verification/state';
 
+/** An admin rejected a paid advertisement: its payment's money goes back. */
+export interface PubliciteRefundDue {
+  publiciteId: string;
+  vendeur: string;
+  paymentId: string;
+  montant: number;
+  motif: string;
+  /** When (ISO). */
+  at: string;
+}
+
 export interface PubliciteRequested {
   publiciteId: string;
   /** The seller who asked for it. */
@@ -50,5 +61,7 @@ declare module '../../core/events/catalog' {
     'verification.status_changed': VerificationStatusChanged;
     /** A seller asked for an advertisement (boost) of its listing, paid or not yet (key: the advertisement id). */
     'publicite.requested': PubliciteRequested;
+    /** An admin rejected a paid advertisement (key: the advertisement id): its payment marked for refund, which takes back the revenue and the agent's commission. */
+    'publicite.refund_due': PubliciteRefundDue;
   }
 }

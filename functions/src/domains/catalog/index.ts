@@ -5,7 +5,7 @@
  */
 export { KycPath } from './uploads/schemas';
 export { cardLinks, cardProblem, identityCardFile } from './kyc/service';
-export { getArticle, prepareSale, prepareStockTake } from './service';
+export { getArticle, prepareSale, prepareStockReturn, prepareStockTake } from './service';
 export { isPublic } from './visibility';
 export { keepForChat, uploadOwner } from './uploads/ledger';
 export { latestVerificationStatus } from './verification/buyer';

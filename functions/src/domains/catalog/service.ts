@@ -234,6 +234,20 @@ export async function prepareStockTake(tx: Transaction, id: string, quantity: nu
   return repository.prepareUpdateIn(tx, id, current, { stock: 0, statut, statutVente: 'vendu', soldTo: orderId }, now());
 }
 
+/**
+ * The units of a cancelled order back in stock (in the cancel's transaction): a part listing the
+ * order sold out goes back online with them. A listing deleted or withdrawn since keeps its state
+ * (its stock counts the units, nobody can buy them). Call among the reads; the writer among the writes.
+ */
+export async function prepareStockReturn(tx: Transaction, id: string, quantity: number, orderId: string): Promise<() => void> {
+  const current = await repository.readArticleIn(tx, id);
+  if (!current || current.type !== 'piece') return () => undefined;
+  const stock = (current.stock ?? 0) + quantity;
+  const restocked = current.soldTo === orderId ? nextState(ARTICLE_TRANSITIONS, current.statut, 'restock') : undefined;
+  if (!restocked) return repository.prepareUpdateIn(tx, id, current, { stock }, now());
+  return repository.prepareUpdateIn(tx, id, current, { stock, statut: restocked, statutVente: 'disponible' }, now());
+}
+
 export async function deleteArticle(caller: ProfileCaller, id: string): Promise<{ deleted: true }> {
   await repository.deleteArticle(
     id,

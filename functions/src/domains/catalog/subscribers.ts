@@ -19,6 +19,10 @@ export const subscribers = [
     const outcome = await markPaid(payload.metadata.publiciteId, payload.paymentId);
     if (outcome) await markForRefund(payload.paymentId, outcome.refund);
   }),
+  // A paid advertisement rejected: its payment marked for refund (the revenue and the agent's commission taken back with it).
+  subscriber('catalog.publicite_refund', 'publicite.refund_due', async ({ payload }) => {
+    await markForRefund(payload.paymentId, `publicité rejetée : ${payload.motif}`);
+  }),
   // The request opened `en_attente`; or, when the payment cannot open one, its money marked to go back.
   subscriber('catalog.verification_opened', 'payment.succeeded', async ({ payload }) => {
     if (payload.type !== 'verification') return;

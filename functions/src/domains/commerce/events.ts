@@ -2,6 +2,18 @@
 import type { DeliveryRequest } from '../logistics';
 import type { OrderStatus } from './orders/state';
 
+/** A paid order was cancelled before it shipped: its units are back in stock, its money goes back. */
+export interface OrderCancelled {
+  orderId: string;
+  acheteur: string;
+  paymentId: string;
+  /** Who cancelled: the buyer or an admin. */
+  by: string;
+  reason: string;
+  /** When (ISO). */
+  at: string;
+}
+
 export interface OrderStatusChanged {
   orderId: string;
   /** null when the order was placed. */
@@ -44,5 +56,7 @@ declare module '../../core/events/catalog' {
     'achat.paid': AchatPaid;
     /** An order of parts was placed or changed status (key: `{orderId}_{to}`: the table enters each status at most once). */
     'order.status_changed': OrderStatusChanged;
+    /** A paid order was cancelled before it shipped (key: the order id): its refund, which takes back the sellers' credits. */
+    'order.cancelled': OrderCancelled;
   }
 }

@@ -24,6 +24,10 @@ export const subscribers = [
     if (payload.livraison) return;
     await creditSellers(payload.orderId);
   }),
+  // A paid order cancelled before it shipped: the whole payment marked for refund, which takes back each seller's credit and the platform's fee.
+  subscriber('commerce.order_cancelled_refund', 'order.cancelled', async ({ payload }) => {
+    await markForRefund(payload.paymentId, payload.reason);
+  }),
   // An order's delivery `livre`: each seller credited net of the delivery settings' seller commission, once; the order delivered.
   subscriber('commerce.order_delivered', 'delivery.delivered', async ({ payload }) => {
     if (payload.source.kind !== 'order') return;

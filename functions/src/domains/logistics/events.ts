@@ -25,6 +25,8 @@ export interface DeliveryDelivered {
   acheteur: string;
   vendeurs: string[];
   livreur: string;
+  /** The payment that paid the goods and the fee (absent on events emitted before it was carried). */
+  paymentId?: string;
   frais: number;
   gainLivreur: number;
   gainSociete: number;

@@ -25,8 +25,12 @@ export interface PaymentStatusChanged {
 export interface PaymentRefundMarked {
   paymentId: string;
   type: PaymentType;
+  /** The payer. */
+  userId: string;
   /** XOF to give back. */
   montant: number;
+  /** The whole payment goes back: every credit it made was taken back in the same transaction. */
+  full: boolean;
   reason: string;
   /** When (ISO). */
   at: string;

@@ -4,3 +4,4 @@ export type { PaymentSucceeded } from './events';
 export type { PaymentType } from './model';
 export { type AmountDue, registerPayable } from './payables';
 export { markForRefund } from './refunds';
+export { allocate, type Allocation, OverAllocation, prepareAllocation } from './ledger';

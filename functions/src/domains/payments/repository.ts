@@ -126,18 +126,34 @@ export async function claimChange(
 
 /**
  * Marks a successful payment's money to go back, with the first reason given (what it paid for
- * was lost, cancelled or already paid). Idempotent: a later call keeps the first reason.
+ * was lost, cancelled or already paid). Idempotent: a later call keeps the first reason. A refund
+ * of the whole payment takes back, in the same transaction, every credit the payment made
+ * (`takeBacks`, payments/ledger.ts): nobody keeps money that went back.
  */
-export async function markForRefund(id: string, reason: string, at: Date, montant?: number): Promise<void> {
+export async function markForRefund(
+  id: string,
+  reason: string,
+  at: Date,
+  montant: number | undefined,
+  takeBacks: (tx: FirebaseFirestore.Transaction, paymentId: string) => Promise<() => void>,
+): Promise<void> {
   const ref = payments().doc(id);
   await runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data();
     if (!current || current.refund) return;
     // Never more than was paid, never less than nothing: whole francs.
     const amount = Math.max(0, Math.min(current.montant, Math.round(montant ?? current.montant)));
+    const full = amount === current.montant;
+    const writeTakeBacks = full ? await takeBacks(tx, id) : () => undefined;
+    writeTakeBacks();
     tx.update(ref, { refund: { reason, statut: 'a_rembourser', montant: amount }, updatedAt: Timestamp.fromDate(at) });
-    emit(tx, 'payment.refund_marked', id, { paymentId: id, type: current.type, montant: amount, reason, at: at.toISOString() });
+    emit(tx, 'payment.refund_marked', id, { paymentId: id, type: current.type, userId: current.userId, montant: amount, full, reason, at: at.toISOString() });
   });
+}
+
+/** A payment read in `tx`: ledger allocations check it before crediting anyone. */
+export async function paymentIn(tx: FirebaseFirestore.Transaction, id: string): Promise<PaymentDocument | undefined> {
+  return (await tx.get(payments().doc(id))).data();
 }
 
 /** Equality filters then newest first: one (field, createdAt desc) index per filter field. */

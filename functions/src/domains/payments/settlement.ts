@@ -12,10 +12,18 @@ import * as feexpay from '../../adapters/payments/feexpay';
 import { now } from '../../core/clock';
 import { emit } from '../../core/events';
 import { nextState } from '../../core/fsm';
+import { writeBooks } from '../wallet';
 import { mismatchOf } from './answer-check';
-import type { MismatchReason, PaymentDocument, PaymentSource } from './model';
+import type { MismatchReason, PaymentDocument, PaymentSource, PaymentType } from './model';
 import * as repository from './repository';
 import { PAYMENT_TRANSITIONS, type PaymentOutcome } from './state';
+
+/**
+ * Payment types that buy a service of the platform: their whole amount is its revenue (agents'
+ * commissions are paid out of it). Goods (`achat`, `commande`) are allocated to their sellers and
+ * couriers by commerce and logistics instead.
+ */
+const SERVICE_TYPES: ReadonlySet<PaymentType> = new Set(['abonnement', 'abonnement_transitaire', 'publicite', 'verification']);
 
 /**
  * The one way a payment's status changes. Moves it along the table when the outcome allows it
@@ -36,6 +44,9 @@ export async function settle(
     if (next === 'success') {
       const { type, userId, montant, metadata } = current;
       emit(tx, 'payment.succeeded', paymentId, { paymentId, type, userId, montant, metadata }, { inline: true });
+      // A service sold (subscription, boost, inspection) is the platform's revenue from the moment
+      // it is paid; a refund takes it back (ledger.ts). Once: a status is entered once.
+      if (SERVICE_TYPES.has(type)) writeBooks(tx, [{ type: 'revenu', montant, reference: paymentId, paymentId, description: `Paiement ${type} ${paymentId}` }]);
     }
     // A status is entered at most once (the table never returns to one): the key is the move.
     emit(tx, 'payment.status_changed', `${paymentId}_${next}`, { paymentId, type: current.type, from: current.statut, to: next, montant: current.montant, at: at.toISOString() });

@@ -1,2 +1,18 @@
 /** The wallet domain's surface for other domains. */
-export { balanceOf, type Entry, ENTRY_TYPES, record, summaryOf } from './service';
+export {
+  applyAmount,
+  balanceOf,
+  type Entry,
+  type EntryDocument,
+  entryId,
+  entriesOfPayment,
+  ENTRY_TYPES,
+  MAX_ENTRIES_PER_PAYMENT,
+  PLATFORM_WALLET_ID,
+  type Posting,
+  preparePostings,
+  record,
+  reversalOf,
+  summaryOf,
+  writeBooks,
+} from './service';

@@ -14,7 +14,12 @@ export const router = new ApiRouter()
     access: 'profile',
     success: {
       description: 'The wallet',
-      data: z.object({ balance: z.number().int(), currency: z.literal('XOF'), updatedAt: z.string().nullable() }),
+      data: z.object({
+        balance: z.number().int().meta({ description: 'What the caller may withdraw (XOF), never negative.' }),
+        debt: z.number().int().meta({ description: 'What the caller owes (XOF): credits taken back after they were withdrawn; later credits repay it first.' }),
+        currency: z.literal('XOF'),
+        updatedAt: z.string().nullable(),
+      }),
     },
     handle: ({ caller }) => walletOf(caller),
   })
@@ -32,8 +37,10 @@ export const router = new ApiRouter()
         id: z.string(),
         type: z.enum(ENTRY_TYPES),
         montant: z.number().int().meta({ description: 'XOF; negative for money out.' }),
-        balanceAfter: z.number().int(),
+        balanceAfter: z.number().int().nullable(),
+        debtAfter: z.number().int().meta({ description: 'The debt after this entry (XOF).' }),
         reference: z.string(),
+        paymentId: z.string().nullable().meta({ description: 'The payment whose money this entry allocates; null for bonuses and withdrawals.' }),
         description: z.string(),
         createdAt: z.string(),
       }),

@@ -7,6 +7,7 @@ import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
+import { emit } from '../../../core/events';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { nextState, transition } from '../../../core/fsm';
@@ -147,7 +148,15 @@ export async function reject(id: string, motif: string): Promise<PubliciteView> 
       };
     },
     now(),
-    (tx, next) => tellSeller(tx, id, next, 'publicite_rejected', { titre, motif, rembourse: String(next.remboursement !== null) }),
+    (tx, next) => {
+      tellSeller(tx, id, next, 'publicite_rejected', { titre, motif, rembourse: String(next.remboursement !== null) });
+      // The payment's own refund mark (and with it the take-back of the revenue and of the
+      // agent's commission) follows from the outbox: a crash after this commit loses nothing.
+      if (next.remboursement && next.paymentId) {
+        const at = next.updatedAt.toDate().toISOString();
+        emit(tx, 'publicite.refund_due', id, { publiciteId: id, vendeur: next.vendeur, paymentId: next.paymentId, montant: next.remboursement.montant, motif, at }, { inline: true });
+      }
+    },
   );
   return toPublicite(id, updated);
 }

@@ -9,7 +9,6 @@
  * marked for refund.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
@@ -25,8 +24,8 @@ import { samePerson } from '../../identity';
 import { notifyIn } from '../../notifications';
 import { platformFee } from '../../pricing';
 import { cancelJourneys } from '../../transit';
-import { record } from '../../wallet';
-import { markForRefund } from '../../payments';
+import { PLATFORM_WALLET_ID, type Posting } from '../../wallet';
+import { markForRefund, prepareAllocation } from '../../payments';
 import type { Achat, AchatRequest } from './schemas';
 
 const REFUSED_VERIFICATION = 'verification_refusee';
@@ -151,7 +150,7 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
     }
     // With delivery, the seller is credited on `livre` (creditAchatSeller): the money waits for the goods.
     const delivered = Boolean(achat.demandeLivraison);
-    if (!delivered) await record(achat.vendeur, { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` }, tx);
+    if (!delivered) (await prepareAllocation(tx, paymentId, saleCredit(id, achat, fee))).write();
     sell();
     tx.update(ref, { statut: 'payee', paymentId, updatedAt: at });
     emit(tx, 'achat.paid', id, {
@@ -172,14 +171,27 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
   return 'refund' in outcome ? outcome : undefined;
 }
 
+/** The seller's credit of a purchase (the price less the platform's fee) and the platform's fee. */
+function saleCredit(id: string, achat: AchatDocument, fee: number): Posting[] {
+  return [
+    { uid: achat.vendeur, entry: { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` } },
+    { uid: PLATFORM_WALLET_ID, entry: { type: 'commission_plateforme', montant: fee, reference: id, description: `Vente : ${achat.articleTitre} : commission` } },
+  ];
+}
+
 /** A purchase's delivery `livre`: its seller credited with the price minus the platform fee, once (the ledger entry is keyed by the purchase). */
 export async function creditAchatSeller(id: string): Promise<void> {
-  const achat = (await achats().doc(id).get()).data();
-  if (!achat || achat.statut !== 'payee') return;
-  const net = achat.prix - (await platformFee(achat.prix));
+  const ref = achats().doc(id);
+  const found = (await ref.get()).data();
+  if (!found?.paymentId) return;
+  const fee = await platformFee(found.prix);
   await runTransaction(async (tx) => {
-    if (await record(achat.vendeur, { type: 'vente', montant: net, reference: id, description: `Vente : ${achat.articleTitre}` }, tx)) {
-      notifyIn(tx, achat.vendeur, { type: 'article_sold', key: `${id}_delivered`, params: { articleTitre: achat.articleTitre, net: String(net) }, resource: { kind: 'article', id: achat.articleId } });
+    const achat = (await tx.get(ref)).data();
+    if (!achat || achat.statut !== 'payee' || !achat.paymentId) return;
+    const allocation = await prepareAllocation(tx, achat.paymentId, saleCredit(id, achat, fee));
+    allocation.write();
+    if (allocation.fresh.some((posting) => posting.uid === achat.vendeur)) {
+      notifyIn(tx, achat.vendeur, { type: 'article_sold', key: `${id}_delivered`, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } });
     }
   });
 }
@@ -226,10 +238,9 @@ export async function myAchats(caller: ProfileCaller, page: PageRequest) {
 /**
  * The buyer refused the listing after its verification report (`verification.status_changed` to
  * `refuse`): each of its live purchases of the listing is `annulee`; a paid one has its money
- * marked for refund and its seller's sale credit taken back (an `ajustement` entry keyed by the
- * purchase, written once; when the seller has already withdrawn the money the entry cannot be made
- * and admins settle it by hand, as refunds are). The transit journey becomes `annule`. The
- * verification fee itself stays paid: the inspection was made.
+ * marked for refund, which takes back its seller's sale credit and the platform's fee in the same
+ * transaction (payments' ledger; a credit already withdrawn becomes the seller's debt). The transit
+ * journey becomes `annule`. The verification fee itself stays paid: the inspection was made.
  *
  * A paid purchase with delivery is left to its delivery: the goods may be on the way or handed
  * over, its seller is credited on `livre`, and the buyer's way out is refusing them at the door
@@ -238,7 +249,7 @@ export async function myAchats(caller: ProfileCaller, page: PageRequest) {
  *
  * Safe to run again, also after a crash between the cancellation and its refund: the cancellation
  * marks the purchase (`annulation`), and a run finds the marked purchases again to finish the
- * refund and the take-back, both written once.
+ * refund (and with it the take-back), written once.
  */
 export async function cancelForRefusedVerification(articleId: string, buyer: string): Promise<void> {
   const candidates = await achats()
@@ -259,17 +270,6 @@ export async function cancelForRefusedVerification(articleId: string, buyer: str
     });
     if (!cancelled?.payeeAvantAnnulation || !cancelled.paymentId) continue;
     await markForRefund(cancelled.paymentId, 'vérification refusée par l’acheteur');
-    await takeBackSale(doc.id, cancelled);
   }
   await cancelJourneys(articleId, buyer);
-}
-
-async function takeBackSale(id: string, achat: AchatDocument): Promise<void> {
-  const net = achat.prix - (await platformFee(achat.prix));
-  try {
-    await record(achat.vendeur, { type: 'ajustement', montant: -net, reference: `${id}_verification_refusee`, description: `Vente annulée (vérification refusée) : ${achat.articleTitre}` });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'INSUFFICIENT_BALANCE') throw error;
-    logger.warn('sale credit not taken back: the seller’s balance is too low', { achatId: id, vendeur: achat.vendeur, net });
-  }
 }

@@ -16,13 +16,13 @@ import { collection, COLLECTIONS } from '../../../core/firestore';
 import { nextState, transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
-import { getArticle, isPublic, prepareStockTake } from '../../catalog';
+import { getArticle, isPublic, prepareStockReturn, prepareStockTake } from '../../catalog';
 import type { DeliveryRequest } from '../../logistics';
 import { samePerson } from '../../identity';
 import { notifyIn } from '../../notifications';
-import { markForRefund } from '../../payments';
+import { markForRefund, prepareAllocation } from '../../payments';
 import { platformFee } from '../../pricing';
-import { record } from '../../wallet';
+import { PLATFORM_WALLET_ID } from '../../wallet';
 import type { OrderInput } from '../schemas';
 import { type LineSource, orderDelivery } from './delivery';
 import type { AdminMove, Order, OrderAdminQuery, SellerMove } from './schemas';
@@ -198,25 +198,33 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
 }
 
 /**
- * Credits each seller of a paid order with its lines net of the platform's fee, once: the ledger
- * entry `vente_{orderId}` of its wallet exists at most once. An order without delivery is credited
+ * Credits each seller of a paid order with its lines net of the platform's fee, and the platform
+ * with that fee, once: the entries `vente_{orderId}` (the seller's wallet) and `commission_plateforme_{orderId}_{seller}`
+ * exist at most once, and name the order's payment (payments' ledger). An order without delivery is credited
  * on payment, net of the seller-gain fee (pricing tiers); an order with delivery when logistics
  * delivers it, net of `commissionPct` (the delivery settings' `commissionVendeurPct`, rounded up).
  */
 export async function creditSellers(id: string, commissionPct?: number): Promise<void> {
-  const order = (await orders().doc(id).get()).data();
-  if (!order) return;
+  const ref = orders().doc(id);
+  const order = (await ref.get()).data();
+  if (!order?.paymentId) return;
   // An order with delivery pays its sellers on `livre` only, whoever asks on payment.
   if (commissionPct === undefined && order.demandeLivraison) return;
-  // An order found cancelled (its money marked for refund) pays no seller: a second guard, as
-  // /api/orders refuses to cancel an order whose delivery runs (ORDER_DELIVERY_UNDER_WAY).
-  if (commissionPct !== undefined && order.statut === 'cancelled') return;
   for (const vendeur of order.vendeurs) {
     const gross = order.lignes.filter((line) => line.vendeur === vendeur).reduce((sum, line) => sum + line.montant, 0);
     const fee = commissionPct === undefined ? await platformFee(gross) : percentOf(gross, commissionPct);
     const net = gross - fee;
     await runTransaction(async (tx) => {
-      if (await record(vendeur, { type: 'vente', montant: net, reference: id, description: `Commande ${id}` }, tx)) {
+      // Read with the credit: a cancel that commits first pays nobody; one that commits after
+      // takes the credit back with its refund (payments' ledger reads the payment for both).
+      const current = (await tx.get(ref)).data();
+      if (!current || current.statut === 'cancelled' || current.paymentId !== order.paymentId) return;
+      const allocation = await prepareAllocation(tx, order.paymentId!, [
+        { uid: vendeur, entry: { type: 'vente', montant: net, reference: id, description: `Commande ${id}` } },
+        { uid: PLATFORM_WALLET_ID, entry: { type: 'commission_plateforme', montant: fee, reference: `${id}_${vendeur}`, description: `Commande ${id} : commission sur la vente` } },
+      ]);
+      allocation.write();
+      if (allocation.fresh.some((posting) => posting.uid === vendeur)) {
         notifyIn(tx, vendeur, { type: 'order_sold', key: id, params: { orderId: id, net: String(net) }, resource: { kind: 'commande', id } });
       }
     });
@@ -253,7 +261,7 @@ export async function readOrder(caller: ProfileCaller, id: string): Promise<Orde
 async function move(id: string, event: OrderEvent, by: string, reason: string | null, allowed: (order: OrderDocument) => boolean, seller?: string): Promise<OrderView> {
   const ref = orders().doc(id);
   const at = Timestamp.fromDate(now());
-  const { view, refund } = await runTransaction(async (tx: Transaction) => {
+  return runTransaction(async (tx: Transaction) => {
     const order = (await tx.get(ref)).data();
     if (!order || !allowed(order)) throw new ApiError('ORDER_NOT_FOUND');
     // A paid order with delivery ends through its delivery (README, "Deliveries"): cancelled here,
@@ -261,19 +269,23 @@ async function move(id: string, event: OrderEvent, by: string, reason: string | 
     // sellers would never be credited (they are on the delivery's `livre`).
     if (order.demandeLivraison && order.statut !== 'pending' && (event === 'cancel' || event === 'deliver')) throw new ApiError('ORDER_DELIVERY_UNDER_WAY');
     const statut = transition(ORDER_TRANSITIONS, order.statut, event);
+    // A paid order cancelled (only before it ships: the table has no cancel from `shipped`): its
+    // units go back to stock here, and its money back to the buyer through `order.cancelled`,
+    // whose refund takes back every seller's credit (README, "Orders": cancelling a paid order).
+    const paidCancel = statut === 'cancelled' && order.statut !== 'pending' && order.paymentId !== null;
+    const returns = paidCancel ? await Promise.all(order.lignes.map((line) => prepareStockReturn(tx, line.articleId, line.quantite, id))) : [];
     const updated: OrderDocument = { ...order, statut, updatedAt: at, history: [...order.history, { statut, at, by, reason }] };
     tx.update(ref, { statut, updatedAt: at, history: updated.history });
+    for (const write of returns) write();
     orderStatusChanged(tx, id, order.statut, statut, at);
+    if (paidCancel) emit(tx, 'order.cancelled', id, { orderId: id, acheteur: order.acheteur, paymentId: order.paymentId!, by, reason: reason ?? 'commande annulée par l’acheteur', at: at.toDate().toISOString() }, { inline: true });
     const key = `${id}_${statut}`;
     notifyIn(tx, order.acheteur, { type: 'order_status', key, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
     for (const vendeur of order.vendeurs) {
       if (vendeur !== by) notifyIn(tx, vendeur, { type: 'order_status', key, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
     }
-    // A paid order cancelled: its money goes back to the buyer.
-    return { view: toOrder(id, updated, seller), refund: statut === 'cancelled' && order.statut !== 'pending' ? order.paymentId : null };
+    return toOrder(id, updated, seller);
   });
-  if (refund) await markForRefund(refund, reason ?? 'order cancelled by the buyer');
-  return view;
 }
 
 export function cancelOrder(caller: ProfileCaller, id: string) {

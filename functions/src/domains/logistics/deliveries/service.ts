@@ -141,6 +141,7 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
         acheteur: delivery.acheteur,
         vendeurs: delivery.vendeurs,
         livreur: delivery.livreur ?? '',
+        paymentId: delivery.paymentId,
         frais: delivery.frais,
         gainLivreur: delivery.gainLivreur,
         gainSociete: delivery.gainSociete,

@@ -17,25 +17,35 @@
  * by a seller when a delivery fails.
  */
 import * as logger from 'firebase-functions/logger';
-import { markForRefund } from '../../payments';
-import { record } from '../../wallet';
+import { runTransaction } from '../../../core/firebase';
+import { allocate, markForRefund } from '../../payments';
+import { PLATFORM_WALLET_ID, type Posting } from '../../wallet';
 import type { DeliveryDelivered, DeliveryFailed } from '../events';
+import { deliveries } from './repository';
 
-/** The company's wallet (`wallets/platform`): its share of each delivery fee, entry type `gain_societe`. */
-export const PLATFORM_WALLET_ID = 'platform';
+export { PLATFORM_WALLET_ID };
 
-async function recordGains(deliveryId: string, livreur: string | null, gainLivreur: number, gainSociete: number): Promise<void> {
-  if (livreur && gainLivreur > 0) {
-    await record(livreur, { type: 'gain_livraison', montant: gainLivreur, reference: deliveryId, description: `Livraison ${deliveryId}` });
-  }
-  if (gainSociete > 0) {
-    await record(PLATFORM_WALLET_ID, { type: 'gain_societe', montant: gainSociete, reference: deliveryId, description: `Livraison ${deliveryId}` });
-  }
+async function deliveryPayment(id: string): Promise<string | undefined> {
+  return (await deliveries().doc(id).get()).data()?.paymentId;
+}
+
+/**
+ * The courier's and the company's shares of the fee, out of the payment that paid it, once (keyed
+ * by the delivery); nothing when that payment's money all went back.
+ */
+async function recordGains(deliveryId: string, paymentId: string, livreur: string | null, gainLivreur: number, gainSociete: number): Promise<void> {
+  const postings: Posting[] = [];
+  if (livreur && gainLivreur > 0) postings.push({ uid: livreur, entry: { type: 'gain_livraison', montant: gainLivreur, reference: deliveryId, description: `Livraison ${deliveryId}` } });
+  if (gainSociete > 0) postings.push({ uid: PLATFORM_WALLET_ID, entry: { type: 'gain_societe', montant: gainSociete, reference: deliveryId, description: `Livraison ${deliveryId}` } });
+  if (postings.length === 0) return;
+  await runTransaction((tx) => allocate(tx, paymentId, postings));
 }
 
 /** `livre`: the courier's and the company's gains, once. */
 export async function settleDelivered(event: DeliveryDelivered): Promise<void> {
-  await recordGains(event.deliveryId, event.livreur, event.gainLivreur, event.gainSociete);
+  const paymentId = event.paymentId ?? (await deliveryPayment(event.deliveryId));
+  if (!paymentId) throw new Error(`delivery ${event.deliveryId} has no payment`);
+  await recordGains(event.deliveryId, paymentId, event.livreur, event.gainLivreur, event.gainSociete);
 }
 
 /** What goes back to the buyer of a failed delivery (XOF). */
@@ -45,7 +55,7 @@ export function refundOf(event: Pick<DeliveryFailed, 'statut' | 'montantPaye' | 
 
 /** `refuse`, `retour`, `annule`: gains when the trip was made, the refund marked once. */
 export async function settleFailed(event: DeliveryFailed): Promise<void> {
-  if (event.statut === 'refuse') await recordGains(event.deliveryId, event.livreur, event.gainLivreur, event.gainSociete);
+  if (event.statut === 'refuse') await recordGains(event.deliveryId, event.paymentId, event.livreur, event.gainLivreur, event.gainSociete);
   const amount = refundOf(event);
   if (amount <= 0) return;
   // The amount is the mark's own field; the reason names the delivery only (its party's words stay in its history).
