@@ -63,7 +63,7 @@ describe('functions', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = Object.keys(require('../functions/src/index'));
     expect(exported.sort()).toEqual([
-      'admin', 'agents', 'backfillDailyPresence', 'catalog', 'cleanUploads', 'closeDelivery', 'commerce', 'core', 'deliveryRound', 'dispatchEvents', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts',
+      'admin', 'agents', 'backfillDailyPresence', 'catalog', 'cleanUploads', 'closeDelivery', 'closeLapsedVerificationDecisions', 'commerce', 'core', 'deliveryRound', 'dispatchEvents', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts',
       'logistics', 'payments', 'pollPayments', 'pushNotifications', 'sendAdminMessage', 'sendTemplateNotices', 'sweepEvents', 'transit', 'transitMissionUpdates',
     ]);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));

@@ -38,6 +38,14 @@ export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', t
   }),
 );
 
+/** Hourly: inspection reports the buyer did not decide on in VERIFICATION_DECISION_DAYS close as accepted. */
+export const closeLapsedVerificationDecisions = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { closeLapsedDecisions } = await import('./domains/catalog/verification/buyer');
+    logger.info('lapsed verification decisions closed', await closeLapsedDecisions());
+  }),
+);
+
 /** Hourly: parts of sellers whose trial and subscription are over leave public view (their boosts end). */
 export const hideLapsedSellerParts = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {

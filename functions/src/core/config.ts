@@ -171,6 +171,8 @@ const SETTINGS = {
   VERIFICATION_REPORT_MAX_BYTES: integer(10 * 1024 * 1024, 1024),
   /** Requests of one listing waiting for its inspection at once (paying for one more is refused): what an admin's PATCH moves together. */
   VERIFICATION_MAX_OPEN_PER_ARTICLE: integer(20, 1, 100),
+  /** Days the buyer has to accept or refuse a report once it is available; past them the request closes as accepted. */
+  VERIFICATION_DECISION_DAYS: integer(3, 1, 60),
   UPLOAD_IMAGE_MAX_BYTES: integer(10 * 1024 * 1024, 1024),
   UPLOAD_VIDEO_MAX_BYTES: integer(30 * 1024 * 1024, 1024),
   /** Advertising prices (XOF per day) until an admin sets them. */

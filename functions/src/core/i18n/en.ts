@@ -134,6 +134,8 @@ export const en: Record<ErrorCode, string> = {
   VERIFICATION_REPORT_NOT_UPLOADED: 'Upload the report of this listing first.',
   VERIFICATION_REPORT_MISSING: 'The inspection report is not available yet.',
   VERIFICATION_REPORT_DELETED: 'This inspection report was deleted.',
+  VERIFICATION_DECISION_CLOSED: 'The time to refuse this inspection report is over: it was accepted.',
+  VERIFICATION_VEHICLE_HANDED_OVER: 'The vehicle was handed over: its inspection report can no longer be refused.',
   VERIFICATION_NOT_ACCEPTED: 'Accept the inspection report of this vehicle before handing it over.',
   INTERNAL: 'An unexpected error occurred. Please try again later.',
 };

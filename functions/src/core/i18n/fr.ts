@@ -135,6 +135,8 @@ export const fr: Record<ErrorCode, string> = {
   VERIFICATION_REPORT_NOT_UPLOADED: 'Envoyez d’abord le rapport de cette annonce.',
   VERIFICATION_REPORT_MISSING: 'Le rapport d’inspection n’est pas encore disponible.',
   VERIFICATION_REPORT_DELETED: 'Ce rapport d’inspection a été supprimé.',
+  VERIFICATION_DECISION_CLOSED: 'Le délai pour refuser ce rapport d’inspection est passé : il est accepté.',
+  VERIFICATION_VEHICLE_HANDED_OVER: 'Le véhicule a été remis : son rapport d’inspection ne peut plus être refusé.',
   VERIFICATION_NOT_ACCEPTED: 'Acceptez le rapport d’inspection de ce véhicule avant de le remettre.',
   INTERNAL: 'Une erreur inattendue est survenue. Réessayez plus tard.',
 };

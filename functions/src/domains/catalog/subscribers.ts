@@ -5,7 +5,7 @@ import { queueTemplateNotice } from '../notifications';
 import { markForRefund } from '../payments';
 import { markPaid } from './publicites/service';
 import { showSellerParts } from './seller-parts';
-import { markReportDeleted } from './verification/buyer';
+import { markHandedOver, markReportDeleted } from './verification/buyer';
 import { openVerification } from './verification/service';
 import { countChange } from './verification/stats';
 
@@ -32,6 +32,13 @@ export const subscribers = [
   // Nothing was inspected: an admin's cancellation gives each fee back (once: the first mark stays).
   subscriber('catalog.verification_cancelled_refund', 'verification.status_changed', async ({ payload }) => {
     if (payload.to === 'annule') await markForRefund(payload.paymentId, `verification annulée : ${payload.motif ?? ''}`.trim());
+  }),
+  // The vehicle handed over (delivered, or transferred to its forwarder): its inspection report can no longer be refused.
+  subscriber('catalog.verification_handed_over', 'achat.handed_over', async ({ payload }) => {
+    await markHandedOver(payload.articleId, payload.acheteur, new Date(payload.at));
+  }),
+  subscriber('catalog.verification_transferred', 'mission.status_changed', async ({ payload }) => {
+    if (payload.to === 'transferer' && payload.articleId && payload.acheteur) await markHandedOver(payload.articleId, payload.acheteur, new Date(payload.at));
   }),
   // The counters behind GET /api/verification/admin/stats.
   subscriber('catalog.verification_stats', 'verification.status_changed', (event) => countChange(event, 'catalog.verification_stats')),

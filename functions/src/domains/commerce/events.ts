@@ -36,6 +36,15 @@ export interface OrderPaid {
   livraison: DeliveryRequest | null;
 }
 
+/** A purchased vehicle was handed over to its buyer (its delivery `livre`). */
+export interface AchatHandedOver {
+  achatId: string;
+  articleId: string;
+  acheteur: string;
+  /** When (ISO). */
+  at: string;
+}
+
 export interface AchatPaid {
   achatId: string;
   acheteur: string;
@@ -54,6 +63,8 @@ declare module '../../core/events/catalog' {
     'order.paid': OrderPaid;
     /** A purchase of a listing was paid and the listing sold to it (key: the purchase id). */
     'achat.paid': AchatPaid;
+    /** A purchased vehicle was handed over by its delivery (key: the purchase id): its inspection report can no longer be refused. */
+    'achat.handed_over': AchatHandedOver;
     /** An order of parts was placed or changed status (key: `{orderId}_{to}`: the table enters each status at most once). */
     'order.status_changed': OrderStatusChanged;
     /** A paid order was cancelled before it shipped (key: the order id): its refund, which takes back the sellers' credits. */

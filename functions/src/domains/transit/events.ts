@@ -4,6 +4,9 @@ import type { MissionStatus } from './state';
 export interface MissionStatusChanged {
   /** `{articleId}_{buyerUid}`. */
   missionId: string;
+  /** The listing and the buyer of the journey (absent on events emitted before they were carried). */
+  articleId?: string;
+  acheteur?: string;
   /** null when the mission was created. */
   from: MissionStatus | null;
   to: MissionStatus;

@@ -85,7 +85,7 @@ export async function mutateMissionWith<T>(
     else tx.create(ref, next);
     // Every write of a mission passes here: a status it enters is said with the write (dashboard counters).
     if (next.statut !== current?.statut) {
-      emit(tx, 'mission.status_changed', `${id}_${next.statut}_${at.getTime()}`, { missionId: id, from: current?.statut ?? null, to: next.statut, at: at.toISOString() });
+      emit(tx, 'mission.status_changed', `${id}_${next.statut}_${at.getTime()}`, { missionId: id, articleId: next.article, acheteur: next.acheteur, from: current?.statut ?? null, to: next.statut, at: at.toISOString() });
     }
     withChange?.(tx, next);
     return next;

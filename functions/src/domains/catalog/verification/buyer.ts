@@ -16,10 +16,11 @@ import { transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { notifyIn } from '../../notifications';
-import { toVerification, type VerificationDocument } from './model';
+import { DAY_MS, decisionDeadline, toVerification, type VerificationDocument } from './model';
 import { reportLink } from './report';
 import { emitChange, verifications } from './service';
-import { VERIFICATION_TRANSITIONS } from './state';
+import { OPEN_STATUSES, VERIFICATION_TRANSITIONS } from './state';
+import { config } from '../../../core/config';
 
 /** The request for its buyer, its seller or an admin; anyone else is answered not found. */
 async function readable(caller: ProfileCaller, id: string): Promise<VerificationDocument> {
@@ -44,7 +45,19 @@ export async function reportLinkOf(caller: ProfileCaller, id: string) {
   return reportLink(rapport.path);
 }
 
-/** The buyer's decision on the report: `accept` or `refuse`, once. */
+/**
+ * Why the buyer may no longer refuse (README, "Verification of a listing": the decision's
+ * deadline): the vehicle was handed over (delivered, or transferred to its forwarder), or the days
+ * to decide are over. Accepting stays possible until the job closes the request as accepted.
+ */
+function refusalClosed(request: VerificationDocument, at: Date): 'VERIFICATION_VEHICLE_HANDED_OVER' | 'VERIFICATION_DECISION_CLOSED' | undefined {
+  if (request.remiseLe) return 'VERIFICATION_VEHICLE_HANDED_OVER';
+  const deadline = decisionDeadline(request);
+  if (request.statut === 'rapport_disponible' && deadline && at.getTime() > deadline.getTime()) return 'VERIFICATION_DECISION_CLOSED';
+  return undefined;
+}
+
+/** The buyer's decision on the report: `accept` or `refuse`, once; a refusal only in time and before the handover. */
 export async function decide(caller: ProfileCaller, id: string, event: 'accept' | 'refuse') {
   const ref = verifications().doc(id);
   const at = now();
@@ -53,18 +66,67 @@ export async function decide(caller: ProfileCaller, id: string, event: 'accept' 
     if (!current || (current.acheteur !== caller.uid && current.vendeur !== caller.uid && !isAdminRole(caller.role))) throw new ApiError('VERIFICATION_NOT_FOUND');
     // The seller and admins may read the request, but only its buyer decides.
     if (current.acheteur !== caller.uid) throw new ApiError('VERIFICATION_BUYER_ONLY');
-    const statut = transition(VERIFICATION_TRANSITIONS, current.statut, event);
-    const updated: VerificationDocument = { ...current, statut, decidedAt: Timestamp.fromDate(at), updatedAt: Timestamp.fromDate(at) };
-    tx.update(ref, { statut, decidedAt: updated.decidedAt, updatedAt: updated.updatedAt });
-    emitChange(tx, id, updated, current.statut, at);
-    notifyIn(tx, current.vendeur, {
-      type: statut === 'accepte' ? 'verification_accepted' : 'verification_refused',
-      key: `${id}_${statut}`,
-      params: { articleTitre: current.articleTitre ?? '' },
-      resource: { kind: 'article', id: current.articleId },
-    });
-    return toVerification(id, updated);
+    const closed = event === 'refuse' ? refusalClosed(current, at) : undefined;
+    if (closed) throw new ApiError(closed);
+    return toVerification(id, applyDecision(tx, id, current, event, at));
   });
+}
+
+/** A decision written in `tx`: the status, its event, and the seller told. */
+function applyDecision(tx: Transaction, id: string, current: VerificationDocument, event: 'accept' | 'refuse', at: Date): VerificationDocument {
+  const statut = transition(VERIFICATION_TRANSITIONS, current.statut, event);
+  const updated: VerificationDocument = { ...current, statut, decidedAt: Timestamp.fromDate(at), updatedAt: Timestamp.fromDate(at) };
+  tx.update(verifications().doc(id), { statut, decidedAt: updated.decidedAt, updatedAt: updated.updatedAt });
+  emitChange(tx, id, updated, current.statut, at);
+  notifyIn(tx, current.vendeur, {
+    type: statut === 'accepte' ? 'verification_accepted' : 'verification_refused',
+    key: `${id}_${statut}`,
+    params: { articleTitre: current.articleTitre ?? '' },
+    resource: { kind: 'article', id: current.articleId },
+  });
+  return updated;
+}
+
+/**
+ * The hourly job: reports whose time to decide is over are accepted for their buyer (the journey
+ * may then be transferred). A page of the oldest at a time (index: statut, reportedAt); each in
+ * its own transaction, so a buyer's decision meanwhile wins.
+ */
+export async function closeLapsedDecisions(batchSize = 100): Promise<{ closed: number }> {
+  const at = now();
+  const before = Timestamp.fromMillis(at.getTime() - config().VERIFICATION_DECISION_DAYS * DAY_MS);
+  const due = await verifications().where('statut', '==', 'rapport_disponible').where('reportedAt', '<', before).orderBy('reportedAt', 'asc').limit(batchSize).get();
+  let closed = 0;
+  for (const doc of due.docs) {
+    await runTransaction(async (tx) => {
+      const current = (await tx.get(doc.ref)).data();
+      if (!current || current.statut !== 'rapport_disponible' || refusalClosed(current, at) !== 'VERIFICATION_DECISION_CLOSED') return;
+      applyDecision(tx, doc.id, current, 'accept', at);
+      closed += 1;
+    });
+  }
+  return { closed };
+}
+
+/**
+ * The buyer got the vehicle (`achat.handed_over`, or its journey `transferer`): its unfinished
+ * request of the listing (at most one) and a report waiting for its word are marked handed over,
+ * so the report can no longer be refused. Idempotent: the first mark stays.
+ */
+export async function markHandedOver(articleId: string, buyer: string, at: Date): Promise<void> {
+  const pending = await verifications()
+    .where('acheteur', '==', buyer)
+    .where('articleId', '==', articleId)
+    .where('statut', 'in', [...OPEN_STATUSES, 'rapport_disponible'])
+    .limit(config().VERIFICATION_MAX_OPEN_PER_ARTICLE)
+    .get();
+  for (const doc of pending.docs) {
+    await runTransaction(async (tx) => {
+      const current = (await tx.get(doc.ref)).data();
+      if (!current || current.remiseLe) return;
+      tx.update(doc.ref, { remiseLe: Timestamp.fromDate(at), updatedAt: Timestamp.fromDate(now()) });
+    });
+  }
 }
 
 /** `document.deleted` of a report: the request keeps a "deleted" mark, and its link answers VERIFICATION_REPORT_DELETED. */

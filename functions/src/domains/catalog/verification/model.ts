@@ -1,6 +1,7 @@
 /** The stored shape of a verification request (`verifications/{paymentId}`) and its public view. */
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
+import { config } from '../../../core/config';
 import { isoOrNull } from '../../../core/firestore';
 import type { Verification } from './schemas';
 import type { VerificationStatus } from './state';
@@ -31,9 +32,19 @@ export interface VerificationDocument {
   admin?: string | null;
   startedAt?: Timestamp | null;
   reportedAt?: Timestamp | null;
+  /** When the vehicle was handed over to the buyer (its delivery `livre`, or its journey `transferer`): the report can no longer be refused. */
+  remiseLe?: Timestamp | null;
   decidedAt?: Timestamp | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The end of the buyer's time to decide on a report (VERIFICATION_DECISION_DAYS after it was available), or null before a report. */
+export function decisionDeadline(request: Pick<VerificationDocument, 'reportedAt'>): Date | null {
+  if (!request.reportedAt) return null;
+  return new Date(request.reportedAt.toMillis() + config().VERIFICATION_DECISION_DAYS * DAY_MS);
 }
 
 export type VerificationView = z.input<typeof Verification>;
@@ -52,6 +63,8 @@ export function toVerification(id: string, request: VerificationDocument): Verif
     motif: request.motif ?? null,
     startedAt: isoOrNull(request.startedAt),
     reportedAt: isoOrNull(request.reportedAt),
+    decisionDeadline: decisionDeadline(request)?.toISOString() ?? null,
+    remiseLe: isoOrNull(request.remiseLe),
     decidedAt: isoOrNull(request.decidedAt),
     createdAt: request.createdAt.toDate().toISOString(),
     updatedAt: request.updatedAt.toDate().toISOString(),

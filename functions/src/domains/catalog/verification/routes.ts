@@ -132,10 +132,10 @@ export const router = new ApiRouter()
     path: '/api/verification/:id/refuser',
     tags,
     summary: 'The buyer refuses the vehicle after the report (from `rapport_disponible`, once): its purchase is cancelled and refunded, its journey `annule`',
-    description: 'The verification fee is not refunded: the inspection was made.',
+    description: 'The verification fee is not refunded: the inspection was made. Refused past VERIFICATION_DECISION_DAYS after the report (VERIFICATION_DECISION_CLOSED: the request closes as accepted) and once the vehicle was handed over, delivered or transferred to its forwarder (VERIFICATION_VEHICLE_HANDED_OVER).',
     access: 'profile',
     params: VerificationIdParams,
-    errors: ['VERIFICATION_NOT_FOUND', 'VERIFICATION_BUYER_ONLY', 'INVALID_TRANSITION'],
+    errors: ['VERIFICATION_NOT_FOUND', 'VERIFICATION_BUYER_ONLY', 'INVALID_TRANSITION', 'VERIFICATION_DECISION_CLOSED', 'VERIFICATION_VEHICLE_HANDED_OVER'],
     success: { description: 'The request, `refuse`', data: Verification },
     handle: ({ caller, params }) => decide(caller, params.id, 'refuse'),
   });

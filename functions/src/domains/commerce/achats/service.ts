@@ -190,6 +190,7 @@ export async function creditAchatSeller(id: string): Promise<void> {
     if (!achat || achat.statut !== 'payee' || !achat.paymentId) return;
     const allocation = await prepareAllocation(tx, achat.paymentId, saleCredit(id, achat, fee));
     allocation.write();
+    emit(tx, 'achat.handed_over', id, { achatId: id, articleId: achat.articleId, acheteur: achat.acheteur, at: now().toISOString() });
     if (allocation.fresh.some((posting) => posting.uid === achat.vendeur)) {
       notifyIn(tx, achat.vendeur, { type: 'article_sold', key: `${id}_delivered`, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } });
     }
