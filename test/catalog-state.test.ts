@@ -13,6 +13,8 @@ it('moves listings as DOMAIN.md says, and nowhere else', () => {
     // Under pre-moderation, a seller's edit of an approved listing sends it back to moderation.
     'en_ligne --edit-->': 'en_attente',
     'rejete --edit-->': 'en_attente',
+    // DOMAIN.md, "Cancelling a paid order": the units return to stock; a part listing the order sold out is online again.
+    'vendu --restock-->': 'en_ligne',
   });
 });
 

@@ -11,13 +11,23 @@ import { allocate, markForRefund } from '../functions/src/domains/payments';
 import { record } from '../functions/src/domains/wallet';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
+import { createAgent, signUp } from './helpers/agents';
 import { publish } from './helpers/catalog';
 import { entriesOf, orderDoc, paymentDoc } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
 import { useFeexPaySandbox } from './helpers/feexpay';
+import { forwarder, paidTransitPurchase, selectForwarder } from './helpers/transit';
+import { attachReport, payVerification, startVerificationPayment } from './helpers/verification';
+import { frozenClock, resetClock, restoreSettings } from './helpers/settings';
+import { closeLapsedDecisions } from '../functions/src/domains/catalog/verification/buyer';
+import { creditAchatSeller } from '../functions/src/domains/commerce/achats/service';
 
-useFeexPaySandbox();
+const { sandbox } = useFeexPaySandbox();
 let admin: TestUser;
+afterEach(() => {
+  resetClock();
+  restoreSettings();
+});
 
 beforeAll(async () => {
   await resetEmulators();
@@ -165,5 +175,111 @@ describe('debts (DOMAIN.md: "a credit taken back after it was withdrawn becomes 
     const late = await runTransaction((tx) => allocate(tx, paymentId, [{ uid: seller.uid, entry: { type: 'vente', montant: 500, reference: 'x2', description: 'Tard' } }]));
     expect(late).toBeUndefined();
     expect(await entriesOf(seller.uid)).toEqual([]);
+  });
+});
+
+describe('boosts (issue: "Commissions follow their money back")', () => {
+  const agentDoc = async (uid: string) => (await db().collection(COLLECTIONS.agents).doc(uid).get()).data() ?? {};
+  const earning = async (id: string) => (await db().collection(COLLECTIONS.agentEarnings).doc(id).get()).data();
+
+  async function boost(seller: TestUser) {
+    const listing = await publish(seller);
+    const asked = await (await api()).post('/api/publicites').set(bearer(seller.token)).send({ articleId: listing.id, typePub: 'sponsorise', duree: 7 });
+    expect(asked.status).toBe(201);
+    return asked.body.data as { id: string; montant: number };
+  }
+
+  it('an admin’s rejection of a paid boost marks its payment for refund and takes back the revenue and the agent’s commission with its counters', async () => {
+    const agent = await createAgent(admin, 'Market_pro');
+    const seller = await signUp('vendeur', agent.referralCode);
+    const pub = await boost(seller);
+    const paymentId = await pay(seller, 'publicite', pub.montant, { publiciteId: pub.id });
+    expect(await earning(`commission_publicite_${paymentId}`)).toMatchObject({ montant: 700 });
+    expect(await agentDoc(agent.uid)).toMatchObject({ campagnesLancees: 1, revenueCampagne: 700 });
+    const before = (await wallet(agent.uid)).balance;
+
+    const rejected = await (await api()).patch(`/api/publicites/${pub.id}/reject`).set(bearer(admin.token)).send({ motif: 'Contenu interdit' });
+    expect(rejected.body.data.statut).toBe('rejetee');
+    expect((await paymentDoc(paymentId)).refund).toMatchObject({ statut: 'a_rembourser', montant: pub.montant });
+    expect((await db().collection(COLLECTIONS.events).doc(`payment.refund_marked_${paymentId}`).get()).exists).toBe(true);
+    // The platform's revenue and its commission cost, both taken back: nothing of the payment stays.
+    expect(sum(await platformEntriesOf(paymentId))).toBe(0);
+    expect((await wallet(agent.uid)).balance).toBe(before - 700);
+    expect(await earning(`commission_publicite_${paymentId}`)).toMatchObject({ reprisLe: expect.anything() });
+    expect(await agentDoc(agent.uid)).toMatchObject({ campagnesLancees: 0, revenueCampagne: 0 });
+    const board = (await (await api()).get('/api/agents/me/dashboard').set(bearer(agent.token))).body.data;
+    expect(board.daily).toMatchObject({ campagnesLancees: 0, revenueCampagne: 0 });
+  });
+
+  it('two payments for one boost: the one refunded earns no commission and counts no campaign', async () => {
+    const agent = await createAgent(admin, 'Market');
+    const seller = await signUp('vendeur', agent.referralCode);
+    const pub = await boost(seller);
+    const [first, second] = await Promise.all([
+      pay(seller, 'publicite', pub.montant, { publiciteId: pub.id }),
+      pay(seller, 'publicite', pub.montant, { publiciteId: pub.id }),
+    ]);
+    const refunded = [await paymentDoc(first), await paymentDoc(second)].filter((payment) => payment.refund);
+    expect(refunded).toHaveLength(1);
+    const standing = (await db().collection(COLLECTIONS.agentEarnings).where('agentId', '==', agent.uid).get()).docs.filter(
+      (doc) => doc.get('type') === 'commission_publicite' && !doc.get('reprisLe'),
+    );
+    expect(standing).toHaveLength(1);
+    expect(await agentDoc(agent.uid)).toMatchObject({ campagnesLancees: 1, revenueCampagne: 700 });
+    const commissions = (await entriesOf(agent.uid)).filter((entry) => entry.paymentId === first || entry.paymentId === second);
+    expect(sum(commissions)).toBe(700);
+  });
+});
+
+describe('inspection decisions (DOMAIN.md: "within VERIFICATION_DECISION_DAYS of its availability, and only while the vehicle was not handed over")', () => {
+  async function reported() {
+    const [seller, buyer] = await Promise.all([createUser('vendeur'), createUser('acheteur')]);
+    const listing = await publish(seller, { titre: 'Toyota Camry 2016', prix: 3_500_000 });
+    const achatId = await paidTransitPurchase(buyer, listing.id, sandbox());
+    const id = await payVerification(buyer, listing.id, sandbox());
+    await attachReport(admin, listing.id);
+    return { seller, buyer, listing, achatId, id };
+  }
+  const refuse = async (buyer: TestUser, id: string) => (await api()).post(`/api/verification/${id}/refuser`).set(bearer(buyer.token));
+  const achat = async (id: string) => (await db().collection(COLLECTIONS.achats).doc(id).get()).data()!;
+
+  it('refuses a refusal past the deadline, leaves the sale standing, and the job closes the request as accepted', async () => {
+    const { seller, buyer, achatId, id } = await reported();
+    const shown = (await (await api()).get(`/api/verification/${id}`).set(bearer(buyer.token))).body.data;
+    expect(Date.parse(shown.decisionDeadline) - Date.parse(shown.reportedAt)).toBe(3 * 24 * 3600 * 1000);
+    frozenClock(new Date(Date.parse(shown.decisionDeadline) + 60_000));
+    const late = await refuse(buyer, id);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('VERIFICATION_DECISION_CLOSED');
+    expect((await achat(achatId)).statut).toBe('payee');
+    expect((await wallet(seller.uid)).balance).toBeGreaterThan(0);
+    expect(await closeLapsedDecisions()).toEqual({ closed: 1 });
+    expect((await (await api()).get(`/api/verification/${id}`).set(bearer(buyer.token))).body.data.statut).toBe('accepte');
+    expect(await closeLapsedDecisions()).toEqual({ closed: 0 });
+  });
+
+  it('a vehicle transferred to its forwarder cannot be inspected afterwards; one delivered while its report waits cannot be refused', async () => {
+    // Bought, journey started, forwarder chosen, vehicle handed over, all before any inspection.
+    const [seller, buyer, transitaire] = await Promise.all([createUser('vendeur'), createUser('acheteur'), forwarder()]);
+    const listing = await publish(seller, { titre: 'Nissan Patrol 2014', prix: 6_000_000 });
+    const achatId = await paidTransitPurchase(buyer, listing.id, sandbox());
+    const client = await api();
+    expect((await client.post('/api/transit-missions/start').set(bearer(buyer.token)).send({ articleId: listing.id, paysDestination: 'NG' })).status).toBe(200);
+    expect((await selectForwarder(buyer, listing.id, transitaire.uid)).status).toBe(200);
+    expect((await client.post('/api/transit-missions/transferer').set(bearer(buyer.token)).send({ articleId: listing.id })).status).toBe(200);
+    // Then an inspection to refuse it: not payable any more.
+    const started = await startVerificationPayment(buyer, listing.id);
+    expect(started.body.code).toBe('PAYMENT_TARGET_INVALID');
+    expect((await achat(achatId)).statut).toBe('payee');
+
+    // Delivered while its report waits: the purchase's delivery `livre` says so through achat.handed_over.
+    const second = await reported();
+    await db().collection(COLLECTIONS.achats).doc(second.achatId).update({ demandeLivraison: { pickups: [], destination: {}, quote: {} } });
+    await creditAchatSeller(second.achatId);
+    const refused = await refuse(second.buyer, second.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('VERIFICATION_VEHICLE_HANDED_OVER');
+    expect((await achat(second.achatId)).statut).toBe('payee');
+    expect((await client.post(`/api/verification/${second.id}/accepter`).set(bearer(second.buyer.token))).body.data.statut).toBe('accepte');
   });
 });

@@ -62,6 +62,8 @@ export const COLLECTIONS = {
   invoiceCounters: 'invoiceCounters',
   /** `verifications/{paymentId}`: paid verification requests of listings. */
   verifications: 'verifications',
+  /** `verificationHandovers/{articleId}_{buyerUid}`: the buyer got the vehicle (delivered, or transferred); its reports can no longer be refused. */
+  verificationHandovers: 'verificationHandovers',
   /** `transitMissions/{articleId}_{buyerUid}`: one journey per (article, buyer). */
   transitMissions: 'transitMissions',
   /** `transitaireVerifications/{uid}`: a forwarder's verification file and its decision. */

@@ -5,7 +5,8 @@ import { queueTemplateNotice } from '../notifications';
 import { markForRefund } from '../payments';
 import { markPaid } from './publicites/service';
 import { showSellerParts } from './seller-parts';
-import { markHandedOver, markReportDeleted } from './verification/buyer';
+import { markReportDeleted } from './verification/buyer';
+import { markHandedOver } from './verification/handover';
 import { openVerification } from './verification/service';
 import { countChange } from './verification/stats';
 

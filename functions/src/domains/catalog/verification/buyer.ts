@@ -15,11 +15,12 @@ import { runTransaction } from '../../../core/firebase';
 import { transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
+import { handoverRef } from './handover';
 import { notifyIn } from '../../notifications';
 import { DAY_MS, decisionDeadline, toVerification, type VerificationDocument } from './model';
 import { reportLink } from './report';
 import { emitChange, verifications } from './service';
-import { OPEN_STATUSES, VERIFICATION_TRANSITIONS } from './state';
+import { VERIFICATION_TRANSITIONS } from './state';
 import { config } from '../../../core/config';
 
 /** The request for its buyer, its seller or an admin; anyone else is answered not found. */
@@ -47,11 +48,11 @@ export async function reportLinkOf(caller: ProfileCaller, id: string) {
 
 /**
  * Why the buyer may no longer refuse (README, "Verification of a listing": the decision's
- * deadline): the vehicle was handed over (delivered, or transferred to its forwarder), or the days
- * to decide are over. Accepting stays possible until the job closes the request as accepted.
+ * deadline): the vehicle was handed over (delivered, or transferred to its forwarder: `handedOver`,
+ * read by the caller in its transaction), or the days to decide are over. Accepting stays possible until the job closes the request as accepted.
  */
-function refusalClosed(request: VerificationDocument, at: Date): 'VERIFICATION_VEHICLE_HANDED_OVER' | 'VERIFICATION_DECISION_CLOSED' | undefined {
-  if (request.remiseLe) return 'VERIFICATION_VEHICLE_HANDED_OVER';
+function refusalClosed(request: VerificationDocument, at: Date, handedOver = false): 'VERIFICATION_VEHICLE_HANDED_OVER' | 'VERIFICATION_DECISION_CLOSED' | undefined {
+  if (handedOver) return 'VERIFICATION_VEHICLE_HANDED_OVER';
   const deadline = decisionDeadline(request);
   if (request.statut === 'rapport_disponible' && deadline && at.getTime() > deadline.getTime()) return 'VERIFICATION_DECISION_CLOSED';
   return undefined;
@@ -66,7 +67,11 @@ export async function decide(caller: ProfileCaller, id: string, event: 'accept' 
     if (!current || (current.acheteur !== caller.uid && current.vendeur !== caller.uid && !isAdminRole(caller.role))) throw new ApiError('VERIFICATION_NOT_FOUND');
     // The seller and admins may read the request, but only its buyer decides.
     if (current.acheteur !== caller.uid) throw new ApiError('VERIFICATION_BUYER_ONLY');
-    const closed = event === 'refuse' ? refusalClosed(current, at) : undefined;
+    // A move the table refuses answers INVALID_TRANSITION first; then the refusal's own limits.
+    transition(VERIFICATION_TRANSITIONS, current.statut, event);
+    // Read in the decision's transaction: a handover committed meanwhile is seen, or the decision retried.
+    const handedOver = event === 'refuse' && (await tx.get(handoverRef(current.articleId, current.acheteur))).exists;
+    const closed = event === 'refuse' ? refusalClosed(current, at, handedOver) : undefined;
     if (closed) throw new ApiError(closed);
     return toVerification(id, applyDecision(tx, id, current, event, at));
   });
@@ -106,27 +111,6 @@ export async function closeLapsedDecisions(batchSize = 100): Promise<{ closed: n
     });
   }
   return { closed };
-}
-
-/**
- * The buyer got the vehicle (`achat.handed_over`, or its journey `transferer`): its unfinished
- * request of the listing (at most one) and a report waiting for its word are marked handed over,
- * so the report can no longer be refused. Idempotent: the first mark stays.
- */
-export async function markHandedOver(articleId: string, buyer: string, at: Date): Promise<void> {
-  const pending = await verifications()
-    .where('acheteur', '==', buyer)
-    .where('articleId', '==', articleId)
-    .where('statut', 'in', [...OPEN_STATUSES, 'rapport_disponible'])
-    .limit(config().VERIFICATION_MAX_OPEN_PER_ARTICLE)
-    .get();
-  for (const doc of pending.docs) {
-    await runTransaction(async (tx) => {
-      const current = (await tx.get(doc.ref)).data();
-      if (!current || current.remiseLe) return;
-      tx.update(doc.ref, { remiseLe: Timestamp.fromDate(at), updatedAt: Timestamp.fromDate(now()) });
-    });
-  }
 }
 
 /** `document.deleted` of a report: the request keeps a "deleted" mark, and its link answers VERIFICATION_REPORT_DELETED. */

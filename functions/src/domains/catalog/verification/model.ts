@@ -32,8 +32,6 @@ export interface VerificationDocument {
   admin?: string | null;
   startedAt?: Timestamp | null;
   reportedAt?: Timestamp | null;
-  /** When the vehicle was handed over to the buyer (its delivery `livre`, or its journey `transferer`): the report can no longer be refused. */
-  remiseLe?: Timestamp | null;
   decidedAt?: Timestamp | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -64,7 +62,6 @@ export function toVerification(id: string, request: VerificationDocument): Verif
     startedAt: isoOrNull(request.startedAt),
     reportedAt: isoOrNull(request.reportedAt),
     decisionDeadline: decisionDeadline(request)?.toISOString() ?? null,
-    remiseLe: isoOrNull(request.remiseLe),
     decidedAt: isoOrNull(request.decidedAt),
     createdAt: request.createdAt.toDate().toISOString(),
     updatedAt: request.updatedAt.toDate().toISOString(),

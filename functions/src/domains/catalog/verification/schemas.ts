@@ -26,7 +26,6 @@ export const Verification = z
     startedAt: z.string().nullable(),
     reportedAt: z.string().nullable(),
     decisionDeadline: z.string().nullable().meta({ description: 'Until when the buyer may refuse the report (VERIFICATION_DECISION_DAYS after it was available); past it the request closes as accepted.' }),
-    remiseLe: z.string().nullable().meta({ description: 'When the vehicle was handed over (delivered, or transferred to its forwarder): the report can no longer be refused.' }),
     decidedAt: z.string().nullable().meta({ description: 'When the buyer accepted or refused.' }),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -22,6 +22,7 @@ import { samePerson } from '../../identity';
 import type { ArticleDocument } from '../model';
 import { getArticle } from '../service';
 import { isPublic } from '../visibility';
+import { handedOver, handoverRef } from './handover';
 import type { VerificationDocument } from './model';
 import type { VerificationStatus } from './state';
 
@@ -51,6 +52,8 @@ export async function amountDueForVerification(articleId: string | undefined, pa
   if (!article || !(isPublic(article, now()) || bought) || (await samePerson(payer, article.vendeur))) return undefined;
   if (openCount(article) >= config().VERIFICATION_MAX_OPEN_PER_ARTICLE) return undefined;
   if (!(await unfinishedOf(articleId, payer).get()).empty) return undefined;
+  // A vehicle the payer already got cannot be inspected for a refusal any more.
+  if (await handedOver(articleId, payer)) return undefined;
   return (await priceList('verification-pricing')).prix;
 }
 
@@ -88,10 +91,11 @@ export async function openVerification(paymentId: string, articleId: string, buy
   const at = now();
   const stamp = Timestamp.fromDate(at);
   return runTransaction(async (tx) => {
-    const [request, article, unfinished] = await Promise.all([tx.get(requestRef), tx.get(articleRef), tx.get(unfinishedOf(articleId, buyer))]);
+    const [request, article, unfinished, handover] = await Promise.all([tx.get(requestRef), tx.get(articleRef), tx.get(unfinishedOf(articleId, buyer)), tx.get(handoverRef(articleId, buyer))]);
     if (request.exists) return undefined;
     const listing = article.data();
     if (!listing) return { refund: 'listing not found' };
+    if (handover.exists) return { refund: 'vehicle already handed over' };
     if (!unfinished.empty) return { refund: 'buyer already has a verification of this listing' };
     if (openCount(listing) >= config().VERIFICATION_MAX_OPEN_PER_ARTICLE) return { refund: 'too many verifications of this listing' };
     const created: VerificationDocument = {
