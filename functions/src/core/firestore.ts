@@ -26,6 +26,8 @@ export const COLLECTIONS = {
   passwordResets: 'passwordResets',
   /** `otpMessages/{messageId}`: delivery statuses of the messages that carried codes. */
   otpMessages: 'otpMessages',
+  /** `phoneProofs/{uid}`: the current code proving an account's telephone, as an HMAC (same shape as a reset). */
+  phoneProofs: 'phoneProofs',
   /** `webSessions/{uuid}`: web dashboard sessions (TTL on `expireAt`). */
   webSessions: 'webSessions',
   /** `uploads/{sha256(path)}`: every stored file, its owner and when the clean-up looks at it next. */
