@@ -98,6 +98,8 @@ export const COLLECTIONS = {
   agentStats: 'agentStats',
   /** `referrals/{referredUid}`: the agent who brought a user, and whether that user paid yet. */
   referrals: 'referrals',
+  /** `agentHeldCommissions/{paymentId}`: a referred user's commission waiting for its telephone proof. */
+  agentHeldCommissions: 'agentHeldCommissions',
   /** `demoEvents/{eventType}_{sessionKey}`: a demonstration event of a session, and when it was last seen (the dedup window). */
   demoEvents: 'demoEvents',
   /** `demoCooldowns/{agentId}_{uid}`: when a demonstration of this user last counted for this agent (the cooldown). */

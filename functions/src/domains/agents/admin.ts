@@ -33,6 +33,7 @@ export async function consolidated(): Promise<z.input<typeof Consolidated>> {
     agents: n('agents'),
     totalReferrals: n('totalReferrals'),
     completedReferrals: n('completedReferrals'),
+    awaitingPhoneProof: n('awaitingPhoneProof'),
     prospectsApproached: n('prospectsApproached'),
     demonstrations: n('demonstrations'),
     boutiquesCreees: n('boutiquesCreees'),

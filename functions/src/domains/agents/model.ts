@@ -64,6 +64,8 @@ export const TOTAL_COUNTERS = [
   'revenueCampagne',
   'referralSignupEarnings',
   'presenceBonusEarnings',
+  /** Referrals whose user has not proven its telephone yet: counted in totalReferrals, paid nothing. */
+  'awaitingPhoneProof',
 ] as const;
 export type TotalCounter = (typeof TOTAL_COUNTERS)[number];
 

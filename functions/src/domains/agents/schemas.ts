@@ -60,6 +60,7 @@ export const Dashboard = z
     stats: z.strictObject({
       totalReferrals: count,
       completedReferrals: count,
+      awaitingPhoneProof: count.meta({ description: 'Referrals (among totalReferrals) whose user has not proven its telephone yet: paid nothing so far.' }),
       totalEarnings: xof.meta({ description: 'Every positive earning (XOF).' }),
       currentBalance: xof.meta({ description: 'Wallet balance (XOF).' }),
     }),
@@ -152,6 +153,7 @@ export const Consolidated = z
     agents: count,
     totalReferrals: count,
     completedReferrals: count,
+    awaitingPhoneProof: count.meta({ description: 'Referrals whose user has not proven its telephone yet.' }),
     prospectsApproached: count,
     demonstrations: count,
     boutiquesCreees: count,
