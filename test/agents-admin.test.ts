@@ -191,9 +191,9 @@ describe('POST /api/agents/admin/backfill-daily-presence', () => {
     const http = await client();
     const first = await http.post('/api/agents/admin/backfill-daily-presence').set(bearer(admin.token)).send({ date: day });
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ dateKey: day, scanned: 2, missing: 1, credited: 1 });
+    expect(first.body.data).toEqual({ dateKey: day, scanned: 2, missing: 1, credited: 1, refused: 0 });
     const second = await http.post('/api/agents/admin/backfill-daily-presence').set(bearer(admin.token)).send({ date: day });
-    expect(second.body.data).toEqual({ dateKey: day, scanned: 2, missing: 0, credited: 0 });
+    expect(second.body.data).toEqual({ dateKey: day, scanned: 2, missing: 0, credited: 0, refused: 0 });
     expect(await balance(pro)).toBe(before + 2000);
     expect((await db().collection(COLLECTIONS.agentDays).doc(`${pro.uid}_${day}`).get()).data()).toMatchObject({ dailyBonusCredited: true, dailyPresenceBonusXof: 2000 });
   });
@@ -204,7 +204,7 @@ describe('POST /api/agents/admin/backfill-daily-presence', () => {
     await runTransaction(async (tx) => writeDay(tx, market.uid, '2026-11-06', {}, { zoneLocation: { lat: 6.4, lng: 2.4 } }));
     const http = await client();
     const res = await http.post('/api/agents/admin/backfill-daily-presence').set(bearer(admin.token)).send({});
-    expect(res.body.data).toEqual({ dateKey: '2026-11-06', scanned: 1, missing: 1, credited: 1 });
+    expect(res.body.data).toEqual({ dateKey: '2026-11-06', scanned: 1, missing: 1, credited: 1, refused: 0 });
     const bad = await http.post('/api/agents/admin/backfill-daily-presence').set(bearer(admin.token)).send({ date: '2026-13-01' });
     expect({ status: bad.status, code: bad.body.code }).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
   });

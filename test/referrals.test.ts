@@ -7,7 +7,7 @@
 import { dispatchEvent } from '../functions/src/core/events';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { createLogin, createUser, newBeninNumber, signIn, syntheticEmailOf, type TestUser } from './helpers/accounts';
+import { createLogin, createUser, lastCodeSentTo, newBeninNumber, proveTelephone, signIn, syntheticEmailOf, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
@@ -34,8 +34,8 @@ async function createAgent(typeAgent: 'Market_pro' | 'Market'): Promise<TestUser
   return { uid: made.id, token: await signIn(made.email, PASSWORD), national: '', telephone: made.telephone, email: made.email, role: 'agentCommercial', referralCode: made.referralCode };
 }
 
-/** A user who signs up through the API, as the apps do, with a referral code. */
-async function signUp(role: 'vendeur' | 'acheteur' | 'transitaire', referralCode?: string): Promise<TestUser> {
+/** A user who signs up through the API, as the apps do, with a referral code, and proves its telephone (unless told not to). */
+async function signUp(role: 'vendeur' | 'acheteur' | 'transitaire', referralCode?: string, { prove = true } = {}): Promise<TestUser> {
   const national = newBeninNumber();
   const login = await createLogin(syntheticEmailOf(national, role === 'acheteur' ? 'buyer' : 'pro'));
   const res = await (await api())
@@ -43,7 +43,9 @@ async function signUp(role: 'vendeur' | 'acheteur' | 'transitaire', referralCode
     .set(bearer(login.token))
     .send({ nom: 'Dossou', prenoms: 'Koffi', telephone: `+229${national}`, pays: 'BJ', role, ...(referralCode ? { referralCode } : {}) });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { uid: login.uid, token: login.token, national, telephone: `+229${national}`, email: syntheticEmailOf(national, 'pro'), role };
+  const user: TestUser = { uid: login.uid, token: login.token, national, telephone: `+229${national}`, email: syntheticEmailOf(national, 'pro'), role };
+  if (prove) await proveTelephone(user);
+  return user;
 }
 
 let payer = 100;
@@ -90,7 +92,7 @@ describe('sign-up with a referral code', () => {
     ]);
     const buyer = await signUp('acheteur', agent.referralCode);
     const board = await dashboard();
-    expect(board.stats).toEqual({ totalReferrals: 2, completedReferrals: 0, totalEarnings: 300, currentBalance: 300 });
+    expect(board.stats).toEqual({ totalReferrals: 2, completedReferrals: 0, awaitingPhoneProof: 0, totalEarnings: 300, currentBalance: 300 });
     expect(board.daily).toMatchObject({ dateKey: '2026-11-22', boutiquesCreees: 1 });
     // Delivered again (its runs lost): nothing more.
     await redeliver(`user.registered_${seller.uid}`);
@@ -127,6 +129,7 @@ describe('payments of referred users', () => {
     expect(after.stats).toEqual({
       totalReferrals: before.stats.totalReferrals,
       completedReferrals: before.stats.completedReferrals + 1,
+      awaitingPhoneProof: 0,
       totalEarnings: before.stats.totalEarnings + 1000,
       currentBalance: before.stats.currentBalance + 1000,
     });
@@ -292,5 +295,118 @@ describe('/api/referrals', () => {
     for (const body of [{ referralSignupXof: 150, commissionSubscriptionPct: 101, commissionPublicitePct: 10 }, { referralSignupXof: -1, commissionSubscriptionPct: 10, commissionPublicitePct: 10 }, { referralSignupXof: 150 }]) {
       expect((await client.put('/api/admin/referral-pricing').set(bearer(admin.token)).send(body)).body.code).toBe('VALIDATION_ERROR');
     }
+  });
+});
+
+describe('referral money waits for the telephone proof (README, "Referral money waits for the telephone proof")', () => {
+  let third: TestUser & { referralCode: string };
+  beforeAll(async () => {
+    third = await createAgent('Market_pro');
+  });
+  const periodDoc = (dateKey: string) => doc(COLLECTIONS.agentPeriods, `day_${dateKey}_${third.uid}`);
+  const held = (paymentId: string) => doc(COLLECTIONS.agentHeldCommissions, paymentId);
+
+  it('pays nothing for a referred account that never proved its telephone, counts it apart, and pays the sign-up once at the proof', async () => {
+    frozenClock(new Date('2026-11-26T10:00:00Z'));
+    const fake = await signUp('vendeur', third.referralCode, { prove: false });
+    expect(await doc(COLLECTIONS.referrals, fake.uid)).toMatchObject({ referrerId: third.uid, statut: 'pending', phoneProven: false });
+    expect(await earningsOf(third)).toEqual([]);
+    const board = await dashboard(third);
+    expect(board.stats).toEqual({ totalReferrals: 1, completedReferrals: 0, awaitingPhoneProof: 1, totalEarnings: 0, currentBalance: 0 });
+    expect(board.daily).toMatchObject({ dateKey: '2026-11-26', boutiquesCreees: 0 });
+    // No leaderboard points either.
+    expect((await periodDoc('2026-11-26'))?.score ?? 0).toBe(0);
+    const client = await api();
+    expect((await client.get('/api/referrals/me/stats').set(bearer(third.token))).body.data).toMatchObject({ totalReferrals: 1, awaitingPhoneProof: 1, earnings: { referralSignup: 0 } });
+    expect((await client.get(`/api/referrals/${fake.uid}`).set(bearer(third.token))).body.data).toMatchObject({ phoneProven: false });
+    expect((await client.get(`/api/agents/${third.uid}/referral-stats`).set(bearer(admin.token))).body.data).toMatchObject({ awaitingPhoneProof: 1 });
+
+    frozenClock(new Date('2026-11-27T10:00:00Z'));
+    await proveTelephone(fake);
+    expect(await earningsOf(third)).toEqual([
+      expect.objectContaining({ id: `referral_signup_${fake.uid}`, type: 'referral_signup', montant: 150, sourceUserId: fake.uid, dateKey: '2026-11-27' }),
+    ]);
+    const proven = await dashboard(third);
+    expect(proven.stats).toEqual({ totalReferrals: 1, completedReferrals: 0, awaitingPhoneProof: 0, totalEarnings: 150, currentBalance: 150 });
+    expect(proven.daily).toMatchObject({ dateKey: '2026-11-27', boutiquesCreees: 1 });
+    expect(await periodDoc('2026-11-27')).toMatchObject({ boutiquesCreees: 1, score: 2 });
+    expect(await doc(COLLECTIONS.referrals, fake.uid)).toMatchObject({ phoneProven: true });
+    // Both events delivered again: nothing more.
+    await redeliver(`user.phone_verified_${fake.uid}`);
+    await redeliver(`user.registered_${fake.uid}`);
+    expect((await dashboard(third)).stats).toEqual(proven.stats);
+    expect(await ledgerSize(third)).toBe(1);
+  });
+
+  it('pays the sign-up bonus once when two verifications come at once', async () => {
+    const buyer = await signUp('acheteur', third.referralCode, { prove: false });
+    const client = await api();
+    await client.post('/api/auth/phone/request').set(bearer(buyer.token));
+    const otp = await lastCodeSentTo(buyer.telephone);
+    const before = await ledgerSize(third);
+    const results = await Promise.all([0, 1, 2].map(() => client.post('/api/auth/phone/verify').set(bearer(buyer.token)).send({ otp })));
+    expect(results.filter((res) => res.status === 200 && res.body.data.verifiedNow)).toHaveLength(1);
+    expect((await earningsOf(third)).filter((earning) => earning.id === `referral_signup_${buyer.uid}`)).toHaveLength(1);
+    expect(await ledgerSize(third)).toBe(before + 1);
+    expect((await dashboard(third)).stats.awaitingPhoneProof).toBe(0);
+  });
+
+  it('holds the commissions of payments made before the proof and credits at the proof those whose money was not refunded', async () => {
+    frozenClock(new Date('2026-11-28T10:00:00Z'));
+    const seller = await signUp('vendeur', third.referralCode, { prove: false });
+    const before = await dashboard(third);
+    const kept = await pay(seller, { type: 'abonnement', montant: 10_000, metadata: { months: '2' } });
+    const refunded = await pay(seller, { type: 'abonnement', montant: 5000, metadata: { months: '1' } });
+    // The referral is completed (the user paid), but the agent earns nothing yet.
+    expect(await doc(COLLECTIONS.referrals, seller.uid)).toMatchObject({ statut: 'completed', firstPaymentId: kept, phoneProven: false });
+    expect((await earningsOf(third)).filter((earning) => earning.id.startsWith('commission_'))).toEqual([]);
+    expect(await held(kept)).toMatchObject({ statut: 'held', agentId: third.uid, referredId: seller.uid, type: 'commission_subscription', montant: 1000 });
+    expect(await held(refunded)).toMatchObject({ statut: 'held', montant: 500 });
+    const waiting = await dashboard(third);
+    expect(waiting.stats).toMatchObject({ completedReferrals: before.stats.completedReferrals + 1, totalEarnings: before.stats.totalEarnings, awaitingPhoneProof: 1 });
+    expect(waiting.daily).toMatchObject({ abonnementsVendus: 0, revenueAbonnement: 0 });
+
+    const { markForRefund } = await import('../functions/src/domains/payments');
+    await markForRefund(refunded, 'Abonnement remboursé (test)');
+    expect(await held(refunded)).toMatchObject({ statut: 'refunded' });
+
+    frozenClock(new Date('2026-11-29T10:00:00Z'));
+    await proveTelephone(seller);
+    const commissions = (await earningsOf(third)).filter((earning) => earning.id.startsWith('commission_'));
+    expect(commissions).toEqual([expect.objectContaining({ id: `commission_subscription_${kept}`, montant: 1000, paymentId: kept, dateKey: '2026-11-29' })]);
+    expect(await held(kept)).toMatchObject({ statut: 'released' });
+    expect(await held(refunded)).toMatchObject({ statut: 'refunded' });
+    expect((await dashboard(third)).daily).toMatchObject({ dateKey: '2026-11-29', abonnementsVendus: 1, revenueAbonnement: 1000, boutiquesCreees: 1 });
+    const entries = await ledgerSize(third);
+    await redeliver(`user.phone_verified_${seller.uid}`);
+    expect(await ledgerSize(third)).toBe(entries);
+
+    // After the proof, a payment is commissioned at once.
+    const later = await pay(seller, { type: 'abonnement', montant: 5000, metadata: { months: '1' } });
+    expect(await doc(COLLECTIONS.agentEarnings, `commission_subscription_${later}`)).toMatchObject({ montant: 500, dateKey: '2026-11-29' });
+    expect(await held(later)).toBeUndefined();
+  });
+});
+
+describe('self-referral (README, Accounts and sign-up, "Self-referral")', () => {
+  it('refuses an agent’s own telephone signing up on the buyer app with its own code, writes nothing, and accepts it without the code', async () => {
+    const national = agent.telephone.replace('+229', '');
+    const login = await createLogin(syntheticEmailOf(national, 'buyer'));
+    const client = await api();
+    const body = { nom: 'Adjovi', prenoms: 'Nadège', telephone: agent.telephone, pays: 'BJ', role: 'acheteur' };
+    const before = await dashboard();
+    const refused = await client.post('/api/auth/register').set(bearer(login.token)).send({ ...body, referralCode: agent.referralCode });
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 409, code: 'SELF_REFERRAL' });
+    const english = await client.post('/api/auth/register').set(bearer(login.token)).set('Accept-Language', 'en').send({ ...body, referralCode: agent.referralCode });
+    expect(english.body.message).toBe('You cannot sign up with your own referral code.');
+    expect(refused.body.message).toBe('Vous ne pouvez pas vous inscrire avec votre propre code de parrainage.');
+    expect(await doc(COLLECTIONS.users, login.uid)).toBeUndefined();
+    expect(await doc(COLLECTIONS.telephones, `buyer_${agent.telephone}`)).toBeUndefined();
+    expect(await doc(COLLECTIONS.referrals, login.uid)).toBeUndefined();
+    expect(await dashboard()).toEqual(before);
+    // Another agent's code is fine, and so is no code.
+    const plain = await client.post('/api/auth/register').set(bearer(login.token)).send(body);
+    expect(plain.status).toBe(201);
+    expect(plain.body.data.referredBy).toBeUndefined();
   });
 });

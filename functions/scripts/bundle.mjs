@@ -17,7 +17,8 @@
  * function's file holds its own routers, not the other functions'). The packages of the floor
  * (firebase-functions, firebase-admin, express) stay in node_modules, where the platform and the
  * tools find them; so do swagger-ui-express (it serves files from its own folder) and
- * libphonenumber-js (required on first use). Everything else is bundled: our code, zod (what our
+ * libphonenumber-js (required on first use), and world-atlas (the borders' 750 kB of JSON, required by
+ * the first presence checked, never parsed into a bundle). Everything else is bundled: our code, zod (what our
  * code uses of it, see zodAsNamespace), helmet, cors, express-rate-limit.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -32,7 +33,7 @@ const dist = join(functionsDir, 'dist');
 // The HTTPS functions: one file of routers each in src/https (groups.ts names them).
 const { FUNCTION_NAMES } = await import(pathToFileURL(join(functionsDir, 'lib', 'groups.js')).href);
 
-const EXTERNAL_PACKAGES = ['firebase-functions', 'firebase-admin', 'express', 'swagger-ui-express', 'libphonenumber-js'];
+const EXTERNAL_PACKAGES = ['firebase-functions', 'firebase-admin', 'express', 'swagger-ui-express', 'libphonenumber-js', 'world-atlas'];
 
 /** Source module -> the bundle that holds it, for the modules that are bundles' entries. */
 const SPLIT = new Map([

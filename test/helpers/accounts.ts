@@ -6,6 +6,7 @@ import { auth, db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import type { AgentType, Role } from '../../functions/src/core/roles';
 import { provisionAccount } from '../../functions/src/domains/identity/provisioning';
+import { api, bearer } from './api';
 import { PROJECT_ID } from './emulators';
 
 export const PASSWORD = 'Password-123';
@@ -71,4 +72,21 @@ export async function createUser(role: Role, names: { nom?: string; prenoms?: st
 
 export async function userDocument(uid: string) {
   return (await db().collection(COLLECTIONS.users).doc(uid).get()).data();
+}
+
+/** The newest one-time code the local messaging channel recorded for this number. */
+export async function lastCodeSentTo(telephone: string): Promise<string> {
+  const sent = await db().collection(COLLECTIONS.localMessages).where('to', '==', telephone).get();
+  const newest = sent.docs.map((doc) => doc.data()).sort((a, b) => b.createdAt.toMillis() - a.createdAt.toMillis())[0];
+  if (!newest) throw new Error(`no code sent to ${telephone}`);
+  return newest.code as string;
+}
+
+/** The user proves its telephone as the apps do: a code asked for, read from the local channel, typed back. */
+export async function proveTelephone(user: Pick<TestUser, 'token' | 'telephone'>): Promise<void> {
+  const client = await api();
+  const asked = await client.post('/api/auth/phone/request').set(bearer(user.token));
+  if (asked.status !== 200) throw new Error(`no proof code: ${asked.status} ${JSON.stringify(asked.body)}`);
+  const proved = await client.post('/api/auth/phone/verify').set(bearer(user.token)).send({ otp: await lastCodeSentTo(user.telephone) });
+  if (proved.status !== 200) throw new Error(`telephone not proven: ${proved.status} ${JSON.stringify(proved.body)}`);
 }

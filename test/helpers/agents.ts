@@ -1,5 +1,5 @@
 /** Agents and referred users made through the API, as the apps and the admin dashboard make them. */
-import { createLogin, newBeninNumber, signIn, syntheticEmailOf, type TestUser } from './accounts';
+import { createLogin, newBeninNumber, proveTelephone, signIn, syntheticEmailOf, type TestUser } from './accounts';
 import { api, bearer } from './api';
 
 export const AGENT_PASSWORD = 'Agent-2026!';
@@ -13,8 +13,11 @@ export async function createAgent(admin: TestUser, typeAgent: 'Market_pro' | 'Ma
   return { uid: made.id, token: await signIn(made.email, AGENT_PASSWORD), national: '', telephone: made.telephone, email: made.email, role: 'agentCommercial', referralCode: made.referralCode };
 }
 
-/** A user who signs up through the API, with a referral code when given one. */
-export async function signUp(role: 'vendeur' | 'acheteur', referralCode?: string): Promise<TestUser> {
+/**
+ * A user who signs up through the API, with a referral code when given one, and proves its
+ * telephone (unless `prove` is false): its agent is paid only then.
+ */
+export async function signUp(role: 'vendeur' | 'acheteur', referralCode?: string, { prove = true } = {}): Promise<TestUser> {
   const national = newBeninNumber();
   const app = role === 'acheteur' ? 'buyer' : 'pro';
   const login = await createLogin(syntheticEmailOf(national, app));
@@ -23,5 +26,7 @@ export async function signUp(role: 'vendeur' | 'acheteur', referralCode?: string
     .set(bearer(login.token))
     .send({ nom: 'Dossou', prenoms: 'Koffi', telephone: `+229${national}`, pays: 'BJ', role, ...(referralCode ? { referralCode } : {}) });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { uid: login.uid, token: login.token, national, telephone: `+229${national}`, email: syntheticEmailOf(national, app), role };
+  const user: TestUser = { uid: login.uid, token: login.token, national, telephone: `+229${national}`, email: syntheticEmailOf(national, app), role };
+  if (prove) await proveTelephone(user);
+  return user;
 }

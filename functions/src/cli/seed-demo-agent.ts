@@ -11,6 +11,7 @@ import { runTransaction } from '../core/firebase';
 import { credit } from '../domains/agents/earnings';
 import { agentRef, tallyRef, writeDay, writeTotals } from '../domains/agents/repository';
 import { recordReferral } from '../domains/agents/referrals/service';
+import { markTelephoneProven } from '../domains/identity';
 
 const DAY_MS = 86_400_000;
 
@@ -19,6 +20,8 @@ export async function seedAgentHistory(agent: { uid: string }, seller: { uid: st
   const agentId = agent.uid;
   // An agent provisioned by the operator tool has no record yet: its type goes on the leaderboards.
   await agentRef(agentId).set({ typeAgent: 'Market_pro', zone: 'Cotonou - Dantokpa', referralCode, updatedAt: Timestamp.fromDate(now()) }, { merge: true });
+  // The demo seller proved its telephone: the referral pays its agent (README, "Referral money waits for the telephone proof").
+  await markTelephoneProven(seller.uid);
   await recordReferral({ uid: seller.uid, role: 'vendeur', app: 'pro', referrerId: agentId, referralCode, registeredAt: new Date(now().getTime() - 3 * DAY_MS).toISOString() });
   for (let back = 2; back >= 0; back -= 1) {
     const dateKey = businessDay(new Date(now().getTime() - back * DAY_MS), settings.BUSINESS_TIME_ZONE);

@@ -117,6 +117,11 @@ const SETTINGS = {
   OTP_MAX_FAILED_PER_DAY: integer(10, 1),
   /** Send the code by push notification when the messaging channel fails. */
   RESET_PUSH_FALLBACK: flag(false),
+  /**
+   * Send a telephone proof's code by push when the messaging channel fails. Off by default: a push
+   * reaches the device that asked, which proves nothing about the number (README, "Telephone proof").
+   */
+  PHONE_PROOF_PUSH_FALLBACK: flag(false),
 
   // Messaging channel (WhatsApp Cloud API authentication template, or the local recorder).
   MESSAGING_DRIVER: oneOf(['whatsapp', 'local'], 'whatsapp'),
@@ -237,6 +242,10 @@ const SETTINGS = {
   AGENT_COMMISSION_PUBLICITE_PCT: decimal(10, 0, 100),
   /** Presence bonus of a day whose journal has GPS coordinates, once per agent and business day (XOF). */
   AGENT_DAILY_PRESENCE_BONUS_XOF: integer(2000, 0),
+  /** A position whose accuracy the app gives as worse than this (metres) earns no presence bonus. */
+  AGENT_PRESENCE_MAX_ACCURACY_M: integer(200, 1),
+  /** A position this close to the land of a served country (metres) counts as on it: the borders (Natural Earth 1:50m) are generalized at the coast. */
+  AGENT_PRESENCE_COAST_TOLERANCE_M: integer(1000, 0, 20_000),
   /** Target: prospects approached per day. */
   AGENT_TARGET_PROSPECTS_PER_DAY: integer(20, 0),
   /** Subscriptions and advertisement campaigns an agent must have sold before a withdrawal. */

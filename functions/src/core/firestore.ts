@@ -26,6 +26,8 @@ export const COLLECTIONS = {
   passwordResets: 'passwordResets',
   /** `otpMessages/{messageId}`: delivery statuses of the messages that carried codes. */
   otpMessages: 'otpMessages',
+  /** `phoneProofs/{uid}`: the current code proving an account's telephone, as an HMAC (same shape as a reset). */
+  phoneProofs: 'phoneProofs',
   /** `webSessions/{uuid}`: web dashboard sessions (TTL on `expireAt`). */
   webSessions: 'webSessions',
   /** `uploads/{sha256(path)}`: every stored file, its owner and when the clean-up looks at it next. */
@@ -98,6 +100,8 @@ export const COLLECTIONS = {
   agentStats: 'agentStats',
   /** `referrals/{referredUid}`: the agent who brought a user, and whether that user paid yet. */
   referrals: 'referrals',
+  /** `agentHeldCommissions/{paymentId}`: a referred user's commission waiting for its telephone proof. */
+  agentHeldCommissions: 'agentHeldCommissions',
   /** `demoEvents/{eventType}_{sessionKey}`: a demonstration event of a session, and when it was last seen (the dedup window). */
   demoEvents: 'demoEvents',
   /** `demoCooldowns/{agentId}_{uid}`: when a demonstration of this user last counted for this agent (the cooldown). */

@@ -21,6 +21,8 @@ export const en: Record<ErrorCode, string> = {
   USER_NOT_FOUND: 'User not found.',
   ALREADY_REGISTERED: 'This account is already registered.',
   TELEPHONE_TAKEN: 'This telephone number is already used by another account.',
+  SELF_REFERRAL: 'You cannot sign up with your own referral code.',
+  TELEPHONE_ALREADY_VERIFIED: 'This telephone number is already verified.',
   APP_REQUIRED: 'This number has an account on each app: say which one.',
   PASSWORD_TOO_SHORT: 'The password needs at least 8 characters.',
   OTP_INVALID: 'This code is wrong.',

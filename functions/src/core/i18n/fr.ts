@@ -22,6 +22,8 @@ export const fr: Record<ErrorCode, string> = {
   USER_NOT_FOUND: 'Utilisateur introuvable.',
   ALREADY_REGISTERED: 'Ce compte est déjà inscrit.',
   TELEPHONE_TAKEN: 'Ce numéro de téléphone est déjà utilisé par un autre compte.',
+  SELF_REFERRAL: 'Vous ne pouvez pas vous inscrire avec votre propre code de parrainage.',
+  TELEPHONE_ALREADY_VERIFIED: 'Ce numéro de téléphone est déjà vérifié.',
   APP_REQUIRED: 'Ce numéro a un compte sur chaque application : précisez laquelle.',
   PASSWORD_TOO_SHORT: 'Le mot de passe doit contenir au moins 8 caractères.',
   OTP_INVALID: 'Ce code est incorrect.',

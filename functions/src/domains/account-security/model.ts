@@ -24,9 +24,18 @@ export interface ResetRecord {
   updatedAt: Timestamp;
 }
 
+/**
+ * What a code is for: a password reset (`passwordResets/{app}_{e164}`) or the proof of an account's
+ * telephone (`phoneProofs/{uid}`, the same shape).
+ */
+export type CodePurpose = 'reset' | 'phone';
+
 /** `otpMessages/{messageId}`: what the messaging platform said of a message that carried a code. */
 export interface OtpMessageRecord {
+  /** The code's record, in the collection of `purpose`. */
   resetKey: string;
+  /** Absent: a password reset (messages recorded before telephone proofs). */
+  purpose?: CodePurpose;
   uid: string;
   statuses: Record<string, string>;
   fallbackAt?: Timestamp;

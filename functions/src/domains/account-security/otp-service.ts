@@ -21,18 +21,20 @@ import { normalizeTelephone } from '../geo';
 import { getUser, telephoneOwners } from '../identity';
 import { pushToUser } from '../notifications';
 import { notifyAfter } from '../notifications';
-import type { ResetRecord } from './model';
+import type { CodePurpose, ResetRecord } from './model';
 import * as repository from './repository';
 import type { PasswordResetRequest, ResetPassword, VerifyResetCode } from './schemas';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MIN_PASSWORD_LENGTH = 8;
 
-interface Account {
+/** Where a code goes and what it is for: `key` names its record (and is bound into its HMAC). */
+export interface Account {
   key: string;
   uid: string;
   app: App;
   e164: string;
+  purpose: CodePurpose;
 }
 
 /** The account a reset is for: the number's only account, or the one of the app named. */
@@ -43,7 +45,7 @@ async function resolveAccount(input: { telephone: string; pays?: string; app?: A
   if (apps.length === 0) throw new ApiError('USER_NOT_FOUND');
   if (apps.length > 1) throw new ApiError('APP_REQUIRED');
   const app = apps[0];
-  return { key: `${app}_${e164}`, uid: owners[app]!, app, e164 };
+  return { key: `${app}_${e164}`, uid: owners[app]!, app, e164, purpose: 'reset' };
 }
 
 function newCode(): string {
@@ -80,7 +82,15 @@ function failuresOn(current: ResetRecord | undefined, day: string): number {
 
 const today = (at: Date) => businessDay(at, config().BUSINESS_TIME_ZONE);
 
-function pushOfCode(code: string, language: Language) {
+/** Whether a code that the messaging channel could not carry goes by push (README, "Telephone proof": off for proofs by default). */
+const pushFallbackOf = (purpose: CodePurpose) => (purpose === 'phone' ? config().PHONE_PROOF_PUSH_FALLBACK : config().RESET_PUSH_FALLBACK);
+
+function pushOfCode(code: string, language: Language, purpose: CodePurpose) {
+  if (purpose === 'phone') {
+    return language === 'en'
+      ? { title: 'Telephone check', body: `Your code is ${code}. It expires soon; never share it.`, data: { type: 'phone_proof_code' } }
+      : { title: 'Vérification du téléphone', body: `Votre code est ${code}. Il expire bientôt ; ne le partagez jamais.`, data: { type: 'phone_proof_code' } };
+  }
   return language === 'en'
     ? { title: 'Password reset', body: `Your code is ${code}. It expires soon; never share it.`, data: { type: 'password_reset_code' } }
     : { title: 'Réinitialisation du mot de passe', body: `Votre code est ${code}. Il expire bientôt ; ne le partagez jamais.`, data: { type: 'password_reset_code' } };
@@ -91,6 +101,15 @@ export async function requestReset(input: z.output<typeof PasswordResetRequest>,
   const user = await getUser(account.uid);
   if (!user) throw new ApiError('USER_NOT_FOUND');
   if (user.isBlocked) throw new ApiError('USER_BLOCKED');
+  return sendCode(account, language);
+}
+
+/**
+ * Draws a new code for the account (replacing its current one, within the resend throttle and the
+ * day's cap of wrong codes) and sends it over the messaging channel, or by push when that fails and
+ * the purpose's fallback is on.
+ */
+export async function sendCode(account: Account, language: Language): Promise<{ channel: 'whatsapp' | 'local' | 'push'; expiresInSeconds: number }> {
   const settings = config();
   const code = newCode();
   const at = now();
@@ -111,20 +130,20 @@ export async function requestReset(input: z.output<typeof PasswordResetRequest>,
         updatedAt: Timestamp.fromDate(at),
       },
     };
-  });
+  }, account.purpose);
   if (refusal) throw new ApiError(refusal);
 
   const expiresInSeconds = Math.floor(settings.OTP_TTL_MS / 1000);
   const channel = await messagingChannel();
   try {
     const { messageId } = await channel.sendOtp({ to: account.e164, code, language });
-    await repository.recordOtpMessage(messageId, account.key, account.uid, at);
+    await repository.recordOtpMessage(messageId, account.key, account.uid, at, account.purpose);
     return { channel: channel.name, expiresInSeconds };
   } catch (error) {
     logger.warn('one-time code not sent by the messaging channel', { uid: account.uid, channel: channel.name, error: String(error) });
   }
-  if (settings.RESET_PUSH_FALLBACK) {
-    const pushed = await pushToUser(account.uid, pushOfCode(code, language));
+  if (pushFallbackOf(account.purpose)) {
+    const pushed = await pushToUser(account.uid, pushOfCode(code, language, account.purpose));
     if (pushed.sent > 0) return { channel: 'push' as const, expiresInSeconds };
   }
   throw new ApiError('OTP_DELIVERY_FAILED');
@@ -139,7 +158,7 @@ type CheckOutcome =
  * account's day. The wrong code that reaches the day's cap reports it, once: the caller tells the
  * account's devices.
  */
-async function checkCode(key: string, otp: string, consume: boolean): Promise<string> {
+export async function checkCode(key: string, otp: string, consume: boolean, purpose: CodePurpose = 'reset'): Promise<string> {
   const at = now();
   const day = today(at);
   const dailyCap = config().OTP_MAX_FAILED_PER_DAY;
@@ -163,10 +182,10 @@ async function checkCode(key: string, otp: string, consume: boolean): Promise<st
       return { outcome: { ok: false, code: 'OTP_INVALID', blocked }, write };
     }
     return { outcome: { ok: true, uid: current.uid }, write: consume ? { status: 'used', updatedAt: Timestamp.fromDate(at) } : undefined };
-  });
+  }, purpose);
   if (outcome.ok) return outcome.uid;
-  // The account and the day make the event: however many refusals follow, one notice.
-  if (outcome.blocked) await notifyAfter(outcome.blocked.uid, { type: 'password_reset_blocked', key: `${key}:${outcome.blocked.day}` });
+  // The account and the day make the event: however many refusals follow, one notice (it speaks of the password).
+  if (outcome.blocked && purpose === 'reset') await notifyAfter(outcome.blocked.uid, { type: 'password_reset_blocked', key: `${key}:${outcome.blocked.day}` });
   throw new ApiError(outcome.code);
 }
 
@@ -210,10 +229,10 @@ export async function onMessageStatus(messageId: string, status: string, timesta
     status,
     timestamp,
     (message, reset) => {
-      if (!config().RESET_PUSH_FALLBACK || !reset || reset.status !== 'pending') return undefined;
+      if (!pushFallbackOf(message.purpose ?? 'reset') || !reset || reset.status !== 'pending') return undefined;
       return { ...freshCode(message.resetKey, code, at), updatedAt: Timestamp.fromDate(at) };
     },
     at,
   );
-  if (fallback) await pushToUser(fallback.uid, pushOfCode(code, language));
+  if (fallback) await pushToUser(fallback.uid, pushOfCode(code, language, fallback.purpose));
 }

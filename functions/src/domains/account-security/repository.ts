@@ -2,9 +2,9 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS } from '../../core/firestore';
-import type { OtpMessageRecord, ResetRecord } from './model';
+import type { CodePurpose, OtpMessageRecord, ResetRecord } from './model';
 
-const resets = () => collection<ResetRecord>(COLLECTIONS.passwordResets);
+const codes = (purpose: CodePurpose) => collection<ResetRecord>(purpose === 'phone' ? COLLECTIONS.phoneProofs : COLLECTIONS.passwordResets);
 const messages = () => collection<OtpMessageRecord>(COLLECTIONS.otpMessages);
 
 /**
@@ -15,8 +15,9 @@ const messages = () => collection<OtpMessageRecord>(COLLECTIONS.otpMessages);
 export async function updateReset<T>(
   key: string,
   decide: (current: ResetRecord | undefined) => { outcome: T; write?: Partial<ResetRecord> },
+  purpose: CodePurpose = 'reset',
 ): Promise<T> {
-  const ref = resets().doc(key);
+  const ref = codes(purpose).doc(key);
   return runTransaction(async (tx) => {
     const { outcome, write } = decide((await tx.get(ref)).data());
     if (write) tx.set(ref, write, { merge: true });
@@ -24,8 +25,8 @@ export async function updateReset<T>(
   });
 }
 
-export async function recordOtpMessage(messageId: string, resetKey: string, uid: string, at: Date): Promise<void> {
-  const record: OtpMessageRecord = { resetKey, uid, statuses: {}, createdAt: Timestamp.fromDate(at) };
+export async function recordOtpMessage(messageId: string, resetKey: string, uid: string, at: Date, purpose: CodePurpose = 'reset'): Promise<void> {
+  const record: OtpMessageRecord = { resetKey, ...(purpose === 'reset' ? {} : { purpose }), uid, statuses: {}, createdAt: Timestamp.fromDate(at) };
   await messages().doc(messageId).set(record);
 }
 
@@ -40,18 +41,19 @@ export async function applyMessageStatus(
   timestamp: string,
   fallback: (message: OtpMessageRecord, reset: ResetRecord | undefined) => Partial<ResetRecord> | undefined,
   at: Date,
-): Promise<{ uid: string } | undefined> {
+): Promise<{ uid: string; purpose: CodePurpose } | undefined> {
   const messageRef = messages().doc(messageId);
   return runTransaction(async (tx) => {
     const message = (await tx.get(messageRef)).data();
     if (!message) return undefined; // not a message of ours
-    const resetRef = resets().doc(message.resetKey);
+    const purpose = message.purpose ?? 'reset';
+    const resetRef = codes(purpose).doc(message.resetKey);
     const reset = status === 'failed' && !message.fallbackAt ? (await tx.get(resetRef)).data() : undefined;
     const replacement = reset ? fallback(message, reset) : undefined;
     if (message.statuses[status] === undefined) tx.update(messageRef, { [`statuses.${status}`]: timestamp });
     if (!replacement) return undefined;
     tx.update(messageRef, { fallbackAt: Timestamp.fromDate(at) });
     tx.set(resetRef, replacement, { merge: true });
-    return { uid: message.uid };
+    return { uid: message.uid, purpose };
   });
 }

@@ -3,9 +3,12 @@ import { ApiRouter } from '../../core/http';
 import { AUTH_RATE_LIMIT } from '../../core/rate-limit';
 import { endWebSession, startWebSession } from '../../core/web-session';
 import * as otp from './otp-service';
+import { requestPhoneProof, verifyPhoneProof } from './phone-proof';
 import {
   MessagingCallback,
   PasswordResetRequest,
+  PhoneProof,
+  PhoneProofVerify,
   ResetPassword,
   ResetRequested,
   VerifyResetCode,
@@ -62,6 +65,37 @@ export const router = new ApiRouter()
     errors: [...checkErrors, 'PASSWORD_TOO_SHORT'],
     success: { description: 'The password was changed', data: z.object({ reset: z.literal(true) }) },
     handle: ({ body }) => otp.resetPassword(body),
+  })
+  .json({
+    method: 'post',
+    path: '/api/auth/phone/request',
+    tags: ['Authentication'],
+    summary: 'Sends a code to the caller’s telephone, to prove it',
+    description:
+      'To the number of the caller’s profile, over the messaging channel (WhatsApp template); by push only when that fails and PHONE_PROOF_PUSH_FALLBACK is on. ' +
+      'A new request replaces the previous code (OTP_TTL_MS, OTP_MAX_ATTEMPTS); at most one a minute and five an hour; after OTP_MAX_FAILED_PER_DAY wrong codes in a business day, nothing more until the next day. ' +
+      'A referred account earns its agent the sign-up bonus and commissions only once its telephone is proven.',
+    access: 'profile',
+    rateLimit: AUTH_RATE_LIMIT,
+    errors: ['TELEPHONE_ALREADY_VERIFIED', 'OTP_THROTTLED', 'OTP_DAILY_LIMIT', 'OTP_DELIVERY_FAILED'],
+    success: { description: 'The code is on its way', data: ResetRequested },
+    handle: ({ caller, language }) => requestPhoneProof(caller, language),
+  })
+  .json({
+    method: 'post',
+    path: '/api/auth/phone/verify',
+    tags: ['Authentication'],
+    summary: 'Proves the caller’s telephone with the code sent to it',
+    description:
+      'The right code is used up and the profile gets `telephoneVerifie: true` and its date, once (event `user.phone_verified`). ' +
+      'A wrong code uses up an attempt of the code (then OTP_LOCKED) and one of the account’s business day (then OTP_DAILY_LIMIT). ' +
+      'Called again once proven, it answers the proof with `verifiedNow: false`.',
+    access: 'profile',
+    rateLimit: AUTH_RATE_LIMIT,
+    body: PhoneProofVerify,
+    errors: ['OTP_INVALID', 'OTP_EXPIRED', 'OTP_USED', 'OTP_LOCKED', 'OTP_DAILY_LIMIT'],
+    success: { description: 'The telephone is proven', data: PhoneProof },
+    handle: ({ caller, body }) => verifyPhoneProof(caller, body.otp),
   })
   .json({
     method: 'post',

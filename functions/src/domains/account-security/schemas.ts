@@ -27,6 +27,19 @@ export const ResetRequested = z.object({
   expiresInSeconds: z.number().int(),
 });
 
+export const PhoneProofVerify = z
+  .strictObject({ otp: Otp })
+  .meta({ id: 'PhoneProofVerify', description: 'The code sent to the caller’s telephone by `POST /api/auth/phone/request`; the right one proves the telephone.' });
+
+export const PhoneProof = z
+  .object({
+    telephone: z.string().meta({ description: 'E.164: the profile’s number, the one proven.' }),
+    telephoneVerifie: z.literal(true),
+    telephoneVerifieAt: z.string().meta({ description: 'When it was proven (ISO 8601).' }),
+    verifiedNow: z.boolean().meta({ description: 'false: it was proven before (a second call, or two at once), nothing more happened.' }),
+  })
+  .meta({ id: 'PhoneProof' });
+
 export const WebSessionStart = z
   .strictObject({ userAgent: z.string().trim().min(1).max(512).optional() })
   .meta({ id: 'WebSessionStart', description: 'Opens a web dashboard session; it ends after WEB_SESSION_IDLE_MINUTES (30) without requests.' });

@@ -47,7 +47,9 @@ export const router = new ApiRouter()
     path: '/api/agents/admin/backfill-daily-presence',
     tags,
     summary: 'Credits the presence bonus of a day’s journals that have a position but no bonus',
-    description: 'Default day: yesterday in BUSINESS_TIME_ZONE. Each bonus is the journal’s own earning, so a second run credits nothing. The daily `backfillDailyPresence` schedule runs it for yesterday.',
+    description:
+      'Default day: yesterday in BUSINESS_TIME_ZONE. Each bonus is the journal’s own earning, so a second run credits nothing. The daily `backfillDailyPresence` schedule runs it for yesterday. ' +
+      'The agent’s rule applies: a position off the land of the served countries, or less accurate than AGENT_PRESENCE_MAX_ACCURACY_M, earns nothing (`refused`).',
     access: 'profile',
     roles: ADMIN_ROLES,
     body: BackfillRequest,

@@ -14,6 +14,7 @@ import { ApiError } from '../../core/errors';
 import { runTransaction } from '../../core/firebase';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { credit } from './earnings';
+import { presenceRefusal } from './journal/presence';
 import { type AgentDayDocument, type AgentDocument, earningId, type EarningDocument } from './model';
 import { agentRef, dayRef, days, earningRef, earnings, statsRef } from './repository';
 import type { BackfillResult, Consolidated, MonitorDay, Withdrawal, WithdrawalRequest } from './schemas';
@@ -33,6 +34,7 @@ export async function consolidated(): Promise<z.input<typeof Consolidated>> {
     agents: n('agents'),
     totalReferrals: n('totalReferrals'),
     completedReferrals: n('completedReferrals'),
+    awaitingPhoneProof: n('awaitingPhoneProof'),
     prospectsApproached: n('prospectsApproached'),
     demonstrations: n('demonstrations'),
     boutiquesCreees: n('boutiquesCreees'),
@@ -65,6 +67,7 @@ function toMonitorDay(day: AgentDayDocument): z.input<typeof MonitorDay> {
     revenueCampagne: day.revenueCampagne ?? 0,
     dailyBonusCredited: day.dailyBonusCredited ?? false,
     dailyPresenceBonusXof: day.dailyPresenceBonusXof ?? 0,
+    presenceRefusedReason: day.dailyBonusCredited ? null : (day.presenceRefusedReason ?? null),
     observation: day.observation ?? null,
   };
 }
@@ -140,9 +143,10 @@ const BACKFILL_PAGE = 200;
 
 /**
  * Credits the presence bonus of the days of `dateKey` (default yesterday, business time zone) whose
- * journal has a position but no bonus: the days of that date are read by pages of document ids,
- * and each credit is the journal's own (`daily_presence_{agentId}_{day}`), so a second run, or a
- * run beside the agent's own call, credits nothing more.
+ * journal has a position that earns (journal/presence.ts, the agent's own rule) but no bonus: the
+ * days of that date are read by pages of document ids, and each credit is the journal's own
+ * (`daily_presence_{agentId}_{day}`), so a second run, or a run beside the agent's own call,
+ * credits nothing more. A position that does not earn is left without a bonus and counted `refused`.
  */
 export async function backfillPresence(date?: string): Promise<z.input<typeof BackfillResult>> {
   const settings = config();
@@ -151,6 +155,7 @@ export async function backfillPresence(date?: string): Promise<z.input<typeof Ba
   let scanned = 0;
   let located = 0;
   let credited = 0;
+  let refused = 0;
   let after: string | undefined;
   for (;;) {
     let query = days().where('dateKey', '==', dateKey).orderBy('__name__').limit(BACKFILL_PAGE);
@@ -161,6 +166,10 @@ export async function backfillPresence(date?: string): Promise<z.input<typeof Ba
       const day = doc.data();
       if (!day.zoneLocation || day.dailyBonusCredited) continue;
       located += 1;
+      if (await presenceRefusal(day.zoneLocation, day.zoneAccuracyM)) {
+        refused += 1;
+        continue;
+      }
       const done = await runTransaction((tx) =>
         credit(tx, { agentId: day.agentId, type: 'daily_presence', reference: `${day.agentId}_${dateKey}`, montant: bonus, description: `Bonus de présence du ${dateKey}`, dateKey }),
       );
@@ -169,5 +178,5 @@ export async function backfillPresence(date?: string): Promise<z.input<typeof Ba
     if (page.size < BACKFILL_PAGE) break;
     after = page.docs[page.docs.length - 1].id;
   }
-  return { dateKey, scanned, missing: located, credited };
+  return { dateKey, scanned, missing: located, credited, refused };
 }

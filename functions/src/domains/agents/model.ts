@@ -35,7 +35,11 @@ export interface AgentDayDocument extends Partial<Record<DayCounter, number>> {
   /** Journal: where the agent works that day, as it said last. */
   zone?: string | null;
   zoneLocation?: { lat: number; lng: number } | null;
+  /** The accuracy the app gave with `zoneLocation` (metres), null when it gave none. */
+  zoneAccuracyM?: number | null;
   locatedAt?: Timestamp;
+  /** Why the day's last position would earn no presence bonus (journal/presence.ts); null when it would, or the day has none. */
+  presenceRefusedReason?: 'hors_zone' | 'precision_insuffisante' | null;
   /** An admin's observation on the day (`POST /api/agents/{id}/daily/observation`). */
   observation?: string;
   observationBy?: string;
@@ -64,6 +68,8 @@ export const TOTAL_COUNTERS = [
   'revenueCampagne',
   'referralSignupEarnings',
   'presenceBonusEarnings',
+  /** Referrals whose user has not proven its telephone yet: counted in totalReferrals, paid nothing. */
+  'awaitingPhoneProof',
 ] as const;
 export type TotalCounter = (typeof TOTAL_COUNTERS)[number];
 

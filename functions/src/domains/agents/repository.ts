@@ -41,7 +41,9 @@ export const tallyRef = (id: string) => tallies().doc(id);
 export type DayChanges = Partial<Record<DayCounter, number>>;
 export type TotalChanges = Partial<Record<TotalCounter, number>>;
 /** Fields of the day set as they are (journal, presence bonus), beside its counters. */
-export type DayFields = Partial<Pick<AgentDayDocument, 'dailyBonusCredited' | 'dailyPresenceBonusXof' | 'zone' | 'zoneLocation' | 'locatedAt'>>;
+export type DayFields = Partial<
+  Pick<AgentDayDocument, 'dailyBonusCredited' | 'dailyPresenceBonusXof' | 'zone' | 'zoneLocation' | 'zoneAccuracyM' | 'locatedAt' | 'presenceRefusedReason'>
+>;
 
 function increments<K extends string>(changes: Partial<Record<K, number>>): Partial<Record<K, FieldValue>> {
   const out: Partial<Record<K, FieldValue>> = {};

@@ -3,6 +3,7 @@ import { CountryCode, TelephoneInput } from '../geo';
 import { DayKey } from '../../core/days';
 import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
+import { PRESENCE_REFUSALS } from './journal/presence';
 import { AGENT_TYPES, PERIODS } from './model';
 
 const Name = z.string().trim().min(1).max(80);
@@ -60,6 +61,7 @@ export const Dashboard = z
     stats: z.strictObject({
       totalReferrals: count,
       completedReferrals: count,
+      awaitingPhoneProof: count.meta({ description: 'Referrals (among totalReferrals) whose user has not proven its telephone yet: paid nothing so far.' }),
       totalEarnings: xof.meta({ description: 'Every positive earning (XOF).' }),
       currentBalance: xof.meta({ description: 'Wallet balance (XOF).' }),
     }),
@@ -83,8 +85,23 @@ export const ZoneLocation = z
   .strictObject({
     lat: z.number().min(-90).max(90),
     lng: z.number().min(-180).max(180),
+    accuracy: z
+      .number()
+      .positive()
+      .max(1_000_000)
+      .optional()
+      .meta({ description: 'The position’s accuracy in metres, as the device reports it; worse than AGENT_PRESENCE_MAX_ACCURACY_M (200) earns no bonus.', example: 15 }),
   })
-  .meta({ id: 'ZoneLocation', description: 'GPS position of the day: both coordinates, in degrees.' });
+  .meta({ id: 'ZoneLocation', description: 'GPS position of the day: both coordinates in degrees, and the accuracy when the device gives one.' });
+
+export const PresenceRefusedReason = z
+  .enum(PRESENCE_REFUSALS)
+  .nullable()
+  .meta({
+    description:
+      'Why the day has no presence bonus after this call: `hors_zone` (the position is not on the land of a served country), ' +
+      '`precision_insuffisante` (its accuracy is worse than AGENT_PRESENCE_MAX_ACCURACY_M); null when the day has its bonus or no position.',
+  });
 
 export const DailyRequest = z
   .strictObject({
@@ -102,7 +119,8 @@ export const Daily = z
     prospectsApproached: count,
     dailyBonusCredited: z.boolean(),
     dailyPresenceBonusXof: xof,
-    bonusCreditedNow: z.boolean().meta({ description: 'Whether this call credited the presence bonus (only the first call of the day with a location does).' }),
+    bonusCreditedNow: z.boolean().meta({ description: 'Whether this call credited the presence bonus (only the day’s first call with a location that earns does).' }),
+    bonusRefusedReason: PresenceRefusedReason,
   })
   .meta({ id: 'AgentDaily' });
 
@@ -152,6 +170,7 @@ export const Consolidated = z
     agents: count,
     totalReferrals: count,
     completedReferrals: count,
+    awaitingPhoneProof: count.meta({ description: 'Referrals whose user has not proven its telephone yet.' }),
     prospectsApproached: count,
     demonstrations: count,
     boutiquesCreees: count,
@@ -178,6 +197,7 @@ export const MonitorDay = z
     revenueCampagne: xof,
     dailyBonusCredited: z.boolean(),
     dailyPresenceBonusXof: xof,
+    presenceRefusedReason: PresenceRefusedReason,
     observation: z.string().nullable(),
   })
   .meta({ id: 'AgentMonitorDay' });
@@ -220,5 +240,6 @@ export const BackfillResult = z
     scanned: count.meta({ description: 'Agents’ days of that date read.' }),
     missing: count.meta({ description: 'Days with a position and no bonus.' }),
     credited: count.meta({ description: 'Bonuses credited by this run.' }),
+    refused: count.meta({ description: 'Days whose position earns no bonus (off the land of the served countries, or not accurate enough): left without one.' }),
   })
   .meta({ id: 'AgentBackfillResult' });

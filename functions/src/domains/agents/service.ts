@@ -64,6 +64,7 @@ export async function dashboard(caller: ProfileCaller, date: string | undefined)
     stats: {
       totalReferrals: agent?.totalReferrals ?? 0,
       completedReferrals: agent?.completedReferrals ?? 0,
+      awaitingPhoneProof: agent?.awaitingPhoneProof ?? 0,
       totalEarnings: agent?.totalEarnings ?? 0,
       currentBalance: balance,
     },

@@ -5,11 +5,15 @@
  */
 import { subscriber } from '../../core/events';
 import { takeBackCommission } from './earnings';
-import { recordCampaignRequest, recordPayment, recordReferral } from './referrals/service';
+import { dropHeldCommission, recordCampaignRequest, recordPayment, recordPhoneProof, recordReferral } from './referrals/service';
 
 export const subscribers = [
-  // A sign-up with a referral code: the referral, `referral_signup`, and a shop created for a seller.
+  // A sign-up with a referral code: the referral (paid once the telephone is proven, counted as awaiting it until then).
   subscriber('agents.referral_signup', 'user.registered', async ({ payload }) => recordReferral(payload)),
+  // A referred user proved its telephone: `referral_signup`, a shop created for a seller, the commissions held.
+  subscriber('agents.referral_phone_proof', 'user.phone_verified', async ({ payload }) => recordPhoneProof(payload)),
+  // A payment's money goes back: a commission still held for it is never credited.
+  subscriber('agents.held_commission_refund', 'payment.refund_marked', async ({ payload }) => dropHeldCommission(payload)),
   // A referred user paid: the referral completed at the first success; subscription and advertisement commissions.
   subscriber('agents.referral_payment', 'payment.succeeded', async ({ payload, createdAt }) => recordPayment(payload, createdAt)),
   // A referred user's payment refunded whole: its commission's earning and counters taken back (the wallet entry went with the refund).

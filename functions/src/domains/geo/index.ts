@@ -6,3 +6,4 @@ export { CountryCode, GeoPoint, TelephoneInput } from './schemas';
 export { type NormalizedTelephone, normalizeTelephone, syntheticEmail } from './telephone';
 
 export { distanceKm, type LatLng } from './distance';
+export { type Position, servedCountryAt } from './land';

@@ -21,11 +21,23 @@ export interface UserRegistered {
   registeredAt: string;
 }
 
+export interface UserPhoneVerified {
+  uid: string;
+  role: Role;
+  app: App;
+  /** The agent whose code the user signed up with, or null. */
+  referrerId: string | null;
+  /** When the telephone was proven (ISO). */
+  verifiedAt: string;
+}
+
 declare module '../../core/events/catalog' {
   interface EventCatalog {
     /** A profile changed: its owner's edit, or an admin's block, unblock or role change (key: uid, moment and a nonce). */
     'user.changed': UserChanged;
     /** A profile was created: a sign-up, or an account made by an admin or an operator (key: uid). */
     'user.registered': UserRegistered;
+    /** A profile proved its telephone with a code sent to it (key: uid: once per account). */
+    'user.phone_verified': UserPhoneVerified;
   }
 }

@@ -2,4 +2,4 @@
 export type { CodeIssue } from './repository';
 export { type AgentAccountRequest, createAgentAccount } from './provisioning';
 export { PushTokenRequest } from './schemas';
-export { getUser, isProfilePhoto, prunePushTokens, pushTokensOf, samePerson, telephoneOwners, usersAfter } from './service';
+export { getUser, isProfilePhoto, markTelephoneProven, prunePushTokens, pushTokensOf, samePerson, telephoneOwners, usersAfter } from './service';

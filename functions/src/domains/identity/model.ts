@@ -30,6 +30,12 @@ export interface UserDocument {
   transitaireVerification?: { statut: 'none' | 'pending' | 'approved' | 'rejected'; rejectionMotif?: string };
   /** When the copy of the transit domain's verification status was taken (ms): older events are ignored. */
   transitaireVerificationAt?: number;
+  /**
+   * The owner proved it receives messages at `telephone` (a code sent there and typed back,
+   * `POST /api/auth/phone/verify`). Absent: not proven. Set once, never unset.
+   */
+  telephoneVerifie?: boolean;
+  telephoneVerifieAt?: Timestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

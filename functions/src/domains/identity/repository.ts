@@ -61,6 +61,9 @@ export async function createUser(uid: string, user: UserDocument, options: { ref
     if (phone.exists && phone.data()?.uid !== uid) throw new ApiError('TELEPHONE_TAKEN');
     const referral = code?.data();
     if (code && !referral) throw new ApiError('REFERRAL_CODE_INVALID');
+    // Same telephone = same person (samePerson): an agent's number signing up with its own code
+    // would pay the agent for itself.
+    if (referral && (await tx.get(users().doc(referral.agentId))).data()?.telephone === user.telephone) throw new ApiError('SELF_REFERRAL');
     const issued = issueCode ? await freeCode(tx, issueCode) : undefined;
     let stored: UserDocument = code && referral ? { ...user, referredBy: { code: code.id, agentId: referral.agentId } } : user;
     if (issued) stored = { ...stored, referralCode: issued };
@@ -111,6 +114,26 @@ export async function mutateUser(
     const key = `${uid}_${at.getTime()}_${randomBytes(4).toString('hex')}`;
     emit(tx, 'user.changed', key, { uid, role: next.role, previousRole: current.role, isBlocked: next.isBlocked, wasBlocked: current.isBlocked });
     return next;
+  });
+}
+
+/** The telephone proof, once: see service.markTelephoneProven. */
+export async function markTelephoneProven(uid: string, at: Date): Promise<{ verifiedNow: boolean; verifiedAt: Date }> {
+  const ref = users().doc(uid);
+  return runTransaction(async (tx) => {
+    const user = (await tx.get(ref)).data();
+    if (!user) throw new ApiError('USER_NOT_FOUND');
+    if (user.telephoneVerifie && user.telephoneVerifieAt) return { verifiedNow: false, verifiedAt: user.telephoneVerifieAt.toDate() };
+    const stamp = Timestamp.fromDate(at);
+    tx.update(ref, { telephoneVerifie: true, telephoneVerifieAt: stamp, updatedAt: stamp });
+    emit(tx, 'user.phone_verified', uid, {
+      uid,
+      role: user.role,
+      app: user.app,
+      referrerId: user.referredBy?.agentId ?? null,
+      verifiedAt: at.toISOString(),
+    });
+    return { verifiedNow: true, verifiedAt: at };
   });
 }
 

@@ -43,6 +43,7 @@ export const router = new ApiRouter()
       'REFERRAL_CODE_INVALID',
       'ALREADY_REGISTERED',
       'TELEPHONE_TAKEN',
+      'SELF_REFERRAL',
     ],
     success: { status: 201, description: 'The new profile', data: UserProfile },
     handle: async ({ caller, body, req }) => {

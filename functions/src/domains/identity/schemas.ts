@@ -55,6 +55,10 @@ export const UserProfile = z
     transitaireVerification: z
       .object({ statut: z.enum(['none', 'pending', 'approved', 'rejected']), rejectionMotif: z.string().optional() })
       .optional(),
+    telephoneVerifie: z.boolean().meta({
+      description: 'Whether the owner proved its telephone with a code sent to it (`POST /api/auth/phone/verify`). A referred account earns its agent nothing before.',
+    }),
+    telephoneVerifieAt: IsoDate.nullable().meta({ description: 'When the telephone was proven; null before.' }),
     createdAt: IsoDate,
     updatedAt: IsoDate,
   })

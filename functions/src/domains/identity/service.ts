@@ -40,6 +40,8 @@ export function toProfile(id: string, user: UserDocument): Profile {
     referralCode: user.referralCode,
     referredBy: user.referredBy,
     transitaireVerification: user.transitaireVerification,
+    telephoneVerifie: user.telephoneVerifie === true,
+    telephoneVerifieAt: user.telephoneVerifieAt ? user.telephoneVerifieAt.toDate().toISOString() : null,
     createdAt: user.createdAt.toDate().toISOString(),
     updatedAt: user.updatedAt.toDate().toISOString(),
   };
@@ -194,6 +196,15 @@ export function pushTokensOf(uid: string): Promise<string[]> {
 /** Drops tokens the push service reported as dead. */
 export function prunePushTokens(uid: string, tokens: string[]): Promise<void> {
   return repository.removePushTokens(uid, tokens);
+}
+
+/**
+ * Records that the account proved its telephone (the caller checked the code), once: the first
+ * proof sets the flag and its date and emits `user.phone_verified` in the same transaction; a
+ * later one changes nothing and says so.
+ */
+export function markTelephoneProven(uid: string): Promise<{ verifiedNow: boolean; verifiedAt: Date }> {
+  return repository.markTelephoneProven(uid, now());
 }
 
 export function telephoneOwners(e164: string) {

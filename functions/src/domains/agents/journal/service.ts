@@ -1,9 +1,10 @@
 /**
  * The agent's daily journal (`agentDays/{agentId}_{day}`): where it works that day, its GPS
- * position, its prospect counter. A day's first position credits the presence bonus
- * (`daily_presence`, AGENT_DAILY_PRESENCE_BONUS_XOF) once per agent and business day: its earning's
- * id is the agent and the day, written in the transaction that records the position, so any number
- * of calls, at once or not, credit it once.
+ * position, its prospect counter. A day's first position that earns (presence.ts: on the land of a
+ * served country, accurate enough) credits the presence bonus (`daily_presence`,
+ * AGENT_DAILY_PRESENCE_BONUS_XOF) once per agent and business day: its earning's id is the agent and
+ * the day, written in the transaction that records the position, so any number of calls, at once or
+ * not, credit it once. A position that does not earn is recorded all the same, with the reason.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
@@ -15,21 +16,26 @@ import { credit } from '../earnings';
 import { type DayFields, dayRef, writeDay, writeTotals } from '../repository';
 import type { Daily, DailyRequest, ProspectCount } from '../schemas';
 import { today } from '../service';
+import { presenceRefusal } from './presence';
 
 export async function recordDaily(caller: ProfileCaller, input: z.output<typeof DailyRequest>): Promise<z.input<typeof Daily>> {
   const agentId = caller.uid;
   const dateKey = today();
   const at = now();
   const located = input.zoneLocation;
+  // Decided before the transaction: the borders are CPU work, not to be repeated by its retries.
+  const refusal = located ? await presenceRefusal(located, located.accuracy) : null;
   const fields: DayFields = {
     ...(input.zone !== undefined ? { zone: input.zone } : {}),
-    ...(located ? { zoneLocation: { lat: located.lat, lng: located.lng }, locatedAt: Timestamp.fromDate(at) } : {}),
+    ...(located
+      ? { zoneLocation: { lat: located.lat, lng: located.lng }, zoneAccuracyM: located.accuracy ?? null, locatedAt: Timestamp.fromDate(at), presenceRefusedReason: refusal }
+      : {}),
   };
   const bonus = config().AGENT_DAILY_PRESENCE_BONUS_XOF;
   const ref = dayRef(agentId, dateKey);
   return runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data();
-    const creditedNow = located
+    const creditedNow = located && !refusal
       ? await credit(tx, {
           agentId,
           type: 'daily_presence',
@@ -42,14 +48,16 @@ export async function recordDaily(caller: ProfileCaller, input: z.output<typeof 
       : false;
     if (!creditedNow) writeDay(tx, agentId, dateKey, {}, fields, at);
     const day = { ...current, ...fields, ...(creditedNow ? { dailyBonusCredited: true, dailyPresenceBonusXof: bonus } : {}) };
+    const credited = day.dailyBonusCredited ?? false;
     return {
       dateKey,
       zone: day.zone ?? null,
       zoneLocation: day.zoneLocation ?? null,
       prospectsApproached: day.prospectsApproached ?? 0,
-      dailyBonusCredited: day.dailyBonusCredited ?? false,
+      dailyBonusCredited: credited,
       dailyPresenceBonusXof: day.dailyPresenceBonusXof ?? 0,
       bonusCreditedNow: creditedNow,
+      bonusRefusedReason: credited ? null : (day.presenceRefusedReason ?? null),
     };
   });
 }

@@ -19,4 +19,31 @@ export interface ReferralDocument {
   completedAt: Timestamp | null;
   /** The payment that completed it. */
   firstPaymentId: string | null;
+  /**
+   * Whether the referred user proved its telephone: nothing is credited to the agent before
+   * (README, "Referral money waits for the telephone proof"). Absent on referrals made before the
+   * rule: the profile's flag decides for them.
+   */
+  phoneProven?: boolean;
+  phoneProvenAt?: Timestamp | null;
+}
+
+export type CommissionType = 'commission_subscription' | 'commission_publicite';
+
+/**
+ * `agentHeldCommissions/{paymentId}`: the commission of a payment a referred user made before
+ * proving its telephone, credited at the proof (`released`) unless the payment's money was marked
+ * for refund first (`refunded`; also written, as a mark, when the refund is handled before the payment).
+ */
+export interface HeldCommissionDocument {
+  statut: 'held' | 'released' | 'refunded';
+  paymentId: string;
+  agentId?: string;
+  referredId?: string;
+  type?: CommissionType;
+  /** The commission (XOF), at the tariff of the payment's day. */
+  montant?: number;
+  description?: string;
+  createdAt: Timestamp;
+  releasedAt?: Timestamp;
 }

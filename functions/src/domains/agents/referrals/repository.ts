@@ -2,9 +2,18 @@
 import type { Query } from 'firebase-admin/firestore';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage } from '../../../core/pagination';
-import type { ReferralDocument, ReferralStatus } from './model';
+import type { HeldCommissionDocument, ReferralDocument, ReferralStatus } from './model';
 
 const referrals = () => collection<ReferralDocument>(COLLECTIONS.referrals);
+const held = () => collection<HeldCommissionDocument>(COLLECTIONS.agentHeldCommissions);
+
+export const heldRef = (paymentId: string) => held().doc(paymentId);
+
+/** A page of a referred user's commissions still held (a page: the proof releases them page by page). */
+export async function heldCommissionsOf(referredUid: string, limit: number): Promise<string[]> {
+  const page = await held().where('referredId', '==', referredUid).where('statut', '==', 'held').limit(limit).get();
+  return page.docs.map((doc) => doc.id);
+}
 
 export const referralRef = (referredUid: string) => referrals().doc(referredUid);
 

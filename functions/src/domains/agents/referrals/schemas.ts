@@ -14,6 +14,10 @@ export const Referral = z
     referredRole: z.enum(ROLES),
     createdAt: z.string().meta({ description: 'The referred user’s sign-up.' }),
     completedAt: z.string().nullable(),
+    phoneProven: z
+      .boolean()
+      .nullable()
+      .meta({ description: 'Whether the referred user proved its telephone; nothing is credited to the agent before. null: a referral made before the rule (paid at sign-up).' }),
   })
   .meta({ id: 'Referral' });
 
@@ -24,6 +28,10 @@ export const ReferralStats = z
     totalReferrals: z.number().int(),
     completedReferrals: z.number().int(),
     pendingReferrals: z.number().int(),
+    awaitingPhoneProof: z
+      .number()
+      .int()
+      .meta({ description: 'Referrals (among totalReferrals) whose user has not proven its telephone: no sign-up bonus or commission is credited for them yet.' }),
     boutiquesCreees: z.number().int().meta({ description: 'Referred sellers signed up.' }),
     abonnementsVendus: z.number().int().meta({ description: 'Successful subscription payments of referred users.' }),
     campagnesLancees: z.number().int().meta({ description: 'Successful advertisement payments of referred users.' }),

@@ -1,10 +1,11 @@
 /**
- * Referrals: a user who signs up with an agent's code becomes its referral (`pending`), and the
- * agent earns `referral_signup`; the referred user's first successful payment completes it, and its
- * subscription and advertisement payments earn the agent a commission (the referral tariff, an
- * admin price list), each once. Driven by the events of identity, payments and the catalog.
+ * Referrals: a user who signs up with an agent's code becomes its referral (`pending`); once that
+ * user has proven its telephone the agent earns `referral_signup`; the referred user's first
+ * successful payment completes it, and its subscription and advertisement payments earn the agent
+ * a commission (the referral tariff, an admin price list), each once, held until the telephone
+ * proof when the payment comes before it. Driven by the events of identity, payments and the catalog.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { businessDay, now } from '../../../core/clock';
@@ -21,48 +22,59 @@ import { balanceOf } from '../../wallet';
 import { credit } from '../earnings';
 import type { TotalCounter } from '../model';
 import { agentRef, tallyRef, writeDay, writeTotals } from '../repository';
-import type { ReferralDocument } from './model';
-import { findReferral, listReferrals, type ReferralFilters, referralRef } from './repository';
+import type { CommissionType, ReferralDocument } from './model';
+import { findReferral, heldCommissionsOf, heldRef, listReferrals, type ReferralFilters, referralRef } from './repository';
 import type { Referral, ReferralStats } from './schemas';
 import { percentOf } from '../../../core/money';
 
 type Registered = EventCatalog['user.registered'];
+type PhoneVerified = EventCatalog['user.phone_verified'];
+type RefundMarked = EventCatalog['payment.refund_marked'];
 type PaymentSucceeded = EventCatalog['payment.succeeded'];
 type PubliciteRequested = EventCatalog['publicite.requested'];
 
 const dayOf = (at: Date) => businessDay(at, config().BUSINESS_TIME_ZONE);
 
 /** The commission earned on a payment of this type, if any. */
-const COMMISSION_OF: Partial<Record<PaymentSucceeded['type'], 'commission_subscription' | 'commission_publicite'>> = {
+const COMMISSION_OF: Partial<Record<PaymentSucceeded['type'], CommissionType>> = {
   abonnement: 'commission_subscription',
   abonnement_transitaire: 'commission_subscription',
   publicite: 'commission_publicite',
 };
 
+const SIGNUP_DESCRIPTION = 'Parrainage : inscription d’un nouvel utilisateur';
+
 /**
- * A sign-up with a referral code: the referral, the agent's `referral_signup` and, for a seller,
- * a shop created (`boutiquesCreees`) on the day of the sign-up, once per referred user.
+ * A sign-up with a referral code: the referral, once per referred user. The agent's
+ * `referral_signup` and, for a seller, a shop created (`boutiquesCreees`) wait for the telephone
+ * proof (`awaitingPhoneProof` counts the referral meanwhile); a user already proven when the
+ * sign-up is handled pays them at once, on the day of the proof.
  */
 export async function recordReferral(user: Registered): Promise<void> {
   const { referrerId, referralCode } = user;
   if (!referrerId || !referralCode) return;
   const ref = referralRef(user.uid);
-  const { referralSignupXof } = await priceList('referral-pricing');
+  const [{ referralSignupXof }, profile] = await Promise.all([priceList('referral-pricing'), getUser(user.uid)]);
   const registeredAt = new Date(user.registeredAt);
+  const provenAt = profile?.telephoneVerifie ? (profile.telephoneVerifieAt?.toDate() ?? registeredAt) : null;
   const seller = user.role === 'vendeur' ? 1 : 0;
   await runTransaction(async (tx) => {
     if ((await tx.get(ref)).exists) return;
-    await credit(tx, {
-      agentId: referrerId,
-      type: 'referral_signup',
-      reference: user.uid,
-      montant: referralSignupXof,
-      description: 'Parrainage : inscription d’un nouvel utilisateur',
-      dateKey: dayOf(registeredAt),
-      sourceUserId: user.uid,
-      day: { boutiquesCreees: seller },
-      totals: { totalReferrals: 1, boutiquesCreees: seller },
-    });
+    if (provenAt) {
+      await credit(tx, {
+        agentId: referrerId,
+        type: 'referral_signup',
+        reference: user.uid,
+        montant: referralSignupXof,
+        description: SIGNUP_DESCRIPTION,
+        dateKey: dayOf(provenAt),
+        sourceUserId: user.uid,
+        day: { boutiquesCreees: seller },
+        totals: { totalReferrals: 1, boutiquesCreees: seller },
+      });
+    } else {
+      writeTotals(tx, referrerId, { totalReferrals: 1, awaitingPhoneProof: 1 });
+    }
     tx.create(ref, {
       referrerId,
       referredId: user.uid,
@@ -72,7 +84,90 @@ export async function recordReferral(user: Registered): Promise<void> {
       createdAt: Timestamp.fromDate(registeredAt),
       completedAt: null,
       firstPaymentId: null,
+      phoneProven: Boolean(provenAt),
+      phoneProvenAt: provenAt ? Timestamp.fromDate(provenAt) : null,
     });
+  });
+}
+
+/**
+ * The referred user proved its telephone (`user.phone_verified`): the agent's `referral_signup`
+ * and, for a seller, the shop created, on the day of the proof; then the commissions held for its
+ * earlier payments. Once: the referral's flag and the earnings' ids make a second delivery a no-op.
+ */
+export async function recordPhoneProof(proof: PhoneVerified): Promise<void> {
+  if (!(await referralOf(proof.uid))) return;
+  const { referralSignupXof } = await priceList('referral-pricing');
+  const provenAt = new Date(proof.verifiedAt);
+  const dateKey = dayOf(provenAt);
+  const ref = referralRef(proof.uid);
+  await runTransaction(async (tx) => {
+    const referral = (await tx.get(ref)).data();
+    if (!referral || referral.phoneProven === true) return;
+    const seller = referral.referredRole === 'vendeur' ? 1 : 0;
+    // Referrals made before the rule were paid at sign-up: their earning exists, credit() writes nothing.
+    const waiting = referral.phoneProven === false ? -1 : 0;
+    const credited = await credit(tx, {
+      agentId: referral.referrerId,
+      type: 'referral_signup',
+      reference: proof.uid,
+      montant: referralSignupXof,
+      description: SIGNUP_DESCRIPTION,
+      dateKey,
+      sourceUserId: proof.uid,
+      day: { boutiquesCreees: seller },
+      totals: { boutiquesCreees: seller, awaitingPhoneProof: waiting },
+    });
+    if (!credited && waiting) writeTotals(tx, referral.referrerId, { awaitingPhoneProof: waiting });
+    tx.update(ref, { phoneProven: true, phoneProvenAt: Timestamp.fromDate(provenAt) });
+  });
+  await releaseHeldCommissions(proof.uid, dateKey);
+}
+
+const RELEASE_PAGE = 50;
+
+/** Credits the commissions held for a proven user's payments, each in its own transaction, once. */
+async function releaseHeldCommissions(referredUid: string, dateKey: string): Promise<void> {
+  for (;;) {
+    const ids = await heldCommissionsOf(referredUid, RELEASE_PAGE);
+    for (const paymentId of ids) {
+      const ref = heldRef(paymentId);
+      await runTransaction(async (tx) => {
+        const held = (await tx.get(ref)).data();
+        if (held?.statut !== 'held' || !held.agentId || !held.type || held.montant === undefined) return;
+        const sold = held.type === 'commission_subscription' ? 'abonnementsVendus' : 'campagnesLancees';
+        await credit(tx, {
+          agentId: held.agentId,
+          type: held.type,
+          reference: paymentId,
+          montant: held.montant,
+          description: held.description ?? '',
+          dateKey,
+          sourceUserId: referredUid,
+          paymentId,
+          day: { [sold]: 1 },
+          totals: { [sold]: 1 },
+        });
+        tx.update(ref, { statut: 'released', releasedAt: Timestamp.fromDate(now()) });
+      });
+    }
+    if (ids.length < RELEASE_PAGE) return;
+  }
+}
+
+/**
+ * A payment's money was marked for refund: a commission still held for it is never credited. When
+ * the refund is handled before the payment's success, the mark is written first and the payment
+ * holds nothing. (A commission already credited follows its money back elsewhere.)
+ */
+export async function dropHeldCommission(refund: RefundMarked): Promise<void> {
+  if (!COMMISSION_OF[refund.type]) return;
+  const ref = heldRef(refund.paymentId);
+  await runTransaction(async (tx) => {
+    const held = (await tx.get(ref)).data();
+    if (held && held.statut !== 'held') return;
+    if (held) tx.update(ref, { statut: 'refunded' });
+    else tx.create(ref, { statut: 'refunded', paymentId: refund.paymentId, createdAt: Timestamp.fromDate(now()) });
   });
 }
 
@@ -99,11 +194,15 @@ async function referralOf(uid: string): Promise<ReferralDocument | undefined> {
 /**
  * A referred user's successful payment: the referral completed at the first one; a subscription
  * or an advertisement sold, and its commission, on the day the payment succeeded, once per payment.
+ * Before the user's telephone proof the commission is held instead (credited at the proof).
  */
 export async function recordPayment(payment: PaymentSucceeded, succeededAt: Date): Promise<void> {
-  if (!(await referralOf(payment.userId))) return;
+  const found = await referralOf(payment.userId);
+  if (!found) return;
   const kind = COMMISSION_OF[payment.type];
   const tariff = await priceList('referral-pricing');
+  // Referrals made before the rule carry no flag: the profile's decides (read here, the referral's flag in the transaction).
+  const profileProven = found.phoneProven === undefined ? (await getUser(payment.userId))?.telephoneVerifie === true : false;
   const ref = referralRef(payment.userId);
   const dateKey = dayOf(succeededAt);
   await runTransaction(async (tx) => {
@@ -111,7 +210,9 @@ export async function recordPayment(payment: PaymentSucceeded, succeededAt: Date
     if (!referral) return;
     const completes = referral.statut === 'pending' ? 1 : 0;
     let credited = false;
-    if (kind) {
+    if (kind && !(referral.phoneProven ?? profileProven)) {
+      await holdCommission(tx, payment, kind, referral.referrerId, tariff);
+    } else if (kind) {
       const pct = kind === 'commission_subscription' ? tariff.commissionSubscriptionPct : tariff.commissionPublicitePct;
       const sold = kind === 'commission_subscription' ? 'abonnementsVendus' : 'campagnesLancees';
       credited = await credit(tx, {
@@ -130,6 +231,29 @@ export async function recordPayment(payment: PaymentSucceeded, succeededAt: Date
     if (!completes) return;
     if (!credited) writeTotals(tx, referral.referrerId, { completedReferrals: 1 });
     tx.update(ref, { statut: 'completed', completedAt: Timestamp.fromDate(succeededAt), firstPaymentId: payment.paymentId });
+  });
+}
+
+/** Puts a commission aside until the payer's telephone proof (once per payment; nothing when its refund came first). */
+async function holdCommission(
+  tx: Transaction,
+  payment: PaymentSucceeded,
+  kind: CommissionType,
+  agentId: string,
+  tariff: { commissionSubscriptionPct: number; commissionPublicitePct: number },
+): Promise<void> {
+  const ref = heldRef(payment.paymentId);
+  if ((await tx.get(ref)).exists) return;
+  const pct = kind === 'commission_subscription' ? tariff.commissionSubscriptionPct : tariff.commissionPublicitePct;
+  tx.create(ref, {
+    statut: 'held',
+    paymentId: payment.paymentId,
+    agentId,
+    referredId: payment.userId,
+    type: kind,
+    montant: percentOf(payment.montant, pct),
+    description: kind === 'commission_subscription' ? 'Commission : abonnement d’un filleul' : 'Commission : publicité d’un filleul',
+    createdAt: Timestamp.fromDate(now()),
   });
 }
 
@@ -159,6 +283,7 @@ function toReferral(id: string, referral: ReferralDocument): ReferralView {
     referredRole: referral.referredRole,
     createdAt: referral.createdAt.toDate().toISOString(),
     completedAt: isoOrNull(referral.completedAt),
+    phoneProven: referral.phoneProven ?? null,
   };
 }
 
@@ -188,6 +313,7 @@ export async function statsOf(agentId: string): Promise<z.input<typeof ReferralS
     totalReferrals,
     completedReferrals,
     pendingReferrals: totalReferrals - completedReferrals,
+    awaitingPhoneProof: totals.awaitingPhoneProof ?? 0,
     boutiquesCreees: totals.boutiquesCreees ?? 0,
     abonnementsVendus: totals.abonnementsVendus ?? 0,
     campagnesLancees: totals.campagnesLancees ?? 0,
