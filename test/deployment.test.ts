@@ -398,6 +398,17 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.storedDocuments, ['kind', 'owner', 'deleted'], { field: 'createdAt', direction: 'desc' })).toBe(true);
   });
 
+  it('has the collection-group index of a payment’s ledger entries (payments’ ledger and the reconciliation)', () => {
+    // entriesOfPayment: collectionGroup('transactions').where('paymentId', '==', id), which no automatic index serves.
+    const overrides: Array<{ collectionGroup: string; fieldPath: string; indexes: Array<{ order?: string; arrayConfig?: string; queryScope: string }> }> = JSON.parse(
+      readFileSync(join(root, 'firestore.indexes.json'), 'utf8'),
+    ).fieldOverrides;
+    const override = overrides.find((entry) => entry.collectionGroup === COLLECTIONS.walletTransactions && entry.fieldPath === 'paymentId');
+    expect(override?.indexes).toEqual(expect.arrayContaining([{ order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' }]));
+    // An override replaces the automatic indexes of the field: the collection's own stay declared.
+    expect(override?.indexes).toEqual(expect.arrayContaining([{ order: 'ASCENDING', queryScope: 'COLLECTION' }, { order: 'DESCENDING', queryScope: 'COLLECTION' }]));
+  });
+
   it('names only known collections in the rules', () => {
     const rules = readFileSync(join(root, 'firestore.rules'), 'utf8');
     const matched = [...rules.matchAll(/match \/(\w+)\/\{/g)].map((m) => m[1]).filter((name) => name !== 'databases');
