@@ -3,7 +3,6 @@
  * and take-backs; each break reported with its documents when the ledger is made wrong by hand;
  * the daily report stored and read by admins; the debts listed.
  */
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { reconcile } from '../functions/src/domains/admin/reconciliation/reconcile';
@@ -71,7 +70,8 @@ it('reports a seller’s credit left standing after a whole refund, with the pay
       documents: expect.arrayContaining([`payments/${paymentId}`, `wallets/${seller.uid}/transactions/vente_${achatId}`, `wallets/platform/transactions/commission_plateforme_${achatId}`, `achats/${achatId}`]),
     }),
   ]);
-  await db().collection(COLLECTIONS.payments).doc(paymentId).update({ refund: FieldValue.delete() });
+  const { refund: _refund, ...restored } = (await db().collection(COLLECTIONS.payments).doc(paymentId).get()).data()!;
+  await db().collection(COLLECTIONS.payments).doc(paymentId).set(restored);
 });
 
 it('reports a payment whose money is neither credited nor refunded, and a wallet whose balance is not its entries', async () => {
@@ -94,7 +94,7 @@ it('reports a payment whose money is neither credited nor refunded, and a wallet
 it('reports entries and a refund mark on a payment that failed, entries naming no payment, and negative user balances', async () => {
   const { seller, buyer, achatId } = await sale();
   const failedId = 'failed-payment-1';
-  const at = Timestamp.fromMillis(Date.now() - 3_600_000);
+  const at = new Date(Date.now() - 3_600_000);
   await db()
     .collection(COLLECTIONS.payments)
     .doc(failedId)
@@ -103,7 +103,8 @@ it('reports entries and a refund mark on a payment that failed, entries naming n
     wallets().doc(seller.uid).collection('transactions').doc(id).set({ type: 'ajustement', montant, reference: id, description: 'test', paymentId, balanceAfter: null, debtAfter: 0, month: '2026-11', createdAt: at });
   await bad('ajustement_on_failed', failedId, 500);
   await bad('ajustement_orphan', 'no-such-payment', 300);
-  await wallets().doc(seller.uid).update({ balance: FieldValue.increment(800) });
+  const balance = ((await wallets().doc(seller.uid).get()).get('balance') as number) + 800;
+  await wallets().doc(seller.uid).update({ balance });
   const loser = await createUser('vendeur');
   await wallets().doc(loser.uid).set({ balance: -100, debt: -100, updatedAt: at, stats: {} });
   const report = await reconcileNow();
@@ -118,8 +119,8 @@ it('reports entries and a refund mark on a payment that failed, entries naming n
 
 it('stores the daily report, shows the last one to admin levels only, and lists the wallets in debt', async () => {
   const debtor = await createUser('vendeur');
-  await wallets().doc(debtor.uid).set({ balance: 0, debt: 4_000, updatedAt: Timestamp.now(), stats: {} });
-  await wallets().doc(debtor.uid).collection('transactions').doc('reprise_x').set({ type: 'reprise', montant: -4_000, reference: 'x', description: 'test', paymentId: null, balanceAfter: 0, debtAfter: 4_000, month: '2026-11', createdAt: Timestamp.now() });
+  await wallets().doc(debtor.uid).set({ balance: 0, debt: 4_000, updatedAt: new Date(), stats: {} });
+  await wallets().doc(debtor.uid).collection('transactions').doc('reprise_x').set({ type: 'reprise', montant: -4_000, reference: 'x', description: 'test', paymentId: null, balanceAfter: 0, debtAfter: 4_000, month: '2026-11', createdAt: new Date() });
   const client = await api();
   const gestionnaire = await createUser('gestionnaire');
   const seller = await createUser('vendeur');

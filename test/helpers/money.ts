@@ -3,7 +3,6 @@
  * admin), the events drained to their end, and the reconciliation's breaks.
  */
 import { randomInt } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
 import { dispatchEvent } from '../../functions/src/core/events';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
@@ -45,7 +44,7 @@ export async function drainEvents(rounds = 10): Promise<string[]> {
     ]);
     if (events.empty && runs.empty) break;
     // Due now: the runs' workers are over (every operation was awaited).
-    await Promise.all(runs.docs.map((doc) => doc.ref.update({ dueAt: Timestamp.fromMillis(0) })));
+    await Promise.all(runs.docs.map((doc) => doc.ref.update({ dueAt: new Date(0) })));
     const ids = new Set([...events.docs.map((doc) => doc.id), ...runs.docs.map((doc) => doc.get('eventId') as string)]);
     for (const id of ids) await dispatchEvent(id);
   }
