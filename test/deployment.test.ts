@@ -64,7 +64,7 @@ describe('functions', () => {
     const exported = Object.keys(require('../functions/src/index'));
     expect(exported.sort()).toEqual([
       'admin', 'agents', 'backfillDailyPresence', 'catalog', 'cleanUploads', 'closeDelivery', 'closeLapsedVerificationDecisions', 'commerce', 'core', 'deliveryRound', 'dispatchEvents', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts',
-      'logistics', 'payments', 'pollPayments', 'pushNotifications', 'sendAdminMessage', 'sendTemplateNotices', 'sweepEvents', 'transit', 'transitMissionUpdates',
+      'logistics', 'payments', 'pollPayments', 'pushNotifications', 'reconcileMoney', 'sendAdminMessage', 'sendTemplateNotices', 'sweepEvents', 'transit', 'transitMissionUpdates',
     ]);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
   });
@@ -396,6 +396,17 @@ describe('Firestore configuration', () => {
 
   it('has the indexes of the admins’ list of stored documents (every combination: test/admin-documents.test.ts)', () => {
     expect(hasMergeIndexes(COLLECTIONS.storedDocuments, ['kind', 'owner', 'deleted'], { field: 'createdAt', direction: 'desc' })).toBe(true);
+  });
+
+  it('has the collection-group index of a payment’s ledger entries (payments’ ledger and the reconciliation)', () => {
+    // entriesOfPayment: collectionGroup('transactions').where('paymentId', '==', id), which no automatic index serves.
+    const overrides: Array<{ collectionGroup: string; fieldPath: string; indexes: Array<{ order?: string; arrayConfig?: string; queryScope: string }> }> = JSON.parse(
+      readFileSync(join(root, 'firestore.indexes.json'), 'utf8'),
+    ).fieldOverrides;
+    const override = overrides.find((entry) => entry.collectionGroup === COLLECTIONS.walletTransactions && entry.fieldPath === 'paymentId');
+    expect(override?.indexes).toEqual(expect.arrayContaining([{ order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' }]));
+    // An override replaces the automatic indexes of the field: the collection's own stay declared.
+    expect(override?.indexes).toEqual(expect.arrayContaining([{ order: 'ASCENDING', queryScope: 'COLLECTION' }, { order: 'DESCENDING', queryScope: 'COLLECTION' }]));
   });
 
   it('names only known collections in the rules', () => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { doc, getDoc, setDoc, updateDoc } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
 
 let env: RulesTestEnvironment;
 
@@ -63,6 +63,13 @@ it('denies what is server-only and everything to anonymous clients', async () =>
   const anonymous = env.unauthenticatedContext().firestore();
   await assertFails(getDoc(doc(anonymous, 'users', 'alice')));
   await assertFails(getDoc(doc(anonymous, 'userSettings', 'alice')));
+});
+
+it('denies every client the reconciliation reports, admins included (they read them through the API)', async () => {
+  const admin = env.authenticatedContext('boss', { role: 'superAdmin' }).firestore();
+  await assertFails(getDoc(doc(admin, 'reconciliationReports', '2026-11-25')));
+  await assertFails(getDocs(collection(admin, 'reconciliationReports')));
+  await assertFails(setDoc(doc(admin, 'reconciliationReports', '2026-11-25'), { breakCount: 0 }));
 });
 
 it('lets a buyer and the assigned forwarder read a mission, and nobody else, nor write it', async () => {

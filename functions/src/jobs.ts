@@ -181,3 +181,16 @@ export const backfillDailyPresence = onSchedule({ schedule: '0 1 * * *', timeZon
     logger.info('presence bonuses backfilled', await backfillPresence());
   }),
 );
+
+/**
+ * Daily at 03:00 of the business time zone: the reconciliation of the money (domains/admin/
+ * reconciliation), its report written to `reconciliationReports/{YYYY-MM-DD}`; it never writes money.
+ */
+export const reconcileMoney = onSchedule({ schedule: '0 3 * * *', timeZone: config().BUSINESS_TIME_ZONE, timeoutSeconds: 540, memory: '512MiB' }, () =>
+  noSecrets.run(async () => {
+    const { reconcileAndStore } = await import('./domains/admin/reconciliation/service');
+    const outcome = await reconcileAndStore();
+    if (outcome.breaks > 0) logger.error('money reconciliation found breaks', outcome);
+    else logger.info('money reconciliation', outcome);
+  }),
+);

@@ -305,6 +305,12 @@ const SETTINGS = {
   /** Documents of the realtime feeds (`users/{uid}/realtime`) are deleted after this many days (TTL on `expireAt`). */
   REALTIME_FEED_TTL_DAYS: integer(7, 1),
 
+  // Reconciliation of the money (domains/admin/reconciliation).
+  /** A payment changed less than this many minutes ago is reported `en_cours`, not as a break: its events may still be running. */
+  RECONCILE_GRACE_MINUTES: integer(10, 0, 1440),
+  /** Documents read per page by the reconciliation (payments, wallets, a wallet's entries). */
+  RECONCILE_PAGE_SIZE: integer(200, 1, 1000),
+
   // Delivery zones and fees (domains/logistics/zones).
   /**
    * Delivery zones that may exist at once (creation refuses more): a point lookup, a quote and an

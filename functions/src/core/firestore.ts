@@ -83,6 +83,8 @@ export const COLLECTIONS = {
   notifications: 'notifications',
   /** `adminMessages/{id}`: admin broadcasts and where their delivery stands. */
   adminMessages: 'adminMessages',
+  /** `reconciliationReports/{YYYY-MM-DD}`: the daily check of the money invariant (domains/admin/reconciliation), admins only. */
+  reconciliationReports: 'reconciliationReports',
   /** `agents/{uid}`: a commercial agent's record (type, zone, referral code) and its running totals. */
   agents: 'agents',
   /** `agentDays/{agentId}_{YYYY-MM-DD}`: an agent's day (business time zone): journal and daily counters. */

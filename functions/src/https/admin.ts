@@ -9,5 +9,6 @@ export const routers: LazyRouter[] = [
   { paths: ['/api/admin'], load: async () => (await import('../domains/pricing/routes')).router },
   { paths: ['/api/admin/events'], load: async () => (await import('../domains/admin/events/routes')).router },
   { paths: ['/api/admin/stats'], load: async () => (await import('../domains/admin/stats/routes')).router },
+  { paths: ['/api/admin/reconciliation'], load: async () => (await import('../domains/admin/reconciliation/routes')).router },
   { paths: ['/api/admin/documents'], load: async () => (await import('../domains/admin/documents/routes')).router },
 ];

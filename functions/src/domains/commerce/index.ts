@@ -1,2 +1,3 @@
 /** The commerce domain's surface for other domains. */
 export { liveTransitPurchase } from './achats/lookup';
+export { type BusinessDocument, heldForDelivery } from './held';

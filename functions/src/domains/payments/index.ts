@@ -1,7 +1,8 @@
 /** The payments domain's surface for other domains (its events are declared in events.ts). */
 
 export type { PaymentSucceeded } from './events';
-export type { PaymentType } from './model';
+export type { PaymentDocument, PaymentType } from './model';
 export { type AmountDue, registerPayable } from './payables';
 export { markForRefund } from './refunds';
 export { allocate, type Allocation, OverAllocation, prepareAllocation } from './ledger';
+export { paymentsPage } from './reading';

@@ -16,3 +16,4 @@ export {
   summaryOf,
   writeBooks,
 } from './service';
+export { entriesPage, walletsInDebt, walletsPage, type WalletState, walletState } from './debts';

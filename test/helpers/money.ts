@@ -1,0 +1,58 @@
+/**
+ * Money in tests: payments made through the API (started at the FeexPay sandbox, confirmed by an
+ * admin), the events drained to their end, and the reconciliation's breaks.
+ */
+import { randomInt } from 'node:crypto';
+import { dispatchEvent } from '../../functions/src/core/events';
+import { db } from '../../functions/src/core/firebase';
+import { COLLECTIONS } from '../../functions/src/core/firestore';
+import { reconcile, type ReconciliationReport } from '../../functions/src/domains/admin/reconciliation/reconcile';
+import type { TestUser } from './accounts';
+import { api, bearer } from './api';
+
+/** A payer number the sandbox leaves pending (ending in 2), fresh each time: the per-telephone limit never bites. */
+const pendingPayer = () => `+22901${String(randomInt(0, 10_000_000)).padStart(7, '0')}2`;
+
+/** Starts a payment of `type` for `metadata`; answers its id, or the refusal's code. */
+export async function startPayment(payer: TestUser, type: string, montant: number, metadata: Record<string, string>): Promise<{ paymentId?: string; code?: string }> {
+  const started = await (await api()).post('/api/payments/requesttopay/mtn').set(bearer(payer.token)).send({ type, montant, metadata, telephone: pendingPayer() });
+  return started.status === 201 ? { paymentId: started.body.data.paymentId as string } : { code: started.body.code as string };
+}
+
+/** An admin confirms a payment (a receipt checked by hand). */
+export async function confirmPayment(admin: TestUser, paymentId: string): Promise<void> {
+  const confirmed = await (await api()).post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
+  if (confirmed.status !== 200) throw new Error(`payment ${paymentId} not confirmed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+}
+
+export async function pay(admin: TestUser, payer: TestUser, type: string, montant: number, metadata: Record<string, string>): Promise<string> {
+  const { paymentId, code } = await startPayment(payer, type, montant, metadata);
+  if (!paymentId) throw new Error(`payment of ${type} ${JSON.stringify(metadata)} refused: ${code}`);
+  await confirmPayment(admin, paymentId);
+  return paymentId;
+}
+
+/**
+ * Runs every event run still waiting (a retry not due yet, a pending event), until none is left:
+ * the quiet point where the invariant must hold. Answers the runs parked on the way.
+ */
+export async function drainEvents(rounds = 10): Promise<string[]> {
+  for (let round = 0; round < rounds; round += 1) {
+    const [events, runs] = await Promise.all([
+      db().collection(COLLECTIONS.events).where('dispatch', '==', 'pending').get(),
+      db().collection(COLLECTIONS.eventRuns).where('state', 'in', ['running', 'retry']).get(),
+    ]);
+    if (events.empty && runs.empty) break;
+    // Due now: the runs' workers are over (every operation was awaited).
+    await Promise.all(runs.docs.map((doc) => doc.ref.update({ dueAt: new Date(0) })));
+    const ids = new Set([...events.docs.map((doc) => doc.id), ...runs.docs.map((doc) => doc.get('eventId') as string)]);
+    for (const id of ids) await dispatchEvent(id);
+  }
+  const parked = await db().collection(COLLECTIONS.eventRuns).where('state', '==', 'parked').get();
+  return parked.docs.map((doc) => `${doc.id}: ${String(doc.get('lastError')).split('\n')[0]}`);
+}
+
+/** The reconciliation as `npm run reconcile` runs it: no grace. */
+export function reconcileNow(pageSize = 50): Promise<ReconciliationReport> {
+  return reconcile({ graceMinutes: 0, pageSize, now: new Date() });
+}
