@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'order.status_set',
   'delivery.status_set',
   'publicite.rejected',
+  'verification.cancelled',
   'pricing.updated',
   'delivery_zone.created',
   'delivery_zone.updated',

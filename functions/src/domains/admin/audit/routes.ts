@@ -13,7 +13,7 @@ export const router = new ApiRouter().list({
   tags: ['Audit (admin)'],
   summary: 'The audit trail of admin powers, newest first, by actor, type, target and date (superAdmin)',
   description:
-    'Every admin action that moves money (payment status set or forced, withdrawals, presence backfill, order and delivery outcomes, rejected paid boosts, price lists, tariffs and delivery zones), changes a role (role changes, agent creation) or blocks or unblocks an account, written in the transaction of the change. ' +
+    'Every admin action that moves money (payment status set or forced, withdrawals, presence backfill, order and delivery outcomes, rejected paid boosts, cancelled inspections, price lists, tariffs and delivery zones), changes a role (role changes, agent creation) or blocks or unblocks an account, written in the transaction of the change. ' +
     'Every combination of filters is served by the indexes of firestore.indexes.json; `targetId` needs `targetCollection`. `from` is inclusive, `to` exclusive.',
   access: 'profile',
   roles: ['superAdmin'],

@@ -11,7 +11,7 @@ export const AuditListQuery = PaginationQuery.extend({
     .string()
     .regex(/^[A-Za-z]{1,64}$/)
     .optional()
-    .meta({ description: 'Only actions on documents of this collection (`payments`, `users`, `pricing`, `agentEarnings`, `commandes`, `deliveries`, `publicites`, `deliveryZones`).' }),
+    .meta({ description: 'Only actions on documents of this collection (`payments`, `users`, `pricing`, `agentEarnings`, `commandes`, `deliveries`, `publicites`, `verifications`, `deliveryZones`).' }),
   targetId: documentId('VALIDATION_ERROR', 'Only actions on this document; needs `targetCollection`.').optional(),
   from: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only actions at or after this instant (ISO 8601).' }),
   to: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only actions before this instant (ISO 8601).' }),
