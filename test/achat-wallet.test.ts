@@ -8,7 +8,7 @@ import { createUser, PASSWORD, signIn, type TestUser } from './helpers/accounts'
 import { api, bearer } from './helpers/api';
 import { carInput, publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { useFeexPaySandbox } from './helpers/feexpay';
+import { paidAtFeexPay, useFeexPaySandbox } from './helpers/feexpay';
 import { frozenClock, resetClock } from './helpers/settings';
 import { paymentEffect } from './helpers/events';
 
@@ -17,7 +17,7 @@ let admin: TestUser;
 
 beforeAll(async () => {
   await resetEmulators();
-  admin = await createUser('admin');
+  admin = await createUser('principal');
 });
 
 async function open(buyer: TestUser, articleId: string) {
@@ -35,6 +35,7 @@ async function startPayment(buyer: TestUser, achatId: string, prix: number) {
 }
 
 async function confirm(paymentId: string) {
+  await paidAtFeexPay(paymentId);
   const confirmed = await (await api()).post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
   expect(confirmed.status).toBe(200);
 }
@@ -174,6 +175,7 @@ it('lets one of two paying buyers win; the other purchase is marked for refund a
         .send({ type: 'achat', montant: 800_000, metadata: { achatId }, telephone: '+2290197000002' })).body.data.paymentId as string,
     ),
   );
+  await Promise.all(payments.map(paidAtFeexPay));
   await Promise.all(payments.map((id) => client.post(`/api/payments/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçus vérifiés' })));
   const statuses = await Promise.all([a, b].map(async (id) => (await db().collection(COLLECTIONS.achats).doc(id).get()).get('statut')));
   expect(statuses.sort()).toEqual(['a_rembourser', 'payee']);

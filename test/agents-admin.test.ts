@@ -26,6 +26,12 @@ let seller: TestUser;
 const earn = (agentId: string, reference: string, montant: number, dateKey = '2026-11-10') =>
   runTransaction((tx) => credit(tx, { agentId, type: 'commission_subscription', reference, montant, description: 'seed', dateKey, day: { abonnementsVendus: 1 } }));
 const sold = (agentId: string, abonnementsVendus: number, campagnesLancees: number) => runTransaction(async (tx) => writeTotals(tx, agentId, { abonnementsVendus, campagnesLancees }));
+/** The audit entries of an action on documents of an agent (its earnings), oldest first. */
+const audited = async (action: string, agentId: string) =>
+  (await db().collection(COLLECTIONS.auditTrail).where('action', '==', action).get()).docs
+    .map((doc) => doc.data())
+    .filter((entry) => entry.after?.agentId === agentId)
+    .sort((a, b) => a.at.toMillis() - b.at.toMillis());
 const balance = async (who: TestAgent) => (await (await api()).get('/api/agents/me/dashboard').set(bearer(who.token))).body.data.stats.currentBalance;
 
 beforeAll(async () => {
@@ -146,6 +152,8 @@ describe('POST /api/agents/{id}/withdrawals', () => {
       const res = await http.post(`/api/agents/${market.uid}/withdrawals`).set(bearer(admin.token)).send(body);
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
+    // Nothing withdrawn, nothing audited.
+    expect(await audited('agent.withdrawal_recorded', market.uid)).toEqual([]);
   });
 
   it('withdraws once for 10 identical requests at once, and lists withdrawals newest first', async () => {
@@ -163,12 +171,23 @@ describe('POST /api/agents/{id}/withdrawals', () => {
     expect(earnings.docs.map((doc) => doc.get('montant'))).toEqual([-3000]);
     const ledger = await db().collection(COLLECTIONS.wallets).doc(pro.uid).collection('transactions').where('type', '==', 'retrait').get();
     expect(ledger.docs.map((doc) => doc.get('montant'))).toEqual([-3000]);
+    // One audit entry, written with the withdrawal: who, the earning, the amount, the note.
+    expect(await audited('agent.withdrawal_recorded', pro.uid)).toEqual([
+      expect.objectContaining({
+        actor: { uid: admin.uid, role: 'admin' },
+        target: { collection: COLLECTIONS.agentEarnings, id: results[0].body.data.withdrawal.id },
+        before: null,
+        after: { agentId: pro.uid, montant: -3000, description: 'Retrait espèces', dateKey: '2026-11-12' },
+        reason: 'Retrait espèces',
+      }),
+    ]);
     // A distinct request (its own requestId), a little later: a second withdrawal, retried once.
     frozenClock(new Date('2026-11-12T11:00:00Z'));
     const again = () => http.post(`/api/agents/${pro.uid}/withdrawals`).set(bearer(admin.token)).send({ montant: 1000, requestId: 'form-42' });
     expect((await again()).body.data.created).toBe(true);
     expect((await again()).body.data.created).toBe(false);
     expect(await balance(pro)).toBe(before - 4000);
+    expect((await audited('agent.withdrawal_recorded', pro.uid)).map((entry) => entry.after.montant)).toEqual([-3000, -1000]);
     const list = await http.get('/api/agents/withdrawals').set(bearer(gestionnaire.token));
     expect(list.status).toBe(200);
     expect(list.body.data.map((item: { montant: number; agentId: string }) => [item.agentId, item.montant])).toEqual([
@@ -196,6 +215,10 @@ describe('POST /api/agents/admin/backfill-daily-presence', () => {
     expect(second.body.data).toEqual({ dateKey: day, scanned: 2, missing: 0, credited: 0, refused: 0 });
     expect(await balance(pro)).toBe(before + 2000);
     expect((await db().collection(COLLECTIONS.agentDays).doc(`${pro.uid}_${day}`).get()).data()).toMatchObject({ dailyBonusCredited: true, dailyPresenceBonusXof: 2000 });
+    // The credit the admin's run made is audited once, as the admin's.
+    expect(await audited('agent.presence_backfilled', pro.uid)).toEqual([
+      expect.objectContaining({ actor: { uid: admin.uid, role: 'admin' }, before: null, after: { agentId: pro.uid, montant: 2000, dateKey: day } }),
+    ]);
   });
 
   it('takes yesterday in the business time zone by default, and refuses a bad date', async () => {

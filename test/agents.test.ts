@@ -3,7 +3,7 @@
  * typeAgent guards, dashboards read from counters, and the daily journal: presence bonus once per
  * day whatever the concurrency, atomic prospect counter.
  */
-import { db } from '../functions/src/core/firebase';
+import { auth, db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { resetCodeDrawer, setCodeDrawer } from '../functions/src/domains/agents/codes';
 import { createUser, newBeninNumber, signIn, type TestUser } from './helpers/accounts';
@@ -28,14 +28,29 @@ beforeAll(async () => {
 const doc = async (collection: string, id: string) => (await db().collection(collection).doc(id).get()).data();
 
 function agentBody(overrides: Record<string, unknown> = {}) {
-  return { telephone: `+229${newBeninNumber()}`, nom: 'Adjovi', prenoms: 'Nadège', typeAgent: 'Market_pro', zone: 'Cotonou - Dantokpa', password: PASSWORD, ...overrides };
+  return { telephone: `+229${newBeninNumber()}`, nom: 'Adjovi', prenoms: 'Nadège', typeAgent: 'Market_pro', zone: 'Cotonou - Dantokpa', ...overrides };
 }
 
 async function createAgent(typeAgent: 'Market_pro' | 'Market' = 'Market_pro', by: TestUser = admin): Promise<TestUser & { referralCode: string }> {
   const res = await (await api()).post('/api/agents').set(bearer(by.token)).send(agentBody({ typeAgent }));
   if (res.status !== 201) throw new Error(`agent not created: ${res.status} ${JSON.stringify(res.body)}`);
   const agent = res.body.data;
+  // What the agent sets through the reset flow (driven end to end below), kept short here.
+  await auth().updateUser(agent.id, { password: PASSWORD });
   return { uid: agent.id, token: await signIn(agent.email, PASSWORD), national: '', telephone: agent.telephone, email: agent.email, role: 'agentCommercial', referralCode: agent.referralCode };
+}
+
+/** The agent's first password, set as the answer of POST /api/agents says: code by the OTP channel, checked, then the new password. Answers a token signed in with it. */
+async function passwordThroughReset(telephone: string, email: string, password = PASSWORD): Promise<string> {
+  const client = await api();
+  const asked = await client.post('/api/push-otp/request').send({ telephone, app: 'pro' });
+  if (asked.status !== 200) throw new Error(`no code: ${asked.status} ${JSON.stringify(asked.body)}`);
+  const sent = await db().collection(COLLECTIONS.localMessages).where('to', '==', telephone).get();
+  const code = sent.docs.map((message) => message.data()).sort((a, b) => b.createdAt.toMillis() - a.createdAt.toMillis())[0].code as string;
+  expect((await client.post('/api/push-otp/verify-code').send({ telephone, app: 'pro', otp: code })).body.data).toEqual({ valid: true });
+  const reset = await client.post('/api/push-otp/reset-password').send({ telephone, app: 'pro', otp: code, newPassword: password });
+  expect(reset.body).toEqual({ success: true, data: { reset: true } });
+  return signIn(email, password);
 }
 
 describe('POST /api/agents', () => {
@@ -54,12 +69,13 @@ describe('POST /api/agents', () => {
       zone: 'Cotonou - Dantokpa',
       referralCode: expect.stringMatching(CODE),
       createdAt: expect.any(String),
+      passwordSetup: { method: 'password_reset', steps: ['POST /api/push-otp/request', 'POST /api/push-otp/verify-code', 'POST /api/push-otp/reset-password'] },
     });
     expect(await doc(COLLECTIONS.users, agent.id)).toMatchObject({ role: 'agentCommercial', app: 'pro', typeAgent: 'Market', referralCode: agent.referralCode });
     expect(await doc(COLLECTIONS.referralCodes, agent.referralCode)).toMatchObject({ agentId: agent.id });
     expect(await doc(COLLECTIONS.agents, agent.id)).toMatchObject({ typeAgent: 'Market', zone: 'Cotonou - Dantokpa', referralCode: agent.referralCode, createdBy: admin.uid });
-    // The agent logs in to the pro app with its password.
-    const token = await signIn(agent.email, PASSWORD);
+    // The agent sets its own password through the reset flow, then logs in to the pro app with it.
+    const token = await passwordThroughReset(body.telephone, agent.email);
     expect((await (await api()).get('/api/protected/me').set(bearer(token))).body.data).toMatchObject({ role: 'agentCommercial', typeAgent: 'Market' });
   });
 
@@ -85,6 +101,7 @@ describe('POST /api/agents', () => {
       agentBody({ zone: undefined }),
       agentBody({ zone: '' }),
       agentBody({ password: 'short' }),
+      agentBody({ password: PASSWORD }),
       agentBody({ role: 'admin' }),
       agentBody({ referralCode: 'MYCODE12' }),
       agentBody({ nom: 42 }),
@@ -101,10 +118,27 @@ describe('POST /api/agents', () => {
     expect((await client.post('/api/agents').set(bearer(admin.token)).send(body)).body.code).toBe('TELEPHONE_TAKEN');
   });
 
-  it('creates without a password: the agent sets its own through the password reset', async () => {
-    const res = await (await api()).post('/api/agents').set(bearer(admin.token)).send(agentBody({ password: undefined }));
+  it('never lets the admin choose or see the password: the agent sets its own through the reset flow, and only then signs in', async () => {
+    const client = await api();
+    // A password in the body is an unknown field: refused, nothing made.
+    const body = agentBody();
+    const chosen = await client.post('/api/agents').set(bearer(admin.token)).send({ ...body, password: PASSWORD });
+    expect({ status: chosen.status, code: chosen.body.code, field: chosen.body.details?.[0]?.field }).toEqual({ status: 400, code: 'VALIDATION_ERROR', field: 'body.password' });
+    expect((await db().collection(COLLECTIONS.users).where('telephone', '==', body.telephone).get()).size).toBe(0);
+
+    const res = await client.post('/api/agents').set(bearer(admin.token)).send(body);
     expect(res.status).toBe(201);
+    // Nothing in the answer is a password, and no password works before the agent chose one.
+    expect(Object.keys(res.body.data)).not.toContain('password');
+    expect(JSON.stringify(res.body)).not.toMatch(/"password"\s*:/);
     await expect(signIn(res.body.data.email, PASSWORD)).rejects.toThrow('sign-in failed');
+    // The agent's own password, through the codes of the reset flow.
+    const token = await passwordThroughReset(body.telephone, res.body.data.email, 'Mon-mot-de-passe-2026');
+    expect((await client.get('/api/protected/me').set(bearer(token))).body.data).toMatchObject({ id: res.body.data.id, role: 'agentCommercial' });
+    // The admin's view of the agent holds no password either.
+    const viewed = await client.get(`/api/users/${res.body.data.id}`).set(bearer(admin.token));
+    expect(viewed.status).toBe(200);
+    expect(JSON.stringify(viewed.body)).not.toContain('Mon-mot-de-passe-2026');
   });
 
   it('gives agents created at once distinct codes, drawing again when a code is taken', async () => {

@@ -11,7 +11,7 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { useFeexPaySandbox } from './helpers/feexpay';
+import { paidAtFeexPay, useFeexPaySandbox } from './helpers/feexpay';
 import { frozenClock, resetClock, useSettings } from './helpers/settings';
 
 useFeexPaySandbox();
@@ -44,6 +44,7 @@ async function renew(seller: TestUser): Promise<void> {
     .set(bearer(seller.token))
     .send({ type: 'abonnement', montant: 5000, metadata: { months: '1' }, telephone: '+2290197000002' });
   expect(started.status).toBe(201);
+  await paidAtFeexPay(started.body.data.paymentId);
   const confirmed = await (await api())
     .post(`/api/payments/admin/${started.body.data.paymentId}/status`)
     .set(bearer(admin.token))

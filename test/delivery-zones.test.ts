@@ -15,7 +15,7 @@ let admin: TestUser;
 
 beforeAll(async () => {
   await resetEmulators();
-  admin = await createUser('admin');
+  admin = await createUser('principal');
 });
 afterEach(restoreSettings);
 
@@ -50,8 +50,8 @@ const lookup = async (point: unknown) => (await api()).post('/api/delivery-zones
 const quote = async (body: unknown) => (await api()).post('/api/delivery-zones/quote').send(body as object);
 
 describe('writing zones', () => {
-  it('lets each admin level create, change and delete a zone; others are refused', async () => {
-    const levels = await Promise.all((['admin', 'gestionnaire', 'principal', 'superAdmin'] as const).map((role) => createUser(role)));
+  it('lets principal and superAdmin create, change and delete a zone (a tariff), each write audited; others, other admin levels included, are refused', async () => {
+    const levels = await Promise.all((['principal', 'superAdmin'] as const).map((role) => createUser(role)));
     for (const level of levels) {
       const res = await create(zoneInput({ nom: `Zone de ${level.role}`, actif: false }), level);
       expect(res.status).toBe(201);
@@ -65,6 +65,13 @@ describe('writing zones', () => {
       expect(deleted.body.data).toEqual({ id: res.body.data.id, deleted: true });
       expect(await stored(res.body.data.id)).toBeUndefined();
       expect(await zoneCount()).toBe(before - 1);
+      const trail = (await db().collection(COLLECTIONS.auditTrail).where('target.id', '==', res.body.data.id).get()).docs.map((doc) => doc.data());
+      expect(trail.map((entry) => entry.action).sort()).toEqual(['delivery_zone.created', 'delivery_zone.deleted', 'delivery_zone.updated']);
+      expect(trail.find((entry) => entry.action === 'delivery_zone.updated')).toMatchObject({
+        actor: { uid: level.uid, role: level.role },
+        before: { fraisMax: 3000, villes: ['Cotonou'] },
+        after: { fraisMax: 4000, villes: ['Cotonou', 'Abomey-Calavi'] },
+      });
     }
 
     const id = await created(zoneInput({ nom: 'Refus', actif: false }));
@@ -76,6 +83,15 @@ describe('writing zones', () => {
       expect((await client.delete(`/api/delivery-zones/${id}`).set(bearer(user.token))).body.code).toBe('FORBIDDEN_ROLE');
       expect((await client.get('/api/delivery-zones/admin').set(bearer(user.token))).status).toBe(403);
     }
+    // The other admin levels read every zone but write none.
+    for (const role of ['admin', 'gestionnaire'] as const) {
+      const user = await createUser(role);
+      expect((await create(zoneInput(), user)).body.code).toBe('FORBIDDEN_ROLE');
+      expect((await client.patch(`/api/delivery-zones/${id}`).set(bearer(user.token)).send({ fraisMin: 0 })).body.code).toBe('FORBIDDEN_ROLE');
+      expect((await client.delete(`/api/delivery-zones/${id}`).set(bearer(user.token))).body.code).toBe('FORBIDDEN_ROLE');
+      expect((await client.get('/api/delivery-zones/admin').set(bearer(user.token))).status).toBe(200);
+    }
+    expect(await stored(id)).toMatchObject({ nom: 'Refus' });
     expect((await client.post('/api/delivery-zones').send(zoneInput())).status).toBe(401);
     expect((await client.patch(`/api/delivery-zones/${id}`).send({ fraisMin: 0 })).status).toBe(401);
     expect((await client.delete(`/api/delivery-zones/${id}`)).status).toBe(401);

@@ -12,6 +12,7 @@ import { ApiRouter, type LazyRouter } from '../functions/src/core/http';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { TRANSIT_PURCHASE_FILTERS } from '../functions/src/domains/commerce/achats/lookup';
 import { planUserList } from '../functions/src/domains/identity/repository';
+import { AUDIT_FILTERS, type AuditFilterName, type AuditListFilters, planAuditList } from '../functions/src/domains/admin/audit/listing';
 import { ADMIN_FILTERS as VERIFICATION_FILTERS, planVerificationList, type VerificationListFilters } from '../functions/src/domains/catalog/verification/listing';
 import { ADMIN_FILTERS, type DeliveryListFilters, type DeliveryListScope, planDeliveryList } from '../functions/src/domains/logistics/deliveries/listing';
 import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, PART_ACCESS_QUERIES, planArticleQuery } from '../functions/src/domains/catalog/repository';
@@ -187,7 +188,7 @@ describe('Firestore configuration', () => {
    * fields (ascending, or `array-contains` for `arrayFields`) then `createdAt` descending. A plan
    * without equality is served by the automatic index on `createdAt`.
    */
-  function walkListPlans<N extends string>(group: string, names: readonly N[], plan: (chosen: N[]) => string[], arrayFields: readonly string[] = []) {
+  function walkListPlans<N extends string>(group: string, names: readonly N[], plan: (chosen: N[]) => string[], arrayFields: readonly string[] = [], orderField = 'createdAt') {
     const issued: string[] = [];
     const missing: string[] = [];
     for (let mask = 0; mask < 2 ** names.length; mask += 1) {
@@ -205,7 +206,7 @@ describe('Firestore configuration', () => {
         const head = parts.slice(0, -1);
         return (
           index.collectionGroup === group &&
-          last.fieldPath === 'createdAt' &&
+          last.fieldPath === orderField &&
           last.order === 'DESCENDING' &&
           head.length === fields.length &&
           fields.every((field) => head.some((part) => part.fieldPath === field && (arrayFields.includes(field) ? part.arrayConfig === 'CONTAINS' : part.order === 'ASCENDING')))
@@ -407,6 +408,26 @@ describe('Firestore configuration', () => {
     expect(override?.indexes).toEqual(expect.arrayContaining([{ order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' }]));
     // An override replaces the automatic indexes of the field: the collection's own stay declared.
     expect(override?.indexes).toEqual(expect.arrayContaining([{ order: 'ASCENDING', queryScope: 'COLLECTION' }, { order: 'DESCENDING', queryScope: 'COLLECTION' }]));
+  });
+
+  it('has a composite index for every audit trail list the code can issue (with a date range), and refuses a target id without its collection', () => {
+    const names = Object.keys(AUDIT_FILTERS) as AuditFilterName[];
+    const { issued, missing } = walkListPlans(
+      COLLECTIONS.auditTrail,
+      names,
+      (chosen) => {
+        const filters: AuditListFilters = { from: new Date(0), to: new Date() };
+        for (const name of chosen) (filters as Record<string, string>)[name] = 'x';
+        const plan = planAuditList(filters);
+        expect(plan.order).toEqual({ field: 'at', direction: 'desc' });
+        return plan.equalities.map(([field]) => field);
+      },
+      [],
+      'at',
+    );
+    expect(issued).toEqual(expect.arrayContaining(['', 'actor.uid', 'action', 'target.collection', 'target.collection+target.id', 'actor.uid+action+target.collection+target.id']));
+    expect(issued).not.toContain('target.id');
+    expect(missing).toEqual([]);
   });
 
   it('names only known collections in the rules', () => {

@@ -128,7 +128,7 @@ it('numbers 30 invoices of parallel payments consecutively, without gap or dupli
 }, 240_000);
 
 it('bills the zone’s delivery fee of an order delivered by a courier', async () => {
-  const admin = await createUser('admin');
+  const admin = await createUser('principal');
   const zone = await (await api())
     .post('/api/delivery-zones')
     .set(bearer(admin.token))

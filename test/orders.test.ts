@@ -9,7 +9,7 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { useFeexPaySandbox } from './helpers/feexpay';
+import { paidAtFeexPay, useFeexPaySandbox } from './helpers/feexpay';
 
 useFeexPaySandbox();
 let admin: TestUser;
@@ -33,7 +33,7 @@ const ZONE = {
 
 beforeAll(async () => {
   await resetEmulators();
-  admin = await createUser('admin');
+  admin = await createUser('principal');
   const zone = await (await api()).post('/api/delivery-zones').set(bearer(admin.token)).send(ZONE);
   expect(zone.status).toBe(201);
   zoneId = zone.body.data.id;
@@ -82,6 +82,7 @@ async function pay(buyer: TestUser, commandeId: string, montant: number) {
     .send({ type: 'commande', montant, metadata: { commandeId }, telephone: '+2290197000002' });
   expect(started.status).toBe(201);
   const paymentId = started.body.data.paymentId as string;
+  await paidAtFeexPay(paymentId);
   const confirmed = await client.post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
   expect(confirmed.status).toBe(200);
   return paymentId;

@@ -5,7 +5,7 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { useFeexPaySandbox } from './helpers/feexpay';
+import { paidAtFeexPay, useFeexPaySandbox } from './helpers/feexpay';
 import { pushesTo } from './helpers/pushes';
 import { paymentEffect } from './helpers/events';
 
@@ -78,6 +78,7 @@ describe('verification payments', () => {
       .set(bearer(buyer.token))
       .send({ type: 'verification', montant: 20_000, metadata: { articleId: listing.id }, telephone: '+2290197000002' });
     const paymentId = started.body.data.paymentId;
+    await paidAtFeexPay(paymentId);
     await client.post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
     expect((await db().collection(COLLECTIONS.verifications).doc(paymentId).get()).data()).toMatchObject({ articleId: listing.id, acheteur: buyer.uid, vendeur: seller.uid, statut: 'en_attente' });
     expect((await db().collection(COLLECTIONS.articles).doc(listing.id).get()).get('verificationStatut')).toBe('en_attente');

@@ -11,7 +11,7 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { until, useServedSandbox } from './helpers/feexpay';
+import { paidAtFeexPay, until, useServedSandbox } from './helpers/feexpay';
 import { useSettings } from './helpers/settings';
 import { paymentEffect } from './helpers/events';
 
@@ -192,6 +192,7 @@ describe('two successful payments of one boost', () => {
     const second = (await payByMobile(seller, publiciteId, '+2290197000002')).body.data.paymentId;
     const client = await api();
     for (const id of [first, second]) {
+      await paidAtFeexPay(id);
       const res = await client.post(`/api/payments/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
       expect(res.status).toBe(200);
     }
@@ -240,6 +241,7 @@ describe('card, link, reading and admin', () => {
     expect(noReason.body.code).toBe('VALIDATION_ERROR');
     const notAdmin = await client.post(`/api/payments/admin/${paymentId}/status`).set(bearer(seller.token)).send({ statut: 'success', reason: 'Je paie' });
     expect(notAdmin.body.code).toBe('FORBIDDEN_ROLE');
+    await paidAtFeexPay(paymentId);
     const ok = await client.post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
     expect(ok.body.data.history).toEqual([expect.objectContaining({ from: 'pending', to: 'success', source: 'admin', reason: 'Reçu vérifié' })]);
     const down = await client.post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'failed', reason: 'Erreur' });

@@ -12,7 +12,7 @@ import { frozenClock, resetClock, restoreSettings, useSettings } from './helpers
 let admin: TestUser;
 beforeAll(async () => {
   await resetEmulators();
-  admin = await createUser('admin');
+  admin = await createUser('principal');
 });
 afterEach(() => {
   resetClock();

@@ -5,13 +5,13 @@
  * KPIs and totals move with them. Payments go through the FeexPay sandbox and an admin's confirmation.
  */
 import { dispatchEvent } from '../functions/src/core/events';
-import { db } from '../functions/src/core/firebase';
+import { auth, db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { createLogin, createUser, lastCodeSentTo, newBeninNumber, proveTelephone, signIn, syntheticEmailOf, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
-import { useFeexPaySandbox } from './helpers/feexpay';
+import { paidAtFeexPay, useFeexPaySandbox } from './helpers/feexpay';
 import { frozenClock, resetClock, useSettings } from './helpers/settings';
 
 useFeexPaySandbox();
@@ -27,10 +27,12 @@ let otherAgent: TestUser & { referralCode: string };
 const doc = async (collection: string, id: string) => (await db().collection(collection).doc(id).get()).data();
 
 async function createAgent(typeAgent: 'Market_pro' | 'Market'): Promise<TestUser & { referralCode: string }> {
-  const body = { telephone: `+229${newBeninNumber()}`, nom: 'Adjovi', prenoms: 'Nadège', typeAgent, zone: 'Cotonou', password: PASSWORD };
+  const body = { telephone: `+229${newBeninNumber()}`, nom: 'Adjovi', prenoms: 'Nadège', typeAgent, zone: 'Cotonou' };
   const res = await (await api()).post('/api/agents').set(bearer(admin.token)).send(body);
   if (res.status !== 201) throw new Error(`agent not created: ${res.status} ${JSON.stringify(res.body)}`);
   const made = res.body.data;
+  // The agent's own password (set through the reset flow in life; test/agents.test.ts drives it).
+  await auth().updateUser(made.id, { password: PASSWORD });
   return { uid: made.id, token: await signIn(made.email, PASSWORD), national: '', telephone: made.telephone, email: made.email, role: 'agentCommercial', referralCode: made.referralCode };
 }
 
@@ -57,6 +59,7 @@ async function pay(user: TestUser, body: { type: string; montant: number; metada
   const started = await client.post('/api/payments/requesttopay/mtn').set(bearer(user.token)).send({ ...body, telephone: `+2290197${String(payer).padStart(5, '0')}2` });
   if (started.status !== 201) throw new Error(`payment not started: ${started.status} ${JSON.stringify(started.body)}`);
   const id = started.body.data.paymentId as string;
+  await paidAtFeexPay(id);
   const confirmed = await client.post(`/api/payments/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
   if (confirmed.status !== 200) throw new Error(`payment not confirmed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return id;
@@ -76,7 +79,7 @@ async function redeliver(eventId: string) {
 
 beforeAll(async () => {
   await resetEmulators();
-  admin = await createUser('admin');
+  admin = await createUser('principal');
   [agent, otherAgent] = await Promise.all([createAgent('Market_pro'), createAgent('Market')]);
 });
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
+import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
 
 let env: RulesTestEnvironment;
 
@@ -24,6 +24,8 @@ beforeAll(async () => {
     }
     await setDoc(doc(db, 'telephones', 'buyer_+2290100000000'), { uid: 'alice' });
     await setDoc(doc(db, 'transitMissions', 'car1_alice'), { acheteur: 'alice', transitaire: 'fred', statut: 'en_cours' });
+    await setDoc(doc(db, 'users', 'root'), { nom: 'root', role: 'superAdmin' });
+    await setDoc(doc(db, 'auditTrail', 'a1'), { actor: { uid: 'root', role: 'superAdmin' }, action: 'payment.status_forced', target: { collection: 'payments', id: 'p1' }, reason: 'Reçu' });
   });
 });
 
@@ -81,4 +83,19 @@ it('lets a buyer and the assigned forwarder read a mission, and nobody else, nor
   await assertFails(getDoc(doc(bob, 'transitMissions', 'car1_alice')));
   await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), 'transitMissions', 'car1_alice')));
   await assertFails(updateDoc(doc(fred, 'transitMissions', 'car1_alice'), { statut: 'traite' }));
+});
+
+it('denies every client the audit trail: no read, list, creation, change or deletion, even by the superAdmin it names', async () => {
+  for (const context of [env.authenticatedContext('root', { role: 'superAdmin' }), env.authenticatedContext('alice'), env.unauthenticatedContext()]) {
+    const db = context.firestore();
+    await assertFails(getDoc(doc(db, 'auditTrail', 'a1')));
+    await assertFails(getDocs(collection(db, 'auditTrail')));
+    await assertFails(setDoc(doc(db, 'auditTrail', 'forged'), { actor: { uid: 'root', role: 'superAdmin' }, action: 'user.blocked' }));
+    await assertFails(updateDoc(doc(db, 'auditTrail', 'a1'), { reason: 'rewritten' }));
+    await assertFails(deleteDoc(doc(db, 'auditTrail', 'a1')));
+  }
+  // The entry is still there, unchanged.
+  await env.withSecurityRulesDisabled(async (context) => {
+    expect((await getDoc(doc(context.firestore(), 'auditTrail', 'a1'))).data()).toMatchObject({ reason: 'Reçu' });
+  });
 });

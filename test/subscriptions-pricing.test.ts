@@ -5,14 +5,14 @@ import { api, bearer } from './helpers/api';
 import { carInput } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { frozenClock, resetClock } from './helpers/settings';
-import { useFeexPaySandbox } from './helpers/feexpay';
+import { paidAtFeexPay, useFeexPaySandbox } from './helpers/feexpay';
 
 useFeexPaySandbox();
 let admin: TestUser;
 
 beforeAll(async () => {
   await resetEmulators();
-  admin = await createUser('admin');
+  admin = await createUser('principal');
 });
 afterEach(resetClock);
 
@@ -54,8 +54,10 @@ describe('subscriptions', () => {
       .set(bearer(user.token))
       .send({ type, montant, metadata: { months: String(months) }, telephone: '+2290197000002' });
   }
-  const confirm = async (paymentId: string) =>
-    (await api()).post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
+  const confirm = async (paymentId: string) => {
+    await paidAtFeexPay(paymentId);
+    return (await api()).post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
+  };
   const mine = async (user: TestUser) => (await (await api()).get('/api/payments/subscriptions/me').set(bearer(user.token))).body.data;
 
   it('stacks paid months on the latest of now, the current expiry and the trial’s end, once per payment', async () => {

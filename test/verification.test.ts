@@ -369,6 +369,13 @@ it('moves every open request of a listing together, caps them per listing, and c
   const cancelled = await setStatus(admin, listing.id, { statut: 'annule', motif: 'Véhicule introuvable à l’adresse' });
   expect(cancelled.body.data.moved.map((item: { statut: string }) => item.statut)).toEqual(['annule', 'annule']);
   for (const id of [firstId, secondId]) expect((await payment(id)).refund).toMatchObject({ statut: 'a_rembourser', montant: 20_000 });
+  // Each fee given back is the admin's decision: one audit entry per request, with its reason.
+  for (const id of [firstId, secondId]) {
+    const trail = (await db().collection(COLLECTIONS.auditTrail).where('target.id', '==', id).get()).docs.map((doc) => doc.data());
+    expect(trail).toEqual([
+      expect.objectContaining({ action: 'verification.cancelled', actor: { uid: admin.uid, role: admin.role }, before: { statut: 'en_cours' }, after: { statut: 'annule' }, reason: 'Véhicule introuvable à l’adresse' }),
+    ]);
+  }
   expect(await told(one)).toEqual(expect.arrayContaining(['verification_cancelled']));
   expect((await setStatus(admin, listing.id, { statut: 'en_cours' })).body.code).toBe('VERIFICATION_NONE_OPEN');
   expect((await db().collection(COLLECTIONS.articles).doc(listing.id).get()).data()).toMatchObject({ verificationsOuvertes: 0, verificationStatut: 'none' });

@@ -7,14 +7,20 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFullApp } from '../../functions/src/app';
+import { db } from '../../functions/src/core/firebase';
+import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { FeexPaySandbox } from '../../functions/src/dev/feexpay-sandbox';
 import { restoreSettings, useSettings } from './settings';
+
+/** The sandbox of the running test file. */
+let current: FeexPaySandbox | undefined;
 
 export function useFeexPaySandbox(options: { webhookUrl?: () => string; delayMs?: number } = {}): { sandbox: () => FeexPaySandbox } {
   let sandbox: FeexPaySandbox;
   let url: string;
   beforeAll(async () => {
     sandbox = new FeexPaySandbox({ token: 'test-feexpay-token', delayMs: options.delayMs, webhookUrl: options.webhookUrl?.() });
+    current = sandbox;
     url = await sandbox.start();
   });
   // Before each test: a file that restores its settings after each test keeps the sandbox.
@@ -49,4 +55,16 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     if (done(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The payer paid: the sandbox's transaction of this payment (pending, from a number ending in 2)
+ * becomes SUCCESSFUL, without a callback. What an admin needs before setting the payment to
+ * `success` by hand: FeexPay is asked first, and only a matching success is taken.
+ */
+export async function paidAtFeexPay(paymentId: string): Promise<void> {
+  const reference = (await db().collection(COLLECTIONS.payments).doc(paymentId).get()).get('reference') as string | null | undefined;
+  const transaction = reference ? current?.transactions.get(reference) : undefined;
+  if (!transaction) throw new Error(`no sandbox transaction for payment ${paymentId}`);
+  transaction.status = 'SUCCESSFUL';
 }

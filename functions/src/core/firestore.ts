@@ -151,6 +151,12 @@ export const COLLECTIONS = {
   storedDocuments: 'storedDocuments',
   /** `templateNotices/{eventId}`: notices to send through a messaging template (WhatsApp), sent by the `sendTemplateNotices` trigger. */
   templateNotices: 'templateNotices',
+  /**
+   * `auditTrail/{id}`: the append-only trail of admin actions that move money, change a role or
+   * block an account (core/audit), written in the transaction of the change; read by superAdmins
+   * through `GET /api/admin/audit`, never updated or deleted.
+   */
+  auditTrail: 'auditTrail',
   /** Emulator only: what the local messaging and push drivers would have sent. */
   localMessages: 'localMessages',
   localPushes: 'localPushes',

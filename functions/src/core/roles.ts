@@ -18,6 +18,17 @@ export type Role = (typeof ROLES)[number];
 
 export const ADMIN_ROLES = ['admin', 'superAdmin', 'principal', 'gestionnaire'] as const satisfies readonly Role[];
 
+/**
+ * The admin levels that hold the powers over money beyond the contract's roles (DOMAIN.md, "Admin
+ * powers"): writing price lists and tariffs, and forcing a payment's status without the
+ * aggregator's matching answer (with a reason). Every such action enters the audit trail.
+ */
+export const SENIOR_ADMIN_ROLES = ['superAdmin', 'principal'] as const satisfies readonly Role[];
+
+export function isSeniorAdminRole(role: Role): boolean {
+  return (SENIOR_ADMIN_ROLES as readonly Role[]).includes(role);
+}
+
 /** Roles a person may pick when signing up; agents and admins are created by admins. */
 export const SELF_SIGNUP_ROLES = ['acheteur', 'vendeur', 'chauffeur', 'transitaire', 'livreur'] as const satisfies readonly Role[];
 

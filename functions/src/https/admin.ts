@@ -11,4 +11,5 @@ export const routers: LazyRouter[] = [
   { paths: ['/api/admin/stats'], load: async () => (await import('../domains/admin/stats/routes')).router },
   { paths: ['/api/admin/reconciliation'], load: async () => (await import('../domains/admin/reconciliation/routes')).router },
   { paths: ['/api/admin/documents'], load: async () => (await import('../domains/admin/documents/routes')).router },
+  { paths: ['/api/admin/audit'], load: async () => (await import('../domains/admin/audit/routes')).router },
 ];

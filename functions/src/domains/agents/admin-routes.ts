@@ -54,7 +54,7 @@ export const router = new ApiRouter()
     roles: ADMIN_ROLES,
     body: BackfillRequest,
     success: { description: 'What the run read and credited', data: BackfillResult },
-    handle: ({ body }) => backfillPresence(body.date),
+    handle: ({ caller, body }) => backfillPresence(body.date, caller),
   })
   .json({
     method: 'get',

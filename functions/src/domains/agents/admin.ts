@@ -10,8 +10,10 @@ import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
 import { businessDay, now } from '../../core/clock';
 import { config } from '../../core/config';
+import { audit, type AuditActor } from '../../core/audit';
 import { ApiError } from '../../core/errors';
 import { runTransaction } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { credit } from './earnings';
 import { presenceRefusal } from './journal/presence';
@@ -121,6 +123,14 @@ export async function withdraw(caller: ProfileCaller, agentId: string, input: z.
       throw new ApiError('AGENT_WITHDRAWAL_TARGETS_NOT_MET');
     }
     await credit(tx, { agentId, type: 'withdrawal', reference, montant: -input.montant, description: note, dateKey });
+    audit(tx, {
+      actor: caller,
+      action: 'agent.withdrawal_recorded',
+      target: { collection: COLLECTIONS.agentEarnings, id: ref.id },
+      before: null,
+      after: { agentId, montant: -input.montant, description: note, dateKey },
+      reason: input.note ?? null,
+    });
     return {
       created: true,
       withdrawal: { id: ref.id, agentId, montant: input.montant, note, dateKey, createdAt: now().toISOString(), recordedBy: caller.uid },
@@ -148,7 +158,7 @@ const BACKFILL_PAGE = 200;
  * (`daily_presence_{agentId}_{day}`), so a second run, or a run beside the agent's own call,
  * credits nothing more. A position that does not earn is left without a bonus and counted `refused`.
  */
-export async function backfillPresence(date?: string): Promise<z.input<typeof BackfillResult>> {
+export async function backfillPresence(date?: string, actor?: AuditActor): Promise<z.input<typeof BackfillResult>> {
   const settings = config();
   const dateKey = date ?? businessDay(new Date(now().getTime() - 86_400_000), settings.BUSINESS_TIME_ZONE);
   const bonus = settings.AGENT_DAILY_PRESENCE_BONUS_XOF;
@@ -170,9 +180,16 @@ export async function backfillPresence(date?: string): Promise<z.input<typeof Ba
         refused += 1;
         continue;
       }
-      const done = await runTransaction((tx) =>
-        credit(tx, { agentId: day.agentId, type: 'daily_presence', reference: `${day.agentId}_${dateKey}`, montant: bonus, description: `Bonus de présence du ${dateKey}`, dateKey }),
-      );
+      const reference = `${day.agentId}_${dateKey}`;
+      const done = await runTransaction(async (tx) => {
+        const credited = await credit(tx, { agentId: day.agentId, type: 'daily_presence', reference, montant: bonus, description: `Bonus de présence du ${dateKey}`, dateKey });
+        // Run by an admin (not the schedule): each credit it made is the admin's, in the credit's transaction.
+        if (credited && actor) {
+          const target = { collection: COLLECTIONS.agentEarnings, id: earningId('daily_presence', reference) };
+          audit(tx, { actor, action: 'agent.presence_backfilled', target, before: null, after: { agentId: day.agentId, montant: bonus, dateKey } });
+        }
+        return credited;
+      });
       if (done) credited += 1;
     }
     if (page.size < BACKFILL_PAGE) break;

@@ -18,7 +18,8 @@ export const router = new ApiRouter().json({
   summary: 'Creates a commercial agent: pro-app login, profile with role agentCommercial, its own referral code',
   description:
     'The login is the synthetic pro email of the telephone. The referral code is unique, also when agents are created at once. ' +
-    'A telephone that already has a pro account is refused (TELEPHONE_TAKEN).',
+    'A telephone that already has a pro account is refused (TELEPHONE_TAKEN). The admin chooses no password (a `password` field is refused as unknown): the account gets a random one that ' +
+    'is never returned, stored or logged, and the agent sets its own through the password reset (`passwordSetup`). The creation enters the audit trail (`agent.created`).',
   access: 'profile',
   roles: ADMIN_ROLES,
   body: AgentCreateRequest,

@@ -17,14 +17,22 @@ export const AgentCreateRequest = z
     prenoms: Name,
     typeAgent: AgentTypeSchema,
     zone: z.string().trim().min(1).max(120).meta({ description: 'Where the agent works (district, town).', example: 'Cotonou - Dantokpa' }),
-    password: z
-      .string()
-      .min(8)
-      .max(128)
-      .optional()
-      .meta({ description: 'First password of the agent’s pro-app login; without one, the agent sets its own through the password reset (`/api/push-otp`).' }),
   })
-  .meta({ id: 'AgentCreateRequest' });
+  .meta({
+    id: 'AgentCreateRequest',
+    description: 'No password: the agent sets its own through the password reset (`passwordSetup` of the answer), so no admin ever knows it. A `password` field is refused like any unknown field.',
+  });
+
+/** How a new agent gets its first password: through the reset flow, by itself. */
+export const PasswordSetup = z
+  .object({
+    method: z.literal('password_reset'),
+    steps: z.array(z.string()).meta({ description: 'The routes the agent calls, in order, with its telephone and `app: pro`.' }),
+  })
+  .meta({
+    id: 'AgentPasswordSetup',
+    description: 'The account has no password anyone knows: the agent asks a code for its telephone, proves it and chooses its password (the reset flow).',
+  });
 
 export const Agent = z
   .object({
@@ -37,6 +45,7 @@ export const Agent = z
     zone: z.string(),
     referralCode: z.string().meta({ description: 'The agent’s own code: 8 characters without 0, O, 1, I or L.', example: 'K7QX3MZP' }),
     createdAt: z.string(),
+    passwordSetup: PasswordSetup,
   })
   .meta({ id: 'Agent' });
 

@@ -6,7 +6,9 @@
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
 import { businessDay, now } from '../../core/clock';
+import { audit } from '../../core/audit';
 import { config } from '../../core/config';
+import { COLLECTIONS } from '../../core/firestore';
 import { createAgentAccount } from '../identity';
 import { balanceOf } from '../wallet';
 import { drawReferralCode } from './codes';
@@ -20,10 +22,20 @@ export const today = () => businessDay(now(), config().BUSINESS_TIME_ZONE);
 export async function createAgent(caller: ProfileCaller, input: z.output<typeof AgentCreateRequest>): Promise<z.input<typeof Agent>> {
   const at = now();
   const { uid, profile } = await createAgentAccount(
-    { telephone: input.telephone, pays: input.pays, password: input.password, nom: input.nom, prenoms: input.prenoms, typeAgent: input.typeAgent },
+    { telephone: input.telephone, pays: input.pays, nom: input.nom, prenoms: input.prenoms, typeAgent: input.typeAgent },
     {
       draw: drawReferralCode,
-      alsoIn: (tx, agentId, referralCode) => createAgentRecord(tx, agentId, { typeAgent: input.typeAgent, zone: input.zone, referralCode, createdBy: caller.uid }, at),
+      alsoIn: (tx, agentId, referralCode, user) => {
+        createAgentRecord(tx, agentId, { typeAgent: input.typeAgent, zone: input.zone, referralCode, createdBy: caller.uid }, at);
+        // An admin gives an account the role agentCommercial (and a referral code that earns): audited.
+        audit(tx, {
+          actor: caller,
+          action: 'agent.created',
+          target: { collection: COLLECTIONS.users, id: agentId },
+          before: null,
+          after: { role: user.role, typeAgent: input.typeAgent, zone: input.zone, referralCode, telephone: user.telephone },
+        });
+      },
     },
   );
   return {
@@ -36,6 +48,7 @@ export async function createAgent(caller: ProfileCaller, input: z.output<typeof 
     zone: input.zone,
     referralCode: profile.referralCode ?? '',
     createdAt: profile.createdAt.toDate().toISOString(),
+    passwordSetup: { method: 'password_reset', steps: ['POST /api/push-otp/request', 'POST /api/push-otp/verify-code', 'POST /api/push-otp/reset-password'] },
   };
 }
 

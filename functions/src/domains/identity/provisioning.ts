@@ -63,8 +63,6 @@ export async function provisionAccount(request: AccountRequest): Promise<Provisi
 export interface AgentAccountRequest {
   telephone: string;
   pays?: string;
-  /** The first password; without one the agent sets its own through the password reset. */
-  password?: string;
   nom: string;
   prenoms: string;
   typeAgent: AgentType;
@@ -75,11 +73,13 @@ export interface AgentAccountRequest {
  * pro app, then the profile with its own referral code, drawn by the agents domain, which writes
  * its records in the same transaction (`issueCode.alsoIn`). A number that already has a pro account
  * is refused (TELEPHONE_TAKEN); an account whose profile could not be written is deleted again.
+ * The login gets a random password nobody is told (never returned, stored or logged): the agent
+ * chooses its own through the password reset (DOMAIN.md, "Admin powers").
  */
 export async function createAgentAccount(request: AgentAccountRequest, issueCode: repository.CodeIssue): Promise<{ uid: string; profile: UserDocument }> {
   const telephone = normalizeTelephone(request.telephone, request.pays);
   const email = syntheticEmail(telephone, appOfRole('agentCommercial'));
-  const password = request.password ?? randomBytes(18).toString('base64url');
+  const password = randomBytes(32).toString('base64url');
   const { uid } = await auth()
     .createUser({ email, password, displayName: `${request.prenoms} ${request.nom}` })
     .catch((error: { code?: string }) => {

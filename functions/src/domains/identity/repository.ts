@@ -101,6 +101,8 @@ async function freeCode(tx: Transaction, issue: CodeIssue): Promise<string> {
 export async function mutateUser(
   uid: string,
   decide: (current: UserDocument) => Partial<UserDocument>,
+  /** Also written in the change's transaction, once it is decided (an admin's audit entry). */
+  alsoIn?: (tx: Transaction, current: UserDocument, next: UserDocument) => void,
 ): Promise<UserDocument> {
   const ref = users().doc(uid);
   return runTransaction(async (tx) => {
@@ -113,6 +115,7 @@ export async function mutateUser(
     // The key tells this change apart from another of the same millisecond.
     const key = `${uid}_${at.getTime()}_${randomBytes(4).toString('hex')}`;
     emit(tx, 'user.changed', key, { uid, role: next.role, previousRole: current.role, isBlocked: next.isBlocked, wasBlocked: current.isBlocked });
+    alsoIn?.(tx, current, next);
     return next;
   });
 }

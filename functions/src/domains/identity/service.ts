@@ -5,11 +5,13 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller, TokenCaller } from '../../core/auth';
+import { audit } from '../../core/audit';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { storedPathOf } from '../../adapters/storage/paths';
 import { ApiError } from '../../core/errors';
 import { auth } from '../../core/firebase';
+import { COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { appOfRole, isAdminRole, type Role, SELF_SIGNUP_ROLES } from '../../core/roles';
 import { normalizeTelephone, syntheticEmail } from '../geo';
@@ -153,24 +155,42 @@ function assertMayModerate(caller: ProfileCaller, targetId: string, targetRole: 
  * revoked so the apps cannot mint new ID tokens (current ones are refused as revoked).
  */
 export async function setBlocked(caller: ProfileCaller, id: string, blocked: boolean, motif?: string): Promise<Profile> {
-  const updated = await repository.mutateUser(id, (current) => {
-    assertMayModerate(caller, id, current.role);
-    return blocked
-      ? { isBlocked: true, blocked: { motif, by: caller.uid, at: Timestamp.fromDate(now()) } }
-      : { isBlocked: false };
-  });
+  const updated = await repository.mutateUser(
+    id,
+    (current) => {
+      assertMayModerate(caller, id, current.role);
+      return blocked
+        ? { isBlocked: true, blocked: { motif, by: caller.uid, at: Timestamp.fromDate(now()) } }
+        : { isBlocked: false };
+    },
+    (tx, current, next) =>
+      audit(tx, {
+        actor: caller,
+        action: blocked ? 'user.blocked' : 'user.unblocked',
+        target: { collection: COLLECTIONS.users, id },
+        before: { isBlocked: current.isBlocked === true },
+        after: { isBlocked: next.isBlocked === true },
+        reason: blocked ? (motif ?? null) : null,
+        context: { role: current.role },
+      }),
+  );
   if (blocked) await auth().revokeRefreshTokens(id);
   // A blocked forwarder leaves the buyers' list and its missions in progress: transit subscribes to user.changed.
   return toProfile(id, updated);
 }
 
 export async function changeRole(caller: ProfileCaller, id: string, role: Role): Promise<Profile> {
-  const updated = await repository.mutateUser(id, (current) => {
-    assertMayModerate(caller, id, current.role);
-    if (isAdminRole(role) && caller.role !== 'superAdmin') throw new ApiError('ADMIN_ROLE_REQUIRES_SUPER_ADMIN');
-    if (appOfRole(role) !== current.app) throw new ApiError('ROLE_APP_MISMATCH');
-    return { role };
-  });
+  const updated = await repository.mutateUser(
+    id,
+    (current) => {
+      assertMayModerate(caller, id, current.role);
+      if (isAdminRole(role) && caller.role !== 'superAdmin') throw new ApiError('ADMIN_ROLE_REQUIRES_SUPER_ADMIN');
+      if (appOfRole(role) !== current.app) throw new ApiError('ROLE_APP_MISMATCH');
+      return { role };
+    },
+    (tx, current, next) =>
+      audit(tx, { actor: caller, action: 'user.role_changed', target: { collection: COLLECTIONS.users, id }, before: { role: current.role }, after: { role: next.role } }),
+  );
   // No longer a forwarder: transit unlists it and hands its missions back (user.changed).
   return toProfile(id, updated);
 }

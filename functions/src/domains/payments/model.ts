@@ -18,6 +18,8 @@ export interface PaymentHistoryEntry {
   source: PaymentSource;
   by?: string;
   reason?: string;
+  /** A success forced by a principal or superAdmin without FeexPay's matching answer. */
+  forced?: boolean;
 }
 
 /** `payments/{id}`. */

@@ -128,13 +128,17 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/payments/admin/:id/status',
     tags: ['Payments (admin)'],
-    summary: 'Sets a payment’s status by hand, with a reason kept in its history',
-    description: 'Follows the same table as every other path: a success is never downgraded.',
+    summary: 'Sets a payment’s status by hand, with a reason kept in its history and in the audit trail',
+    description:
+      'Follows the same table as every other path: a success is never downgraded. Any admin level may set `failed` or `expired`. `success` asks FeexPay first and is set only when its ' +
+      'transaction is this payment (amount to the franc, XOF, our shop, live mode when live) and says success; otherwise it is refused (PAYMENT_PROVIDER_MISMATCH, PAYMENT_NOT_CONFIRMED with ' +
+      '`details[0].reason` saying what FeexPay said, or 502 when FeexPay does not answer) and nothing is written. A principal or superAdmin may force it with `force: true` and its reason ' +
+      '(other levels: 403 PAYMENT_FORCE_FORBIDDEN); the history entry says `forced`. Every change writes an audit entry (`payment.status_set`, `payment.status_forced`) in the same transaction.',
     access: 'profile',
     roles: ADMIN_ROLES,
     params: PaymentIdParams,
     body: AdminStatusRequest,
-    errors: ['PAYMENT_NOT_FOUND', 'INVALID_TRANSITION'],
+    errors: ['PAYMENT_NOT_FOUND', 'INVALID_TRANSITION', 'PAYMENT_FORCE_FORBIDDEN', 'PAYMENT_NOT_CONFIRMED', 'PAYMENT_PROVIDER_MISMATCH', 'PAYMENT_PROVIDER_UNAVAILABLE'],
     success: { description: 'The payment', data: Payment },
-    handle: ({ caller, params, body }) => payments.adminSetStatus(caller, params.id, body.statut, body.reason),
+    handle: ({ caller, params, body }) => payments.adminSetStatus(caller, params.id, body),
   });

@@ -67,7 +67,16 @@ export const Payment = z
       .enum(MISMATCH_REASONS)
       .nullable()
       .meta({ description: 'Why FeexPay’s answer was not believed: its transaction is not this payment (reference, amount, currency, shop or mode). The payment is `failed` and had no effect.' }),
-    history: z.array(z.object({ at: z.string(), from: z.string(), to: z.string(), source: z.string(), reason: z.string().optional() })),
+    history: z.array(
+      z.object({
+        at: z.string(),
+        from: z.string(),
+        to: z.string(),
+        source: z.string(),
+        reason: z.string().optional(),
+        forced: z.literal(true).optional().meta({ description: 'A success an admin forced without FeexPay’s matching answer (see the audit trail).' }),
+      }),
+    ),
     createdAt: z.string(),
   })
   .meta({ id: 'Payment' });
@@ -83,7 +92,14 @@ export const PaymentListQuery = PaginationQuery.extend({
 
 export const AdminStatusRequest = z.strictObject({
   statut: z.enum(['success', 'failed', 'expired']),
-  reason: z.string().trim().min(5).max(500),
+  reason: z.string().trim().min(5).max(500).meta({ description: 'Why: kept in the payment’s history and in the audit trail.' }),
+  force: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        '`success` only: set it even though FeexPay does not confirm a matching successful transaction (principal and superAdmin only: PAYMENT_FORCE_FORBIDDEN for other admin levels). Without it such a success is refused.',
+    }),
 });
 
 /** FeexPay's callback: read loosely (it adds fields), acted on only after asking FeexPay. */

@@ -6,8 +6,9 @@
  * their effect), and it is dispatched in this process right after the commit, so the payer sees
  * the effect in the answer. The jobs import this module alone: it reads no secret but FeexPay's token.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
+import { PartnerError } from '../../adapters/http-client';
 import * as feexpay from '../../adapters/payments/feexpay';
 import { now } from '../../core/clock';
 import { emit } from '../../core/events';
@@ -16,7 +17,7 @@ import { writeBooks } from '../wallet';
 import { mismatchOf } from './answer-check';
 import type { MismatchReason, PaymentDocument, PaymentSource, PaymentType } from './model';
 import * as repository from './repository';
-import { PAYMENT_TRANSITIONS, type PaymentOutcome } from './state';
+import { PAYMENT_TRANSITIONS, type PaymentOutcome, type PaymentStatus } from './state';
 
 /**
  * Payment types that buy a service of the platform: their whole amount is its revenue (agents'
@@ -34,13 +35,16 @@ export async function settle(
   paymentId: string,
   outcome: PaymentOutcome,
   source: PaymentSource,
-  audit: { by?: string; reason?: string; mismatch?: MismatchReason } = {},
+  audit: { by?: string; reason?: string; mismatch?: MismatchReason; forced?: boolean } = {},
+  /** Also written in the transaction that makes the change, and only then (the admin's audit entry). */
+  alsoIn?: (tx: Transaction, current: PaymentDocument, next: PaymentStatus) => void,
 ): Promise<{ payment: PaymentDocument; changed: boolean }> {
   const at = now();
   const { mismatch, ...entry } = audit;
   return repository.claimChange(paymentId, (current, tx) => {
     const next = nextState(PAYMENT_TRANSITIONS, current.statut, outcome);
     if (!next) return undefined;
+    alsoIn?.(tx, current, next);
     if (next === 'success') {
       const { type, userId, montant, metadata } = current;
       emit(tx, 'payment.succeeded', paymentId, { paymentId, type, userId, montant, metadata }, { inline: true });
@@ -79,4 +83,30 @@ export function settleOnAnswer(paymentId: string, payment: PaymentDocument, answ
     return settle(paymentId, 'failed', source, { reason: mismatch, mismatch });
   }
   return answer.verdict === 'pending' ? { payment, changed: false } : settle(paymentId, answer.verdict, source);
+}
+
+/**
+ * FeexPay's word on a payment, for an admin asked to set it `success`: `confirmed` only when
+ * FeexPay knows its reference, its transaction is this payment field by field (answer-check.ts,
+ * as on every other path) and it says success. Otherwise what it said: no reference to ask about,
+ * an unknown reference, a mismatch (its reason), its verdict, or `unavailable` (it did not answer).
+ */
+export type ProviderWord =
+  | { confirmed: true; said: 'success' }
+  | { confirmed: false; said: 'no_reference' | 'unknown_reference' | 'unavailable' | 'pending' | 'failed' | MismatchReason; mismatch: boolean };
+
+export async function providerWord(payment: PaymentDocument): Promise<ProviderWord> {
+  if (!payment.reference) return { confirmed: false, said: 'no_reference', mismatch: false };
+  let answer: feexpay.TransactionAnswer | undefined;
+  try {
+    answer = await feexpay.transactionStatus(payment.reference);
+  } catch (error) {
+    if (!(error instanceof PartnerError)) throw error;
+    logger.warn('payment status unavailable for an admin', { reference: payment.reference, error: error.message });
+    return { confirmed: false, said: 'unavailable', mismatch: false };
+  }
+  if (!answer) return { confirmed: false, said: 'unknown_reference', mismatch: false };
+  const mismatch = mismatchOf(payment, answer);
+  if (mismatch) return { confirmed: false, said: mismatch, mismatch: true };
+  return answer.verdict === 'success' ? { confirmed: true, said: 'success' } : { confirmed: false, said: answer.verdict, mismatch: false };
 }

@@ -1,9 +1,10 @@
 /**
- * `/api/admin/*-pricing`: GET for signed-in users (the referral tariff: admin levels), PUT (and POST
- * for seller gains) for admin levels.
+ * `/api/admin/*-pricing` and `/api/admin/delivery-settings`: GET for signed-in users (the referral
+ * tariff: admin levels), PUT (and POST for seller gains) for principal and superAdmin only
+ * (DOMAIN.md, "Admin powers"), each write audited.
  */
 import { ApiRouter } from '../../core/http';
-import { ADMIN_ROLES } from '../../core/roles';
+import { ADMIN_ROLES, SENIOR_ADMIN_ROLES } from '../../core/roles';
 import { PRICE_LISTS, type PriceListName, readByAdminsOnly } from './registry';
 import { priceList, setPriceList } from './service';
 
@@ -29,9 +30,9 @@ for (const name of Object.keys(PRICE_LISTS) as PriceListName[]) {
       path,
       tags: ['Pricing (admin)'],
       summary: `Sets: ${summary.toLowerCase()}`,
-      description: 'Applies to payments started from now on.',
+      description: 'Applies to payments started from now on. Price lists and tariffs are written by principal and superAdmin only; each write enters the audit trail (`pricing.updated`) with the list before and after.',
       access: 'profile',
-      roles: ADMIN_ROLES,
+      roles: SENIOR_ADMIN_ROLES,
       body: schema,
       success: { description: 'The new prices', data: schema },
       handle: ({ caller, body }) => setPriceList(caller, name, body as never),

@@ -1,6 +1,7 @@
 /** Firestore access of advertisements and their pricing. */
 import { type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
+import { audit, type AuditActor } from '../../../core/audit';
 import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
@@ -27,8 +28,14 @@ export async function findPricing(): Promise<{ sponsoriseParJour?: number; aLaUn
   return (await pricingRef().get()).data();
 }
 
-export async function savePricing(pricing: { sponsoriseParJour: number; aLaUneParJour: number }, by: string, at: Date): Promise<void> {
-  await pricingRef().set({ ...pricing, updatedBy: by, updatedAt: Timestamp.fromDate(at) });
+/** Sets the prices, with the audit entry of the change (the prices in force before: stored, or `defaults`) in the same transaction. */
+export async function savePricing(pricing: { sponsoriseParJour: number; aLaUneParJour: number }, by: AuditActor, at: Date, defaults: typeof pricing): Promise<void> {
+  await runTransaction(async (tx) => {
+    const stored = (await tx.get(pricingRef())).data();
+    tx.set(pricingRef(), { ...pricing, updatedBy: by.uid, updatedAt: Timestamp.fromDate(at) });
+    const before = { sponsoriseParJour: stored?.sponsoriseParJour ?? defaults.sponsoriseParJour, aLaUneParJour: stored?.aLaUneParJour ?? defaults.aLaUneParJour };
+    audit(tx, { actor: by, action: 'pricing.updated', target: { collection: COLLECTIONS.pricing, id: 'publicite' }, before, after: { ...pricing } });
+  });
 }
 
 /** A new advertisement, and its `publicite.requested` event in the same transaction. */

@@ -1,6 +1,6 @@
 import { ApiRouter } from '../../../core/http';
 import { pageRequest, PaginationQuery } from '../../../core/pagination';
-import { ADMIN_ROLES } from '../../../core/roles';
+import { ADMIN_ROLES, SENIOR_ADMIN_ROLES } from '../../../core/roles';
 import { Publicite, PubliciteIdParams, PubliciteListQuery, PubliciteReject, PubliciteRequest, PubPricing } from './schemas';
 import * as publicites from './service';
 
@@ -80,7 +80,7 @@ export const router = new ApiRouter()
     body: PubliciteReject,
     errors: ['PUBLICITE_NOT_FOUND', 'INVALID_TRANSITION'],
     success: one('The rejected boost'),
-    handle: ({ params, body }) => publicites.reject(params.id, body.motif),
+    handle: ({ caller, params, body }) => publicites.reject(caller, params.id, body.motif),
   })
   .list({
     method: 'get',
@@ -111,9 +111,9 @@ export const pricingRouter = new ApiRouter()
     path: '/api/admin/pub-pricing',
     tags: adminTags,
     summary: 'Sets the advertising prices per day',
-    description: 'Applies to boosts asked from now on; existing ones keep their price.',
+    description: 'Applies to boosts asked from now on; existing ones keep their price. Principal and superAdmin only (price lists and tariffs); the write enters the audit trail (`pricing.updated`).',
     access: 'profile',
-    roles: ADMIN_ROLES,
+    roles: SENIOR_ADMIN_ROLES,
     body: PubPricing,
     success: { description: 'The new prices', data: PubPricing },
     handle: ({ caller, body }) => publicites.setPricing(caller, body),

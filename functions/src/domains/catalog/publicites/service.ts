@@ -6,6 +6,7 @@
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
+import { audit } from '../../../core/audit';
 import { now } from '../../../core/clock';
 import { emit } from '../../../core/events';
 import { config } from '../../../core/config';
@@ -13,7 +14,7 @@ import { ApiError } from '../../../core/errors';
 import { nextState, transition } from '../../../core/fsm';
 import { type PageRequest, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
-import { isoOrNull } from '../../../core/firestore';
+import { COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { notifyIn } from '../../notifications';
 import { FLAG_OF, type PubliciteDocument } from './model';
 import * as repository from './repository';
@@ -54,7 +55,8 @@ export async function getPricing(): Promise<Pricing> {
 }
 
 export async function setPricing(caller: ProfileCaller, pricing: Pricing): Promise<Pricing> {
-  await repository.savePricing(pricing, caller.uid, now());
+  const defaults = { sponsoriseParJour: config().PUB_PRICE_SPONSORISE_PER_DAY, aLaUneParJour: config().PUB_PRICE_A_LA_UNE_PER_DAY };
+  await repository.savePricing(pricing, caller, now(), defaults);
   return pricing;
 }
 
@@ -132,12 +134,14 @@ export async function activate(id: string): Promise<PubliciteView> {
   return toPublicite(id, updated);
 }
 
-export async function reject(id: string, motif: string): Promise<PubliciteView> {
+export async function reject(caller: ProfileCaller, id: string, motif: string): Promise<PubliciteView> {
   let titre = '';
+  let before: PubliciteDocument['statut'] | undefined;
   const updated = await repository.mutatePublicite(
     id,
     (pub, article) => {
       titre = article?.titre ?? '';
+      before = pub.statut;
       return {
         pub: {
           statut: transition(PUBLICITE_TRANSITIONS, pub.statut, 'reject'),
@@ -150,6 +154,16 @@ export async function reject(id: string, motif: string): Promise<PubliciteView> 
     now(),
     (tx, next) => {
       tellSeller(tx, id, next, 'publicite_rejected', { titre, motif, rembourse: String(next.remboursement !== null) });
+      // A paid boost rejected is money owed back: the admin's decision is audited with it.
+      audit(tx, {
+        actor: caller,
+        action: 'publicite.rejected',
+        target: { collection: COLLECTIONS.publicites, id },
+        before: { statut: before },
+        after: { statut: next.statut, remboursement: next.remboursement },
+        reason: motif,
+        context: { montant: next.montant },
+      });
       // The payment's own refund mark (and with it the take-back of the revenue and of the
       // agent's commission) follows from the outbox: a crash after this commit loses nothing.
       if (next.remboursement && next.paymentId) {

@@ -9,6 +9,7 @@
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
+import { audit } from '../../../core/audit';
 import { now } from '../../../core/clock';
 import { addDays, startOfBusinessDay } from '../../../core/days';
 import { config } from '../../../core/config';
@@ -91,6 +92,18 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
       }
       const updated = { ...current, ...changes } as VerificationDocument;
       tx.update(doc.ref, changes);
+      // A cancellation gives the fee back (marked for refund by a subscriber of the change): audited with it.
+      if (statut === 'annule') {
+        audit(tx, {
+          actor: caller,
+          action: 'verification.cancelled',
+          target: { collection: COLLECTIONS.verifications, id: doc.id },
+          before: { statut: current.statut },
+          after: { statut },
+          reason: move.motif ?? null,
+          context: { articleId, paymentId: doc.id },
+        });
+      }
       emitChange(tx, doc.id, updated, current.statut, at);
       tellBuyer(tx, doc.id, updated);
       moved.push({ id: doc.id, request: updated });

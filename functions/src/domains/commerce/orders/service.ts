@@ -8,6 +8,7 @@
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
+import { audit, type AuditActor } from '../../../core/audit';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
@@ -258,7 +259,15 @@ export async function readOrder(caller: ProfileCaller, id: string): Promise<Orde
   throw new ApiError('ORDER_NOT_FOUND');
 }
 
-async function move(id: string, event: OrderEvent, by: string, reason: string | null, allowed: (order: OrderDocument) => boolean, seller?: string): Promise<OrderView> {
+async function move(
+  id: string,
+  event: OrderEvent,
+  by: string,
+  reason: string | null,
+  allowed: (order: OrderDocument) => boolean,
+  seller?: string,
+  admin?: AuditActor,
+): Promise<OrderView> {
   const ref = orders().doc(id);
   const at = Timestamp.fromDate(now());
   return runTransaction(async (tx: Transaction) => {
@@ -279,6 +288,11 @@ async function move(id: string, event: OrderEvent, by: string, reason: string | 
     for (const write of returns) write();
     orderStatusChanged(tx, id, order.statut, statut, at);
     if (paidCancel) emit(tx, 'order.cancelled', id, { orderId: id, acheteur: order.acheteur, paymentId: order.paymentId!, by, reason: reason ?? 'commande annulée par l’acheteur', at: at.toDate().toISOString() }, { inline: true });
+    // An admin's move (a cancellation gives money back, a delivery pays sellers): audited with it.
+    if (admin) {
+      const refunds = paidCancel ? { refundOf: order.paymentId } : {};
+      audit(tx, { actor: admin, action: 'order.status_set', target: { collection: COLLECTIONS.commandes, id }, before: { statut: order.statut }, after: { statut }, reason, context: { total: order.total, ...refunds } });
+    }
     const key = `${id}_${statut}`;
     notifyIn(tx, order.acheteur, { type: 'order_status', key, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
     for (const vendeur of order.vendeurs) {
@@ -297,7 +311,7 @@ export function sellerMove(caller: ProfileCaller, id: string, body: z.output<typ
 }
 
 export function adminMove(caller: ProfileCaller, id: string, body: z.output<typeof AdminMove>) {
-  return move(id, EVENT_TO[body.statut], caller.uid, body.reason, () => true);
+  return move(id, EVENT_TO[body.statut], caller.uid, body.reason, () => true, undefined, caller);
 }
 
 /**

@@ -8,7 +8,9 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
+import { audit } from '../../../core/audit';
 import { now } from '../../../core/clock';
+import { COLLECTIONS } from '../../../core/firestore';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
@@ -90,6 +92,8 @@ interface MoveOptions {
    * transaction, then the error is thrown (a wrong handover code counts against the lock).
    */
   reject?: (delivery: DeliveryDocument) => { error: ApiError; changes: Partial<DeliveryDocument> } | undefined;
+  /** Also written in the move's transaction once it is decided (an admin's audit entry). */
+  alsoIn?: (tx: FirebaseFirestore.Transaction, before: DeliveryDocument, after: DeliveryDocument) => void;
 }
 
 function notifyParties(tx: FirebaseFirestore.Transaction, id: string, delivery: DeliveryDocument, statut: string, except: string): void {
@@ -129,6 +133,7 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
     // A final status ends the search, the auto-close and any dispute admins had to look at.
     if (isFinal(statut)) Object.assign(updated, { autoCloseAt: null, roundEndsAt: null, enLitige: false });
     tx.set(ref, updated);
+    options.alsoIn?.(tx, delivery, updated);
     deliveryStatusChanged(tx, id, delivery.statut, statut, at);
     // Its parties followed the courier for the trip only: the last position is not kept for them to read.
     if (isFinal(statut) && delivery.livreur) tx.set(tracking().doc(id), { position: null, updatedAt: at }, { merge: true });
@@ -441,6 +446,17 @@ export async function adminSetStatus(caller: ProfileCaller, id: string, body: z.
     reason: body.reason,
     // To `en_cours`: the admin vouches for the pickups not confirmed yet.
     change: (delivery, at) => (event === 'collect' ? { pickups: delivery.pickups.map((pickup) => ({ ...pickup, collectedAt: pickup.collectedAt ?? at })) } : {}),
+    // Its outcome pays the courier and sellers (`livre`) or gives money back: audited with the move.
+    alsoIn: (tx, before, after) =>
+      audit(tx, {
+        actor: caller,
+        action: 'delivery.status_set',
+        target: { collection: COLLECTIONS.deliveries, id },
+        before: { statut: before.statut },
+        after: { statut: after.statut },
+        reason: body.reason,
+        context: { frais: before.frais, source: before.source },
+      }),
   });
   return toDelivery(id, moved, caller);
 }

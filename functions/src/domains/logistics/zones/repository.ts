@@ -6,6 +6,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../../core/errors';
+import { audit, type AuditActor } from '../../../core/audit';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage } from '../../../core/pagination';
@@ -43,13 +44,14 @@ export interface StoredZone {
 }
 
 /** A new zone, unless `max` zones exist already (409 DELIVERY_ZONES_LIMIT); two creations at once cannot both pass the cap. */
-export async function insertZone(zone: DeliveryZoneDocument, max: number): Promise<string> {
+export async function insertZone(zone: DeliveryZoneDocument, max: number, actor: AuditActor): Promise<string> {
   const ref = zones().doc();
   await runTransaction(async (tx) => {
     const count = (await tx.get(countRef())).data()?.count ?? 0;
     if (count >= max) throw new ApiError('DELIVERY_ZONES_LIMIT');
     tx.create(ref, zone);
     tx.set(countRef(), { count: count + 1 });
+    audit(tx, { actor, action: 'delivery_zone.created', target: { collection: COLLECTIONS.deliveryZones, id: ref.id }, before: null, after: tariffOf(zone) });
   });
   return ref.id;
 }
@@ -59,25 +61,37 @@ export async function findZone(id: string): Promise<DeliveryZoneDocument | undef
 }
 
 /** Read-modify-write of one zone: `change` sees it as stored and returns its new fields. */
-export async function updateZone(id: string, change: (zone: DeliveryZoneDocument) => Partial<DeliveryZoneDocument>): Promise<DeliveryZoneDocument> {
+export async function updateZone(id: string, change: (zone: DeliveryZoneDocument) => Partial<DeliveryZoneDocument>, actor: AuditActor): Promise<DeliveryZoneDocument> {
   const ref = zones().doc(id);
   return runTransaction(async (tx) => {
     const zone = (await tx.get(ref)).data();
     if (!zone) throw new ApiError('DELIVERY_ZONE_NOT_FOUND');
     const changes = change(zone);
     tx.update(ref, changes);
-    return { ...zone, ...changes };
+    const updated = { ...zone, ...changes };
+    audit(tx, { actor, action: 'delivery_zone.updated', target: { collection: COLLECTIONS.deliveryZones, id }, before: tariffOf(zone), after: tariffOf(updated) });
+    return updated;
   });
 }
 
+/**
+ * What an audit entry keeps of a zone: its tariff and where it applies (the outline by its area
+ * and bounding box, not its points).
+ */
+function tariffOf(zone: DeliveryZoneDocument) {
+  return { nom: zone.nom, prixParKm: zone.prixParKm, fraisMin: zone.fraisMin, fraisMax: zone.fraisMax, villes: zone.villes, actif: zone.actif, areaKm2: zone.areaKm2, bbox: zone.bbox };
+}
+
 /** Deletes a zone and counts it out, once: of two deletions at once, the second finds nothing. */
-export async function deleteZone(id: string): Promise<void> {
+export async function deleteZone(id: string, actor: AuditActor): Promise<void> {
   const ref = zones().doc(id);
   await runTransaction(async (tx) => {
     const [zone, count] = await Promise.all([tx.get(ref), tx.get(countRef())]);
-    if (!zone.exists) throw new ApiError('DELIVERY_ZONE_NOT_FOUND');
+    const stored = zone.data();
+    if (!stored) throw new ApiError('DELIVERY_ZONE_NOT_FOUND');
     tx.delete(ref);
     tx.set(countRef(), { count: Math.max(0, (count.data()?.count ?? 1) - 1) });
+    audit(tx, { actor, action: 'delivery_zone.deleted', target: { collection: COLLECTIONS.deliveryZones, id }, before: tariffOf(stored), after: null });
   });
 }
 

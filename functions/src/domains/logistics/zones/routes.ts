@@ -3,7 +3,7 @@ import { config } from '../../../core/config';
 import { ApiRouter } from '../../../core/http';
 import { pageRequest } from '../../../core/pagination';
 import type { RateLimitPolicy } from '../../../core/rate-limit';
-import { ADMIN_ROLES } from '../../../core/roles';
+import { ADMIN_ROLES, SENIOR_ADMIN_ROLES } from '../../../core/roles';
 import { GeoPoint } from '../../geo';
 import { quoteDelivery } from './quote';
 import { DeliveryQuote, DeliveryQuoteRequest, DeliveryZone, DeliveryZoneIdParams, DeliveryZoneInput, DeliveryZoneListQuery, DeliveryZoneUpdate } from './schemas';
@@ -84,10 +84,10 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/delivery-zones',
     tags,
-    summary: 'Creates a delivery zone (admin levels)',
-    description: 'At most DELIVERY_ZONES_MAX zones exist at once, active or not.',
+    summary: 'Creates a delivery zone (principal and superAdmin: a zone is a tariff)',
+    description: 'At most DELIVERY_ZONES_MAX zones exist at once, active or not. A zone’s prices are a tariff: written by principal and superAdmin only, each write audited (`delivery_zone.*`).',
     access: 'profile',
-    roles: ADMIN_ROLES,
+    roles: SENIOR_ADMIN_ROLES,
     body: DeliveryZoneInput,
     errors: ['DELIVERY_ZONE_POLYGON_INVALID', 'DELIVERY_ZONES_LIMIT'],
     success: { status: 201, description: 'The zone', data: DeliveryZone },
@@ -97,10 +97,10 @@ export const router = new ApiRouter()
     method: 'patch',
     path: '/api/delivery-zones/:id',
     tags,
-    summary: 'Changes fields of a delivery zone (admin levels)',
+    summary: 'Changes fields of a delivery zone (principal and superAdmin: a zone is a tariff)',
     description: 'Quotes made before keep their fee: orders and purchases store theirs.',
     access: 'profile',
-    roles: ADMIN_ROLES,
+    roles: SENIOR_ADMIN_ROLES,
     params: DeliveryZoneIdParams,
     body: DeliveryZoneUpdate,
     errors: ['DELIVERY_ZONE_NOT_FOUND', 'DELIVERY_ZONE_POLYGON_INVALID'],
@@ -111,11 +111,11 @@ export const router = new ApiRouter()
     method: 'delete',
     path: '/api/delivery-zones/:id',
     tags,
-    summary: 'Deletes a delivery zone (admin levels)',
+    summary: 'Deletes a delivery zone (principal and superAdmin: a zone is a tariff)',
     access: 'profile',
-    roles: ADMIN_ROLES,
+    roles: SENIOR_ADMIN_ROLES,
     params: DeliveryZoneIdParams,
     errors: ['DELIVERY_ZONE_NOT_FOUND'],
     success: { description: 'The zone is gone', data: z.object({ id: z.string(), deleted: z.literal(true) }) },
-    handle: ({ params }) => deleteZone(params.id),
+    handle: ({ caller, params }) => deleteZone(caller, params.id),
   });

@@ -61,7 +61,7 @@ export async function createZone(caller: ProfileCaller, input: z.output<typeof D
     createdAt: at,
     updatedAt: at,
   };
-  const id = await repository.insertZone(zone, config().DELIVERY_ZONES_MAX);
+  const id = await repository.insertZone(zone, config().DELIVERY_ZONES_MAX, caller);
   return toZone(id, zone);
 }
 
@@ -81,12 +81,12 @@ export async function updateZone(caller: ProfileCaller, id: string, input: z.out
       updatedBy: caller.uid,
       updatedAt: repository.stamp(now()),
     };
-  });
+  }, caller);
   return toZone(id, updated);
 }
 
-export async function deleteZone(id: string): Promise<{ id: string; deleted: true }> {
-  await repository.deleteZone(id);
+export async function deleteZone(caller: ProfileCaller, id: string): Promise<{ id: string; deleted: true }> {
+  await repository.deleteZone(id, caller);
   return { id, deleted: true };
 }
 

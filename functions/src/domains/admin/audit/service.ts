@@ -1,0 +1,39 @@
+/** Reading the audit trail (core/audit writes it): superAdmins only, filtered, newest first. Nothing here writes. */
+import { Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import { type AuditDocument, auditTrail } from '../../../core/audit';
+import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { type AuditListFilters, planAuditList } from './listing';
+import type { AuditEntryView } from './schemas';
+
+export async function listAudit(filters: AuditListFilters, page: PageRequest) {
+  const plan = planAuditList(filters);
+  let query = auditTrail() as FirebaseFirestore.Query;
+  for (const [field, value] of plan.equalities) query = query.where(field, '==', value);
+  if (plan.range.from) query = query.where('at', '>=', Timestamp.fromDate(plan.range.from));
+  if (plan.range.to) query = query.where('at', '<', Timestamp.fromDate(plan.range.to));
+  const { docs, total } = await readPage(query.orderBy(plan.order.field, plan.order.direction), page);
+  return toPage(page, docs.map((doc) => toView(doc.id, doc.data() as AuditDocument)), total);
+}
+
+function toView(id: string, entry: AuditDocument): z.input<typeof AuditEntryView> {
+  return {
+    id,
+    actor: entry.actor,
+    action: entry.action,
+    target: entry.target,
+    before: entry.before && (plain(entry.before) as Record<string, unknown>),
+    after: entry.after && (plain(entry.after) as Record<string, unknown>),
+    reason: entry.reason,
+    context: entry.context && (plain(entry.context) as Record<string, unknown>),
+    at: entry.at.toDate().toISOString(),
+  };
+}
+
+/** Stored values as JSON: Timestamps as ISO 8601. */
+function plain(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toDate().toISOString();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plain(inner)]));
+  return value;
+}
