@@ -15,7 +15,7 @@ import { createAgent, signUp } from './helpers/agents';
 import { publish } from './helpers/catalog';
 import { entriesOf, orderDoc, paymentDoc } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
-import { useFeexPaySandbox } from './helpers/feexpay';
+import { paidAtFeexPay, useFeexPaySandbox } from './helpers/feexpay';
 import { forwarder, paidTransitPurchase, selectForwarder } from './helpers/transit';
 import { attachReport, payVerification, startVerificationPayment } from './helpers/verification';
 import { frozenClock, resetClock, restoreSettings } from './helpers/settings';
@@ -47,10 +47,11 @@ let payer = 100;
 async function pay(user: TestUser, type: string, montant: number, metadata: Record<string, string>): Promise<string> {
   const client = await api();
   payer += 1;
-  // Numbers ending in 3: the sandbox answers SUCCESSFUL, the admin's confirmation settles it.
+  // FeexPay says it succeeded; the admin's confirmation (FeexPay asked first) settles it.
   const started = await client.post('/api/payments/requesttopay/mtn').set(bearer(user.token)).send({ type, montant, metadata, telephone: `+2290197${String(payer).padStart(5, '0')}3` });
   if (started.status !== 201) throw new Error(`payment not started: ${started.status} ${JSON.stringify(started.body)}`);
   const id = started.body.data.paymentId as string;
+  await paidAtFeexPay(id);
   const confirmed = await client.post(`/api/payments/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
   if (confirmed.status !== 200) throw new Error(`payment not confirmed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return id;

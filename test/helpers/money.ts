@@ -9,6 +9,7 @@ import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { reconcile, type ReconciliationReport } from '../../functions/src/domains/admin/reconciliation/reconcile';
 import type { TestUser } from './accounts';
 import { api, bearer } from './api';
+import { paidAtFeexPay } from './feexpay';
 
 /** A payer number the sandbox leaves pending (ending in 2), fresh each time: the per-telephone limit never bites. */
 const pendingPayer = () => `+22901${String(randomInt(0, 10_000_000)).padStart(7, '0')}2`;
@@ -19,8 +20,9 @@ export async function startPayment(payer: TestUser, type: string, montant: numbe
   return started.status === 201 ? { paymentId: started.body.data.paymentId as string } : { code: started.body.code as string };
 }
 
-/** An admin confirms a payment (a receipt checked by hand). */
+/** FeexPay says the payment succeeded, then an admin confirms it (FeexPay is asked first). */
 export async function confirmPayment(admin: TestUser, paymentId: string): Promise<void> {
+  await paidAtFeexPay(paymentId);
   const confirmed = await (await api()).post(`/api/payments/admin/${paymentId}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
   if (confirmed.status !== 200) throw new Error(`payment ${paymentId} not confirmed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
 }
