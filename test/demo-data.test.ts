@@ -8,6 +8,7 @@ import { nearbyCouriers } from '../functions/src/domains/logistics';
 import { signIn, syntheticEmailOf } from './helpers/accounts';
 import { api, bytes } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
+import { reconcileNow } from './helpers/money';
 
 beforeAll(resetEmulators);
 
@@ -59,4 +60,15 @@ it('loads every role and the demo listings, and can run again without duplicatin
   expect({ status: pdf.status, magic: (pdf.body as Buffer).subarray(0, 5).toString('latin1'), size: (pdf.body as Buffer).length }).toEqual({ status: 200, magic: '%PDF-', size: stored.size });
   const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
+});
+
+it('balances its money: the reconciliation finds no break in the demo data (README, "Reconciliation")', async () => {
+  const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  await seedDemo();
+  log.mockRestore();
+  const report = await reconcileNow();
+  expect(report.breaks).toEqual([]);
+  // The boost, the forwarder's subscription, two orders and the inspection: real payments, one held for its delivery.
+  expect(report.paymentsChecked).toBe(5);
+  expect(report.held).toEqual({ count: 1, montant: expect.any(Number) });
 });

@@ -5,6 +5,7 @@
  * offer round, the courier's accept and pickup), so the apps can follow it. Once: skipped when the
  * demo buyer already has a delivery.
  */
+import { demoPayment } from './demo-payment';
 import type { ProfileCaller } from '../core/auth';
 import { dispatchEvent, eventId } from '../core/events';
 import { installSubscribers } from '../install-subscribers';
@@ -58,6 +59,7 @@ export async function seedDelivery(buyer: Account, seller: Account, courier: Acc
     adresseLivraison: { ville: 'Cotonou', details: 'Akpakpa, maison bleue près du marché', position: DEMO_DELIVERY_DESTINATION },
   });
   // The effect of its payment, as the payments flow runs it; then its subscribers, in case no trigger does.
+  await demoPayment('demo-delivery-payment', buyer.uid, 'commande', order.total, { commandeId: order.id });
   await onOrderPaid(order.id, 'demo-delivery-payment');
   installSubscribers();
   await dispatchEvent(eventId('order.paid', order.id));

@@ -6,6 +6,8 @@
  * the admin's PATCH attaches the report), with a demo payment id as the other seeds use. Once:
  * skipped when the demo buyer already has a verification.
  */
+import { demoPayment } from './demo-payment';
+import { priceList } from '../domains/pricing';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ProfileCaller } from '../core/auth';
 import { searchMine } from '../domains/catalog/service';
@@ -50,6 +52,8 @@ export async function seedVerification(buyer: Account, seller: Account, admin: A
   const vehicle = (await searchMine(asSeller, undefined, { page: 1, limit: 20, offset: 0 })).items.find((listing) => listing.type !== 'piece' && listing.statut === 'en_ligne');
   if (!vehicle) return;
   // The effect of the verification payment, as the payments flow runs it.
+  const { prix } = await priceList('verification-pricing');
+  await demoPayment(DEMO_VERIFICATION_PAYMENT, buyer.uid, 'verification', prix, { articleId: vehicle.id });
   await openVerification(DEMO_VERIFICATION_PAYMENT, vehicle.id, buyer.uid);
   const { rapportId } = await stageReport(vehicle.id, await reportPdf(vehicle.titre));
   await moveRequests(asAdmin, vehicle.id, { statut: 'rapport_disponible', rapportId });

@@ -10,7 +10,8 @@ import { activate, markPaid, requestPublicite } from '../domains/catalog/publici
 import type { ArticleFields } from '../domains/catalog/model';
 import { provisionAccount, type AccountRequest } from '../domains/identity/provisioning';
 import { saveCard } from '../domains/catalog/kyc/service';
-import { extend } from '../domains/subscriptions/service';
+import { amountDue, extend } from '../domains/subscriptions/service';
+import { demoPayment } from './demo-payment';
 import { refreshListing } from '../domains/transit/directory/service';
 import { openRoom, postMessage } from '../domains/commerce/chat/service';
 import { publishStatus } from '../domains/logistics/tricycles/drivers';
@@ -61,6 +62,7 @@ async function seedListings(seller: { uid: string; email: string }): Promise<voi
   const created = [];
   for (const listing of DEMO_LISTINGS) created.push(await createArticle(caller, listing));
   const boost = await requestPublicite(caller, { articleId: created[1].id, typePub: 'a_la_une', duree: 30 });
+  await demoPayment('demo-payment', seller.uid, 'publicite', boost.montant, { publiciteId: boost.id });
   await markPaid(boost.id, 'demo-payment');
   await activate(boost.id);
   console.log(`  ${created.length} listings of the demo seller, one of them on the front page`);
@@ -118,6 +120,8 @@ async function seedForwarder(forwarder: { uid: string; email: string }, admin: {
     });
     await verification.approve(caller(admin, 'admin'), forwarder.uid);
   }
+  const subscription = await amountDue('transitaire', '12', forwarder.uid);
+  if (subscription !== undefined) await demoPayment('demo-transitaire-subscription', forwarder.uid, 'abonnement_transitaire', subscription, { months: '12' });
   await extend(forwarder.uid, 'transitaire', 12, 'demo-transitaire-subscription');
   await refreshListing(forwarder.uid);
   console.log('  the demo forwarder is verified and subscribed: GET /api/transitaires lists it');
@@ -132,6 +136,7 @@ async function seedOrder(buyer: { uid: string; email: string }, seller: { uid: s
   if (!part) return;
   const order = await createOrder(asBuyer, { items: [{ articleId: part.id, quantite: 1 }], livraison: false });
   // The effect of its payment, as the payments flow would run it; the subscribers' work, in case no trigger runs.
+  await demoPayment('demo-order-payment', buyer.uid, 'commande', order.total, { commandeId: order.id });
   await onOrderPaid(order.id, 'demo-order-payment');
   await creditSellers(order.id);
   const numero = await issueOrderInvoice(order.id);
