@@ -15,7 +15,8 @@ import { createAgent, signUp } from './helpers/agents';
 import { publish } from './helpers/catalog';
 import { entriesOf, orderDoc, paymentDoc } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
-import { paidAtFeexPay, useFeexPaySandbox } from './helpers/feexpay';
+import { useFeexPaySandbox } from './helpers/feexpay';
+import { pay as payThrough } from './helpers/money';
 import { forwarder, paidTransitPurchase, selectForwarder } from './helpers/transit';
 import { attachReport, payVerification, startVerificationPayment } from './helpers/verification';
 import { frozenClock, resetClock, restoreSettings } from './helpers/settings';
@@ -42,20 +43,8 @@ const sum = (entries: Array<{ montant?: unknown }>) => entries.reduce((total: nu
 const part = (seller: TestUser, prix: number, stock: number) =>
   publish(seller, { type: 'piece', titre: 'Alternateur Corolla', prix, stock, marque: undefined, modele: undefined, annee: undefined, carburant: undefined, boiteVitesse: undefined });
 
-let payer = 100;
-/** A payment started by `user` through mobile money and confirmed (the sandbox says it succeeded): its id. */
-async function pay(user: TestUser, type: string, montant: number, metadata: Record<string, string>): Promise<string> {
-  const client = await api();
-  payer += 1;
-  // FeexPay says it succeeded; the admin's confirmation (FeexPay asked first) settles it.
-  const started = await client.post('/api/payments/requesttopay/mtn').set(bearer(user.token)).send({ type, montant, metadata, telephone: `+2290197${String(payer).padStart(5, '0')}3` });
-  if (started.status !== 201) throw new Error(`payment not started: ${started.status} ${JSON.stringify(started.body)}`);
-  const id = started.body.data.paymentId as string;
-  await paidAtFeexPay(id);
-  const confirmed = await client.post(`/api/payments/admin/${id}/status`).set(bearer(admin.token)).send({ statut: 'success', reason: 'Reçu vérifié' });
-  if (confirmed.status !== 200) throw new Error(`payment not confirmed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
-  return id;
-}
+/** A payment started by `user` through mobile money, succeeded at FeexPay and confirmed by an admin: its id. */
+const pay = (user: TestUser, type: string, montant: number, metadata: Record<string, string>) => payThrough(admin, user, type, montant, metadata);
 
 /** A paid order without delivery of one unit of each listing. */
 async function paidOrder(buyer: TestUser, items: Array<{ articleId: string; quantite: number }>, total: number) {
