@@ -37,7 +37,8 @@ beforeAll(async () => {
 const wallet = async (uid: string) => (await db().collection(COLLECTIONS.wallets).doc(uid).get()).data() ?? {};
 const article = async (id: string) => (await db().collection(COLLECTIONS.articles).doc(id).get()).data()!;
 const platformEntriesOf = async (paymentId: string) => (await entriesOf('platform')).filter((entry) => entry.paymentId === paymentId);
-const sum = (entries: Array<{ montant: number }>) => entries.reduce((total, entry) => total + entry.montant, 0);
+/** Ledger entries as stored (`entriesOf` answers them untyped): the sum of their amounts. */
+const sum = (entries: Array<{ montant?: unknown }>) => entries.reduce((total, entry) => total + Number(entry.montant), 0);
 
 const part = (seller: TestUser, prix: number, stock: number) =>
   publish(seller, { type: 'piece', titre: 'Alternateur Corolla', prix, stock, marque: undefined, modele: undefined, annee: undefined, carburant: undefined, boiteVitesse: undefined });
