@@ -125,12 +125,22 @@ type Op =
   | { kind: 'subscription'; twice: boolean }
   | { kind: 'withdraw'; share: 'all' | 'half' };
 
+/** `value` `weight` times in `weight + 1`, else `other`. */
+const mostly = <T>(value: T, other: T, weight = 3) => fc.oneof({ arbitrary: fc.constant(value), weight }, { arbitrary: fc.constant(other), weight: 1 });
+
+/**
+ * Boosts weigh double, and are mostly a referred seller's: a commission withdrawn then taken back
+ * (the debt) needs a referred boost, a proven telephone and a withdrawal in one sequence.
+ */
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('order' as const), quantite: fc.integer({ min: 1, max: 3 }), twice: fc.boolean(), cancel: fc.constantFrom('none' as const, 'buyer' as const, 'admin' as const) }),
   fc.record({ kind: fc.constant('deliveredOrder' as const), outcome: fc.constantFrom<Outcome>('livre', 'refuse', 'retour', 'annule'), cancelFirst: fc.boolean() }),
   fc.record({ kind: fc.constant('achat' as const), twice: fc.boolean(), rivals: fc.integer({ min: 0, max: 1 }) }),
   fc.record({ kind: fc.constant('inspection' as const), bought: fc.boolean(), journey: fc.boolean(), twice: fc.boolean(), decision: fc.constantFrom<Decision>('cancel', 'accept', 'refuse', 'both') }),
-  fc.record({ kind: fc.constant('boost' as const), referred: fc.boolean(), twice: fc.boolean(), end: fc.constantFrom<BoostEnd>('none', 'reject', 'withdrawThenReject') }),
+  {
+    arbitrary: fc.record({ kind: fc.constant('boost' as const), referred: mostly(true, false), twice: fc.boolean(), end: fc.constantFrom<BoostEnd>('withdrawThenReject', 'reject', 'none') }),
+    weight: 2,
+  },
   fc.record({ kind: fc.constant('subscription' as const), twice: fc.boolean() }),
   fc.record({ kind: fc.constant('withdraw' as const), share: fc.constantFrom('all' as const, 'half' as const) }),
 );
@@ -141,9 +151,33 @@ type Proof = 'before' | 'during' | 'after' | 'never';
 const sequenceArb = fc.record({
   ops: fc.array(opArb, { minLength: 1, maxLength: 3 }),
   parallel: fc.boolean(),
-  agent: fc.constantFrom('seasoned' as const, 'fresh' as const),
-  proof: fc.constantFrom<Proof>('before', 'during', 'after', 'never'),
+  agent: mostly('seasoned' as const, 'fresh' as const, 2),
+  proof: fc.oneof({ arbitrary: fc.constant<Proof>('before'), weight: 3 }, fc.constantFrom<Proof>('during', 'after', 'never')),
 });
+
+type Sequence = typeof sequenceArb extends fc.Arbitrary<infer T> ? T : never;
+
+/**
+ * Run first, before the random sequences: the seams the issue names, so that the default budget
+ * always reaches them (a commission withdrawn then taken back leaves a debt; an inspection report
+ * refused after the purchase and its journey; a referred boost paid twice and rejected while a
+ * withdrawal and the telephone proof land).
+ */
+const EXAMPLES: Array<[Sequence]> = [
+  [{ ops: [{ kind: 'boost', referred: true, twice: false, end: 'withdrawThenReject' }], parallel: false, agent: 'seasoned', proof: 'before' }],
+  [
+    {
+      ops: [
+        { kind: 'inspection', bought: true, journey: true, twice: false, decision: 'refuse' },
+        { kind: 'boost', referred: true, twice: true, end: 'reject' },
+        { kind: 'withdraw', share: 'all' },
+      ],
+      parallel: true,
+      agent: 'seasoned',
+      proof: 'during',
+    },
+  ],
+];
 
 /** An agent and the seller it referred (a fresh one each sequence). */
 interface AgentSide {
@@ -380,7 +414,7 @@ it('keeps every payment’s money accounted for, to the franc, after random sequ
         throw new Error(`breaks of the money invariant:\n${JSON.stringify(report.breaks, null, 2)}\nparked runs:\n${parked.join('\n')}`);
       }
     }),
-    { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: true, verbose: 1 },
+    { numRuns: RUNS, seed: SEED, path: PATH, examples: EXAMPLES, endOnFailure: true, verbose: 1 },
   );
   console.log(`money property: seasoned agent in ${(setupMs / 1000).toFixed(1)} s; ${timings.length} sequences, ${timings.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}; ${JSON.stringify(Object.fromEntries(tally))}`);
 });
