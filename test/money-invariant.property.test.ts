@@ -9,14 +9,16 @@
  * just before a refund takes a commission back), some at once; after each sequence the events are
  * drained and the reconciliation must find no break.
  *
- * Each sequence has fresh accounts (sellers, buyers, a courier; a referred seller and, half the
- * time, a fresh agent whose withdrawal targets are not met yet) and listings of its own; the other
- * agent is one for the whole file, made before the first sequence with its withdrawal targets
- * reached (lowered to 1 subscription and 1 campaign sold), so its withdrawals go through and the
- * debts they leave carry over from one sequence to the next. The reconciliation judges the whole database each time. Budget:
- * MONEY_PROPERTY_RUNS sequences (default 15: each makes several real payments against the emulators,
- * a few seconds a sequence on a 2-core machine). On failure fast-check prints the seed and the
- * shrunk path; replay with MONEY_PROPERTY_SEED=<seed> MONEY_PROPERTY_PATH=<path>.
+ * Each sequence has fresh accounts (sellers, buyers, a courier; a referred seller and, a third of
+ * the time, a fresh agent whose withdrawal targets are not met yet) and listings of its own; the
+ * other agent is one for the whole file, made before the first sequence with its withdrawal
+ * targets reached (lowered to 1 subscription and 1 campaign sold), so its withdrawals go through
+ * and the debts they leave carry over from one sequence to the next. The reconciliation judges the
+ * whole database each time. The first two sequences are fixed (EXAMPLES), the seams every run must
+ * reach. Budget: MONEY_PROPERTY_RUNS sequences (default 15, the two fixed ones included: each makes
+ * several real payments against the emulators, 1 to 10 s a sequence on a 2-core machine). On
+ * failure fast-check prints the seed and the shrunk path; replay with MONEY_PROPERTY_SEED=<seed>
+ * MONEY_PROPERTY_PATH=<path>. The tally printed at the end says which outcomes the run reached.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
