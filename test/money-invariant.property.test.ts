@@ -29,7 +29,7 @@ import { createUser, proveTelephone, type TestUser } from './helpers/accounts';
 import { createAgent, signUp, type TestAgent } from './helpers/agents';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
-import { seedCourier } from './helpers/deliveries';
+import { GRAND_COTONOU as ZONE, seedCourier } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
 import { useFeexPaySandbox } from './helpers/feexpay';
 import { confirmPayment, drainEvents, pay, reconcileNow, startPayment } from './helpers/money';
@@ -43,20 +43,6 @@ const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 15);
 const SEED = process.env.MONEY_PROPERTY_SEED === undefined ? undefined : Number(process.env.MONEY_PROPERTY_SEED);
 const PATH = process.env.MONEY_PROPERTY_PATH;
 
-/** Greater Cotonou: 100 XOF per km, from 500 to 5000 XOF. */
-const ZONE = {
-  nom: 'Grand Cotonou',
-  polygon: [
-    { latitude: 6.33, longitude: 2.33 },
-    { latitude: 6.33, longitude: 2.48 },
-    { latitude: 6.42, longitude: 2.48 },
-    { latitude: 6.42, longitude: 2.33 },
-  ],
-  prixParKm: 100,
-  fraisMin: 500,
-  fraisMax: 5000,
-  villes: ['Cotonou'],
-};
 const SHOP = { latitude: 6.36, longitude: 2.4 };
 const ADDRESS = { ville: 'Cotonou', details: 'Akpakpa, près du marché', position: { latitude: 6.37, longitude: 2.45 } };
 

@@ -7,6 +7,7 @@ import { ORDER_EVENTS, ORDER_STATUSES, ORDER_TRANSITIONS } from '../functions/sr
 import { distanceKm } from '../functions/src/domains/geo';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
+import { GRAND_COTONOU as ZONE } from './helpers/deliveries';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { paidAtFeexPay, useFeexPaySandbox } from './helpers/feexpay';
@@ -16,20 +17,6 @@ let admin: TestUser;
 
 let zoneId: string;
 
-/** Greater Cotonou: 100 XOF per km, from 500 to 5000 XOF. */
-const ZONE = {
-  nom: 'Grand Cotonou',
-  polygon: [
-    { latitude: 6.33, longitude: 2.33 },
-    { latitude: 6.33, longitude: 2.48 },
-    { latitude: 6.42, longitude: 2.48 },
-    { latitude: 6.42, longitude: 2.33 },
-  ],
-  prixParKm: 100,
-  fraisMin: 500,
-  fraisMax: 5000,
-  villes: ['Cotonou'],
-};
 
 beforeAll(async () => {
   await resetEmulators();

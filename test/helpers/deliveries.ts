@@ -14,6 +14,21 @@ import type { TestUser } from './accounts';
 
 export const COTONOU = { latitude: 6.3703, longitude: 2.3912 };
 
+/** Greater Cotonou, as an admin writes the zone: 100 XOF per km, from 500 to 5000 XOF. */
+export const GRAND_COTONOU = {
+  nom: 'Grand Cotonou',
+  polygon: [
+    { latitude: 6.33, longitude: 2.33 },
+    { latitude: 6.33, longitude: 2.48 },
+    { latitude: 6.42, longitude: 2.48 },
+    { latitude: 6.42, longitude: 2.33 },
+  ],
+  prixParKm: 100,
+  fraisMin: 500,
+  fraisMax: 5000,
+  villes: ['Cotonou'],
+};
+
 /** A point `km` kilometres north of `from` (a degree of latitude is about 111.2 km). */
 export const northOf = (from: Point, km: number): Point => ({ latitude: from.latitude + km / 111.2, longitude: from.longitude });
 
