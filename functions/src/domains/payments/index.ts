@@ -4,5 +4,5 @@ export type { PaymentSucceeded } from './events';
 export type { PaymentDocument, PaymentType } from './model';
 export { type AmountDue, registerPayable } from './payables';
 export { markForRefund } from './refunds';
-export { allocate, type Allocation, OverAllocation, prepareAllocation } from './ledger';
+export { allocate, prepareAllocation } from './ledger';
 export { paymentsPage } from './reading';

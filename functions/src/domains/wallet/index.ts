@@ -1,9 +1,7 @@
 /** The wallet domain's surface for other domains. */
 export {
-  applyAmount,
   balanceOf,
   type Entry,
-  type EntryDocument,
   entryId,
   entriesOfPayment,
   ENTRY_TYPES,

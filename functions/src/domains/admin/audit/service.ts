@@ -3,16 +3,12 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { type AuditDocument, auditTrail } from '../../../core/audit';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { queryOfPlan } from '../list-plan';
 import { type AuditListFilters, planAuditList } from './listing';
 import type { AuditEntryView } from './schemas';
 
 export async function listAudit(filters: AuditListFilters, page: PageRequest) {
-  const plan = planAuditList(filters);
-  let query = auditTrail() as FirebaseFirestore.Query;
-  for (const [field, value] of plan.equalities) query = query.where(field, '==', value);
-  if (plan.range.from) query = query.where('at', '>=', Timestamp.fromDate(plan.range.from));
-  if (plan.range.to) query = query.where('at', '<', Timestamp.fromDate(plan.range.to));
-  const { docs, total } = await readPage(query.orderBy(plan.order.field, plan.order.direction), page);
+  const { docs, total } = await readPage(queryOfPlan(auditTrail(), planAuditList(filters)), page);
   return toPage(page, docs.map((doc) => toView(doc.id, doc.data() as AuditDocument)), total);
 }
 

@@ -5,6 +5,7 @@
  * deletions at once mark and emit once; the file itself is removed by this domain's subscriber of
  * that event (retried by the outbox until storage answers), and the owning domain marks its record.
  */
+import { queryOfPlan } from '../list-plan';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { fileStorage } from '../../../adapters/storage/storage';
@@ -40,12 +41,7 @@ function toView(id: string, entry: StoredDocument): z.input<typeof StoredDocumen
 }
 
 export async function listDocuments(filters: DocumentListFilters, page: PageRequest) {
-  const plan = planDocumentList(filters);
-  let query = register() as FirebaseFirestore.Query;
-  for (const [field, value] of plan.equalities) query = query.where(field, '==', value);
-  if (plan.range.from) query = query.where('createdAt', '>=', Timestamp.fromDate(plan.range.from));
-  if (plan.range.to) query = query.where('createdAt', '<', Timestamp.fromDate(plan.range.to));
-  const { docs, total } = await readPage(query.orderBy(plan.order.field, plan.order.direction), page);
+  const { docs, total } = await readPage(queryOfPlan(register(), planDocumentList(filters)), page);
   return toPage(page, docs.map((doc) => toView(doc.id, doc.data() as StoredDocument)), total);
 }
 
