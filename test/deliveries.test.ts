@@ -134,6 +134,28 @@ describe('creation and rounds', () => {
     await offline(near, mid, far);
   });
 
+  it('shows each courier its own distance to the first pickup, and the trip’s length beside it', async () => {
+    // README, "What an offer shows": "each courier's own distance from its position to the first pickup (`distanceKm`) and the trip's length (`trajetKm`)".
+    const [near] = await couriersAt(0.4);
+    const [far] = await couriersAt(8.4);
+    const order = await paidOrder(buyer, [{ seller: s1, montant: 6000 }]);
+    const id = order.deliveryId;
+    const trip = (await deliveryDoc(id))?.distanceKm;
+    expect(trip).toBe(8.5);
+    for (const [courier, km] of [[near, 0.4], [far, 8.4]] as const) {
+      const offer = await offerDoc(id, courier.uid);
+      expect(offer?.distanceKm).toBeCloseTo(km, 1);
+      expect(offer?.trajetKm).toBe(trip);
+      const listed = (await get(courier, '/api/livreurs/me/deliveries?scope=offered')).body.data.find((item: { id: string }) => item.id === id);
+      expect(listed).toMatchObject({ distanceKm: trip, offer: { distanceKm: offer?.distanceKm } });
+      const feed = (await db().collection('users').doc(courier.uid).collection('realtime').doc(`delivery-offer_${id}_1`).get()).data();
+      expect(feed).toMatchObject({ distanceKm: offer?.distanceKm, trajetKm: trip });
+      const notice = ((await get(courier, '/api/notifications')).body.data as Array<{ type: string; body: string }>).find((item) => item.type === 'delivery_offer');
+      expect(notice?.body).toContain(`${offer?.distanceKm} km de vous, trajet de ${trip} km`);
+    }
+    await offline(near, far);
+  });
+
   it('creates no delivery for an order without one, whose sellers are credited on payment as before', async () => {
     const order = await paidOrder(buyer, [{ seller: s2, montant: 10_000 }], null);
     expect(await deliveryDoc(order.deliveryId)).toBeUndefined();
@@ -202,9 +224,53 @@ it('admins relaunch a delivery whose round ended with no next round run (a lost 
   expect(relaunched.status).toBe(200);
   expect(relaunched.body.data).toMatchObject({ statut: 'commande', sansLivreur: false, round: 2, radiusKm: 10 });
   expect(await deliveryDoc(id)).toMatchObject({ roundBase: 2 });
-  // The lost task, come back after all, finds its round taken.
-  expect(await runRound(id, 2)).toBe('offered');
+  // The lost task, come back after all, belongs to the search the relaunch replaced: it does nothing.
+  expect(await roundTask(id, 2, 1)).toBe('stale');
   expect(await deliveryDoc(id)).toMatchObject({ round: 2, radiusKm: 10 });
+});
+
+describe('a relaunch and the old search’s late round task', () => {
+  // README, "Rounds of offers": "a round task carries its search (`roundBase`): one left over from a search an admin relaunched since does nothing, even while the relaunch runs".
+  it('the old search’s task delivered after the relaunch changes nothing', async () => {
+    useSettings({ DELIVERY_MAX_ROUNDS: '1' });
+    const [courier] = await couriersAt(1);
+    const order = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
+    const id = order.deliveryId;
+    later(61);
+    // Round 2 of the first search would end it (one round at most); its task is late, an admin relaunches.
+    const relaunched = await post(admin, `/api/deliveries/${id}/admin/relaunch`);
+    expect(relaunched.body.data).toMatchObject({ statut: 'commande', sansLivreur: false, round: 2, radiusKm: 10 });
+    const before = await deliveryDoc(id);
+    const offerBefore = await offerDoc(id, courier.uid);
+    expect(offerBefore).toMatchObject({ statut: 'ouverte', round: 2 });
+    later(200);
+    expect(await roundTask(id, 2, 1)).toBe('stale');
+    expect(await deliveryDoc(id)).toEqual(before);
+    expect(await offerDoc(id, courier.uid)).toEqual(offerBefore);
+    const buyerNotices = (await get(buyer, '/api/notifications')).body.data as Array<{ type: string; resource: { id: string } | null }>;
+    expect(buyerNotices.filter((notice) => notice.resource?.id === id && notice.type === 'delivery_no_courier')).toEqual([]);
+    // The new search's own next round still runs (and, one round at most, ends the search).
+    expect(await roundTask(id, 3, 2)).toBe('exhausted');
+    await offline(courier);
+  });
+
+  it('a relaunch and the old search’s task at once: the relaunched search is never ended by the old one', async () => {
+    useSettings({ DELIVERY_MAX_ROUNDS: '1' });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      resetClock();
+      const order = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
+      const id = order.deliveryId;
+      later(61);
+      const [relaunched, outcome] = await Promise.all([post(admin, `/api/deliveries/${id}/admin/relaunch`), roundTask(id, 2, 1)]);
+      // Either the task came first (it ended the first search, the relaunch starts a new one) or it finds its search replaced.
+      expect(['exhausted', 'stale']).toContain(outcome);
+      expect(relaunched.status).toBe(200);
+      const after = await deliveryDoc(id);
+      expect(after).toMatchObject({ statut: 'commande', sansLivreur: false, radiusKm: 10 });
+      expect(after?.round).toBe(after?.roundBase);
+      expect(relaunched.body.data).toMatchObject({ sansLivreur: false, round: after?.round });
+    }
+  });
 });
 
 describe('accepting', () => {
@@ -290,7 +356,33 @@ describe('pickups and handover', () => {
     expect((await post(s1, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`)).body.code).toBe('PICKUP_ALREADY_CONFIRMED');
     const last = await post(s2, `/api/deliveries/${id}/pickups/${s2.uid}/confirm`);
     expect(last.body.data).toMatchObject({ statut: 'en_cours', code: null });
-    expect((await post(courier, `/api/deliveries/${id}/pickups/${s2.uid}/confirm`)).body.code).toBe('INVALID_TRANSITION');
+    // README: "a second confirmation: `PICKUP_ALREADY_CONFIRMED`", also when the first one moved the delivery en_cours.
+    expect((await post(courier, `/api/deliveries/${id}/pickups/${s2.uid}/confirm`)).body.code).toBe('PICKUP_ALREADY_CONFIRMED');
+  });
+
+  it('answers PICKUP_ALREADY_CONFIRMED to the second confirmation of the last pickup, courier then seller, seller then courier, or both at once', async () => {
+    // README, "Deliveries": "by the assigned courier **or** by that seller handing the goods over, whichever comes first (a second confirmation: `PICKUP_ALREADY_CONFIRMED`)".
+    const courierFirst = await assigned(false, [s1]);
+    expect((await post(courierFirst.courier, `/api/deliveries/${courierFirst.deliveryId}/pickups/${s1.uid}/confirm`)).body.data.statut).toBe('en_cours');
+    const sellerAfter = await post(s1, `/api/deliveries/${courierFirst.deliveryId}/pickups/${s1.uid}/confirm`);
+    expect([sellerAfter.status, sellerAfter.body.code]).toEqual([409, 'PICKUP_ALREADY_CONFIRMED']);
+
+    const sellerFirst = await assigned(false, [s1]);
+    expect((await post(s1, `/api/deliveries/${sellerFirst.deliveryId}/pickups/${s1.uid}/confirm`)).body.data.statut).toBe('en_cours');
+    const courierAfter = await post(sellerFirst.courier, `/api/deliveries/${sellerFirst.deliveryId}/pickups/${s1.uid}/confirm`);
+    expect([courierAfter.status, courierAfter.body.code]).toEqual([409, 'PICKUP_ALREADY_CONFIRMED']);
+
+    const together = await assigned(false, [s1]);
+    const answers = await Promise.all([together.courier, s1].map((user) => post(user, `/api/deliveries/${together.deliveryId}/pickups/${s1.uid}/confirm`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('PICKUP_ALREADY_CONFIRMED');
+    const delivery = await deliveryDoc(together.deliveryId);
+    expect(delivery?.statut).toBe('en_cours');
+    expect(delivery?.history.filter((entry: { statut: string }) => entry.statut === 'en_cours')).toHaveLength(1);
+    // A delivery over (here delivered) still tells a late confirmation what happened to the pickup.
+    const code = delivery?.code as string;
+    expect((await post(together.courier, `/api/deliveries/${together.deliveryId}/delivered`, { code })).body.data.statut).toBe('livre');
+    expect((await post(s1, `/api/deliveries/${together.deliveryId}/pickups/${s1.uid}/confirm`)).body.code).toBe('PICKUP_ALREADY_CONFIRMED');
   });
 
   it('delivers with the buyer’s code: the courier’s and the company’s gains, the sellers’ credit net of the delivery commission, the order delivered, once', async () => {

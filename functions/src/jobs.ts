@@ -13,6 +13,7 @@ import { defineSecret } from 'firebase-functions/params';
 import { config } from './core/config';
 import { type SecretName, withSecrets } from './core/secrets';
 import { installSubscribers } from './install-subscribers';
+import type { RoundTaskData } from './domains/logistics/deliveries/tasks';
 
 // Every job may dispatch events (the trigger, the sweep, a payment settled by the poller).
 installSubscribers();
@@ -92,13 +93,13 @@ export const expirePayment = onTaskDispatched<{ paymentId: string }>(
  * Queued by each round of offers of a delivery for `dureeOffreSecondes` later (domains/logistics/
  * deliveries/rounds.ts): if nobody accepted, the open offers expire and the next round widens the circle.
  */
-export const deliveryRound = onTaskDispatched<{ deliveryId: string; round: number }>(
+export const deliveryRound = onTaskDispatched<RoundTaskData>(
   { retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 }, rateLimits: { maxConcurrentDispatches: 20 } },
   (request) =>
     noSecrets.run(async () => {
       // An early task throws (roundTask): Cloud Tasks retries it rather than dropping the round.
       const { roundTask } = await import('./domains/logistics/deliveries/rounds');
-      logger.info('delivery round', { ...request.data, outcome: await roundTask(request.data.deliveryId, request.data.round) });
+      logger.info('delivery round', { ...request.data, outcome: await roundTask(request.data.deliveryId, request.data.round, request.data.roundBase) });
     }),
 );
 

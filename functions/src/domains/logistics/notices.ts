@@ -33,8 +33,8 @@ export const notices = defineNotices({
   },
   delivery_offer: {
     category: 'orders',
-    fr: (p) => ({ title: 'Nouvelle livraison proposée', body: `${p.distanceKm} km, gain ${formatXof(p.gainLivreur)}. Acceptez-la avant ${p.expiresAt}.` }),
-    en: (p) => ({ title: 'New delivery offered', body: `${p.distanceKm} km, earning ${formatXof(p.gainLivreur)}. Accept it before ${p.expiresAt}.` }),
+    fr: (p) => ({ title: 'Nouvelle livraison proposée', body: `À ${p.distanceKm} km de vous, trajet de ${p.trajetKm} km, gain ${formatXof(p.gainLivreur)}. Acceptez-la avant ${p.expiresAt}.` }),
+    en: (p) => ({ title: 'New delivery offered', body: `${p.distanceKm} km from you, a ${p.trajetKm} km trip, earning ${formatXof(p.gainLivreur)}. Accept it before ${p.expiresAt}.` }),
   },
   delivery_assigned: {
     category: 'orders',

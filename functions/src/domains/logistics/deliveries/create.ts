@@ -75,6 +75,6 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
     tx.create(ref, delivery);
     deliveryStatusChanged(tx, id, null, delivery.statut, at);
   });
-  await runRound(id, 1);
+  await runRound(id, 1, 1);
   return id;
 }

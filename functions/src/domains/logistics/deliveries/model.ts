@@ -112,7 +112,10 @@ export interface DeliveryOfferDocument {
   deliveryId: string;
   livreur: string;
   round: number;
+  /** From this courier's position to the first pickup when offered (km, two decimals): each courier its own. */
   distanceKm: number;
+  /** The trip: first pickup through the others to the destination (the delivery's `distanceKm`), the same for every courier. */
+  trajetKm: number;
   frais: number;
   gainLivreur: number;
   /**

@@ -9,9 +9,14 @@
  * DELIVERY_MAX_ROUNDS rounds the delivery stays `commande` with `sansLivreur`: the buyer is told,
  * admins find it with the `sansLivreur` filter and relaunch it (a new search from the first radius).
  *
- * A round is claimed in a transaction that checks the delivery is still `commande` and at the
- * round before (so a task delivered twice or late does nothing); what follows the commit (feeds,
- * the next task) is idempotent and redone when the same round is asked again.
+ * A round is claimed in a transaction that checks the delivery is still `commande`, at the round
+ * before, and still in the search the round belongs to (`roundBase`, which an admin's relaunch
+ * moves): a task delivered twice, late, or left over from a search an admin relaunched since does
+ * nothing, even when it arrives while the relaunch runs. What follows the commit (feeds, the next
+ * task) is idempotent and redone when the same round of the same search is asked again.
+ *
+ * Each courier's offer shows its own distance to the first pickup (`distanceKm`, as the search
+ * measured it) beside the length of the trip (`trajetKm`), the same for every courier.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../../core/clock';
@@ -32,33 +37,49 @@ export function radiusOf(rayonKm: number, round: number, roundBase: number): num
   return rayonKm + (round - roundBase) * config().DELIVERY_ROUND_RADIUS_STEP_KM;
 }
 
+/** A courier offered a round, and its distance to the first pickup (km, two decimals). */
+interface Offered {
+  uid: string;
+  distanceKm: number;
+}
+
+const hundredths = (km: number) => Math.round(km * 100) / 100;
+
 /** Feeds and the next task of a claimed round: safe to run again. */
-async function afterRound(deliveryId: string, delivery: DeliveryDocument, round: number, couriers: string[], dureeOffreSecondes: number): Promise<void> {
+async function afterRound(deliveryId: string, delivery: DeliveryDocument, round: number, couriers: Offered[], dureeOffreSecondes: number): Promise<void> {
   const expiresAt = delivery.roundEndsAt?.toDate().toISOString() ?? null;
   await Promise.all(
-    couriers.map((uid) =>
-      publish(uid, `delivery-offer_${deliveryId}_${round}`, 'delivery-offer', {
+    couriers.map((courier) =>
+      publish(courier.uid, `delivery-offer_${deliveryId}_${round}`, 'delivery-offer', {
         deliveryId,
         round,
-        distanceKm: delivery.distanceKm,
+        distanceKm: courier.distanceKm,
+        trajetKm: delivery.distanceKm,
         frais: delivery.frais,
         gainLivreur: delivery.gainLivreur,
         expiresAt,
       }),
     ),
   );
-  await scheduleRound(deliveryId, round + 1, dureeOffreSecondes);
+  await scheduleRound(deliveryId, round + 1, delivery.roundBase, dureeOffreSecondes);
 }
 
-/** Runs round `round` of a delivery's search (the `deliveryRound` task, and round 1 at creation). */
-export async function runRound(deliveryId: string, round: number): Promise<RoundOutcome> {
+/**
+ * Runs round `round` of the search that started at round `roundBase` (the `deliveryRound` task,
+ * round 1 at creation, the first round of an admin's relaunch). `roundBase` undefined: a task
+ * queued before tasks carried their search, taken as the delivery's current one.
+ */
+export async function runRound(deliveryId: string, round: number, roundBase?: number): Promise<RoundOutcome> {
   const ref = deliveries().doc(deliveryId);
   const current = (await ref.get()).data();
   if (!current || current.statut !== 'commande') return 'closed';
+  // A round of a search an admin relaunched since: the new search runs its own rounds.
+  const search = roundBase ?? current.roundBase;
+  if (current.roundBase !== search) return 'stale';
   const settings = await priceList('delivery-settings');
   if (current.round === round && !current.sansLivreur) {
     // Claimed before: finish what may not have followed its commit.
-    const open = (await openOffersOutsideTx(deliveryId)).filter((offer) => offer.round === round).map((offer) => offer.livreur);
+    const open = (await openOffersOutsideTx(deliveryId)).filter((offer) => offer.round === round).map((offer) => ({ uid: offer.livreur, distanceKm: offer.distanceKm }));
     await afterRound(deliveryId, current, round, open, settings.dureeOffreSecondes);
     return 'offered';
   }
@@ -76,19 +97,22 @@ export async function runRound(deliveryId: string, round: number): Promise<Round
   const endsAt = Timestamp.fromMillis(at.getTime() + settings.dureeOffreSecondes * 1000);
   const claimed = await runTransaction(async (tx) => {
     const delivery = (await tx.get(ref)).data();
-    if (!delivery || delivery.statut !== 'commande' || delivery.round !== round - 1 || delivery.sansLivreur) return undefined;
+    // Read again: an admin's relaunch committed since the read above moved `roundBase`, and the
+    // radius and `exhausted` computed from the old search must not end or widen the new one.
+    if (!delivery || delivery.statut !== 'commande' || delivery.round !== round - 1 || delivery.sansLivreur || delivery.roundBase !== search) return undefined;
     const [open, existing] = await Promise.all([openOffers(tx, deliveryId), candidates.length ? tx.getAll(...candidates.map((courier) => offerRef(deliveryId, courier.uid))) : Promise.resolve([])]);
     // Every read done: the previous round's offers end (but those made again now), this round's begin.
     const again = exhausted ? [] : candidates.filter((_, index) => !['declinee', 'acceptee'].includes(existing[index]?.data()?.statut ?? ''));
     for (const offer of open) if (!again.some((courier) => courier.uid === offer.data().livreur)) tx.update(offer.ref, { statut: 'expiree' });
-    const offered: string[] = [];
+    const offered: Offered[] = [];
     if (!exhausted) {
       again.forEach((courier) => {
         const offer: DeliveryOfferDocument = {
           deliveryId,
           livreur: courier.uid,
           round,
-          distanceKm: delivery.distanceKm,
+          distanceKm: hundredths(courier.distanceKm),
+          trajetKm: delivery.distanceKm,
           frais: delivery.frais,
           gainLivreur: delivery.gainLivreur,
           pickups: delivery.pickups.map((pickup) => ({ position: pickup.position, adresse: pickup.adresse })),
@@ -98,11 +122,17 @@ export async function runRound(deliveryId: string, round: number): Promise<Round
           createdAt: stamp,
         };
         tx.set(offerRef(deliveryId, courier.uid), offer);
-        offered.push(courier.uid);
+        offered.push({ uid: courier.uid, distanceKm: offer.distanceKm });
         notifyIn(tx, courier.uid, {
           type: 'delivery_offer',
           key: `${deliveryId}_${courier.uid}_${round}`,
-          params: { deliveryId, distanceKm: String(delivery.distanceKm), gainLivreur: String(delivery.gainLivreur), expiresAt: endsAt.toDate().toISOString().slice(11, 16) + ' UTC' },
+          params: {
+            deliveryId,
+            distanceKm: String(offer.distanceKm),
+            trajetKm: String(delivery.distanceKm),
+            gainLivreur: String(delivery.gainLivreur),
+            expiresAt: endsAt.toDate().toISOString().slice(11, 16) + ' UTC',
+          },
           resource: { kind: 'delivery', id: deliveryId },
         });
       });
@@ -126,8 +156,8 @@ export async function runRound(deliveryId: string, round: number): Promise<Round
  * delivered ahead of its time) throws, so Cloud Tasks retries it later instead of taking it as done
  * and leaving the delivery without its next round. Every other outcome is final.
  */
-export async function roundTask(deliveryId: string, round: number): Promise<Exclude<RoundOutcome, 'early'>> {
-  const outcome = await runRound(deliveryId, round);
+export async function roundTask(deliveryId: string, round: number, roundBase?: number): Promise<Exclude<RoundOutcome, 'early'>> {
+  const outcome = await runRound(deliveryId, round, roundBase);
   if (outcome === 'early') throw new Error(`delivery ${deliveryId}: round ${round} asked before the previous one ended; retry later`);
   return outcome;
 }

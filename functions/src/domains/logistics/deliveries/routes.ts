@@ -174,6 +174,7 @@ export const router = new ApiRouter()
     path: '/api/deliveries/:id/admin/relaunch',
     tags,
     summary: 'Admin levels start a new search (from the first radius) for a `commande` delivery whose every round ended without a courier (`sansLivreur`), or whose last round ended with no next one (`roundEndsAt` passed: a lost task)',
+    description: 'The new search is a new generation (`roundBase`): a round task of the search it replaces that arrives late, even while the relaunch runs, does nothing.',
     access: 'profile',
     roles: ADMIN_ROLES,
     params: DeliveryIdParams,

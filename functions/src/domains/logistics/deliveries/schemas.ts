@@ -18,7 +18,7 @@ export const Delivery = z
     ),
     destination: z.object({ position: GeoPoint, adresse: z.string() }),
     instructions: z.string().nullable(),
-    distanceKm: z.number(),
+    distanceKm: z.number().meta({ description: 'The trip: haversine from the first pickup through the others to the destination (km, two decimals).' }),
     frais: z.number().meta({ description: 'What the buyer paid for the delivery (XOF).' }),
     gainLivreur: z.number().meta({ description: 'The courier’s share of the fee (XOF).' }),
     gainSociete: z.number().meta({ description: 'The company’s share of the fee (XOF).' }),

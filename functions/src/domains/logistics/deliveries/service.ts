@@ -258,7 +258,10 @@ export async function declineDelivery(caller: ProfileCaller, id: string): Promis
 
 /**
  * A pickup confirmed: by the assigned courier or by the pickup's seller handing the goods over
- * (either suffices, once). The last pickup moves the delivery `en_cours`.
+ * (either suffices, once). The last pickup moves the delivery `en_cours`. A pickup already
+ * confirmed answers PICKUP_ALREADY_CONFIRMED whatever the status it led to (README, "Deliveries"):
+ * the seller confirming the last pickup after the courier finds the delivery `en_cours`, and is
+ * told what happened rather than that the table refuses; the status is checked after.
  */
 export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: string): Promise<DeliveryView> {
   const ref = deliveries().doc(id);
@@ -268,10 +271,10 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
     const allowed = permission(caller, current, (uid) => uid === current.livreur || uid === vendeur);
     if (allowed === 'hidden') throw new ApiError('DELIVERY_NOT_FOUND');
     if (allowed === 'forbidden') throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
-    if (current.statut !== 'assigne') throw new ApiError('INVALID_TRANSITION');
     const index = current.pickups.findIndex((pickup) => pickup.vendeur === vendeur);
     if (index < 0) throw new ApiError('PICKUP_NOT_FOUND');
     if (current.pickups[index].collectedAt) throw new ApiError('PICKUP_ALREADY_CONFIRMED');
+    if (current.statut !== 'assigne') throw new ApiError('INVALID_TRANSITION');
     const at = Timestamp.fromDate(now());
     const pickups = current.pickups.map((pickup, i) => (i === index ? { ...pickup, collectedAt: at } : pickup));
     if (pickups.some((pickup) => !pickup.collectedAt)) {
@@ -464,6 +467,8 @@ export async function adminSetStatus(caller: ProfileCaller, id: string, body: z.
 /** Admin levels start a new search for a delivery whose every round ended without a courier, or whose last round ended with no next one (a lost task). */
 export async function relaunchDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
   const ref = deliveries().doc(id);
+  // The new search starts at the round after the last: `roundBase` is its generation, which the
+  // old search's late round tasks carry a smaller one of, so they do nothing (rounds.ts).
   const round = await runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data();
     if (!current) throw new ApiError('DELIVERY_NOT_FOUND');
@@ -473,6 +478,6 @@ export async function relaunchDelivery(caller: ProfileCaller, id: string): Promi
     tx.update(ref, { sansLivreur: false, roundBase: current.round + 1, updatedAt: Timestamp.fromDate(now()) });
     return current.round + 1;
   });
-  await runRound(id, round);
+  await runRound(id, round, round);
   return toDelivery(id, (await ref.get()).data()!, caller);
 }

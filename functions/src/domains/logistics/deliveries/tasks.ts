@@ -1,8 +1,9 @@
 /**
  * The deliveries' Cloud Tasks (jobs.ts): the next round of offers, queued when a round starts for
  * `dureeOffreSecondes` later, and the close of a delivery proved by photo, queued for
- * DELIVERY_AUTO_CLOSE_SECONDS later. Task ids are deterministic (delivery and round), so a round
- * started twice queues its successor once. DELIVERY_TASKS_ENABLED off (in-process tests) queues
+ * DELIVERY_AUTO_CLOSE_SECONDS later. Task ids are deterministic (delivery, search and round), so a
+ * round started twice queues its successor once. A round task carries its search (`roundBase`, the
+ * first round of the search): one left over from a search an admin relaunched since does nothing. DELIVERY_TASKS_ENABLED off (in-process tests) queues
  * nothing: the tests call the handlers with the clock moved. A failure to queue is logged, not
  * fatal: the change it follows is committed, and admins relaunch a delivery stuck in `commande`.
  */
@@ -26,8 +27,17 @@ async function queue(name: string, data: Record<string, unknown>, delaySeconds: 
   }
 }
 
-export function scheduleRound(deliveryId: string, round: number, delaySeconds: number): Promise<void> {
-  return queue(ROUND_QUEUE, { deliveryId, round }, delaySeconds, taskId('round', deliveryId, round));
+/** What a `deliveryRound` task carries. */
+export interface RoundTaskData {
+  deliveryId: string;
+  round: number;
+  /** The search the round belongs to; absent from tasks queued before it was carried. */
+  roundBase?: number;
+}
+
+export function scheduleRound(deliveryId: string, round: number, roundBase: number, delaySeconds: number): Promise<void> {
+  const data: RoundTaskData = { deliveryId, round, roundBase };
+  return queue(ROUND_QUEUE, { ...data }, delaySeconds, taskId('round', deliveryId, roundBase, round));
 }
 
 export function scheduleClose(deliveryId: string, delaySeconds: number, proofMillis: number): Promise<void> {

@@ -54,7 +54,8 @@ function toOfferItem(id: string, delivery: DeliveryDocument, offer: DeliveryOffe
     statut: delivery.statut,
     frais: offer.frais,
     gainLivreur: offer.gainLivreur,
-    distanceKm: offer.distanceKm,
+    // The trip; the courier's own distance to the first pickup is the offer's.
+    distanceKm: delivery.distanceKm,
     pickups: offer.pickups.map((pickup) => ({ vendeur: null, position: pickup.position, adresse: pickup.adresse, collectedAt: null })),
     destination: { position: offer.destination.zone, adresse: null },
     instructions: null,

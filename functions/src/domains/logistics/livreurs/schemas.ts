@@ -44,14 +44,14 @@ export const CourierDelivery = z
     statut: z.enum(DELIVERY_STATUSES),
     frais: z.number().meta({ description: 'What the buyer paid for the delivery (XOF).' }),
     gainLivreur: z.number().meta({ description: 'The courier’s share (XOF), credited on `livre`.' }),
-    distanceKm: z.number(),
+    distanceKm: z.number().meta({ description: 'The trip: haversine from the first pickup through the others to the destination (km, two decimals), the same for every courier.' }),
     pickups: z.array(Stop.extend({ vendeur: z.string().nullable().meta({ description: 'The seller; null on an offer.' }), collectedAt: z.string().nullable() })),
     destination: Stop.meta({ description: 'On an offer, only the area: the point rounded to about 1 km, no address (both shown once accepted).' }),
     instructions: z.string().nullable().meta({ description: 'Null on an offer.' }),
     createdAt: z.string(),
     updatedAt: z.string(),
     offer: z
-      .object({ round: z.number().int(), distanceKm: z.number().meta({ description: 'From the courier to the first pickup when offered.' }), expiresAt: z.string() })
+      .object({ round: z.number().int(), distanceKm: z.number().meta({ description: 'From this courier’s position to the first pickup when offered (km, two decimals): each courier sees its own.' }), expiresAt: z.string() })
       .nullable()
       .meta({ description: 'With `scope=offered`: the offer; otherwise null.' }),
   })
