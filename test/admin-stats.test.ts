@@ -5,7 +5,11 @@
  * counted once; the range's validation; and who may read them.
  */
 import { resetClock, setClock } from '../functions/src/core/clock';
-import { dayOf } from '../functions/src/core/counters';
+import { countOnce, dayOf } from '../functions/src/core/counters';
+import { addDays } from '../functions/src/core/days';
+import { ROLES } from '../functions/src/core/roles';
+import { paymentStatusChanged, userRegistered } from '../functions/src/domains/admin/stats/counting';
+import { PAYMENT_TYPES } from '../functions/src/domains/admin/stats/statuses';
 import { dispatchEvent, emit } from '../functions/src/core/events';
 import { db, runTransaction } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
@@ -180,16 +184,18 @@ describe('range', () => {
   });
 
   it('accepts 92 days and one day, refuses 93 days, an inverted range and days that do not exist', async () => {
+    setClock(() => new Date('2026-04-15T10:00:00Z'));
     expect((await stats('?from=2026-01-01&to=2026-04-02')).days).toBe(92);
     expect((await stats('?from=2026-02-28&to=2026-02-28')).days).toBe(1);
-    expect((await stats('?from=2026-03-01')).to).toBe('2026-03-30');
     const client = await api();
     const ask = (query: string) => client.get(`/api/admin/stats${query}`).set(bearer(admin.token));
     const tooLong = await ask('?from=2026-01-01&to=2026-04-03');
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.code).toBe('STATS_RANGE_TOO_LONG');
+    expect((await ask('?from=2020-01-01&to=2026-04-15')).body.code).toBe('STATS_RANGE_TOO_LONG');
+    // Centuries reach before the floor: refused for that, before their length is counted.
     const centuries = await ask('?from=1900-01-01&to=2099-12-31');
-    expect(centuries.body.code).toBe('STATS_RANGE_TOO_LONG');
+    expect(centuries.body.code).toBe('STATS_RANGE_OUT_OF_BOUNDS');
     const inverted = await ask('?from=2026-03-02&to=2026-03-01');
     expect(inverted.status).toBe(400);
     expect(inverted.body.code).toBe('STATS_RANGE_INVERTED');
@@ -197,6 +203,88 @@ describe('range', () => {
       const res = await ask(query);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  // README, "Dashboard statistics": "`from` alone runs to today, `to` alone starts 29 days before it (not before 2020-01-01);
+  // at most 92, `STATS_RANGE_TOO_LONG`; ... a day before 2020-01-01 ... or after today ...: `STATS_RANGE_OUT_OF_BOUNDS`, never clamped".
+  it('runs `from` alone to today, refuses it past 92 days; refuses days before 2020-01-01 or after today, year 0 included', async () => {
+    setClock(() => new Date('2026-04-15T10:00:00Z'));
+    const alone = await stats('?from=2026-04-06');
+    expect([alone.from, alone.to, alone.days, alone.users.signups.byDay.at(-1).day]).toEqual(['2026-04-06', '2026-04-15', 10, '2026-04-15']);
+    expect((await stats('?from=2026-01-14')).days).toBe(92);
+    const client = await api();
+    const ask = (query: string) => client.get(`/api/admin/stats${query}`).set(bearer(admin.token));
+    const tooLong = await ask('?from=2026-01-13');
+    expect([tooLong.status, tooLong.body.code]).toEqual([400, 'STATS_RANGE_TOO_LONG']);
+    for (const query of ['?from=2026-04-16', '?to=2026-04-16', '?from=2026-04-10&to=2026-05-01', '?to=0000-01-10', '?from=0000-01-01&to=0000-01-10', '?from=2019-12-31&to=2020-01-05', '?to=2019-12-31']) {
+      const res = await ask(query);
+      expect([query, res.status, res.body.code]).toEqual([query, 400, 'STATS_RANGE_OUT_OF_BOUNDS']);
+    }
+    const english = await client.get('/api/admin/stats?to=0000-01-10').set(bearer(admin.token)).set('Accept-Language', 'en');
+    expect(english.body.message).toBe('The range must lie between 2020-01-01 and today.');
+    // `to` alone near the floor: its default start stops at the floor.
+    const early = await stats('?to=2020-01-10');
+    expect([early.from, early.to, early.days]).toEqual(['2020-01-01', '2020-01-10', 10]);
+    expect((await stats('?from=2020-01-01&to=2020-01-01')).days).toBe(1);
+    // Today is the last day a range may end on (in BUSINESS_TIME_ZONE: 23:30 UTC is tomorrow in Porto-Novo).
+    setClock(() => new Date('2026-04-15T23:30:00Z'));
+    expect((await stats('?to=2026-04-16')).to).toBe('2026-04-16');
+  });
+
+  // README, "Dashboard statistics": "Totals over the range that are listed by day (`users.signups.total` and `byRole`,
+  // `payments.revenue`) are the sums of the day rows they come with".
+  it('answers totals equal to the sums of the days listed, and to what was counted, over generated ranges', async () => {
+    setClock(() => new Date('2026-04-15T10:00:00Z'));
+    // A small seeded generator: the same ranges every run, so a failure can be replayed.
+    let seed = 23;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const FIRST = '2025-01-01';
+    const SPAN = 150;
+    const signups: Array<{ day: string; role: string }> = [];
+    const revenue: Array<{ day: string; type: string; montant: number }> = [];
+    const writes: Array<Promise<boolean>> = [];
+    for (let index = 0; index < 80; index++) {
+      const day = addDays(FIRST, Math.floor(random() * SPAN));
+      const role = pick(ROLES);
+      signups.push({ day, role });
+      // Noon in Porto-Novo: the business day is the calendar day.
+      writes.push(countOnce(`range-signup-${index}`, userRegistered({ uid: `u${index}`, role, app: 'client', referrerId: null, referralCode: null, registeredAt: `${day}T11:00:00Z` } as never)));
+    }
+    for (let index = 0; index < 50; index++) {
+      const day = addDays(FIRST, Math.floor(random() * SPAN));
+      const type = pick(PAYMENT_TYPES);
+      const montant = 500 + Math.floor(random() * 100_000);
+      revenue.push({ day, type, montant });
+      writes.push(countOnce(`range-payment-${index}`, paymentStatusChanged({ paymentId: `p${index}`, type, from: 'pending', to: 'success', montant, at: `${day}T11:00:00Z` } as never)));
+    }
+    await Promise.all(writes);
+
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const length = 1 + Math.floor(random() * 92);
+      const from = addDays(FIRST, Math.floor(random() * (SPAN + 40)) - 20);
+      const to = addDays(from, length - 1);
+      const data = await stats(`?from=${from}&to=${to}`);
+      const inRange = (day: string) => day >= from && day <= to;
+      expect([data.from, data.to, data.days, data.users.signups.byDay.length]).toEqual([from, to, length, length]);
+      const rows = data.users.signups.byDay as Array<{ day: string; total: number; byRole: Record<string, number> }>;
+      expect(new Set(rows.map((row) => row.day)).size).toBe(length);
+      expect(data.users.signups.total).toBe(rows.reduce((total, row) => total + row.total, 0));
+      expect(data.users.signups.total).toBe(signups.filter((signup) => inRange(signup.day)).length);
+      for (const role of ROLES) {
+        expect(data.users.signups.byRole[role]).toBe(rows.reduce((total, row) => total + row.byRole[role], 0));
+        expect(data.users.signups.byRole[role]).toBe(signups.filter((signup) => inRange(signup.day) && signup.role === role).length);
+      }
+      for (const row of rows) expect(row.total).toBe(signups.filter((signup) => signup.day === row.day).length);
+      const days = data.payments.revenueByDay as Array<{ day: string; revenue: number }>;
+      const expected = revenue.filter((payment) => inRange(payment.day)).reduce((total, payment) => total + payment.montant, 0);
+      expect(data.payments.revenue).toBe(days.reduce((total, row) => total + row.revenue, 0));
+      expect(data.payments.revenue).toBe(expected);
+      expect(PAYMENT_TYPES.reduce((total, type) => total + data.payments.byType[type].revenue, 0)).toBe(expected);
     }
   });
 });

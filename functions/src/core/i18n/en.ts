@@ -58,6 +58,7 @@ export const en: Record<ErrorCode, string> = {
   EVENT_RUN_NOT_FOUND: 'No such run of a subscriber.',
   STATS_RANGE_INVERTED: 'The start of the range must not be after its end.',
   STATS_RANGE_TOO_LONG: 'The range of days is too long: ask for a shorter one.',
+  STATS_RANGE_OUT_OF_BOUNDS: 'The range must lie between 2020-01-01 and today.',
   UPLOAD_QUOTA_EXCEEDED: 'You have stored as many files as allowed today. Try again tomorrow.',
   PAYMENT_REFERENCE_UNKNOWN: 'The payment provider knows no transaction with this reference.',
   PAYMENT_TARGET_INVALID: 'What is to be paid does not exist, is not yours or no longer awaits payment.',

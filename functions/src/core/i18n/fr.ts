@@ -59,6 +59,7 @@ export const fr: Record<ErrorCode, string> = {
   EVENT_RUN_NOT_FOUND: 'Exécution d’abonné introuvable.',
   STATS_RANGE_INVERTED: 'Le début de la période ne peut pas être après sa fin.',
   STATS_RANGE_TOO_LONG: 'La période demandée est trop longue : demandez-en une plus courte.',
+  STATS_RANGE_OUT_OF_BOUNDS: 'La période doit être comprise entre le 2020-01-01 et aujourd’hui.',
   UPLOAD_QUOTA_EXCEEDED: 'Vous avez envoyé autant de fichiers que permis aujourd’hui. Réessayez demain.',
   PAYMENT_REFERENCE_UNKNOWN: 'Le prestataire de paiement ne connaît aucune transaction avec cette référence.',
   PAYMENT_TARGET_INVALID: 'Ce qui doit être payé n’existe pas, n’est pas à vous ou n’attend plus de paiement.',

@@ -5,11 +5,18 @@ import { DayKey } from '../../../core/days';
 export const MAX_RANGE_DAYS = 92;
 /** The range when none is given: the last 30 business days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
-
+/**
+ * The first day a range may start on: nothing was counted before it, and a floor keeps day keys
+ * four-digit years (the calendar's year 0 turned into `-000001-12` keys and a range that was not one).
+ */
+export const FIRST_STATS_DAY = '2020-01-01';
 
 export const StatsQuery = z.strictObject({
-  from: DayKey.optional().meta({ description: `First business day of the range, \`YYYY-MM-DD\` (default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\`).`, example: '2026-11-01' }),
-  to: DayKey.optional().meta({ description: 'Last business day of the range, included (default: today in BUSINESS_TIME_ZONE).', example: '2026-11-22' }),
+  from: DayKey.optional().meta({
+    description: `First business day of the range, \`YYYY-MM-DD\`, not before ${FIRST_STATS_DAY} (default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\`, or ${FIRST_STATS_DAY} if later).`,
+    example: '2026-11-01',
+  }),
+  to: DayKey.optional().meta({ description: 'Last business day of the range, included, not after today (default: today in BUSINESS_TIME_ZONE, also when `from` alone is given).', example: '2026-11-22' }),
 });
 
 const counts = z.record(z.string(), z.number().int()).meta({ description: 'A count per key; every known key is present (0 when nothing was counted).' });

@@ -9,16 +9,29 @@ import { type CounterValues, dayOf, readPeriods, sumValues, TOTAL } from '../../
 import { addDays, daysApart, daysBetween } from '../../../core/days';
 import { ApiError } from '../../../core/errors';
 import { ROLES } from '../../../core/roles';
-import { DEFAULT_RANGE_DAYS, type DashboardStats, MAX_RANGE_DAYS } from './schemas';
+import { DEFAULT_RANGE_DAYS, type DashboardStats, FIRST_STATS_DAY, MAX_RANGE_DAYS } from './schemas';
 import { type Family, SCOPES } from './scopes';
 import { DELIVERY_STATUSES, LISTING_STATUSES, MISSION_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from './statuses';
 
 type Stats = z.input<typeof DashboardStats>;
 
-/** The range asked for, with its defaults; refused when inverted or longer than MAX_RANGE_DAYS. */
+/**
+ * The range asked for, with its defaults: `to` is today unless given (`from` alone runs to today),
+ * `from` DEFAULT_RANGE_DAYS - 1 days before `to` unless given (not before FIRST_STATS_DAY). Refused:
+ * a day before FIRST_STATS_DAY or after today (days not counted yet would read as zeros), an
+ * inverted range, a range longer than MAX_RANGE_DAYS. Every day is a four-digit-year key, once.
+ */
 export function rangeOf(query: { from?: string; to?: string }): { from: string; to: string; days: string[] } {
-  const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_RANGE_DAYS - 1) : dayOf(now()));
-  const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
+  const today = dayOf(now());
+  for (const field of ['from', 'to'] as const) {
+    const day = query[field];
+    if (day !== undefined && (day < FIRST_STATS_DAY || day > today)) {
+      throw new ApiError('STATS_RANGE_OUT_OF_BOUNDS', [{ field: `query.${field}`, reason: 'out_of_bounds', hint: `Between ${FIRST_STATS_DAY} and today (${today}); asked for ${day}.` }]);
+    }
+  }
+  const to = query.to ?? today;
+  const earliest = addDays(to, -(DEFAULT_RANGE_DAYS - 1));
+  const from = query.from ?? (earliest < FIRST_STATS_DAY ? FIRST_STATS_DAY : earliest);
   if (from > to) throw new ApiError('STATS_RANGE_INVERTED', [{ field: 'query.from', reason: 'after_to', hint: `from (${from}) must not be after to (${to}).` }]);
   // Counted before listing them: a range of centuries is refused without building it.
   const length = daysApart(from, to) + 1;
@@ -56,7 +69,14 @@ export async function dashboardStats(query: { from?: string; to?: string }): Pro
     (['users', 'listings', 'payments', 'missions', 'orders', 'deliveries'] as const).map((family) => read(family, days)),
   );
   const byRole = countsOf(ROLES, users.total, 'byRole');
-  const signupsByRole = countsOf(ROLES, users.range, 'signups');
+  // The range's sign-ups and revenue are the sums of the rows shown for its days, never a second
+  // reading of the counters: a total and the days it sums cannot disagree.
+  const signupsByDay = days.map((day) => {
+    const roles = countsOf(ROLES, users.byDay.get(day), 'signups');
+    return { day, total: sum(roles), byRole: roles };
+  });
+  const signupsByRole = Object.fromEntries(ROLES.map((role) => [role, signupsByDay.reduce((total, row) => total + row.byRole[role]!, 0)]));
+  const revenueByDay = days.map((day) => ({ day, revenue: sum(countsOf(PAYMENT_TYPES, payments.byDay.get(day), 'revenue')) }));
   const byType = Object.fromEntries(
     PAYMENT_TYPES.map((type) => [
       type,
@@ -74,21 +94,14 @@ export async function dashboardStats(query: { from?: string; to?: string }): Pro
     days: days.length,
     users: {
       current: { total: sum(byRole), byRole, blocked: at(users.total, 'blocked') },
-      signups: {
-        total: sum(signupsByRole),
-        byRole: signupsByRole,
-        byDay: days.map((day) => {
-          const roles = countsOf(ROLES, users.byDay.get(day), 'signups');
-          return { day, total: sum(roles), byRole: roles };
-        }),
-      },
+      signups: { total: signupsByDay.reduce((total, row) => total + row.total, 0), byRole: signupsByRole, byDay: signupsByDay },
     },
     listings: { ...statusFamily(LISTING_STATUSES, listings), created: at(listings.range, 'created'), deleted: at(listings.range, 'deleted') },
     payments: {
       current: { byType: Object.fromEntries(PAYMENT_TYPES.map((type) => [type, countsOf(PAYMENT_STATUSES, payments.total, 'byStatus', type)])) },
       byType,
-      revenue: Object.values(byType).reduce((total, entry) => total + entry.revenue, 0),
-      revenueByDay: days.map((day) => ({ day, revenue: sum(countsOf(PAYMENT_TYPES, payments.byDay.get(day), 'revenue')) })),
+      revenue: revenueByDay.reduce((total, row) => total + row.revenue, 0),
+      revenueByDay,
       refunds,
     },
     missions: statusFamily(MISSION_STATUSES, missions),
