@@ -85,6 +85,37 @@ describe('GET /api/agents/leaderboard', () => {
     expect(second.pagination).toEqual({ page: 2, limit: 1, total: 2, hasMore: false });
   });
 
+  // README, "Leaderboards": "standard competition ranking ...; agents equal on both share the rank and the next rank skips
+  // (1, 2, 2, 4), so an agent reads the same number beside its name in the list and in its `me.rank`".
+  it('gives tied agents one shared rank, the same in the list (every page) and in each one’s me.rank; the next rank skips', async () => {
+    const SEPTEMBER = '2026-09-10';
+    const agents = await Promise.all(Array.from({ length: 6 }, (_, index) => createAgent(admin, index % 2 ? 'Market' : 'Market_pro')));
+    const [leader, tieA, tieB, tieC, lessEarned, last] = agents;
+    const typeOf = (agent: TestAgent) => (agents.indexOf(agent) % 2 ? 'Market' : 'Market_pro') as 'Market' | 'Market_pro';
+    await count(leader.uid, SEPTEMBER, { abonnementsVendus: 2, revenueAbonnement: 100 }, typeOf(leader)); // 6
+    for (const tied of [tieA, tieB, tieC]) await count(tied.uid, SEPTEMBER, { campagnesLancees: 2, revenueCampagne: 300 }, typeOf(tied)); // 4, 300 XOF
+    await count(lessEarned.uid, SEPTEMBER, { campagnesLancees: 2, revenueCampagne: 200 }, typeOf(lessEarned)); // 4, 200 XOF
+    await count(last.uid, SEPTEMBER, { boutiquesCreees: 1 }, typeOf(last)); // 2
+    const query = `?period=month&date=${SEPTEMBER}`;
+
+    const whole = (await board(leader, '/api/agents/leaderboard', query)).body.data;
+    const ranks = whole.items.map((item: { agentId: string; rank: number }) => [item.agentId, item.rank]);
+    expect(ranks.map(([, rank]: [string, number]) => rank)).toEqual([1, 2, 2, 2, 5, 6]);
+    expect(new Set(ranks.slice(1, 4).map(([agentId]: [string, number]) => agentId))).toEqual(new Set([tieA.uid, tieB.uid, tieC.uid]));
+    const listed = new Map<string, number>(ranks);
+    for (const agent of agents) {
+      const me = (await board(agent, '/api/agents/leaderboard', query)).body.data.me;
+      expect({ agent: agent.uid, rank: me.rank }).toEqual({ agent: agent.uid, rank: listed.get(agent.uid) });
+    }
+    // Pages that start inside the tie rank it the same way.
+    for (const [limit, page, expected] of [[2, 2, [2, 2]], [2, 3, [5, 6]], [3, 2, [2, 5, 6]], [1, 4, [2]]] as const) {
+      const items = (await board(leader, '/api/agents/leaderboard', `${query}&limit=${limit}&page=${page}`)).body.data.items;
+      expect({ limit, page, ranks: items.map((item: { rank: number }) => item.rank) }).toEqual({ limit, page, ranks: expected });
+    }
+    // An agent with nothing counted shares the rank of none here: after every listed agent.
+    expect((await board(quiet, '/api/agents/leaderboard', query)).body.data.me).toMatchObject({ rank: 7, ranked: false });
+  });
+
   it('me-pro and me-market rank their type only, and refuse the other type', async () => {
     frozenClock(new Date(`${DAY}T09:00:00Z`));
     const pro = (await board(pro1, '/api/agents/me-pro/leaderboard')).body.data;

@@ -142,7 +142,7 @@ export const LeaderboardQuery = PaginationQuery.extend({
 
 const LeaderboardEntry = z
   .object({
-    rank: count,
+    rank: count.meta({ description: 'Standard competition ranking: 1 + the agents with a higher score, or the same score and more earnings. Agents equal on both share a rank, the next skips (1, 2, 2, 4); the same number as the agent’s own `me.rank`.' }),
     agentId: z.string(),
     typeAgent: AgentTypeSchema.nullable(),
     score: count.meta({ description: 'abonnementsVendus × 3 + campagnesLancees × 2 + boutiquesCreees × 2 + demonstrations.' }),
@@ -163,7 +163,7 @@ export const Leaderboard = z
     me: z
       .object({
         agentId: z.string(),
-        rank: count.meta({ description: '1 + the agents with a higher score, or the same score and more earnings.' }),
+        rank: count.meta({ description: '1 + the agents with a higher score, or the same score and more earnings: the rank the list shows beside the caller (ties share it).' }),
         score: count,
         earnings: xof,
         ranked: z.boolean().meta({ description: 'Whether the caller counted anything in the period.' }),
