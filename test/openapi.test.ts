@@ -3,9 +3,11 @@
  */
 import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import type { z } from 'zod';
 import { createFullApp } from '../functions/src/app';
 import { OPENAPI_FILE, renderOpenApi } from '../functions/src/cli/write-openapi';
 import { toOpenApiPath } from '../functions/src/core/openapi';
+import { allRouters } from '../functions/src/groups';
 import { api } from './helpers/api';
 
 type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
@@ -103,4 +105,74 @@ it('documents the rate limit on every authentication route', async () => {
       });
     }
   }
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON Schema of the document, walked by key
+type DocSchema = Record<string, any>;
+type ZodDef = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+
+/**
+ * Every number the service parses, beside the document's schema for it: walks a request schema
+ * (zod) and its documented schema ($ref resolved) together, by property and array item.
+ */
+function numbersOf(schema: z.ZodType, documented: DocSchema | undefined, components: Record<string, DocSchema>, where: string): Array<{ where: string; schema: z.ZodType; documented: DocSchema | undefined }> {
+  const resolve = (node: DocSchema | undefined): DocSchema | undefined => {
+    if (node?.$ref) return resolve(components[String(node.$ref).split('/').at(-1)!]);
+    // A nullable or described reference is an allOf of one.
+    if (node?.allOf?.length === 1) return resolve(node.allOf[0]);
+    return node;
+  };
+  const doc = resolve(documented);
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+    case 'catch':
+      return numbersOf(def.innerType!, doc, components, where);
+    case 'pipe':
+      return numbersOf(def.in!, doc, components, where);
+    case 'object':
+      return Object.entries(def.shape!).flatMap(([key, value]) => numbersOf(value, doc?.properties?.[key], components, `${where}.${key}`));
+    case 'array':
+      return numbersOf(def.element!, doc?.items, components, `${where}[]`);
+    case 'number':
+      return [{ where, schema, documented: doc }];
+    default:
+      return [];
+  }
+}
+
+// README, "API conventions": "a number the service refuses at 0 is documented so (`minimum: 1` for whole francs and
+// other integers, `minimum: 0` with `exclusiveMinimum: true` otherwise), never as an inclusive `minimum: 0`".
+it('documents every number the service refuses at 0 (positive()) with a bound that refuses 0 too, whole numbers as minimum 1', async () => {
+  const document = JSON.parse(await renderOpenApi());
+  const components = document.components.schemas as Record<string, DocSchema>;
+  const found: Array<{ where: string; schema: z.ZodType; documented: DocSchema | undefined }> = [];
+  for (const route of (await allRouters()).flatMap((router) => router.routes)) {
+    if (route.kind === 'raw') continue;
+    const operation = document.paths[toOpenApiPath(route.path)]?.[route.method] as DocSchema | undefined;
+    const name = `${route.method.toUpperCase()} ${route.path}`;
+    if (route.body) found.push(...numbersOf(route.body, operation?.requestBody?.content?.['application/json']?.schema, components, `${name} body`));
+    for (const [where, input] of [['query', route.query], ['path', route.params]] as const) {
+      if (!input) continue;
+      for (const [key, value] of Object.entries(defOf(input).shape ?? {})) {
+        const parameter = (operation?.parameters as DocSchema[] | undefined)?.find((item) => item.in === where && item.name === key);
+        found.push(...numbersOf(value, parameter?.schema, components, `${name} ${where}.${key}`));
+      }
+    }
+  }
+  const refusingZero = found.filter(({ schema }) => !schema.safeParse(0).success && [1, 0.5, 1000].some((value) => schema.safeParse(value).success));
+  // The walk reaches the amounts it must check (a withdrawal, a payment, a price).
+  expect(refusingZero.map(({ where }) => where)).toEqual(expect.arrayContaining(['POST /api/agents/:id/withdrawals body.montant', 'POST /api/payments/initcard body.montant', 'POST /api/articles body.prix']));
+  const wrong = refusingZero
+    .filter(({ schema, documented }) => {
+      const whole = !schema.safeParse(0.5).success && schema.safeParse(1).success;
+      if (whole) return !(documented?.type === 'integer' && documented.minimum >= 1);
+      return !(documented?.minimum > 0 || (documented?.minimum === 0 && documented.exclusiveMinimum === true));
+    })
+    .map(({ where, documented }) => ({ where, minimum: documented?.minimum, exclusiveMinimum: documented?.exclusiveMinimum }));
+  expect(wrong).toEqual([]);
 });

@@ -213,7 +213,8 @@ export const MonitorDay = z
 
 export const WithdrawalRequest = z
   .strictObject({
-    montant: z.number().int().positive().meta({ description: 'XOF withdrawn (a positive integer).' }),
+    // min(1), not positive(): the same rule, documented `minimum: 1` as the service applies it (0 is refused).
+    montant: z.number().int().min(1).meta({ description: 'XOF withdrawn: a whole number of francs, at least 1.' }),
     note: z.string().trim().min(1).max(500).optional(),
     requestId: documentId('VALIDATION_ERROR', 'Chosen by the client per withdrawal: a retry with the same id withdraws nothing more. Without it, the same amount and note for the same agent on the same business day are one withdrawal.').optional(),
   })

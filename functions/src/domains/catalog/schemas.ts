@@ -16,7 +16,8 @@ const articleFields = {
   type: z.enum(ARTICLE_TYPES),
   titre: z.string().trim().min(3).max(120),
   description: z.string().trim().max(5000).optional(),
-  prix: z.number().int().positive().max(10_000_000_000).meta({ description: 'Price in XOF (whole francs).' }),
+  // min(1), not positive(): the same rule for whole francs, documented `minimum: 1` rather than an exclusive 0 some clients ignore.
+  prix: z.number().int().min(1).max(10_000_000_000).meta({ description: 'Price in XOF (whole francs, at least 1).' }),
   photos: z.array(z.url({ protocol: /^https?$/ })).max(20).optional(),
   video: z.url({ protocol: /^https?$/ }).optional(),
   marque: text(60).optional(),
@@ -30,7 +31,7 @@ const articleFields = {
   portes: z.number().int().min(0).max(10).optional(),
   climatiseur: z.boolean().optional(),
   condition: z.enum(['neuf', 'occasion', 'venant']).optional(),
-  cylindree: z.number().int().positive().optional(),
+  cylindree: z.number().int().min(1).optional(),
   dedouanement: z.boolean().optional(),
   categorie: text(60).optional(),
   typeMoteur: text(60).optional(),

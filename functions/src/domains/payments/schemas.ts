@@ -13,7 +13,8 @@ export const NETWORKS = [
 
 const purpose = {
   type: z.enum(PAYMENT_TYPES),
-  montant: z.number().int().positive().meta({ description: 'XOF; must equal the amount due, computed by the server.' }),
+  // min(1): whole francs, documented `minimum: 1` (an exclusive 0 reads as "0 allowed" to clients that ignore exclusiveMinimum).
+  montant: z.number().int().min(1).meta({ description: 'XOF (at least 1); must equal the amount due, computed by the server.' }),
   metadata: z
     // Values name documents (`achatId`, `publiciteId`, `articleId`) or counts (`months`).
     .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/), z.string().min(1).max(200).refine(isDocumentId, { message: 'Not a document id.' }))
