@@ -189,7 +189,8 @@ describe('notice templates, declared by each domain', () => {
     statut: 'shipped',
     nom: 'Mathieu Houessou',
     deliveryId: 'order_Qx7pL2mN9',
-    distanceKm: '8.5',
+    distanceKm: '0.4',
+    trajetKm: '8.5',
     gainLivreur: '1300',
     closesAt: '2026-12-01 12:00 UTC',
   };

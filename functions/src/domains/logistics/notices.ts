@@ -31,10 +31,18 @@ export const notices = defineNotices({
     fr: (p) => ({ title: 'Contact terminé', body: `${p.nom} a clos votre échange au sujet de la course.` }),
     en: (p) => ({ title: 'Contact closed', body: `${p.nom} closed your exchange about the ride.` }),
   },
+  // `trajetKm` is absent from notices requested before offers carried each courier's own distance:
+  // their `distanceKm` was the trip, told as before.
   delivery_offer: {
     category: 'orders',
-    fr: (p) => ({ title: 'Nouvelle livraison proposée', body: `À ${p.distanceKm} km de vous, trajet de ${p.trajetKm} km, gain ${formatXof(p.gainLivreur)}. Acceptez-la avant ${p.expiresAt}.` }),
-    en: (p) => ({ title: 'New delivery offered', body: `${p.distanceKm} km from you, a ${p.trajetKm} km trip, earning ${formatXof(p.gainLivreur)}. Accept it before ${p.expiresAt}.` }),
+    fr: (p) => ({
+      title: 'Nouvelle livraison proposée',
+      body: `${p.trajetKm ? `À ${p.distanceKm} km de vous, trajet de ${p.trajetKm} km` : `${p.distanceKm} km`}, gain ${formatXof(p.gainLivreur)}. Acceptez-la avant ${p.expiresAt}.`,
+    }),
+    en: (p) => ({
+      title: 'New delivery offered',
+      body: `${p.trajetKm ? `${p.distanceKm} km from you, a ${p.trajetKm} km trip` : `${p.distanceKm} km`}, earning ${formatXof(p.gainLivreur)}. Accept it before ${p.expiresAt}.`,
+    }),
   },
   delivery_assigned: {
     category: 'orders',
