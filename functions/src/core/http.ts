@@ -76,6 +76,7 @@ interface RouteBase<A extends Access, P, Q, B> {
    */
   agentTypes?: readonly AgentType[];
   params?: P;
+  /** A route without `query` takes none: any query parameter is a 400 VALIDATION_ERROR. */
   query?: Q;
   body?: B;
   /** Error codes this route can answer besides those its access and validation imply. */
@@ -210,7 +211,8 @@ export class ApiRouter {
     const input = {
       caller,
       params: parse(route.params, req.params, 'params'),
-      query: parse(route.query, req.query, 'query'),
+      // A route that declares no query takes none: unknown parameters are refused as unknown fields are.
+      query: route.query ? parse(route.query, req.query, 'query') : void parse(NO_QUERY, req.query, 'query'),
       body: parse(route.body, req.body, 'body'),
       language: requestLanguage(req),
       req,
@@ -257,6 +259,9 @@ function assertSecurityDeclared(route: RouteDefinition): void {
     throw new Error(`${where}: agent types need roles that include agentCommercial, and at least one type`);
   }
 }
+
+/** The query of a route that declares none. */
+const NO_QUERY = z.strictObject({});
 
 function parse(schema: ZodType | undefined, value: unknown, location: 'params' | 'query' | 'body') {
   if (!schema) return undefined;
