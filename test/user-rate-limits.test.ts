@@ -1,9 +1,10 @@
 /**
  * Per-user limits of free actions (README, "Per-user limits"): "Messages, chat rooms, tricycle
  * contacts, driver requests, demonstration events and searches are limited per user: past the
- * limit the request answers `429 RATE_LIMITED` with `Retry-After` (seconds) and nothing is
- * written." Each limit is set low through the settings; the request past it is refused and writes
- * nothing, another user keeps its own count, and the requests under it pass.
+ * limit the request answers `429 RATE_LIMITED` with `Retry-After` (seconds until the window ends)
+ * and nothing is written." and "no document is shared by several users". Each limit is set low
+ * through the settings; the request past it is refused and writes nothing, another user keeps its
+ * own count, and the requests under it pass.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
