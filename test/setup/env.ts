@@ -44,8 +44,9 @@ Object.assign(process.env, {
   DELIVERY_TASKS_ENABLED: 'false',
   // No trigger sees in-process tests' data: events are handed to their subscribers at once.
   EVENTS_DISPATCH_INLINE: 'true',
-  // Tests sign up many accounts from one address, and pay from a few telephones; the rate limit
-  // tests turn the limits back on.
+  // Tests sign up many accounts from one address, pay from a few telephones, and search and chat
+  // faster than any person; the rate limit tests turn the limits back on.
   AUTH_RATE_LIMIT_ENABLED: 'false',
   PAYMENT_RATE_LIMIT_ENABLED: 'false',
+  USER_RATE_LIMIT_ENABLED: 'false',
 });

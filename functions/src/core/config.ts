@@ -107,6 +107,24 @@ const SETTINGS = {
   /** Public test notifications per IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
   TEST_NOTIFICATION_RATE_LIMIT_MAX: integer(10, 1),
 
+  // Per-user limits of free actions (core/user-limits.ts holds their windows): each message,
+  // contact or request is pushed to someone or read from many documents, and costs the sender nothing.
+  USER_RATE_LIMIT_ENABLED: flag(true),
+  /** Chat messages per user and 10 minutes. */
+  CHAT_MESSAGE_RATE_LIMIT_MAX: integer(60, 1),
+  /** Chat rooms opened (or found) per user and hour. */
+  CHAT_ROOM_RATE_LIMIT_MAX: integer(30, 1),
+  /** Tricycle contacts per buyer and hour. */
+  TRICYCLE_CONTACT_RATE_LIMIT_MAX: integer(20, 1),
+  /** Driver requests created per buyer and day. */
+  DRIVER_REQUEST_RATE_LIMIT_MAX: integer(10, 1),
+  /** Demonstration events per user and hour. */
+  DEMO_EVENT_RATE_LIMIT_MAX: integer(120, 1),
+  /** Searches, all search routes together, per signed-in user and minute. */
+  SEARCH_RATE_LIMIT_MAX: integer(60, 1),
+  /** Searches without a token per client address and minute (many users may share one address). */
+  SEARCH_RATE_LIMIT_PER_IP_MAX: integer(300, 1),
+
   // One-time codes for password reset.
   OTP_LENGTH: integer(6, 4),
   OTP_TTL_MS: integer(10 * 60 * 1000, 1000),

@@ -4,8 +4,9 @@
  * declaration the router authenticates, validates, calls the handler, shapes the response, and
  * `openapi.ts` documents it, so the document cannot forget a route or describe another shape.
  *
- * Order of a request: authenticate (401) -> profile, block and role (403) -> validate (400) ->
- * handler -> `{ success: true, data }` checked against the declared output schema.
+ * Order of a request: authenticate (401) -> profile, block and role (403) -> per-user limit (429)
+ * -> validate (400) -> handler -> `{ success: true, data }` checked against the declared output
+ * schema.
  */
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
@@ -16,7 +17,7 @@ import type { Language } from './i18n';
 import { assertAppCheck } from './app-check';
 import { notFoundCodeOf } from './document-id';
 import { withRequestSecrets } from './secrets';
-import { rateLimiter, type RateLimitPolicy } from './rate-limit';
+import { countUserRequest, rateLimiter, type RateLimitPolicy, type UserRateLimitPolicy } from './rate-limit';
 import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
 import type { AgentType, Role } from './roles';
@@ -75,12 +76,18 @@ interface RouteBase<A extends Access, P, Q, B> {
    */
   agentTypes?: readonly AgentType[];
   params?: P;
+  /** A route without `query` takes none: any query parameter is a 400 VALIDATION_ERROR. */
   query?: Q;
   body?: B;
   /** Error codes this route can answer besides those its access and validation imply. */
   errors?: readonly ErrorCode[];
   /** Counted against this shared rate limit before anything else (429 RATE_LIMITED). */
   rateLimit?: RateLimitPolicy;
+  /**
+   * Counted per caller after authentication, before validation (429 RATE_LIMITED): per signed-in
+   * user, per client address without a token (core/user-limits.ts lists the limited actions).
+   */
+  userRateLimit?: UserRateLimitPolicy;
   /** Mounts the app attestation check (enforced by FIREBASE_APP_CHECK_ENFORCED). */
   appCheck?: boolean;
   /** The route that opens a web session cannot require one. */
@@ -200,10 +207,12 @@ export class ApiRouter {
   private async handle(route: DeclaredRoute, req: Request, res: Response): Promise<void> {
     if (route.appCheck) await assertAppCheck(req);
     const caller = await identify(req, route);
+    if (route.userRateLimit) await countUserRequest(route.userRateLimit, caller, req, res);
     const input = {
       caller,
       params: parse(route.params, req.params, 'params'),
-      query: parse(route.query, req.query, 'query'),
+      // A route that declares no query takes none: unknown parameters are refused as unknown fields are.
+      query: route.query ? parse(route.query, req.query, 'query') : void parse(NO_QUERY, req.query, 'query'),
       body: parse(route.body, req.body, 'body'),
       language: requestLanguage(req),
       req,
@@ -250,6 +259,9 @@ function assertSecurityDeclared(route: RouteDefinition): void {
     throw new Error(`${where}: agent types need roles that include agentCommercial, and at least one type`);
   }
 }
+
+/** The query of a route that declares none. */
+const NO_QUERY = z.strictObject({});
 
 function parse(schema: ZodType | undefined, value: unknown, location: 'params' | 'query' | 'body') {
   if (!schema) return undefined;

@@ -103,7 +103,7 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
           ? { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: route.body } } }
           : undefined,
     },
-    responses: { ...successResponse(route), ...errorResponses(errorCodesOf(route)) },
+    responses: { ...successResponse(route), ...errorResponses(errorCodesOf(route), limitOf(route)) },
   };
 }
 
@@ -145,7 +145,7 @@ export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
       codes.add('WEB_SESSION_EXPIRED');
     }
   }
-  if (route.rateLimit) codes.add('RATE_LIMITED');
+  if (route.rateLimit || route.userRateLimit) codes.add('RATE_LIMITED');
   if (route.upload) {
     codes.add('FILE_TOO_LARGE');
     codes.add('UNSUPPORTED_MEDIA_TYPE');
@@ -158,7 +158,25 @@ export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
   return [...codes];
 }
 
-function errorResponses(codes: readonly ErrorCode[]) {
+/**
+ * What a limited route's 429 says besides its codes: the `Retry-After` its limiter sends, and for
+ * a per-user limit whose count, which setting, which window. (Payment starts answer RATE_LIMITED
+ * from their service, without the header: not documented with it.)
+ */
+function limitOf(route: DeclaredRoute): { note?: string } | undefined {
+  const limit = route.userRateLimit;
+  if (!limit) return route.rateLimit ? {} : undefined;
+  const perAddress = `\`${limit.anonymous?.setting ?? limit.setting}\` requests per client address`;
+  const perUser = `\`${limit.setting}\` requests per user`;
+  const who = route.access === 'public' ? perAddress : route.access === 'optional' ? `${perUser} (without a token, ${perAddress})` : perUser;
+  return { note: `At most ${who} and ${limit.window} (scope \`${limit.scope}\`: the routes of a scope share one count).` };
+}
+
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds until the limit’s window ends.', schema: { type: 'integer' as const, minimum: 1 } },
+};
+
+function errorResponses(codes: readonly ErrorCode[], limit?: { note?: string }) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_STATUS[code];
@@ -170,7 +188,8 @@ function errorResponses(codes: readonly ErrorCode[]) {
       .map(([status, codes]) => [
         status,
         {
-          description: codes.map((code) => `\`${code}\`: ${messageFor(code, 'en')}`).join('\n\n'),
+          description: [...codes.map((code) => `\`${code}\`: ${messageFor(code, 'en')}`), ...(status === 429 && limit?.note ? [limit.note] : [])].join('\n\n'),
+          ...(status === 429 && limit ? { headers: RETRY_AFTER } : {}),
           content: { 'application/json': { schema: ApiErrorSchema } },
         },
       ]),

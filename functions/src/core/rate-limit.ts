@@ -6,7 +6,7 @@
  * TTL policy on `expireAt` (firestore.indexes.json).
  */
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { IncrementResponse, Store } from 'express-rate-limit';
 import type { Timestamp } from 'firebase-admin/firestore';
 import { rateLimitKey } from './client-ip';
@@ -99,6 +99,46 @@ class FirestoreWindowStore implements Store {
 export async function overLimit(scope: string, key: string, windowMs: number, max: number): Promise<boolean> {
   const { totalHits } = await new FirestoreWindowStore(scope, windowMs, () => max).increment(key);
   return totalHits > max;
+}
+
+/**
+ * A limit on an action of one user, counted by the router after authentication: per signed-in
+ * user, or per client address for a caller without a token (public routes, optional ones called
+ * without). Each user has its own counter per window (`rateLimits/{scope}_{hash}_{windowStart}`),
+ * so no document is shared by many users.
+ */
+export interface UserRateLimitPolicy {
+  /** Counts are per scope: every search route shares `search`, messages have their own. */
+  scope: string;
+  /** The setting of `max`, named in the OpenAPI document and the README. */
+  setting: string;
+  max(): number;
+  /** The setting and max per client address for callers without a token; `max` when not given. */
+  anonymous?: { setting: string; max(): number };
+  /** Fixed windows of this length, from the Unix epoch (a day's window starts at 00:00 UTC). */
+  windowMs: number;
+  /** The window in words, for the documentation (`10 minutes`). */
+  window: string;
+}
+
+/**
+ * Counts one request of the caller (the client address without one) against a per-user limit;
+ * past it, 429 RATE_LIMITED with `Retry-After` (seconds until the window ends). Sets the draft-7
+ * `RateLimit` headers the per-IP limiter sets, so a client reads both kinds the same way.
+ */
+export async function countUserRequest(policy: UserRateLimitPolicy, caller: { uid: string } | undefined, req: Request, res: Response): Promise<void> {
+  if (!config().USER_RATE_LIMIT_ENABLED) return;
+  const max = caller || !policy.anonymous ? policy.max() : policy.anonymous.max();
+  // The two kinds of key cannot meet: a uid is never an address.
+  const key = caller ? `uid:${caller.uid}` : `ip:${rateLimitKey(req)}`;
+  const { totalHits, resetTime } = await new FirestoreWindowStore(policy.scope, policy.windowMs, () => max).increment(key);
+  const resetSeconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? 0) - now().getTime()) / 1000));
+  res.set('RateLimit-Policy', `${max};w=${Math.ceil(policy.windowMs / 1000)}`);
+  res.set('RateLimit', `limit=${max}, remaining=${Math.max(0, max - totalHits)}, reset=${resetSeconds}`);
+  if (totalHits > max) {
+    res.set('Retry-After', String(resetSeconds));
+    throw new ApiError('RATE_LIMITED');
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { pageRequest } from '../../core/pagination';
 import { Article, ArticleIdParams, ArticleSearchQuery } from './schemas';
 import { onlineSearch } from './routes';
 import * as catalog from './service';
+import { USER_LIMITS } from '../../core/user-limits';
 
 const tags = ['Public'];
 
@@ -15,6 +16,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Front-page listings (boosted `a_la_une`)',
     access: 'public',
+    userRateLimit: USER_LIMITS.search,
     query: ArticleSearchQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of front-page listings', item: Article },
@@ -26,6 +28,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Sponsored listings',
     access: 'public',
+    userRateLimit: USER_LIMITS.search,
     query: ArticleSearchQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of sponsored listings', item: Article },

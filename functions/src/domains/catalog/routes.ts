@@ -4,6 +4,7 @@ import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import { Article, ArticleIdParams, ArticleInput, ArticleSearchQuery, ArticleUpdate, MineQuery, RejectRequest, StockRequest } from './schemas';
 import * as catalog from './service';
+import { USER_LIMITS } from '../../core/user-limits';
 
 const tags = ['Listings'];
 
@@ -11,6 +12,7 @@ const tags = ['Listings'];
 export const onlineSearch = {
   method: 'get',
   summary: 'Searches online listings',
+  userRateLimit: USER_LIMITS.search,
   description: 'Parts of a seller whose trial and subscription are over are left out until it renews.',
   query: ArticleSearchQuery,
   errors: ['PAGE_TOO_DEEP'],

@@ -18,6 +18,7 @@ import {
   UserProfile,
 } from './schemas';
 import * as identity from './service';
+import { USER_LIMITS } from '../../core/user-limits';
 
 export const router = new ApiRouter()
   .json({
@@ -110,6 +111,7 @@ export const router = new ApiRouter()
     description: 'Newest first; with `q`, by name prefix (alphabetical) or exact telephone.',
     access: 'profile',
     roles: ADMIN_ROLES,
+    userRateLimit: USER_LIMITS.search,
     query: UserListQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of users', item: UserProfile },

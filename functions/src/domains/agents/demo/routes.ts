@@ -2,6 +2,7 @@
 import { ApiRouter } from '../../../core/http';
 import { DemoEventRequest, DemoEventResult } from './schemas';
 import { track } from './service';
+import { USER_LIMITS } from '../../../core/user-limits';
 
 export const router = new ApiRouter().json({
   method: 'post',
@@ -14,6 +15,7 @@ export const router = new ApiRouter().json({
     'every DEMO_COOLDOWN_MINUTES, on the day’s `demonstrations` counter.',
   access: 'profile',
   roles: ['vendeur', 'acheteur'],
+  userRateLimit: USER_LIMITS.demoEvent,
   body: DemoEventRequest,
   success: { description: 'What became of the event', data: DemoEventResult },
   handle: ({ caller, body }) => track(caller, body.eventType),

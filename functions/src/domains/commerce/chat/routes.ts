@@ -4,6 +4,7 @@ import { pageRequest } from '../../../core/pagination';
 import { ChatMessage } from '../schemas';
 import { ChatRoom, MessageIdParams, OpenRoomRequest, RoomIdParams, RoomListQuery, SearchQuery, StoredChatMessage, UnreadTotal } from './schemas';
 import { deleteMessage, getRoom, markRead, myRooms, openRoom, postMessage, roomMessages, searchRoom, unreadTotal } from './service';
+import { USER_LIMITS } from '../../../core/user-limits';
 
 const tags = ['Chat'];
 
@@ -15,6 +16,7 @@ export const router = new ApiRouter()
     summary: 'Finds or opens the room of the caller and the other side of a listing (its seller), a transit journey (its buyer or forwarder), an order or an accepted tricycle contact',
     description: 'The same participants and context always meet in one room, also when opened in parallel. A seller answers in the room a buyer opened (`participant`: that buyer).',
     access: 'profile',
+    userRateLimit: USER_LIMITS.chatRoom,
     body: OpenRoomRequest,
     errors: ['CHAT_CONTEXT_NOT_FOUND', 'CHAT_NOT_ALLOWED', 'CHAT_ROOM_NOT_FOUND'],
     success: { description: 'The room (created or found)', data: ChatRoom },
@@ -69,6 +71,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Posts a message (a text, a file the caller uploaded, or both); the other participants are notified',
     access: 'profile',
+    userRateLimit: USER_LIMITS.chatMessage,
     params: RoomIdParams,
     body: ChatMessage,
     errors: ['CHAT_ROOM_NOT_FOUND', 'CHAT_FILE_NOT_OWNED'],
@@ -92,6 +95,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Messages of the room containing the words (case and accents ignored), among its latest 200',
     access: 'profile',
+    userRateLimit: USER_LIMITS.search,
     params: RoomIdParams,
     query: SearchQuery,
     errors: ['CHAT_ROOM_NOT_FOUND'],

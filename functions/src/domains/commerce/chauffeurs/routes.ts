@@ -3,6 +3,7 @@ import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { AdminDemandesQuery, Demande, DemandeIdParams, DemandeListQuery, DemandeRequest, OpenDemandesQuery, RejectDemandeRequest } from './schemas';
 import { acceptDemande, adminDemandes, cancelDemande, myDemandes, openDemande, openDemandes, readDemande, rejectDemande, releaseDemande } from './service';
+import { USER_LIMITS } from '../../../core/user-limits';
 
 const tags = ['Driver requests'];
 
@@ -14,6 +15,7 @@ export const router = new ApiRouter()
     summary: 'Asks for a driver, for an online listing (`articleId`) or a trip (`trajet`), at a future date and a place',
     access: 'profile',
     roles: ['acheteur'],
+    userRateLimit: USER_LIMITS.driverRequest,
     body: DemandeRequest,
     errors: ['ARTICLE_NOT_ONLINE', 'DEMANDE_DATE_PAST'],
     success: { status: 201, description: 'The request, open to drivers (`en_attente`)', data: Demande },
@@ -39,6 +41,7 @@ export const router = new ApiRouter()
     description: 'Looks at the newest 200 open requests whose date is ahead, without those the driver accepted then refused; requests without a point come last.',
     access: 'profile',
     roles: ['chauffeur'],
+    userRateLimit: USER_LIMITS.search,
     query: OpenDemandesQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of open requests', item: Demande },

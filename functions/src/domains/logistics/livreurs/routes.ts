@@ -5,6 +5,7 @@ import { GeoPoint } from '../../geo';
 import { myDeliveries, myEarnings } from './day';
 import { AdminLivreur, AdminLivreurDetail, AdminLivreursQuery, CourierDelivery, Earnings, LivreurIdParams, LocationAnswer, MyDeliveriesQuery, Presence, StatusRequest } from './schemas';
 import { adminLivreur, changeStatus, listLivreurs, myPresence, reportLocation } from './service';
+import { USER_LIMITS } from '../../../core/user-limits';
 
 const tags = ['Couriers'];
 const COURIER = ['livreur'] as const;
@@ -78,6 +79,7 @@ export const router = new ApiRouter()
     description: 'By name with `q`, otherwise the most recently active first. A courier appears once it has gone online or sent a position.',
     access: 'profile',
     roles: ADMIN_ROLES,
+    userRateLimit: USER_LIMITS.search,
     query: AdminLivreursQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of couriers', item: AdminLivreur },

@@ -17,6 +17,7 @@ import {
   TricycleContact,
   TricycleDriver,
 } from './schemas';
+import { USER_LIMITS } from '../../../core/user-limits';
 
 const tags = ['Tricycles'];
 
@@ -67,6 +68,7 @@ export const router = new ApiRouter()
       'A search of the online drivers indexed by geohash cell (core/nearby, cells of about 39 x 19.5 km): only the cells that cover the circle are read (2 to 6 for 5 km, at most 64), at most TRICYCLE_NEARBY_PER_CELL drivers a cell, never the whole collection; drivers whose position is older than TRICYCLE_POSITION_TTL_MINUTES are left out. When a cell holds more online drivers than that (a crowded area), the search is truncated: drivers inside the radius, nearer ones included, may be missing, and `total` and the pages count only the drivers found.',
     access: 'profile',
     roles: ['acheteur'],
+    userRateLimit: USER_LIMITS.search,
     query: NearbyQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of drivers, nearest first', item: NearbyTricycle },
@@ -81,6 +83,7 @@ export const router = new ApiRouter()
       'One contact per buyer and driver (id `{buyerUid}_{driverUid}`): while it is `initiated` or `accepted` the same contact is answered unchanged, also to several requests at once; a `closed` one is opened again, though not within `TRICYCLE_CONTACT_REOPEN_SECONDS` of its close (429 `TRICYCLE_CONTACT_TOO_SOON`).',
     access: 'profile',
     roles: ['acheteur'],
+    userRateLimit: USER_LIMITS.tricycleContact,
     body: ContactRequest,
     errors: ['TRICYCLE_DRIVER_NOT_FOUND', 'TRICYCLE_DRIVER_OFFLINE', 'TRICYCLE_CONTACT_TOO_SOON'],
     success: { description: 'The open contact', data: TricycleContact },

@@ -2,6 +2,7 @@ import { ApiRouter } from '../../../core/http';
 import { pageRequest } from '../../../core/pagination';
 import { listed } from './service';
 import { Transitaire, TransitaireListQuery } from '../schemas';
+import { USER_LIMITS } from '../../../core/user-limits';
 
 export const router = new ApiRouter().list({
   method: 'get',
@@ -11,6 +12,7 @@ export const router = new ApiRouter().list({
   description:
     'Company, countries served and average rating of each. `paysDestination` keeps those serving a country. A forwarder leaves the list when its subscription ends (within the hour) or its verification is withdrawn.',
   access: 'profile',
+  userRateLimit: USER_LIMITS.search,
   query: TransitaireListQuery,
   errors: ['PAGE_TOO_DEEP'],
   success: { description: 'A page of forwarders', item: Transitaire },

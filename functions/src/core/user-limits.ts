@@ -1,0 +1,58 @@
+/**
+ * The free actions limited per user (README, "Per-user limits"): each one costs its sender nothing
+ * and someone else a push, a contact or a read of many documents. A route opts in with
+ * `userRateLimit: USER_LIMITS.<action>`; the settings hold the counts, the windows are chosen here
+ * for each action (a conversation's pace, a day of driver bookings, a map that refreshes).
+ */
+import { config } from './config';
+import type { UserRateLimitPolicy } from './rate-limit';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const USER_LIMITS = {
+  chatMessage: {
+    scope: 'chat-message',
+    setting: 'CHAT_MESSAGE_RATE_LIMIT_MAX',
+    max: () => config().CHAT_MESSAGE_RATE_LIMIT_MAX,
+    windowMs: 10 * MINUTE,
+    window: '10 minutes',
+  },
+  chatRoom: {
+    scope: 'chat-room',
+    setting: 'CHAT_ROOM_RATE_LIMIT_MAX',
+    max: () => config().CHAT_ROOM_RATE_LIMIT_MAX,
+    windowMs: HOUR,
+    window: 'hour',
+  },
+  tricycleContact: {
+    scope: 'tricycle-contact',
+    setting: 'TRICYCLE_CONTACT_RATE_LIMIT_MAX',
+    max: () => config().TRICYCLE_CONTACT_RATE_LIMIT_MAX,
+    windowMs: HOUR,
+    window: 'hour',
+  },
+  driverRequest: {
+    scope: 'driver-request',
+    setting: 'DRIVER_REQUEST_RATE_LIMIT_MAX',
+    max: () => config().DRIVER_REQUEST_RATE_LIMIT_MAX,
+    windowMs: 24 * HOUR,
+    window: 'day (from 00:00 UTC)',
+  },
+  demoEvent: {
+    scope: 'demo-event',
+    setting: 'DEMO_EVENT_RATE_LIMIT_MAX',
+    max: () => config().DEMO_EVENT_RATE_LIMIT_MAX,
+    windowMs: HOUR,
+    window: 'hour',
+  },
+  /** Every search route shares one count: a client that floods one search cannot move to the next. */
+  search: {
+    scope: 'search',
+    setting: 'SEARCH_RATE_LIMIT_MAX',
+    max: () => config().SEARCH_RATE_LIMIT_MAX,
+    anonymous: { setting: 'SEARCH_RATE_LIMIT_PER_IP_MAX', max: () => config().SEARCH_RATE_LIMIT_PER_IP_MAX },
+    windowMs: MINUTE,
+    window: 'minute',
+  },
+} as const satisfies Record<string, UserRateLimitPolicy>;
