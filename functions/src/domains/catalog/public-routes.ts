@@ -1,5 +1,6 @@
 /** `/api/public`: what anyone may read without a token. Only public fields, only online listings. */
 import { ApiRouter } from '../../core/http';
+import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
 import { Article, ArticleIdParams, ArticleSearchQuery } from './schemas';
 import { onlineSearch } from './routes';
@@ -15,6 +16,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Front-page listings (boosted `a_la_une`)',
     access: 'public',
+    reads: pagedReads(),
     query: ArticleSearchQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of front-page listings', item: Article },
@@ -26,6 +28,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Sponsored listings',
     access: 'public',
+    reads: pagedReads(),
     query: ArticleSearchQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of sponsored listings', item: Article },
