@@ -160,6 +160,34 @@ describe('counting reads as Firestore bills them (test/helpers/reads.ts)', () =>
   });
 });
 
+/**
+ * README, "API conventions": "`total` counts at most as many documents as the deepest page can reach
+ * and one more". A count aggregation is billed one read per 1,000 documents it matches, so an
+ * uncapped `total` would make a list over a large collection read without bound however small its
+ * page.
+ */
+it('a list over more documents than its pages reach counts only what they reach, and stays under its ceiling', async () => {
+  await resetEmulators();
+  const buyer = await createUser('acheteur');
+  const settings = config();
+  const reachable = settings.PAGINATION_MAX_OFFSET + settings.PAGINATION_MAX_LIMIT;
+  await seedMany(3_100, (index) => [
+    db().collection('users').doc(buyer.uid).collection('notifications').doc(`notice-${index}`),
+    { type: 'admin_message', category: 'system', title: 'Bonjour', body: 'Un message', language: 'fr', resource: null, read: false, readAt: null, createdAt: new Date(Date.now() - index * 1000), expireAt: new Date(Date.now() + 86_400_000) },
+  ]);
+  const route = routes.find((candidate) => keyOf(candidate) === 'GET /api/notifications')!;
+  const deepest = { offset: settings.PAGINATION_MAX_OFFSET, limit: settings.PAGINATION_MAX_LIMIT };
+  const url = `/api/notifications?page=${deepest.offset / deepest.limit + 1}&limit=${deepest.limit}`;
+  const { result, reads } = await countReads(async () => (await api()).get(url).set(bearer(buyer.token)));
+  expect({ status: result.status, items: result.body.data.length, total: result.body.pagination.total, hasMore: result.body.pagination.hasMore }).toEqual({
+    status: 200,
+    items: deepest.limit,
+    total: reachable + 1,
+    hasMore: true,
+  });
+  expect({ reads: reads.total, byPath: reads.byPath, within: reads.total <= readCeilingOf(route, settings, deepest)! }).toEqual({ reads: reads.total, byPath: reads.byPath, within: true });
+});
+
 it('every list and search route declares its ceiling of documents read and is walked below', () => {
   const undeclared = routes.filter((route) => route.kind === 'raw' || !route.reads).map(keyOf);
   const unwalked = routes.map(keyOf).filter((key) => !WALKS[key]);

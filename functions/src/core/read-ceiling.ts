@@ -11,6 +11,7 @@
  * and one read per batch of up to 1,000 index entries an aggregation (`count()`) matches.
  */
 import type { Settings } from './config';
+import { countCap } from './pagination';
 
 /** The page a list request asks for (core/pagination.ts); left out: the deepest and largest one. */
 export interface PageAsked {
@@ -54,17 +55,25 @@ export function fixedReads(max: number, why: string): ReadCeiling {
 }
 
 /**
+ * The reads of a list's `total`: a count aggregation capped at countCap() documents (core/pagination.ts),
+ * one read per 1,000 of them begun.
+ */
+export function countReads(settings: Settings): number {
+  return Math.ceil(countCap(settings) / 1000);
+}
+
+/**
  * A paginated list (core/pagination.ts): the documents its page's offset skips (at most
  * PAGINATION_MAX_OFFSET: Firestore reads and bills them), the page (at most PAGINATION_MAX_LIMIT
  * items), `perItem` documents per item besides the item itself (a name, a parent), `counts`
- * aggregations (the `total`: one read each while it matches at most 1,000 documents, one more per
- * further 1,000) and `fixed` other documents (a parent, a counter).
+ * capped count aggregations (a `total`: countReads each) and `fixed` other documents (a parent, a
+ * counter).
  */
 export function pagedReads({ perItem = 0, counts = 1, fixed = 0, why = PLAIN_PAGE }: { perItem?: number; counts?: number; fixed?: number; why?: string } = {}): ReadCeiling {
   return {
-    max: (settings, page = deepestPage(settings)) => page.offset + page.limit * (1 + perItem) + counts + fixed,
+    max: (settings, page = deepestPage(settings)) => page.offset + page.limit * (1 + perItem) + counts * countReads(settings) + fixed,
     why,
   };
 }
 
-const PLAIN_PAGE = 'one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`.';
+const PLAIN_PAGE = 'one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`, capped at the deepest page’s reach.';

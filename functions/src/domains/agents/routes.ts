@@ -76,7 +76,7 @@ for (const { path, wanted, who } of LEADERBOARDS) {
     reads: pagedReads({
       counts: 3,
       fixed: 1,
-      why: 'one page of the period’s counters (its offset skips at most PAGINATION_MAX_OFFSET, billed as read), the caller’s own counter, one count aggregation for `total` and two for its rank.',
+      why: 'one page of the period’s counters (its offset skips at most PAGINATION_MAX_OFFSET, billed as read), the caller’s own counter, one count aggregation for `total` and two for its rank (each one read per 1,000 agents of the period begun: counted here up to 3,000).',
     }),
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of the ranking and the caller’s place', data: Leaderboard },
