@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describeSettings, type Settings } from '../core/config';
 import type { ApiRouter, DeclaredRoute } from '../core/http';
 import { toOpenApiPath } from '../core/openapi';
-import { callerReads, deepestPage, readCeilingOf } from '../core/read-ceiling';
+import { callerReads, deepestPage, RATE_LIMIT_READS, readCeilingOf } from '../core/read-ceiling';
 import { allRouters } from '../groups';
 
 export const READ_CEILINGS_FILE = join(__dirname, '..', '..', '..', 'docs', 'read-ceilings.md');
@@ -29,7 +29,7 @@ export function readCeilings(routers: ApiRouter[]): string {
   const { offset, limit } = deepestPage(settings);
   const routes = routers.flatMap((router) => router.routes).filter((route): route is DeclaredRoute => route.kind !== 'raw' && route.reads !== undefined);
   const rows = routes.map((route) => {
-    const how = `${CALLER_READS[route.access] ?? ''}${route.reads!.why}`;
+    const how = `${CALLER_READS[route.access] ?? ''}${route.rateLimit ? `its rate limit's counter (${RATE_LIMIT_READS}); ` : ''}${route.reads!.why}`;
     return `| \`${route.method.toUpperCase()} ${toOpenApiPath(route.path)}\` | ${readCeilingOf(route, settings)!.toLocaleString('en-US')} | ${how.replace(/\|/g, '\\|')} |`;
   });
   return [

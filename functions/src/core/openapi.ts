@@ -89,7 +89,7 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
   const reads = readCeilingOf(route, config());
   return {
     ...common,
-    description: reads === undefined ? route.description : withReadCeiling(route.description, reads, route.reads!.why, callerReads(route.access) > 0),
+    description: reads === undefined ? route.description : withReadCeiling(route, reads),
     ...(reads === undefined ? {} : { 'x-max-documents-read': reads }),
     deprecated: route.deprecated,
     // An optional token: either no security requirement or the bearer scheme.
@@ -112,9 +112,10 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
 }
 
 /** The route's ceiling of documents read, as the last paragraph of its description. */
-function withReadCeiling(description: string | undefined, reads: number, why: string, signedIn: boolean): string {
-  const line = `Reads at most ${reads} documents${signedIn ? ' (the caller’s profile and session included)' : ''}: ${why}`;
-  return description ? `${description}\n\n${line}` : line;
+function withReadCeiling(route: DeclaredRoute, reads: number): string {
+  const router = [callerReads(route.access) > 0 ? 'the caller’s profile and session' : '', route.rateLimit ? 'its rate limit’s counter' : ''].filter(Boolean).join(' and ');
+  const line = `Reads at most ${reads} documents${router ? ` (${router} included)` : ''}: ${route.reads!.why}`;
+  return route.description ? `${route.description}\n\n${line}` : line;
 }
 
 /** Content of a binary body or answer, one entry per accepted type. */

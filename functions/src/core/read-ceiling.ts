@@ -39,9 +39,17 @@ export function callerReads(access: string): number {
   return 0;
 }
 
-/** A route's whole ceiling: what the router reads for its caller, and what the route declares. */
-export function readCeilingOf(route: { access: string; reads?: ReadCeiling }, settings: Settings, page?: PageAsked): number | undefined {
-  return route.reads ? callerReads(route.access) + route.reads.max(settings, page) : undefined;
+/** What a route's declared rate limit reads: its window counter (core/rate-limit.ts), in a transaction. */
+export const RATE_LIMIT_READS = 1;
+
+/** What the router reads before the handler: the caller, and the rate limit's counter when the route has one. */
+export function routerReads(route: { access: string; rateLimit?: unknown }): number {
+  return callerReads(route.access) + (route.rateLimit ? RATE_LIMIT_READS : 0);
+}
+
+/** A route's whole ceiling: what the router reads for it, and what the route declares. */
+export function readCeilingOf(route: { access: string; rateLimit?: unknown; reads?: ReadCeiling }, settings: Settings, page?: PageAsked): number | undefined {
+  return route.reads ? routerReads(route) + route.reads.max(settings, page) : undefined;
 }
 
 /** The deepest and largest page a list serves: what its documented ceiling assumes. */
