@@ -18,6 +18,7 @@ import { assertAppCheck } from './app-check';
 import { notFoundCodeOf } from './document-id';
 import { withRequestSecrets } from './secrets';
 import { countUserRequest, rateLimiter, type RateLimitPolicy, type UserRateLimitPolicy } from './rate-limit';
+import type { ReadCeiling } from './read-ceiling';
 import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
 import type { AgentType, Role } from './roles';
@@ -96,6 +97,8 @@ interface RouteBase<A extends Access, P, Q, B> {
   before?: RequestHandler[];
   /** A binary body (file upload) of these content types, instead of JSON. */
   upload?: { contentTypes: readonly string[]; maxBytes: string };
+  /** The most documents a request reads (core/read-ceiling.ts); every list and search declares it. */
+  reads?: ReadCeiling;
 }
 
 export interface JsonRoute<A extends Access, P, Q, B, D extends ZodType> extends RouteBase<A, P, Q, B> {

@@ -9,6 +9,8 @@ import { z, type ZodType } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './error-codes';
 import { messageFor } from './i18n';
 import type { ApiRouter, DeclaredRoute, RouteDefinition } from './http';
+import { config } from './config';
+import { callerReads, readCeilingOf } from './read-ceiling';
 
 export const ApiErrorSchema = z
   .object({
@@ -84,9 +86,11 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
       },
     };
   }
+  const reads = readCeilingOf(route, config());
   return {
     ...common,
-    description: route.description,
+    description: reads === undefined ? route.description : withReadCeiling(route, reads),
+    ...(reads === undefined ? {} : { 'x-max-documents-read': reads }),
     deprecated: route.deprecated,
     // An optional token: either no security requirement or the bearer scheme.
     security: route.access === 'public' ? [] : route.access === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
@@ -105,6 +109,13 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
     },
     responses: { ...successResponse(route), ...errorResponses(errorCodesOf(route), limitOf(route)) },
   };
+}
+
+/** The route's ceiling of documents read, as the last paragraph of its description. */
+function withReadCeiling(route: DeclaredRoute, reads: number): string {
+  const router = [callerReads(route.access) > 0 ? 'the caller’s profile and session' : '', route.rateLimit || route.userRateLimit ? 'its rate limits’ counters' : ''].filter(Boolean).join(' and ');
+  const line = `Reads at most ${reads} documents${router ? ` (${router} included)` : ''}: ${route.reads!.why}`;
+  return route.description ? `${route.description}\n\n${line}` : line;
 }
 
 /** Content of a binary body or answer, one entry per accepted type. */

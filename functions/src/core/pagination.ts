@@ -43,8 +43,21 @@ export function toPage<T>(request: PageRequest, items: T[], total: number): Page
   };
 }
 
-/** One page of a query and the total it counts: `limit` documents read, and one aggregation. */
+/**
+ * The most documents a list's `total` counts: as far as the deepest page reaches, and one more so
+ * that page still says `hasMore`. Firestore bills a count one read per 1,000 documents it matches:
+ * counted without a cap, the total of a list over a large collection would cost reads without
+ * bound however small its page. Beyond the cap no page can be asked for anyway (PAGE_TOO_DEEP).
+ */
+export function countCap(settings = config()): number {
+  return settings.PAGINATION_MAX_OFFSET + settings.PAGINATION_MAX_LIMIT + 1;
+}
+
+/**
+ * One page of a query and the total it counts (at most countCap()): the documents the offset skips
+ * and the page's (Firestore bills both), and one capped aggregation.
+ */
 export async function readPage<T>(query: Query<T>, page: PageRequest): Promise<{ docs: QueryDocumentSnapshot<T>[]; total: number }> {
-  const [count, snapshot] = await Promise.all([query.count().get(), query.offset(page.offset).limit(page.limit).get()]);
+  const [count, snapshot] = await Promise.all([query.limit(countCap()).count().get(), query.offset(page.offset).limit(page.limit).get()]);
   return { docs: snapshot.docs, total: count.data().count };
 }

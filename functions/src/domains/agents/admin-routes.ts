@@ -1,5 +1,6 @@
 /** `/api/agents` routes of admin levels: statistics, monitoring, withdrawals, observations, backfill. */
 import { ApiRouter } from '../../core/http';
+import { pagedReads } from '../../core/read-ceiling';
 import { PaginationQuery, pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import { backfillPresence, consolidated, listWithdrawals, observe, proMonitor, requireAgent, withdraw } from './admin';
@@ -36,6 +37,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Every withdrawal of every agent, newest first',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: PaginationQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -77,6 +79,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The users an agent referred, newest first',
     access: 'profile',
+    reads: pagedReads({ fixed: 1, why: 'the agent’s record, one indexed query for the page (its offset skips at most PAGINATION_MAX_OFFSET, billed as read) and one count for `total`.' }),
     roles: ADMIN_ROLES,
     params: AgentIdParams,
     query: PaginationQuery,
@@ -93,6 +96,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'A Market_pro agent’s days (journal, KPIs, observation), newest first',
     access: 'profile',
+    reads: pagedReads({ fixed: 1, why: 'the agent’s record, one indexed query for the page of its days (its offset skips at most PAGINATION_MAX_OFFSET, billed as read) and one count for `total`.' }),
     roles: ADMIN_ROLES,
     params: AgentIdParams,
     query: PaginationQuery,

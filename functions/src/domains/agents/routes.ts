@@ -1,5 +1,6 @@
 /** `/api/agents`: agents made by admin levels; an agent's dashboards and daily journal. */
 import { ApiRouter } from '../../core/http';
+import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import { AGENT_ROLES } from './guards';
@@ -72,6 +73,11 @@ for (const { path, wanted, who } of LEADERBOARDS) {
     roles: AGENT_ROLES,
     agentTypes: wanted ? [wanted] : undefined,
     query: LeaderboardQuery,
+    reads: pagedReads({
+      counts: 3,
+      fixed: 1,
+      why: 'one page of the period’s counters (its offset skips at most PAGINATION_MAX_OFFSET, billed as read), the caller’s own counter, one count aggregation for `total` and two for its rank (each one read per 1,000 agents of the period begun: counted here up to 3,000).',
+    }),
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of the ranking and the caller’s place', data: Leaderboard },
     handle: ({ caller, query }) => leaderboard(caller, { period: query.period, date: query.date }, pageRequest(query), wanted),

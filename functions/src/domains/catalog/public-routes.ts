@@ -1,5 +1,6 @@
 /** `/api/public`: what anyone may read without a token. Only public fields, only online listings. */
 import { ApiRouter } from '../../core/http';
+import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
 import { Article, ArticleIdParams, ArticleSearchQuery } from './schemas';
 import { onlineSearch } from './routes';
@@ -17,6 +18,7 @@ export const router = new ApiRouter()
     summary: 'Front-page listings (boosted `a_la_une`)',
     access: 'public',
     userRateLimit: USER_LIMITS.search,
+    reads: pagedReads(),
     query: ArticleSearchQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of front-page listings', item: Article },
@@ -29,6 +31,7 @@ export const router = new ApiRouter()
     summary: 'Sponsored listings',
     access: 'public',
     userRateLimit: USER_LIMITS.search,
+    reads: pagedReads(),
     query: ArticleSearchQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of sponsored listings', item: Article },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
+import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import { Article, ArticleIdParams, ArticleInput, ArticleSearchQuery, ArticleUpdate, MineQuery, RejectRequest, StockRequest } from './schemas';
@@ -15,6 +16,7 @@ export const onlineSearch = {
   userRateLimit: USER_LIMITS.search,
   description: 'Parts of a seller whose trial and subscription are over are left out until it renews.',
   query: ArticleSearchQuery,
+  reads: pagedReads(),
   errors: ['PAGE_TOO_DEEP'],
   success: { description: 'A page of online listings', item: Article },
   handle: ({ query }: { query: z.output<typeof ArticleSearchQuery> }) => catalog.searchOnline(query, pageRequest(query)),
@@ -44,6 +46,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s own listings, every status, newest first',
     access: 'profile',
+    reads: pagedReads(),
     roles: SELLERS,
     query: MineQuery,
     errors: ['PAGE_TOO_DEEP'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
+import { fixedReads } from '../../core/read-ceiling';
 import { COUNTRIES } from './countries';
 import { Country, NormalizedTelephone, NormalizeRequest } from './schemas';
 import { normalizeTelephone, syntheticEmail } from './telephone';
@@ -11,6 +12,7 @@ export const router = new ApiRouter()
     tags: ['Geography'],
     summary: 'Supported countries with dial codes and national number lengths',
     access: 'public',
+    reads: fixedReads(0, 'a list compiled into the service: no document.'),
     success: { description: 'The countries', data: z.array(Country) },
     handle: async () => [...COUNTRIES],
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
+import { pagedReads } from '../../core/read-ceiling';
 import { AUTH_RATE_LIMIT } from '../../core/rate-limit';
 import { assertHumanOnWeb } from '../account-security';
 import { pageRequest } from '../../core/pagination';
@@ -110,6 +111,7 @@ export const router = new ApiRouter()
     summary: 'Lists and searches users',
     description: 'Newest first; with `q`, by name prefix (alphabetical) or exact telephone.',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     userRateLimit: USER_LIMITS.search,
     query: UserListQuery,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
+import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest, PaginationQuery } from '../../core/pagination';
 import { TEST_NOTIFICATION_RATE_LIMIT } from '../../core/rate-limit';
 import { ADMIN_ROLES } from '../../core/roles';
@@ -51,6 +52,7 @@ export const router = new ApiRouter()
     summary: 'The caller’s notifications, newest first',
     description: 'Each in the language the caller had chosen when it was written. The app can also listen to `users/{uid}/notifications`.',
     access: 'profile',
+    reads: pagedReads(),
     query: NotificationListQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of notifications', item: Notification },
@@ -128,6 +130,7 @@ export const router = new ApiRouter()
     tags: adminTags,
     summary: 'Broadcast messages, newest first, with their delivery status',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: PaginationQuery,
     errors: ['PAGE_TOO_DEEP'],

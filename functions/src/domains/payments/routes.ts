@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
+import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import {
@@ -108,6 +109,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s payments, newest first (admins: everyone’s, filtered)',
     access: 'profile',
+    reads: pagedReads(),
     query: PaymentListQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of payments', item: Payment },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
+import { fixedReads } from '../../core/read-ceiling';
 import { mySubscriptions } from './service';
 
 export const router = new ApiRouter().json({
@@ -8,6 +9,7 @@ export const router = new ApiRouter().json({
   tags: ['Subscriptions'],
   summary: 'The caller’s subscription (sellers and forwarders): active, expiry, trial',
   access: 'profile',
+  reads: fixedReads(2, 'the caller’s one subscription and, for a seller, its profile again (the trial starts at sign-up).'),
   success: {
     description: 'One entry for a seller or a forwarder, none for other roles',
     data: z.array(

@@ -3,6 +3,7 @@
  * marked deprecated in the document).
  */
 import { ApiRouter } from '../../core/http';
+import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
 import { ArticleParams, DetailsRequest, MissionIdParams, MissionListQuery, SelectRequest, StartRequest, TransferRequest, TransitMission } from './schemas';
 import * as transit from './service';
@@ -64,6 +65,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
       deprecated,
       summary: 'The buyer’s journeys, most recently changed first',
       access: 'profile',
+      reads: pagedReads(),
       roles: BUYER,
       query: MissionListQuery,
       errors: ['PAGE_TOO_DEEP'],
@@ -90,6 +92,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
       deprecated,
       summary: 'Missions assigned to the forwarder, filtered by status',
       access: 'profile',
+      reads: pagedReads(),
       roles: FORWARDER,
       query: MissionListQuery,
       errors: ['PAGE_TOO_DEEP'],
@@ -103,6 +106,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
       deprecated,
       summary: 'The forwarder’s active missions (`en_cours`, `transferer`); kept for an old client route',
       access: 'profile',
+      reads: pagedReads(),
       roles: FORWARDER,
       query: MissionListQuery.omit({ statut: true }),
       errors: ['PAGE_TOO_DEEP'],

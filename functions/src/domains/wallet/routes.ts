@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
+import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest, PaginationQuery } from '../../core/pagination';
 import { ENTRY_TYPES, statsOf, transactionsOf, walletOf } from './service';
 
@@ -29,6 +30,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s ledger, newest first',
     access: 'profile',
+    reads: pagedReads(),
     query: PaginationQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: {

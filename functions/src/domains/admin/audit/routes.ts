@@ -3,6 +3,7 @@
  * blocked an account (core/audit), read by superAdmins. No route changes or deletes an entry.
  */
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { AuditEntryView, AuditListQuery } from './schemas';
 import { listAudit } from './service';
@@ -16,6 +17,7 @@ export const router = new ApiRouter().list({
     'Every admin action that moves money (payment status set or forced, withdrawals, presence backfill, order and delivery outcomes, rejected paid boosts, cancelled inspections, price lists, tariffs and delivery zones), changes a role (role changes, agent creation) or blocks or unblocks an account, written in the transaction of the change. ' +
     'Every combination of filters is served by the indexes of firestore.indexes.json; `targetId` needs `targetCollection`. `from` is inclusive, `to` exclusive.',
   access: 'profile',
+  reads: pagedReads(),
   roles: ['superAdmin'],
   query: AuditListQuery,
   errors: ['PAGE_TOO_DEEP'],

@@ -4,6 +4,7 @@
  * a superAdmin deletes, in bulk.
  */
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { BulkDelete, BulkDeleteResult, DocumentIdParams, DocumentLink, DocumentListQuery, StoredDocumentView } from './schemas';
@@ -19,6 +20,7 @@ export const router = new ApiRouter()
     summary: 'Stored documents (identity cards, verification reports, invoices), newest first, by kind, owner, date of registration and deletion',
     description: 'Every combination of filters is served by the indexes of firestore.indexes.json. `from` is inclusive, `to` exclusive.',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: DocumentListQuery,
     errors: ['PAGE_TOO_DEEP'],

@@ -1,5 +1,6 @@
 /** `/api/admin/events`: the subscribers' runs that failed every attempt, for admins to see and replay. */
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { EventRun, ParkedRunsQuery, RunIdParams } from './schemas';
@@ -15,6 +16,7 @@ export const router = new ApiRouter()
     summary: 'Runs of subscribers parked after their last attempt, latest first',
     description: 'A run is parked after EVENT_MAX_ATTEMPTS failures; its event and the error of its last attempt say what went wrong.',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: ParkedRunsQuery,
     errors: ['PAGE_TOO_DEEP'],

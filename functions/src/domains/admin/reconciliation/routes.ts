@@ -1,5 +1,6 @@
 /** `/api/admin/reconciliation`: the last daily check of the money invariant, and the wallets in debt. */
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { DebtsQuery, ReconciliationReport, WalletDebt } from './schemas';
@@ -30,6 +31,7 @@ export const router = new ApiRouter()
     summary: 'Wallets that owe money now, the largest debt first',
     description: 'A debt is a credit taken back (its money went back to the buyer) after it was withdrawn; the wallet’s next credits repay it first. Every admin level.',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: DebtsQuery,
     errors: ['PAGE_TOO_DEEP'],

@@ -1,5 +1,6 @@
 /** `/api/referrals`: an agent's referrals and statistics; every referral for admin levels. */
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { MyReferralsQuery, Referral, ReferralIdParams, ReferralsQuery, ReferralStats } from './schemas';
@@ -14,6 +15,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The calling agent’s referrals, newest first',
     access: 'profile',
+    reads: pagedReads(),
     roles: ['agentCommercial'],
     query: MyReferralsQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -36,6 +38,7 @@ export const router = new ApiRouter()
     tags: ['Referrals (admin)'],
     summary: 'Every referral, newest first, by agent or status',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: ReferralsQuery,
     errors: ['PAGE_TOO_DEEP'],

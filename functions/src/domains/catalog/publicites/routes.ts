@@ -1,4 +1,5 @@
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest, PaginationQuery } from '../../../core/pagination';
 import { ADMIN_ROLES, SENIOR_ADMIN_ROLES } from '../../../core/roles';
 import { Publicite, PubliciteIdParams, PubliciteListQuery, PubliciteReject, PubliciteRequest, PubPricing } from './schemas';
@@ -28,6 +29,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s boosts, newest first',
     access: 'profile',
+    reads: pagedReads(),
     roles: ['vendeur'],
     query: PaginationQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -40,6 +42,7 @@ export const router = new ApiRouter()
     tags: adminTags,
     summary: 'Every boost, filtered by status and type, newest first',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: PubliciteListQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -89,6 +92,7 @@ export const router = new ApiRouter()
     summary: 'Running boosts, ending soonest first',
     description: 'Only boosts of listings in public view: a listing leaving it (withdrawn, taken down, sold, back to moderation, a lapsed seller’s part) ends its boosts.',
     access: 'public',
+    reads: pagedReads({ perItem: 1, why: 'one indexed query for the page of running boosts (its offset skips at most PAGINATION_MAX_OFFSET, billed as read), one count for `total`, and the listing of each boost (one `getAll`) to leave out those no longer public.' }),
     query: PaginationQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of running boosts', item: Publicite },

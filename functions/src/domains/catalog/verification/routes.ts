@@ -7,6 +7,7 @@
  */
 import { config } from '../../../core/config';
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { readBytes } from '../media';
@@ -37,6 +38,7 @@ export const router = new ApiRouter()
     summary: 'Verification requests, newest first, filtered by status, listing or buyer, and days requested',
     description: 'Filters: `statut` with at most one of `articleId`, `acheteur` (each combination has its index; more answer VALIDATION_ERROR), and `from`/`to` days.',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: AdminRequestsQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -89,6 +91,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s verification requests (as the buyer who paid), newest first',
     access: 'profile',
+    reads: pagedReads(),
     query: MineQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of requests', item: Verification },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentId } from '../../../core/document-id';
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest, PaginationQuery } from '../../../core/pagination';
 import { Article } from '../schemas';
 import { mostViewed } from '../service';
@@ -16,6 +17,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Online listings, most viewed first',
     access: 'public',
+    reads: pagedReads(),
     query: PaginationQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of listings', item: Article },

@@ -1,4 +1,5 @@
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { Achat, AchatIdParams, AchatListQuery, AchatRequest } from './schemas';
 import { cancelAchat, myAchats, openAchat } from './service';
@@ -24,6 +25,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s purchases, newest first',
     access: 'profile',
+    reads: pagedReads(),
     roles: ['acheteur'],
     query: AchatListQuery,
     errors: ['PAGE_TOO_DEEP'],

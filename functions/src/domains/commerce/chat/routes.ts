@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../../core/http';
+import { fixedReads, pagedReads } from '../../../core/read-ceiling';
+
+/** The most documents a search in a room reads: the room and a bounded number of its messages. */
+const CHAT_SEARCH_MAX_READS = 101;
 import { pageRequest } from '../../../core/pagination';
 import { ChatMessage } from '../schemas';
 import { ChatRoom, MessageIdParams, OpenRoomRequest, RoomIdParams, RoomListQuery, SearchQuery, StoredChatMessage, UnreadTotal } from './schemas';
@@ -28,6 +32,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s rooms, latest activity first, with its unread count in each',
     access: 'profile',
+    reads: pagedReads(),
     query: RoomListQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of rooms', item: ChatRoom },
@@ -59,6 +64,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'A room’s messages, newest first; apps may listen to `chatRooms/{id}/messages` instead (participants only, firestore.rules)',
     access: 'profile',
+    reads: pagedReads({ fixed: 1, why: 'the room (is the caller in it?), one query for the page of its messages (its offset skips at most PAGINATION_MAX_OFFSET, billed as read) and one count for `total`.' }),
     params: RoomIdParams,
     query: RoomListQuery,
     errors: ['CHAT_ROOM_NOT_FOUND', 'PAGE_TOO_DEEP'],
@@ -98,6 +104,7 @@ export const router = new ApiRouter()
     userRateLimit: USER_LIMITS.search,
     params: RoomIdParams,
     query: SearchQuery,
+    reads: fixedReads(CHAT_SEARCH_MAX_READS, `the room, and at most ${CHAT_SEARCH_MAX_READS - 1} of its messages, whatever the words and the size of the room.`),
     errors: ['CHAT_ROOM_NOT_FOUND'],
     success: { description: 'The matching messages, newest first', data: z.array(StoredChatMessage) },
     handle: ({ caller, params, query }) => searchRoom(caller, params.id, query.q),

@@ -1,4 +1,8 @@
 import { ApiRouter } from '../../../core/http';
+import { deepestPage, pagedReads } from '../../../core/read-ceiling';
+
+/** Cell queries of the open requests' search that may come back empty (each billed one read). */
+const OPEN_REQUEST_CELL_QUERIES = 10;
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { AdminDemandesQuery, Demande, DemandeIdParams, DemandeListQuery, DemandeRequest, OpenDemandesQuery, RejectDemandeRequest } from './schemas';
@@ -27,6 +31,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s driver requests, newest first',
     access: 'profile',
+    reads: pagedReads(),
     roles: ['acheteur'],
     query: DemandeListQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -40,6 +45,12 @@ export const router = new ApiRouter()
     summary: 'Open requests a driver may accept, nearest first when `lat` and `lng` are given',
     description: 'Looks at the newest 200 open requests whose date is ahead, without those the driver accepted then refused; requests without a point come last.',
     access: 'profile',
+    reads: {
+      // The nearest open requests first, by geohash cells as the couriers' search: what the page
+      // answers (and what its offset skips), plus one read per cell query that finds none.
+      max: (settings, page = deepestPage(settings)) => page.offset + page.limit + OPEN_REQUEST_CELL_QUERIES,
+      why: `the open requests nearest the driver first, read by geohash cell: the page (and the requests its offset skips) and at most ${OPEN_REQUEST_CELL_QUERIES} cell queries that find nothing.`,
+    },
     roles: ['chauffeur'],
     userRateLimit: USER_LIMITS.search,
     query: OpenDemandesQuery,
@@ -101,6 +112,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'All driver requests, newest first, filtered by status, buyer or driver',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: AdminDemandesQuery,
     errors: ['PAGE_TOO_DEEP'],

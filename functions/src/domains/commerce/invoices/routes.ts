@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { Invoice, InvoiceIdParams, InvoiceListQuery } from './schemas';
 import * as service from './service';
@@ -13,6 +14,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s invoices, as buyer and as seller (or one side with `side`), newest first',
     access: 'profile',
+    reads: pagedReads(),
     query: InvoiceListQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of invoices', item: Invoice },

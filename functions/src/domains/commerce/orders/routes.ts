@@ -1,4 +1,5 @@
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { OrderInput } from '../schemas';
@@ -27,6 +28,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s orders, newest first',
     access: 'profile',
+    reads: pagedReads(),
     roles: ['acheteur'],
     query: OrderListQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -39,6 +41,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Orders containing the caller’s listings, with its own lines only, newest first',
     access: 'profile',
+    reads: pagedReads(),
     roles: ['vendeur'],
     query: OrderListQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -51,6 +54,7 @@ export const router = new ApiRouter()
     tags: adminTags,
     summary: 'All orders, newest first, by status, buyer or seller',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: OrderAdminQuery,
     errors: ['PAGE_TOO_DEEP'],

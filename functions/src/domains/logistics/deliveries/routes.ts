@@ -1,4 +1,5 @@
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { AdminDeliveryStatus, DeliveredRequest, Delivery, DeliveryIdParams, DeliveryListQuery, DeliveryOfferAnswer, PickupParams, ReasonRequest } from './schemas';
@@ -29,6 +30,7 @@ export const router = new ApiRouter()
     description:
       'Filters other than `statut` are for admin levels (FORBIDDEN_ROLE otherwise). Admin levels combine `statut` with at most one of `acheteur`, `vendeur`, `livreur`, `sansLivreur`, `litige` (each combination has its index); two of those at once answer VALIDATION_ERROR.',
     access: 'profile',
+    reads: pagedReads(),
     query: DeliveryListQuery,
     errors: ['PAGE_TOO_DEEP', 'FORBIDDEN_ROLE', 'VALIDATION_ERROR'],
     success: { description: 'A page of deliveries', item: Delivery },

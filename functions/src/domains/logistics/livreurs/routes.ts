@@ -1,4 +1,5 @@
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { GeoPoint } from '../../geo';
@@ -55,6 +56,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The courier’s deliveries: offered to it, active, or past',
     access: 'profile',
+    reads: pagedReads({ perItem: 1, why: 'one indexed query for the page (its offset skips at most PAGINATION_MAX_OFFSET, billed as read), one count for `total`, and for `offered` the delivery of each offer (one `getAll`).' }),
     roles: COURIER,
     query: MyDeliveriesQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -78,6 +80,7 @@ export const router = new ApiRouter()
     summary: 'Couriers that reported their presence, filtered by online flag and by name prefix or telephone',
     description: 'By name with `q`, otherwise the most recently active first. A courier appears once it has gone online or sent a position.',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     userRateLimit: USER_LIMITS.search,
     query: AdminLivreursQuery,

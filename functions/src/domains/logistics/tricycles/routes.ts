@@ -1,4 +1,8 @@
 import { ApiRouter } from '../../../core/http';
+import { fixedReads, pagedReads } from '../../../core/read-ceiling';
+
+/** The most documents a nearby search reads, whatever its radius: a crowded circle is truncated, not read whole. */
+const TRICYCLE_NEARBY_MAX_READS = 200;
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { acceptContact, adminContacts, closeContact, declineContact, myContacts, openContact, readContact } from './contacts';
@@ -67,6 +71,10 @@ export const router = new ApiRouter()
     description:
       'A search of the online drivers indexed by geohash cell (core/nearby, cells of about 39 x 19.5 km): only the cells that cover the circle are read (2 to 6 for 5 km, at most 64), at most TRICYCLE_NEARBY_PER_CELL drivers a cell, never the whole collection; drivers whose position is older than TRICYCLE_POSITION_TTL_MINUTES are left out. When a cell holds more online drivers than that (a crowded area), the search is truncated: drivers inside the radius, nearer ones included, may be missing, and `total` and the pages count only the drivers found.',
     access: 'profile',
+    reads: fixedReads(
+      TRICYCLE_NEARBY_MAX_READS,
+      `the cells covering the circle, nearest the point first, until ${TRICYCLE_NEARBY_MAX_READS} documents are read in all (each cell query is billed one read at least), whatever the radius and the page.`,
+    ),
     roles: ['acheteur'],
     userRateLimit: USER_LIMITS.search,
     query: NearbyQuery,
@@ -95,6 +103,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The caller’s contacts (as buyer, or as driver), latest move first',
     access: 'profile',
+    reads: pagedReads(),
     roles: ['acheteur', 'chauffeur'],
     query: ContactListQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -107,6 +116,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'All tricycle drivers, latest change first, online or offline',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: AdminDriversQuery,
     errors: ['PAGE_TOO_DEEP'],
@@ -119,6 +129,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'All tricycle contacts, latest move first, filtered by one of status, buyer or driver',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: AdminContactsQuery,
     errors: ['PAGE_TOO_DEEP'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { config } from '../../../core/config';
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import type { RateLimitPolicy } from '../../../core/rate-limit';
 import { ADMIN_ROLES, SENIOR_ADMIN_ROLES } from '../../../core/roles';
@@ -25,6 +26,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The active delivery zones, by name',
     access: 'public',
+    reads: pagedReads(),
     query: DeliveryZoneListQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of zones', item: DeliveryZone },
@@ -36,6 +38,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Every delivery zone, active or not, by name',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: DeliveryZoneListQuery,
     errors: ['PAGE_TOO_DEEP'],

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { documentId } from '../../../core/document-id';
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { create, ofForwarder, remove, Review, ReviewPage, ReviewRequest, ReviewUpdate, update } from './service';
 
 const tags = ['Forwarder reviews'];
 const Id = z.strictObject({ id: documentId('REVIEW_NOT_FOUND') });
+
+/** A page of a forwarder's reviews: the page, its count, and the forwarder's rating counter (the average). */
+const reviewReads = pagedReads({ fixed: 1, why: 'one indexed query for the page (its offset skips at most PAGINATION_MAX_OFFSET, billed as read), one count for `total`, and the forwarder’s rating counter.' });
 
 export const router = new ApiRouter()
   .json({
@@ -53,6 +57,7 @@ export const router = new ApiRouter()
     access: 'profile',
     roles: ['transitaire'],
     query: ReviewPage,
+    reads: reviewReads,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of reviews and the average', data: ReviewsPage() },
     handle: ({ caller, query }) => ofForwarder(caller.uid, pageRequest(query)),
@@ -65,6 +70,7 @@ export const router = new ApiRouter()
     access: 'profile',
     params: z.strictObject({ transitaireId: documentId('USER_NOT_FOUND') }),
     query: ReviewPage,
+    reads: reviewReads,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of reviews and the average', data: ReviewsPage() },
     handle: ({ params, query }) => ofForwarder(params.transitaireId, pageRequest(query)),

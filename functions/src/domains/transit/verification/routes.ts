@@ -1,4 +1,5 @@
 import { ApiRouter } from '../../../core/http';
+import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { AdminVerificationState, DemandesQuery, RejectVerification, UserIdParams, VerificationState, VerificationSubmit } from './schemas';
@@ -39,6 +40,7 @@ export const router = new ApiRouter()
     tags: ['Forwarder verification (admin)'],
     summary: 'Verification requests by status (pending by default), most recent first',
     access: 'profile',
+    reads: pagedReads(),
     roles: ADMIN_ROLES,
     query: DemandesQuery,
     errors: ['PAGE_TOO_DEEP'],
