@@ -120,6 +120,22 @@ describe('an order with a courier delivery', () => {
     for (const secret of ['Phare', 'Garage', '12 345', sellerB.national, buyer.national]) expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
   });
 
+  it('shows seller A its own pickup of the delivery: not the destination, the fee or seller B’s pickup', async () => {
+    // README: "A seller's view of the delivery (`SellerDelivery`) is its own pickup and the
+    // delivery's progress: not the destination, the instructions, the fee or the other sellers'
+    // pickups."
+    const delivery = await get(sellerA, `/api/deliveries/order_${order.id}`);
+    expect(delivery.status).toBe(200);
+    expect(delivery.body.data).toMatchObject({ id: `order_${order.id}`, acheteur: buyer.uid, pickups: [{ vendeur: sellerA.uid, position: SHOP_A }] });
+    for (const field of ['destination', 'instructions', 'frais', 'distanceKm', 'gainLivreur', 'gainSociete', 'vendeurs', 'code', 'preuve']) expect(delivery.body.data).not.toHaveProperty(field);
+    expect(leaks(delivery.body.data, order, true)).toEqual([]);
+    expect(JSON.stringify(delivery.body.data)).not.toContain(String(SHOP_B.latitude));
+    const listed = (await get(sellerA, '/api/deliveries')).body.data.find((item: { id: string }) => item.id === `order_${order.id}`);
+    expect(listed).toEqual(delivery.body.data);
+    // The buyer and admins read the whole delivery.
+    for (const user of [buyer, admin]) expect((await get(user, `/api/deliveries/order_${order.id}`)).body.data).toMatchObject({ destination: { position: address.position }, frais: order.fee, vendeurs: [sellerA.uid, sellerB.uid] });
+  });
+
   it('keeps the whole order and invoice for the buyer and admins', async () => {
     // README: "The buyer and admins see an order and its invoice whole."
     for (const user of [buyer, admin]) {

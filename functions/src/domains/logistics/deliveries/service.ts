@@ -27,6 +27,7 @@ import { runRound } from './rounds';
 import type { AdminDeliveryStatus, Delivery, DeliveredRequest, DeliveryListQuery } from './schemas';
 import { ADMIN_EVENT_TO, DELIVERY_TRANSITIONS, type DeliveryEvent, isFinal } from './state';
 import { deliveryStatusChanged } from './status-events';
+import { readsAsSeller, toSellerDelivery } from './seller-view';
 import { scheduleClose } from './tasks';
 
 type DeliveryView = z.input<typeof Delivery>;
@@ -179,10 +180,15 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
 const isCourier = (uid: string, delivery: DeliveryDocument) => delivery.livreur === uid;
 const isBuyer = (uid: string, delivery: DeliveryDocument) => delivery.acheteur === uid;
 
-export async function readDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
+/** The delivery as `caller` reads it: whole for its buyer, its courier and admins; a seller's part for a seller (seller-view.ts). */
+function viewFor(id: string, delivery: DeliveryDocument, caller: ProfileCaller) {
+  return readsAsSeller(caller, delivery) ? toSellerDelivery(id, delivery, caller.uid) : toDelivery(id, delivery, caller);
+}
+
+export async function readDelivery(caller: ProfileCaller, id: string) {
   const delivery = (await deliveries().doc(id).get()).data();
   if (!delivery || (!delivery.parties.includes(caller.uid) && !isAdminRole(caller.role))) throw new ApiError('DELIVERY_NOT_FOUND');
-  return toDelivery(id, delivery, caller);
+  return viewFor(id, delivery, caller);
 }
 
 /**
@@ -195,7 +201,7 @@ export async function listDeliveries(caller: ProfileCaller, query: z.output<type
   let filtered = deliveries().orderBy('createdAt', 'desc');
   for (const [field, value] of plan) filtered = filtered.where(field, field === 'vendeurs' ? 'array-contains' : '==', value);
   const { docs, total } = await readPage(filtered, page);
-  return toPage(page, docs.map((doc) => toDelivery(doc.id, doc.data(), caller)), total);
+  return toPage(page, docs.map((doc) => viewFor(doc.id, doc.data(), caller)), total);
 }
 
 /**
@@ -260,7 +266,7 @@ export async function declineDelivery(caller: ProfileCaller, id: string): Promis
  * A pickup confirmed: by the assigned courier or by the pickup's seller handing the goods over
  * (either suffices, once). The last pickup moves the delivery `en_cours`.
  */
-export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: string): Promise<DeliveryView> {
+export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: string) {
   const ref = deliveries().doc(id);
   const delivery = await runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data();
@@ -285,7 +291,7 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
     notifyParties(tx, id, updated, statut, caller.uid);
     return updated;
   });
-  return toDelivery(id, delivery, caller);
+  return viewFor(id, delivery, caller);
 }
 
 /** When an auto-close happens, as the buyer's notice shows it (UTC, to the minute). */
