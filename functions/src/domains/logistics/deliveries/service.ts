@@ -238,7 +238,9 @@ export async function acceptDelivery(caller: ProfileCaller, id: string): Promise
     deliveryStatusChanged(tx, id, current.statut, statut, at);
     for (const other of open) if (other.id !== mine.id) tx.update(other.ref, { statut: 'prise' });
     tx.update(mine, { statut: 'acceptee' });
-    const track: DeliveryTrackingDocument = { deliveryId: id, livreur: caller.uid, parties: updated.parties, position: null, updatedAt: at };
+    // The buyer and the courier follow the courier: not the sellers, whom its way to the buyer
+    // would lead to the buyer's door (README, "What each party of an order sees").
+    const track: DeliveryTrackingDocument = { deliveryId: id, livreur: caller.uid, parties: [updated.acheteur, caller.uid], position: null, updatedAt: at };
     tx.set(tracking().doc(id), track);
     for (const uid of current.parties) {
       notifyIn(tx, uid, { type: 'delivery_assigned', key: id, params: { deliveryId: id }, resource: { kind: 'delivery', id } });
