@@ -246,8 +246,8 @@ describe('accepting', () => {
     expect(winners[0].body.data).toMatchObject({ statut: 'assigne', livreur: winner.uid, code: null });
     const delivery = await deliveryDoc(id);
     expect(delivery?.parties).toEqual([buyer.uid, s1.uid, winner.uid]);
-    // README: "`deliveryTracking/{id}` ... `parties`: the buyer and the courier, not the sellers (the
-    // courier's position on its way would lead a seller to the buyer)".
+    // README: "`parties`: the buyer and the courier, not the sellers: the courier's position on its
+    // way would lead a seller to the buyer".
     expect(await trackingDoc(id)).toMatchObject({ deliveryId: id, livreur: winner.uid, parties: [buyer.uid, winner.uid], position: null });
     for (const courier of couriers) expect((await offerDoc(id, courier.uid))?.statut).toBe(courier === winner ? 'acceptee' : 'prise');
     expect((await post(winner, `/api/deliveries/${id}/accept`)).body.code).toBe('INVALID_TRANSITION');

@@ -123,7 +123,7 @@ describe('an order with a courier delivery', () => {
   it('shows seller A its own pickup of the delivery: not the destination, the fee or seller B’s pickup', async () => {
     // README: "A seller's view of the delivery (`SellerDelivery`) is its own pickup and the
     // delivery's progress: not the destination, the instructions, the fee or the other sellers'
-    // pickups."
+    // pickups, and it does not follow the courier".
     const delivery = await get(sellerA, `/api/deliveries/order_${order.id}`);
     expect(delivery.status).toBe(200);
     expect(delivery.body.data).toMatchObject({ id: `order_${order.id}`, acheteur: buyer.uid, pickups: [{ vendeur: sellerA.uid, position: SHOP_A }] });
