@@ -123,17 +123,17 @@ describe('the register', () => {
     expect(view.body.data.cardLinks).toMatchObject({ deleted: [], cardFront: expect.any(String), cardBack: expect.any(String) });
   });
 
-  it('holds an invoice’s PDF once it is issued, owned by the buyer and readable by the seller; its route serves the stored file', async () => {
+  it('holds an invoice’s PDF once it is issued, owned by the buyer and read by no seller (each downloads its own part); its route serves the buyer the stored file', async () => {
     const invoiceId = await paidInvoice();
     const { data } = await list({ kind: 'facture', owner: buyer.uid });
     const entry = data.find((item) => item.id === `facture_${invoiceId}`)!;
     const invoice = (await db().collection(COLLECTIONS.invoices).doc(invoiceId).get()).data()!;
-    expect(entry).toMatchObject({ kind: 'facture', owner: buyer.uid, readers: [seller.uid], contentType: 'application/pdf', record: { collection: COLLECTIONS.invoices, id: invoiceId }, label: `Facture ${invoice.numero}` });
+    expect(entry).toMatchObject({ kind: 'facture', owner: buyer.uid, readers: [], contentType: 'application/pdf', record: { collection: COLLECTIONS.invoices, id: invoiceId }, label: `Facture ${invoice.numero}` });
     const stored = await (await fileStorage()).read(`factures/${invoiceId}.pdf`);
     expect(stored?.data.subarray(0, 5).toString()).toBe('%PDF-');
     expect(entry.size).toBe(stored!.data.length);
-    // The parties' route answers the stored bytes.
-    const pdf = await (await api()).get(`/api/invoices/${invoiceId}/pdf`).set(bearer(seller.token)).buffer(true).parse(bytes);
+    // The buyer's route answers the stored bytes (a seller's, its own part: test/party-views.test.ts).
+    const pdf = await (await api()).get(`/api/invoices/${invoiceId}/pdf`).set(bearer(buyer.token)).buffer(true).parse(bytes);
     expect(pdf.status).toBe(200);
     expect(Buffer.compare(pdf.body as Buffer, stored!.data)).toBe(0);
   });

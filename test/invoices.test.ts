@@ -1,5 +1,4 @@
 /** Invoices of paid orders: issued once, numbered without gap, readable by their parties, rendered as PDF. */
-import { inflateSync } from 'node:zlib';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { onAchatPaid } from '../functions/src/domains/commerce/achats/service';
@@ -9,6 +8,7 @@ import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer, bytes } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
+import { pdfText } from './helpers/pdf';
 
 let seller: TestUser;
 let buyer: TestUser;
@@ -26,27 +26,6 @@ async function paidOrder(quantite: number, articleId: string): Promise<string> {
   const created = await (await api()).post('/api/orders').set(bearer(buyer.token)).send({ items: [{ articleId, quantite }], livraison: false });
   expect(created.status).toBe(201);
   return created.body.data.id as string;
-}
-
-/** The text drawn in a PDF: its content streams inflated, the hex strings of `Tj` decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const texts: string[] = [];
-  const streams = /stream\r?\n/g;
-  for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    const body = pdf.subarray(start, end);
-    let content: string;
-    try {
-      content = inflateSync(body).toString('latin1');
-    } catch {
-      content = body.toString('latin1');
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) texts.push(Buffer.from(hex[1], 'hex').toString('latin1'));
-    for (const literal of content.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) texts.push(literal[1]);
-  }
-  return texts.join('\n');
 }
 
 it('issues one invoice per paid order, readable by its buyer and seller, and renders it as a PDF', async () => {

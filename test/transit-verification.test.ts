@@ -6,6 +6,7 @@ import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 import { CARD_JPEG, uploadCard } from './helpers/transit';
 import { pushesTo } from './helpers/pushes';
+import { restoreSettings, useSettings } from './helpers/settings';
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -113,4 +114,48 @@ it('refuses to approve a file without both identity cards stored (KYC_CARDS_MISS
   }
   // The admin still sees such a file, without links to cards it does not have.
   expect((await client.get(`${base}/admin/demandes/${bare.uid}`).set(bearer(admin.token))).body.data).toMatchObject({ statut: 'pending', cardLinks: null });
+});
+
+describe('the profile changes with the decision', () => {
+  // Events wait for the trigger here, as in production: nothing but the decision's own transaction
+  // can put the new status on the profile before the answer.
+  beforeEach(() => useSettings({ EVENTS_DISPATCH_INLINE: 'false' }));
+  afterEach(() => restoreSettings());
+
+  const me = async (user: TestUser) => (await (await api()).get('/api/protected/me').set(bearer(user.token))).body.data.transitaireVerification;
+  const approve = async (user: TestUser) => (await api()).patch(`${base}/admin/demandes/${user.uid}/approve`).set(bearer(admin.token));
+  const reject = async (user: TestUser) => (await api()).patch(`${base}/admin/demandes/${user.uid}/reject`).set(bearer(admin.token)).send({ rejectionMotif: 'Carte illisible' });
+
+  async function submitted() {
+    const user = await createUser('transitaire');
+    expect((await (await api()).post(`${base}/submit`).set(bearer(user.token)).send(await dossier(user))).status).toBe(200);
+    return user;
+  }
+
+  it('shows the admin’s approval or refusal on GET /api/protected/me as soon as the decision answers', async () => {
+    // README: "The file and the status on the forwarder's profile change in one transaction".
+    const [approved, rejected] = [await submitted(), await submitted()];
+    expect(await me(approved)).toEqual({ statut: 'pending' });
+    expect((await approve(approved)).status).toBe(200);
+    expect(await me(approved)).toEqual({ statut: 'approved' });
+    expect((await reject(rejected)).status).toBe(200);
+    expect(await me(rejected)).toEqual({ statut: 'rejected', rejectionMotif: 'Carte illisible' });
+  });
+
+  it('keeps one decision when two arrive at once: approve twice, or approve and reject', async () => {
+    const twice = await submitted();
+    const answers = await Promise.all([approve(twice), approve(twice)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    expect(answers.find((res) => res.status === 409)!.body.code).toBe('INVALID_TRANSITION');
+    expect(await me(twice)).toEqual({ statut: 'approved' });
+
+    const both = await submitted();
+    const [approval, refusal] = await Promise.all([approve(both), reject(both)]);
+    expect([approval.status, refusal.status].sort()).toEqual([200, 409]);
+    const winner = approval.status === 200 ? approval.body.data : refusal.body.data;
+    const file = (await db().collection(COLLECTIONS.transitaireVerifications).doc(both.uid).get()).data()!;
+    expect(file.statut).toBe(winner.statut);
+    expect(await me(both)).toEqual(winner.statut === 'approved' ? { statut: 'approved' } : { statut: 'rejected', rejectionMotif: 'Carte illisible' });
+    expect(file.decidedAt.toDate().toISOString()).toBe(winner.decidedAt);
+  });
 });

@@ -1,5 +1,6 @@
 /** The identity domain's surface for other domains. */
 export type { CodeIssue } from './repository';
 export { type AgentAccountRequest, createAgentAccount } from './provisioning';
+export { verificationStatusWriter } from './repository';
 export { PushTokenRequest } from './schemas';
 export { getUser, isProfilePhoto, markTelephoneProven, prunePushTokens, pushTokensOf, samePerson, telephoneOwners, usersAfter } from './service';

@@ -140,15 +140,36 @@ export async function markTelephoneProven(uid: string, at: Date): Promise<{ veri
   });
 }
 
+type VerificationStatus = NonNullable<UserDocument['transitaireVerification']>;
+
 /**
- * The profile's copy of a forwarder's verification status (the transit domain owns the file).
- * Events may arrive out of order: an older status never replaces a newer one.
+ * Reads the profile in the caller's transaction and answers it with the function that writes the
+ * profile's copy of the forwarder's verification status there. The transit domain owns the file
+ * and decides on it in that same transaction, so `GET /api/protected/me` never shows a status
+ * the file no longer has (README, "Forwarder verification").
  */
-export async function copyVerificationStatus(uid: string, status: NonNullable<UserDocument['transitaireVerification']>, at: number): Promise<void> {
+export async function verificationStatusWriter(tx: Transaction, uid: string) {
+  const ref = users().doc(uid);
+  const user = (await tx.get(ref)).data();
+  return {
+    user,
+    write(status: VerificationStatus, at: number): void {
+      if (!user) return;
+      tx.update(ref, { transitaireVerification: status, transitaireVerificationAt: at, updatedAt: Timestamp.fromDate(now()) });
+    },
+  };
+}
+
+/**
+ * The profile's copy from a `transitaire.verification_changed` event, for events emitted before
+ * the deciding transaction wrote the profile itself. An event never replaces a status of its own
+ * moment or newer: the transaction that emitted it wrote that one already.
+ */
+export async function copyVerificationStatus(uid: string, status: VerificationStatus, at: number): Promise<void> {
   const ref = users().doc(uid);
   await runTransaction(async (tx) => {
     const user = (await tx.get(ref)).data();
-    if (!user || (user.transitaireVerificationAt ?? 0) > at) return;
+    if (!user || (user.transitaireVerificationAt ?? 0) >= at) return;
     tx.update(ref, { transitaireVerification: status, transitaireVerificationAt: at, updatedAt: Timestamp.fromDate(now()) });
   });
 }

@@ -25,7 +25,7 @@ export const StoredDocumentView = z
     id: z.string().meta({ description: '`{kind}_{record id}[_{part}]`.' }),
     kind: z.enum(DOCUMENT_KINDS),
     owner: z.string().meta({ description: 'The user the document is about (the forwarder, the verification’s buyer, the invoice’s buyer).' }),
-    readers: z.array(z.string()).meta({ description: 'Who else may read it besides admins (the sellers of an invoice or a verified listing).' }),
+    readers: z.array(z.string()).meta({ description: 'Who else may read it besides admins (the seller of a verified listing; an invoice’s PDF has none: each seller downloads its own part).' }),
     label: z.string(),
     contentType: z.string(),
     size: z.number().int(),

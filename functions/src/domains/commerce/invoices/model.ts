@@ -18,6 +18,12 @@ export interface InvoiceDocument {
   fraisLivraison: number;
   total: number;
   paymentId: string;
+  /**
+   * Whether a courier carries the goods (the order or purchase has a delivery for logistics): then
+   * a seller's view leaves out the buyer's telephone. Absent on invoices issued before it was kept:
+   * a delivery fee says a courier (views.ts).
+   */
+  coursier?: boolean;
   /** Everyone who may read it: the buyer and the sellers. */
   parties: string[];
   vendeurIds: string[];

@@ -1,8 +1,9 @@
 /**
  * An invoice's PDF as a stored document: rendered once when the invoice is issued (or at its first
  * download, for invoices issued before), kept privately at `factures/{invoiceId}.pdf`, and entered
- * in the register of stored documents (`facture_{invoiceId}`: owner the buyer, readers the sellers)
- * in the transaction that records it on the invoice. Imported lazily, with pdf-lib: the commerce
+ * in the register of stored documents (`facture_{invoiceId}`: owner the buyer, no other reader: it
+ * names every seller, and each seller downloads its own part, rendered then) in the transaction
+ * that records it on the invoice. Imported lazily, with pdf-lib: the commerce
  * routes' cold start never loads it. A PDF a superAdmin deleted is not made again: its route
  * answers 410 DOCUMENT_DELETED (the deletion was deliberate; the invoice's data stays readable).
  */
@@ -32,7 +33,7 @@ export async function storeInvoicePdf(id: string, known?: InvoiceDocument): Prom
     registerDocument(tx, documentIdOf(id), {
       kind: 'facture',
       owner: current.acheteur.uid,
-      readers: current.vendeurIds,
+      readers: [],
       path,
       contentType: 'application/pdf',
       size: bytes.length,
@@ -43,7 +44,13 @@ export async function storeInvoicePdf(id: string, known?: InvoiceDocument): Prom
   return bytes;
 }
 
-/** The invoice's PDF for one of its parties: the stored file, stored now if it was not yet. */
+/** A seller's part of the invoice as a PDF, rendered now; refused like the stored file once a superAdmin deleted that. */
+export async function sellerInvoicePdf(invoice: InvoiceDocument, part: InvoiceDocument): Promise<Uint8Array> {
+  if (invoice.pdf?.deletedAt) throw new ApiError('DOCUMENT_DELETED');
+  return renderInvoicePdf(part, { fraisLivraison: false });
+}
+
+/** The whole invoice's PDF, for its buyer and admins: the stored file, stored now if it was not yet. */
 export async function storedInvoicePdf(id: string, invoice: InvoiceDocument): Promise<Uint8Array> {
   if (invoice.pdf?.deletedAt) throw new ApiError('DOCUMENT_DELETED');
   if (!invoice.pdf) {

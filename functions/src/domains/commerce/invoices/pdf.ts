@@ -3,7 +3,7 @@
  * the download route only. Text outside WinAnsi (the standard fonts' encoding) is replaced by `?`.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { InvoiceDocument } from './service';
+import type { InvoiceDocument } from './model';
 
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 const safe = (text: string) =>
@@ -12,7 +12,8 @@ const safe = (text: string) =>
 /** `1 234 500 XOF`, with plain spaces (the standard fonts have no narrow no-break space). */
 export const amount = (value: number) => `${String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} XOF`;
 
-export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
+/** `fraisLivraison: false` for a seller's part: the delivery fee is not the seller's to bill. */
+export async function renderInvoicePdf(invoice: InvoiceDocument, show: { fraisLivraison: boolean } = { fraisLivraison: true }): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(invoice.numero);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -36,7 +37,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   for (const item of invoice.lignes) line(`${item.designation} x ${item.quantite} a ${amount(item.prixUnitaire)} = ${amount(item.montant)}`);
   y -= 10;
   line(`Sous-total : ${amount(invoice.sousTotal)}`);
-  line(`Livraison : ${amount(invoice.fraisLivraison)}`);
+  if (show.fraisLivraison) line(`Livraison : ${amount(invoice.fraisLivraison)}`);
   line(`Total : ${amount(invoice.total)}`, 12, true);
   return pdf.save();
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiRouter } from '../../../core/http';
 import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
-import { Invoice, InvoiceIdParams, InvoiceListQuery } from './schemas';
+import { InvoiceIdParams, InvoiceListQuery, InvoiceView } from './schemas';
 import * as service from './service';
 
 const tags = ['Invoices'];
@@ -12,12 +12,12 @@ export const router = new ApiRouter()
     method: 'get',
     path: '/api/invoices',
     tags,
-    summary: 'The caller’s invoices, as buyer and as seller (or one side with `side`), newest first',
+    summary: 'The caller’s invoices, as buyer (`Invoice`) and as seller (its part: `SellerInvoice`), or one side with `side`, newest first',
     access: 'profile',
     reads: pagedReads(),
     query: InvoiceListQuery,
     errors: ['PAGE_TOO_DEEP'],
-    success: { description: 'A page of invoices', item: Invoice },
+    success: { description: 'A page of invoices', item: InvoiceView },
     handle: ({ caller, query }) => service.myInvoices(caller, query, pageRequest(query)),
   })
   .json({
@@ -33,11 +33,11 @@ export const router = new ApiRouter()
     method: 'get',
     path: '/api/invoices/:id',
     tags,
-    summary: 'One of the caller’s invoices',
+    summary: 'One invoice: its buyer and admins read all of it (`Invoice`), a seller its own part (`SellerInvoice`)',
     access: 'profile',
     params: InvoiceIdParams,
     errors: ['INVOICE_NOT_FOUND'],
-    success: { description: 'The invoice', data: Invoice },
+    success: { description: 'The invoice, or the caller’s part of it', data: InvoiceView },
     handle: ({ caller, params }) => service.readInvoice(caller, params.id),
   })
   .json({
@@ -48,15 +48,16 @@ export const router = new ApiRouter()
     access: 'profile',
     params: InvoiceIdParams,
     errors: ['INVOICE_NOT_FOUND'],
-    success: { description: 'The invoice', data: Invoice },
+    success: { description: 'The invoice, or the caller’s part of it', data: InvoiceView },
     handle: ({ caller, params }) => service.markRead(caller, params.id),
   })
   .file({
     method: 'get',
     path: '/api/invoices/:id/pdf',
     tags,
-    summary: 'One of the caller’s invoices as a PDF',
-    description: 'The PDF is stored privately when the invoice is issued (a stored document of the register, `facture`). One a superAdmin deleted answers 410 DOCUMENT_DELETED: it is not made again.',
+    summary: 'One invoice as a PDF: the whole invoice for its buyer and admins, a seller’s own part for a seller',
+    description:
+      'The whole invoice’s PDF is stored privately when the invoice is issued (a stored document of the register, `facture`); a seller’s part is rendered at each download, never stored. Once a superAdmin deleted the stored PDF, every party gets 410 DOCUMENT_DELETED: it is not made again.',
     access: 'profile',
     params: InvoiceIdParams,
     errors: ['INVOICE_NOT_FOUND', 'DOCUMENT_DELETED'],

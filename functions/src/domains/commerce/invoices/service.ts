@@ -14,11 +14,13 @@ import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
+import { isAdminRole } from '../../../core/roles';
 import { getUser } from '../../identity';
 import { achats } from '../achats/service';
 import { orders } from '../orders/service';
 import { type InvoiceDocument, invoices, type Party } from './model';
-import type { Invoice, InvoiceListQuery } from './schemas';
+import type { InvoiceListQuery } from './schemas';
+import { invoiceViewFor, sellerPart } from './views';
 
 export type { InvoiceDocument } from './model';
 
@@ -31,11 +33,6 @@ const counters = () => collection<CounterDocument>(COLLECTIONS.invoiceCounters);
 async function party(uid: string): Promise<Party> {
   const user = await getUser(uid);
   return { uid, nom: user ? `${user.prenoms} ${user.nom}`.trim() : uid, telephone: user?.telephone ?? null };
-}
-
-export function toInvoice(id: string, invoice: InvoiceDocument, viewer: string): z.input<typeof Invoice> {
-  const { parties: _p, vendeurIds: _v, unreadBy, issuedAt, pdf, ...rest } = invoice;
-  return { id, ...rest, issuedAt: issuedAt.toDate().toISOString(), read: !unreadBy.includes(viewer), pdfDeleted: Boolean(pdf?.deletedAt) };
 }
 
 type InvoiceContent = Omit<InvoiceDocument, 'numero' | 'acheteur' | 'vendeurs' | 'unreadBy' | 'issuedAt'>;
@@ -51,6 +48,7 @@ export async function issueOrderInvoice(orderId: string): Promise<string | undef
     fraisLivraison: order.fraisLivraison,
     total: order.total,
     paymentId: order.paymentId,
+    coursier: Boolean(order.demandeLivraison),
     parties: [order.acheteur, ...order.vendeurs],
     vendeurIds: order.vendeurs,
   });
@@ -67,6 +65,7 @@ export async function issueAchatInvoice(achatId: string): Promise<string | undef
     fraisLivraison: achat.fraisLivraison ?? 0,
     total: achat.prix + (achat.fraisLivraison ?? 0),
     paymentId: achat.paymentId,
+    coursier: Boolean(achat.demandeLivraison),
     parties: [achat.acheteur, achat.vendeur],
     vendeurIds: [achat.vendeur],
   });
@@ -100,21 +99,23 @@ async function issue(id: string, buyer: string, sellers: string[], content: Invo
 export async function myInvoices(caller: ProfileCaller, query: z.output<typeof InvoiceListQuery>, page: PageRequest) {
   const base = query.side === 'vendeur' ? invoices().where('vendeurIds', 'array-contains', caller.uid) : query.side === 'acheteur' ? invoices().where('acheteur.uid', '==', caller.uid) : invoices().where('parties', 'array-contains', caller.uid);
   const { docs, total } = await readPage(base.orderBy('issuedAt', 'desc'), page);
-  return toPage(page, docs.map((doc) => toInvoice(doc.id, doc.data(), caller.uid)), total);
+  // The caller's own invoices only: each read as its buyer, or as one of its sellers (its part).
+  return toPage(page, docs.map((doc) => invoiceViewFor(doc.id, doc.data(), caller.uid, false)), total);
 }
 
-export async function readInvoiceDocument(caller: ProfileCaller, id: string): Promise<InvoiceDocument> {
+/** An invoice its buyer or sellers read, and admins (`asAdmin`: the reads, never the read marks); anyone else: not found. */
+async function readInvoiceDocument(caller: ProfileCaller, id: string, asAdmin: boolean): Promise<InvoiceDocument> {
   const invoice = (await invoices().doc(id).get()).data();
-  if (!invoice || !invoice.parties.includes(caller.uid)) throw new ApiError('INVOICE_NOT_FOUND');
+  if (!invoice || !(invoice.parties.includes(caller.uid) || (asAdmin && isAdminRole(caller.role)))) throw new ApiError('INVOICE_NOT_FOUND');
   return invoice;
 }
 
 export async function readInvoice(caller: ProfileCaller, id: string) {
-  return toInvoice(id, await readInvoiceDocument(caller, id), caller.uid);
+  return invoiceViewFor(id, await readInvoiceDocument(caller, id, true), caller.uid, isAdminRole(caller.role));
 }
 
 export async function markRead(caller: ProfileCaller, id: string) {
-  await readInvoiceDocument(caller, id);
+  await readInvoiceDocument(caller, id, false);
   await invoices().doc(id).update({ unreadBy: FieldValue.arrayRemove(caller.uid) });
   return readInvoice(caller, id);
 }
@@ -127,10 +128,17 @@ export async function markAllRead(caller: ProfileCaller) {
   return { marked: batch.length, hasMore: unread.docs.length > 400 };
 }
 
+/**
+ * The PDF: the stored file (the whole invoice) for its buyer and admins; for a seller, its part,
+ * rendered at each download and never stored (the stored file names every seller). A PDF a
+ * superAdmin deleted answers DOCUMENT_DELETED to everyone.
+ */
 export async function invoicePdf(caller: ProfileCaller, id: string): Promise<{ numero: string; bytes: Uint8Array }> {
-  const invoice = await readInvoiceDocument(caller, id);
+  const invoice = await readInvoiceDocument(caller, id, true);
   // Loaded by the first download, not at cold start.
-  return { numero: invoice.numero, bytes: await (await import('./pdf-store')).storedInvoicePdf(id, invoice) };
+  const store = await import('./pdf-store');
+  const whole = isAdminRole(caller.role) || invoice.acheteur.uid === caller.uid;
+  return { numero: invoice.numero, bytes: whole ? await store.storedInvoicePdf(id, invoice) : await store.sellerInvoicePdf(invoice, sellerPart(invoice, caller.uid)) };
 }
 
 /** `document.deleted` of an invoice's PDF: the invoice keeps the mark, and its PDF route answers DOCUMENT_DELETED. Idempotent. */

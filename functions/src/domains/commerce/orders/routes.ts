@@ -3,7 +3,8 @@ import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { OrderInput } from '../schemas';
-import { AdminMove, Order, OrderAdminQuery, OrderIdParams, OrderListQuery, SellerMove } from './schemas';
+import { z } from 'zod';
+import { AdminMove, Order, OrderAdminQuery, OrderIdParams, OrderListQuery, SellerMove, SellerOrder } from './schemas';
 import * as service from './service';
 
 const tags = ['Orders'];
@@ -39,13 +40,13 @@ export const router = new ApiRouter()
     method: 'get',
     path: '/api/orders/sales',
     tags,
-    summary: 'Orders containing the caller’s listings, with its own lines only, newest first',
+    summary: 'Orders containing the caller’s listings, each as the caller’s part (`SellerOrder`: its own lines and their sum), newest first',
     access: 'profile',
     reads: pagedReads(),
     roles: ['vendeur'],
     query: OrderListQuery,
     errors: ['PAGE_TOO_DEEP'],
-    success: { description: 'A page of orders', item: Order },
+    success: { description: 'A page of the caller’s parts of orders', item: SellerOrder },
     handle: ({ caller, query }) => service.mySales(caller, pageRequest(query)),
   })
   .list({
@@ -78,11 +79,11 @@ export const router = new ApiRouter()
     method: 'get',
     path: '/api/orders/:id',
     tags,
-    summary: 'One order: its buyer and admins see all of it, a seller its own lines',
+    summary: 'One order: its buyer and admins see all of it (`Order`), a seller its own part (`SellerOrder`)',
     access: 'profile',
     params: OrderIdParams,
     errors: ['ORDER_NOT_FOUND'],
-    success: { description: 'The order', data: Order },
+    success: { description: 'The order (buyer, admins) or the caller’s part of it (a seller)', data: z.union([Order, SellerOrder]) },
     handle: ({ caller, params }) => service.readOrder(caller, params.id),
   })
   .json({
@@ -107,6 +108,6 @@ export const router = new ApiRouter()
     params: OrderIdParams,
     body: SellerMove,
     errors: ['ORDER_NOT_FOUND', 'INVALID_TRANSITION'],
-    success: { description: 'The order, with the caller’s lines', data: Order },
+    success: { description: 'The caller’s part of the order', data: SellerOrder },
     handle: ({ caller, params, body }) => service.sellerMove(caller, params.id, body),
   });

@@ -19,16 +19,19 @@ export const OrderHistoryEntry = z.object({
   reason: z.string().nullable(),
 });
 
+const DeliveryAddress = z.object({ ville: z.string(), details: z.string().optional(), position: z.object({ latitude: z.number(), longitude: z.number() }) });
+
+/** The whole order: what its buyer and admins read (a seller reads `SellerOrder`). */
 export const Order = z
   .object({
     id: z.string(),
     acheteur: z.string(),
-    lignes: z.array(OrderLine).meta({ description: 'For a seller: its own lines only.' }),
-    sousTotal: z.number().int().meta({ description: 'Sum of the lines shown.' }),
+    lignes: z.array(OrderLine).meta({ description: 'Every line, of every seller.' }),
+    sousTotal: z.number().int().meta({ description: 'Sum of the lines.' }),
     fraisLivraison: z.number().int().meta({ description: 'The delivery fee of the zone quote (`POST /api/delivery-zones/quote`), 0 without delivery.' }),
     total: z.number().int().meta({ description: 'What the buyer pays (all lines and the delivery fee): the amount of the `commande` payment.' }),
     livraison: z.boolean(),
-    adresseLivraison: z.object({ ville: z.string(), details: z.string().optional(), position: z.object({ latitude: z.number(), longitude: z.number() }) }).nullable(),
+    adresseLivraison: DeliveryAddress.nullable(),
     devisLivraison: z
       .object({ zoneId: z.string(), distanceKm: z.number() })
       .nullable()
@@ -38,7 +41,34 @@ export const Order = z
     history: z.array(OrderHistoryEntry),
     createdAt: z.string(),
   })
-  .meta({ id: 'Order' });
+  .meta({ id: 'Order', description: 'An order as its buyer and admins see it: every seller’s lines, the delivery fee, the total and the delivery address.' });
+
+/**
+ * A seller's part of an order (README, "What each party of an order sees"): its own lines and
+ * their sum; no other seller's lines or amounts, no order total (the other sellers' amount would
+ * be the difference), no delivery fee or quote (the buyer's trip), and the buyer's address only
+ * when the seller carries the goods itself.
+ */
+export const SellerOrder = z
+  .object({
+    id: z.string(),
+    acheteur: z.string().meta({ description: 'The buyer’s uid (its public profile: `GET /api/users/{id}`; the order’s chat room reaches it).' }),
+    lignes: z.array(OrderLine).meta({ description: 'The caller’s own lines only.' }),
+    sousTotal: z.number().int().meta({ description: 'Sum of the caller’s lines: its whole amount in the order.' }),
+    livraison: z.boolean().meta({ description: 'Whether the buyer asked for delivery.' }),
+    coursier: z.boolean().meta({ description: 'Whether a courier collects the parts at the seller’s and carries them (an order with delivery): then the buyer’s address stays with the courier.' }),
+    adresseLivraison: DeliveryAddress.nullable().meta({
+      description: 'The delivery address and its map point, only when the seller delivers itself (an order with delivery placed before courier deliveries); null otherwise.',
+    }),
+    statut: z.enum(ORDER_STATUSES),
+    history: z.array(
+      OrderHistoryEntry.extend({
+        by: z.string().meta({ description: 'The caller’s uid, the buyer’s, `system` (a payment, a delivery), or `autre` (another seller of the order, an admin).' }),
+      }),
+    ),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SellerOrder', description: 'A seller’s part of an order: its own lines and their sum, nothing of the other sellers, and the buyer’s address only when the seller delivers itself.' });
 
 export const OrderIdParams = z.strictObject({ id: documentId('ORDER_NOT_FOUND') });
 export const OrderListQuery = PaginationQuery;

@@ -26,7 +26,7 @@ import { platformFee } from '../../pricing';
 import { PLATFORM_WALLET_ID } from '../../wallet';
 import type { OrderInput } from '../schemas';
 import { type LineSource, orderDelivery } from './delivery';
-import type { AdminMove, Order, OrderAdminQuery, SellerMove } from './schemas';
+import type { AdminMove, Order, OrderAdminQuery, SellerMove, SellerOrder } from './schemas';
 import { EVENT_TO, ORDER_TRANSITIONS, type OrderEvent, type OrderStatus } from './state';
 import { orderStatusChanged } from './status-events';
 import { percentOf } from '../../../core/money';
@@ -70,6 +70,7 @@ export interface OrderDocument {
 }
 
 type OrderView = z.input<typeof Order>;
+type SellerOrderView = z.input<typeof SellerOrder>;
 
 export const orders = () => collection<OrderDocument>(COLLECTIONS.commandes);
 
@@ -78,14 +79,13 @@ export async function findOrder(id: string): Promise<OrderDocument | undefined> 
   return (await orders().doc(id).get()).data();
 }
 
-/** The order as `viewer` may see it: a seller (not the buyer nor an admin) sees its own lines only. */
-export function toOrder(id: string, order: OrderDocument, seller?: string): OrderView {
-  const lignes = seller ? order.lignes.filter((line) => line.vendeur === seller) : order.lignes;
+/** The whole order, as its buyer and admins see it. */
+export function toOrder(id: string, order: OrderDocument): OrderView {
   return {
     id,
     acheteur: order.acheteur,
-    lignes,
-    sousTotal: lignes.reduce((sum, line) => sum + line.montant, 0),
+    lignes: order.lignes,
+    sousTotal: order.sousTotal,
     fraisLivraison: order.fraisLivraison,
     total: order.total,
     livraison: order.livraison,
@@ -94,6 +94,32 @@ export function toOrder(id: string, order: OrderDocument, seller?: string): Orde
     statut: order.statut,
     paymentId: order.paymentId,
     history: order.history.map((entry) => ({ ...entry, at: entry.at.toDate().toISOString() })),
+    createdAt: order.createdAt.toDate().toISOString(),
+  };
+}
+
+/**
+ * A seller's part of the order (README, "What each party of an order sees"): its lines and their
+ * sum, never the order's total, fee or another seller's lines, and who moved it only when that is
+ * the seller, the buyer or the system. The buyer's address reaches the seller only when the seller
+ * carries the goods itself: an order with delivery but no delivery for logistics (placed before
+ * courier deliveries). With a courier, the courier collects at the seller's and carries them.
+ */
+export function toSellerOrder(id: string, order: OrderDocument, seller: string): SellerOrderView {
+  const lignes = order.lignes.filter((line) => line.vendeur === seller);
+  const coursier = Boolean(order.demandeLivraison);
+  const selfDelivered = order.livraison && order.demandeLivraison === undefined;
+  const known = new Set([seller, order.acheteur, 'system']);
+  return {
+    id,
+    acheteur: order.acheteur,
+    lignes,
+    sousTotal: lignes.reduce((sum, line) => sum + line.montant, 0),
+    livraison: order.livraison,
+    coursier,
+    adresseLivraison: selfDelivered ? order.adresseLivraison : null,
+    statut: order.statut,
+    history: order.history.map((entry) => ({ ...entry, by: known.has(entry.by) ? entry.by : 'autre', at: entry.at.toDate().toISOString() })),
     createdAt: order.createdAt.toDate().toISOString(),
   };
 }
@@ -239,7 +265,7 @@ export async function myOrders(caller: ProfileCaller, page: PageRequest) {
 
 export async function mySales(caller: ProfileCaller, page: PageRequest) {
   const { docs, total } = await readPage(orders().where('vendeurs', 'array-contains', caller.uid).orderBy('createdAt', 'desc'), page);
-  return toPage(page, docs.map((doc) => toOrder(doc.id, doc.data(), caller.uid)), total);
+  return toPage(page, docs.map((doc) => toSellerOrder(doc.id, doc.data(), caller.uid)), total);
 }
 
 export async function allOrders(query: z.output<typeof OrderAdminQuery>, page: PageRequest) {
@@ -251,11 +277,11 @@ export async function allOrders(query: z.output<typeof OrderAdminQuery>, page: P
   return toPage(page, docs.map((doc) => toOrder(doc.id, doc.data())), total);
 }
 
-/** The buyer, a seller of one of its lines (its lines only) or an admin; anyone else: not found. */
-export async function readOrder(caller: ProfileCaller, id: string): Promise<OrderView> {
+/** The buyer and admins: the whole order; a seller of one of its lines: its part; anyone else: not found. */
+export async function readOrder(caller: ProfileCaller, id: string): Promise<OrderView | SellerOrderView> {
   const order = (await orders().doc(id).get()).data();
   if (order && (order.acheteur === caller.uid || isAdminRole(caller.role))) return toOrder(id, order);
-  if (order && order.vendeurs.includes(caller.uid)) return toOrder(id, order, caller.uid);
+  if (order && order.vendeurs.includes(caller.uid)) return toSellerOrder(id, order, caller.uid);
   throw new ApiError('ORDER_NOT_FOUND');
 }
 
@@ -265,9 +291,8 @@ async function move(
   by: string,
   reason: string | null,
   allowed: (order: OrderDocument) => boolean,
-  seller?: string,
   admin?: AuditActor,
-): Promise<OrderView> {
+): Promise<OrderDocument> {
   const ref = orders().doc(id);
   const at = Timestamp.fromDate(now());
   return runTransaction(async (tx: Transaction) => {
@@ -298,20 +323,21 @@ async function move(
     for (const vendeur of order.vendeurs) {
       if (vendeur !== by) notifyIn(tx, vendeur, { type: 'order_status', key, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
     }
-    return toOrder(id, updated, seller);
+    return updated;
   });
 }
 
-export function cancelOrder(caller: ProfileCaller, id: string) {
-  return move(id, 'cancel', caller.uid, null, (order) => order.acheteur === caller.uid);
+export async function cancelOrder(caller: ProfileCaller, id: string) {
+  return toOrder(id, await move(id, 'cancel', caller.uid, null, (order) => order.acheteur === caller.uid));
 }
 
-export function sellerMove(caller: ProfileCaller, id: string, body: z.output<typeof SellerMove>) {
-  return move(id, EVENT_TO[body.statut], caller.uid, null, (order) => order.vendeurs.includes(caller.uid), caller.uid);
+/** Answered with the seller's part, as its reads are. */
+export async function sellerMove(caller: ProfileCaller, id: string, body: z.output<typeof SellerMove>) {
+  return toSellerOrder(id, await move(id, EVENT_TO[body.statut], caller.uid, null, (order) => order.vendeurs.includes(caller.uid)), caller.uid);
 }
 
-export function adminMove(caller: ProfileCaller, id: string, body: z.output<typeof AdminMove>) {
-  return move(id, EVENT_TO[body.statut], caller.uid, body.reason, () => true, undefined, caller);
+export async function adminMove(caller: ProfileCaller, id: string, body: z.output<typeof AdminMove>) {
+  return toOrder(id, await move(id, EVENT_TO[body.statut], caller.uid, body.reason, () => true, caller));
 }
 
 /**

@@ -84,7 +84,7 @@ export interface DeliveryDocument {
   enLitige: boolean;
 }
 
-/** `deliveryTracking/{deliveryId}`: one document the parties listen to (firestore.rules). */
+/** `deliveryTracking/{deliveryId}`: one document its `parties`, the buyer and the courier, listen to (firestore.rules). */
 export interface DeliveryTrackingDocument {
   deliveryId: string;
   livreur: string;

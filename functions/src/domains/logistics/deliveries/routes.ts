@@ -2,7 +2,7 @@ import { ApiRouter } from '../../../core/http';
 import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
-import { AdminDeliveryStatus, DeliveredRequest, Delivery, DeliveryIdParams, DeliveryListQuery, DeliveryOfferAnswer, PickupParams, ReasonRequest } from './schemas';
+import { AdminDeliveryStatus, DeliveredRequest, Delivery, DeliveryIdParams, DeliveryView, DeliveryListQuery, DeliveryOfferAnswer, PickupParams, ReasonRequest } from './schemas';
 import {
   acceptDelivery,
   adminSetStatus,
@@ -33,7 +33,7 @@ export const router = new ApiRouter()
     reads: pagedReads(),
     query: DeliveryListQuery,
     errors: ['PAGE_TOO_DEEP', 'FORBIDDEN_ROLE', 'VALIDATION_ERROR'],
-    success: { description: 'A page of deliveries', item: Delivery },
+    success: { description: 'A page of deliveries (a seller reads its part of each: `SellerDelivery`)', item: DeliveryView },
     handle: ({ caller, query }) => listDeliveries(caller, query, pageRequest(query)),
   })
   .json({
@@ -41,11 +41,12 @@ export const router = new ApiRouter()
     path: '/api/deliveries/:id',
     tags,
     summary: 'One delivery, for its parties (buyer, sellers, assigned courier) and admin levels',
-    description: 'The handover `code` is shown to the buyer and admin levels only. The buyer follows the courier’s position by listening to `deliveryTracking/{id}`.',
+    description:
+      'The handover `code` is shown to the buyer and admin levels only. A seller reads its part (`SellerDelivery`: its own pickup and the progress; not the destination, the fee or the other sellers). The buyer follows the courier’s position by listening to `deliveryTracking/{id}`.',
     access: 'profile',
     params: DeliveryIdParams,
     errors: ['DELIVERY_NOT_FOUND'],
-    success: { description: 'The delivery', data: Delivery },
+    success: { description: 'The delivery, or the seller’s part of it', data: DeliveryView },
     handle: ({ caller, params }) => readDelivery(caller, params.id),
   })
   .json({
@@ -82,7 +83,7 @@ export const router = new ApiRouter()
     access: 'profile',
     params: PickupParams,
     errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'PICKUP_NOT_FOUND', 'PICKUP_ALREADY_CONFIRMED', 'INVALID_TRANSITION'],
-    success: { description: 'The delivery', data: Delivery },
+    success: { description: 'The delivery (its seller reads its part: `SellerDelivery`)', data: DeliveryView },
     handle: ({ caller, params }) => confirmPickup(caller, params.id, params.vendeur),
   })
   .json({

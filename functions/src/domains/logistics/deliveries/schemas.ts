@@ -83,3 +83,25 @@ export const AdminDeliveryStatus = z.strictObject({
 });
 
 export const DeliveryOfferAnswer = z.object({ deliveryId: z.string(), statut: z.enum(['declinee']) });
+
+/**
+ * A seller's part of a delivery (README, "What each party of an order sees"): its own pickup and
+ * where the delivery stands. Not the destination, the instructions or the fee (the courier carries
+ * the goods to the buyer), nor the other sellers of the order and their pickups.
+ */
+export const SellerDelivery = Delivery.pick({ id: true, source: true, acheteur: true, livreur: true, statut: true, round: true, roundEndsAt: true, sansLivreur: true, enLitige: true, createdAt: true, updatedAt: true })
+  .extend({
+    pickups: Delivery.shape.pickups.meta({ description: 'The caller’s own pickup only.' }),
+    history: z.array(
+      z.object({
+        statut: z.enum(DELIVERY_STATUSES),
+        at: Iso,
+        by: z.string().meta({ description: 'The caller’s uid, the buyer’s, the courier’s, `system`, or `autre` (another seller, an admin).' }),
+        reason: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'SellerDelivery', description: 'A seller’s part of a delivery: its own pickup and the delivery’s progress; nothing of the destination, the fee or the other sellers.' });
+
+/** What the delivery reads answer: the whole delivery to its buyer, its courier and admins, the seller's part to a seller. */
+export const DeliveryView = z.union([Delivery, SellerDelivery]);

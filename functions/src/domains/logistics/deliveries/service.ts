@@ -27,6 +27,7 @@ import { runRound } from './rounds';
 import type { AdminDeliveryStatus, Delivery, DeliveredRequest, DeliveryListQuery } from './schemas';
 import { ADMIN_EVENT_TO, DELIVERY_TRANSITIONS, type DeliveryEvent, isFinal } from './state';
 import { deliveryStatusChanged } from './status-events';
+import { readsAsSeller, toSellerDelivery } from './seller-view';
 import { scheduleClose } from './tasks';
 
 type DeliveryView = z.input<typeof Delivery>;
@@ -179,10 +180,15 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
 const isCourier = (uid: string, delivery: DeliveryDocument) => delivery.livreur === uid;
 const isBuyer = (uid: string, delivery: DeliveryDocument) => delivery.acheteur === uid;
 
-export async function readDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
+/** The delivery as `caller` reads it: whole for its buyer, its courier and admins; a seller's part for a seller (seller-view.ts). */
+function viewFor(id: string, delivery: DeliveryDocument, caller: ProfileCaller) {
+  return readsAsSeller(caller, delivery) ? toSellerDelivery(id, delivery, caller.uid) : toDelivery(id, delivery, caller);
+}
+
+export async function readDelivery(caller: ProfileCaller, id: string) {
   const delivery = (await deliveries().doc(id).get()).data();
   if (!delivery || (!delivery.parties.includes(caller.uid) && !isAdminRole(caller.role))) throw new ApiError('DELIVERY_NOT_FOUND');
-  return toDelivery(id, delivery, caller);
+  return viewFor(id, delivery, caller);
 }
 
 /**
@@ -195,7 +201,7 @@ export async function listDeliveries(caller: ProfileCaller, query: z.output<type
   let filtered = deliveries().orderBy('createdAt', 'desc');
   for (const [field, value] of plan) filtered = filtered.where(field, field === 'vendeurs' ? 'array-contains' : '==', value);
   const { docs, total } = await readPage(filtered, page);
-  return toPage(page, docs.map((doc) => toDelivery(doc.id, doc.data(), caller)), total);
+  return toPage(page, docs.map((doc) => viewFor(doc.id, doc.data(), caller)), total);
 }
 
 /**
@@ -232,7 +238,9 @@ export async function acceptDelivery(caller: ProfileCaller, id: string): Promise
     deliveryStatusChanged(tx, id, current.statut, statut, at);
     for (const other of open) if (other.id !== mine.id) tx.update(other.ref, { statut: 'prise' });
     tx.update(mine, { statut: 'acceptee' });
-    const track: DeliveryTrackingDocument = { deliveryId: id, livreur: caller.uid, parties: updated.parties, position: null, updatedAt: at };
+    // The buyer and the courier follow the courier: not the sellers, whom its way to the buyer
+    // would lead to the buyer's door (README, "What each party of an order sees").
+    const track: DeliveryTrackingDocument = { deliveryId: id, livreur: caller.uid, parties: [updated.acheteur, caller.uid], position: null, updatedAt: at };
     tx.set(tracking().doc(id), track);
     for (const uid of current.parties) {
       notifyIn(tx, uid, { type: 'delivery_assigned', key: id, params: { deliveryId: id }, resource: { kind: 'delivery', id } });
@@ -263,7 +271,7 @@ export async function declineDelivery(caller: ProfileCaller, id: string): Promis
  * the seller confirming the last pickup after the courier finds the delivery `en_cours`, and is
  * told what happened rather than that the table refuses; the status is checked after.
  */
-export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: string): Promise<DeliveryView> {
+export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: string) {
   const ref = deliveries().doc(id);
   const delivery = await runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data();
@@ -288,7 +296,7 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
     notifyParties(tx, id, updated, statut, caller.uid);
     return updated;
   });
-  return toDelivery(id, delivery, caller);
+  return viewFor(id, delivery, caller);
 }
 
 /** When an auto-close happens, as the buyer's notice shows it (UTC, to the minute). */

@@ -1,9 +1,9 @@
 /**
  * Forwarder account verification: `none` -> `pending` (the forwarder submits its identity card,
  * front and back, as its own private uploads (catalog/kyc/service.ts), and company data) -> `approved` | `rejected` (an admin decides, with a reason
- * for a refusal). A rejected or empty file can be submitted again; a pending one cannot. The file
- * and the forwarder's directory entry change in one transaction, which emits the change for the
- * profile's copy of the status (identity subscribes);
+ * for a refusal). A rejected or empty file can be submitted again; a pending one cannot. The file,
+ * the profile's copy of its status (identity's writer) and the forwarder's directory entry change
+ * in one transaction, which also emits the change as a fact;
  * the forwarder is told of each decision (notification and push, in its language).
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
@@ -11,11 +11,12 @@ import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
-import { db, runTransaction } from '../../../core/firebase';
+import { runTransaction } from '../../../core/firebase';
 import { emit } from '../../../core/events';
-import { COLLECTIONS, isoOrNull } from '../../../core/firestore';
+import { isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { cardLinks, cardProblem } from '../../catalog';
+import { verificationStatusWriter } from '../../identity';
 import { type NotificationEvent, notifyIn } from '../../notifications';
 import { listingWriter } from '../directory/service';
 import { cardFilesOf, hasBothCards, registerCards } from './documents';
@@ -40,19 +41,20 @@ async function change(
   alsoWrite?: (tx: Transaction, next: VerificationDocument) => void,
 ) {
   const fileRef = files().doc(userId);
-  const userRef = db().collection(COLLECTIONS.users).doc(userId);
   return runTransaction(async (tx) => {
-    const [file, user, writeListing] = await Promise.all([tx.get(fileRef), tx.get(userRef), listingWriter(tx, userId)]);
-    if (!user.exists || user.get('role') !== 'transitaire') throw new ApiError('USER_NOT_FOUND');
+    const [file, profile, writeListing] = await Promise.all([tx.get(fileRef), verificationStatusWriter(tx, userId), listingWriter(tx, userId)]);
+    if (profile.user?.role !== 'transitaire') throw new ApiError('USER_NOT_FOUND');
     const current = file.data();
     const next = { ...current, ...decide(current) } as VerificationDocument;
     tx.set(fileRef, next);
-    writeListing(user.data()!, next);
+    writeListing(profile.user, next);
     alsoWrite?.(tx, next);
     // A new decision is told to the forwarder with the change.
     if (next.decidedAt && next.decidedAt.toMillis() !== current?.decidedAt?.toMillis()) notifyIn(tx, userId, decisionNotice(userId, next));
-    // The profile shows the status: identity keeps its copy (transitaire.verification_changed).
+    // The profile shows the status from this very commit: `/me` reads it right after the answer
+    // (an event's subscriber would leave the old status there until it ran).
     const at = now().getTime();
+    profile.write({ statut: next.statut, ...(next.rejectionMotif ? { rejectionMotif: next.rejectionMotif } : {}) }, at);
     emit(tx, 'transitaire.verification_changed', `${userId}_${at}`, { uid: userId, statut: next.statut, rejectionMotif: next.rejectionMotif ?? null, at });
     return next;
   });
