@@ -13,10 +13,11 @@ export const router = new ApiRouter()
     path: '/api/chat/rooms',
     tags,
     summary: 'Finds or opens the room of the caller and the other side of a listing (its seller), a transit journey (its buyer or forwarder), an order or an accepted tricycle contact',
-    description: 'The same participants and context always meet in one room, also when opened in parallel. A seller answers in the room a buyer opened (`participant`: that buyer).',
+    description:
+      'The same participants and context always meet in one room, also when opened in parallel. A seller answers in the room a buyer opened (`participant`: that buyer). A listing must be one anyone may read (in public view, or sold): otherwise the answer is `GET /api/articles/{id}`’s to a buyer, 404 `ARTICLE_NOT_FOUND`, to everyone, its seller included. A room opened before the listing was withdrawn or hidden stays usable by its two participants.',
     access: 'profile',
     body: OpenRoomRequest,
-    errors: ['CHAT_CONTEXT_NOT_FOUND', 'CHAT_NOT_ALLOWED', 'CHAT_ROOM_NOT_FOUND'],
+    errors: ['ARTICLE_NOT_FOUND', 'CHAT_CONTEXT_NOT_FOUND', 'CHAT_NOT_ALLOWED', 'CHAT_ROOM_NOT_FOUND'],
     success: { description: 'The room (created or found)', data: ChatRoom },
     handle: async ({ caller, body }) => (await openRoom(caller, body)).room,
   })

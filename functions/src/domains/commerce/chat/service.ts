@@ -15,7 +15,7 @@ import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
-import { getArticle, keepForChat, uploadOwner } from '../../catalog';
+import { getArticle, isReadableByAll, keepForChat, uploadOwner } from '../../catalog';
 import { findTricycleContact } from '../../logistics';
 import { notifyIn } from '../../notifications';
 import { findMission } from '../../transit';
@@ -97,8 +97,12 @@ function toMessage(roomId: string, id: string, message: MessageDocument): z.inpu
 /** The two sides a context allows, the caller being one of them; refused otherwise. */
 async function participantsOf(caller: ProfileCaller, input: z.output<typeof OpenRoomRequest>): Promise<[string, string]> {
   if (input.contextKind === 'article') {
+    // Only about a listing anyone may read, with the answer its read gives a buyer otherwise: a
+    // withdrawn or hidden listing is no way in to its seller, and its seller has no one to meet
+    // there either. A room opened meanwhile stays (README, Chat): it was opened while the
+    // listing was readable, and its two sides may still settle a sale.
     const article = await getArticle(input.contextId);
-    if (!article) throw new ApiError('CHAT_CONTEXT_NOT_FOUND');
+    if (!article || !isReadableByAll(article, now())) throw new ApiError('ARTICLE_NOT_FOUND');
     if (caller.uid !== article.vendeur) {
       // A buyer asks the seller; another seller, a forwarder or an admin is no side of a listing.
       if (caller.role !== 'acheteur') throw new ApiError('CHAT_NOT_ALLOWED');
