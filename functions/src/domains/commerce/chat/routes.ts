@@ -69,10 +69,11 @@ export const router = new ApiRouter()
     path: '/api/chat/rooms/:id/messages',
     tags,
     summary: 'Posts a message (a text, a file the caller uploaded, or both); the other participants are notified',
+    description: 'The file is named by its reference (`fichier`, the `path` the upload answered); the answer and the listened message carry the URL the service builds from it.',
     access: 'profile',
     params: RoomIdParams,
     body: ChatMessage,
-    errors: ['CHAT_ROOM_NOT_FOUND', 'CHAT_FILE_NOT_OWNED'],
+    errors: ['CHAT_ROOM_NOT_FOUND', 'CHAT_FILE_NOT_OWNED', 'CHAT_FILE_URL_INVALID'],
     success: { status: 201, description: 'The message', data: StoredChatMessage },
     handle: ({ caller, params, body }) => postMessage(caller, params.id, body),
   })

@@ -34,7 +34,11 @@ export const StoredChatMessage = z.object({
   roomId: z.string(),
   sender: z.string(),
   texte: z.string().nullable(),
-  fichierUrl: z.string().nullable(),
+  fichier: z.string().nullable().meta({ description: 'The file’s reference (its storage path), null without one.' }),
+  fichierUrl: z
+    .string()
+    .nullable()
+    .meta({ description: 'Where the file is read, built by the service from `fichier` on our storage (relative to the base URL with the local driver; public or signed by configuration).' }),
   deleted: z.boolean(),
   createdAt: z.string(),
 });

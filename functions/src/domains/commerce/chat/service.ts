@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { storedPathOf } from '../../../adapters/storage/paths';
+import { fileStorage } from '../../../adapters/storage/storage';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
@@ -44,7 +44,9 @@ interface MessageDocument {
   texte: string | null;
   /** The text lowercased without accents, what search matches against (substring, no pattern). */
   texteKey: string;
+  /** Built by the service from `fichierPath` when posted (what listeners show); answers build it again. */
   fichierUrl: string | null;
+  /** The file's reference: a path the sender stored itself (uploads ledger). */
   fichierPath: string | null;
   deleted: boolean;
   createdAt: Timestamp;
@@ -82,13 +84,18 @@ function toRoom(id: string, room: RoomDocument, uid: string): z.input<typeof Cha
   };
 }
 
-function toMessage(roomId: string, id: string, message: MessageDocument): z.input<typeof StoredChatMessage> {
+/**
+ * A message as answered: its file's URL built from the reference, never the stored one (messages
+ * stored before references kept a client's URL there; a signed URL expires).
+ */
+async function toMessage(roomId: string, id: string, message: MessageDocument): Promise<z.input<typeof StoredChatMessage>> {
   return {
     id,
     roomId,
     sender: message.sender,
     texte: message.texte,
-    fichierUrl: message.fichierUrl,
+    fichier: message.fichierPath,
+    fichierUrl: message.fichierPath === null ? null : await (await fileStorage()).mediaUrl(message.fichierPath),
     deleted: message.deleted,
     createdAt: message.createdAt.toDate().toISOString(),
   };
@@ -190,12 +197,21 @@ export async function myRooms(caller: ProfileCaller, page: PageRequest) {
   return toPage(page, docs.map((doc) => toRoom(doc.id, doc.data(), caller.uid)), total);
 }
 
-/** A file the sender stored through the upload routes itself (the ledger says who stored it). */
-async function attachment(uid: string, url: string | undefined): Promise<{ fichierUrl: string; fichierPath: string } | null> {
-  if (url === undefined) return null;
-  const path = storedPathOf(url);
-  if (!path || (await uploadOwner(path)) !== uid) throw new ApiError('CHAT_FILE_NOT_OWNED');
-  return { fichierUrl: url, fichierPath: path };
+/**
+ * A file the sender stored through the upload routes itself (the ledger says who stored it), named
+ * by its reference, or by the older form: exactly the URL our storage gave for it. The URL kept
+ * and shown is ours, built from the reference: a client's URL is never stored.
+ */
+async function attachment(uid: string, input: { fichier?: string; fichierUrl?: string }): Promise<{ fichierUrl: string; fichierPath: string } | null> {
+  const storage = await fileStorage();
+  let path = input.fichier;
+  if (path === undefined && input.fichierUrl !== undefined) {
+    path = storage.mediaPathOf(input.fichierUrl) ?? undefined;
+    if (path === undefined) throw new ApiError('CHAT_FILE_URL_INVALID');
+  }
+  if (path === undefined) return null;
+  if ((await uploadOwner(path)) !== uid) throw new ApiError('CHAT_FILE_NOT_OWNED');
+  return { fichierUrl: await storage.mediaUrl(path), fichierPath: path };
 }
 
 function preview(texte: string | null): string | null {
@@ -203,8 +219,8 @@ function preview(texte: string | null): string | null {
 }
 
 /** Posts a message: the others' unread counters move and each is notified, in one transaction. */
-export async function postMessage(caller: ProfileCaller, id: string, input: { texte?: string; fichierUrl?: string }) {
-  const file = await attachment(caller.uid, input.fichierUrl);
+export async function postMessage(caller: ProfileCaller, id: string, input: { texte?: string; fichier?: string; fichierUrl?: string }) {
+  const file = await attachment(caller.uid, input);
   const ref = rooms().doc(id);
   const messageRef = messagesOf(id).doc();
   const at = Timestamp.fromDate(now());
@@ -248,7 +264,7 @@ export async function postMessage(caller: ProfileCaller, id: string, input: { te
 export async function roomMessages(caller: ProfileCaller, id: string, page: PageRequest) {
   participantRoom((await rooms().doc(id).get()).data(), caller.uid);
   const { docs, total } = await readPage(messagesOf(id).orderBy('createdAt', 'desc'), page);
-  return toPage(page, docs.map((doc) => toMessage(id, doc.id, doc.data())), total);
+  return toPage(page, await Promise.all(docs.map((doc) => toMessage(id, doc.id, doc.data()))), total);
 }
 
 /** Marks the room read by the caller: its counter back to 0, the total down by as much, its read time set. */
@@ -274,7 +290,8 @@ export async function searchRoom(caller: ProfileCaller, id: string, q: string) {
   participantRoom((await rooms().doc(id).get()).data(), caller.uid);
   const needle = searchText(q);
   const latest = await messagesOf(id).orderBy('createdAt', 'desc').limit(CHAT_SEARCH_WINDOW).get();
-  return latest.docs.filter((doc) => !doc.data().deleted && doc.data().texteKey.includes(needle)).map((doc) => toMessage(id, doc.id, doc.data()));
+  const found = latest.docs.filter((doc) => !doc.data().deleted && doc.data().texteKey.includes(needle));
+  return Promise.all(found.map((doc) => toMessage(id, doc.id, doc.data())));
 }
 
 /** Deletes one of the caller's messages: its text and file go, the message stays, marked deleted. */
