@@ -92,13 +92,14 @@ export const router = new ApiRouter()
     method: 'get',
     path: '/api/chat/rooms/:id/search',
     tags,
-    summary: 'Messages of the room containing the words (case and accents ignored), among its latest 200',
+    summary: 'The latest `limit` messages of the room containing the words (case and accents ignored), among its latest 200',
+    description: 'Reads the room, then its messages newest first (`limit` of them, then 50 at a time) until `limit` match or 200 were read: at most 201 documents per request.',
     access: 'profile',
     params: RoomIdParams,
     query: SearchQuery,
     errors: ['CHAT_ROOM_NOT_FOUND'],
     success: { description: 'The matching messages, newest first', data: z.array(StoredChatMessage) },
-    handle: ({ caller, params, query }) => searchRoom(caller, params.id, query.q),
+    handle: ({ caller, params, query }) => searchRoom(caller, params.id, query.q, query.limit),
   })
   .json({
     method: 'delete',

@@ -49,5 +49,6 @@ export const RoomIdParams = z.strictObject({ id: documentId('CHAT_ROOM_NOT_FOUND
 export const MessageIdParams = z.strictObject({ id: documentId('CHAT_ROOM_NOT_FOUND'), messageId: documentId('CHAT_MESSAGE_NOT_FOUND') });
 export const RoomListQuery = PaginationQuery;
 export const SearchQuery = z.strictObject({
-  q: z.string().trim().min(1).max(100).meta({ description: 'Words looked for, case and accents ignored, among the room’s CHAT_SEARCH_WINDOW latest messages.' }),
+  q: z.string().trim().min(1).max(100).meta({ description: 'Words looked for, case and accents ignored, among the room’s 200 latest messages.' }),
+  limit: z.coerce.number().int().min(1).max(50).default(20).meta({ description: 'Matches answered at most (20 by default, at most 50).' }),
 });

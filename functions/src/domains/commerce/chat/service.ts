@@ -6,7 +6,7 @@
  * room's messages directly (firestore.rules lets participants read them); every write is here.
  */
 import { createHash } from 'node:crypto';
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, type QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { fileStorage } from '../../../adapters/storage/storage';
 import type { ProfileCaller } from '../../../core/auth';
@@ -22,8 +22,13 @@ import { findMission } from '../../transit';
 import { findOrder } from '../orders/service';
 import type { ChatContextKind, ChatRoom, OpenRoomRequest, StoredChatMessage } from './schemas';
 
-/** The latest messages a search looks through: a bounded page, never the whole room. */
+/**
+ * The latest messages a search looks through at most: a substring of a normalized text has no
+ * index to ask, so a search scans, and this bounds its reads (README, Chat: 201 per request).
+ */
 export const CHAT_SEARCH_WINDOW = 200;
+/** Messages read per step of a scan once its first step (`limit` of them) fell short of matches. */
+const CHAT_SEARCH_STEP = 50;
 const PREVIEW_LENGTH = 120;
 
 interface RoomDocument {
@@ -285,12 +290,27 @@ export async function unreadTotal(caller: ProfileCaller) {
   return { total: (await unreadOf(caller.uid).get()).data()?.total ?? 0 };
 }
 
-/** Messages of the room whose text contains the words, among its latest CHAT_SEARCH_WINDOW: a substring test, no pattern. */
-export async function searchRoom(caller: ProfileCaller, id: string, q: string) {
+/**
+ * The room's latest `limit` messages whose text contains the words (a substring test, no pattern),
+ * newest first. The scan reads `limit` messages first (when they all match, it read what it
+ * answers), then CHAT_SEARCH_STEP at a time, and stops at `limit` matches or CHAT_SEARCH_WINDOW
+ * messages read.
+ */
+export async function searchRoom(caller: ProfileCaller, id: string, q: string, limit: number) {
   participantRoom((await rooms().doc(id).get()).data(), caller.uid);
   const needle = searchText(q);
-  const latest = await messagesOf(id).orderBy('createdAt', 'desc').limit(CHAT_SEARCH_WINDOW).get();
-  const found = latest.docs.filter((doc) => !doc.data().deleted && doc.data().texteKey.includes(needle));
+  const found: Array<QueryDocumentSnapshot<MessageDocument>> = [];
+  let scanned = 0;
+  let last: QueryDocumentSnapshot<MessageDocument> | undefined;
+  while (found.length < limit && scanned < CHAT_SEARCH_WINDOW) {
+    const size = Math.min(scanned === 0 ? limit : CHAT_SEARCH_STEP, CHAT_SEARCH_WINDOW - scanned);
+    const newest = messagesOf(id).orderBy('createdAt', 'desc');
+    const step = await (last ? newest.startAfter(last) : newest).limit(size).get();
+    scanned += step.size;
+    for (const doc of step.docs) if (found.length < limit && !doc.data().deleted && doc.data().texteKey.includes(needle)) found.push(doc);
+    if (step.size < size) break;
+    last = step.docs[step.docs.length - 1];
+  }
   return Promise.all(found.map((doc) => toMessage(id, doc.id, doc.data())));
 }
 
