@@ -9,6 +9,7 @@
  */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
+import { backfillChatFileUrls } from '../functions/src/domains/commerce/chat/backfill';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
@@ -106,4 +107,18 @@ it('shows a URL built from the reference for a message stored before, whatever U
   });
   const read = await (await api()).get(`/api/chat/rooms/${roomId}/messages`).set(bearer(buyer.token));
   expect(read.body.data.find((message: { id: string }) => message.id === ref.id)).toMatchObject({ fichier: own.path, fichierUrl: `/api/upload/files/${own.path}` });
+});
+
+it('rewrites, once, the listened copy of messages stored before with a URL that is not ours (npm run backfill:chat-files)', async () => {
+  const own = await upload(seller);
+  const messages = db().collection(COLLECTIONS.chatRooms).doc(roomId).collection('messages');
+  const before = { sender: seller.uid, texte: null, texteKey: '', deleted: false, createdAt: new Date() };
+  const tainted = await messages.add({ ...before, fichierUrl: `https://evil.example/phish/${own.path}`, fichierPath: own.path });
+  const deleted = await messages.add({ ...before, fichierUrl: null, fichierPath: null, deleted: true });
+  const first = await backfillChatFileUrls(2);
+  expect(first.updated).toBeGreaterThanOrEqual(1);
+  expect((await tainted.get()).data()).toMatchObject({ fichierUrl: `/api/upload/files/${own.path}`, fichierPath: own.path });
+  expect((await deleted.get()).data()).toMatchObject({ fichierUrl: null, fichierPath: null });
+  // Safe to run again: every URL is ours now.
+  expect((await backfillChatFileUrls(2)).updated).toBe(0);
 });
