@@ -13,6 +13,20 @@ import type { FileContent, FileStorage, StoredFile } from './storage';
 /** Where Cloud Storage serves objects by path (public, or with a signature in the query). */
 const PUBLIC_ORIGIN = 'https://storage.googleapis.com';
 
+/**
+ * The path of `https://storage.googleapis.com/{bucket}/{path}`, public or signed (its query is the
+ * signature), on `bucket` only; null for any other URL.
+ */
+export function cloudMediaPathOf(url: string, bucket: string): string | null {
+  if (!URL.canParse(url)) return null;
+  const parsed = new URL(url);
+  if (parsed.origin !== PUBLIC_ORIGIN || parsed.username || parsed.password || url.includes('#')) return null;
+  const prefix = `/${bucket}/`;
+  const path = parsed.pathname.startsWith(prefix) ? parsed.pathname.slice(prefix.length) : '';
+  const exact = `${PUBLIC_ORIGIN}${prefix}${path}`;
+  return isMediaPath(path) && (url === exact || url.startsWith(`${exact}?`)) ? path : null;
+}
+
 const fileAt = (path: string) => getStorage(adminApp()).bucket().file(path);
 
 export class CloudStorage implements FileStorage {
@@ -34,19 +48,8 @@ export class CloudStorage implements FileStorage {
     return url;
   }
 
-  /** `https://storage.googleapis.com/{bucket}/{path}`, public or signed (its query is the signature), on our bucket only. */
   mediaPathOf(url: string): string | null {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return null;
-    }
-    if (parsed.origin !== PUBLIC_ORIGIN || parsed.username || parsed.password || url.includes('#')) return null;
-    const prefix = `/${getStorage(adminApp()).bucket().name}/`;
-    const path = parsed.pathname.startsWith(prefix) ? parsed.pathname.slice(prefix.length) : '';
-    const exact = `${PUBLIC_ORIGIN}${prefix}${path}`;
-    return isMediaPath(path) && (url === exact || url.startsWith(`${exact}?`)) ? path : null;
+    return cloudMediaPathOf(url, getStorage(adminApp()).bucket().name);
   }
 
   async savePrivate(path: string, data: Buffer, contentType: string): Promise<void> {
