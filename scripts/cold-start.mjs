@@ -107,11 +107,12 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  */
 export function measureColdStarts({ rounds = 15 } = {}) {
   const main = JSON.parse(readFileSync(join(functionsDir, 'package.json'), 'utf8')).main;
-  // The settings the emulator gives the functions (the first request reads them), without the
-  // emulators' addresses: nothing here talks to a server.
+  // The settings the emulator gives the functions (the first request reads them), and its mark
+  // (FUNCTIONS_EMULATOR: its development storage key is valid), without the emulators'
+  // addresses: nothing here talks to a server.
   const base = withEmulatorEnv({ PATH: process.env.PATH, HOME: process.env.HOME });
   const floor = () => run(floorScript, base);
-  const functions = HTTPS_FUNCTIONS.map((name) => ({ name, run: () => run(functionScript(name, main), { ...base, FUNCTION_TARGET: name, K_SERVICE: name }) }));
+  const functions = HTTPS_FUNCTIONS.map((name) => ({ name, run: () => run(functionScript(name, main), { ...base, FUNCTION_TARGET: name, K_SERVICE: name, FUNCTIONS_EMULATOR: 'true' }) }));
   // One warm-up round fills the file-system cache; it is not counted.
   floor();
   for (const fn of functions) fn.run();

@@ -76,7 +76,8 @@ it('refuses contexts the caller is no side of, unknown contexts and bad input', 
   expect((await openRoom(seller, { contextKind: 'article', contextId: listingId, participant: stranger.uid })).body.code).toBe('CHAT_ROOM_NOT_FOUND');
   expect((await openRoom(seller, { contextKind: 'article', contextId: listingId })).body.code).toBe('CHAT_NOT_ALLOWED');
   const missing = await openRoom(buyer, { contextKind: 'article', contextId: 'no-such-listing' });
-  expect([missing.status, missing.body.code]).toEqual([404, 'CHAT_CONTEXT_NOT_FOUND']);
+  // A listing that does not exist answers as its read does (test/chat-listing-visibility.test.ts).
+  expect([missing.status, missing.body.code]).toEqual([404, 'ARTICLE_NOT_FOUND']);
   // Tricycle contacts: test/tricycles.test.ts opens rooms about accepted ones; an unknown one is not found.
   const tricycle = await openRoom(buyer, { contextKind: 'tricycle', contextId: 'x1' });
   expect([tricycle.status, tricycle.body.code]).toEqual([404, 'CHAT_CONTEXT_NOT_FOUND']);
@@ -187,10 +188,12 @@ it('refuses messages from non-participants, bad input, and files the sender did 
   const url = new URL(upload.body.data.url as string, 'http://localhost').toString();
   const stolen = await post(buyer, id, { fichierUrl: url });
   expect([stolen.status, stolen.body.code]).toEqual([403, 'CHAT_FILE_NOT_OWNED']);
-  expect((await post(buyer, id, { fichierUrl: 'https://example.com/images/00000000-0000-0000-0000-000000000000.jpg' })).body.code).toBe('CHAT_FILE_NOT_OWNED');
+  // A URL on another site is not one of our files at all (test/chat-attachments.test.ts).
+  expect((await post(buyer, id, { fichierUrl: 'https://example.com/images/00000000-0000-0000-0000-000000000000.jpg' })).body.code).toBe('CHAT_FILE_URL_INVALID');
   const withFile = await post(seller, id, { texte: 'La photo', fichierUrl: url });
   expect(withFile.status).toBe(201);
-  expect(withFile.body.data.fichierUrl).toBe(url);
+  // The URL shown is the one our storage builds from the file's reference, not the one sent.
+  expect(withFile.body.data).toMatchObject({ fichier: upload.body.data.path, fichierUrl: upload.body.data.url });
   // The upload clean-up keeps a file a message holds, past its grace period.
   const records = await db().collection(COLLECTIONS.uploads).where('path', '==', upload.body.data.path).get();
   expect(records.docs.map((doc) => doc.get('keptBy'))).toEqual(['chat']);

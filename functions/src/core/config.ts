@@ -66,6 +66,12 @@ const cidrList = () => setting('', (raw) => (raw.split(',').map((range) => range
 /** Cloud Functions (and its emulator) name the running function; scripts and tests do not. */
 const runsAsFunction = () => Boolean(process.env.K_SERVICE || process.env.FUNCTION_TARGET);
 
+/** The local storage driver's published development key: never valid outside the emulator. */
+const DEVELOPMENT_SIGNING_KEY = 'local-development-signing-key';
+
+/** A function that is not the Functions emulator's: deployed (the emulator sets FUNCTIONS_EMULATOR). */
+const runsDeployed = () => runsAsFunction() && process.env.FUNCTIONS_EMULATOR !== 'true';
+
 /** `a.b.c.d/n` or `x::/n`. */
 function isCidr(range: string): boolean {
   const [network = '', prefix = '', ...rest] = range.split('/');
@@ -182,8 +188,11 @@ const SETTINGS = {
   STORAGE_URL_MODE: oneOf(['public', 'signed'], 'public'),
   /** Lifetime of signed URLs. */
   STORAGE_SIGNED_URL_TTL_MS: integer(7 * 24 * 60 * 60 * 1000, 60 * 1000),
-  /** Local driver only: key of the HMAC that signs its links to private files (a development value by default). */
-  STORAGE_LOCAL_SIGNING_KEY: text('local-development-signing-key', { min: 16 }),
+  /**
+   * Local driver only: key of the HMAC that signs its links to private files. The default is a
+   * development value, published in the README: a function outside the emulator has none (below).
+   */
+  STORAGE_LOCAL_SIGNING_KEY: text(DEVELOPMENT_SIGNING_KEY, { min: 16 }),
   /** Lifetime of the links to forwarders' identity cards handed to admins (Cloud Storage allows 7 days at most). */
   KYC_LINK_TTL_SECONDS: integer(300, 10, 7 * 24 * 60 * 60),
   /** Lifetime of the links to stored documents handed to admins by GET /api/admin/documents/{id}/download (Cloud Storage allows 7 days at most). */
@@ -364,6 +373,8 @@ export function config(): Settings {
     }
     // Settings that have a default in scripts and tests but none in a function.
     if (runsAsFunction() && values.FEEXPAY_MODE === undefined && !invalid.includes('FEEXPAY_MODE')) invalid.push('FEEXPAY_MODE');
+    // The local driver's development key is public: links it signed outside the emulator could be forged.
+    if (runsDeployed() && values.STORAGE_DRIVER === 'local' && values.STORAGE_LOCAL_SIGNING_KEY === DEVELOPMENT_SIGNING_KEY) invalid.push('STORAGE_LOCAL_SIGNING_KEY');
     if (invalid.length) throw new Error(`Invalid configuration: ${invalid.join(', ')}`);
     cached = values as Settings;
   }

@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
+import { isMediaPath } from './paths';
 import type { FileContent, FileStorage, LinkCheck, StoredFile } from './storage';
+
+/** The API route that serves public media with this driver (catalog/uploads/routes.ts). */
+const MEDIA_ROUTE = '/api/upload/files/';
+/** The hosts this driver's media are read from: it runs in the emulator and tests only. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** HMAC-SHA256 over the path and the expiry, under the local signing key (read by this driver only). */
 function signatureOf(path: string, expires: string): string {
@@ -38,7 +44,26 @@ export class LocalStorage implements FileStorage {
 
   async save(path: string, data: Buffer, contentType: string): Promise<StoredFile> {
     await this.write(path, data, contentType);
-    return { path, url: `/api/upload/files/${path}`, contentType, size: data.length };
+    return { path, url: await this.mediaUrl(path), contentType, size: data.length };
+  }
+
+  /** Relative to the base URL: the emulator's API serves the file. */
+  async mediaUrl(path: string): Promise<string> {
+    return `${MEDIA_ROUTE}${path}`;
+  }
+
+  /** `/api/upload/files/{path}` as `save` gave it, or made absolute on a loopback host (the emulator's): no query, no fragment, no credentials. */
+  mediaPathOf(url: string): string | null {
+    if (url.startsWith(MEDIA_ROUTE)) {
+      const path = url.slice(MEDIA_ROUTE.length);
+      return isMediaPath(path) ? path : null;
+    }
+    if (!URL.canParse(url)) return null;
+    const parsed = new URL(url);
+    const onLoopback = (parsed.protocol === 'http:' || parsed.protocol === 'https:') && LOOPBACK_HOSTS.includes(parsed.hostname);
+    if (!onLoopback || parsed.username || parsed.password || url.includes('?') || url.includes('#')) return null;
+    const path = parsed.pathname.startsWith(MEDIA_ROUTE) ? parsed.pathname.slice(MEDIA_ROUTE.length) : '';
+    return isMediaPath(path) ? path : null;
   }
 
   async savePrivate(path: string, data: Buffer, contentType: string): Promise<void> {

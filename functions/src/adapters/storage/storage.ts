@@ -35,6 +35,16 @@ export interface FileStorage {
   delete(path: string): Promise<void>;
   /** A link that reads the file without a token until `expiresAt` (never after). */
   signedLink(path: string, expiresAt: Date): Promise<string>;
+  /**
+   * Where clients read the public medium at `path` (what `save` answered for it): built from the
+   * path alone, so a URL shown to users is always one of ours, in the configured URL mode.
+   */
+  mediaUrl(path: string): Promise<string>;
+  /**
+   * The path of the public medium a URL of `mediaUrl`'s form reads, or null for any other URL: a
+   * URL a client gives back is trusted only when it is exactly one of ours.
+   */
+  mediaPathOf(url: string): string | null;
   /** Local driver only: checks one of its own signed links (Cloud Storage checks its own). */
   checkLink?(path: string, expires: string, signature: string): LinkCheck;
 }

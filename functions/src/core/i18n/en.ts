@@ -82,6 +82,7 @@ export const en: Record<ErrorCode, string> = {
   CHAT_CONTEXT_NOT_FOUND: 'What this conversation is about was not found.',
   CHAT_NOT_ALLOWED: 'Only a buyer and the seller of the listing, or a buyer and its forwarder, can talk about it.',
   CHAT_FILE_NOT_OWNED: 'Attach a file you uploaded yourself.',
+  CHAT_FILE_URL_INVALID: 'This link is not one of your uploaded files: attach the file by its path (`fichier`).',
   ORDER_NOT_FOUND: 'Order not found.',
   ORDER_DELIVERY_UNDER_WAY: 'A courier delivers this order: cancel the delivery (before a courier accepts it) or wait for it to end.',
   INVOICE_NOT_FOUND: 'Invoice not found.',

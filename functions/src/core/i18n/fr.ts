@@ -83,6 +83,7 @@ export const fr: Record<ErrorCode, string> = {
   CHAT_CONTEXT_NOT_FOUND: 'L’objet de cette conversation est introuvable.',
   CHAT_NOT_ALLOWED: 'Seuls un acheteur et le vendeur de l’annonce, ou un acheteur et son transitaire, peuvent en discuter.',
   CHAT_FILE_NOT_OWNED: 'Joignez un fichier que vous avez vous-même envoyé.',
+  CHAT_FILE_URL_INVALID: 'Ce lien ne désigne aucun de vos fichiers envoyés : joignez le fichier par son chemin (`fichier`).',
   ORDER_NOT_FOUND: 'Commande introuvable.',
   ORDER_DELIVERY_UNDER_WAY: 'Cette commande est livrée par un livreur : annulez la livraison (avant qu’un livreur l’accepte) ou attendez sa fin.',
   INVOICE_NOT_FOUND: 'Facture introuvable.',

@@ -6,6 +6,6 @@
 export { KycPath } from './uploads/schemas';
 export { cardLinks, cardProblem, identityCardFile } from './kyc/service';
 export { getArticle, prepareSale, prepareStockReturn, prepareStockTake } from './service';
-export { isPublic } from './visibility';
+export { isPublic, isReadableByAll } from './visibility';
 export { keepForChat, uploadOwner } from './uploads/ledger';
 export { latestVerificationStatus } from './verification/buyer';

@@ -21,7 +21,7 @@ import type { ArticleDocument } from './model';
 import * as repository from './repository';
 import type { Article, ArticleInput, ArticleSearchQuery, ArticleUpdate } from './schemas';
 import { ARTICLE_TRANSITIONS, type ArticleEvent, type ArticleStatus } from './state';
-import { isPublic } from './visibility';
+import { isPublic, isReadableByAll } from './visibility';
 
 type ArticleView = z.input<typeof Article>;
 type SearchQuery = z.output<typeof ArticleSearchQuery>;
@@ -97,7 +97,7 @@ export async function createArticle(caller: ProfileCaller, input: z.output<typeo
  * a part hidden while its seller's access is over) only their seller's and the admins'.
  */
 function canSee(caller: ProfileCaller | undefined, article: ArticleDocument): boolean {
-  if (isPublic(article, now()) || article.statut === 'vendu') return true;
+  if (isReadableByAll(article, now())) return true;
   return Boolean(caller && (caller.uid === article.vendeur || isAdminRole(caller.role)));
 }
 

@@ -21,6 +21,15 @@ export function isPublic(article: Visibility, at: Date): boolean {
   return isListed(article) && !(article.visibleJusqua && article.visibleJusqua.toMillis() <= at.getTime());
 }
 
+/**
+ * Anyone's to read at `at`: in public view, or sold (a sale's records stay readable). What
+ * `GET /api/articles/{id}` shows everyone, and what a chat room may be opened about; the others
+ * are their seller's and the admins' only.
+ */
+export function isReadableByAll(article: Visibility, at: Date): boolean {
+  return isPublic(article, at) || article.statut === 'vendu';
+}
+
 /** Whether a change (or a deletion: no `next`) takes a listing out of public view. */
 export function leavesPublicView(current: Visibility, next: Visibility | undefined): boolean {
   return isListed(current) && !(next && isListed(next));

@@ -1,5 +1,6 @@
 /** Order and chat shapes, published now because the spec names them; routes come with commerce. */
 import { z } from 'zod';
+import { isMediaPath } from '../../adapters/storage/paths';
 import { documentId } from '../../core/document-id';
 import { GeoPoint } from '../geo';
 
@@ -19,7 +20,20 @@ export const OrderInput = z
 export const ChatMessage = z
   .strictObject({
     texte: z.string().trim().min(1).max(4000).optional(),
-    fichierUrl: z.url().optional(),
+    fichier: z
+      .string()
+      .refine(isMediaPath, { message: 'Not the path of an uploaded photo (`images/{uuid}.{ext}`).' })
+      .optional()
+      .meta({ description: 'The file: the `path` that `POST /api/upload/image` answered the sender (a file it stored itself; CHAT_FILE_NOT_OWNED otherwise). The service builds the URL shown (`fichierUrl`).' }),
+    fichierUrl: z
+      .url()
+      .optional()
+      .meta({
+        description:
+          'Older form of `fichier`: accepted only when it is exactly the `url` our storage answered for one of the sender’s files (CHAT_FILE_URL_INVALID otherwise), and stored as that file’s reference. Send `fichier` instead.',
+        deprecated: true,
+      }),
   })
-  .refine((value) => value.texte !== undefined || value.fichierUrl !== undefined, { message: 'A message has a text or a file.' })
+  .refine((value) => value.texte !== undefined || value.fichier !== undefined || value.fichierUrl !== undefined, { message: 'A message has a text or a file.' })
+  .refine((value) => value.fichier === undefined || value.fichierUrl === undefined, { message: 'One file per message: `fichier` or `fichierUrl`, not both.' })
   .meta({ id: 'ChatMessage', description: 'A message posted in a chat room by one of its participants.' });

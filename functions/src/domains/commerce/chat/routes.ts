@@ -18,11 +18,12 @@ export const router = new ApiRouter()
     path: '/api/chat/rooms',
     tags,
     summary: 'Finds or opens the room of the caller and the other side of a listing (its seller), a transit journey (its buyer or forwarder), an order or an accepted tricycle contact',
-    description: 'The same participants and context always meet in one room, also when opened in parallel. A seller answers in the room a buyer opened (`participant`: that buyer).',
+    description:
+      'The same participants and context always meet in one room, also when opened in parallel. A seller answers in the room a buyer opened (`participant`: that buyer). A listing must be one anyone may read (in public view, or sold): otherwise the answer is `GET /api/articles/{id}`’s to a buyer, 404 `ARTICLE_NOT_FOUND`, to everyone, its seller included. A room opened before the listing was withdrawn or hidden stays usable by its two participants.',
     access: 'profile',
     userRateLimit: USER_LIMITS.chatRoom,
     body: OpenRoomRequest,
-    errors: ['CHAT_CONTEXT_NOT_FOUND', 'CHAT_NOT_ALLOWED', 'CHAT_ROOM_NOT_FOUND'],
+    errors: ['ARTICLE_NOT_FOUND', 'CHAT_CONTEXT_NOT_FOUND', 'CHAT_NOT_ALLOWED', 'CHAT_ROOM_NOT_FOUND'],
     success: { description: 'The room (created or found)', data: ChatRoom },
     handle: async ({ caller, body }) => (await openRoom(caller, body)).room,
   })
@@ -76,11 +77,12 @@ export const router = new ApiRouter()
     path: '/api/chat/rooms/:id/messages',
     tags,
     summary: 'Posts a message (a text, a file the caller uploaded, or both); the other participants are notified',
+    description: 'The file is named by its reference (`fichier`, the `path` the upload answered); the answer and the listened message carry the URL the service builds from it.',
     access: 'profile',
     userRateLimit: USER_LIMITS.chatMessage,
     params: RoomIdParams,
     body: ChatMessage,
-    errors: ['CHAT_ROOM_NOT_FOUND', 'CHAT_FILE_NOT_OWNED'],
+    errors: ['CHAT_ROOM_NOT_FOUND', 'CHAT_FILE_NOT_OWNED', 'CHAT_FILE_URL_INVALID'],
     success: { status: 201, description: 'The message', data: StoredChatMessage },
     handle: ({ caller, params, body }) => postMessage(caller, params.id, body),
   })
@@ -99,7 +101,8 @@ export const router = new ApiRouter()
     method: 'get',
     path: '/api/chat/rooms/:id/search',
     tags,
-    summary: 'Messages of the room containing the words (case and accents ignored), among its latest 200',
+    summary: 'The latest `limit` messages of the room containing the words (case and accents ignored), among its latest 200',
+    description: 'Reads the room, then its messages newest first (`limit` of them, then 50 at a time) until `limit` match or 200 were read: at most 201 documents per request.',
     access: 'profile',
     userRateLimit: USER_LIMITS.search,
     params: RoomIdParams,
@@ -107,7 +110,7 @@ export const router = new ApiRouter()
     reads: fixedReads(CHAT_SEARCH_MAX_READS, `the room, and at most ${CHAT_SEARCH_MAX_READS - 1} of its messages, whatever the words and the size of the room.`),
     errors: ['CHAT_ROOM_NOT_FOUND'],
     success: { description: 'The matching messages, newest first', data: z.array(StoredChatMessage) },
-    handle: ({ caller, params, query }) => searchRoom(caller, params.id, query.q),
+    handle: ({ caller, params, query }) => searchRoom(caller, params.id, query.q, query.limit),
   })
   .json({
     method: 'delete',

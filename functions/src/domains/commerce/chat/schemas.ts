@@ -34,7 +34,11 @@ export const StoredChatMessage = z.object({
   roomId: z.string(),
   sender: z.string(),
   texte: z.string().nullable(),
-  fichierUrl: z.string().nullable(),
+  fichier: z.string().nullable().meta({ description: 'The file’s reference (its storage path), null without one.' }),
+  fichierUrl: z
+    .string()
+    .nullable()
+    .meta({ description: 'Where the file is read, built by the service from `fichier` on our storage (relative to the base URL with the local driver; public or signed by configuration).' }),
   deleted: z.boolean(),
   createdAt: z.string(),
 });
@@ -45,5 +49,6 @@ export const RoomIdParams = z.strictObject({ id: documentId('CHAT_ROOM_NOT_FOUND
 export const MessageIdParams = z.strictObject({ id: documentId('CHAT_ROOM_NOT_FOUND'), messageId: documentId('CHAT_MESSAGE_NOT_FOUND') });
 export const RoomListQuery = PaginationQuery;
 export const SearchQuery = z.strictObject({
-  q: z.string().trim().min(1).max(100).meta({ description: 'Words looked for, case and accents ignored, among the room’s CHAT_SEARCH_WINDOW latest messages.' }),
+  q: z.string().trim().min(1).max(100).meta({ description: 'Words looked for, case and accents ignored, among the room’s 200 latest messages.' }),
+  limit: z.coerce.number().int().min(1).max(50).default(20).meta({ description: 'Matches answered at most (20 by default, at most 50).' }),
 });

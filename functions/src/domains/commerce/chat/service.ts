@@ -6,24 +6,29 @@
  * room's messages directly (firestore.rules lets participants read them); every write is here.
  */
 import { createHash } from 'node:crypto';
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, type QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { storedPathOf } from '../../../adapters/storage/paths';
+import { fileStorage } from '../../../adapters/storage/storage';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
-import { getArticle, keepForChat, uploadOwner } from '../../catalog';
+import { getArticle, isReadableByAll, keepForChat, uploadOwner } from '../../catalog';
 import { findTricycleContact } from '../../logistics';
 import { notifyIn } from '../../notifications';
 import { findMission } from '../../transit';
 import { findOrder } from '../orders/service';
 import type { ChatContextKind, ChatRoom, OpenRoomRequest, StoredChatMessage } from './schemas';
 
-/** The latest messages a search looks through: a bounded page, never the whole room. */
+/**
+ * The latest messages a search looks through at most: a substring of a normalized text has no
+ * index to ask, so a search scans, and this bounds its reads (README, Chat: 201 per request).
+ */
 export const CHAT_SEARCH_WINDOW = 200;
+/** Messages read per step of a scan once its first step (`limit` of them) fell short of matches. */
+const CHAT_SEARCH_STEP = 50;
 const PREVIEW_LENGTH = 120;
 
 interface RoomDocument {
@@ -44,7 +49,9 @@ interface MessageDocument {
   texte: string | null;
   /** The text lowercased without accents, what search matches against (substring, no pattern). */
   texteKey: string;
+  /** Built by the service from `fichierPath` when posted (what listeners show); answers build it again. */
   fichierUrl: string | null;
+  /** The file's reference: a path the sender stored itself (uploads ledger). */
   fichierPath: string | null;
   deleted: boolean;
   createdAt: Timestamp;
@@ -82,13 +89,18 @@ function toRoom(id: string, room: RoomDocument, uid: string): z.input<typeof Cha
   };
 }
 
-function toMessage(roomId: string, id: string, message: MessageDocument): z.input<typeof StoredChatMessage> {
+/**
+ * A message as answered: its file's URL built from the reference, never the stored one (messages
+ * stored before references kept a client's URL there; a signed URL expires).
+ */
+async function toMessage(roomId: string, id: string, message: MessageDocument): Promise<z.input<typeof StoredChatMessage>> {
   return {
     id,
     roomId,
     sender: message.sender,
     texte: message.texte,
-    fichierUrl: message.fichierUrl,
+    fichier: message.fichierPath,
+    fichierUrl: message.fichierPath === null ? null : await (await fileStorage()).mediaUrl(message.fichierPath),
     deleted: message.deleted,
     createdAt: message.createdAt.toDate().toISOString(),
   };
@@ -97,8 +109,12 @@ function toMessage(roomId: string, id: string, message: MessageDocument): z.inpu
 /** The two sides a context allows, the caller being one of them; refused otherwise. */
 async function participantsOf(caller: ProfileCaller, input: z.output<typeof OpenRoomRequest>): Promise<[string, string]> {
   if (input.contextKind === 'article') {
+    // Only about a listing anyone may read, with the answer its read gives a buyer otherwise: a
+    // withdrawn or hidden listing is no way in to its seller, and its seller has no one to meet
+    // there either. A room opened meanwhile stays (README, Chat): it was opened while the
+    // listing was readable, and its two sides may still settle a sale.
     const article = await getArticle(input.contextId);
-    if (!article) throw new ApiError('CHAT_CONTEXT_NOT_FOUND');
+    if (!article || !isReadableByAll(article, now())) throw new ApiError('ARTICLE_NOT_FOUND');
     if (caller.uid !== article.vendeur) {
       // A buyer asks the seller; another seller, a forwarder or an admin is no side of a listing.
       if (caller.role !== 'acheteur') throw new ApiError('CHAT_NOT_ALLOWED');
@@ -186,12 +202,21 @@ export async function myRooms(caller: ProfileCaller, page: PageRequest) {
   return toPage(page, docs.map((doc) => toRoom(doc.id, doc.data(), caller.uid)), total);
 }
 
-/** A file the sender stored through the upload routes itself (the ledger says who stored it). */
-async function attachment(uid: string, url: string | undefined): Promise<{ fichierUrl: string; fichierPath: string } | null> {
-  if (url === undefined) return null;
-  const path = storedPathOf(url);
-  if (!path || (await uploadOwner(path)) !== uid) throw new ApiError('CHAT_FILE_NOT_OWNED');
-  return { fichierUrl: url, fichierPath: path };
+/**
+ * A file the sender stored through the upload routes itself (the ledger says who stored it), named
+ * by its reference, or by the older form: exactly the URL our storage gave for it. The URL kept
+ * and shown is ours, built from the reference: a client's URL is never stored.
+ */
+async function attachment(uid: string, input: { fichier?: string; fichierUrl?: string }): Promise<{ fichierUrl: string; fichierPath: string } | null> {
+  const storage = await fileStorage();
+  let path = input.fichier;
+  if (path === undefined && input.fichierUrl !== undefined) {
+    path = storage.mediaPathOf(input.fichierUrl) ?? undefined;
+    if (path === undefined) throw new ApiError('CHAT_FILE_URL_INVALID');
+  }
+  if (path === undefined) return null;
+  if ((await uploadOwner(path)) !== uid) throw new ApiError('CHAT_FILE_NOT_OWNED');
+  return { fichierUrl: await storage.mediaUrl(path), fichierPath: path };
 }
 
 function preview(texte: string | null): string | null {
@@ -199,8 +224,8 @@ function preview(texte: string | null): string | null {
 }
 
 /** Posts a message: the others' unread counters move and each is notified, in one transaction. */
-export async function postMessage(caller: ProfileCaller, id: string, input: { texte?: string; fichierUrl?: string }) {
-  const file = await attachment(caller.uid, input.fichierUrl);
+export async function postMessage(caller: ProfileCaller, id: string, input: { texte?: string; fichier?: string; fichierUrl?: string }) {
+  const file = await attachment(caller.uid, input);
   const ref = rooms().doc(id);
   const messageRef = messagesOf(id).doc();
   const at = Timestamp.fromDate(now());
@@ -244,7 +269,7 @@ export async function postMessage(caller: ProfileCaller, id: string, input: { te
 export async function roomMessages(caller: ProfileCaller, id: string, page: PageRequest) {
   participantRoom((await rooms().doc(id).get()).data(), caller.uid);
   const { docs, total } = await readPage(messagesOf(id).orderBy('createdAt', 'desc'), page);
-  return toPage(page, docs.map((doc) => toMessage(id, doc.id, doc.data())), total);
+  return toPage(page, await Promise.all(docs.map((doc) => toMessage(id, doc.id, doc.data()))), total);
 }
 
 /** Marks the room read by the caller: its counter back to 0, the total down by as much, its read time set. */
@@ -265,12 +290,28 @@ export async function unreadTotal(caller: ProfileCaller) {
   return { total: (await unreadOf(caller.uid).get()).data()?.total ?? 0 };
 }
 
-/** Messages of the room whose text contains the words, among its latest CHAT_SEARCH_WINDOW: a substring test, no pattern. */
-export async function searchRoom(caller: ProfileCaller, id: string, q: string) {
+/**
+ * The room's latest `limit` messages whose text contains the words (a substring test, no pattern),
+ * newest first. The scan reads `limit` messages first (when they all match, it read what it
+ * answers), then CHAT_SEARCH_STEP at a time, and stops at `limit` matches or CHAT_SEARCH_WINDOW
+ * messages read.
+ */
+export async function searchRoom(caller: ProfileCaller, id: string, q: string, limit: number) {
   participantRoom((await rooms().doc(id).get()).data(), caller.uid);
   const needle = searchText(q);
-  const latest = await messagesOf(id).orderBy('createdAt', 'desc').limit(CHAT_SEARCH_WINDOW).get();
-  return latest.docs.filter((doc) => !doc.data().deleted && doc.data().texteKey.includes(needle)).map((doc) => toMessage(id, doc.id, doc.data()));
+  const found: Array<QueryDocumentSnapshot<MessageDocument>> = [];
+  let scanned = 0;
+  let last: QueryDocumentSnapshot<MessageDocument> | undefined;
+  while (found.length < limit && scanned < CHAT_SEARCH_WINDOW) {
+    const size = Math.min(scanned === 0 ? limit : CHAT_SEARCH_STEP, CHAT_SEARCH_WINDOW - scanned);
+    const newest = messagesOf(id).orderBy('createdAt', 'desc');
+    const step = await (last ? newest.startAfter(last) : newest).limit(size).get();
+    scanned += step.size;
+    for (const doc of step.docs) if (found.length < limit && !doc.data().deleted && doc.data().texteKey.includes(needle)) found.push(doc);
+    if (step.size < size) break;
+    last = step.docs[step.docs.length - 1];
+  }
+  return Promise.all(found.map((doc) => toMessage(id, doc.id, doc.data())));
 }
 
 /** Deletes one of the caller's messages: its text and file go, the message stays, marked deleted. */
