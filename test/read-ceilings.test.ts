@@ -62,7 +62,7 @@ const WALKS: Record<string, Walk> = {
   'GET /api/achat/mine': { as: 'acheteur' },
   'GET /api/chat/rooms': { as: 'acheteur' },
   'GET /api/chat/rooms/:id/messages': { as: 'acheteur', url: ({ roomId }) => `/api/chat/rooms/${roomId}/messages` },
-  'GET /api/chat/rooms/:id/search': { as: 'acheteur', url: ({ roomId }) => `/api/chat/rooms/${roomId}/search?q=moto` },
+  'GET /api/chat/rooms/:id/search': { as: 'acheteur', url: ({ roomId }) => `/api/chat/rooms/${roomId}/search?q=camion&limit=50` /* no message matches: the search scans its whole window */ },
   'GET /api/orders/mine': { as: 'acheteur' },
   'GET /api/orders/sales': { as: 'vendeur' },
   'GET /api/orders/admin': { as: 'superAdmin' },

@@ -45,7 +45,7 @@ export async function seedMany(count: number, place: (index: number) => [Documen
   }
 }
 
-/** A room of the buyer and the seller, and more messages than a search would look through, each matching. */
+/** A room of the buyer and the seller, with more messages than a search looks through (each about a red motorbike). */
 async function chat(context: SeedContext): Promise<void> {
   const { acheteur, vendeur } = context.users;
   const at = new Date();

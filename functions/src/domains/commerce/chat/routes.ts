@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../../core/http';
 import { fixedReads, pagedReads } from '../../../core/read-ceiling';
-
-/** The most documents a search in a room reads: the room and a bounded number of its messages. */
-const CHAT_SEARCH_MAX_READS = 101;
 import { pageRequest } from '../../../core/pagination';
 import { ChatMessage } from '../schemas';
 import { ChatRoom, MessageIdParams, OpenRoomRequest, RoomIdParams, RoomListQuery, SearchQuery, StoredChatMessage, UnreadTotal } from './schemas';
-import { deleteMessage, getRoom, markRead, myRooms, openRoom, postMessage, roomMessages, searchRoom, unreadTotal } from './service';
+import { CHAT_SEARCH_WINDOW, deleteMessage, getRoom, markRead, myRooms, openRoom, postMessage, roomMessages, searchRoom, unreadTotal } from './service';
 import { USER_LIMITS } from '../../../core/user-limits';
+
+/** The most documents a search in a room reads: the room and its latest CHAT_SEARCH_WINDOW messages. */
+const CHAT_SEARCH_MAX_READS = 1 + CHAT_SEARCH_WINDOW;
 
 const tags = ['Chat'];
 
@@ -102,7 +102,7 @@ export const router = new ApiRouter()
     path: '/api/chat/rooms/:id/search',
     tags,
     summary: 'The latest `limit` messages of the room containing the words (case and accents ignored), among its latest 200',
-    description: 'Reads the room, then its messages newest first (`limit` of them, then 50 at a time) until `limit` match or 200 were read: at most 201 documents per request.',
+    description: 'Reads the room, then its messages newest first (`limit` of them, then 50 at a time) until `limit` match or 200 were read.',
     access: 'profile',
     userRateLimit: USER_LIMITS.search,
     params: RoomIdParams,
