@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentId } from '../../../core/document-id';
 import { PaginationQuery } from '../../../core/pagination';
-import { GeoPoint } from '../../geo';
+import { GeoPoint, QueryLatitude, QueryLongitude } from '../../geo';
 import { DEMANDE_STATUSES } from './state';
 
 const Place = z.strictObject({
@@ -50,8 +50,8 @@ export const DemandeIdParams = z.strictObject({ id: documentId('DEMANDE_NOT_FOUN
 export const DemandeListQuery = PaginationQuery;
 
 export const OpenDemandesQuery = PaginationQuery.extend({
-  lat: z.coerce.number().min(-90).max(90).optional().meta({ description: 'The driver’s latitude: nearest first (with `lng`).' }),
-  lng: z.coerce.number().min(-180).max(180).optional().meta({ description: 'The driver’s longitude (with `lat`).' }),
+  lat: QueryLatitude('The driver’s latitude: nearest first (with `lng`).').optional(),
+  lng: QueryLongitude('The driver’s longitude (with `lat`).').optional(),
 }).refine((value) => (value.lat === undefined) === (value.lng === undefined), { message: 'Give both `lat` and `lng`, or neither.', path: ['lat'] });
 
 export const AdminDemandesQuery = PaginationQuery.extend({

@@ -64,7 +64,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'Online tricycle drivers within `radiusKm` of a point, nearest first',
     description:
-      'A search of the online drivers indexed by geohash cell (core/nearby, cells of about 39 x 19.5 km): only the cells that cover the circle are read (2 to 6 for 5 km, at most 64), at most TRICYCLE_NEARBY_PER_CELL drivers a cell, never the whole collection; drivers whose position is older than TRICYCLE_POSITION_TTL_MINUTES are left out. When a cell holds more online drivers than that (a crowded area), the search is truncated: drivers inside the radius, nearer ones included, may be missing, and `total` and the pages count only the drivers found.',
+      'A search of the online drivers indexed by geohash cell (core/nearby, cells of about 39 x 19.5 km): only the cells that cover the circle are read (2 to 6 for 5 km, at most 64), nearest first, at most TRICYCLE_NEARBY_PER_CELL drivers a cell and TRICYCLE_NEARBY_MAX_READS (500) in all whatever the radius, never the whole collection; drivers whose position is older than TRICYCLE_POSITION_TTL_MINUTES are left out. When a cell holds more online drivers than that (a crowded area), the search is truncated: drivers inside the radius, nearer ones included, may be missing; when the budget leaves farther cells unread, the drivers beyond the nearest unread cell are left out (the answer stays nearest first). `total` and the pages count only the drivers found. Poles and the antimeridian are answered like any point; an empty `latitude` or `longitude` is a 400.',
     access: 'profile',
     roles: ['acheteur'],
     query: NearbyQuery,
