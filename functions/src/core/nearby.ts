@@ -49,6 +49,22 @@ const CELL_LAT = 180 / GRID;
 const EARTH_RADIUS_KM = 6371; // geofire-common's distanceBetween.
 const DEG = Math.PI / 180;
 
+/**
+ * Decimals of a degree kept of a point shown as an area before a party commits: 0.01° is about
+ * 1.1 km. A courier's delivery offer shows the destination so, and a driver's list of open
+ * requests the meeting place: only who accepts sees the exact point.
+ */
+export const AREA_DECIMALS = 2;
+
+/** The area of `point` (normalised, rounded to AREA_DECIMALS) as a party shows it before it accepts. */
+export function approximateArea(point: Point): Point {
+  const factor = 10 ** AREA_DECIMALS;
+  const { latitude, longitude } = normalisePoint(point);
+  const rounded = Math.round(longitude * factor) / factor;
+  // Rounding may reach 180 from 179.995: the same meridian as -180, the end of the range geofire takes.
+  return { latitude: Math.round(latitude * factor) / factor, longitude: rounded >= 180 ? -180 : rounded };
+}
+
 /** The cell a point stands in. */
 export function cellOf(point: Point): string {
   const { latitude, longitude } = normalisePoint(point);
@@ -60,7 +76,7 @@ const rowOf = (latitude: number) => clamp(Math.floor((latitude + 90) / CELL_LAT)
 const columnOf = (longitude: number) => Math.floor((longitude + 180) / CELL_LNG);
 const wrap = (column: number) => ((column % GRID) + GRID) % GRID;
 /** A longitude brought into [-180, 180): sums of degrees near the antimeridian land a hair outside it. */
-const wrapLongitude = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;
+const wrapLongitude = (longitude: number) => (longitude >= -180 && longitude < 180 ? longitude : ((((longitude + 180) % 360) + 360) % 360) - 180);
 
 /**
  * `point` as geofire-common accepts it: latitude within [-90, 90], longitude within [-180, 180)

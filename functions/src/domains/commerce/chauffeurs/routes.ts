@@ -1,8 +1,9 @@
 import { ApiRouter } from '../../../core/http';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
-import { AdminDemandesQuery, Demande, DemandeIdParams, DemandeListQuery, DemandeRequest, OpenDemandesQuery, RejectDemandeRequest } from './schemas';
-import { acceptDemande, adminDemandes, cancelDemande, myDemandes, openDemande, openDemandes, readDemande, rejectDemande, releaseDemande } from './service';
+import { OPEN_MAX_READS, openDemandes } from './open';
+import { AdminDemandesQuery, Demande, DemandeIdParams, DemandeListQuery, DemandeRequest, OPEN_RADIUS_KM, OpenDemande, OpenDemandesQuery, RejectDemandeRequest } from './schemas';
+import { acceptDemande, adminDemandes, cancelDemande, myDemandes, openDemande, readDemande, rejectDemande, releaseDemande } from './service';
 
 const tags = ['Driver requests'];
 
@@ -11,7 +12,7 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/chauffeurs/demandes',
     tags,
-    summary: 'Asks for a driver, for an online listing (`articleId`) or a trip (`trajet`), at a future date and a place',
+    summary: 'Asks for a driver, for an online listing (`articleId`) or a trip (`trajet`), at a future date and a place on the map',
     access: 'profile',
     roles: ['acheteur'],
     body: DemandeRequest,
@@ -35,15 +36,15 @@ export const router = new ApiRouter()
     method: 'get',
     path: '/api/chauffeurs/demandes/open',
     tags,
-    summary: 'Open requests a driver may accept, nearest first when `lat` and `lng` are given',
-    description: 'Looks at the newest 200 open requests whose date is ahead, without those the driver accepted then refused; requests without a point come last.',
+    summary: 'Open requests near the driver, nearest first, each shown by the area of its meeting place',
+    description:
+      `Requests \`en_attente\` whose date is ahead, within \`radiusKm\` of (\`lat\`, \`lng\`), without those the driver gave up. Each shows its meeting place's area (\`zone\`, its point rounded to about a kilometre), never its address, point or note: those reach the driver who accepts (\`POST /demandes/{id}/accept\`, \`GET /demandes/{id}\`). Found through the geohash cell index (core/nearby): at most ${OPEN_MAX_READS} documents read whatever the radius and page; when that leaves cells unread, the requests beyond the nearest unread cell are left out (the answer stays nearest first) and \`total\` counts those found.`,
     access: 'profile',
     roles: ['chauffeur'],
     query: OpenDemandesQuery,
     errors: ['PAGE_TOO_DEEP'],
-    success: { description: 'A page of open requests', item: Demande },
-    handle: ({ caller, query }) =>
-      openDemandes(caller, pageRequest(query), query.lat !== undefined && query.lng !== undefined ? { latitude: query.lat, longitude: query.lng } : undefined),
+    success: { description: 'A page of open requests, nearest first', item: OpenDemande },
+    handle: ({ caller, query }) => openDemandes(caller, pageRequest(query), { latitude: query.lat, longitude: query.lng }, query.radiusKm ?? OPEN_RADIUS_KM.default),
   })
   .json({
     method: 'get',
