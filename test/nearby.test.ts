@@ -5,7 +5,7 @@
 import { resetClock, setClock } from '../functions/src/core/clock';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS, typed } from '../functions/src/core/firestore';
-import { cellOf, cellsCovering, findNearby, MAX_COVERING_CELLS, type Point } from '../functions/src/core/nearby';
+import { cellOf, cellsCovering, findNearby, MAX_COVERING_CELLS, normalisePoint, type Point } from '../functions/src/core/nearby';
 import { nearbyCouriers } from '../functions/src/domains/logistics';
 import { distanceKm } from '../functions/src/domains/geo';
 import { createUser } from './helpers/accounts';
@@ -80,7 +80,7 @@ describe('core/nearby cellsCovering', () => {
     for (const point of discSamples(farNorth, 20)) expect(cellsCovering(farNorth, 20).cells).toContain(cellOf(point));
     // A circle over a pole meets every column of its rows: more than a search reads, so it is bounded.
     const polar = cellsCovering({ latitude: 89.99, longitude: 10 }, 5);
-    expect(polar).toEqual({ cells: expect.any(Array), complete: false });
+    expect(polar).toEqual({ cells: expect.any(Array), nearestKm: expect.any(Array), complete: false });
     expect(polar.cells.length).toBeGreaterThan(1);
     expect(polar.cells.length).toBeLessThanOrEqual(MAX_COVERING_CELLS);
     expect(polar.cells).toContain(cellOf({ latitude: 89.99, longitude: 10 }));
@@ -93,6 +93,42 @@ describe('core/nearby cellsCovering', () => {
     expect(new Set(cells).size).toBe(MAX_COVERING_CELLS);
     expect(cells).toContain(cellOf(COTONOU));
     for (const km of [10, 30]) for (const point of discSamples(COTONOU, km)) expect(cells).toContain(cellOf(point));
+  });
+});
+
+/** The edge points of issue 23: the poles, the antimeridian from both sides, the equator and the prime meridian. */
+const EDGE_LATITUDES = [-90, -89.9999, 0, 89.9999, 90];
+const EDGE_LONGITUDES = [-180, -179.9999, 0, 179.9999, 180];
+const EDGE_POINTS: Point[] = EDGE_LATITUDES.flatMap((latitude) => EDGE_LONGITUDES.map((longitude) => ({ latitude, longitude })));
+
+describe('core/nearby at the edges of the map', () => {
+  // README, Tricycles: "Poles, the antimeridian and the equator are answered like any point".
+  it('covers a circle of every radius the API takes around every edge point, nearest cells first, without throwing', () => {
+    for (const center of EDGE_POINTS) {
+      for (const radius of [0.001, 5, 10, 50]) {
+        const { cells, nearestKm, complete } = cellsCovering(center, radius);
+        expect(cells.length).toBeGreaterThan(0);
+        expect(cells.length).toBeLessThanOrEqual(MAX_COVERING_CELLS);
+        expect(new Set(cells).size).toBe(cells.length);
+        expect(nearestKm).toEqual([...nearestKm].sort((a, b) => a - b));
+        // The centre's own cell is read among the first, at 0 km (a point on the antimeridian touches two columns, a pole a whole row).
+        const own = cells.indexOf(cellOf(center));
+        expect({ center, radius, own: own >= 0, km: nearestKm[own] }).toEqual({ center, radius, own: true, km: expect.closeTo(0, 6) });
+        if (Math.abs(center.latitude) < 89) expect({ center, radius, complete }).toEqual({ center, radius, complete: true });
+      }
+    }
+    // Both ends of the longitude range are one meridian: the same cell, the same covering.
+    expect(cellOf({ latitude: 0, longitude: 180 })).toBe(cellOf({ latitude: 0, longitude: -180 }));
+    expect(cellsCovering({ latitude: 0, longitude: 180 }, 10).cells.sort()).toEqual(cellsCovering({ latitude: 0, longitude: -180 }, 10).cells.sort());
+    expect(normalisePoint({ latitude: 90, longitude: 180 })).toEqual({ latitude: 90, longitude: -180 });
+    expect(normalisePoint({ latitude: -90.0000001, longitude: 180.00000000000003 })).toEqual({ latitude: -90, longitude: expect.closeTo(-180, 9) });
+  });
+
+  it('lets the couriers’ search (the offer rounds’) run from every edge point', async () => {
+    for (const center of EDGE_POINTS) {
+      const found = await nearbyCouriers(center, 50, 5);
+      expect({ center, couriers: found.couriers }).toEqual({ center, couriers: [] });
+    }
   });
 });
 
@@ -153,6 +189,21 @@ describe('core/nearby findNearby', () => {
     expect(huge.truncated).toBe(true);
     expect(huge.cells).toBe(MAX_COVERING_CELLS);
     expect(huge.found.map((item) => item.id)).toContain('north-40');
+  });
+  // README, Tricycles: "a search reads at most TRICYCLE_NEARBY_MAX_READS documents, whatever the radius".
+  it('reads at most `maxReads` documents, nearest cells first, and answers a nearest-first prefix of the whole answer', async () => {
+    const whole = await findNearby(cellMembers, COTONOU, 50, 4, positionOf);
+    expect(whole.truncated).toBe(false);
+    for (const maxReads of [4, 8, 12, 1000]) {
+      const bounded = await findNearby(cellMembers, COTONOU, 50, 4, positionOf, maxReads);
+      expect(bounded.reads).toBeLessThanOrEqual(maxReads);
+      expect(bounded.found.length).toBeGreaterThanOrEqual(2);
+      // Nothing farther than an unread cell: the answer is the whole one cut at some distance.
+      expect(bounded.found.map((item) => item.id)).toEqual(whole.found.slice(0, bounded.found.length).map((item) => item.id));
+      expect(bounded.truncated).toBe(bounded.found.length < whole.found.length || bounded.cells < whole.cells);
+    }
+    const one = await findNearby(cellMembers, COTONOU, 50, 4, positionOf, 4);
+    expect([one.cells, one.found.map((item) => item.id)]).toEqual([1, ['east-1', 'north-3']]);
   });
 });
 

@@ -51,7 +51,7 @@ const WALKS: Record<string, Walk> = {
   'GET /api/publicites': { as: 'superAdmin' },
   'GET /api/public/publicites': { as: 'public' },
   'GET /api/chauffeurs/demandes/mine': { as: 'acheteur' },
-  'GET /api/chauffeurs/demandes/open': { as: 'chauffeur', url: () => '/api/chauffeurs/demandes/open?lat=6.3703&lng=2.3912' },
+  'GET /api/chauffeurs/demandes/open': { as: 'chauffeur', url: () => '/api/chauffeurs/demandes/open?lat=6.3703&lng=2.3912&radiusKm=50' },
   'GET /api/chauffeurs/admin/demandes': { as: 'superAdmin' },
   'GET /api/tricycles/nearby': { as: 'acheteur', url: () => '/api/tricycles/nearby?latitude=6.3703&longitude=2.3912&radiusKm=50' },
   'GET /api/tricycles/contacts/mine': { as: 'acheteur' },

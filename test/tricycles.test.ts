@@ -8,10 +8,11 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { cellOf, geohashOf } from '../functions/src/core/nearby';
 import { CONTACT_EVENTS, CONTACT_STATUSES, CONTACT_TRANSITIONS } from '../functions/src/domains/logistics/tricycles/state';
 import { createUser, type TestUser } from './helpers/accounts';
+import { countDocumentReads } from './helpers/document-reads';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 import { nearbyMembersOf } from './helpers/nearby';
-import { frozenClock, restoreSettingsAndClockAfterEach } from './helpers/settings';
+import { frozenClock, restoreSettingsAndClockAfterEach, useSettings } from './helpers/settings';
 import { walk } from './helpers/transition-table';
 
 restoreSettingsAndClockAfterEach();
@@ -307,6 +308,45 @@ describe('the nearby search', () => {
     const driver = await createUser('chauffeur');
     expect((await nearby(driver, COTONOU)).body.code).toBe('FORBIDDEN_ROLE');
     expect((await (await api()).get('/api/tricycles/nearby').query(COTONOU)).status).toBe(401);
+  });
+});
+
+describe('the nearby search’s bounds and edges', () => {
+  /** Malanville, in the far north: no other driver of this file within 50 km. */
+  const MALANVILLE = { latitude: 11.87, longitude: 3.39 };
+  const east = (from: Point, km: number): Point => ({ latitude: from.latitude, longitude: from.longitude + km / (111.2 * Math.cos((from.latitude * Math.PI) / 180)) });
+  const ids = (res: { body: { data: Array<{ uid: string }> } }) => res.body.data.map((item) => item.uid);
+
+  // README, Tricycles: "a search reads at most `TRICYCLE_NEARBY_MAX_READS` driver documents, whatever the radius".
+  it('reads at most TRICYCLE_NEARBY_MAX_READS drivers at the largest radius, and still answers the nearest first', async () => {
+    // Two drivers in Malanville's own cell (row 11.777..11.953), four in the cells around it.
+    const drivers = await Promise.all(
+      [north(MALANVILLE, 1), north(MALANVILLE, -3), north(MALANVILLE, 15), north(MALANVILLE, -25), east(MALANVILLE, 35), east(MALANVILLE, -45)].map((position) => onlineDriver(position)),
+    );
+    const whole = await nearby(buyer, { ...MALANVILLE, radiusKm: 50 });
+    expect(ids(whole)).toEqual(drivers.map((driver) => driver.uid));
+
+    useSettings({ TRICYCLE_NEARBY_PER_CELL: '2', TRICYCLE_NEARBY_MAX_READS: '3' });
+    // What the request reads besides the search (the caller's profile): the same search where no driver is.
+    const overhead = (await countDocumentReads(() => nearby(buyer, { latitude: -40, longitude: -20, radiusKm: 50 }))).reads;
+    const { result: bounded, reads } = await countDocumentReads(() => nearby(buyer, { ...MALANVILLE, radiusKm: 50 }));
+    expect(bounded.status).toBe(200);
+    expect(reads - overhead).toBeLessThanOrEqual(3);
+    // The nearest cell was read: its two drivers, nearest first; none beyond a cell left unread.
+    expect(ids(bounded)).toEqual([drivers[0].uid, drivers[1].uid]);
+  });
+
+  // README, Tricycles: "an empty or blank `latitude` or `longitude` is a 400 `VALIDATION_ERROR` (not the equator)".
+  it('refuses an empty or blank coordinate instead of reading it as 0', async () => {
+    for (const query of [
+      { latitude: '', longitude: 2.4 },
+      { latitude: '  ', longitude: 2.4 },
+      { latitude: 6.37, longitude: '' },
+      { latitude: '', longitude: '' },
+    ]) {
+      const res = await nearby(buyer, query);
+      expect({ query, status: res.status, code: res.body.code }).toEqual({ query, status: 400, code: 'VALIDATION_ERROR' });
+    }
   });
 });
 

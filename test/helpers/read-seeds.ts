@@ -6,7 +6,7 @@
  */
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
-import { cellOf, geohashOf, type Point } from '../../functions/src/core/nearby';
+import { approximateArea, cellOf, geohashOf, type Point } from '../../functions/src/core/nearby';
 import { bucketOf, periodKeyOf } from '../../functions/src/domains/agents/model';
 import { today } from '../../functions/src/domains/agents/service';
 import type { TestUser } from './accounts';
@@ -111,10 +111,15 @@ async function tricycles({ users }: SeedContext): Promise<void> {
   ]);
 }
 
-/** Open driver requests of the buyer, more than the driver's list scans today, each with a place near Cotonou. */
+/**
+ * Open driver requests of the buyer spread over the cells a 50 km search covers around Cotonou, more
+ * than the drivers' list reads, each with its member in the `demande` nearby index.
+ */
 async function driverRequests({ users }: SeedContext): Promise<void> {
   const { acheteur } = users;
-  await seedMany(260, (index) => [
+  const requests = 260;
+  const point = (index: number) => around(COTONOU, index, 0.05);
+  await seedMany(requests, (index) => [
     collection(COLLECTIONS.chauffeurDemandes).doc(`demande-${index}`),
     {
       acheteur: acheteur.uid,
@@ -122,17 +127,25 @@ async function driverRequests({ users }: SeedContext): Promise<void> {
       articleTitre: null,
       trajet: null,
       date: daysAhead(2),
-      lieu: { adresse: `Rue ${index}`, point: around(COTONOU, index) },
+      lieu: { adresse: `Rue ${index}`, point: point(index) },
       note: 'Aéroport',
       statut: 'en_attente',
       chauffeur: null,
       refusedBy: [],
       motif: null,
+      cell: cellOf(approximateArea(point(index))),
       version: 1,
       createdAt: minutesAgo(index),
       updatedAt: minutesAgo(index),
     },
   ]);
+  await seedMany(requests, (index) => {
+    const position = approximateArea(point(index));
+    return [
+      collection(COLLECTIONS.nearbyCells).doc('demande').collection(`demande_${cellOf(position)}`).doc(`demande-${index}`),
+      { position, articleId: null, articleTitre: null, trajet: null, date: daysAhead(2), refusedBy: [], createdAt: minutesAgo(index) },
+    ];
+  });
 }
 
 /**

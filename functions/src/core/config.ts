@@ -292,8 +292,10 @@ const SETTINGS = {
   TRICYCLE_CONTACT_REOPEN_SECONDS: integer(120, 0, 86_400),
   /** Radius of the buyers' nearby search when they give none (km). */
   TRICYCLE_SEARCH_RADIUS_KM: decimal(5, 0.1, 50),
-  /** Online drivers read per geohash cell of a nearby search (core/nearby: 2 to 6 cells for 5 km, at most MAX_COVERING_CELLS): the search's bound. */
+  /** Online drivers read per geohash cell of a nearby search (core/nearby: 2 to 6 cells for 5 km, at most MAX_COVERING_CELLS). */
   TRICYCLE_NEARBY_PER_CELL: integer(100, 1, 1000),
+  /** Driver documents one nearby search reads at most, whatever its radius: cells are read nearest first until this is spent. */
+  TRICYCLE_NEARBY_MAX_READS: integer(500, 1, 10_000),
   // Deliveries (domains/logistics/deliveries): the offer rounds and the close of a delivery proved by photo.
   /** Radius added to the delivery settings' `rayonKm` at each new round of offers (km). */
   DELIVERY_ROUND_RADIUS_STEP_KM: decimal(5, 0, 200),

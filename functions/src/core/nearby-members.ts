@@ -18,7 +18,7 @@ import { COLLECTIONS, typed } from './firestore';
 import { cellOf, type Point } from './nearby';
 
 /** What is searched: one index per kind (its cells' ids start with it). */
-export type NearbyKind = 'livreur' | 'tricycle';
+export type NearbyKind = 'livreur' | 'tricycle' | 'demande';
 
 /** The id of a cell's collection: the kind in it, so two kinds never share one. */
 export const cellCollectionId = (kind: NearbyKind, cell: string) => `${kind}_${cell}`;

@@ -2,7 +2,7 @@
  * What other domains use of geo: the country and point schemas of their requests, and the one
  * form of a telephone number. Other domains import `domains/geo`, never its files (ARCHITECTURE.md).
  */
-export { CountryCode, GeoPoint, TelephoneInput } from './schemas';
+export { CountryCode, GeoPoint, QueryLatitude, QueryLongitude, TelephoneInput } from './schemas';
 export { type NormalizedTelephone, normalizeTelephone, syntheticEmail } from './telephone';
 
 export { distanceKm, type LatLng } from './distance';

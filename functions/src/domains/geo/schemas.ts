@@ -8,6 +8,25 @@ export const GeoPoint = z
   })
   .meta({ id: 'GeoPoint', description: 'A point on Earth in decimal degrees (WGS 84).' });
 
+/**
+ * A latitude or longitude in a query string, in decimal degrees. The text must hold a number:
+ * `z.coerce.number()` alone reads an empty or blank value as 0 (`Number('')`), so
+ * `?latitude=&longitude=2.4` searched the Gulf of Guinea instead of being refused. The OpenAPI
+ * document shows it as the number it is.
+ */
+function queryCoordinate(bound: number, description: string) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .pipe(z.coerce.number<string>().min(-bound).max(bound))
+    .meta({ type: 'number', minimum: -bound, maximum: bound, description });
+}
+
+/** Query coordinates of every route that takes a point in its query string (never read from an empty value). */
+export const QueryLatitude = (description = 'Latitude in decimal degrees (WGS 84), -90 to 90.') => queryCoordinate(90, description);
+export const QueryLongitude = (description = 'Longitude in decimal degrees (WGS 84), -180 to 180.') => queryCoordinate(180, description);
+
 export const CountryCode = z
   .string()
   .transform((value) => value.toUpperCase())

@@ -1,12 +1,11 @@
 import { ApiRouter } from '../../../core/http';
-import { deepestPage, pagedReads } from '../../../core/read-ceiling';
-
-/** Cell queries of the open requests' search that may come back empty (each billed one read). */
-const OPEN_REQUEST_CELL_QUERIES = 10;
+import { fixedReads, pagedReads } from '../../../core/read-ceiling';
+import { MAX_COVERING_CELLS } from '../../../core/nearby';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
-import { AdminDemandesQuery, Demande, DemandeIdParams, DemandeListQuery, DemandeRequest, OpenDemandesQuery, RejectDemandeRequest } from './schemas';
-import { acceptDemande, adminDemandes, cancelDemande, myDemandes, openDemande, openDemandes, readDemande, rejectDemande, releaseDemande } from './service';
+import { OPEN_MAX_READS, openDemandes } from './open';
+import { AdminDemandesQuery, Demande, DemandeIdParams, DemandeListQuery, DemandeRequest, OPEN_RADIUS_KM, OpenDemande, OpenDemandesQuery, RejectDemandeRequest } from './schemas';
+import { acceptDemande, adminDemandes, cancelDemande, myDemandes, openDemande, readDemande, rejectDemande, releaseDemande } from './service';
 import { USER_LIMITS } from '../../../core/user-limits';
 
 const tags = ['Driver requests'];
@@ -16,7 +15,7 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/chauffeurs/demandes',
     tags,
-    summary: 'Asks for a driver, for an online listing (`articleId`) or a trip (`trajet`), at a future date and a place',
+    summary: 'Asks for a driver, for an online listing (`articleId`) or a trip (`trajet`), at a future date and a place on the map',
     access: 'profile',
     roles: ['acheteur'],
     userRateLimit: USER_LIMITS.driverRequest,
@@ -42,22 +41,20 @@ export const router = new ApiRouter()
     method: 'get',
     path: '/api/chauffeurs/demandes/open',
     tags,
-    summary: 'Open requests a driver may accept, nearest first when `lat` and `lng` are given',
-    description: 'Looks at the newest 200 open requests whose date is ahead, without those the driver accepted then refused; requests without a point come last.',
+    summary: 'Open requests near the driver, nearest first, each shown by the area of its meeting place',
+    description:
+      `Requests \`en_attente\` whose date is ahead, within \`radiusKm\` of (\`lat\`, \`lng\`), without those the driver gave up. Each shows its meeting place's area (\`zone\`, its point rounded to about a kilometre), never its address, point or note: those reach the driver who accepts (\`POST /demandes/{id}/accept\`, \`GET /demandes/{id}\`). Found through the geohash cell index (core/nearby): at most ${OPEN_MAX_READS} documents read whatever the radius and page; when that leaves cells unread, the requests beyond the nearest unread cell are left out (the answer stays nearest first) and \`total\` counts those found.`,
     access: 'profile',
-    reads: {
-      // The nearest open requests first, by geohash cells as the couriers' search: what the page
-      // answers (and what its offset skips), plus one read per cell query that finds none.
-      max: (settings, page = deepestPage(settings)) => page.offset + page.limit + OPEN_REQUEST_CELL_QUERIES,
-      why: `the open requests nearest the driver first, read by geohash cell: the page (and the requests its offset skips) and at most ${OPEN_REQUEST_CELL_QUERIES} cell queries that find nothing.`,
-    },
+    reads: fixedReads(
+      OPEN_MAX_READS + MAX_COVERING_CELLS,
+      `the open requests of the geohash cells around the driver, nearest cell first: at most ${OPEN_MAX_READS} of them whatever the radius and page, and one read for each of at most ${MAX_COVERING_CELLS} cell queries that find none.`,
+    ),
     roles: ['chauffeur'],
     userRateLimit: USER_LIMITS.search,
     query: OpenDemandesQuery,
     errors: ['PAGE_TOO_DEEP'],
-    success: { description: 'A page of open requests', item: Demande },
-    handle: ({ caller, query }) =>
-      openDemandes(caller, pageRequest(query), query.lat !== undefined && query.lng !== undefined ? { latitude: query.lat, longitude: query.lng } : undefined),
+    success: { description: 'A page of open requests, nearest first', item: OpenDemande },
+    handle: ({ caller, query }) => openDemandes(caller, pageRequest(query), { latitude: query.lat, longitude: query.lng }, query.radiusKm ?? OPEN_RADIUS_KM.default),
   })
   .json({
     method: 'get',

@@ -1,12 +1,13 @@
 /**
- * Driver requests (`demande`). A buyer asks for a driver for a listing or a trip; drivers see the
- * open requests (nearest first when they give their location) and accept one in a transaction, so
+ * Driver requests (`demande`). A buyer asks for a driver for a listing or a trip at a place on the
+ * map; drivers see the open requests near them, nearest first, by the area of their place only
+ * (open.ts), and accept one in a transaction, so
  * that of several drivers accepting at once exactly one wins and the others get
  * DEMANDE_ALREADY_TAKEN. The buyer cancels before or after acceptance; the accepting driver may
  * refuse after all, which opens the request again and keeps that driver out of its offers. Every
  * change notifies the other side, in the transaction that makes it.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { type DocumentReference, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
@@ -14,41 +15,33 @@ import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { transition } from '../../../core/fsm';
+import { geohashOf } from '../../../core/nearby';
+import { placeMember } from '../../../core/nearby-members';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { getArticle, isPublic } from '../../catalog';
-import { distanceKm } from '../../geo';
 import { notifyIn } from '../../notifications';
+import { type DemandeDocument, memberOf } from './model';
 import type { AdminDemandesQuery, Demande, DemandeRequest } from './schemas';
-import type { DemandeEvent, DemandeStatus } from './state';
+import type { DemandeEvent } from './state';
 import { DEMANDE_TRANSITIONS } from './state';
-
-/** The open requests a driver's list looks at: the newest ones, sorted by distance in memory. */
-export const OPEN_SCAN_LIMIT = 200;
-
-interface DemandeDocument {
-  acheteur: string;
-  articleId: string | null;
-  articleTitre: string | null;
-  trajet: { depart: string; arrivee: string } | null;
-  date: Timestamp;
-  lieu: { adresse: string; point: { latitude: number; longitude: number } | null };
-  note: string;
-  statut: DemandeStatus;
-  chauffeur: string | null;
-  refusedBy: string[];
-  motif: string | null;
-  /** Moves made so far: the key of each change's notice. */
-  version: number;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-}
 
 type DemandeOutput = z.input<typeof Demande>;
 
-const demandes = () => collection<DemandeDocument>(COLLECTIONS.chauffeurDemandes);
+export const demandes = () => collection<DemandeDocument>(COLLECTIONS.chauffeurDemandes);
+
+/**
+ * Writes `demande` (its `cell` set here) with its member of the `demande` nearby index, inside `tx`
+ * after its reads: a member while `en_attente` with a point, none otherwise; `previousCell` is the
+ * stored document's.
+ */
+export function writeDemande(tx: Transaction, ref: DocumentReference<DemandeDocument>, previousCell: string | null | undefined, demande: DemandeDocument): DemandeDocument {
+  const written = { ...demande, cell: placeMember(tx, 'demande', ref.id, previousCell, memberOf(demande)) };
+  tx.set(ref, written);
+  return written;
+}
 
 function toDemande(id: string, demande: DemandeDocument): DemandeOutput {
-  const { date, createdAt, updatedAt, version: _version, ...rest } = demande;
+  const { date, createdAt, updatedAt, version: _version, geohash: _geohash, cell: _cell, ...rest } = demande;
   return { id, ...rest, date: date.toDate().toISOString(), createdAt: createdAt.toDate().toISOString(), updatedAt: updatedAt.toDate().toISOString() };
 }
 
@@ -68,7 +61,9 @@ export async function openDemande(caller: ProfileCaller, input: z.output<typeof 
     articleTitre,
     trajet: input.trajet ?? null,
     date: Timestamp.fromDate(date),
-    lieu: { adresse: input.lieu.adresse, point: input.lieu.point ?? null },
+    lieu: { adresse: input.lieu.adresse, point: input.lieu.point },
+    geohash: geohashOf(input.lieu.point),
+    cell: null,
     note: input.note ?? '',
     statut: 'en_attente',
     chauffeur: null,
@@ -79,7 +74,10 @@ export async function openDemande(caller: ProfileCaller, input: z.output<typeof 
     updatedAt: at,
   };
   const ref = demandes().doc();
-  await ref.create(demande);
+  // The request and its member are written together: a driver finds it as soon as it exists.
+  await runTransaction(async (tx) => {
+    writeDemande(tx, ref, null, demande);
+  });
   return toDemande(ref.id, demande);
 }
 
@@ -100,8 +98,8 @@ async function move(
     if (!demande) throw new ApiError('DEMANDE_NOT_FOUND');
     check(demande);
     const statut = transition(DEMANDE_TRANSITIONS, demande.statut, event);
-    const updated: DemandeDocument = { ...demande, ...change(demande), statut, version: demande.version + 1, updatedAt: Timestamp.fromDate(now()) };
-    tx.set(ref, updated);
+    // Accepted, cancelled or rejected, the request leaves drivers' open lists; released, it is back.
+    const updated = writeDemande(tx, ref, demande.cell, { ...demande, ...change(demande), statut, version: demande.version + 1, updatedAt: Timestamp.fromDate(now()) });
     const key = `${id}_${updated.version}`;
     const params = { sujet: demande.articleTitre ?? `${demande.trajet?.depart ?? ''} → ${demande.trajet?.arrivee ?? ''}`, date: updated.date.toDate().toISOString().slice(0, 10), ...(updated.motif ? { motif: updated.motif } : {}) };
     for (const { uid, type } of notify(demande, key)) notifyIn(tx, uid, { type, key, params, resource: { kind: 'chauffeurDemande', id } });
@@ -174,26 +172,6 @@ export async function myDemandes(caller: ProfileCaller, page: PageRequest) {
   const query = demandes().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc');
   const { docs, total } = await readPage(query, page);
   return toPage(page, docs.map((doc) => toDemande(doc.id, doc.data())), total);
-}
-
-/**
- * Open requests a driver may accept: the newest OPEN_SCAN_LIMIT open ones whose date is still
- * ahead, without those the driver refused; nearest first when the driver gives a location (those
- * without a point last), newest first otherwise.
- */
-export async function openDemandes(caller: ProfileCaller, page: PageRequest, from?: { latitude: number; longitude: number }) {
-  const snapshot = await demandes().where('statut', '==', 'en_attente').orderBy('createdAt', 'desc').limit(OPEN_SCAN_LIMIT).get();
-  const at = now().getTime();
-  const offered = snapshot.docs
-    .map((doc) => ({ id: doc.id, demande: doc.data() }))
-    .filter(({ demande }) => demande.date.toMillis() > at && !demande.refusedBy.includes(caller.uid))
-    .map(({ id, demande }) => {
-      const point = demande.lieu.point;
-      const item = toDemande(id, demande);
-      return from && point ? { ...item, distanceKm: Math.round(distanceKm(from, point) * 100) / 100 } : item;
-    });
-  if (from) offered.sort((a, b) => (a.distanceKm ?? Number.POSITIVE_INFINITY) - (b.distanceKm ?? Number.POSITIVE_INFINITY));
-  return toPage(page, offered.slice(page.offset, page.offset + page.limit), offered.length);
 }
 
 export async function adminDemandes(filters: z.output<typeof AdminDemandesQuery>, page: PageRequest) {

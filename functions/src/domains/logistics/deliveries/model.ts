@@ -96,14 +96,11 @@ export interface DeliveryTrackingDocument {
 export const OFFER_STATUSES = ['ouverte', 'acceptee', 'expiree', 'prise', 'declinee'] as const;
 export type DeliveryOfferStatus = (typeof OFFER_STATUSES)[number];
 
-/** Decimals of a degree kept of an offer's destination: 0.01° is about 1.1 km. */
-export const OFFER_DESTINATION_DECIMALS = 2;
-
-/** The destination's area as an offer shows it. */
-export function approximate(point: Point): Point {
-  const factor = 10 ** OFFER_DESTINATION_DECIMALS;
-  return { latitude: Math.round(point.latitude * factor) / factor, longitude: Math.round(point.longitude * factor) / factor };
-}
+/**
+ * The destination's area as an offer shows it, and the decimals of a degree it keeps (0.01° is about
+ * 1.1 km): core/nearby's, which driver requests show the same way.
+ */
+export { approximateArea as approximate, AREA_DECIMALS as OFFER_DESTINATION_DECIMALS } from '../../../core/nearby';
 
 export const offerIdOf = (deliveryId: string, livreur: string): string => `${deliveryId}_${livreur}`;
 

@@ -132,14 +132,24 @@ export async function updateLocation(caller: ProfileCaller, point: Point): Promi
 
 /**
  * Online drivers within `radiusKm` of `center`, nearest first, one page of them. The search reads
- * the members of the cells around the point (2 to 6 for 5 km; at most MAX_COVERING_CELLS), at most
- * TRICYCLE_NEARBY_PER_CELL a cell, and answers from them with no second read; when a cell is full
- * the result may miss drivers of a crowded area (logged): the page is over what was found.
+ * the members of the cells around the point (2 to 6 for 5 km; at most MAX_COVERING_CELLS), nearest
+ * cells first, at most TRICYCLE_NEARBY_PER_CELL a cell and TRICYCLE_NEARBY_MAX_READS in all (a
+ * 50 km circle meets up to 45 cells: 64 x 100 reads unbounded), and answers from them with no
+ * second read. When a cell is full or the budget leaves cells unread, the result may miss drivers
+ * (logged); drivers beyond an unread cell are left out so the answer stays nearest first: the page
+ * is over what was found.
  */
 export async function nearbyDrivers(center: Point, radiusKm: number | undefined, page: PageRequest) {
   const settings = config();
   const radius = radiusKm ?? settings.TRICYCLE_SEARCH_RADIUS_KM;
-  const { found, truncated } = await findNearby(membersOf<TricycleMember>('tricycle'), center, radius, settings.TRICYCLE_NEARBY_PER_CELL, (member) => member.position);
+  const { found, truncated } = await findNearby(
+    membersOf<TricycleMember>('tricycle'),
+    center,
+    radius,
+    settings.TRICYCLE_NEARBY_PER_CELL,
+    (member) => member.position,
+    settings.TRICYCLE_NEARBY_MAX_READS,
+  );
   if (truncated) logger.info('Tricycle search truncated', { radiusKm: radius, found: found.length });
   const at = now();
   const available = found.filter(({ data }) => isFresh(data.locationAt, at));

@@ -1,8 +1,6 @@
 import { ApiRouter } from '../../../core/http';
-import { fixedReads, pagedReads } from '../../../core/read-ceiling';
-
-/** The most documents a nearby search reads, whatever its radius: a crowded circle is truncated, not read whole. */
-const TRICYCLE_NEARBY_MAX_READS = 200;
+import { pagedReads } from '../../../core/read-ceiling';
+import { MAX_COVERING_CELLS } from '../../../core/nearby';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { acceptContact, adminContacts, closeContact, declineContact, myContacts, openContact, readContact } from './contacts';
@@ -69,12 +67,13 @@ export const router = new ApiRouter()
     tags,
     summary: 'Online tricycle drivers within `radiusKm` of a point, nearest first',
     description:
-      'A search of the online drivers indexed by geohash cell (core/nearby, cells of about 39 x 19.5 km): only the cells that cover the circle are read (2 to 6 for 5 km, at most 64), at most TRICYCLE_NEARBY_PER_CELL drivers a cell, never the whole collection; drivers whose position is older than TRICYCLE_POSITION_TTL_MINUTES are left out. When a cell holds more online drivers than that (a crowded area), the search is truncated: drivers inside the radius, nearer ones included, may be missing, and `total` and the pages count only the drivers found.',
+      'A search of the online drivers indexed by geohash cell (core/nearby, cells of about 39 x 19.5 km): only the cells that cover the circle are read (2 to 6 for 5 km, at most 64), nearest first, at most TRICYCLE_NEARBY_PER_CELL drivers a cell and TRICYCLE_NEARBY_MAX_READS (500) in all whatever the radius, never the whole collection; drivers whose position is older than TRICYCLE_POSITION_TTL_MINUTES are left out. When a cell holds more online drivers than that (a crowded area), the search is truncated: drivers inside the radius, nearer ones included, may be missing; when the budget leaves farther cells unread, the drivers beyond the nearest unread cell are left out (the answer stays nearest first). `total` and the pages count only the drivers found. Poles and the antimeridian are answered like any point; an empty `latitude` or `longitude` is a 400.',
     access: 'profile',
-    reads: fixedReads(
-      TRICYCLE_NEARBY_MAX_READS,
-      `the cells covering the circle, nearest the point first, until ${TRICYCLE_NEARBY_MAX_READS} documents are read in all (each cell query is billed one read at least), whatever the radius and the page.`,
-    ),
+    reads: {
+      // findNearby stops at the budget; a cell query that finds nobody is still billed one read.
+      max: (settings) => settings.TRICYCLE_NEARBY_MAX_READS + MAX_COVERING_CELLS,
+      why: `the drivers of the cells covering the circle, nearest cell first, until TRICYCLE_NEARBY_MAX_READS are read in all, and one read for each of at most ${MAX_COVERING_CELLS} cell queries that find nobody, whatever the radius and the page.`,
+    },
     roles: ['acheteur'],
     userRateLimit: USER_LIMITS.search,
     query: NearbyQuery,

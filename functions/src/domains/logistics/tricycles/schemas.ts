@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { documentId } from '../../../core/document-id';
 import { PaginationQuery } from '../../../core/pagination';
-import { GeoPoint } from '../../geo';
+import { GeoPoint, QueryLatitude, QueryLongitude } from '../../geo';
 import { CONTACT_STATUSES } from './state';
 
 export const StatusRequest = z
@@ -59,8 +59,8 @@ export const LocationOutcome = z
   .meta({ id: 'TricycleLocationOutcome' });
 
 export const NearbyQuery = PaginationQuery.extend({
-  latitude: z.coerce.number().min(-90).max(90),
-  longitude: z.coerce.number().min(-180).max(180),
+  latitude: QueryLatitude('Where the buyer searches from: latitude in decimal degrees, -90 to 90.'),
+  longitude: QueryLongitude('Where the buyer searches from: longitude in decimal degrees, -180 to 180.'),
   radiusKm: z.coerce.number().positive().max(50).optional().meta({ description: 'Search radius in km (default TRICYCLE_SEARCH_RADIUS_KM, at most 50).' }),
 });
 
