@@ -10,6 +10,7 @@
  */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
+import { countReads } from './helpers/reads';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
@@ -38,32 +39,11 @@ async function seed(texts: string[]): Promise<void> {
   await batch.commit();
 }
 
-type Snapshot = Awaited<ReturnType<ReturnType<ReturnType<typeof db>['collection']>['get']>>;
-
-/** The chat documents (rooms, messages) Firestore returned to the reads made while `run` ran; the caller's profile, read by every route, aside. */
+/** The chat documents (rooms, messages) read while `run` ran; the caller's profile, read by every route, aside. */
 async function documentsRead<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
-  let reads = 0;
-  const isChat = (path: string) => path.startsWith(`${COLLECTIONS.chatRooms}/`);
-  // The SDK's own classes, as the service's reads use them.
-  const queryClass: { get(): Promise<Snapshot> } = Object.getPrototypeOf(db().collection(COLLECTIONS.chatRooms).limit(1));
-  const documentClass: { get(): Promise<unknown> } = Object.getPrototypeOf(db().doc(`${COLLECTIONS.chatRooms}/any`));
-  const queryGet = queryClass.get;
-  const docGet = documentClass.get;
-  const queries = jest.spyOn(queryClass, 'get').mockImplementation(async function (this: unknown) {
-    const snapshot = await queryGet.call(this);
-    reads += snapshot.docs.filter((doc) => isChat(doc.ref.path)).length;
-    return snapshot;
-  });
-  const documents = jest.spyOn(documentClass, 'get').mockImplementation(async function (this: { path: string }) {
-    if (isChat(this.path)) reads += 1;
-    return docGet.call(this);
-  });
-  try {
-    return { result: await run(), reads };
-  } finally {
-    queries.mockRestore();
-    documents.mockRestore();
-  }
+  const { result, reads } = await countReads(run);
+  const chat = Object.entries(reads.byPath).filter(([key]) => key.split(' ')[1].startsWith(COLLECTIONS.chatRooms));
+  return { result, reads: chat.reduce((sum, [, count]) => sum + count, 0) };
 }
 
 const search = async (query: Record<string, string | number>) => (await api()).get(`/api/chat/rooms/${roomId}/search`).query(query).set(bearer(buyer.token));

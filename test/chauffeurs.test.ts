@@ -6,8 +6,8 @@ import { backfillOpenDemandes } from '../functions/src/domains/commerce/chauffeu
 import { OPEN_MAX_READS } from '../functions/src/domains/commerce/chauffeurs/open';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
+import { countReads } from './helpers/reads';
 import { publish } from './helpers/catalog';
-import { countDocumentReads } from './helpers/document-reads';
 import { resetEmulators } from './helpers/emulators';
 import { nearbyMembersOf } from './helpers/nearby';
 import { walk } from './helpers/transition-table';
@@ -181,8 +181,8 @@ it('answers limit=1 from many open requests by reading the requests of the cells
   const client = await api();
   const list = (query: object) => client.get('/api/chauffeurs/demandes/open').query(query).set(bearer(driver.token));
   // What the request reads besides the list (the caller's profile): the same list where no request is.
-  const overhead = (await countDocumentReads(() => list({ lat: -40, lng: -20, limit: 1 }))).reads;
-  const { result, reads } = await countDocumentReads(() => list({ lat: NATITINGOU.latitude, lng: NATITINGOU.longitude, limit: 1, radiusKm: 50 }));
+  const overhead = (await countReads(() => list({ lat: -40, lng: -20, limit: 1 }))).reads.returned;
+  const { result, reads: { returned: reads } } = await countReads(() => list({ lat: NATITINGOU.latitude, lng: NATITINGOU.longitude, limit: 1, radiusKm: 50 }));
   expect(result.status).toBe(200);
   // Nearest first by the area drivers see: the ten requests of the nearest area (10.31, 1.38) tie, any of them comes first.
   expect(result.body.data).toHaveLength(1);

@@ -8,8 +8,8 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { cellOf, geohashOf } from '../functions/src/core/nearby';
 import { CONTACT_EVENTS, CONTACT_STATUSES, CONTACT_TRANSITIONS } from '../functions/src/domains/logistics/tricycles/state';
 import { createUser, type TestUser } from './helpers/accounts';
-import { countDocumentReads } from './helpers/document-reads';
 import { api, bearer } from './helpers/api';
+import { countReads } from './helpers/reads';
 import { resetEmulators } from './helpers/emulators';
 import { nearbyMembersOf } from './helpers/nearby';
 import { frozenClock, restoreSettingsAndClockAfterEach, useSettings } from './helpers/settings';
@@ -328,8 +328,8 @@ describe('the nearby search’s bounds and edges', () => {
 
     useSettings({ TRICYCLE_NEARBY_PER_CELL: '2', TRICYCLE_NEARBY_MAX_READS: '3' });
     // What the request reads besides the search (the caller's profile): the same search where no driver is.
-    const overhead = (await countDocumentReads(() => nearby(buyer, { latitude: -40, longitude: -20, radiusKm: 50 }))).reads;
-    const { result: bounded, reads } = await countDocumentReads(() => nearby(buyer, { ...MALANVILLE, radiusKm: 50 }));
+    const overhead = (await countReads(() => nearby(buyer, { latitude: -40, longitude: -20, radiusKm: 50 }))).reads.returned;
+    const { result: bounded, reads: { returned: reads } } = await countReads(() => nearby(buyer, { ...MALANVILLE, radiusKm: 50 }));
     expect(bounded.status).toBe(200);
     expect(reads - overhead).toBeLessThanOrEqual(3);
     // The nearest cell was read: its two drivers, nearest first; none beyond a cell left unread.

@@ -112,13 +112,14 @@ async function tricycles({ users }: SeedContext): Promise<void> {
 }
 
 /**
- * Open driver requests of the buyer spread over the cells a 50 km search covers around Cotonou, more
- * than the drivers' list reads, each with its member in the `demande` nearby index.
+ * Open driver requests of the buyer, each with its member in the `demande` nearby index: half in
+ * Cotonou's cell, half a few km south in the next cell (the nearest one), so that the two cells
+ * the list's budget pays for hold more than its budget and the answer more than a page.
  */
 async function driverRequests({ users }: SeedContext): Promise<void> {
   const { acheteur } = users;
   const requests = 260;
-  const point = (index: number) => around(COTONOU, index, 0.05);
+  const point = (index: number): Point => (index % 2 ? { latitude: 6.31, longitude: 2.39 } : { latitude: 6.37, longitude: 2.39 });
   await seedMany(requests, (index) => [
     collection(COLLECTIONS.chauffeurDemandes).doc(`demande-${index}`),
     {

@@ -28,17 +28,20 @@ const { QueryUtil } = require(join(SDK, 'reference', 'query-util.js')) as { Quer
 const { AggregateQuery } = require(join(SDK, 'reference', 'aggregate-query.js')) as { AggregateQuery: { prototype: any } };
 
 export interface ReadCount {
-  /** Documents billed as read. */
+  /** Documents billed as read (a query that finds nothing is billed one, an offset its skipped documents). */
   total: number;
+  /** Documents the reads answered: what the service got to look at. */
+  returned: number;
   /** The same, by kind of read and collection path (`lookup users`, `query commandes`...): what to fix. */
   byPath: Record<string, number>;
 }
 
 let active: ReadCount | undefined;
 
-function add(kind: string, path: string, reads: number): void {
+function add(kind: string, path: string, reads: number, returned: number): void {
   if (!active) return;
   active.total += reads;
+  active.returned += returned;
   const key = `${kind} ${path}`;
   active.byPath[key] = (active.byPath[key] ?? 0) + reads;
 }
@@ -57,7 +60,7 @@ function install(): void {
 
   const lookup = DocumentReader.prototype._get;
   DocumentReader.prototype._get = function (this: { allDocuments: Array<{ path: string }> }, ...args: unknown[]) {
-    for (const ref of this.allDocuments) add('lookup', collectionOf(ref.path.split('/').slice(0, -1).join('/')), 1);
+    for (const ref of this.allDocuments) add('lookup', collectionOf(ref.path.split('/').slice(0, -1).join('/')), 1, 1);
     return lookup.apply(this, args);
   };
 
@@ -71,7 +74,7 @@ function install(): void {
     stream.on('data', (chunk: { document?: unknown }) => {
       if (chunk.document) documents += 1;
     });
-    stream.on('end', () => add('query', path, Math.max(1, documents) + (options.offset ?? 0)));
+    stream.on('end', () => add('query', path, Math.max(1, documents) + (options.offset ?? 0), documents));
     return stream;
   };
 
@@ -83,7 +86,7 @@ function install(): void {
     stream.on('data', (chunk: { result?: { data(): Record<string, unknown> } }) => {
       if (!chunk.result) return;
       const matched = Number(chunk.result.data().count ?? 0);
-      add('count', path, Math.max(1, Math.ceil(matched / 1000)));
+      add('count', path, Math.max(1, Math.ceil(matched / 1000)), 0);
     });
     return stream;
   };
@@ -94,7 +97,7 @@ function install(): void {
 export async function countReads<T>(work: () => PromiseLike<T>): Promise<{ result: T; reads: ReadCount }> {
   install();
   if (active) throw new Error('countReads does not nest: it counts every read of the process');
-  const reads: ReadCount = { total: 0, byPath: {} };
+  const reads: ReadCount = { total: 0, returned: 0, byPath: {} };
   active = reads;
   try {
     const result = await work();
