@@ -128,7 +128,7 @@ describe('driver requests (DRIVER_REQUEST_RATE_LIMIT_MAX per day)', () => {
     (await api())
       .post('/api/chauffeurs/demandes')
       .set(bearer(user.token))
-      .send({ trajet: { depart: 'Cotonou', arrivee: 'Parakou' }, date: '2026-12-20T08:00:00.000Z', lieu: { adresse: 'Carrefour Étoile Rouge', point: { latitude: 6.3703, longitude: 2.3912 } } });
+      .send({ trajet: { depart: 'Cotonou', arrivee: 'Parakou' }, date: new Date(Date.now() + 7 * 86_400_000).toISOString(), lieu: { adresse: 'Carrefour Étoile Rouge', point: { latitude: 6.3703, longitude: 2.3912 } } });
   const mine = async (user: TestUser) => (await (await api()).get('/api/chauffeurs/demandes/mine').set(bearer(user.token))).body.pagination.total as number;
 
   it('refuses the request past the limit and stores none; another buyer asks', async () => {
@@ -168,7 +168,7 @@ describe('searches (SEARCH_RATE_LIMIT_MAX per minute, all search routes together
     { route: 'GET /api/tricycles/nearby', who: 'acheteur', query: { latitude: 6.37, longitude: 2.39 } },
     { route: 'GET /api/chat/rooms/:id/search', who: 'acheteur', query: { q: 'bonjour' } },
     { route: 'GET /api/transitaires', who: 'acheteur' },
-    { route: 'GET /api/chauffeurs/demandes/open', who: 'chauffeur' },
+    { route: 'GET /api/chauffeurs/demandes/open', who: 'chauffeur', query: { lat: 6.37, lng: 2.39 } },
     { route: 'GET /api/users', who: 'admin', query: { q: 'zann' } },
     { route: 'GET /api/livreurs', who: 'admin' },
   ];
