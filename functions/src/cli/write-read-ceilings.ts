@@ -3,7 +3,7 @@
  * reads, from the routes' declarations (`reads`, core/read-ceiling.ts) at the default settings.
  * test/read-ceilings.test.ts fails when the file is stale, and counts each route's reads.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeGenerated } from './write-generated';
 import { join } from 'node:path';
 import { describeSettings, type Settings } from '../core/config';
 import type { ApiRouter, DeclaredRoute } from '../core/http';
@@ -29,7 +29,9 @@ export function readCeilings(routers: ApiRouter[]): string {
   const { offset, limit } = deepestPage(settings);
   const routes = routers.flatMap((router) => router.routes).filter((route): route is DeclaredRoute => route.kind !== 'raw' && route.reads !== undefined);
   const rows = routes.map((route) => {
-    const how = `${CALLER_READS[route.access] ?? ''}${route.rateLimit ? `its rate limit's counter (${RATE_LIMIT_READS}); ` : ''}${route.reads!.why}`;
+    const limits = (route.rateLimit ? 1 : 0) + (route.userRateLimit ? 1 : 0);
+    const counters = limits === 0 ? '' : limits === 1 ? `its rate limit's counter (${RATE_LIMIT_READS}); ` : `its rate limits' counters (${limits * RATE_LIMIT_READS}); `;
+    const how = `${CALLER_READS[route.access] ?? ''}${counters}${route.reads!.why}`;
     return `| \`${route.method.toUpperCase()} ${toOpenApiPath(route.path)}\` | ${readCeilingOf(route, settings)!.toLocaleString('en-US')} | ${how.replace(/\|/g, '\\|')} |`;
   });
   return [
@@ -63,15 +65,4 @@ export async function renderReadCeilings(): Promise<string> {
   return readCeilings(await allRouters());
 }
 
-if (require.main === module) {
-  renderReadCeilings()
-    .then((text) => {
-      mkdirSync(join(READ_CEILINGS_FILE, '..'), { recursive: true });
-      writeFileSync(READ_CEILINGS_FILE, text);
-      console.log(`Wrote ${READ_CEILINGS_FILE}`);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) writeGenerated(READ_CEILINGS_FILE, renderReadCeilings);

@@ -3,7 +3,7 @@
  * from the routes' declarations (core/access-matrix.ts). test/role-matrix.test.ts fails when the
  * file is stale, and proves every cell against the service.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeGenerated } from './write-generated';
 import { join } from 'node:path';
 import { answerOf, type Answer, MATRIX_CALLERS } from '../core/access-matrix';
 import type { ApiRouter, RouteDefinition } from '../core/http';
@@ -86,15 +86,4 @@ export async function renderRoleMatrix(): Promise<string> {
   return roleMatrix(await allRouters());
 }
 
-if (require.main === module) {
-  renderRoleMatrix()
-    .then((text) => {
-      mkdirSync(join(ROLE_MATRIX_FILE, '..'), { recursive: true });
-      writeFileSync(ROLE_MATRIX_FILE, text);
-      console.log(`Wrote ${ROLE_MATRIX_FILE}`);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) writeGenerated(ROLE_MATRIX_FILE, renderRoleMatrix);
