@@ -1,5 +1,6 @@
 /** Driver requests (`/api/chauffeurs`): a buyer asks, drivers see the nearest first and race to accept, each move told to the other side. */
 import { DEMANDE_EVENTS, DEMANDE_STATUSES, DEMANDE_TRANSITIONS } from '../functions/src/domains/commerce/chauffeurs/state';
+import { resetClock, setClock } from '../functions/src/core/clock';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { backfillOpenDemandes } from '../functions/src/domains/commerce/chauffeurs/backfill';
@@ -290,4 +291,36 @@ it('backfills open requests stored before the index into drivers’ lists, once,
   expect((await stored.doc('before-index').get()).get('cell')).toEqual(expect.any(String));
   await backfillOpenDemandes();
   expect(await nearbyMembersOf('demande', 'before-index')).toHaveLength(1);
+});
+
+it('refuses a date more than 60 days ahead, and leaves a request whose date passed out of the list, its reads and its drivers’ reach', async () => {
+  // README, Driver requests: "The cells are queried for members dated ahead only, so a request whose
+  // date passed takes no read and no place in its cell's 100. A request may be dated at most 60 days
+  // ahead (`DEMANDE_DATE_TOO_FAR`), and one whose date passed cannot be accepted (`DEMANDE_EXPIRED`)."
+  const tooFar = await ask(buyer, tripRequest({ date: inDays(61) }));
+  expect([tooFar.status, tooFar.body.code]).toEqual([400, 'DEMANDE_DATE_TOO_FAR']);
+  expect((await ask(buyer, tripRequest({ date: inDays(59) }))).status).toBe(201);
+
+  const DASSA = { latitude: 7.7526, longitude: 2.1826 };
+  const soon = await asked(tripRequest({ date: inDays(0.5), lieu: { adresse: 'Dassa, gare', point: DASSA } }));
+  const later = await asked(tripRequest({ date: inDays(5), lieu: { adresse: 'Dassa, marché', point: DASSA } }));
+  const client = await api();
+  const list = () => client.get('/api/chauffeurs/demandes/open').query({ lat: DASSA.latitude, lng: DASSA.longitude, radiusKm: 5 }).set(bearer(driver.token));
+  expect(((await list()).body.data as Array<{ id: string }>).map(({ id }) => id).sort()).toEqual([soon, later].sort());
+  const tomorrow = Date.now() + 86_400_000;
+  setClock(() => new Date(tomorrow));
+  try {
+    const { result, reads } = await countReads(list);
+    expect((result.body.data as Array<{ id: string }>).map(({ id }) => id)).toEqual([later]);
+    // The expired member is still in its cell (nothing moved the request), but the query skips it.
+    expect(await nearbyMembersOf('demande', soon)).toHaveLength(1);
+    const cellReads = Object.entries(reads.byPath).filter(([key]) => key.startsWith('query nearbyCells'));
+    // Each cell query bills one read: an empty answer, or `later` alone (both requests share a cell).
+    expect(cellReads.reduce((sum, [, count]) => sum + count, 0)).toBe(cellReads.length);
+    const accept = await client.post(`/api/chauffeurs/demandes/${soon}/accept`).set(bearer(driver.token));
+    expect([accept.status, accept.body.code, accept.body.data]).toEqual([409, 'DEMANDE_EXPIRED', undefined]);
+    expect((await db().collection(COLLECTIONS.chauffeurDemandes).doc(soon).get()).data()).toMatchObject({ statut: 'en_attente', chauffeur: null });
+  } finally {
+    resetClock();
+  }
 });

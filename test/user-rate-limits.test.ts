@@ -140,6 +140,24 @@ describe('driver requests (DRIVER_REQUEST_RATE_LIMIT_MAX per day)', () => {
     expect(await mine(stranger)).toBe(2);
     expect((await ask(otherBuyer)).status).toBe(201);
   });
+
+  it('refuses a driver’s accept past DRIVER_ACCEPT_RATE_LIMIT_MAX: the request stays open and shows nothing; another driver takes it', async () => {
+    // README, Driver requests: "Since accepting shows the place and giving back reopens the request, a
+    // driver accepts at most `DRIVER_ACCEPT_RATE_LIMIT_MAX` requests a day".
+    const asker = await createUser('acheteur');
+    const [driver, otherDriver] = await Promise.all([createUser('chauffeur'), createUser('chauffeur')]);
+    useSettings({ USER_RATE_LIMIT_ENABLED: 'true', DRIVER_ACCEPT_RATE_LIMIT_MAX: '1' });
+    const first = (await ask(asker)).body.data.id as string;
+    const second = (await ask(asker)).body.data.id as string;
+    const accept = async (user: TestUser, id: string) => (await api()).post(`/api/chauffeurs/demandes/${id}/accept`).set(bearer(user.token));
+    expect((await accept(driver, first)).status).toBe(200);
+    expect((await (await api()).post(`/api/chauffeurs/demandes/${first}/refuse`).set(bearer(driver.token))).status).toBe(200);
+    const refused = await accept(driver, second);
+    expectLimited(refused, 86_400);
+    expect(refused.body.data).toBeUndefined();
+    expect((await db().collection(COLLECTIONS.chauffeurDemandes).doc(second).get()).data()).toMatchObject({ statut: 'en_attente', chauffeur: null });
+    expect((await accept(otherDriver, second)).status).toBe(200);
+  });
 });
 
 describe('demonstration events (DEMO_EVENT_RATE_LIMIT_MAX per hour)', () => {

@@ -124,6 +124,8 @@ const SETTINGS = {
   TRICYCLE_CONTACT_RATE_LIMIT_MAX: integer(20, 1),
   /** Driver requests created per buyer and day. */
   DRIVER_REQUEST_RATE_LIMIT_MAX: integer(10, 1),
+  /** Driver requests a driver accepts per day. */
+  DRIVER_ACCEPT_RATE_LIMIT_MAX: integer(10, 1),
   /** Demonstration events per user and hour. */
   DEMO_EVENT_RATE_LIMIT_MAX: integer(120, 1),
   /** Searches, all search routes together, per signed-in user and minute. */

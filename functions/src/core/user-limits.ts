@@ -39,6 +39,17 @@ export const USER_LIMITS = {
     windowMs: 24 * HOUR,
     window: 'day (from 00:00 UTC)',
   },
+  /**
+   * A driver taking a request: accepting shows its exact place, and giving it back reopens it, so
+   * accept-and-release would otherwise read every open request's address.
+   */
+  driverAccept: {
+    scope: 'driver-accept',
+    setting: 'DRIVER_ACCEPT_RATE_LIMIT_MAX',
+    max: () => config().DRIVER_ACCEPT_RATE_LIMIT_MAX,
+    windowMs: 24 * HOUR,
+    window: 'day (from 00:00 UTC)',
+  },
   demoEvent: {
     scope: 'demo-event',
     setting: 'DEMO_EVENT_RATE_LIMIT_MAX',

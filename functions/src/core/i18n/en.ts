@@ -75,6 +75,8 @@ export const en: Record<ErrorCode, string> = {
   OWN_LISTING: 'You cannot buy your own listing.',
   DEMANDE_NOT_FOUND: 'Driver request not found.',
   DEMANDE_DATE_PAST: 'The date of a driver request must be in the future.',
+  DEMANDE_DATE_TOO_FAR: 'A driver request may be dated at most 60 days ahead.',
+  DEMANDE_EXPIRED: 'The date of this driver request has passed.',
   DEMANDE_ALREADY_TAKEN: 'Another driver has already accepted this request.',
   DEMANDE_REFUSED_BEFORE: 'You gave this request up: it is not offered to you again.',
   CHAT_ROOM_NOT_FOUND: 'Conversation not found.',

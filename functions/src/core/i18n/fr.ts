@@ -76,6 +76,8 @@ export const fr: Record<ErrorCode, string> = {
   OWN_LISTING: 'Vous ne pouvez pas acheter votre propre annonce.',
   DEMANDE_NOT_FOUND: 'Demande de chauffeur introuvable.',
   DEMANDE_DATE_PAST: 'La date d’une demande de chauffeur doit être à venir.',
+  DEMANDE_DATE_TOO_FAR: 'Une demande de chauffeur peut être datée au plus 60 jours à l’avance.',
+  DEMANDE_EXPIRED: 'La date de cette demande de chauffeur est passée.',
   DEMANDE_ALREADY_TAKEN: 'Un autre chauffeur a déjà accepté cette demande.',
   DEMANDE_REFUSED_BEFORE: 'Vous avez renoncé à cette demande : elle ne vous est plus proposée.',
   CHAT_ROOM_NOT_FOUND: 'Conversation introuvable.',

@@ -6,6 +6,7 @@
  * second read: never the collection of requests.
  */
 import * as logger from 'firebase-functions/logger';
+import { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
@@ -27,7 +28,11 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * which the driver did not give up; one page of what the bounded search found.
  */
 export async function openDemandes(caller: ProfileCaller, page: PageRequest, from: Point, radiusKm: number) {
-  const { found, truncated } = await findNearby(membersOf<DemandeMember>('demande'), from, radiusKm, OPEN_PER_CELL, (member) => member.position, OPEN_MAX_READS);
+  // Members whose date passed stay in their cell until the request next moves: the query leaves
+  // them out, so they cost no read and take no place in the cell's limit.
+  const ahead = Timestamp.fromDate(now());
+  const upcoming = (cell: string) => membersOf<DemandeMember>('demande')(cell).where('date', '>', ahead);
+  const { found, truncated } = await findNearby(upcoming, from, radiusKm, OPEN_PER_CELL, (member) => member.position, OPEN_MAX_READS);
   if (truncated) logger.info('Open driver requests truncated', { radiusKm, found: found.length });
   const at = now().getTime();
   const offered = found.filter(({ data }) => data.date.toMillis() > at && !data.refusedBy.includes(caller.uid));

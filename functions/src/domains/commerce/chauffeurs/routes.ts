@@ -20,7 +20,7 @@ export const router = new ApiRouter()
     roles: ['acheteur'],
     userRateLimit: USER_LIMITS.driverRequest,
     body: DemandeRequest,
-    errors: ['ARTICLE_NOT_ONLINE', 'DEMANDE_DATE_PAST'],
+    errors: ['ARTICLE_NOT_ONLINE', 'DEMANDE_DATE_PAST', 'DEMANDE_DATE_TOO_FAR'],
     success: { status: 201, description: 'The request, open to drivers (`en_attente`)', data: Demande },
     handle: ({ caller, body }) => openDemande(caller, body),
   })
@@ -74,8 +74,9 @@ export const router = new ApiRouter()
     summary: 'A driver accepts an open request; of several drivers at once, one wins',
     access: 'profile',
     roles: ['chauffeur'],
+    userRateLimit: USER_LIMITS.driverAccept,
     params: DemandeIdParams,
-    errors: ['DEMANDE_NOT_FOUND', 'DEMANDE_ALREADY_TAKEN', 'DEMANDE_REFUSED_BEFORE', 'INVALID_TRANSITION'],
+    errors: ['DEMANDE_NOT_FOUND', 'DEMANDE_ALREADY_TAKEN', 'DEMANDE_REFUSED_BEFORE', 'DEMANDE_EXPIRED', 'INVALID_TRANSITION'],
     success: { description: 'The request, `acceptee` by the caller', data: Demande },
     handle: ({ caller, params }) => acceptDemande(caller, params.id),
   })

@@ -45,9 +45,16 @@ function toDemande(id: string, demande: DemandeDocument): DemandeOutput {
   return { id, ...rest, date: date.toDate().toISOString(), createdAt: createdAt.toDate().toISOString(), updatedAt: updatedAt.toDate().toISOString() };
 }
 
+/**
+ * How far ahead a request may be dated: an open request holds a place in the drivers' lists (and
+ * in its cell's reads) until its date.
+ */
+export const DEMANDE_MAX_DAYS_AHEAD = 60;
+
 export async function openDemande(caller: ProfileCaller, input: z.output<typeof DemandeRequest>): Promise<DemandeOutput> {
   const date = new Date(input.date);
   if (date.getTime() <= now().getTime()) throw new ApiError('DEMANDE_DATE_PAST');
+  if (date.getTime() > now().getTime() + DEMANDE_MAX_DAYS_AHEAD * 86_400_000) throw new ApiError('DEMANDE_DATE_TOO_FAR');
   let articleTitre: string | null = null;
   if (input.articleId !== undefined) {
     const article = await getArticle(input.articleId);
@@ -115,6 +122,8 @@ export function acceptDemande(caller: ProfileCaller, id: string) {
       if (demande.statut === 'acceptee') throw new ApiError(demande.chauffeur === caller.uid ? 'INVALID_TRANSITION' : 'DEMANDE_ALREADY_TAKEN');
       if (demande.statut !== 'en_attente') throw new ApiError('INVALID_TRANSITION');
       if (demande.refusedBy.includes(caller.uid)) throw new ApiError('DEMANDE_REFUSED_BEFORE');
+      // Its date passed: nobody is waiting any more, and accepting would only show its place.
+      if (demande.date.toMillis() <= now().getTime()) throw new ApiError('DEMANDE_EXPIRED');
     },
     () => ({ chauffeur: caller.uid }),
     (demande) => [{ uid: demande.acheteur, type: 'demande_acceptee' }],
