@@ -227,7 +227,7 @@ describe('card, link, reading and admin', () => {
     expect((await client.get(`/api/payments/${paymentId}`).set(bearer(seller.token))).body.data).toMatchObject({ id: paymentId, montant: 14_000 });
     expect((await client.get(`/api/payments/${paymentId}`).set(bearer(admin.token))).status).toBe(200);
     expect((await client.get(`/api/payments/${paymentId}`).set(bearer(other.token))).body.code).toBe('PAYMENT_NOT_FOUND');
-    expect((await client.get(`/api/payments/public/status/${paymentId}`)).body.data).toEqual({ id: paymentId, statut: 'pending', type: 'publicite', montant: 14_000 });
+    expect((await client.get(`/api/payments/public/status/${paymentId}`)).body.data).toEqual({ id: paymentId, statut: 'pending', type: 'publicite' });
     const mine = await client.get('/api/payments').set(bearer(seller.token));
     expect(mine.body.data.map((p: { id: string }) => p.id)).toEqual([paymentId]);
     expect((await client.get('/api/payments').set(bearer(other.token))).body.data).toEqual([]);

@@ -96,7 +96,7 @@ export const router = new ApiRouter()
     method: 'get',
     path: '/api/payments/public/status/:id',
     tags,
-    summary: 'Public status of a payment: status, type and amount only',
+    summary: 'Public status of a payment: status and type only (no amount: anyone holding the id reads it)',
     access: 'public',
     params: PaymentIdParams,
     errors: ['PAYMENT_NOT_FOUND'],

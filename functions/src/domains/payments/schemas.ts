@@ -82,7 +82,11 @@ export const Payment = z
   })
   .meta({ id: 'Payment' });
 
-export const PublicPaymentStatus = z.object({ id: z.string(), statut: z.enum(PAYMENT_STATUSES), type: z.enum(PAYMENT_TYPES), montant: z.number().int() });
+/**
+ * What anyone holding a payment's id reads: no amount. A seller finds the id of an order's payment on
+ * its wallet entries; with the amount it would learn the order's total, and so the other sellers' share.
+ */
+export const PublicPaymentStatus = z.object({ id: z.string(), statut: z.enum(PAYMENT_STATUSES), type: z.enum(PAYMENT_TYPES) });
 
 export const PaymentListQuery = PaginationQuery.extend({
   statut: z.enum(PAYMENT_STATUSES).optional(),

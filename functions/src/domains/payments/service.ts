@@ -344,7 +344,7 @@ export async function adminSetStatus(caller: ProfileCaller, id: string, input: {
 export async function publicStatus(id: string) {
   const payment = await repository.findPayment(id);
   if (!payment) throw new ApiError('PAYMENT_NOT_FOUND');
-  return { id, statut: payment.statut, type: payment.type, montant: payment.montant };
+  return { id, statut: payment.statut, type: payment.type };
 }
 
 export async function viewPayment(caller: ProfileCaller, id: string) {
