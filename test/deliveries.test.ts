@@ -11,6 +11,7 @@ import { resetEmulators } from './helpers/emulators';
 import { restoreSettings, useSettings } from './helpers/settings';
 import { walk } from './helpers/transition-table';
 import { db } from '../functions/src/core/firebase';
+import { COLLECTIONS } from '../functions/src/core/firestore';
 
 let admin: TestUser;
 let buyer: TestUser;
@@ -297,6 +298,17 @@ describe('accepting', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('DELIVERY_COURIER_BUSY');
     await offline(racer);
+  });
+
+  it('takes the sellers off a tracking document made before they stopped following the courier, at the courier’s next position', async () => {
+    // README, Deliveries: "`parties`: the buyer and the courier, not the sellers: the courier's position
+    // on its way would lead a seller to the buyer".
+    const { deliveryId, courier } = await assigned(false, [s1]);
+    await db().collection(COLLECTIONS.deliveryTracking).doc(deliveryId).update({ parties: [buyer.uid, s1.uid, courier.uid] });
+    const online = await (await api()).put('/api/livreurs/me/status').set(bearer(courier.token)).send({ online: true, position: northOf(COTONOU, 1) });
+    expect(online.status).toBe(200);
+    expect(await trackingDoc(deliveryId)).toMatchObject({ parties: [buyer.uid, courier.uid], position: expect.objectContaining({ latitude: expect.any(Number) }) });
+    await offline(courier);
   });
 
   it('assigns exactly one of 10 couriers accepting at once; the others get DELIVERY_ALREADY_ASSIGNED; the parties follow one tracking document', async () => {

@@ -74,6 +74,17 @@ it('denies every client the reconciliation reports, admins included (they read t
   await assertFails(setDoc(doc(admin, 'reconciliationReports', '2026-11-25'), { breakCount: 0 }));
 });
 
+it('denies every client the nearby indexes and the rate limit counters: an open driver request’s member, a courier’s, a counter', async () => {
+  // README, Driver requests: drivers see an open request's area through the API only; the members
+  // and the per-user counters are the server's.
+  const driver = env.authenticatedContext('driver', { role: 'chauffeur' }).firestore();
+  await assertFails(getDoc(doc(driver, 'nearbyCells', 'demande', 'demande_s15j', 'd1')));
+  await assertFails(getDocs(collection(driver, 'nearbyCells', 'demande', 'demande_s15j')));
+  await assertFails(getDoc(doc(driver, 'nearbyCells', 'livreur', 'livreur_s15j', 'c1')));
+  await assertFails(getDoc(doc(driver, 'rateLimits', 'search_x_0')));
+  await assertFails(getDocs(collection(driver, 'rateLimits')));
+});
+
 it('lets a buyer and the assigned forwarder read a mission, and nobody else, nor write it', async () => {
   const alice = env.authenticatedContext('alice').firestore();
   const fred = env.authenticatedContext('fred').firestore();

@@ -140,8 +140,9 @@ export async function updateLocation(uid: string, profile: CourierProfile, posit
 
 /**
  * The tracking documents a new position of `uid` moves: those of its active deliveries (at most
- * TRACKED_DELIVERIES_LIMIT) that exist and name it as their courier. The deliveries domain creates
- * a tracking document when it assigns a courier; a delivery without one is left alone.
+ * TRACKED_DELIVERIES_LIMIT) that exist and name it as their courier, each with the parties that
+ * may follow it (the buyer and the courier). The deliveries domain creates a tracking document when
+ * it assigns a courier; a delivery without one is left alone.
  */
 async function trackingsToMove(tx: Transaction, uid: string) {
   const active = await tx.get(
@@ -149,12 +150,18 @@ async function trackingsToMove(tx: Transaction, uid: string) {
   );
   if (active.empty) return [];
   const snapshots = await tx.getAll(...active.docs.map((doc) => trackings().doc(doc.id)));
-  return snapshots.filter((snapshot) => snapshot.exists && snapshot.data()?.livreur === uid).map((snapshot) => snapshot.ref);
+  return snapshots.flatMap((snapshot, index) =>
+    snapshot.exists && snapshot.data()?.livreur === uid ? [{ ref: snapshot.ref, parties: [active.docs[index].data().acheteur, uid] }] : [],
+  );
 }
 
-function moveTrackings(tx: Transaction, refs: Array<DocumentReference<DeliveryTrackingDocument>>, position: Point | undefined, at: Timestamp) {
+/**
+ * Moves the position, and sets the parties each time: a tracking document created before sellers
+ * stopped following the courier (README, Deliveries) loses them at the courier's next position.
+ */
+function moveTrackings(tx: Transaction, tracked: Array<{ ref: DocumentReference<DeliveryTrackingDocument>; parties: string[] }>, position: Point | undefined, at: Timestamp) {
   if (!position) return;
-  for (const ref of refs) tx.update(ref, { position, updatedAt: at });
+  for (const { ref, parties } of tracked) tx.update(ref, { position, parties, updatedAt: at });
 }
 
 /**
