@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
+import { queryNumber } from '../../core/query-number';
 import { CountryCode, GeoPoint } from '../geo';
 import { ARTICLE_STATUSES } from './state';
 
@@ -87,8 +88,8 @@ export const ArticleSearchQuery = PaginationQuery.extend({
   carburant: z.enum(CARBURANTS).optional(),
   boiteVitesse: z.enum(BOITES).optional(),
   vendeur: z.string().min(1).max(128).optional(),
-  prixMin: z.coerce.number().int().min(0).optional(),
-  prixMax: z.coerce.number().int().min(0).optional(),
+  prixMin: queryNumber(z.coerce.number<string>().int().min(0), { type: 'integer', minimum: 0 }).optional(),
+  prixMax: queryNumber(z.coerce.number<string>().int().min(0), { type: 'integer', minimum: 0 }).optional(),
   anneeMin: z.coerce.number().int().min(1950).max(2100).optional(),
   anneeMax: z.coerce.number().int().min(1950).max(2100).optional(),
   sort: z.enum(SORTS).optional().meta({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryNumber } from '../../core/query-number';
 import { COUNTRY_CODES } from './countries';
 
 export const GeoPoint = z
@@ -8,19 +9,9 @@ export const GeoPoint = z
   })
   .meta({ id: 'GeoPoint', description: 'A point on Earth in decimal degrees (WGS 84).' });
 
-/**
- * A latitude or longitude in a query string, in decimal degrees. The text must hold a number:
- * `z.coerce.number()` alone reads an empty or blank value as 0 (`Number('')`), so
- * `?latitude=&longitude=2.4` searched the Gulf of Guinea instead of being refused. The OpenAPI
- * document shows it as the number it is.
- */
+/** A latitude or longitude in a query string, in decimal degrees (never read from an empty value). */
 function queryCoordinate(bound: number, description: string) {
-  return z
-    .string()
-    .trim()
-    .min(1)
-    .pipe(z.coerce.number<string>().min(-bound).max(bound))
-    .meta({ type: 'number', minimum: -bound, maximum: bound, description });
+  return queryNumber(z.coerce.number<string>().min(-bound).max(bound), { type: 'number', minimum: -bound, maximum: bound, description });
 }
 
 /** Query coordinates of every route that takes a point in its query string (never read from an empty value). */
