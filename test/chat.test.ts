@@ -177,10 +177,14 @@ it('refuses messages from non-participants, bad input, and files the sender did 
   const outsider = await post(stranger, id, { texte: 'Salut' });
   expect([outsider.status, outsider.body.code]).toEqual([404, 'CHAT_ROOM_NOT_FOUND']);
   expect((await client.post(`/api/chat/rooms/${id}/messages`).send({ texte: 'x' })).status).toBe(401);
-  for (const body of [{}, { texte: '' }, { texte: 'x'.repeat(4001) }, { fichierUrl: 'not a url' }, { texte: 'a', other: 1 }]) {
+  for (const body of [{}, { texte: '' }, { texte: 'x'.repeat(4001) }, { fichierUrl: '' }, { texte: 'a', other: 1 }]) {
     const res = await post(buyer, id, body);
     expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_ERROR']);
   }
+  // Any other text is read by the storage as one of its URLs (the local driver answers relative
+  // ones), and what is none of ours gets the code that says so.
+  const notUrl = await post(buyer, id, { fichierUrl: 'not a url' });
+  expect([notUrl.status, notUrl.body.code]).toEqual([400, 'CHAT_FILE_URL_INVALID']);
   expect((await post(buyer, 'no-such-room', { texte: 'x' })).body.code).toBe('CHAT_ROOM_NOT_FOUND');
 
   const upload = await client.post('/api/upload/image').set(bearer(seller.token)).set('Content-Type', 'image/jpeg').send(CARD_JPEG);

@@ -25,8 +25,11 @@ export const ChatMessage = z
       .refine(isMediaPath, { message: 'Not the path of an uploaded photo (`images/{uuid}.{ext}`).' })
       .optional()
       .meta({ description: 'The file: the `path` that `POST /api/upload/image` answered the sender (a file it stored itself; CHAT_FILE_NOT_OWNED otherwise). The service builds the URL shown (`fichierUrl`).' }),
+    // Any text: the storage adapter decides whether it is ours (the local driver answers relative URLs).
     fichierUrl: z
-      .url()
+      .string()
+      .min(1)
+      .max(2048)
       .optional()
       .meta({
         description:
