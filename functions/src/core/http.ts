@@ -216,7 +216,8 @@ export class ApiRouter {
       params: parse(route.params, req.params, 'params'),
       // A route that declares no query takes none: unknown parameters are refused as unknown fields are.
       query: route.query ? parse(route.query, req.query, 'query') : void parse(NO_QUERY, req.query, 'query'),
-      body: parse(route.body, req.body, 'body'),
+      // Nor a body, unless the route takes a file: an empty one (or none) is all a bodiless route accepts.
+      body: route.body ? parse(route.body, req.body, 'body') : route.upload ? undefined : void parse(NO_BODY, req.body ?? {}, 'body'),
       language: requestLanguage(req),
       req,
     };
@@ -263,8 +264,9 @@ function assertSecurityDeclared(route: RouteDefinition): void {
   }
 }
 
-/** The query of a route that declares none. */
+/** The query of a route that declares none, and the body of one that takes none. */
 const NO_QUERY = z.strictObject({});
+const NO_BODY = NO_QUERY;
 
 function parse(schema: ZodType | undefined, value: unknown, location: 'params' | 'query' | 'body') {
   if (!schema) return undefined;
