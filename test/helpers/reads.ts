@@ -23,6 +23,9 @@ import { dirname, join } from 'node:path';
 /* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-explicit-any -- the SDK's internal classes, typed loosely on purpose */
 // The copy of the SDK the functions' code loads (functions/node_modules), resolved from firebase-admin.
 const SDK = dirname(require.resolve('@google-cloud/firestore', { paths: [dirname(require.resolve('firebase-admin/firestore'))] }));
+// The SDK's entry first: its internal files require one another in a cycle that only the entry
+// resolves, and loaded first they left the entry's exports (FieldValue) undefined for the service.
+require('firebase-admin/firestore');
 const { DocumentReader } = require(join(SDK, 'document-reader.js')) as { DocumentReader: { prototype: any } };
 const { QueryUtil } = require(join(SDK, 'reference', 'query-util.js')) as { QueryUtil: { prototype: any } };
 const { AggregateQuery } = require(join(SDK, 'reference', 'aggregate-query.js')) as { AggregateQuery: { prototype: any } };
