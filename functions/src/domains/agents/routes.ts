@@ -68,15 +68,15 @@ for (const { path, wanted, who } of LEADERBOARDS) {
     summary: `Ranking of ${who} for a day, an ISO week or a month, with the caller’s own rank`,
     description:
       'Score = abonnementsVendus × 3 + campagnesLancees × 2 + boutiquesCreees × 2 + demonstrations of the period; ties by the commissions earned in it. ' +
-      'Read from per-period counters: one page, the caller’s document and two counts, whatever the number of agents.',
+      'Read from per-period counters: one page, the caller’s document and five counts at most (the total, and two for each rank computed: the caller’s, and past the first page the page’s first entry).',
     access: 'profile',
     roles: AGENT_ROLES,
     agentTypes: wanted ? [wanted] : undefined,
     query: LeaderboardQuery,
     reads: pagedReads({
-      counts: 3,
+      counts: 5,
       fixed: 1,
-      why: 'one page of the period’s counters (its offset skips at most PAGINATION_MAX_OFFSET, billed as read), the caller’s own counter, one count aggregation for `total` and two for its rank (each one read per 1,000 agents of the period begun: counted here up to 3,000).',
+      why: 'one page of the period’s counters (its offset skips at most PAGINATION_MAX_OFFSET, billed as read), the caller’s own counter, one count aggregation for `total` and two for each rank computed, the caller’s and, past the first page, the page’s first entry (each one read per 1,000 agents of the period begun: counted here up to 3,000).',
     }),
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of the ranking and the caller’s place', data: Leaderboard },
