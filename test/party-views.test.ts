@@ -11,8 +11,12 @@ import { api, bearer, bytes } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { GRAND_COTONOU } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
+import { useFeexPaySandbox } from './helpers/feexpay';
 import { pay } from './helpers/money';
 import { pdfText } from './helpers/pdf';
+
+// The order paid for real in the payment test below goes through the FeexPay sandbox.
+useFeexPaySandbox();
 
 let admin: TestUser;
 let buyer: TestUser;
