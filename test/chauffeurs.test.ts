@@ -258,7 +258,7 @@ it('lets exactly one of 10 drivers accepting at once win; the others get DEMANDE
 });
 
 it('answers the other 9 of 10 drivers DEMANDE_ALREADY_TAKEN while the winner’s transaction still waits, writing nothing for them', async () => {
-  // README, Hot documents: "the losers are answered at once, without waiting for the winner's commit".
+  // README, Driver requests: "the others are answered `DEMANDE_ALREADY_TAKEN` at once, writing nothing".
   const id = await asked();
   const [first, ...others] = await Promise.all(Array.from({ length: 10 }, () => createUser('chauffeur')));
   const ref = db().collection(COLLECTIONS.chauffeurDemandes).doc(id);
@@ -279,7 +279,8 @@ it('answers the other 9 of 10 drivers DEMANDE_ALREADY_TAKEN while the winner’s
 });
 
 it('lets one of 10 drivers win a request given back, though its first driver’s claim stays; a claim whose holder died holds for its lease only', async () => {
-  // README, Driver requests: "after a driver gives a request back, the next race for it is decided anew".
+  // README, Driver requests: "after a driver gives a request back, the next race for it is decided anew"; "one whose
+  // holder died holds for its 30 s lease only".
   const id = await asked();
   expect((await act(driver, id, 'accept')).status).toBe(200);
   expect((await act(driver, id, 'refuse')).body.data).toMatchObject({ statut: 'en_attente', chauffeur: null });

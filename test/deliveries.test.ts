@@ -340,7 +340,8 @@ describe('accepting', () => {
   });
 
   it('answers the other 19 of 20 couriers DELIVERY_ALREADY_ASSIGNED while the winner’s transaction still waits, writing nothing for them', async () => {
-    // README, Hot documents: "the losers are answered at once, without waiting for the winner's commit".
+    // README, Deliveries: "The first create wins; the losers are answered at once, without waiting for
+    // the winner's commit (`DELIVERY_ALREADY_ASSIGNED`), and nothing is written for them".
     const couriers = await couriersAt(2, 20);
     const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 8000 }]);
     const before = await deliveryDoc(id);
@@ -366,7 +367,7 @@ describe('accepting', () => {
   });
 
   it('releases the claim of a winner whose transaction fails (its other accept made it busy): another courier wins that delivery', async () => {
-    // README, Hot documents: "a winner whose transaction fails releases its claim, and the next courier may win".
+    // README, Deliveries: "a winner whose transaction fails releases its claim, and the next courier may win".
     useSettings({ DELIVERY_MAX_ACTIVE_PER_COURIER: '1' });
     const [racer, next] = await couriersAt(1, 2);
     const orders = await Promise.all([paidOrder(buyer, [{ seller: s1, montant: 3000 }]), paidOrder(buyer, [{ seller: s2, montant: 3000 }])]);
@@ -382,6 +383,7 @@ describe('accepting', () => {
   });
 
   it('a claim whose holder died holds for its lease (DELIVERY_ALREADY_ASSIGNED, nothing written), then the next courier takes it over', async () => {
+    // README, Deliveries: "A claim whose holder died before releasing it holds for its lease (30 s), then the next courier takes it over".
     const [late, next] = await couriersAt(1, 2);
     const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
     const at = Date.now();
@@ -397,6 +399,7 @@ describe('accepting', () => {
   });
 
   it('claims each round anew: a delivery relaunched by an admin is won although the claim of its last round is still held', async () => {
+    // README, Deliveries: "The claim belongs to the round: a later round, or the first round of an admin's relaunch, is claimed anew".
     useSettings({ DELIVERY_MAX_ROUNDS: '1' });
     const [courier] = await couriersAt(1);
     const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
