@@ -9,7 +9,7 @@
  * user may win.
  *
  * A claim names one generation of what it claims (the caller puts it in the id: a delivery's
- * search, a request's version), so a delivery offered again or a request given back is claimed
+ * round, a request's version), so a delivery offered again or a request given back is claimed
  * anew. A claim whose holder died before releasing it (a crash between the create and the
  * release) holds for CLAIM_LEASE_MS, then the next user takes it over with a precondition on the
  * claim's update time: still no lock, and only one of several takers wins.
