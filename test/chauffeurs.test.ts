@@ -5,7 +5,9 @@ import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { backfillOpenDemandes } from '../functions/src/domains/commerce/chauffeurs/backfill';
 import { OPEN_MAX_READS } from '../functions/src/domains/commerce/chauffeurs/open';
+import { CLAIM_LEASE_MS } from '../functions/src/core/claims';
 import { createUser, type TestUser } from './helpers/accounts';
+import { claimDoc, claimed, claimRef, holdRead } from './helpers/claims';
 import { api, bearer } from './helpers/api';
 import { countReads } from './helpers/reads';
 import { publish } from './helpers/catalog';
@@ -253,6 +255,58 @@ it('lets exactly one of 10 drivers accepting at once win; the others get DEMANDE
   expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.code)).toEqual(Array(9).fill('DEMANDE_ALREADY_TAKEN'));
   const read = await (await api()).get(`/api/chauffeurs/demandes/${id}`).set(bearer(buyer.token));
   expect(read.body.data).toMatchObject({ statut: 'acceptee', chauffeur: winners[0].body.data.chauffeur });
+});
+
+it('answers the other 9 of 10 drivers DEMANDE_ALREADY_TAKEN while the winner’s transaction still waits, writing nothing for them', async () => {
+  // README, Driver requests: "the others are answered `DEMANDE_ALREADY_TAKEN` at once, writing nothing".
+  const id = await asked();
+  const [first, ...others] = await Promise.all(Array.from({ length: 10 }, () => createUser('chauffeur')));
+  const ref = db().collection(COLLECTIONS.chauffeurDemandes).doc(id);
+  const before = (await ref.get()).data();
+  const hold = await holdRead(ref);
+  let winner: ReturnType<typeof act> | undefined;
+  try {
+    winner = act(first, id, 'accept');
+    expect(await claimed('demande', id, 0)).toBe(true);
+    const answers = await Promise.all(others.map((each) => act(each, id, 'accept')));
+    expect(answers.map((answer) => [answer.status, answer.body.code])).toEqual(Array.from({ length: 9 }, () => [409, 'DEMANDE_ALREADY_TAKEN']));
+    expect((await ref.get()).data()).toEqual(before);
+  } finally {
+    await hold.release();
+  }
+  expect((await winner!).body.data).toMatchObject({ statut: 'acceptee', chauffeur: first.uid });
+  for (const each of others) expect(await told(each)).toEqual([]);
+});
+
+it('lets one of 10 drivers win a request given back, though its first driver’s claim stays; a claim whose holder died holds for its lease only', async () => {
+  // README, Driver requests: "after a driver gives a request back, the next race for it is decided anew"; "one whose
+  // holder died holds for its 30 s lease only".
+  const id = await asked();
+  expect((await act(driver, id, 'accept')).status).toBe(200);
+  expect((await act(driver, id, 'refuse')).body.data).toMatchObject({ statut: 'en_attente', chauffeur: null });
+  expect(await claimDoc('demande', id, 0)).toMatchObject({ holder: driver.uid });
+  const drivers = await Promise.all(Array.from({ length: 10 }, () => createUser('chauffeur')));
+  const answers = await Promise.all(drivers.map((each) => act(each, id, 'accept')));
+  const winners = answers.filter((answer) => answer.status === 200);
+  expect(winners).toHaveLength(1);
+  expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body.code)).toEqual(Array(9).fill('DEMANDE_ALREADY_TAKEN'));
+  // The request was accepted (version 1) and given back (version 2): this race was for version 2.
+  expect(await claimDoc('demande', id, 2)).toMatchObject({ holder: winners[0].body.data.chauffeur });
+
+  // A driver that took the claim and died before its change: the others wait for its lease, no longer.
+  const other = await asked();
+  const at = Date.now();
+  await claimRef('demande', other, 0).set({ scope: 'demande', holder: 'crashed', takenAt: new Date(at), leaseUntil: new Date(at + CLAIM_LEASE_MS), expireAt: new Date(at + 86_400_000) });
+  const ref = db().collection(COLLECTIONS.chauffeurDemandes).doc(other);
+  const before = (await ref.get()).data();
+  expect((await act(drivers[0], other, 'accept')).body.code).toBe('DEMANDE_ALREADY_TAKEN');
+  expect((await ref.get()).data()).toEqual(before);
+  setClock(() => new Date(Date.now() + CLAIM_LEASE_MS + 1000));
+  try {
+    expect((await act(drivers[1], other, 'accept')).body.data).toMatchObject({ statut: 'acceptee', chauffeur: drivers[1].uid });
+  } finally {
+    resetClock();
+  }
 });
 
 it('lets admin levels list all requests with filters and reject one, telling both sides', async () => {

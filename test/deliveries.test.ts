@@ -4,7 +4,9 @@ import { recordUpload } from '../functions/src/domains/catalog/uploads/ledger';
 import { roundTask, runRound } from '../functions/src/domains/logistics/deliveries/rounds';
 import { closeIfDue, closeTask } from '../functions/src/domains/logistics/deliveries/service';
 import { DELIVERY_EVENTS, DELIVERY_STATUSES, DELIVERY_TRANSITIONS } from '../functions/src/domains/logistics/deliveries/state';
+import { CLAIM_LEASE_MS } from '../functions/src/core/claims';
 import { createUser, type TestUser } from './helpers/accounts';
+import { claimDoc, claimed, claimRef, holdRead } from './helpers/claims';
 import { api, bearer } from './helpers/api';
 import { achatDoc, COTONOU, deliveryDoc, entriesOf, northOf, offerDoc, orderDoc, paidAchat, paidOrder, paymentDoc, seedCourier, trackingDoc } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
@@ -335,6 +337,83 @@ describe('accepting', () => {
     expect(await runRound(id, 2)).toBe('closed');
     expect((await get(buyer, '/api/notifications')).body.data.map((notice: { type: string }) => notice.type)).toContain('delivery_assigned');
     await offline(...couriers);
+  });
+
+  it('answers the other 19 of 20 couriers DELIVERY_ALREADY_ASSIGNED while the winner’s transaction still waits, writing nothing for them', async () => {
+    // README, Deliveries: "The first create wins; the losers are answered at once, without waiting for
+    // the winner's commit (`DELIVERY_ALREADY_ASSIGNED`), and nothing is written for them".
+    const couriers = await couriersAt(2, 20);
+    const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 8000 }]);
+    const before = await deliveryDoc(id);
+    const [first, ...others] = couriers;
+    // The winner's transaction on the delivery cannot commit while this one holds its read.
+    const hold = await holdRead(db().collection(COLLECTIONS.deliveries).doc(id));
+    let winner: ReturnType<typeof post> | undefined;
+    try {
+      winner = post(first, `/api/deliveries/${id}/accept`);
+      expect(await claimed('delivery', id, 1)).toBe(true);
+      const answers = await Promise.all(others.map((courier) => post(courier, `/api/deliveries/${id}/accept`)));
+      expect(answers.map((answer) => [answer.status, answer.body.code])).toEqual(Array.from({ length: 19 }, () => [409, 'DELIVERY_ALREADY_ASSIGNED']));
+      expect(await deliveryDoc(id)).toEqual(before);
+      for (const courier of couriers) expect((await offerDoc(id, courier.uid))?.statut).toBe('ouverte');
+    } finally {
+      await hold.release();
+    }
+    const won = await winner!;
+    expect([won.status, won.body.data?.livreur]).toEqual([200, first.uid]);
+    expect(await deliveryDoc(id)).toMatchObject({ statut: 'assigne', livreur: first.uid, history: [expect.objectContaining({ statut: 'commande' }), expect.objectContaining({ statut: 'assigne', by: first.uid })] });
+    for (const courier of others) expect((await offerDoc(id, courier.uid))?.statut).toBe('prise');
+    await offline(...couriers);
+  });
+
+  it('releases the claim of a winner whose transaction fails (its other accept made it busy): another courier wins that delivery', async () => {
+    // README, Deliveries: "a winner whose transaction fails releases its claim, and the next courier may win".
+    useSettings({ DELIVERY_MAX_ACTIVE_PER_COURIER: '1' });
+    const [racer, next] = await couriersAt(1, 2);
+    const orders = await Promise.all([paidOrder(buyer, [{ seller: s1, montant: 3000 }]), paidOrder(buyer, [{ seller: s2, montant: 3000 }])]);
+    const answers = await Promise.all(orders.map((order) => post(racer, `/api/deliveries/${order.deliveryId}/accept`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const busy = answers.findIndex((answer) => answer.status === 409);
+    expect(answers[busy].body.code).toBe('DELIVERY_COURIER_BUSY');
+    const lost = orders[busy].deliveryId;
+    expect(await claimDoc('delivery', lost, 1)).toBeUndefined();
+    expect(await deliveryDoc(lost)).toMatchObject({ statut: 'commande', livreur: null });
+    expect((await post(next, `/api/deliveries/${lost}/accept`)).body.data).toMatchObject({ statut: 'assigne', livreur: next.uid });
+    await offline(racer, next);
+  });
+
+  it('a claim whose holder died holds for its lease (DELIVERY_ALREADY_ASSIGNED, nothing written), then the next courier takes it over', async () => {
+    // README, Deliveries: "A claim whose holder died before releasing it holds for its lease (30 s), then the next courier takes it over".
+    const [late, next] = await couriersAt(1, 2);
+    const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
+    const at = Date.now();
+    await claimRef('delivery', id, 1).set({ scope: 'delivery', holder: 'crashed', takenAt: new Date(at), leaseUntil: new Date(at + CLAIM_LEASE_MS), expireAt: new Date(at + 86_400_000) });
+    const before = await deliveryDoc(id);
+    expect((await post(late, `/api/deliveries/${id}/accept`)).body.code).toBe('DELIVERY_ALREADY_ASSIGNED');
+    expect(await deliveryDoc(id)).toEqual(before);
+    expect(await claimDoc('delivery', id, 1)).toMatchObject({ holder: 'crashed' });
+    later(CLAIM_LEASE_MS / 1000 + 1);
+    expect((await post(next, `/api/deliveries/${id}/accept`)).body.data).toMatchObject({ statut: 'assigne', livreur: next.uid });
+    expect(await claimDoc('delivery', id, 1)).toMatchObject({ holder: next.uid });
+    await offline(late, next);
+  });
+
+  it('claims each round anew: a delivery relaunched by an admin is won although the claim of its last round is still held', async () => {
+    // README, Deliveries: "The claim belongs to the round: a later round, or the first round of an admin's relaunch, is claimed anew".
+    useSettings({ DELIVERY_MAX_ROUNDS: '1' });
+    const [courier] = await couriersAt(1);
+    const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
+    const at = Date.now();
+    await claimRef('delivery', id, 1).set({ scope: 'delivery', holder: 'crashed', takenAt: new Date(at), leaseUntil: new Date(at + 3_600_000), expireAt: new Date(at + 86_400_000) });
+    expect((await post(courier, `/api/deliveries/${id}/accept`)).body.code).toBe('DELIVERY_ALREADY_ASSIGNED');
+    later(61);
+    expect(await roundTask(id, 2, 1)).toBe('exhausted');
+    // The exhausted search ended at round 2; the relaunch's first round is 3.
+    expect((await post(admin, `/api/deliveries/${id}/admin/relaunch`)).body.data).toMatchObject({ statut: 'commande', round: 3 });
+    expect((await post(courier, `/api/deliveries/${id}/accept`)).body.data).toMatchObject({ statut: 'assigne', livreur: courier.uid });
+    expect(await claimDoc('delivery', id, 3)).toMatchObject({ holder: courier.uid });
+    expect(await claimDoc('delivery', id, 1)).toMatchObject({ holder: 'crashed' });
+    await offline(courier);
   });
 
   it('refuses a courier never offered the delivery, an expired offer, other roles and bad ids', async () => {

@@ -20,6 +20,11 @@ export const COLLECTIONS = {
   userSettings: 'userSettings',
   /** `referralCodes/{CODE}`: the agent owning a referral code. */
   referralCodes: 'referralCodes',
+  /**
+   * `claims/{scope}_{key}_{generation}`: who won a race many users run at once (a delivery offer, a
+   * driver request), taken with a create precondition (core/claims; TTL on `expireAt`).
+   */
+  claims: 'claims',
   /** `rateLimits/{scope}_{client}_{windowStart}`: shared request counters (TTL on `expireAt`). */
   rateLimits: 'rateLimits',
   /** `passwordResets/{app}_{e164}`: the current one-time code of an account, as an HMAC. */

@@ -1,15 +1,16 @@
 /**
  * Driver requests (`demande`). A buyer asks for a driver for a listing or a trip at a place on the
  * map; drivers see the open requests near them, nearest first, by the area of their place only
- * (open.ts), and accept one in a transaction, so
- * that of several drivers accepting at once exactly one wins and the others get
- * DEMANDE_ALREADY_TAKEN. The buyer cancels before or after acceptance; the accepting driver may
- * refuse after all, which opens the request again and keeps that driver out of its offers. Every
- * change notifies the other side, in the transaction that makes it.
+ * (open.ts), and accept one: of several drivers accepting at once exactly one wins (a claim decides
+ * the race, then a transaction makes the change) and the others get DEMANDE_ALREADY_TAKEN at once.
+ * The buyer cancels before or after acceptance; the accepting driver may refuse after all, which
+ * opens the request again and keeps that driver out of its offers. Every change notifies the other
+ * side, in the transaction that makes it.
  */
 import { type DocumentReference, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
+import { claimId, withClaim } from '../../../core/claims';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
@@ -114,19 +115,43 @@ async function move(
   });
 }
 
-export function acceptDemande(caller: ProfileCaller, id: string) {
-  return move(
-    id,
-    'accept',
-    (demande) => {
-      if (demande.statut === 'acceptee') throw new ApiError(demande.chauffeur === caller.uid ? 'INVALID_TRANSITION' : 'DEMANDE_ALREADY_TAKEN');
-      if (demande.statut !== 'en_attente') throw new ApiError('INVALID_TRANSITION');
-      if (demande.refusedBy.includes(caller.uid)) throw new ApiError('DEMANDE_REFUSED_BEFORE');
-      // Its date passed: nobody is waiting any more, and accepting would only show its place.
-      if (demande.date.toMillis() <= now().getTime()) throw new ApiError('DEMANDE_EXPIRED');
-    },
-    () => ({ chauffeur: caller.uid }),
-    (demande) => [{ uid: demande.acheteur, type: 'demande_acceptee' }],
+/** Why `caller` may not accept the request as read (the accept's pre-check on a plain read, then again in its transaction). */
+function acceptRefusal(caller: ProfileCaller, demande: DemandeDocument): ApiError | undefined {
+  if (demande.statut === 'acceptee') return new ApiError(demande.chauffeur === caller.uid ? 'INVALID_TRANSITION' : 'DEMANDE_ALREADY_TAKEN');
+  if (demande.statut !== 'en_attente') return new ApiError('INVALID_TRANSITION');
+  if (demande.refusedBy.includes(caller.uid)) return new ApiError('DEMANDE_REFUSED_BEFORE');
+  // Its date passed: nobody is waiting any more, and accepting would only show its place.
+  if (demande.date.toMillis() <= now().getTime()) return new ApiError('DEMANDE_EXPIRED');
+  return undefined;
+}
+
+/**
+ * A driver accepts an open request. Drivers race for it, and a transaction on the request would
+ * make each loser wait for the winner's commit (README, "Hot documents"): the checks run on a plain
+ * read first, then the race is decided by creating the claim of the request's `version` (core/claims:
+ * a request given back has a new version, claimed anew), the losers answered DEMANDE_ALREADY_TAKEN
+ * at once, writing nothing. The winner's transaction checks again on the request, the truth (a
+ * cancel or a rejection may have come since), and a winner whose transaction fails releases the claim.
+ */
+export async function acceptDemande(caller: ProfileCaller, id: string) {
+  const seen = (await demandes().doc(id).get()).data();
+  if (!seen) throw new ApiError('DEMANDE_NOT_FOUND');
+  const early = acceptRefusal(caller, seen);
+  if (early) throw early;
+  const taken = (): never => {
+    throw new ApiError('DEMANDE_ALREADY_TAKEN');
+  };
+  return withClaim('demande', claimId('demande', id, seen.version), caller.uid, taken, () =>
+    move(
+      id,
+      'accept',
+      (demande) => {
+        const refused = acceptRefusal(caller, demande);
+        if (refused) throw refused;
+      },
+      () => ({ chauffeur: caller.uid }),
+      (demande) => [{ uid: demande.acheteur, type: 'demande_acceptee' }],
+    ),
   );
 }
 

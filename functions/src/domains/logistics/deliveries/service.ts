@@ -9,6 +9,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { audit } from '../../../core/audit';
+import { claimId, withClaim } from '../../../core/claims';
 import { now } from '../../../core/clock';
 import { COLLECTIONS } from '../../../core/firestore';
 import { config } from '../../../core/config';
@@ -21,7 +22,7 @@ import { isAdminRole } from '../../../core/roles';
 import { uploadOwner } from '../../catalog';
 import { notifyIn } from '../../notifications';
 import { planDeliveryList } from './listing';
-import { ACTIVE_DELIVERY_STATUSES, type DeliveryDocument, type DeliveryTrackingDocument } from './model';
+import { ACTIVE_DELIVERY_STATUSES, type DeliveryDocument, type DeliveryOfferDocument, type DeliveryTrackingDocument } from './model';
 import { deliveries, offerRef, openOffers, tracking } from './repository';
 import { runRound } from './rounds';
 import type { AdminDeliveryStatus, Delivery, DeliveredRequest, DeliveryListQuery } from './schemas';
@@ -205,49 +206,88 @@ export async function listDeliveries(caller: ProfileCaller, query: z.output<type
 }
 
 /**
- * A courier accepts the delivery offered to it: one transaction on the delivery, so of several
- * couriers at once exactly one is assigned; the others find it `assigne` (DELIVERY_ALREADY_ASSIGNED).
+ * Why `caller` may not accept this delivery with this offer, as read (the accept's pre-check on
+ * plain reads, then again in its transaction): a courier never offered it has nothing to accept
+ * (not found, whatever its status).
+ */
+function refusal(caller: ProfileCaller, current: DeliveryDocument | undefined, offer: DeliveryOfferDocument | undefined): ApiError | undefined {
+  if (!current || !offer) return new ApiError('DELIVERY_NOT_FOUND');
+  if (current.statut !== 'commande') return new ApiError(current.livreur && current.livreur !== caller.uid ? 'DELIVERY_ALREADY_ASSIGNED' : 'INVALID_TRANSITION');
+  if (offer.statut !== 'ouverte' || offer.expiresAt.toMillis() <= now().getTime()) return new ApiError('DELIVERY_OFFER_EXPIRED');
+  return undefined;
+}
+
+/** The courier's active deliveries, at most DELIVERY_MAX_ACTIVE_PER_COURIER (in `tx`, or on a plain read). */
+function activeOf(uid: string) {
+  const max = config().DELIVERY_MAX_ACTIVE_PER_COURIER;
+  return { max, query: deliveries().where('livreur', '==', uid).where('statut', 'in', [...ACTIVE_DELIVERY_STATUSES]).limit(max) };
+}
+
+/**
+ * A courier accepts the delivery offered to it. Up to DELIVERY_OFFERS_PER_ROUND couriers race for
+ * it at once, and a transaction on the delivery would make each loser wait for the winner's commit
+ * (README, "Hot documents"). So: the checks on plain reads first (a courier who could not win
+ * takes nothing), then the race is decided by creating the round's claim (core/claims, generation
+ * the delivery's `round`, so a later round or an admin's relaunch is claimed anew): the losers get
+ * DELIVERY_ALREADY_ASSIGNED at once, writing nothing. The winner's transaction checks everything
+ * again on the delivery (the truth: a round task, a cancel or its own other accept may have moved
+ * since) and assigns it; when it fails, the claim is released and another courier may still win.
  * The other open offers become `prise`; the tracking document the parties follow is created.
  */
 export async function acceptDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
   const ref = deliveries().doc(id);
   const mine = offerRef(id, caller.uid);
-  const delivery = await runTransaction(async (tx) => {
-    const [current, offer] = await Promise.all([tx.get(ref).then((snap) => snap.data()), tx.get(mine).then((snap) => snap.data())]);
-    // A courier never offered this delivery has nothing to accept: not found, whatever its status.
-    if (!current || !offer) throw new ApiError('DELIVERY_NOT_FOUND');
-    if (current.statut !== 'commande') throw new ApiError(current.livreur && current.livreur !== caller.uid ? 'DELIVERY_ALREADY_ASSIGNED' : 'INVALID_TRANSITION');
-    if (offer.statut !== 'ouverte' || offer.expiresAt.toMillis() <= now().getTime()) throw new ApiError('DELIVERY_OFFER_EXPIRED');
-    // A courier holds a bounded number of deliveries at once: no hoarding offers it cannot ride.
-    const max = config().DELIVERY_MAX_ACTIVE_PER_COURIER;
-    const active = await tx.get(deliveries().where('livreur', '==', caller.uid).where('statut', 'in', [...ACTIVE_DELIVERY_STATUSES]).limit(max));
-    if (active.size >= max) throw new ApiError('DELIVERY_COURIER_BUSY');
-    const open = await openOffers(tx, id);
-    const statut = transition(DELIVERY_TRANSITIONS, current.statut, 'accept');
-    const at = Timestamp.fromDate(now());
-    const updated: DeliveryDocument = {
-      ...current,
-      statut,
-      livreur: caller.uid,
-      parties: [...new Set([...current.parties, caller.uid])],
-      roundEndsAt: null,
-      updatedAt: at,
-      history: [...current.history, { statut, at, by: caller.uid, reason: null }],
-    };
-    tx.set(ref, updated);
-    deliveryStatusChanged(tx, id, current.statut, statut, at);
-    for (const other of open) if (other.id !== mine.id) tx.update(other.ref, { statut: 'prise' });
-    tx.update(mine, { statut: 'acceptee' });
-    // The buyer and the courier follow the courier: not the sellers, whom its way to the buyer
-    // would lead to the buyer's door (README, "What each party of an order sees").
-    const track: DeliveryTrackingDocument = { deliveryId: id, livreur: caller.uid, parties: [updated.acheteur, caller.uid], position: null, updatedAt: at };
-    tx.set(tracking().doc(id), track);
-    for (const uid of current.parties) {
-      notifyIn(tx, uid, { type: 'delivery_assigned', key: id, params: { deliveryId: id }, resource: { kind: 'delivery', id } });
-    }
-    return updated;
-  });
+  const busy = activeOf(caller.uid);
+  const [seen, seenOffer, held] = await Promise.all([ref.get().then((snap) => snap.data()), mine.get().then((snap) => snap.data()), busy.query.get()]);
+  const early = refusal(caller, seen, seenOffer);
+  if (early) throw early;
+  // A courier holding its maximum would take the claim only to lose it in its transaction.
+  if (held.size >= busy.max) throw new ApiError('DELIVERY_COURIER_BUSY');
+  const alreadyAssigned = (): never => {
+    throw new ApiError('DELIVERY_ALREADY_ASSIGNED');
+  };
+  const delivery = await withClaim('delivery', claimId('delivery', id, seen!.round), caller.uid, alreadyAssigned, () =>
+    runTransaction(async (tx) => {
+      const [current, offer] = await Promise.all([tx.get(ref).then((snap) => snap.data()), tx.get(mine).then((snap) => snap.data())]);
+      const refused = refusal(caller, current, offer);
+      if (refused) throw refused;
+      // A courier holds a bounded number of deliveries at once: no hoarding offers it cannot ride.
+      const active = activeOf(caller.uid);
+      if ((await tx.get(active.query)).size >= active.max) throw new ApiError('DELIVERY_COURIER_BUSY');
+      return assignIn(tx, id, current!, caller.uid);
+    }),
+  );
   return toDelivery(id, delivery, caller);
+}
+
+/** The accept's writes, in its transaction after every check: `courier` assigned, the other offers `prise`, the tracking created, the parties told. */
+async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: DeliveryDocument, courier: string): Promise<DeliveryDocument> {
+  const ref = deliveries().doc(id);
+  const mine = offerRef(id, courier);
+  const open = await openOffers(tx, id);
+  const statut = transition(DELIVERY_TRANSITIONS, current.statut, 'accept');
+  const at = Timestamp.fromDate(now());
+  const updated: DeliveryDocument = {
+    ...current,
+    statut,
+    livreur: courier,
+    parties: [...new Set([...current.parties, courier])],
+    roundEndsAt: null,
+    updatedAt: at,
+    history: [...current.history, { statut, at, by: courier, reason: null }],
+  };
+  tx.set(ref, updated);
+  deliveryStatusChanged(tx, id, current.statut, statut, at);
+  for (const other of open) if (other.id !== mine.id) tx.update(other.ref, { statut: 'prise' });
+  tx.update(mine, { statut: 'acceptee' });
+  // The buyer and the courier follow the courier: not the sellers, whom its way to the buyer
+  // would lead to the buyer's door (README, "What each party of an order sees").
+  const track: DeliveryTrackingDocument = { deliveryId: id, livreur: courier, parties: [updated.acheteur, courier], position: null, updatedAt: at };
+  tx.set(tracking().doc(id), track);
+  for (const uid of current.parties) {
+    notifyIn(tx, uid, { type: 'delivery_assigned', key: id, params: { deliveryId: id }, resource: { kind: 'delivery', id } });
+  }
+  return updated;
 }
 
 /** A courier turns its open offer down: not offered this delivery again. */
