@@ -36,8 +36,13 @@ export const COLLECTIONS = {
   uploadQuotas: 'uploadQuotas',
   /** `articles/{id}`: listings. */
   articles: 'articles',
-  /** `articleViews/{articleId}_{viewer}_{day}`: one view per viewer, listing and day. */
+  /**
+   * `articleViews/{articleId}_{viewer}_{day}`: one view per viewer, listing and day; and
+   * `{articleId}_ip_{address}_{day}_{slot}`: the anonymous views an address counted that day.
+   */
   articleViews: 'articleViews',
+  /** `articleViewShards/{articleId}_{shard}`: a listing's view count, in shards summed on read. */
+  articleViewShards: 'articleViewShards',
   /** `publicites/{id}`: paid boosts of listings. */
   publicites: 'publicites',
   /** `pricing/{name}`: admin price lists (`publicite`, ...). */
