@@ -3,7 +3,6 @@
  * Many viewers at once are each counted once, the anonymous allowance of an address holds exactly,
  * and the listing document is not written once per view.
  */
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { rollUpViews } from '../functions/src/domains/catalog/views/service';
@@ -23,7 +22,7 @@ async function writesOfListingDuring(id: string, work: () => Promise<void>): Pro
   const versions = new Set<string>();
   let first: string | undefined;
   let listening!: () => void;
-  const unsubscribe = listing(id).onSnapshot((snapshot: DocumentSnapshot) => {
+  const unsubscribe = listing(id).onSnapshot((snapshot) => {
     const version = `${snapshot.updateTime!.seconds}.${snapshot.updateTime!.nanoseconds}`;
     if (first === undefined) {
       first = version;

@@ -103,7 +103,7 @@ export const COLLECTIONS = {
    * month (business time zone) and its leaderboard `score`, moved with its day.
    */
   agentPeriods: 'agentPeriods',
-  /** `agentStats/all`: every agent's running totals summed, moved with each agent's (the admin consolidated statistics). */
+  /** `agentStats/all`, `all_{n}`: every agent's running totals summed, in shards, moved with each agent's (the admin consolidated statistics). */
   agentStats: 'agentStats',
   /** `referrals/{referredUid}`: the agent who brought a user, and whether that user paid yet. */
   referrals: 'referrals',
