@@ -73,6 +73,25 @@ describe('POST /api/demo-events/track', () => {
     expect((await track(referredBuyer, 'notification_clicked')).body.data.status).toBe('counted');
   });
 
+  it('counts 20 users of one agent demonstrating at once, each once, on the agent’s day, its totals and the consolidated statistics', async () => {
+    const crowdAgent = await createAgent(admin, 'Market_pro');
+    const users = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(i % 2 ? 'vendeur' : 'acheteur', crowdAgent.referralCode, { prove: false })));
+    const client = await api();
+    const consolidated = async () => (await client.get('/api/agents/admin/consolidated').set(bearer(admin.token))).body.data.demonstrations as number;
+    const before = await consolidated();
+    frozenClock(new Date('2026-11-23T09:00:00Z'));
+    const results = await Promise.all(users.map((user) => track(user, 'listing_opened_une')));
+    expect(results.map((res) => res.body.data.status)).toEqual(users.map(() => 'counted'));
+    expect(await day(crowdAgent.uid)).toBe(20);
+    expect((await db().collection(COLLECTIONS.agents).doc(crowdAgent.uid).get()).get('demonstrations')).toBe(20);
+    expect(await consolidated()).toBe(before + 20);
+    // Again at once, inside the cooldown: recorded, nothing counted twice.
+    const again = await Promise.all(users.map((user) => track(user, 'alert_created')));
+    expect(again.map((res) => res.body.data.status)).toEqual(users.map(() => 'recorded'));
+    expect(await day(crowdAgent.uid)).toBe(20);
+    expect(await consolidated()).toBe(before + 20);
+  });
+
   it('records the event of a user without agent, counting nothing', async () => {
     const res = await track(loneBuyer, 'seller_create_completed');
     expect(res.body.data).toMatchObject({ status: 'recorded', agentId: null });

@@ -55,6 +55,14 @@ export const hideLapsedSellerParts = onSchedule({ schedule: 'every 60 minutes', 
   }),
 );
 
+/** Every 10 minutes: listings viewed since the last run get their view count on the listing (`views`). */
+export const rollUpViews = onSchedule({ schedule: 'every 10 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+  noSecrets.run(async () => {
+    const { rollUpViews: rollUp } = await import('./domains/catalog/views/service');
+    logger.info('views rolled up', await rollUp());
+  }),
+);
+
 /** Hourly: stored files nothing references, once their grace period is over, are deleted. */
 export const cleanUploads = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {

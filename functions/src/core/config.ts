@@ -214,6 +214,8 @@ const SETTINGS = {
   PUB_PRICE_A_LA_UNE_PER_DAY: integer(2000, 0),
   /** Anonymous views counted per client address, listing and business day (many phones share a carrier's address). */
   VIEWS_ANONYMOUS_PER_IP_MAX: integer(10, 1),
+  /** A view rolls its listing's count up onto the listing (`views`) when the last roll-up is older than this. */
+  VIEWS_ROLLUP_SECONDS: integer(60, 0),
   /** Files (photos, videos, identity cards) one user may store per business day. */
   UPLOAD_DAILY_MAX_PER_USER: integer(50, 1),
   /** A stored file nothing references is deleted this long after its upload (time to publish what it is for). */

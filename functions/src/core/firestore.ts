@@ -41,8 +41,13 @@ export const COLLECTIONS = {
   uploadQuotas: 'uploadQuotas',
   /** `articles/{id}`: listings. */
   articles: 'articles',
-  /** `articleViews/{articleId}_{viewer}_{day}`: one view per viewer, listing and day. */
+  /**
+   * `articleViews/{articleId}_{viewer}_{day}`: one view per viewer, listing and day; and
+   * `{articleId}_ip_{address}_{day}_{slot}`: the anonymous views an address counted that day.
+   */
   articleViews: 'articleViews',
+  /** `articleViewShards/{articleId}_{shard}`: a listing's view count, in shards summed on read. */
+  articleViewShards: 'articleViewShards',
   /** `publicites/{id}`: paid boosts of listings. */
   publicites: 'publicites',
   /** `pricing/{name}`: admin price lists (`publicite`, ...). */
@@ -103,7 +108,7 @@ export const COLLECTIONS = {
    * month (business time zone) and its leaderboard `score`, moved with its day.
    */
   agentPeriods: 'agentPeriods',
-  /** `agentStats/all`: every agent's running totals summed, moved with each agent's (the admin consolidated statistics). */
+  /** `agentStats/all`, `all_{n}`: every agent's running totals summed, in shards, moved with each agent's (the admin consolidated statistics). */
   agentStats: 'agentStats',
   /** `referrals/{referredUid}`: the agent who brought a user, and whether that user paid yet. */
   referrals: 'referrals',

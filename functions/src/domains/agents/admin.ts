@@ -1,6 +1,6 @@
 /**
- * Admin levels' view of the agents: consolidated statistics (`agentStats/all`, moved with every
- * agent's running totals), an agent's referral statistics and referred users, the days of a `Market_pro` agent,
+ * Admin levels' view of the agents: consolidated statistics (the shards of `agentStats`, moved with
+ * every agent's running totals), an agent's referral statistics and referred users, the days of a `Market_pro` agent,
  * withdrawals, observations on a day, and the presence backfill. Every read is bounded: a page, a
  * document, or aggregations.
  */
@@ -13,12 +13,12 @@ import { config } from '../../core/config';
 import { audit, type AuditActor } from '../../core/audit';
 import { ApiError } from '../../core/errors';
 import { runTransaction } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { COLLECTIONS, getAll } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { credit } from './earnings';
 import { presenceRefusal } from './journal/presence';
-import { type AgentDayDocument, type AgentDocument, earningId, type EarningDocument } from './model';
-import { agentRef, dayRef, days, earningRef, earnings, statsRef } from './repository';
+import { type AgentDayDocument, type AgentDocument, type AgentStatsDocument, earningId, type EarningDocument } from './model';
+import { agentRef, dayRef, days, earningRef, earnings, statsShardRefs } from './repository';
 import type { BackfillResult, Consolidated, MonitorDay, Withdrawal, WithdrawalRequest } from './schemas';
 
 /** The agent of an admin route's `{id}`, or AGENT_NOT_FOUND. */
@@ -28,10 +28,10 @@ export async function requireAgent(id: string): Promise<AgentDocument> {
   return agent;
 }
 
-/** Sums of every agent's running totals: one document, moved with each agent's totals. */
+/** Sums of every agent's running totals: the shards of `agentStats`, moved with each agent's totals, summed. */
 export async function consolidated(): Promise<z.input<typeof Consolidated>> {
-  const totals = (await statsRef().get()).data() ?? { updatedAt: Timestamp.fromDate(now()) };
-  const n = (field: keyof typeof totals) => Number(totals[field] ?? 0);
+  const shards = (await getAll(statsShardRefs())).map((shard) => shard.data());
+  const n = (field: Exclude<keyof AgentStatsDocument, 'updatedAt'>) => shards.reduce((sum, shard) => sum + Number(shard?.[field] ?? 0), 0);
   return {
     agents: n('agents'),
     totalReferrals: n('totalReferrals'),

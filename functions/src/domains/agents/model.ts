@@ -105,7 +105,7 @@ export interface EarningDocument {
   createdAt: Timestamp;
 }
 
-/** `agentStats/all`: the sums of every agent's totals, and the number of agents. */
+/** `agentStats/all`, `agentStats/all_{n}`: shards of the sums of every agent's totals, and of the number of agents (repository.ts). */
 export interface AgentStatsDocument extends Partial<Record<TotalCounter | 'agents', number>> {
   updatedAt: Timestamp;
 }

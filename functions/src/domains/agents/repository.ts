@@ -29,8 +29,16 @@ export const days = () => collection<AgentDayDocument>(COLLECTIONS.agentDays);
 export const earnings = () => collection<EarningDocument>(COLLECTIONS.agentEarnings);
 const tallies = () => collection<TallyDocument>(COLLECTIONS.agentTallies);
 const stats = () => collection<AgentStatsDocument>(COLLECTIONS.agentStats);
-/** The one document of the consolidated totals. */
-export const statsRef = () => stats().doc('all');
+/**
+ * The consolidated totals, in shards summed on read: every agent's facts move them, so one document
+ * would take the whole platform's agent activity (README, Hot documents). `agentStats/all` is shard
+ * 0 (the one document it was before), the others `all_1` ... Raising the count is safe; lowering it
+ * would drop what the shards beyond hold.
+ */
+export const STATS_SHARDS = 8;
+const statsShardRef = (shard: number) => stats().doc(shard === 0 ? 'all' : `all_${shard}`);
+export const statsShardRefs = () => Array.from({ length: STATS_SHARDS }, (_, shard) => statsShardRef(shard));
+const anyStatsShard = () => statsShardRef(Math.floor(Math.random() * STATS_SHARDS));
 export const periods = () => collection<AgentPeriodDocument>(COLLECTIONS.agentPeriods);
 
 export const agentRef = (uid: string) => agents().doc(uid);
@@ -103,12 +111,13 @@ function writePeriods(tx: Transaction, agentId: string, dateKey: string, changes
 
 /**
  * One write of an agent's running totals, and of the same increments on the consolidated totals
- * (`agentStats/all`: a blind write, so transactions of different agents never conflict on it).
+ * (one shard of `agentStats`, at random: a blind write, so transactions of different agents never
+ * conflict on it, and no one document takes every agent's facts).
  */
 export function writeTotals(tx: Transaction, agentId: string, changes: TotalChanges, at = now()): void {
   const moved = increments(changes);
   tx.set(agentRef(agentId), { ...moved, updatedAt: Timestamp.fromDate(at) }, { merge: true });
-  if (Object.keys(moved).length > 0) tx.set(statsRef(), { ...moved, updatedAt: Timestamp.fromDate(at) }, { merge: true });
+  if (Object.keys(moved).length > 0) tx.set(anyStatsShard(), { ...moved, updatedAt: Timestamp.fromDate(at) }, { merge: true });
 }
 
 /** The agent's record, made with its account (identity's transaction). */
@@ -119,7 +128,7 @@ export function createAgentRecord(
   at: Date,
 ): void {
   tx.set(agentRef(uid), { ...record, createdAt: Timestamp.fromDate(at), updatedAt: Timestamp.fromDate(at) }, { merge: true });
-  tx.set(statsRef(), { agents: FieldValue.increment(1), updatedAt: Timestamp.fromDate(at) }, { merge: true });
+  tx.set(anyStatsShard(), { agents: FieldValue.increment(1), updatedAt: Timestamp.fromDate(at) }, { merge: true });
 }
 
 /** The agent's record and one of its days: two reads, whatever the history. */

@@ -189,7 +189,7 @@ export const Consolidated = z
     earnings: z.object({ total: xof, referralSignup: xof, commissionSubscription: xof, commissionPublicite: xof, dailyPresence: xof }),
     totalWithdrawn: xof,
   })
-  .meta({ id: 'AgentsConsolidated', description: 'Sums of every agent’s running totals, kept in one document (agentStats/all) beside them.' });
+  .meta({ id: 'AgentsConsolidated', description: 'Sums of every agent’s running totals, kept in the shards of agentStats beside them and summed when read.' });
 
 export const MonitorDay = z
   .object({

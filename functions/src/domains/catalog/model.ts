@@ -17,7 +17,15 @@ export interface ArticleDocument extends Omit<ArticleFields, 'photos'> {
   aLaUne: boolean;
   sponsorise: boolean;
   verificationStatut: 'none' | 'en_attente' | 'rapport_disponible' | 'accepte' | 'refuse';
+  /**
+   * Views, as last rolled up (views/repository.ts): what searches sort by and listings show. The
+   * count itself is `viewsBase` plus the shards of `articleViewShards`.
+   */
   views: number;
+  /** Server-owned: the views counted on the listing before its shards existed (set by its first roll-up). */
+  viewsBase?: number;
+  /** Server-owned: when `views` was last rolled up. */
+  viewsRolledUpAt?: Timestamp;
   statutVente: 'disponible' | 'vendu';
   /** The purchase that bought it. */
   soldTo?: string;

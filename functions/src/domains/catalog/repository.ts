@@ -8,7 +8,7 @@ import type { ArticleDocument } from './model';
 import { prepareEndOfBoosts } from './publicites/repository';
 import type { ArticleStatus } from './state';
 import { statusChanged } from './status-events';
-import { isPublic, leavesPublicView } from './visibility';
+import { leavesPublicView } from './visibility';
 
 const articles = () => collection<ArticleDocument>(COLLECTIONS.articles);
 
@@ -252,49 +252,6 @@ export async function extendPartsOf(uid: string, end: Date, limit: number, at: D
     // Coming back into view writes nothing else: boosts ended when the part left stay ended.
     for (const doc of behind.docs) tx.update(doc.ref, { visibleJusqua: until, vendeurActif: true, updatedAt: Timestamp.fromDate(at) });
     return behind.size;
-  });
-}
-
-/**
- * Counts a view once per viewer, listing and day: the view marker and the counter change in one
- * transaction, so parallel views of one viewer count once.
- */
-/** Who views: a key per viewer; anonymous viewers also count against their address's allowance. */
-export interface Viewer {
-  key: string;
-  anonymousFrom?: { key: string; max: number };
-}
-
-/**
- * `articleViews/{articleId}_{viewer}_{day}`: a viewer's view of the day (`createdAt`), or for an
- * anonymous address the views it has counted that day (`count`). Gone after two days (`expireAt`).
- */
-interface ViewDocument {
-  articleId: string;
-  day: string;
-  createdAt?: Timestamp;
-  count?: number;
-  expireAt: Timestamp;
-}
-
-export async function recordView(articleId: string, viewer: Viewer, day: string, at: Date): Promise<{ counted: boolean; views: number }> {
-  const articleRef = articles().doc(articleId);
-  const viewDocs = collection<ViewDocument>(COLLECTIONS.articleViews);
-  const viewRef = viewDocs.doc(`${articleId}_${viewer.key}_${day}`);
-  const fromRef = viewer.anonymousFrom ? viewDocs.doc(`${articleId}_ip_${viewer.anonymousFrom.key}_${day}`) : undefined;
-  const expireAt = Timestamp.fromMillis(at.getTime() + 2 * 86_400_000);
-  return runTransaction(async (tx) => {
-    const [article, view, from] = await Promise.all([tx.get(articleRef), tx.get(viewRef), fromRef ? tx.get(fromRef) : undefined]);
-    const current = article.data();
-    if (!current || !isPublic(current, at)) throw new ApiError('ARTICLE_NOT_FOUND');
-    const views = current.views ?? 0;
-    if (view.exists) return { counted: false, views };
-    const fromCount = from?.data()?.count ?? 0;
-    if (fromRef && fromCount >= viewer.anonymousFrom!.max) return { counted: false, views };
-    tx.create(viewRef, { articleId, day, createdAt: Timestamp.fromDate(at), expireAt });
-    if (fromRef) tx.set(fromRef, { articleId, day, count: fromCount + 1, expireAt });
-    tx.update(articleRef, { views: views + 1 });
-    return { counted: true, views: views + 1 };
   });
 }
 

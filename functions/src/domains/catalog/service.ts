@@ -27,7 +27,7 @@ type ArticleView = z.input<typeof Article>;
 type SearchQuery = z.output<typeof ArticleSearchQuery>;
 
 export function toArticle(id: string, article: ArticleDocument): ArticleView {
-  const { marqueKey, modeleKey, villeKey, soldTo, soldToBuyer, verificationsOuvertes, vendeurActif, visibleJusqua, createdAt, updatedAt, publishedAt, ...fields } = article;
+  const { marqueKey, modeleKey, villeKey, soldTo, soldToBuyer, verificationsOuvertes, vendeurActif, visibleJusqua, viewsBase, viewsRolledUpAt, createdAt, updatedAt, publishedAt, ...fields } = article;
   return {
     id,
     ...fields,

@@ -4,6 +4,12 @@
  * and is ignored, so parallel duplicates record one. The user's agent gets a demonstration when
  * `demoCooldowns/{agentId}_{uid}` says none counted within DEMO_COOLDOWN_MINUTES, in that same
  * transaction: the day's `demonstrations` counter and the agent's total move once.
+ *
+ * Many users of one agent demonstrate at once: the transaction reads only the user's own documents
+ * (its session's event, its cooldown with the agent), and moves the agent's counters by blind
+ * increments. The agent's record (that it exists, its type for the leaderboard) is read before,
+ * outside it: an agent is never deleted and its type is set when it is made, so no transaction of
+ * one agent's users reads (and locks) the document they all write.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
@@ -55,14 +61,10 @@ export async function track(caller: ProfileCaller, eventType: DemoEventType): Pr
   const settings = config();
   const eventRef = events().doc(`${eventType}_${sessionKey}`);
   const cooldownRef = agentId ? cooldowns().doc(`${agentId}_${caller.uid}`) : null;
-  const agentDoc = agentId ? agentRef(agentId) : null;
+  const agent = agentId ? await agentRef(agentId).get() : null;
   const outcome = await runTransaction(async (tx) => {
     const at = now();
-    const [event, cooldown, agent] = await Promise.all([
-      tx.get(eventRef),
-      cooldownRef ? tx.get(cooldownRef) : Promise.resolve(null),
-      agentDoc ? tx.get(agentDoc) : Promise.resolve(null),
-    ]);
+    const [event, cooldown] = await Promise.all([tx.get(eventRef), cooldownRef ? tx.get(cooldownRef) : Promise.resolve(null)]);
     const seen = event.data();
     if (seen && at.getTime() - seen.lastAt.toMillis() < settings.DEMO_EVENT_DEDUP_MS) return 'deduplicated' as const;
     const stamp = Timestamp.fromDate(at);

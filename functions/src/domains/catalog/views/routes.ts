@@ -28,7 +28,8 @@ export const router = new ApiRouter()
     path: '/api/views/:articleId',
     tags,
     summary: 'Records a view of an online listing',
-    description: 'Counted once per viewer and day: the signed-in user (Bearer token, optional) or, for anonymous clients, `deviceId`.',
+    description:
+      'Counted once per viewer and day: the signed-in user (Bearer token, optional) or, for anonymous clients, `deviceId`. `views` is the count read just after this view, its own included.',
     // Anyone; a token, when sent, is verified by the router (a bad one is refused, not ignored).
     access: 'optional',
     params: ArticleParams,
@@ -42,6 +43,7 @@ export const router = new ApiRouter()
     path: '/api/views/:articleId',
     tags,
     summary: 'View count of an online listing',
+    description: 'Every view counted so far (the listing’s own `views` field is a roll-up, at most about a minute behind, or 10 minutes for a listing nobody views any more).',
     access: 'public',
     params: ArticleParams,
     errors: ['ARTICLE_NOT_FOUND'],

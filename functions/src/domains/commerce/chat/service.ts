@@ -1,9 +1,12 @@
 /**
  * Chat rooms between participants about a context, and their messages. A room's id comes from its
  * context and its sorted participants, so opening it again, or twice at once, meets one document.
- * Unread counts are counters, moved in the transaction of each message and read: per participant
- * on the room (`unread.{uid}`), and over all rooms in `chatUnread/{uid}`. Clients listen to a
- * room's messages directly (firestore.rules lets participants read them); every write is here.
+ * Unread counts are counters: per participant on the room (`unread.{uid}`), and over all rooms in
+ * `chatUnread/{uid}`. A message moves them by increments in a commit that reads nothing (a room's
+ * participants never change), so messages of a busy room, or to a busy seller, never wait for one
+ * another; a read zeroes the room's counter in a transaction that reads the room, and takes the
+ * same amount off the total. Clients listen to a room's messages directly (firestore.rules lets
+ * participants read them); every write is here.
  */
 import { createHash } from 'node:crypto';
 import { FieldValue, type QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
@@ -223,10 +226,19 @@ function preview(texte: string | null): string | null {
   return texte === null ? null : texte.length > PREVIEW_LENGTH ? `${texte.slice(0, PREVIEW_LENGTH - 1)}…` : texte;
 }
 
-/** Posts a message: the others' unread counters move and each is notified, in one transaction. */
+/**
+ * Posts a message: the others' unread counters move and each is notified, with the message, in one
+ * commit of blind writes (creates, increments, fields set): no read of the room in it, so two
+ * messages landing at once never wait for each other. The room is read before, outside it, for its
+ * participants, which never change. Of two messages landing at once, the room's last message is
+ * the one whose commit came last, with its own time: `lastMessage`, `lastMessageAt` and
+ * `activityAt` always come from one message.
+ */
 export async function postMessage(caller: ProfileCaller, id: string, input: { texte?: string; fichier?: string; fichierUrl?: string }) {
   const file = await attachment(caller.uid, input);
   const ref = rooms().doc(id);
+  const room = participantRoom((await ref.get()).data(), caller.uid);
+  const others = room.participants.filter((uid) => uid !== caller.uid);
   const messageRef = messagesOf(id).doc();
   const at = Timestamp.fromDate(now());
   const texte = input.texte ?? null;
@@ -239,9 +251,9 @@ export async function postMessage(caller: ProfileCaller, id: string, input: { te
     deleted: false,
     createdAt: at,
   };
+  // A transaction that reads nothing: its writes commit together (the notices' events with them,
+  // dispatched after the commit), and it holds no lock while it runs.
   await runTransaction(async (tx) => {
-    const room = participantRoom((await tx.get(ref)).data(), caller.uid);
-    const others = room.participants.filter((uid) => uid !== caller.uid);
     tx.create(messageRef, message);
     if (file) keepForChat(tx, file.fichierPath);
     tx.update(ref, {
@@ -272,16 +284,21 @@ export async function roomMessages(caller: ProfileCaller, id: string, page: Page
   return toPage(page, await Promise.all(docs.map((doc) => toMessage(id, doc.id, doc.data()))), total);
 }
 
-/** Marks the room read by the caller: its counter back to 0, the total down by as much, its read time set. */
+/**
+ * Marks the room read by the caller: its counter back to 0 and the total down by as much, its read
+ * time set. The transaction reads the room, so a message posted meanwhile either lands before (and
+ * is zeroed with the rest) or after (and stays unread on both counters): never lost, never
+ * counted twice. The total moves by an increment: it is not read, so a reader never waits on the
+ * messages other rooms bring the same user.
+ */
 export async function markRead(caller: ProfileCaller, id: string) {
   const ref = rooms().doc(id);
   const at = Timestamp.fromDate(now());
   return runTransaction(async (tx) => {
     const room = participantRoom((await tx.get(ref)).data(), caller.uid);
-    const total = (await tx.get(unreadOf(caller.uid))).data()?.total ?? 0;
     const unread = room.unread[caller.uid] ?? 0;
     tx.update(ref, { [`unread.${caller.uid}`]: 0, [`readAt.${caller.uid}`]: at });
-    if (unread > 0) tx.set(unreadOf(caller.uid), { total: Math.max(0, total - unread) });
+    if (unread !== 0) tx.set(unreadOf(caller.uid), { total: FieldValue.increment(-unread) }, { merge: true });
     return toRoom(id, { ...room, unread: { ...room.unread, [caller.uid]: 0 }, readAt: { ...room.readAt, [caller.uid]: at } }, caller.uid);
   });
 }
