@@ -248,6 +248,7 @@ async function main() {
   const speed = factor === 1 ? 'in real time' : `${factor} times as fast as real time (SCHEDULER_TIME_FACTOR)`;
   console.log(`Scheduler: ${jobs.length} scheduled functions fire through the Functions emulator (${origin}), ${speed}:`);
   for (const job of scheduler.upcoming()) console.log(`  ${job.name.padEnd(34)} ${job.schedule.padEnd(11)} ${job.timeZone}, next ${job.next.toISOString()}`);
+  console.log('  (the emulator\'s "function ignored because the pubsub emulator does not exist" is about Pub/Sub: these fire all the same)');
   const stop = () => {
     scheduler.stop();
     process.exit(0);
