@@ -51,7 +51,8 @@ function scheduledFunctions(moduleExports) {
     .filter(([, fn]) => fn?.__endpoint?.scheduleTrigger)
     .map(([name, fn]) => {
       const { schedule, timeZone } = fn.__endpoint.scheduleTrigger;
-      const region = fn.__endpoint.region?.[0];
+      // Without one, deploy and the emulator put a function in us-central1.
+      const region = fn.__endpoint.region?.[0] ?? 'us-central1';
       if (typeof schedule !== 'string' || typeof region !== 'string' || (timeZone != null && typeof timeZone !== 'string')) {
         throw new Error(`${name}: its schedule, time zone or region is not a plain value (${JSON.stringify(fn.__endpoint.scheduleTrigger)})`);
       }
