@@ -41,7 +41,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['jest.config.js', 'test/setup/*.js'],
+    files: ['jest.config.js', 'test/setup/*.js', 'scripts/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * Inside `npm start`: loads the demo accounts into the emulators, says where everything is, then
- * keeps the suite running until Ctrl-C. The seed and the local FeexPay run outside the Functions
+ * keeps the suite running until Ctrl-C, with the local scheduler firing the scheduled functions
+ * (scripts/local-scheduler.cjs: the emulator never does). The seed and the local FeexPay run outside the Functions
  * emulator, so they take the emulator's settings and development secrets from the files the
  * functions read (scripts/emulator-env.mjs), not from whatever the shell holds.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { withEmulatorEnv } from './emulator-env.mjs';
 
 const require = createRequire(import.meta.url);
@@ -26,12 +28,32 @@ const sandbox = new FeexPaySandbox({
 });
 await sandbox.start();
 
+// The local Cloud Scheduler, in a process of its own (it loads the built functions to read their
+// schedules). Its IPC channel ends it with this script; if it stops by itself, the suite no longer
+// runs what production runs, so `npm start` stops too.
+const scheduler = spawn(process.execPath, [fileURLToPath(new URL('./local-scheduler.cjs', import.meta.url))], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+scheduler.on('exit', (code) => {
+  if (code) {
+    console.error(`The local scheduler stopped (exit code ${code}): stopping.`);
+    process.exit(1);
+  }
+});
+// Its list of schedules first, then the addresses (off: it says so and ends).
+await new Promise((resolve) => {
+  scheduler.once('message', resolve);
+  scheduler.once('exit', resolve);
+});
+
 console.log(`
 The API answers at http://127.0.0.1:5000 (Hosting rewrites every prefix to its function).
   Health:        http://127.0.0.1:5000/
   Documentation: http://127.0.0.1:5000/api-docs/
   Auth emulator: 127.0.0.1:9099   Firestore emulator: 127.0.0.1:8080   Functions: 127.0.0.1:5001
   FeexPay sandbox: ${sandbox.url} (payer numbers ending in 1 fail, in 2 stay pending, in 9: provider down)
+  Scheduler: the scheduled functions above fire on their schedules; \`SCHEDULER_TIME_FACTOR=60 npm start\`
+             runs their clock 60 times as fast (a minute a second), 0 turns them off
 Press Ctrl-C to stop.
 `);
 setInterval(() => {}, 1 << 30);

@@ -4,6 +4,11 @@
  * of them pays for firebase-functions' Firestore, scheduler and tasks modules. Each handler imports
  * its domain code on its first run. The global options (region) are index.ts's, set before it
  * loads this file.
+ *
+ * Schedules are unix-cron, Cloud Scheduler's own format (it also takes App Engine's "every N
+ * minutes", which has no well-kept parser): the local scheduler of `npm start` and the end-to-end
+ * tests (scripts/local-scheduler.cjs) reads these declarations with a cron parser and refuses any
+ * other syntax. Hourly jobs run at minute 0 of the hour.
  */
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
@@ -31,7 +36,7 @@ const noSecrets = secretsOf([]);
 const feexpay = secretsOf(['FEEXPAY_API_TOKEN']);
 
 /** Hourly: ends the advertisements whose window is over and clears their listing flags. */
-export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+export const expireAdvertisements = onSchedule({ schedule: '0 * * * *', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {
     const { expireEnded } = await import('./domains/catalog/publicites/service');
     const { expired } = await expireEnded();
@@ -40,7 +45,7 @@ export const expireAdvertisements = onSchedule({ schedule: 'every 60 minutes', t
 );
 
 /** Hourly: inspection reports the buyer did not decide on in VERIFICATION_DECISION_DAYS close as accepted. */
-export const closeLapsedVerificationDecisions = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+export const closeLapsedVerificationDecisions = onSchedule({ schedule: '0 * * * *', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {
     const { closeLapsedDecisions } = await import('./domains/catalog/verification/buyer');
     logger.info('lapsed verification decisions closed', await closeLapsedDecisions());
@@ -48,7 +53,7 @@ export const closeLapsedVerificationDecisions = onSchedule({ schedule: 'every 60
 );
 
 /** Hourly: parts of sellers whose trial and subscription are over leave public view (their boosts end). */
-export const hideLapsedSellerParts = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+export const hideLapsedSellerParts = onSchedule({ schedule: '0 * * * *', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {
     const { hideLapsedSellerParts: hide } = await import('./domains/catalog/seller-parts');
     logger.info('lapsed sellers parts', await hide());
@@ -64,7 +69,7 @@ export const rollUpViews = onSchedule({ schedule: 'every 10 minutes', timeZone: 
 );
 
 /** Hourly: stored files nothing references, once their grace period is over, are deleted. */
-export const cleanUploads = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+export const cleanUploads = onSchedule({ schedule: '0 * * * *', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {
     const { cleanUploads: clean } = await import('./domains/catalog/uploads/cleanup');
     logger.info('uploads cleaned', await clean());
@@ -72,7 +77,7 @@ export const cleanUploads = onSchedule({ schedule: 'every 60 minutes', timeZone:
 );
 
 /** Hourly: forwarders whose subscription ended leave the buyers' list. */
-export const expireTransitaireListings = onSchedule({ schedule: 'every 60 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+export const expireTransitaireListings = onSchedule({ schedule: '0 * * * *', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {
     const { unlistExpired } = await import('./domains/transit/directory/service');
     logger.info('forwarder listings expired', await unlistExpired());
@@ -80,7 +85,7 @@ export const expireTransitaireListings = onSchedule({ schedule: 'every 60 minute
 );
 
 /** Every minute: asks FeexPay about the pending payments due soonest. */
-export const pollPayments = onSchedule({ schedule: 'every 1 minutes', timeZone: 'Africa/Porto-Novo', secrets: feexpay.secrets }, () =>
+export const pollPayments = onSchedule({ schedule: '* * * * *', timeZone: 'Africa/Porto-Novo', secrets: feexpay.secrets }, () =>
   feexpay.run(async () => {
     const { pollPendingPayments } = await import('./domains/payments/jobs');
     logger.info('pending payments polled', await pollPendingPayments());
@@ -155,7 +160,7 @@ export const dispatchEvents = onDocumentCreated('events/{eventId}', (event) =>
 );
 
 /** Every minute: events the trigger missed, runs whose lease ended (their worker died), retries due. */
-export const sweepEvents = onSchedule({ schedule: 'every 1 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+export const sweepEvents = onSchedule({ schedule: '* * * * *', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {
     const { sweep } = await import('./core/events');
     logger.info('events swept', await sweep());

@@ -1,0 +1,123 @@
+/**
+ * The schedules fire in the emulator suite as in production: the local scheduler
+ * (scripts/local-scheduler.cjs), which test/setup/serial-runner.js runs beside this group on a clock
+ * 12 times as fast, calls `sweepEvents` and `pollPayments` through the Functions emulator on their
+ * schedules. Nothing else calls them here: without the scheduler, a stuck run stays stuck and a
+ * payment that FeexPay settled without a callback stays pending.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { db } from '../../functions/src/core/firebase';
+import { COLLECTIONS } from '../../functions/src/core/firestore';
+import { FeexPaySandbox } from '../../functions/src/dev/feexpay-sandbox';
+import { provisionAccount } from '../../functions/src/domains/identity/provisioning';
+import { newBeninNumber, signIn } from '../helpers/accounts';
+import { runOf } from '../helpers/events';
+
+/** The running suite's address of an emulator: from its hub (emulators:exec names it), else firebase.json. */
+async function emulatorOrigin(name: 'hosting'): Promise<string> {
+  const hub = process.env.FIREBASE_EMULATOR_HUB;
+  const listed = hub ? ((await (await fetch(`http://${hub}/emulators`)).json()) as Record<string, { host: string; port: number }>)[name] : undefined;
+  const { host, port } = listed ?? JSON.parse(readFileSync(join(__dirname, '..', '..', 'firebase.json'), 'utf8')).emulators[name];
+  return `http://${host}:${port}`;
+}
+
+/** Waits, 45 s at most (the scheduler's next time, and a function's first start in the emulator), for `read` to give a value. */
+async function eventually<T>(read: () => Promise<T | undefined>): Promise<T | undefined> {
+  const deadline = Date.now() + 45_000;
+  let value = await read();
+  while (value === undefined && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    value = await read();
+  }
+  return value;
+}
+
+/** A signed-in seller: its uid and the headers of its JSON calls. */
+async function seller() {
+  const created = await provisionAccount({ telephone: `+229${newBeninNumber()}`, password: 'Password-123', role: 'vendeur', nom: 'E2E', prenoms: 'Scheduler' });
+  return { uid: created.uid, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await signIn(created.email, 'Password-123')}` } };
+}
+
+/**
+ * The FeexPay sandbox where the emulator's settings point (functions/.env.demo-marketplace: port
+ * 8787), with the callback secret of functions/.secret.local, while `run` runs.
+ */
+async function withFeexPaySandbox(options: { webhookUrl?: string; delayMs: number }, run: (sandbox: FeexPaySandbox) => Promise<void>) {
+  const sandbox = new FeexPaySandbox({ port: 8787, token: 'local-feexpay-token', ...options });
+  await sandbox.start();
+  try {
+    await run(sandbox);
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+/** Starts a 2-month seller subscription by mobile money from `payer`: the payment's id. */
+async function startSubscriptionPayment(base: string, headers: Record<string, string>, payer: string): Promise<string> {
+  const res = await fetch(`${base}/api/payments/requesttopay/MTN`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ type: 'abonnement', montant: 10_000, metadata: { months: '2' }, telephone: payer }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { paymentId: string } }).data.paymentId;
+}
+
+async function paymentStatus(paymentId: string): Promise<string> {
+  return (await db().collection(COLLECTIONS.payments).doc(paymentId).get()).get('statut') as string;
+}
+
+async function subscriptionOf(uid: string) {
+  return (await db().collection(COLLECTIONS.subscriptions).doc(`${uid}_vendeur`).get()).data();
+}
+
+it('polls a pending payment on pollPayments’ schedule: FeexPay is asked, the payment settles, its effect follows', async () => {
+  const base = await emulatorOrigin('hosting');
+  // No callback: only the poller can learn that the payer paid.
+  await withFeexPaySandbox({ delayMs: 0 }, async (sandbox) => {
+    const { uid, headers } = await seller();
+    // A payer number ending in 2: FeexPay keeps the transaction pending.
+    const paymentId = await startSubscriptionPayment(base, headers, `+229${newBeninNumber().slice(0, -1)}2`);
+    const reference = (await db().collection(COLLECTIONS.payments).doc(paymentId).get()).get('reference') as string;
+    expect(await paymentStatus(paymentId)).toBe('pending');
+
+    // The payer approves on the phone; FeexPay sends nothing back.
+    sandbox.transactions.get(reference)!.status = 'SUCCESSFUL';
+    expect(await eventually(async () => ((await paymentStatus(paymentId)) === 'success' ? 'success' : undefined))).toBe('success');
+    expect(sandbox.requests.filter((request) => request.method === 'GET' && request.path === `/api/transactions/public/single/status/${reference}`).length).toBeGreaterThanOrEqual(1);
+    expect(await eventually(async () => ((await subscriptionOf(uid))?.expiresAt ? 'credited' : undefined))).toBe('credited');
+  });
+}, 90_000);
+
+it('sweeps a run stuck with an expired lease on sweepEvents’ schedule: retried and applied once', async () => {
+  const base = await emulatorOrigin('hosting');
+  // The sandbox calls the webhook back through Hosting, 3 s after the payment starts.
+  await withFeexPaySandbox({ delayMs: 3000, webhookUrl: `${base}/api/payments/webhook?secret=local-callback-secret` }, async () => {
+    const { uid, headers } = await seller();
+    const paymentId = await startSubscriptionPayment(base, headers, `+229${newBeninNumber().slice(0, -1)}5`);
+    // A worker took the subscription's credit and died holding its lease (ending in 8 s), before the success arrives.
+    const eventId = `payment.succeeded_${paymentId}`;
+    const at = Date.now();
+    await db()
+      .collection(COLLECTIONS.eventRuns)
+      .doc(`${eventId}__subscriptions.credit`)
+      .set({
+        eventId, type: 'payment.succeeded', subscriber: 'subscriptions.credit', state: 'running', attempts: 1,
+        dueAt: new Date(at + 8000), lastError: null, updatedAt: new Date(at), expireAt: new Date(at + 30 * 86_400_000),
+      });
+
+    // The success commits; its dispatch finds the run leased and leaves it: stuck, nothing credited.
+    expect(await eventually(async () => ((await paymentStatus(paymentId)) === 'success' ? 'success' : undefined))).toBe('success');
+    expect(await runOf(eventId, 'subscriptions.credit')).toMatchObject({ state: 'running', attempts: 1 });
+    expect(await subscriptionOf(uid)).toBeUndefined();
+
+    // Once the lease is over, the next sweep takes the run again and credits the subscription.
+    const done = await eventually(async () => {
+      const run = await runOf(eventId, 'subscriptions.credit');
+      return run?.state === 'done' ? run : undefined;
+    });
+    expect(done).toMatchObject({ state: 'done', attempts: 2, lastError: null });
+    expect(await subscriptionOf(uid)).toMatchObject({ uid, kind: 'vendeur', expiresAt: expect.anything() });
+  });
+}, 90_000);
