@@ -61,7 +61,7 @@ export const hideLapsedSellerParts = onSchedule({ schedule: '0 * * * *', timeZon
 );
 
 /** Every 10 minutes: listings viewed since the last run get their view count on the listing (`views`). */
-export const rollUpViews = onSchedule({ schedule: 'every 10 minutes', timeZone: 'Africa/Porto-Novo' }, () =>
+export const rollUpViews = onSchedule({ schedule: '*/10 * * * *', timeZone: 'Africa/Porto-Novo' }, () =>
   noSecrets.run(async () => {
     const { rollUpViews: rollUp } = await import('./domains/catalog/views/service');
     logger.info('views rolled up', await rollUp());
