@@ -23,7 +23,7 @@
 import * as logger from 'firebase-functions/logger';
 import { now } from './clock';
 import { type CounterScope, type CounterValues, firstUnrolledDay, lateMarkRef, readPeriods } from './counters';
-import { addDays, daysBetween } from './days';
+import { daysBetween } from './days';
 import { db } from './firebase';
 import { COLLECTIONS } from './firestore';
 
@@ -51,20 +51,25 @@ export interface ReadPlan {
 
 const ALREADY_EXISTS = 6;
 const monthOf = (day: string) => day.slice(0, 7);
-const lastDayOf = (month: string) => addDays(`${monthOf(addDays(`${month}-28`, 4))}-01`, -1);
+/** `2026-02` -> `2026-02-28`: day 0 of the next month is the month's last. */
+const lastDayOf = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 const rollupRef = (group: RollupGroup, period: string, version: number) => db().collection(COLLECTIONS.counterRollups).doc(`${group.name}__${period}__v${version}`);
 
-/** Where each day is read from at `at`: a pure function of the days and the moment. */
+/** Where each day (in order, as daysBetween lists them) is read from at `at`: a pure function of the days and the moment. */
 export function planRead(days: readonly string[], at: Date): ReadPlan {
   const open = firstUnrolledDay(at);
   const plan: ReadPlan = { live: [], days: [], months: [], lateMarks: [] };
   for (const day of days) {
+    if (day >= open) {
+      plan.live.push(day);
+      continue;
+    }
     const month = monthOf(day);
-    if (day >= open) plan.live.push(day);
-    else if (lastDayOf(month) < open) {
-      if (!plan.months.includes(month)) plan.months.push(month);
-    } else plan.days.push(day);
-    if (day < open && !plan.lateMarks.includes(month)) plan.lateMarks.push(month);
+    if (plan.lateMarks.at(-1) !== month) {
+      plan.lateMarks.push(month);
+      if (lastDayOf(month) < open) plan.months.push(month);
+    }
+    if (plan.months.at(-1) !== month) plan.days.push(day);
   }
   return plan;
 }

@@ -18,6 +18,18 @@ import { DELIVERY_STATUSES, LISTING_STATUSES, MISSION_STATUSES, ORDER_STATUSES, 
 type Stats = z.input<typeof DashboardStats>;
 
 /**
+ * The most documents a range's days read once its closed days are rolled up (core/counter-rollups,
+ * planReads): 2 days not closed yet (today, and yesterday for the hour after midnight) x 19 shards,
+ * 30 roll-ups of the closed days of a month still open, 3 of closed months and the late marks of
+ * the 4 months with a closed day: 75 at worst (the hour after midnight on the 1st of a month, the
+ * previous month not closed yet). test/admin-stats-rollups.test.ts checks it over every range of
+ * several years.
+ */
+export const STATS_DAY_READS = 75;
+/** The gauges: every family's `total` shards. */
+export const STATS_GAUGE_READS = Object.values(SCOPES).reduce((total, scope) => total + scope.shards, 0);
+
+/**
  * The range asked for, with its defaults: `to` is today unless given (`from` alone runs to today),
  * `from` DEFAULT_RANGE_DAYS - 1 days before `to` unless given (not before FIRST_STATS_DAY). Refused:
  * a day before FIRST_STATS_DAY or after today (days not counted yet would read as zeros), an
