@@ -13,6 +13,13 @@
  *
  * An event is counted once: the marker `counterRuns/{runKey}` is created in the transaction that
  * increments, so a subscriber run again (delivery is at least once) changes nothing.
+ *
+ * A scope may belong to a roll-up group (core/counter-rollups): once a day has ended and
+ * ROLLUP_AFTER_MS have passed, its shards are summed into a roll-up document that readers use in
+ * their place. A bump that lands on a day which may be rolled up already (an event retried or
+ * replayed late, a backfill) also increments the group's late mark of that month,
+ * `counterLate/{group}__{YYYY-MM}`, in the same transaction: a roll-up names the late count it
+ * was summed under, and a reader that finds another count sums the day again (counter-rollups.ts).
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { businessDay, now } from './clock';
@@ -25,6 +32,8 @@ export interface CounterScope {
   name: string;
   /** Documents per period: 1 unless one document would take more than about a write a second. */
   shards: number;
+  /** The roll-up group its days are summed into (core/counter-rollups), if any: late bumps mark it. */
+  rollup?: string;
 }
 
 /** Increments by dot path (`byStatus.paid`: 1); path segments are letters, digits, `_` or `-`. */
@@ -48,9 +57,58 @@ export const TOTAL = 'total';
 const RUN_MARKER_DAYS = 30;
 const SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
 
+/**
+ * How long after a business day ends its counters are rolled up: longer than the whole retry
+ * schedule of an event emitted just before midnight (EVENT_LEASE_SECONDS 120 s, then retries after
+ * 30 s doubled until EVENT_MAX_ATTEMPTS 6: about 18 minutes), so that late bumps are rare. They
+ * are still counted when they happen (the late mark); the delay only makes them cheap.
+ */
+export const ROLLUP_AFTER_MS = 60 * 60_000;
+/**
+ * A bump marks its day late from this long after the day ended: earlier than ROLLUP_AFTER_MS by
+ * more than a Firestore transaction can live (it is ended after 270 s), so a bump that did not
+ * mark has committed before any reader may roll its day up, and the roll-up sums it.
+ */
+export const LATE_AFTER_MS = ROLLUP_AFTER_MS - 5 * 60_000;
+
 /** The business day of a moment: the day a dashboard files it under. */
 export function dayOf(at: Date): string {
   return businessDay(at, config().BUSINESS_TIME_ZONE);
+}
+
+/** The first day that may not be rolled up at `at`: every day before it ended ROLLUP_AFTER_MS ago or more. */
+export function firstUnrolledDay(at: Date): string {
+  return dayOf(new Date(at.getTime() - ROLLUP_AFTER_MS));
+}
+
+/** `counterLate/{group}__{YYYY-MM}`: how many bumps landed late on each day of a month of a roll-up group. */
+export const lateMarkRef = (group: string, month: string) => db().collection(COLLECTIONS.counterLate).doc(`${group}__${month}`);
+
+/**
+ * The late marks of writes made at `at`, summed per document (`count` for the month, `days.{day}`
+ * per day), as increments: one per write to a day of a rolled-up scope that may be rolled up
+ * already (LATE_AFTER_MS). Writes to `total` or to recent days mark nothing.
+ */
+export function lateMarks(writes: readonly CounterWrite[], at: Date): Array<{ ref: FirebaseFirestore.DocumentReference; data: Record<string, unknown> }> {
+  const lateBefore = dayOf(new Date(at.getTime() - LATE_AFTER_MS));
+  const byDocument = new Map<string, { group: string; month: string; days: Record<string, number> }>();
+  for (const write of writes) {
+    const group = write.scope.rollup;
+    if (!group || write.period === TOTAL || write.period >= lateBefore || Object.values(write.deltas).every((delta) => delta === 0)) continue;
+    const month = write.period.slice(0, 7);
+    const mark = byDocument.get(`${group}__${month}`) ?? { group, month, days: {} };
+    mark.days[write.period] = (mark.days[write.period] ?? 0) + 1;
+    byDocument.set(`${group}__${month}`, mark);
+  }
+  return [...byDocument.values()].map(({ group, month, days }) => ({
+    ref: lateMarkRef(group, month),
+    data: {
+      group,
+      month,
+      count: FieldValue.increment(Object.values(days).reduce((total, count) => total + count, 0)),
+      days: Object.fromEntries(Object.entries(days).map(([day, count]) => [day, FieldValue.increment(count)])),
+    },
+  }));
 }
 
 const shardRef = (scope: CounterScope, period: string, shard: number) =>
@@ -95,6 +153,8 @@ export async function countOnce(runKey: string, writes: readonly CounterWrite[])
       const shard = Math.floor(Math.random() * write.scope.shards);
       tx.set(shardRef(write.scope, write.period, shard), { scope: write.scope.name, period: write.period, shard, values }, { merge: true });
     }
+    // Blind increments: a late bump reads nothing more, and marks its roll-up stale with the count.
+    for (const mark of lateMarks(writes, at)) tx.set(mark.ref, mark.data, { merge: true });
     return true;
   });
 }

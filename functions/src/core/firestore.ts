@@ -157,6 +157,13 @@ export const COLLECTIONS = {
   counters: 'counters',
   /** `counterRuns/{eventId}__{subscriber}`: an event counted once by a counting subscriber (TTL on `expireAt`). */
   counterRuns: 'counterRuns',
+  /**
+   * `counterRollups/{group}__{day or month}__v{late count}`: a closed day's or month's counter
+   * values summed once (core/counter-rollups), never changed; a late bump makes a new version.
+   */
+  counterRollups: 'counterRollups',
+  /** `counterLate/{group}__{YYYY-MM}`: bumps that landed on days that may be rolled up already (core/counters). */
+  counterLate: 'counterLate',
   /** `storedDocuments/{kind}_{recordId}[_{part}]`: the register of private files kept for someone (core/stored-documents). */
   storedDocuments: 'storedDocuments',
   /** `templateNotices/{eventId}`: notices to send through a messaging template (WhatsApp), sent by the `sendTemplateNotices` trigger. */

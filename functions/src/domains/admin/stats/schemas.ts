@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DayKey } from '../../../core/days';
 
-/** The longest range one request reads: (days + 1) x 19 counter documents (scopes.ts). */
+/** The longest range one request answers: its closed days come from roll-ups (service.ts, STATS_DAY_READS). */
 export const MAX_RANGE_DAYS = 92;
 /** The range when none is given: the last 30 business days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;

@@ -11,17 +11,24 @@
  *   missions     20/day  -> 2,000/day      -> 0.02/s, peak 0.5/s -> 1 shard
  *   orders       60/day  -> 6,000/day      -> 0.07/s, peak 1.4/s -> 2 shards
  *   deliveries  100/day  -> 10,000/day     -> 0.12/s, peak 2.3/s -> 3 shards
- * A range of d days reads (d + 1) x 19 documents by id, whatever the number of events behind them.
+ * 19 documents a day in all: closed days are read from roll-ups instead (ROLLUP, core/counter-rollups).
  */
+import type { RollupGroup } from '../../../core/counter-rollups';
 import type { CounterScope } from '../../../core/counters';
 
+/** The roll-up group of the dashboard's day counters: a closed day of every family in one document. */
+const GROUP = 'stats';
+
 export const SCOPES = {
-  users: { name: 'stats.users', shards: 2 },
-  listings: { name: 'stats.listings', shards: 3 },
-  payments: { name: 'stats.payments', shards: 8 },
-  missions: { name: 'stats.missions', shards: 1 },
-  orders: { name: 'stats.orders', shards: 2 },
-  deliveries: { name: 'stats.deliveries', shards: 3 },
+  users: { name: 'stats.users', shards: 2, rollup: GROUP },
+  listings: { name: 'stats.listings', shards: 3, rollup: GROUP },
+  payments: { name: 'stats.payments', shards: 8, rollup: GROUP },
+  missions: { name: 'stats.missions', shards: 1, rollup: GROUP },
+  orders: { name: 'stats.orders', shards: 2, rollup: GROUP },
+  deliveries: { name: 'stats.deliveries', shards: 3, rollup: GROUP },
 } as const satisfies Record<string, CounterScope>;
 
 export type Family = keyof typeof SCOPES;
+
+/** The families' day counters, rolled up together: `values.{day}.{family}` in each roll-up. */
+export const ROLLUP: RollupGroup = { name: GROUP, members: SCOPES };
