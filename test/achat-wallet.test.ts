@@ -51,7 +51,10 @@ const paymentDoc = async (id: string) => (await db().collection(COLLECTIONS.paym
 
 async function ledger(uid: string) {
   const entries = await db().collection(COLLECTIONS.wallets).doc(uid).collection('transactions').get();
-  return { balance: (await storedWallet(uid)).balance, entries: entries.docs.map((doc) => doc.data()) };
+  const wallet = await storedWallet(uid);
+  // No balance at all when neither the wallet's document nor any of its shards was written.
+  const written = wallet.exists || Object.keys(wallet.shards).length > 0;
+  return { balance: written ? wallet.balance : undefined, entries: entries.docs.map((doc) => doc.data()) };
 }
 
 it('sells the listing to the paying buyer and credits the seller, net of the platform fee, once', async () => {

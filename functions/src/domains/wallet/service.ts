@@ -7,6 +7,7 @@
  * ledger and a busy wallet is no hot document.
  */
 import { type DocumentReference, FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
 import type { ProfileCaller } from '../../core/auth';
 import { businessDay, now } from '../../core/clock';
 import { config } from '../../core/config';
@@ -214,12 +215,16 @@ function writeFresh(tx: Transaction, fresh: Fresh[], purses: Map<string, Purse>,
   }
 }
 
-/** Creates an empty `wallets/{uid}` unless it exists: it carries no money, so a lost race changes nothing. */
+/**
+ * Creates an empty `wallets/{uid}` unless it exists: it carries no money, so a lost race changes
+ * nothing. A failure is logged, not thrown: the credit committed, and the wallet's next credit or
+ * debit creates the document (a retry of this credit would find its entry and write nothing).
+ */
 async function openWallet(uid: string, stamp: Timestamp): Promise<void> {
   try {
     await walletRef(uid).create({ balance: 0, debt: 0, updatedAt: stamp, stats: {} });
   } catch (error) {
-    if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+    if ((error as { code?: number }).code !== ALREADY_EXISTS) logger.warn('wallet document not created after its first credit', { uid, error: String(error) });
   }
 }
 
