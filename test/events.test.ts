@@ -14,6 +14,7 @@ import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';
 import { resetEmulators } from './helpers/emulators';
 import { eventOf, paymentEffect, runOf } from './helpers/events';
+import { storedWallet } from './helpers/wallets';
 import { registerDevice } from './helpers/pushes';
 import { frozenClock, restoreSettingsAndClockAfterEach, useSettings } from './helpers/settings';
 
@@ -135,7 +136,7 @@ it('changes nothing on a second delivery of an event: one sale, one credit, one 
   });
   await settle('twice-told', 'success', 'admin');
   const wallet = async () => ({
-    balance: (await doc(COLLECTIONS.wallets, seller.uid))?.balance,
+    balance: (await storedWallet(seller.uid)).balance,
     entries: (await db().collection(COLLECTIONS.wallets).doc(seller.uid).collection('transactions').get()).size,
     notices: (await db().collection(COLLECTIONS.users).doc(seller.uid).collection(COLLECTIONS.notifications).where('type', '==', 'article_sold').get()).size,
   });

@@ -28,6 +28,7 @@ import { COLLECTIONS } from '../functions/src/core/firestore';
 import { createUser, proveTelephone, type TestUser } from './helpers/accounts';
 import { createAgent, signUp, type TestAgent } from './helpers/agents';
 import { api, bearer } from './helpers/api';
+import { storedWallet } from './helpers/wallets';
 import { publish } from './helpers/catalog';
 import { GRAND_COTONOU as ZONE, seedCourier } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
@@ -186,8 +187,8 @@ interface World {
 const needsAgent = (op: Op) => op.kind === 'subscription' || op.kind === 'withdraw' || (op.kind === 'boost' && op.referred);
 
 const walletOf = async (uid: string) => {
-  const data = (await db().collection(COLLECTIONS.wallets).doc(uid).get()).data();
-  return { balance: (data?.balance as number | undefined) ?? 0, debt: (data?.debt as number | undefined) ?? 0 };
+  const { balance, debt } = await storedWallet(uid);
+  return { balance, debt };
 };
 
 /**

@@ -19,6 +19,7 @@ import { useFeexPaySandbox } from './helpers/feexpay';
 import { pay as payThrough } from './helpers/money';
 import { forwarder, paidTransitPurchase, selectForwarder } from './helpers/transit';
 import { attachReport, payVerification, startVerificationPayment } from './helpers/verification';
+import { storedWallet, zeroWallet } from './helpers/wallets';
 import { frozenClock, resetClock, restoreSettings } from './helpers/settings';
 import { closeLapsedDecisions } from '../functions/src/domains/catalog/verification/buyer';
 import { creditAchatSeller } from '../functions/src/domains/commerce/achats/service';
@@ -35,7 +36,10 @@ beforeAll(async () => {
   admin = await createUser('admin');
 });
 
-const wallet = async (uid: string) => (await db().collection(COLLECTIONS.wallets).doc(uid).get()).data() ?? {};
+const wallet = async (uid: string) => {
+  const { balance, debt } = await storedWallet(uid);
+  return { balance, debt };
+};
 const article = async (id: string) => (await db().collection(COLLECTIONS.articles).doc(id).get()).data()!;
 const platformEntriesOf = async (paymentId: string) => (await entriesOf('platform')).filter((entry) => entry.paymentId === paymentId);
 const sum = (entries: Array<{ montant?: unknown }>) => entries.reduce((total: number, entry) => total + Number(entry.montant), 0);
@@ -114,7 +118,7 @@ describe('cancelling a paid order (DOMAIN.md: "each seller\'s credit is taken ba
     // order as `onOrderPaid` leaves it, before `order.paid` reaches its subscriber.
     const { orderId, paymentId } = await paidOrder(buyer, [{ articleId: p.id, quantite: 1 }], 10_000);
     await db().collection(COLLECTIONS.wallets).doc(seller.uid).collection('transactions').doc(`vente_${orderId}`).delete();
-    await db().collection(COLLECTIONS.wallets).doc(seller.uid).set({ balance: 0, debt: 0 }, { merge: true });
+    await zeroWallet(seller.uid);
     await db().collection(COLLECTIONS.wallets).doc('platform').collection('transactions').doc(`commission_plateforme_${orderId}_${seller.uid}`).delete();
     await Promise.all([(await api()).post(`/api/orders/${orderId}/cancel`).set(bearer(buyer.token)), creditSellers(orderId)]);
     await creditSellers(orderId);

@@ -11,6 +11,7 @@ import type { Point } from '../../functions/src/core/nearby';
 import { setStatus } from '../../functions/src/domains/logistics/livreurs/presence';
 import type { DeliveryRequest } from '../../functions/src/domains/logistics';
 import type { TestUser } from './accounts';
+import { storedWallet } from './wallets';
 
 export const COTONOU = { latitude: 6.3703, longitude: 2.3912 };
 
@@ -139,6 +140,7 @@ export async function entriesOf(uid: string): Promise<Array<Stored>> {
   return (await db().collection(COLLECTIONS.wallets).doc(uid).collection('transactions').get()).docs.map((doc) => ({ id: doc.id, ...doc.data() }));
 }
 
+/** A wallet's balance as stored: its document and its shards. */
 export async function balanceOf(uid: string): Promise<number> {
-  return ((await db().collection(COLLECTIONS.wallets).doc(uid).get()).data()?.balance as number | undefined) ?? 0;
+  return (await storedWallet(uid)).balance;
 }

@@ -58,10 +58,12 @@ export const COLLECTIONS = {
   paymentKeys: 'paymentKeys',
   /** `subscriptions/{uid}_{kind}`: paid access of sellers and forwarders; `credits/{paymentId}` below. */
   subscriptions: 'subscriptions',
-  /** `wallets/{uid}`: balance and monthly counters; `transactions/{type}_{reference}` below. */
+  /** `wallets/{uid}`: base balance, debt and monthly counters; `transactions/{type}_{reference}` and `balanceShards/{n}` below. */
   wallets: 'wallets',
   /** `wallets/{uid}/transactions/{type}_{reference}`: the wallet's ledger, one entry per business fact. */
   walletTransactions: 'transactions',
+  /** `wallets/{uid}/balanceShards/{0..9}`: credits landed since the wallet was last read whole (wallet/shards.ts). */
+  walletShards: 'balanceShards',
   /** `achats/{id}`: purchases of listings. */
   achats: 'achats',
   /** `chauffeurDemandes/{id}`: buyers' requests for a driver. */

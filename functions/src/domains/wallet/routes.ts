@@ -39,7 +39,11 @@ export const router = new ApiRouter()
         id: z.string(),
         type: z.enum(ENTRY_TYPES),
         montant: z.number().int().meta({ description: 'XOF; negative for money out.' }),
-        balanceAfter: z.number().int().nullable(),
+        balanceAfter: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: 'The balance right after the entry; null on a credit that landed on a shard of the wallet and on the platform’s books (README, "Money").' }),
         debtAfter: z.number().int().meta({ description: 'The debt after this entry (XOF).' }),
         reference: z.string(),
         paymentId: z.string().nullable().meta({ description: 'The payment whose money this entry allocates; null for bonuses and withdrawals.' }),

@@ -1,17 +1,21 @@
 /**
  * The wallet: a ledger per user (`wallets/{uid}/transactions`) and its balance, changed in the
  * same transaction as each entry, never below zero. An entry's id is deterministic (type and the
- * business reference), so crediting a sale twice writes it once. Monthly totals by type are
- * counters on the wallet, so statistics never scan the ledger.
+ * business reference), so crediting a sale twice writes it once. The balance and the monthly
+ * totals by type are the wallet's document plus its shards (shards.ts): credits to one wallet
+ * from many transactions at once land on different documents, so statistics never scan the
+ * ledger and a busy wallet is no hot document.
  */
 import { type DocumentReference, FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
 import type { ProfileCaller } from '../../core/auth';
 import { businessDay, now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
-import { db, runTransaction } from '../../core/firebase';
-import { collection, COLLECTIONS, isoOrNull, typed } from '../../core/firestore';
+import { afterCommit, db, runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS, typed } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
+import { readWallet, readWhole, shardOf, shardRefs, walletRef, type WalletTotals } from './shards';
 
 /**
  * Entry types (README, "Money": who gets each, on which event, what reverses it).
@@ -52,29 +56,22 @@ export interface Entry {
   paymentId?: string | null;
 }
 
-/**
- * `wallets/{uid}`: what the user may withdraw (`balance`, never negative), what it owes (`debt`:
- * credits taken back after they were withdrawn, repaid first by later credits), and per business
- * month (`YYYY-MM`) the total of each entry type. Always: balance - debt = the sum of the entries.
- */
-interface WalletDocument {
-  balance: number;
-  debt?: number;
-  updatedAt: Timestamp;
-  stats: Record<string, Partial<Record<EntryType, number>>>;
-}
-
 /** `wallets/{uid}/transactions/{type}_{reference}`: one entry of the ledger. */
 export interface EntryDocument extends Entry {
   paymentId: string | null;
-  /** The wallet's balance after the entry; null on the platform's books (never read, see preparePostings). */
+  /**
+   * The wallet's balance right after the entry, for an entry written by a transaction that read
+   * the whole wallet (a withdrawal, a take-back, a credit repaying a debt; every entry written
+   * before the shards). Null on a credit that landed on a shard (README, "Money"): other credits
+   * land on other shards at the same moment, so no transaction knows "the balance right after"
+   * it; and null on the platform's books.
+   */
   balanceAfter: number | null;
   debtAfter: number;
   month: string;
   createdAt: Timestamp;
 }
 
-const walletRef = (uid: string) => collection<WalletDocument>(COLLECTIONS.wallets).doc(uid);
 const entriesOf = (uid: string) => collection<EntryDocument>(COLLECTIONS.walletTransactions, walletRef(uid));
 export const entryId = (entry: Pick<Entry, 'type' | 'reference'>) => `${entry.type}_${entry.reference}`;
 
@@ -102,12 +99,29 @@ export function applyAmount(state: { balance: number; debt: number }, entry: Pic
 }
 
 /**
- * Reads what `postings` need in `tx` (each user's wallet once, each entry), and returns the writer
+ * How a transaction moves one wallet (wallet/shards.ts):
+ *  - `whole`: it read the wallet's document and every shard; it writes the exact balance and debt
+ *    to the document and folds the shards back to 0. Taken by a debit (it must not go below zero,
+ *    or what it cannot take becomes debt) and by a credit to a wallet in debt (it repays the debt
+ *    first). Such transactions on one wallet run one after the other: debts and withdrawals are rare.
+ *  - `shards`: a credit to a wallet without debt adds to its entry's shard, without writing the
+ *    wallet's document: credits from many transactions at once do not wait for each other. It
+ *    still reads the document (to see its debt), which holds up none of them.
+ *  - the platform's books: every entry on shards, its document never read (it has no debt and may
+ *    go below zero).
+ */
+interface Purse {
+  uid: string;
+  /** The wallet read whole, or null when it takes credits on shards. */
+  whole: WalletTotals | null;
+  /** Whether `wallets/{uid}` exists (always true for a whole wallet after the write). */
+  exists: boolean;
+}
+
+/**
+ * Reads what `postings` need in `tx` (each user's wallet, each entry), and returns the writer
  * with the postings that are new (an entry that exists is never written again). Call it among the
- * transaction's reads; call the writer among its writes. The platform's wallet is books, not a
- * purse: its balance is moved by increments without being read (every sale touches it, so a read
- * would make it a hot document), it may go below zero and has no debt, and its entries carry no
- * `balanceAfter`.
+ * transaction's reads; call the writer among its writes.
  */
 export async function preparePostings(tx: Transaction, postings: Posting[]): Promise<{ fresh: Posting[]; write: () => void }> {
   const uids = [...new Set(postings.map((posting) => posting.uid))].filter((uid) => uid !== PLATFORM_WALLET_ID);
@@ -116,49 +130,106 @@ export async function preparePostings(tx: Transaction, postings: Posting[]): Pro
     Promise.all(uids.map((uid) => tx.get(walletRef(uid)))),
     Promise.all(entryRefs.map((ref) => tx.get(ref))),
   ]);
-  const state = new Map(uids.map((uid, i) => [uid, { balance: wallets[i].data()?.balance ?? 0, debt: wallets[i].data()?.debt ?? 0 }]));
   const seen = new Set<string>();
-  const fresh: Fresh[] = [];
+  const news: Array<{ posting: Posting; ref: DocumentReference<EntryDocument> }> = [];
   postings.forEach((posting, i) => {
     const key = entryRefs[i].path;
     if (entries[i].exists || seen.has(key)) return;
     seen.add(key);
-    const current = state.get(posting.uid);
-    const next = current ? applyAmount(current, posting.entry) : null;
-    if (next) state.set(posting.uid, next);
-    fresh.push({ posting, ref: entryRefs[i], after: next });
+    news.push({ posting, ref: entryRefs[i] });
   });
-  return { fresh: fresh.map((item) => item.posting), write: () => writeFresh(tx, fresh, state) };
+  const purses = new Map<string, Purse>();
+  await Promise.all(
+    uids.map(async (uid, i) => {
+      const mine = news.filter(({ posting }) => posting.uid === uid);
+      const debited = mine.some(({ posting }) => posting.entry.montant < 0);
+      const inDebt = (wallets[i].data()?.debt ?? 0) > 0;
+      purses.set(uid, { uid, whole: mine.length > 0 && (debited || inDebt) ? await readWhole(tx, uid) : null, exists: wallets[i].exists });
+    }),
+  );
+  const state = new Map([...purses.values()].filter((purse) => purse.whole).map((purse) => [purse.uid, { balance: purse.whole!.balance, debt: purse.whole!.debt }]));
+  const fresh: Fresh[] = news.map(({ posting, ref }) => {
+    const current = state.get(posting.uid);
+    const after = current ? applyAmount(current, posting.entry) : null;
+    if (after) state.set(posting.uid, after);
+    return { posting, ref, after };
+  });
+  return { fresh: fresh.map((item) => item.posting), write: () => writeFresh(tx, fresh, purses, state) };
 }
 
 interface Fresh {
   posting: Posting;
   ref: DocumentReference<EntryDocument>;
-  /** The wallet after the entry; null on the platform's books. */
+  /** The wallet after the entry when it was read whole; null on shards and on the platform's books. */
   after: { balance: number; debt: number } | null;
 }
 
-function writeFresh(tx: Transaction, fresh: Fresh[], state: Map<string, { balance: number; debt: number }>): void {
+type Totals = Partial<Record<EntryType, number>>;
+
+function add(totals: Totals, entry: Entry): Totals {
+  return { ...totals, [entry.type]: (totals[entry.type] ?? 0) + entry.montant };
+}
+
+const increments = (totals: Totals) => Object.fromEntries(Object.entries(totals).map(([type, amount]) => [type, FieldValue.increment(amount ?? 0)]));
+const sumOf = (totals: Totals) => Object.values(totals).reduce((total: number, amount) => total + (amount ?? 0), 0);
+
+function writeFresh(tx: Transaction, fresh: Fresh[], purses: Map<string, Purse>, state: Map<string, { balance: number; debt: number }>): void {
   const at = now();
   // A month of the business calendar (BUSINESS_TIME_ZONE), like every business day.
   const month = businessDay(at, config().BUSINESS_TIME_ZONE).slice(0, 7);
   const stamp = Timestamp.fromDate(at);
-  const byWallet = new Map<string, Partial<Record<EntryType, number>>>();
+  // Whole wallets: their entries' totals go on the document; the others' on each entry's shard.
+  const onDocument = new Map<string, Totals>();
+  const onShard = new Map<string, { uid: string; shard: number; totals: Totals }>();
   for (const { posting, ref, after } of fresh) {
-    const { entry } = posting;
-    const totals = byWallet.get(posting.uid) ?? {};
-    totals[entry.type] = (totals[entry.type] ?? 0) + entry.montant;
-    byWallet.set(posting.uid, totals);
+    const { uid, entry } = posting;
     tx.create(ref, { ...entry, paymentId: entry.paymentId ?? null, balanceAfter: after?.balance ?? null, debtAfter: after?.debt ?? 0, month, createdAt: stamp });
+    if (purses.get(uid)?.whole) {
+      onDocument.set(uid, add(onDocument.get(uid) ?? {}, entry));
+      continue;
+    }
+    const shard = shardOf(ref.id);
+    const key = `${uid}/${shard}`;
+    onShard.set(key, { uid, shard, totals: add(onShard.get(key)?.totals ?? {}, entry) });
   }
-  for (const [uid, totals] of byWallet) {
-    const increments = Object.fromEntries(Object.entries(totals).map(([type, amount]) => [type, FieldValue.increment(amount)]));
-    const sum = Object.values(totals).reduce((total, amount) => total + (amount ?? 0), 0);
-    const purse = state.get(uid);
-    const balances = purse ? { balance: purse.balance, debt: purse.debt } : { balance: FieldValue.increment(sum) };
-    tx.set(walletRef(uid), { ...balances, updatedAt: stamp, stats: { [month]: increments } }, { merge: true });
+  for (const purse of purses.values()) {
+    if (!purse.whole) continue;
+    const { balance, debt } = state.get(purse.uid)!;
+    tx.set(walletRef(purse.uid), { balance, debt, updatedAt: stamp, stats: { [month]: increments(onDocument.get(purse.uid) ?? {}) } }, { merge: true });
+    // Their credits are now in the base: each shard back to 0, so that base + shards stays the balance.
+    const refs = shardRefs(purse.uid);
+    purse.whole.shards.forEach((part, n) => {
+      if (part !== 0) tx.set(refs[n], { balance: 0, updatedAt: stamp }, { merge: true });
+    });
+  }
+  for (const { uid, shard, totals } of onShard.values()) {
+    tx.set(shardRefs(uid)[shard], { balance: FieldValue.increment(sumOf(totals)), updatedAt: stamp, stats: { [month]: increments(totals) } }, { merge: true });
+    const purse = purses.get(uid);
+    // A user's first credit: its document is created after the commit (no money in it), so that
+    // the reconciliation's walk by document finds the wallet. Written in the transaction, it would
+    // make every first credit at once wait for the others.
+    if (purse && !purse.exists) {
+      purse.exists = true;
+      afterCommit(tx, () => openWallet(uid, stamp));
+    }
   }
 }
+
+/**
+ * Creates an empty `wallets/{uid}` unless it exists: it carries no money, so a lost race changes
+ * nothing. A failure is logged, not thrown: the credit committed, and the wallet's next credit or
+ * debit creates the document (a retry of this credit would find its entry and write nothing).
+ */
+async function openWallet(uid: string, stamp: Timestamp): Promise<void> {
+  try {
+    await walletRef(uid).create({ balance: 0, debt: 0, updatedAt: stamp, stats: {} });
+  } catch (error) {
+    if ((error as { code?: number }).code !== ALREADY_EXISTS) logger.warn('wallet document not created after its first credit', { uid, error: String(error) });
+  }
+}
+
+/** gRPC's ALREADY_EXISTS: the document was there. */
+const ALREADY_EXISTS = 6;
 
 /**
  * Entries on the platform's books that the caller knows are new (a transition that happens once,
@@ -168,6 +239,7 @@ export function writeBooks(tx: Transaction, entries: Entry[]): void {
   writeFresh(
     tx,
     entries.map((entry) => ({ posting: { uid: PLATFORM_WALLET_ID, entry }, ref: entriesOf(PLATFORM_WALLET_ID).doc(entryId(entry)), after: null })),
+    new Map(),
     new Map(),
   );
 }
@@ -206,19 +278,21 @@ export async function entriesOfPayment(paymentId: string, tx?: Transaction): Pro
  */
 export const MAX_ENTRIES_PER_PAYMENT = 200;
 
-/** A user's balance (XOF): one document read. */
+/** A user's balance (XOF): the wallet's document and its shards, read at one moment. */
 export async function balanceOf(uid: string): Promise<number> {
-  return (await walletRef(uid).get()).data()?.balance ?? 0;
+  return (await readWallet(uid)).balance;
 }
 
+const isoOfMs = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null);
+
 export async function walletOf(caller: ProfileCaller) {
-  const wallet = (await walletRef(caller.uid).get()).data();
+  const wallet = await readWallet(caller.uid);
   return {
-    balance: wallet?.balance ?? 0,
+    balance: wallet.balance,
     /** What the user owes: credits taken back after they were withdrawn; later credits repay it first. */
-    debt: wallet?.debt ?? 0,
+    debt: wallet.debt,
     currency: 'XOF' as const,
-    updatedAt: isoOrNull(wallet?.updatedAt),
+    updatedAt: isoOfMs(wallet.updatedAtMs),
   };
 }
 
@@ -244,15 +318,15 @@ export async function transactionsOf(caller: ProfileCaller, page: PageRequest) {
   );
 }
 
-/** Totals by type and month (the last 12 months with activity), from the wallet's counters. */
+/** Totals by type and month (the last 12 months with activity), from the wallet's counters and its shards'. */
 export async function statsOf(caller: ProfileCaller) {
-  const wallet = (await walletRef(caller.uid).get()).data();
-  const stats = wallet?.stats ?? {};
+  const wallet = await readWallet(caller.uid);
+  const stats = wallet.stats;
   const months = Object.keys(stats).sort().reverse().slice(0, 12);
   const totals: Record<string, number> = {};
-  for (const month of months) for (const [type, amount] of Object.entries(stats[month])) totals[type] = (totals[type] ?? 0) + amount;
+  for (const month of months) for (const [type, amount] of Object.entries(stats[month])) totals[type] = (totals[type] ?? 0) + (amount ?? 0);
   return {
-    balance: wallet?.balance ?? 0,
+    balance: wallet.balance,
     totalsByType: totals,
     months: months.map((month) => ({ month, totalsByType: stats[month] })),
   };
@@ -260,19 +334,19 @@ export async function statsOf(caller: ProfileCaller) {
 
 /**
  * What another domain shows of a user's wallet (a courier's earnings): the balance, the monthly
- * counters by type, and the newest `recent` entries. Read-only: one document and one bounded query.
+ * counters by type, and the newest `recent` entries. Read-only: the wallet (its document and
+ * shards) and one bounded query.
  */
 export async function summaryOf(uid: string, recent: number) {
-  const [wallet, entries] = await Promise.all([walletRef(uid).get(), entriesOf(uid).orderBy('createdAt', 'desc').limit(recent).get()]);
-  const data = wallet.data();
+  const [wallet, entries] = await Promise.all([readWallet(uid), entriesOf(uid).orderBy('createdAt', 'desc').limit(recent).get()]);
   return {
-    balance: data?.balance ?? 0,
-    updatedAt: isoOrNull(data?.updatedAt),
+    balance: wallet.balance,
+    updatedAt: isoOfMs(wallet.updatedAtMs),
     /** `YYYY-MM` (business calendar) -> total of each entry type that month. */
-    months: data?.stats ?? {},
+    months: wallet.stats,
     recent: entries.docs.map((doc) => {
       const entry = doc.data();
-      return { id: doc.id, type: entry.type, montant: entry.montant, balanceAfter: entry.balanceAfter ?? 0, reference: entry.reference, description: entry.description, createdAt: entry.createdAt.toDate().toISOString() };
+      return { id: doc.id, type: entry.type, montant: entry.montant, balanceAfter: entry.balanceAfter, reference: entry.reference, description: entry.description, createdAt: entry.createdAt.toDate().toISOString() };
     }),
   };
 }
