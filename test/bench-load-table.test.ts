@@ -38,7 +38,7 @@ it('summarizes unsorted durations: count, p50, p95 and max', () => {
   expect(evaluate('t.summarize([])')).toEqual({ count: 0, p50: null, p95: null, max: null });
 });
 
-it('meets the goal within 3x the single median or within 1.5x the control p95, bounds included', () => {
+it('meets the goal within 3x the single median or within 1.5x the control p95, bounds included, never with a request lost', () => {
   expect(
     evaluate(`[
       t.withinGoal({ single: 100, p95: 300, controlP95: 10 }),
@@ -47,8 +47,9 @@ it('meets the goal within 3x the single median or within 1.5x the control p95, b
       t.withinGoal({ single: 100, p95: 901, controlP95: 600 }),
       t.withinGoal({ single: null, p95: 100, controlP95: 100 }),
       t.withinGoal({ single: 100, p95: null, controlP95: 100 }),
+      t.withinGoal({ single: 100, p95: 200, controlP95: 200, lost: 1 }),
     ]`),
-  ).toEqual([true, false, true, false, true, null]);
+  ).toEqual([true, false, true, false, true, null, false]);
 });
 
 it('prints a case as its row and its control row, with ratios, the goal and the correctness figure', () => {
