@@ -197,7 +197,7 @@ class Arrivals {
 /** When the losers of a race learnt it: their answers' p50 and max. */
 function losersAnswered(losers) {
   const { p50, max } = summarize(losers.map((r) => r.ms));
-  return p50 == null ? '' : `(p50 ${p50.toFixed(0)} ms, max ${max.toFixed(0)} ms)`;
+  return p50 == null ? '' : ` (p50 ${p50.toFixed(0)} ms, max ${max.toFixed(0)} ms)`;
 }
 
 /** Durations and lost requests of a phase from its results `{ ms, ok }`: a lost one counts at its deadline. */
@@ -308,7 +308,7 @@ async function deliveryCase({ couriers }) {
     control: phase(control.map((r) => ({ ms: r.ms, ok: r.status === 200 }))),
     correctness: {
       ok: winners.length === 1 && others === 0 && stored === winners[0].courier.uid,
-      figure: `${winners.length} winner (stored: ${winners.length === 1 && stored === winners[0].courier.uid ? 'same' : stored}), ${losers.length} x 409 DELIVERY_ALREADY_ASSIGNED ${losersAnswered(losers)}${others ? `, ${others} other` : ''}`,
+      figure: `${winners.length} winner (stored: ${winners.length === 1 && stored === winners[0].courier.uid ? 'same' : stored}), ${losers.length} x 409 DELIVERY_ALREADY_ASSIGNED${losersAnswered(losers)}${others ? `, ${others} other` : ''}`,
     },
     controlCorrectness: { ok: control.every((r) => r.status === 200), figure: `${control.filter((r) => r.status === 200).length}/${N.couriers} accepted` },
   };
@@ -344,7 +344,7 @@ async function rideCase({ buyers, drivers }) {
     control: phase(control.map((r) => ({ ms: r.ms, ok: r.status === 200 }))),
     correctness: {
       ok: winners.length === 1 && others === 0 && storedOk,
-      figure: `${winners.length} winner (stored: ${storedOk ? 'same' : JSON.stringify(stored?.chauffeur)}), ${losers.length} x 409 DEMANDE_ALREADY_TAKEN ${losersAnswered(losers)}${others ? `, ${others} other` : ''}`,
+      figure: `${winners.length} winner (stored: ${storedOk ? 'same' : JSON.stringify(stored?.chauffeur)}), ${losers.length} x 409 DEMANDE_ALREADY_TAKEN${losersAnswered(losers)}${others ? `, ${others} other` : ''}`,
     },
     controlCorrectness: { ok: control.every((r) => r.status === 200), figure: `${control.filter((r) => r.status === 200).length}/${N.drivers} accepted` },
   };

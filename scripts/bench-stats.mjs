@@ -12,7 +12,8 @@
  * does, but summed per document and written in batches instead of one transaction per event (and
  * without their run markers). Background triggers are switched off while the events are written,
  * so the Functions emulator does not count them a second time. The answer is then checked against
- * counts made from the events themselves, not from the counters.
+ * counts made from the events themselves, not from the counters. The seeding (the lives, written
+ * and counted in bulk) is exported: bench-load.mjs gives the route the same counters under load.
  */
 import { CLIENTS, SECONDS, percentile, functionsRequire as require, runsAlone } from './bench-common.mjs';
 
