@@ -14,7 +14,8 @@
  * and rolled up by the first pass, so the marks make the route sum them again. Background triggers
  * are switched off while the events are written, so the Functions emulator does not count them a
  * second time. The answer is then checked against
- * counts made from the events themselves, not from the counters.
+ * counts made from the events themselves, not from the counters. The seeding (the lives, written
+ * and counted in bulk) is exported: bench-load.mjs gives the route the same counters under load.
  */
 import { CLIENTS, SECONDS, percentile, functionsRequire as require, runsAlone } from './bench-common.mjs';
 
@@ -29,9 +30,9 @@ const { ROLLUP, SCOPES } = require('./lib/domains/admin/stats/scopes.js');
 const { writesOf } = require('./lib/domains/admin/stats/counting.js');
 const { subscribers } = require('./lib/domains/admin/stats/subscribers.js');
 
-const LAST_DAY = '2026-11-20';
-const DAYS = 92;
-const FIRST_DAY = new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+export const LAST_DAY = '2026-11-20';
+export const DAYS = 92;
+export const FIRST_DAY = new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
 const ROLES = ['acheteur', 'acheteur', 'acheteur', 'vendeur', 'vendeur', 'livreur', 'transitaire', 'chauffeur'];
 const PAYMENT_TYPES = ['achat', 'abonnement', 'abonnement_transitaire', 'publicite', 'verification', 'commande'];
 
@@ -83,7 +84,7 @@ function lifeOf(i) {
 }
 
 /** The first `count` events of the lives, from entity `first` on; answers them and the next entity. */
-function eventsFrom(first, count) {
+export function eventsFrom(first, count) {
   const events = [];
   let i = first;
   while (events.length < count) {
@@ -98,14 +99,14 @@ function eventDocument(event) {
   return { type: event.type, key: event.key, payload: event.payload, createdAt: at, dispatch: 'dispatched', dueAt: at, expireAt: Timestamp.fromMillis(at.toMillis() + 30 * 86_400_000) };
 }
 
-async function backgroundTriggers(on) {
+export async function backgroundTriggers(on) {
   const hub = process.env.FIREBASE_EMULATOR_HUB;
   if (!hub) return;
   const res = await fetch(`http://${hub}/functions/${on ? 'enable' : 'disable'}BackgroundTriggers`, { method: 'PUT' });
   if (!res.ok) throw new Error(`emulator hub: ${res.status}`);
 }
 
-async function writeEvents(events) {
+export async function writeEvents(events) {
   for (let start = 0; start < events.length; start += 500) {
     const batch = db().batch();
     for (const event of events.slice(start, start + 500)) batch.set(db().collection('events').doc(event.id), eventDocument(event));
@@ -134,7 +135,7 @@ function addNested(into, deltas) {
 const asIncrements = (values) => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'number' ? FieldValue.increment(value) : asIncrements(value)]));
 
 /** The many: the subscribers' writes (writesOf) summed per shard document, then written in batches. */
-async function countInBulk(events) {
+export async function countInBulk(events) {
   const documents = new Map();
   const writes = events.flatMap((event) => writesOf(event));
   for (const write of writes) {

@@ -13,7 +13,9 @@
  *  7. the nearby tricycle search with 10 and with 10,000 drivers over Benin (bench-tricycles.mjs).
  *  8. the accept race of a delivery with 20 couriers: latency, exactly one winner (bench-deliveries.mjs).
  *  9. the dashboard statistics with 10 and with 100,000 events behind them (bench-stats.mjs).
- * BENCH_ONLY=agents, logistics, tricycles, deliveries or stats runs that part alone (cold starts still come first).
+ * 10. hot documents: each contested operation alone, by N users at once and beside its control,
+ *     through Hosting and the Functions emulator (bench-load.mjs; alone: `npm run bench:load`).
+ * BENCH_ONLY=agents, logistics, tricycles, deliveries, stats or load runs that part alone (cold starts still come first).
  * Figures depend on the machine; the README keeps the last ones measured and on what.
  */
 // The function apps this benchmark builds in process get the settings the emulator gives them (bench-common.mjs).
@@ -111,6 +113,9 @@ if (process.env.BENCH_ONLY) {
     tricycles: async () => (await import('./bench-tricycles.mjs')).benchTricycles(),
     deliveries: async () => (await import('./bench-deliveries.mjs')).benchDeliveries(),
     stats: async () => (await import('./bench-stats.mjs')).benchStats(),
+    load: async () => {
+      if (!(await (await import('./bench-load.mjs')).benchLoad()).ok) process.exit(1);
+    },
   };
   const part = parts[process.env.BENCH_ONLY];
   if (!part) throw new Error(`BENCH_ONLY: one of ${Object.keys(parts).join(', ')}`);
@@ -269,4 +274,7 @@ await benchDeliveries();
 const { benchStats } = await import('./bench-stats.mjs');
 await benchStats();
 server.close();
-process.exit(0);
+
+// 10. Hot documents under load, through Hosting (scripts/bench-load.mjs): a wrong figure fails the bench.
+const { benchLoad } = await import('./bench-load.mjs');
+process.exit((await benchLoad()).ok ? 0 : 1);

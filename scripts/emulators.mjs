@@ -5,6 +5,7 @@
  *   node scripts/emulators.mjs test     every test (jest) against the emulators
  *   node scripts/emulators.mjs start    the suite with demo data, until Ctrl-C
  *   node scripts/emulators.mjs bench    the benchmark
+ *   node scripts/emulators.mjs load     the hot documents' part of it alone (scripts/bench-load.mjs)
  *   node scripts/emulators.mjs exec "<command>"
  *
  * firebase-tools cannot download the Firestore emulator here (no internet). When the Google Cloud
@@ -25,6 +26,7 @@ const commands = {
   test: `jest ${process.argv.slice(3).map(quote).join(' ')}`,
   start: 'node scripts/demo.mjs',
   bench: 'node scripts/bench.mjs',
+  load: 'node scripts/bench-load.mjs',
   exec: process.argv.slice(3).join(' '),
 };
 
@@ -61,7 +63,7 @@ function prepareFirestoreEmulator(env) {
 
 const mode = process.argv[2];
 if (!(mode in commands) || !commands[mode]) {
-  console.error('usage: node scripts/emulators.mjs test|start|bench|exec "<command>"');
+  console.error('usage: node scripts/emulators.mjs test|start|bench|load|exec "<command>"');
   process.exit(2);
 }
 const env = { ...process.env, NO_UPDATE_NOTIFIER: '1' };
