@@ -71,8 +71,11 @@ export interface HeldUnits {
   exact: boolean;
 }
 
-/** Every unit an order needs, or short (with whether the payment still holds units to give back). */
-export type UnitsTaken = { held: HeldUnits[] } | { short: true; holding: boolean };
+/**
+ * Every unit an order needs (with whether the payment holds units beyond them, of an older
+ * generation, to give back), or short (with whether it still holds units to give back).
+ */
+export type UnitsTaken = { held: HeldUnits[]; loose: boolean } | { short: true; holding: boolean };
 
 interface PartNow {
   article?: ArticleDocument;
@@ -136,7 +139,10 @@ export async function takeUnits(orderId: string, paymentId: string, requests: re
       }
       if (need > 0) return short();
     }
-    if (wanted.length === 0) return { held: heldOf(requests, parts, mine) };
+    if (wanted.length === 0) {
+      const held = heldOf(requests, parts, mine);
+      return { held, loose: mine.length > held.reduce((sum, line) => sum + line.unites.length, 0) };
+    }
     const refs = wanted.map(({ request, n }) => unitRef(request.articleId, parts.get(request.articleId)!.generation!.generation, n));
     const batch = db().batch();
     const units = wanted.map(({ request, n }): StockUnitDocument => ({ articleId: request.articleId, generation: parts.get(request.articleId)!.generation!.generation, n, orderId, paymentId, takenAt: Timestamp.fromDate(at), releasedAt: null }));

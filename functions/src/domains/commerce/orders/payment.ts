@@ -86,7 +86,8 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
       writePaid(tx, id, current, paymentId, taken.held.flatMap((line) => line.unites), at);
       return 'paid';
     });
-    if (outcome === 'paid') return;
+    // Units of an older generation that a run took before the seller stated the stock: given back.
+    if (outcome === 'paid') return 'held' in taken && taken.loose ? giveBackUnits(paymentId, taken.held.flatMap((line) => line.unites)) : undefined;
     if (outcome === 'short') {
       if ('short' in taken && taken.holding) await giveBackUnits(paymentId, []);
       return markForRefund(paymentId, OUT_OF_STOCK);
