@@ -6,7 +6,7 @@
 export { KycPath } from './uploads/schemas';
 export { cardLinks, cardProblem, identityCardFile } from './kyc/service';
 export { getArticle, prepareSale } from './service';
-export { giveBackUnits, type HeldUnits, prepareStockReturn, prepareUnitsSold, takeUnits } from './stock/units';
+export { giveBackUnits, type HeldUnits, prepareStockReturn, prepareUnitsSold, takeUnits } from './stock/service';
 export { isPublic, isReadableByAll } from './visibility';
 export { keepForChat, uploadOwner } from './uploads/ledger';
 export { latestVerificationStatus } from './verification/buyer';

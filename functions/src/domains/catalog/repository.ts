@@ -1,20 +1,24 @@
 /** Firestore access of listings. Read-modify-writes run in transactions. */
-import { FieldPath, FieldValue, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { type DocumentReference, FieldPath, FieldValue, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
-import { runTransaction } from '../../core/firebase';
+import { db, runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS, getAll } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
 import { prepareEndOfBoosts } from './publicites/repository';
 import type { ArticleStatus } from './state';
-import { endGenerationIn, prepareNewGeneration } from './stock/generations';
+import { endGenerationIn, generations, prepareNewGeneration, type StockGenerationDocument } from './stock/repository';
 import { statusChanged } from './status-events';
 import { isPublic, leavesPublicView } from './visibility';
 
 const articles = () => collection<ArticleDocument>(COLLECTIONS.articles);
 
-/** A listing's document, for reads outside a transaction that must see it with other documents at one moment. */
-export const articleRef = (id: string) => articles().doc(id);
+/** Parts and their generations of units read at one moment (one batched read: stock/service.ts). */
+export async function readPartsNow(ids: readonly string[]): Promise<Map<string, { article?: ArticleDocument; generation?: StockGenerationDocument }>> {
+  const refs = ids.flatMap((id) => [articles().doc(id), generations().doc(id)] as DocumentReference[]);
+  const snapshots = await db().getAll(...refs);
+  return new Map(ids.map((id, index) => [id, { article: snapshots[2 * index]!.data() as ArticleDocument | undefined, generation: snapshots[2 * index + 1]!.data() as StockGenerationDocument | undefined }]));
+}
 
 export function newArticleId(): string {
   return articles().doc().id;
@@ -41,7 +45,7 @@ export interface ChangeKind {
 }
 
 /**
- * The generation write that goes with a change of a part (stock/generations.ts): deleted with the
+ * The generation write that goes with a change of a part (stock/service.ts): deleted with the
  * listing; a new one when `stock` is stated or the listing leaves public view, except when its
  * units move it (orders selling the last unit): payments holding units of the old one take theirs
  * again, and find the stock stated or the listing gone.

@@ -3,8 +3,13 @@
  * "Hot documents"). Many buyers paying for the last units of one part at once used to run each a
  * transaction that read and wrote the listing: they queued on its lock. Now:
  *
- * - The units of the current generation (generations.ts) are slots 0..units-1; a payment takes one
- *   by creating `stockUnits/{articleId}_{generation}_{n}` with a create precondition. All the units
+ * - A part's units are the slots 0..units-1 of its current generation (`stockGenerations/{id}`). A
+ *   seller's statement of `stock`, or the listing leaving public view otherwise than by orders
+ *   selling its last unit, starts a new generation of the stock it then has (the catalog's
+ *   repository writes it with the change): a payment holding units of an older one finds it in its
+ *   transaction and takes its units again (or finds none).
+ * - A payment takes a unit by creating `stockUnits/{articleId}_{generation}_{n}` with a create
+ *   precondition. All the units
  *   of an order (every line) are created in one batch: all or none, so an order that cannot have
  *   them all holds none, and the others' creates fail at once without waiting for anybody.
  * - Slots are taken lowest first and never deleted while their generation lasts, so the taken ones
@@ -20,32 +25,15 @@
  *   second payment of an order, an order cancelled after payment) are given back as new slots at
  *   the top, the given-back documents marked `releasedAt`.
  */
-import { type DocumentReference, type DocumentSnapshot, Timestamp, type Transaction } from 'firebase-admin/firestore';
-import { created } from '../../../core/claims';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { now } from '../../../core/clock';
-import { db, runTransaction } from '../../../core/firebase';
-import { collection, COLLECTIONS } from '../../../core/firestore';
+import { runTransaction } from '../../../core/firebase';
 import { nextState } from '../../../core/fsm';
 import type { ArticleDocument } from '../model';
 import * as repository from '../repository';
 import { ARTICLE_TRANSITIONS } from '../state';
 import { isPublic } from '../visibility';
-import { generations, readGenerationIn, type StockGenerationDocument, unitsOf } from './generations';
-
-export interface StockUnitDocument {
-  articleId: string;
-  generation: number;
-  n: number;
-  orderId: string;
-  /** The payment that took it: a second run of that payment finds its units by it. */
-  paymentId: string;
-  takenAt: Timestamp;
-  /** Given back (not kept by its order, or the order cancelled): the generation has a new slot for it. */
-  releasedAt: Timestamp | null;
-}
-
-const unitDocs = () => collection<StockUnitDocument>(COLLECTIONS.stockUnits);
-const unitRef = (articleId: string, generation: number, n: number) => unitDocs().doc(`${articleId}_${generation}_${n}`);
+import * as stock from './repository';
 
 /** A payment trying units gives up after this many lost creates: its event run is retried later. */
 const MAX_ROUNDS = 100;
@@ -77,17 +65,7 @@ export interface HeldUnits {
  */
 export type UnitsTaken = { held: HeldUnits[]; loose: boolean } | { short: true; holding: boolean };
 
-interface PartNow {
-  article?: ArticleDocument;
-  generation?: StockGenerationDocument;
-}
-
-/** The listings and their generations read at one moment (one batched read). */
-async function partsNow(articleIds: string[]): Promise<Map<string, PartNow>> {
-  const refs = articleIds.flatMap((id) => [repository.articleRef(id), generations().doc(id)] as DocumentReference[]);
-  const snapshots = (await db().getAll(...refs)) as DocumentSnapshot[];
-  return new Map(articleIds.map((id, index) => [id, { article: snapshots[2 * index]!.data() as ArticleDocument | undefined, generation: snapshots[2 * index + 1]!.data() as StockGenerationDocument | undefined }]));
-}
+type PartNow = { article?: ArticleDocument; generation?: stock.StockGenerationDocument };
 
 /**
  * Reads the parts, first giving a generation to a part that has none yet (its first order since
@@ -96,12 +74,10 @@ async function partsNow(articleIds: string[]): Promise<Map<string, PartNow>> {
  */
 async function partsWithGenerations(articleIds: string[], at: Date): Promise<Map<string, PartNow>> {
   for (;;) {
-    const parts = await partsNow(articleIds);
+    const parts = await repository.readPartsNow(articleIds);
     const bare = [...parts].filter(([, part]) => part.article?.type === 'piece' && !part.generation);
     if (bare.length === 0) return parts;
-    for (const [id, part] of bare) {
-      await created(generations().doc(id).create({ generation: 1, units: unitsOf(part.article!.stock), soldOut: false, updatedAt: Timestamp.fromDate(at) }));
-    }
+    for (const [id, part] of bare) await stock.createFirstGeneration(id, part.article!.stock, at);
   }
 }
 
@@ -112,8 +88,8 @@ async function partsWithGenerations(articleIds: string[], at: Date): Promise<Map
  */
 export async function takeUnits(orderId: string, paymentId: string, requests: readonly UnitRequest[]): Promise<UnitsTaken> {
   const at = now();
-  const [own, parts] = await Promise.all([unitDocs().where('paymentId', '==', paymentId).get(), partsWithGenerations(requests.map((request) => request.articleId), at)]);
-  const mine = own.docs.map((doc) => doc.data()).filter((unit) => !unit.releasedAt);
+  const [own, parts] = await Promise.all([stock.unitsOfPayment(paymentId), partsWithGenerations(requests.map((request) => request.articleId), at)]);
+  const mine = own.map(({ unit }) => unit).filter((unit) => !unit.releasedAt);
   const short = (): UnitsTaken => ({ short: true, holding: mine.length > 0 });
   /** Slots found taken by others, per part, in this run. */
   const takenByOthers = new Map<string, Set<number>>(requests.map((request) => [request.articleId, new Set<number>()]));
@@ -129,10 +105,10 @@ export async function takeUnits(orderId: string, paymentId: string, requests: re
       if (need <= 0) continue;
       if (!isPublic(article, at)) return short();
       // `stock` counts the units not yet sold, this payment's among them.
-      const stock = unitsOf(article.stock);
-      if (stock < request.quantite) return short();
+      const left = stock.unitsOf(article.stock);
+      if (left < request.quantite) return short();
       const others = takenByOthers.get(request.articleId)!;
-      for (let n = Math.max(0, generation.units - stock); n < generation.units && need > 0; n += 1) {
+      for (let n = Math.max(0, generation.units - left); n < generation.units && need > 0; n += 1) {
         if (others.has(n) || have.includes(n)) continue;
         wanted.push({ request, n });
         need -= 1;
@@ -143,22 +119,19 @@ export async function takeUnits(orderId: string, paymentId: string, requests: re
       const held = heldOf(requests, parts, mine);
       return { held, loose: mine.length > held.reduce((sum, line) => sum + line.unites.length, 0) };
     }
-    const refs = wanted.map(({ request, n }) => unitRef(request.articleId, parts.get(request.articleId)!.generation!.generation, n));
-    const batch = db().batch();
-    const units = wanted.map(({ request, n }): StockUnitDocument => ({ articleId: request.articleId, generation: parts.get(request.articleId)!.generation!.generation, n, orderId, paymentId, takenAt: Timestamp.fromDate(at), releasedAt: null }));
-    refs.forEach((ref, index) => batch.create(ref, units[index]!));
-    if (await created(batch.commit())) {
+    const units = wanted.map(({ request, n }): stock.StockUnitDocument => ({ articleId: request.articleId, generation: parts.get(request.articleId)!.generation!.generation, n, orderId, paymentId, takenAt: Timestamp.fromDate(at), releasedAt: null }));
+    if (await stock.createUnits(units)) {
       mine.push(...units);
       continue;
     }
     // Lost to another payment: which of the slots it took (one slot: that one).
-    const existing = refs.length === 1 ? [true] : (await db().getAll(...refs)).map((snapshot) => snapshot.exists);
-    existing.forEach((exists, index) => exists && takenByOthers.get(wanted[index]!.request.articleId)!.add(wanted[index]!.n));
+    const existing = units.length === 1 ? [true] : await stock.unitsExist(units);
+    existing.forEach((exists, index) => exists && takenByOthers.get(units[index]!.articleId)!.add(units[index]!.n));
   }
   throw new Error(`units of order ${orderId} not taken after ${MAX_ROUNDS} rounds`);
 }
 
-function heldOf(requests: readonly UnitRequest[], parts: Map<string, PartNow>, mine: StockUnitDocument[]): HeldUnits[] {
+function heldOf(requests: readonly UnitRequest[], parts: Map<string, PartNow>, mine: stock.StockUnitDocument[]): HeldUnits[] {
   return requests.map((request) => {
     const { article, generation } = parts.get(request.articleId)!;
     const ns = mine
@@ -170,7 +143,7 @@ function heldOf(requests: readonly UnitRequest[], parts: Map<string, PartNow>, m
       articleId: request.articleId,
       quantite: request.quantite,
       generation: generation!.generation,
-      unites: ns.map((n) => unitRef(request.articleId, generation!.generation, n).id),
+      unites: ns.map((n) => stock.unitRef(request.articleId, generation!.generation, n).id),
       slots: generation!.units,
       last: ns.includes(generation!.units - 1),
       exact: article!.stock === undefined,
@@ -187,7 +160,7 @@ function heldOf(requests: readonly UnitRequest[], parts: Map<string, PartNow>, m
  */
 export async function prepareUnitsSold(tx: Transaction, orderId: string, held: readonly HeldUnits[]): Promise<(() => void) | 'stale'> {
   const at = now();
-  const current = await Promise.all(held.map((line) => readGenerationIn(tx, line.articleId)));
+  const current = await Promise.all(held.map((line) => stock.readGenerationIn(tx, line.articleId)));
   if (held.some((line, index) => current[index]?.generation !== line.generation)) return 'stale';
   const writes: Array<() => void> = [];
   for (const [index, line] of held.entries()) {
@@ -197,11 +170,11 @@ export async function prepareUnitsSold(tx: Transaction, orderId: string, held: r
     }
     const article = await repository.readArticleIn(tx, line.articleId);
     if (!article) return 'stale';
-    const stock = unitsOf(article.stock) - line.quantite;
+    const left = stock.unitsOf(article.stock) - line.quantite;
     const sold = line.last && current[index]!.units === line.slots ? nextState(ARTICLE_TRANSITIONS, article.statut, 'sell') : undefined;
-    const changes: Partial<ArticleDocument> = sold ? { stock, statut: sold, statutVente: 'vendu', soldTo: orderId } : { stock };
+    const changes: Partial<ArticleDocument> = sold ? { stock: left, statut: sold, statutVente: 'vendu', soldTo: orderId } : { stock: left };
     writes.push(await repository.prepareUpdateIn(tx, line.articleId, article, changes, at, { units: true }));
-    if (sold) writes.push(() => tx.update(generations().doc(line.articleId), { soldOut: true, updatedAt: Timestamp.fromDate(at) }));
+    if (sold) writes.push(() => stock.setGenerationIn(tx, line.articleId, { soldOut: true }, at));
   }
   return () => {
     for (const write of writes) write();
@@ -216,20 +189,19 @@ export async function prepareUnitsSold(tx: Transaction, orderId: string, held: r
  * slots at the top of the generation, and a listing sold out by orders back online.
  */
 export async function giveBackUnits(paymentId: string, kept: readonly string[]): Promise<void> {
-  const own = await unitDocs().where('paymentId', '==', paymentId).get();
-  const loose = own.docs.filter((doc) => !doc.data().releasedAt && !kept.includes(doc.id));
-  const articleIds = [...new Set(loose.map((doc) => doc.data().articleId))];
+  const loose = (await stock.unitsOfPayment(paymentId)).filter(({ ref, unit }) => !unit.releasedAt && !kept.includes(ref.id));
+  const articleIds = [...new Set(loose.map(({ unit }) => unit.articleId))];
   for (const articleId of articleIds) {
-    const refs = loose.filter((doc) => doc.data().articleId === articleId).map((doc) => doc.ref);
+    const refs = loose.filter(({ unit }) => unit.articleId === articleId).map(({ ref }) => ref);
     await runTransaction(async (tx) => {
       const at = now();
-      const [generation, article, units] = await Promise.all([readGenerationIn(tx, articleId), repository.readArticleIn(tx, articleId), tx.getAll(...refs)]);
+      const [generation, article, units] = await Promise.all([stock.readGenerationIn(tx, articleId), repository.readArticleIn(tx, articleId), stock.readUnitsIn(tx, refs)]);
       const fresh = units.filter((unit) => unit.exists && !unit.data()!.releasedAt);
       const back = generation ? fresh.filter((unit) => unit.data()!.generation === generation.generation).length : 0;
       const restock = back > 0 && generation!.soldOut && article?.statut === 'vendu' ? nextState(ARTICLE_TRANSITIONS, article.statut, 'restock') : undefined;
       const relist = restock ? await repository.prepareUpdateIn(tx, articleId, article!, { statut: restock, statutVente: 'disponible' }, at, { units: true }) : () => undefined;
-      for (const unit of fresh) tx.update(unit.ref, { releasedAt: Timestamp.fromDate(at) });
-      if (back > 0) tx.update(generations().doc(articleId), { units: generation!.units + back, soldOut: false, updatedAt: Timestamp.fromDate(at) });
+      for (const unit of fresh) stock.releaseUnitIn(tx, unit.id, at);
+      if (back > 0) stock.setGenerationIn(tx, articleId, { units: generation!.units + back, soldOut: false }, at);
       relist();
     });
   }
@@ -246,16 +218,16 @@ export async function giveBackUnits(paymentId: string, kept: readonly string[]):
 export async function prepareStockReturn(tx: Transaction, id: string, quantity: number, orderId: string, unites: readonly string[] = []): Promise<() => void> {
   const article = await repository.readArticleIn(tx, id);
   if (!article || article.type !== 'piece') return () => undefined;
-  const generation = await readGenerationIn(tx, id);
+  const generation = await stock.readGenerationIn(tx, id);
   const at = now();
-  const stock = (article.stock ?? 0) + quantity;
+  const left = (article.stock ?? 0) + quantity;
   const restocked = article.soldTo === orderId || generation?.soldOut ? nextState(ARTICLE_TRANSITIONS, article.statut, 'restock') : undefined;
-  const changes: Partial<ArticleDocument> = restocked ? { stock, statut: restocked, statutVente: 'disponible' } : { stock };
+  const changes: Partial<ArticleDocument> = restocked ? { stock: left, statut: restocked, statutVente: 'disponible' } : { stock: left };
   const write = await repository.prepareUpdateIn(tx, id, article, changes, at, { units: true });
   const ours = unites.filter((unit) => unit.startsWith(`${id}_`));
   return () => {
     write();
-    if (generation) tx.update(generations().doc(id), { units: generation.units + quantity, soldOut: false, updatedAt: Timestamp.fromDate(at) });
-    for (const unit of ours) tx.update(unitDocs().doc(unit), { releasedAt: Timestamp.fromDate(at) });
+    if (generation) stock.setGenerationIn(tx, id, { units: generation.units + quantity, soldOut: false }, at);
+    for (const unit of ours) stock.releaseUnitIn(tx, unit, at);
   };
 }
