@@ -37,7 +37,7 @@ export async function findArticle(id: string): Promise<ArticleDocument | undefin
 }
 
 /**
- * What moves a part's units (stock/units.ts): an order's payment taking them, a cancel returning
+ * What moves a part's units (stock/service.ts): an order's payment taking them, a cancel returning
  * them. Any other write of `stock` is a statement of the seller's (or an admin's).
  */
 export interface ChangeKind {
@@ -124,7 +124,7 @@ export async function prepareUpdateIn(tx: Transaction, id: string, current: Arti
 }
 
 /**
- * An order's units off a part's `stock` without reading the listing (stock/units.ts): an increment,
+ * An order's units off a part's `stock` without reading the listing (stock/service.ts): an increment,
  * so that the orders paying for units of one part at once never wait for each other's lock on it.
  */
 export function lowerStockIn(tx: Transaction, id: string, quantity: number, at: Date): void {

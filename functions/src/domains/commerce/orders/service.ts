@@ -40,7 +40,7 @@ export interface OrderLineDocument {
   montant: number;
 }
 
-export interface HistoryEntry {
+interface HistoryEntry {
   statut: OrderStatus;
   at: Timestamp;
   by: string;
