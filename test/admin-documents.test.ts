@@ -14,7 +14,7 @@ import { registerDocument } from '../functions/src/core/stored-documents';
 import { runTransaction } from '../functions/src/core/firebase';
 import { EQUALITY_FILTERS, planDocumentList, type DocumentListFilters } from '../functions/src/domains/admin/documents/listing';
 import { cleanUploads } from '../functions/src/domains/catalog/uploads/cleanup';
-import { onOrderPaid } from '../functions/src/domains/commerce/orders/service';
+import { onOrderPaid } from '../functions/src/domains/commerce/orders/payment';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer, bytes } from './helpers/api';
 import { publish } from './helpers/catalog';

@@ -6,7 +6,7 @@ import { fileStorage } from '../functions/src/adapters/storage/storage';
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { backfillInvoicePdfs } from '../functions/src/domains/commerce/invoices/backfill';
-import { onOrderPaid } from '../functions/src/domains/commerce/orders/service';
+import { onOrderPaid } from '../functions/src/domains/commerce/orders/payment';
 import { backfillIdentityCards } from '../functions/src/domains/transit/verification/backfill';
 import { createUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';

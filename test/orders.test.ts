@@ -2,7 +2,8 @@
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { nextState } from '../functions/src/core/fsm';
-import { creditSellers, onOrderPaid } from '../functions/src/domains/commerce/orders/service';
+import { onOrderPaid } from '../functions/src/domains/commerce/orders/payment';
+import { creditSellers } from '../functions/src/domains/commerce/orders/service';
 import { ORDER_EVENTS, ORDER_STATUSES, ORDER_TRANSITIONS } from '../functions/src/domains/commerce/orders/state';
 import { distanceKm } from '../functions/src/domains/geo';
 import { createUser, type TestUser } from './helpers/accounts';

@@ -5,7 +5,7 @@
  */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { onOrderPaid } from '../functions/src/domains/commerce/orders/service';
+import { onOrderPaid } from '../functions/src/domains/commerce/orders/payment';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer, bytes } from './helpers/api';
 import { publish } from './helpers/catalog';

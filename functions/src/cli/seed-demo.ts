@@ -5,7 +5,8 @@
 import type { ProfileCaller } from '../core/auth';
 import { createArticle, searchMine } from '../domains/catalog/service';
 import { issueOrderInvoice } from '../domains/commerce/invoices/service';
-import { createOrder, creditSellers, myOrders, onOrderPaid } from '../domains/commerce/orders/service';
+import { onOrderPaid } from '../domains/commerce/orders/payment';
+import { createOrder, creditSellers, myOrders } from '../domains/commerce/orders/service';
 import { activate, markPaid, requestPublicite } from '../domains/catalog/publicites/service';
 import type { ArticleFields } from '../domains/catalog/model';
 import { provisionAccount, type AccountRequest } from '../domains/identity/provisioning';

@@ -59,6 +59,21 @@ const NOT_FOUND = 5;
 const FAILED_PRECONDITION = 9;
 const codeOf = (error: unknown) => (error as { code?: number }).code;
 
+/**
+ * Whether a create (or a batch of creates, all or none) committed: false when a document it creates
+ * exists already, which is how a race is lost; any other failure is thrown. The creates of many
+ * users at once on one document fail at once, none waiting for another.
+ */
+export async function created(commit: Promise<unknown>): Promise<boolean> {
+  try {
+    await commit;
+    return true;
+  } catch (error) {
+    if (codeOf(error) === ALREADY_EXISTS) return false;
+    throw error;
+  }
+}
+
 function held(ref: DocumentReference<ClaimDocument>, writeTime: Timestamp): HeldClaim {
   return {
     won: true,

@@ -42,6 +42,18 @@ export const COLLECTIONS = {
   /** `articles/{id}`: listings. */
   articles: 'articles',
   /**
+   * `stockGenerations/{articleId}`: a part's current generation of units (catalog/stock): its number,
+   * how many unit slots it has, and whether orders sold them all. Beside the listing, so that a
+   * paying order checks the generation in its transaction without locking the listing.
+   */
+  stockGenerations: 'stockGenerations',
+  /**
+   * `stockUnits/{articleId}_{generation}_{n}`: unit n of a part's generation, taken by an order's
+   * payment with a create precondition (catalog/stock); kept while the generation lasts (no TTL: a
+   * held unit is the record of its sale).
+   */
+  stockUnits: 'stockUnits',
+  /**
    * `articleViews/{articleId}_{viewer}_{day}`: one view per viewer, listing and day; and
    * `{articleId}_ip_{address}_{day}_{slot}`: the anonymous views an address counted that day.
    */

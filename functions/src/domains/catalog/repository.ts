@@ -1,16 +1,24 @@
 /** Firestore access of listings. Read-modify-writes run in transactions. */
-import { FieldPath, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { type DocumentReference, FieldPath, FieldValue, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
-import { runTransaction } from '../../core/firebase';
+import { db, runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS, getAll } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import type { ArticleDocument } from './model';
 import { prepareEndOfBoosts } from './publicites/repository';
 import type { ArticleStatus } from './state';
+import { endGenerationIn, generations, prepareNewGeneration, type StockGenerationDocument } from './stock/repository';
 import { statusChanged } from './status-events';
 import { leavesPublicView } from './visibility';
 
 const articles = () => collection<ArticleDocument>(COLLECTIONS.articles);
+
+/** Parts and their generations of units read at one moment (one batched read: stock/service.ts). */
+export async function readPartsNow(ids: readonly string[]): Promise<Map<string, { article?: ArticleDocument; generation?: StockGenerationDocument }>> {
+  const refs = ids.flatMap((id) => [articles().doc(id), generations().doc(id)] as DocumentReference[]);
+  const snapshots = await db().getAll(...refs);
+  return new Map(ids.map((id, index) => [id, { article: snapshots[2 * index]!.data() as ArticleDocument | undefined, generation: snapshots[2 * index + 1]!.data() as StockGenerationDocument | undefined }]));
+}
 
 export function newArticleId(): string {
   return articles().doc().id;
@@ -29,16 +37,38 @@ export async function findArticle(id: string): Promise<ArticleDocument | undefin
 }
 
 /**
+ * What moves a part's units (stock/service.ts): an order's payment taking them, a cancel returning
+ * them. Any other write of `stock` is a statement of the seller's (or an admin's).
+ */
+export interface ChangeKind {
+  units?: true;
+}
+
+/**
+ * The generation write that goes with a change of a part (stock/service.ts): deleted with the
+ * listing; a new one when `stock` is stated or the listing leaves public view, except when its
+ * units move it (orders selling the last unit): payments holding units of the old one take theirs
+ * again, and find the stock stated or the listing gone.
+ */
+async function prepareGeneration(tx: Transaction, id: string, current: ArticleDocument, changes: Partial<ArticleDocument> | undefined, leaving: boolean, kind: ChangeKind, at: Date) {
+  if (current.type !== 'piece' || kind.units) return () => undefined;
+  if (!changes) return () => endGenerationIn(tx, id);
+  if (!leaving && changes.stock === undefined) return () => undefined;
+  return prepareNewGeneration(tx, id, changes.stock ?? current.stock, at);
+}
+
+/**
  * The write of a change of one listing in the caller's transaction, after its reads. A change that
  * takes the listing out of public view (withdrawn, taken down, sold, back to moderation, deleted:
  * `changes` undefined) also turns its boost flags off and ends its running boosts, in the same
  * transaction: no boost ever advertises a listing nobody can see.
  */
-async function prepareChange(tx: Transaction, id: string, current: ArticleDocument, changes: Partial<ArticleDocument> | undefined, at: Date) {
+async function prepareChange(tx: Transaction, id: string, current: ArticleDocument, changes: Partial<ArticleDocument> | undefined, at: Date, kind: ChangeKind = {}) {
   const ref = articles().doc(id);
   const stamped = changes && { ...changes, updatedAt: Timestamp.fromDate(at) };
   const leaving = leavesPublicView(current, stamped && { ...current, ...stamped });
   const endBoosts = leaving ? await prepareEndOfBoosts(tx, id, at) : () => undefined;
+  const generation = await prepareGeneration(tx, id, current, changes, leaving, kind, at);
   const written = stamped && { ...stamped, ...(leaving ? { aLaUne: false, sponsorise: false } : {}) };
   return {
     next: written && { ...current, ...written },
@@ -48,6 +78,7 @@ async function prepareChange(tx: Transaction, id: string, current: ArticleDocume
       // Every status write of a listing passes here: the change is said once, with the write.
       statusChanged(tx, id, current.type, current.statut, written ? (written.statut ?? current.statut) : null, at);
       endBoosts();
+      generation();
     },
   };
 }
@@ -88,8 +119,16 @@ export async function readArticleIn(tx: Transaction, id: string): Promise<Articl
 }
 
 /** The write of a change of a listing read with readArticleIn, for the caller to run after its own reads. */
-export async function prepareUpdateIn(tx: Transaction, id: string, current: ArticleDocument, changes: Partial<ArticleDocument>, at: Date): Promise<() => void> {
-  return (await prepareChange(tx, id, current, changes, at)).write;
+export async function prepareUpdateIn(tx: Transaction, id: string, current: ArticleDocument, changes: Partial<ArticleDocument>, at: Date, kind: ChangeKind = {}): Promise<() => void> {
+  return (await prepareChange(tx, id, current, changes, at, kind)).write;
+}
+
+/**
+ * An order's units off a part's `stock` without reading the listing (stock/service.ts): an increment,
+ * so that the orders paying for units of one part at once never wait for each other's lock on it.
+ */
+export function lowerStockIn(tx: Transaction, id: string, quantity: number, at: Date): void {
+  tx.update(articles().doc(id), { stock: FieldValue.increment(-quantity), updatedAt: Timestamp.fromDate(at) });
 }
 
 export async function deleteArticle(id: string, check: (current: ArticleDocument) => void, at: Date): Promise<void> {

@@ -217,37 +217,6 @@ export async function prepareSale(tx: Transaction, id: string, achatId: string, 
   return repository.prepareUpdateIn(tx, id, current, { statut, statutVente: 'vendu', soldTo: achatId, ...(buyer ? { soldToBuyer: buyer } : {}) }, now());
 }
 
-/**
- * Takes `quantity` units of a part inside the caller's transaction (an order's payment): undefined
- * when the listing is not an online part with that many units. A part without `stock` is one unit.
- * The last unit sells the listing (status `vendu`, `soldTo` the order); otherwise `stock` goes down.
- * Returns the write, for the caller to run once all its reads are done.
- */
-export async function prepareStockTake(tx: Transaction, id: string, quantity: number, orderId: string): Promise<(() => void) | undefined> {
-  const current = await repository.readArticleIn(tx, id);
-  if (!current || current.type !== 'piece' || !isPublic(current, now())) return undefined;
-  const left = (current.stock ?? 1) - quantity;
-  if (left < 0) return undefined;
-  if (left > 0) return repository.prepareUpdateIn(tx, id, current, { stock: left }, now());
-  const statut = nextState(ARTICLE_TRANSITIONS, current.statut, 'sell');
-  if (!statut) return undefined;
-  return repository.prepareUpdateIn(tx, id, current, { stock: 0, statut, statutVente: 'vendu', soldTo: orderId }, now());
-}
-
-/**
- * The units of a cancelled order back in stock (in the cancel's transaction): a part listing the
- * order sold out goes back online with them. A listing deleted or withdrawn since keeps its state
- * (its stock counts the units, nobody can buy them). Call among the reads; the writer among the writes.
- */
-export async function prepareStockReturn(tx: Transaction, id: string, quantity: number, orderId: string): Promise<() => void> {
-  const current = await repository.readArticleIn(tx, id);
-  if (!current || current.type !== 'piece') return () => undefined;
-  const stock = (current.stock ?? 0) + quantity;
-  const restocked = current.soldTo === orderId ? nextState(ARTICLE_TRANSITIONS, current.statut, 'restock') : undefined;
-  if (!restocked) return repository.prepareUpdateIn(tx, id, current, { stock }, now());
-  return repository.prepareUpdateIn(tx, id, current, { stock, statut: restocked, statutVente: 'disponible' }, now());
-}
-
 export async function deleteArticle(caller: ProfileCaller, id: string): Promise<{ deleted: true }> {
   await repository.deleteArticle(
     id,

@@ -5,7 +5,8 @@ import { priceList } from '../pricing';
 import { cancelForRefusedVerification, creditAchatSeller, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
 import { ensureRoom } from './chat/service';
 import { issueAchatInvoice, issueOrderInvoice, markInvoicePdfDeleted } from './invoices/service';
-import { creditSellers, onDeliveryEnded, onOrderPaid } from './orders/service';
+import { onOrderPaid } from './orders/payment';
+import { creditSellers, onDeliveryEnded } from './orders/service';
 
 export const subscribers = [
   // The listing sold to the purchase and the seller credited; or the money marked to go back.

@@ -1,9 +1,9 @@
 /**
  * Orders of parts. A buyer orders online parts at their listings' prices (plus the delivery fee
- * of the logistics zone quote when delivered, orders/delivery.ts) and pays the order (payment type `commande`); the payment's success takes
- * every item's units from stock and marks the order paid in one transaction, or, when a unit is
- * gone, cancels the order and marks the money for refund. `order.paid` then credits each seller
- * (subscribers.ts) and issues the invoice.
+ * of the logistics zone quote when delivered, orders/delivery.ts) and pays the order (payment type
+ * `commande`); the payment's success takes every item's units and marks the order paid, or, when
+ * a unit is gone, cancels the order and marks the money for refund (orders/payment.ts).
+ * `order.paid` then credits each seller (subscribers.ts) and issues the invoice.
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
@@ -17,11 +17,11 @@ import { collection, COLLECTIONS } from '../../../core/firestore';
 import { nextState, transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
-import { getArticle, isPublic, prepareStockReturn, prepareStockTake } from '../../catalog';
+import { getArticle, isPublic, prepareStockReturn } from '../../catalog';
 import type { DeliveryRequest } from '../../logistics';
 import { samePerson } from '../../identity';
 import { notifyIn } from '../../notifications';
-import { markForRefund, prepareAllocation } from '../../payments';
+import { prepareAllocation } from '../../payments';
 import { platformFee } from '../../pricing';
 import { PLATFORM_WALLET_ID } from '../../wallet';
 import type { OrderInput } from '../schemas';
@@ -64,6 +64,11 @@ export interface OrderDocument {
   demandeLivraison?: DeliveryRequest | null;
   statut: OrderStatus;
   paymentId: string | null;
+  /**
+   * The units its payment took (catalog's `stockUnits` ids, every line's), recorded when it is
+   * paid; a cancel gives them back. Absent on orders paid before units were taken this way.
+   */
+  unites?: string[];
   history: HistoryEntry[];
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -177,54 +182,6 @@ export async function amountDueForOrder(id: string, payer: string): Promise<numb
 }
 
 /**
- * The effect of a successful `commande` payment, in one transaction: every line's units taken from
- * stock, the order paid, `order.paid` emitted, the buyer told; or, when a unit is missing (another
- * buyer paid for it first) or the order was cancelled or paid by another payment, the order
- * cancelled and the money marked for refund. Safe to run again for the same payment.
- */
-export async function onOrderPaid(id: string, paymentId: string): Promise<void> {
-  const ref = orders().doc(id);
-  const at = Timestamp.fromDate(now());
-  const refund = await runTransaction(async (tx): Promise<string | undefined> => {
-    const order = (await tx.get(ref)).data();
-    if (!order) return 'order not found';
-    // A retry: done already; but a refund is marked after the commit, so a run that died in between
-    // marks it now (marking is idempotent).
-    if (order.paymentId === paymentId) return order.statut === 'cancelled' ? 'out of stock at payment' : undefined;
-    if (order.statut !== 'pending') return order.statut === 'cancelled' ? 'order cancelled' : 'order already paid';
-    // Every read (the listings, their boosts) before any write, as transactions require.
-    const takes = [];
-    for (const line of order.lignes) takes.push(await prepareStockTake(tx, line.articleId, line.quantite, id));
-    if (takes.some((take) => take === undefined)) {
-      tx.update(ref, { statut: 'cancelled', paymentId, updatedAt: at, history: [...order.history, { statut: 'cancelled', at, by: 'system', reason: 'out of stock at payment' }] });
-      orderStatusChanged(tx, id, order.statut, 'cancelled', at);
-      notifyIn(tx, order.acheteur, { type: 'order_status', key: `${id}_cancelled`, params: { orderId: id, statut: 'cancelled' }, resource: { kind: 'commande', id } });
-      return 'out of stock at payment';
-    }
-    for (const take of takes) take?.();
-    const paid = transition(ORDER_TRANSITIONS, order.statut, 'pay');
-    tx.update(ref, { statut: paid, paymentId, updatedAt: at, history: [...order.history, { statut: paid, at, by: 'system', reason: null }] });
-    orderStatusChanged(tx, id, order.statut, paid, at);
-    emit(tx, 'order.paid', id, {
-      orderId: id,
-      acheteur: order.acheteur,
-      vendeurs: order.vendeurs,
-      paymentId,
-      total: order.total,
-      paidAt: at.toDate().toISOString(),
-      livraison: order.demandeLivraison ?? null,
-    });
-    notifyIn(tx, order.acheteur, { type: 'order_paid', key: paymentId, params: { orderId: id, montant: String(order.total) }, resource: { kind: 'commande', id } });
-    // Sellers of an order with delivery are credited on delivery (and told then): now, they prepare the parts.
-    if (order.demandeLivraison) {
-      for (const vendeur of order.vendeurs) notifyIn(tx, vendeur, { type: 'order_to_prepare', key: id, params: { orderId: id }, resource: { kind: 'commande', id } });
-    }
-    return undefined;
-  });
-  if (refund) await markForRefund(paymentId, refund);
-}
-
-/**
  * Credits each seller of a paid order with its lines net of the platform's fee, and the platform
  * with that fee, once: the entries `vente_{orderId}` (the seller's wallet) and `commission_plateforme_{orderId}_{seller}`
  * exist at most once, and name the order's payment (payments' ledger). An order without delivery is credited
@@ -307,7 +264,7 @@ async function move(
     // units go back to stock here, and its money back to the buyer through `order.cancelled`,
     // whose refund takes back every seller's credit (README, "Orders": cancelling a paid order).
     const paidCancel = statut === 'cancelled' && order.statut !== 'pending' && order.paymentId !== null;
-    const returns = paidCancel ? await Promise.all(order.lignes.map((line) => prepareStockReturn(tx, line.articleId, line.quantite, id))) : [];
+    const returns = paidCancel ? await Promise.all(order.lignes.map((line) => prepareStockReturn(tx, line.articleId, line.quantite, id, order.unites))) : [];
     const updated: OrderDocument = { ...order, statut, updatedAt: at, history: [...order.history, { statut, at, by, reason }] };
     tx.update(ref, { statut, updatedAt: at, history: updated.history });
     for (const write of returns) write();

@@ -1,0 +1,97 @@
+/**
+ * The effect of a successful `commande` payment (README, "Orders of parts"): the order's units
+ * taken and the order paid, or, when a unit is missing (other buyers paid for the last ones first,
+ * the listing left public view) or the order was cancelled or paid by another payment, the order
+ * cancelled and the money marked for refund.
+ *
+ * Many buyers paying for the last units of one part at once do not queue on the listing: each
+ * payment takes its units by creating unit claims (catalog's `takeUnits`, all of the order's or
+ * none), so the losers know at once and their order's transaction touches their order only. The
+ * winners' transactions lower `stock` without reading the listing.
+ */
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { now } from '../../../core/clock';
+import { emit } from '../../../core/events';
+import { runTransaction } from '../../../core/firebase';
+import { transition } from '../../../core/fsm';
+import { giveBackUnits, prepareUnitsSold, takeUnits } from '../../catalog';
+import { notifyIn } from '../../notifications';
+import { markForRefund } from '../../payments';
+import { ORDER_TRANSITIONS } from './state';
+import { orderStatusChanged } from './status-events';
+import { type OrderDocument, orders } from './service';
+
+const OUT_OF_STOCK = 'out of stock at payment';
+/** A seller restating the stock while the payment runs sends it back to take its units again; this many times at most, then the event's retry. */
+const MAX_TAKES = 5;
+
+function writeCancelled(tx: Transaction, id: string, order: OrderDocument, paymentId: string, at: Timestamp): void {
+  tx.update(orders().doc(id), { statut: 'cancelled', paymentId, updatedAt: at, history: [...order.history, { statut: 'cancelled', at, by: 'system', reason: OUT_OF_STOCK }] });
+  orderStatusChanged(tx, id, order.statut, 'cancelled', at);
+  notifyIn(tx, order.acheteur, { type: 'order_status', key: `${id}_cancelled`, params: { orderId: id, statut: 'cancelled' }, resource: { kind: 'commande', id } });
+}
+
+function writePaid(tx: Transaction, id: string, order: OrderDocument, paymentId: string, unites: string[], at: Timestamp): void {
+  const paid = transition(ORDER_TRANSITIONS, order.statut, 'pay');
+  tx.update(orders().doc(id), { statut: paid, paymentId, unites, updatedAt: at, history: [...order.history, { statut: paid, at, by: 'system', reason: null }] });
+  orderStatusChanged(tx, id, order.statut, paid, at);
+  emit(tx, 'order.paid', id, {
+    orderId: id,
+    acheteur: order.acheteur,
+    vendeurs: order.vendeurs,
+    paymentId,
+    total: order.total,
+    paidAt: at.toDate().toISOString(),
+    livraison: order.demandeLivraison ?? null,
+  });
+  notifyIn(tx, order.acheteur, { type: 'order_paid', key: paymentId, params: { orderId: id, montant: String(order.total) }, resource: { kind: 'commande', id } });
+  // Sellers of an order with delivery are credited on delivery (and told then): now, they prepare the parts.
+  if (order.demandeLivraison) {
+    for (const vendeur of order.vendeurs) notifyIn(tx, vendeur, { type: 'order_to_prepare', key: id, params: { orderId: id }, resource: { kind: 'commande', id } });
+  }
+}
+
+/**
+ * Safe to run again for the same payment: a run that died after taking units finds them and goes
+ * on; a run after the order's transaction committed gives back what the order did not record and
+ * marks the refund of a cancelled order (marking is idempotent).
+ */
+export async function onOrderPaid(id: string, paymentId: string): Promise<void> {
+  const ref = orders().doc(id);
+  for (let take = 0; take < MAX_TAKES; take += 1) {
+    const order = (await ref.get()).data();
+    if (!order) return markForRefund(paymentId, 'order not found');
+    if (order.paymentId === paymentId) {
+      await giveBackUnits(paymentId, order.unites ?? []);
+      if (order.statut === 'cancelled') await markForRefund(paymentId, OUT_OF_STOCK);
+      return;
+    }
+    if (order.statut !== 'pending') {
+      await giveBackUnits(paymentId, []);
+      return markForRefund(paymentId, order.statut === 'cancelled' ? 'order cancelled' : 'order already paid');
+    }
+    const taken = await takeUnits(id, paymentId, order.lignes);
+    const at = Timestamp.fromDate(now());
+    const outcome = await runTransaction(async (tx): Promise<'paid' | 'short' | 'again'> => {
+      const current = (await tx.get(ref)).data();
+      // Moved since the read above (cancelled, paid by this payment's other run or another payment): decided at the top.
+      if (!current || current.statut !== 'pending' || current.paymentId !== null) return 'again';
+      if ('short' in taken) {
+        writeCancelled(tx, id, current, paymentId, at);
+        return 'short';
+      }
+      const sold = await prepareUnitsSold(tx, id, taken.held);
+      if (sold === 'stale') return 'again';
+      sold();
+      writePaid(tx, id, current, paymentId, taken.held.flatMap((line) => line.unites), at);
+      return 'paid';
+    });
+    // Units of an older generation that a run took before the seller stated the stock: given back.
+    if (outcome === 'paid') return 'held' in taken && taken.loose ? giveBackUnits(paymentId, taken.held.flatMap((line) => line.unites)) : undefined;
+    if (outcome === 'short') {
+      if ('short' in taken && taken.holding) await giveBackUnits(paymentId, []);
+      return markForRefund(paymentId, OUT_OF_STOCK);
+    }
+  }
+  throw new Error(`order ${id}: units not taken for payment ${paymentId} after ${MAX_TAKES} generations`);
+}
