@@ -18,6 +18,7 @@ import { openRoom, postMessage } from '../domains/commerce/chat/service';
 import { publishStatus } from '../domains/logistics/tricycles/drivers';
 import { seedAgentHistory } from './seed-demo-agent';
 import { seedDelivery } from './seed-demo-delivery';
+import { installSubscribers } from '../install-subscribers';
 import { seedDeliveryZone } from './seed-demo-zones';
 import { seedVerification } from './seed-demo-verification';
 import { readPresence, setStatus } from '../domains/logistics/livreurs/presence';
@@ -163,6 +164,9 @@ async function seedCourier(courier: { uid: string }): Promise<void> {
 }
 
 export async function seedDemo(): Promise<void> {
+  // A demo payment's success is dispatched in this process after its commit, as in a function:
+  // without the subscribers it logged an error at every `npm start` and left the work to the trigger.
+  installSubscribers();
   const created = new Map<string, { uid: string; email: string }>();
   for (const account of DEMO_ACCOUNTS) {
     const result = await provisionAccount(account);
