@@ -120,6 +120,8 @@ describe('cancelling a paid order (DOMAIN.md: "each seller\'s credit is taken ba
     await db().collection(COLLECTIONS.wallets).doc(seller.uid).collection('transactions').doc(`vente_${orderId}`).delete();
     await zeroWallet(seller.uid);
     await db().collection(COLLECTIONS.wallets).doc('platform').collection('transactions').doc(`commission_plateforme_${orderId}_${seller.uid}`).delete();
+    // And the payment's allocation summary as its settlement left it: nothing allocated yet.
+    await db().collection(COLLECTIONS.paymentAllocations).doc(paymentId).set({ allocated: 0, origin: 'settled', updatedAt: new Date() });
     await Promise.all([(await api()).post(`/api/orders/${orderId}/cancel`).set(bearer(buyer.token)), creditSellers(orderId)]);
     await creditSellers(orderId);
     expect((await orderDoc(orderId)).statut).toBe('cancelled');

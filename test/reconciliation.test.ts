@@ -84,9 +84,16 @@ it('reports a payment whose money is neither credited nor refunded, and a wallet
     expect.arrayContaining([
       expect.objectContaining({ kind: 'under_allocated', paymentId, amounts: expect.objectContaining({ montant: 2_000_000, missing: stored.montant }) }),
       expect.objectContaining({ kind: 'wallet_mismatch', walletId: seller.uid, amounts: { balance: stored.montant, debt: 0, entries: 0 }, documents: [`wallets/${seller.uid}`] }),
+      // The payment's allocation summary still lists the entry: payments' ledger would count it.
+      expect.objectContaining({
+        kind: 'allocation_mismatch',
+        paymentId,
+        amounts: expect.objectContaining({ allocated: 2_000_000 - stored.montant, summarized: 2_000_000 }),
+        documents: [`payments/${paymentId}`, `paymentAllocations/${paymentId}`, `wallets/${seller.uid}/transactions/vente_${achatId}`],
+      }),
     ]),
   );
-  expect(report.breaks).toHaveLength(2);
+  expect(report.breaks).toHaveLength(3);
   await entry.set(stored);
   expect((await reconcileNow()).breaks).toEqual([]);
 });

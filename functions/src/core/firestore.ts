@@ -68,6 +68,11 @@ export const COLLECTIONS = {
   payments: 'payments',
   /** `paymentKeys/{sha256(user:key)}`: Idempotency-Key of a payment request. */
   paymentKeys: 'paymentKeys',
+  /**
+   * `paymentAllocations/{paymentId}`: what a payment's ledger entries add up to and which they are,
+   * kept with each of them (payments/allocations.ts), read by id instead of querying the ledgers.
+   */
+  paymentAllocations: 'paymentAllocations',
   /** `subscriptions/{uid}_{kind}`: paid access of sellers and forwarders; `credits/{paymentId}` below. */
   subscriptions: 'subscriptions',
   /** `wallets/{uid}`: base balance, debt and monthly counters; `transactions/{type}_{reference}` and `balanceShards/{n}` below. */

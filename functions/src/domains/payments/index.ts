@@ -5,4 +5,5 @@ export type { PaymentDocument, PaymentType } from './model';
 export { type AmountDue, registerPayable } from './payables';
 export { markForRefund } from './refunds';
 export { allocate, prepareAllocation } from './ledger';
+export { type AllocationSummary, allocationSummaryOf } from './allocations';
 export { paymentsPage } from './reading';

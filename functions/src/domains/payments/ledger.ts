@@ -3,15 +3,20 @@
  * payment's money names it, and goes through here. The rule (DOMAIN.md, "Money conservation"):
  * what a payment's entries add up to, plus its refund, never exceeds its amount; and once its whole
  * amount goes back, every credit it made is taken back.
+ *  - `openLedger` is what the payment's settlement to `success` writes: the platform's revenue of
+ *    a service sold, and the payment's allocation summary (allocations.ts).
  *  - `prepareAllocation` credits a payment's money to sellers, couriers, agents and the platform,
  *    in the caller's transaction, only while the payment is a success whose money did not all go
  *    back (a cancel landing just before the credit pays nobody: both read the payment).
  *  - `takeBackAll` is what a whole refund does in its own transaction (refunds.ts).
- * It imports the wallet's surface only: no FeexPay, no secret.
+ * Each reads the payment's allocation summary by id and writes it with its entries, so the
+ * transactions of one payment run one after the other, and those of different payments never
+ * wait for each other. It imports the wallet's surface only: no FeexPay, no secret.
  */
 import type { Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { entriesOfPayment, type Posting, preparePostings, reversalOf } from '../wallet';
+import { type Entry, entriesIn, entryId, MAX_ENTRIES_PER_PAYMENT, PLATFORM_WALLET_ID, type Posting, preparePostings, reversalOf, writeBooks } from '../wallet';
+import { type AllocatedEntry, openSummary, rebuiltSummaryIn, storedSummaryIn, TooManyEntries, writeSummary } from './allocations';
 import { paymentIn } from './repository';
 
 export interface Allocation {
@@ -32,24 +37,58 @@ export class OverAllocation extends Error {
 }
 
 /**
+ * The most credits (entries that are not take-backs) one payment may make: half of what its
+ * summary lists, so that a whole refund's take-back of each always fits.
+ */
+const MAX_CREDITS_PER_PAYMENT = MAX_ENTRIES_PER_PAYMENT / 2;
+
+const listed = ({ uid, entry }: Posting): AllocatedEntry => ({ uid, id: entryId(entry), type: entry.type, montant: entry.montant });
+
+/**
+ * The payment's ledger, opened in the transaction that settles it `success`: `books`, the
+ * platform's entries of that moment (a service's revenue), named after the payment, and the
+ * payment's allocation summary listing them. Written without a read: a status is entered once.
+ */
+export function openLedger(tx: Transaction, paymentId: string, books: Entry[]): void {
+  const named = books.map((entry) => ({ ...entry, paymentId }));
+  writeBooks(tx, named);
+  openSummary(tx, paymentId, named.map((entry) => listed({ uid: PLATFORM_WALLET_ID, entry })));
+}
+
+/**
  * Reads, in `tx`, what crediting `postings` out of payment `paymentId` needs; every posting gets
- * the payment's id. Call it among the transaction's reads and `write` among its writes.
+ * the payment's id. Call it among the transaction's reads and `write` among its writes, once per
+ * payment in a transaction (a second call would read the summary without the first's entries).
  */
 export async function prepareAllocation(tx: Transaction, paymentId: string, postings: Posting[]): Promise<Allocation> {
-  const [payment, entries] = await Promise.all([paymentIn(tx, paymentId), entriesOfPayment(paymentId, tx)]);
+  const [payment, stored] = await Promise.all([paymentIn(tx, paymentId), storedSummaryIn(tx, paymentId)]);
   if (!payment || payment.statut !== 'success') return nothing;
   const refunded = payment.refund?.montant ?? (payment.refund ? payment.montant : 0);
   if (refunded >= payment.montant) return nothing;
+  // A payment settled before summaries: built from its entries, once (allocations.ts).
+  const summary = stored ?? (await rebuiltSummaryIn(tx, paymentId));
   const named = postings.map((posting) => ({ ...posting, entry: { ...posting.entry, paymentId } }));
   const prepared = await preparePostings(tx, named);
-  const before = entries.reduce((sum, { entry }) => sum + entry.montant, 0);
+  const before = summary.allocated;
   const adding = prepared.fresh.reduce((sum, posting) => sum + posting.entry.montant, 0);
   if (before + adding + refunded > payment.montant) {
     const detail = { montant: payment.montant, allocated: before, adding, refunded };
     logger.error('allocation refused: more than the payment brought', { paymentId, ...detail });
     throw new OverAllocation(paymentId, detail);
   }
-  return { allowed: true, ...prepared };
+  const credits = summary.entries.filter((entry) => entry.type !== 'reprise').length + prepared.fresh.length;
+  if (credits > MAX_CREDITS_PER_PAYMENT) {
+    logger.error('allocation refused: more credits than a payment may make', { paymentId, credits });
+    throw new TooManyEntries(paymentId, credits, 'credits', MAX_CREDITS_PER_PAYMENT);
+  }
+  return {
+    allowed: true,
+    fresh: prepared.fresh,
+    write: () => {
+      prepared.write();
+      if (prepared.fresh.length > 0 || !summary.stored) writeSummary(tx, paymentId, summary, prepared.fresh.map(listed));
+    },
+  };
 }
 
 /** `prepareAllocation` and its writes at once, for a transaction with nothing else to write. */
@@ -62,14 +101,25 @@ export async function allocate(tx: Transaction, paymentId: string, postings: Pos
 
 /**
  * The take-back of every credit payment `paymentId` made and that was not taken back yet (the
- * platform's revenue and the agents' commissions included): read now, written by the returned writer.
+ * platform's revenue and the agents' commissions included): read now, written by the returned
+ * writer. The summary lists the credits; each is read by id, and its take-back is the same amount
+ * the other way.
  */
 export async function takeBackAll(tx: Transaction, paymentId: string): Promise<() => void> {
-  const entries = await entriesOfPayment(paymentId, tx);
-  const reversed = new Set(entries.filter(({ entry }) => entry.type === 'reprise').map(({ uid, entry }) => `${uid}/${entry.reference}`));
-  const reversals = entries
-    .filter(({ uid, id, entry }) => entry.type !== 'reprise' && !reversed.has(`${uid}/${id}`))
-    .map(({ uid, id, entry }) => reversalOf(uid, id, entry, 'Remboursement'));
-  const { write } = await preparePostings(tx, reversals);
-  return write;
+  const summary = (await storedSummaryIn(tx, paymentId)) ?? (await rebuiltSummaryIn(tx, paymentId));
+  const listedIds = new Set(summary.entries.map(({ uid, id }) => `${uid}/${id}`));
+  const standing = summary.entries.filter(({ uid, id, type }) => type !== 'reprise' && !listedIds.has(`${uid}/${entryId({ type: 'reprise', reference: id })}`));
+  const entries = await entriesIn(tx, standing);
+  const reversals: Posting[] = [];
+  standing.forEach(({ uid, id }, i) => {
+    const entry = entries[i];
+    // Never so: entries are never deleted. The reconciliation reports the summary that lists it.
+    if (!entry) logger.error('take-back skipped: an entry the allocation summary lists does not exist', { paymentId, uid, id });
+    else reversals.push(reversalOf(uid, id, entry, 'Remboursement'));
+  });
+  const { fresh, write } = await preparePostings(tx, reversals);
+  return () => {
+    write();
+    if (fresh.length > 0 || !summary.stored) writeSummary(tx, paymentId, summary, fresh.map(listed));
+  };
 }

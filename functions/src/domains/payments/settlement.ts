@@ -13,8 +13,8 @@ import * as feexpay from '../../adapters/payments/feexpay';
 import { now } from '../../core/clock';
 import { emit } from '../../core/events';
 import { nextState } from '../../core/fsm';
-import { writeBooks } from '../wallet';
 import { mismatchOf } from './answer-check';
+import { openLedger } from './ledger';
 import type { MismatchReason, PaymentDocument, PaymentSource, PaymentType } from './model';
 import * as repository from './repository';
 import { PAYMENT_TRANSITIONS, type PaymentOutcome, type PaymentStatus } from './state';
@@ -49,8 +49,10 @@ export async function settle(
       const { type, userId, montant, metadata } = current;
       emit(tx, 'payment.succeeded', paymentId, { paymentId, type, userId, montant, metadata }, { inline: true });
       // A service sold (subscription, boost, inspection) is the platform's revenue from the moment
-      // it is paid; a refund takes it back (ledger.ts). Once: a status is entered once.
-      if (SERVICE_TYPES.has(type)) writeBooks(tx, [{ type: 'revenu', montant, reference: paymentId, paymentId, description: `Paiement ${type} ${paymentId}` }]);
+      // it is paid; a refund takes it back (ledger.ts). Every payment's allocation summary begins
+      // here, before any subscriber can allocate it. Once: a status is entered once.
+      const revenue = SERVICE_TYPES.has(type) ? [{ type: 'revenu' as const, montant, reference: paymentId, description: `Paiement ${type} ${paymentId}` }] : [];
+      openLedger(tx, paymentId, revenue);
     }
     // A status is entered at most once (the table never returns to one): the key is the move.
     emit(tx, 'payment.status_changed', `${paymentId}_${next}`, { paymentId, type: current.type, from: current.statut, to: next, montant: current.montant, at: at.toISOString() });

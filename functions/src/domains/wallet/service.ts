@@ -265,18 +265,34 @@ export function reversalOf(uid: string, id: string, entry: Entry, why: string): 
   };
 }
 
-/** Every entry of the ledgers that allocates a payment's money (take-backs included): a bounded few per payment. */
+/** Entries read by id in `tx`, in the order of `keys`: undefined for one that does not exist. */
+export async function entriesIn(tx: Transaction, keys: Array<{ uid: string; id: string }>): Promise<Array<EntryDocument | undefined>> {
+  if (keys.length === 0) return [];
+  const snapshots = await tx.getAll(...keys.map(({ uid, id }) => entriesOf(uid).doc(id)));
+  return snapshots.map((snapshot) => snapshot.data());
+}
+
+/**
+ * Every entry of the ledgers that allocates a payment's money (take-backs included): a bounded few
+ * per payment. A collection-group query: in a transaction it locks the whole range it reads (on
+ * the emulator, every transaction writing any ledger waits for it), so payments' ledger reads its
+ * allocation summary by id instead, and queries only for payments settled before the summary
+ * existed (README, "Money"); the reconciliation queries outside any transaction. Reads one more
+ * than MAX_ENTRIES_PER_PAYMENT, so that a payment past the bound shows.
+ */
 export async function entriesOfPayment(paymentId: string, tx?: Transaction): Promise<Array<{ uid: string; id: string; entry: EntryDocument }>> {
-  const query = db().collectionGroup(COLLECTIONS.walletTransactions).where('paymentId', '==', paymentId).limit(MAX_ENTRIES_PER_PAYMENT).withConverter(typed<EntryDocument>());
+  const query = db().collectionGroup(COLLECTIONS.walletTransactions).where('paymentId', '==', paymentId).limit(MAX_ENTRIES_PER_PAYMENT + 1).withConverter(typed<EntryDocument>());
   const snapshot = tx ? await tx.get(query) : await query.get();
   return snapshot.docs.map((doc) => ({ uid: doc.ref.parent.parent!.id, id: doc.id, entry: doc.data() }));
 }
 
 /**
- * The most entries one payment can have: an order's sellers (each with the platform's fee), a
- * delivery's two gains, an agent's commission and its cost, and the take-back of each.
+ * The most entries one payment can have: an order's sellers (50 lines at most, each seller with
+ * the platform's fee: 100), a delivery's two gains, an agent's commission and its cost, and the
+ * take-back of each (208). Payments' ledger refuses an allocation past half of it, so that the
+ * take-back of every credit always fits; its allocation summary lists at most this many.
  */
-export const MAX_ENTRIES_PER_PAYMENT = 200;
+export const MAX_ENTRIES_PER_PAYMENT = 240;
 
 /** A user's balance (XOF): the wallet's document and its shards, read at one moment. */
 export async function balanceOf(uid: string): Promise<number> {

@@ -10,13 +10,16 @@
  *    courier and the platform are credited at the door), when A + R < M is `held`; A + R > M is
  *    always a break;
  *  - any other status: no entry names it and it carries no refund mark.
+ * A payment's allocation summary (`paymentAllocations/{id}`, what payments' ledger checks new
+ * allocations and take-backs against) lists exactly the entries naming it, with their amounts and
+ * their sum; a payment settled before summaries may have none.
  * Per wallet: balance - debt = the sum of its entries, the balance being the wallet's document
  * plus its shards; a user's balance and debt are never negative (the platform's books may be). An entry naming a payment that does not exist is a break.
  * A payment changed within the grace (RECONCILE_GRACE_MINUTES) is counted `inProgress` instead:
  * the subscribers of its events may still be running.
  */
 import { heldForDelivery } from '../../commerce';
-import { paymentsPage, type PaymentDocument } from '../../payments';
+import { type AllocationSummary, allocationSummaryOf, paymentsPage, type PaymentDocument } from '../../payments';
 import { entriesOfPayment, entriesPage, MAX_ENTRIES_PER_PAYMENT, PLATFORM_WALLET_ID, walletsPage, walletState, type WalletState } from '../../wallet';
 
 export const BREAK_KINDS = [
@@ -30,8 +33,10 @@ export const BREAK_KINDS = [
   'refund_on_unpaid',
   /** Entries name a payment that does not exist. */
   'unknown_payment',
-  /** A payment named by more entries than one query reads (MAX_ENTRIES_PER_PAYMENT): not checked. */
+  /** A payment named by more entries than payments' ledger allows (MAX_ENTRIES_PER_PAYMENT): not checked. */
   'too_many_entries',
+  /** The payment's allocation summary does not list exactly the entries naming it (their ids, amounts and sum). */
+  'allocation_mismatch',
   /** balance - debt differs from the sum of the wallet's entries. */
   'wallet_mismatch',
   /** A user's balance below zero. */
@@ -87,6 +92,7 @@ export function refundedOf(payment: Pick<PaymentDocument, 'montant' | 'refund'>)
 }
 
 const paymentPath = (id: string) => `payments/${id}`;
+const summaryPath = (id: string) => `paymentAllocations/${id}`;
 const entryPath = (uid: string, id: string) => `wallets/${uid}/transactions/${id}`;
 
 /** Walks payments then wallets; answers the report. Reads only. */
@@ -160,15 +166,19 @@ export async function reconcile(options: ReconcileOptions): Promise<Reconciliati
 
 /** One payment against the entries naming it. */
 async function checkPayment(id: string, payment: PaymentDocument): Promise<{ breaks: Break[]; held: number }> {
-  const entries = await entriesOfPayment(id);
+  const [entries, summary] = await Promise.all([entriesOfPayment(id), allocationSummaryOf(id)]);
   const allocated = entries.reduce((sum, { entry }) => sum + entry.montant, 0);
   const refunded = refundedOf(payment);
   const entryDocs = entries.map(({ uid, id: entryId }) => entryPath(uid, entryId));
   const base = { paymentId: id, walletId: null, statut: payment.statut, refundReason: payment.refund?.reason ?? null };
   const amounts = { montant: payment.montant, allocated, refunded };
   const breaks: Break[] = [];
-  if (entries.length >= MAX_ENTRIES_PER_PAYMENT) {
+  if (entries.length > MAX_ENTRIES_PER_PAYMENT) {
     return { breaks: [{ ...base, kind: 'too_many_entries', amounts: { ...amounts, entries: entries.length }, documents: [paymentPath(id)] }], held: 0 };
+  }
+  const unlisted = summary ? summaryDifference(summary, entries) : [];
+  if (summary && (unlisted.length > 0 || summary.allocated !== allocated)) {
+    breaks.push({ ...base, kind: 'allocation_mismatch', amounts: { ...amounts, summarized: summary.allocated }, documents: [paymentPath(id), summaryPath(id), ...unlisted] });
   }
   if (payment.statut !== 'success') {
     if (entries.length > 0) breaks.push({ ...base, kind: 'entries_on_unpaid', amounts, documents: [paymentPath(id), ...entryDocs] });
@@ -179,11 +189,22 @@ async function checkPayment(id: string, payment: PaymentDocument): Promise<{ bre
   if (accounted === payment.montant) return { breaks, held: 0 };
   const business = await heldForDelivery(payment.type, payment.metadata, id);
   const documents = [paymentPath(id), ...entryDocs, ...(business.path ? [business.path] : [])];
-  if (accounted > payment.montant) return { breaks: [{ ...base, kind: 'over_allocated', amounts, documents }], held: 0 };
+  if (accounted > payment.montant) return { breaks: [...breaks, { ...base, kind: 'over_allocated', amounts, documents }], held: 0 };
   // The delivery's gains are allocated when it reaches its end: past that, nothing waits any more.
   const delivered = entries.some(({ entry }) => DELIVERY_GAINS.has(entry.type));
   if (business.heldForDelivery && !delivered && !payment.refund) return { breaks, held: payment.montant - accounted };
-  return { breaks: [{ ...base, kind: 'under_allocated', amounts: { ...amounts, missing: payment.montant - accounted }, documents }], held: 0 };
+  return { breaks: [...breaks, { ...base, kind: 'under_allocated', amounts: { ...amounts, missing: payment.montant - accounted }, documents }], held: 0 };
+}
+
+/**
+ * The entries on which a payment's allocation summary and the ledgers disagree (listed and missing,
+ * there and not listed, or listed with another amount): their paths.
+ */
+function summaryDifference(summary: AllocationSummary, entries: Awaited<ReturnType<typeof entriesOfPayment>>): string[] {
+  const stored = new Map(entries.map(({ uid, id, entry }) => [entryPath(uid, id), entry.montant]));
+  const listed = new Map(summary.entries.map(({ uid, id, montant }) => [entryPath(uid, id), montant]));
+  const paths = new Set([...stored.keys(), ...listed.keys()]);
+  return [...paths].filter((path) => stored.get(path) !== listed.get(path)).sort();
 }
 
 /**

@@ -6,12 +6,12 @@ const Break = z
   .object({
     kind: z.enum(BREAK_KINDS).meta({
       description:
-        '`over_allocated` (entries + refund > amount), `under_allocated` (entries + refund < amount, the money not waiting for a delivery), `entries_on_unpaid`, `refund_on_unpaid` (a payment not `success` with entries or a refund mark), `unknown_payment` (entries name a payment that does not exist), `too_many_entries`, `wallet_mismatch` (balance - debt differs from the sum of the entries), `negative_balance`, `negative_debt`.',
+        '`over_allocated` (entries + refund > amount), `under_allocated` (entries + refund < amount, the money not waiting for a delivery), `entries_on_unpaid`, `refund_on_unpaid` (a payment not `success` with entries or a refund mark), `unknown_payment` (entries name a payment that does not exist), `too_many_entries`, `allocation_mismatch` (the payment’s allocation summary does not list exactly the entries naming it), `wallet_mismatch` (balance - debt differs from the sum of the entries), `negative_balance`, `negative_debt`.',
     }),
     paymentId: z.string().nullable(),
     walletId: z.string().nullable(),
-    amounts: z.record(z.string(), z.number()).meta({ description: 'XOF compared: `montant`, `allocated`, `refunded` (and `missing`) for a payment; `balance`, `debt`, `entries` for a wallet.' }),
-    documents: z.array(z.string()).meta({ description: 'Paths of the documents involved: the payment, the ledger entries naming it, the order or purchase; the wallet.' }),
+    amounts: z.record(z.string(), z.number()).meta({ description: 'XOF compared: `montant`, `allocated`, `refunded` (and `missing`; `summarized`, the sum its allocation summary holds) for a payment; `balance`, `debt`, `entries` for a wallet.' }),
+    documents: z.array(z.string()).meta({ description: 'Paths of the documents involved: the payment, the ledger entries naming it (for `allocation_mismatch`: its allocation summary and the entries on which they disagree), the order or purchase; the wallet.' }),
     statut: z.string().nullable().meta({ description: 'The payment’s status.' }),
     refundReason: z.string().nullable(),
   })
