@@ -8,6 +8,7 @@ import { createLogin, newBeninNumber, syntheticEmailOf } from '../helpers/accoun
 import { PROJECT_ID } from '../helpers/emulators';
 import type { Role } from '../../functions/src/core/roles';
 import { paymentEffect } from '../helpers/events';
+import { eventually } from '../helpers/eventually';
 
 const emulators = JSON.parse(readFileSync(join(__dirname, '..', '..', 'firebase.json'), 'utf8')).emulators;
 const BASE = `http://${emulators.hosting.host}:${emulators.hosting.port}`;
@@ -185,26 +186,16 @@ it('publishes a listing and finds it in the public search through Hosting (catal
   expect((found.json?.data as Array<{ id: string }>).map((article) => article.id)).toEqual([(created.json?.data as { id: string }).id]);
 });
 
-/** Polls the public status route until the payment leaves `pending` (10 s at most). */
-/** A value once it is set, or what it was after 10 s. */
-async function eventually<T>(read: () => Promise<T | undefined>): Promise<T | undefined> {
-  const deadline = Date.now() + 10_000;
-  let value = await read();
-  while (value === undefined && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
+/** `read`'s value once set, waiting 10 s at most. */
+const within = <T>(read: () => Promise<T | undefined>) => eventually(read, 10_000, 100);
 
+/** Polls the public status route until the payment leaves `pending` (10 s at most). */
 async function finalStatus(paymentId: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  let statut = 'pending';
-  while (statut === 'pending' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    statut = ((await call(`/api/payments/public/status/${paymentId}`)).json?.data as { statut: string }).statut;
-  }
-  return statut;
+  const settled = async () => {
+    const { statut } = (await call(`/api/payments/public/status/${paymentId}`)).json?.data as { statut: string };
+    return statut === 'pending' ? undefined : statut;
+  };
+  return (await eventually(settled, 10_000, 200)) ?? 'pending';
 }
 
 /**
@@ -237,7 +228,7 @@ it('takes a mobile money payment end to end: sandbox, callback through Hosting, 
     const { headers: auth } = await account('vendeur', national);
     const { paymentId, statut } = await payThroughHosting(auth, { type: 'abonnement', montant: 10_000, metadata: { months: '2' } }, `+229${national}`);
     expect(statut).toBe('success');
-    expect(await eventually(async () => ((await paymentEffect(paymentId, 'subscriptions.credit')) === 'done' ? 'done' : undefined))).toBe('done');
+    expect(await within(async () => ((await paymentEffect(paymentId, 'subscriptions.credit')) === 'done' ? 'done' : undefined))).toBe('done');
     const subscription = await call('/api/payments/subscriptions/me', { headers: auth });
     expect(subscription.json?.data).toEqual([expect.objectContaining({ kind: 'vendeur', active: true, expiresAt: expect.any(String) })]);
   });
@@ -251,7 +242,7 @@ it('settles a payment link through its callback to the webhook, like the other m
     const paymentId = (started.json?.data as { paymentId: string }).paymentId;
     expect(await finalStatus(paymentId)).toBe('success');
     // The status commits first; the effect follows within the webhook's request (or the trigger).
-    expect(await eventually(async () => ((await paymentEffect(paymentId, 'subscriptions.credit')) === 'done' ? 'done' : undefined))).toBe('done');
+    expect(await within(async () => ((await paymentEffect(paymentId, 'subscriptions.credit')) === 'done' ? 'done' : undefined))).toBe('done');
   });
 });
 
@@ -278,7 +269,7 @@ it('delivers transit-mission-update to the forwarder’s listener: route -> trig
     const { paymentId, statut } = await payThroughHosting(buyerAuth, purpose, '+2290197000005');
     expect(statut).toBe('success');
     // The status commits first; the purchase is paid by the effect that follows (as above).
-    expect(await eventually(async () => ((await paymentEffect(paymentId, 'commerce.achat_paid')) === 'done' ? 'done' : undefined))).toBe('done');
+    expect(await within(async () => ((await paymentEffect(paymentId, 'commerce.achat_paid')) === 'done' ? 'done' : undefined))).toBe('done');
   });
   const started = await call('/api/transit-missions/start', { method: 'POST', headers: buyerAuth, body: JSON.stringify({ articleId, paysDestination: 'NG' }) });
   expect(started.status).toBe(200);

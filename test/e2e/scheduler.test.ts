@@ -13,6 +13,7 @@ import { FeexPaySandbox } from '../../functions/src/dev/feexpay-sandbox';
 import { provisionAccount } from '../../functions/src/domains/identity/provisioning';
 import { newBeninNumber, signIn } from '../helpers/accounts';
 import { runOf } from '../helpers/events';
+import { eventually } from '../helpers/eventually';
 
 /** The running suite's address of an emulator: from its hub (emulators:exec names it), else firebase.json. */
 async function emulatorOrigin(name: 'hosting'): Promise<string> {
@@ -22,16 +23,8 @@ async function emulatorOrigin(name: 'hosting'): Promise<string> {
   return `http://${host}:${port}`;
 }
 
-/** Waits, 45 s at most (the scheduler's next time, and a function's first start in the emulator), for `read` to give a value. */
-async function eventually<T>(read: () => Promise<T | undefined>): Promise<T | undefined> {
-  const deadline = Date.now() + 45_000;
-  let value = await read();
-  while (value === undefined && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    value = await read();
-  }
-  return value;
-}
+/** `read`'s value once set, waiting 45 s at most (the scheduler's next time, and a function's first start in the emulator). */
+const within = <T>(read: () => Promise<T | undefined>) => eventually(read, 45_000, 250);
 
 /** A signed-in seller: its uid and the headers of its JSON calls. */
 async function seller() {
@@ -84,9 +77,9 @@ it('polls a pending payment on pollPayments’ schedule: FeexPay is asked, the p
 
     // The payer approves on the phone; FeexPay sends nothing back.
     sandbox.transactions.get(reference)!.status = 'SUCCESSFUL';
-    expect(await eventually(async () => ((await paymentStatus(paymentId)) === 'success' ? 'success' : undefined))).toBe('success');
+    expect(await within(async () => ((await paymentStatus(paymentId)) === 'success' ? 'success' : undefined))).toBe('success');
     expect(sandbox.requests.filter((request) => request.method === 'GET' && request.path === `/api/transactions/public/single/status/${reference}`).length).toBeGreaterThanOrEqual(1);
-    expect(await eventually(async () => ((await subscriptionOf(uid))?.expiresAt ? 'credited' : undefined))).toBe('credited');
+    expect(await within(async () => ((await subscriptionOf(uid))?.expiresAt ? 'credited' : undefined))).toBe('credited');
   });
 }, 90_000);
 
@@ -108,12 +101,12 @@ it('sweeps a run stuck with an expired lease on sweepEvents’ schedule: retried
       });
 
     // The success commits; its dispatch finds the run leased and leaves it: stuck, nothing credited.
-    expect(await eventually(async () => ((await paymentStatus(paymentId)) === 'success' ? 'success' : undefined))).toBe('success');
+    expect(await within(async () => ((await paymentStatus(paymentId)) === 'success' ? 'success' : undefined))).toBe('success');
     expect(await runOf(eventId, 'subscriptions.credit')).toMatchObject({ state: 'running', attempts: 1 });
     expect(await subscriptionOf(uid)).toBeUndefined();
 
     // Once the lease is over, the next sweep takes the run again and credits the subscription.
-    const done = await eventually(async () => {
+    const done = await within(async () => {
       const run = await runOf(eventId, 'subscriptions.credit');
       return run?.state === 'done' ? run : undefined;
     });
