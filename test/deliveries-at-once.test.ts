@@ -78,8 +78,8 @@ it('20 couriers accepting 20 different deliveries at once each get theirs; every
 });
 
 it('a courier accepting five offers at once holds DELIVERY_MAX_ACTIVE_PER_COURIER of them, never more; one ending frees a place', async () => {
-  // README, Deliveries: "a courier holding DELIVERY_MAX_ACTIVE_PER_COURIER deliveries is refused
-  // others (`DELIVERY_COURIER_BUSY`)".
+  // README, Deliveries: "two accepts of one courier at once take turns on that document (the second
+  // sees the first's delivery), while accepts of different couriers never wait for each other".
   useSettings({ DELIVERY_MAX_ACTIVE_PER_COURIER: '2' });
   const [courier] = await couriersAt(1);
   const ids = await deliveries(5);
@@ -149,8 +149,9 @@ it('a delivery whose round ran before the round listed its couriers: its open of
 });
 
 it('a courier accepts and another writes its position while a third courier’s accept waits on its delivery', async () => {
-  // README, Hot documents: the accept's and the location write's transactions read by id only, so
-  // they do not wait for another courier's accept of another delivery.
+  // README, Couriers: "That transaction reads by id only, so one courier's position never waits for
+  // other couriers' accepts or positions"; Deliveries: "accepts of different couriers never wait for
+  // each other". (Not a timing: both answer while the third accept cannot commit.)
   const [waiting, other, moving] = await couriersAt(1, 3);
   const [held, free] = await deliveries(2);
   // `moving` rides a delivery: its position moves that delivery's tracking.
@@ -179,8 +180,8 @@ it('a courier accepts and another writes its position while a third courier’s 
 
 it('no transaction of a round, an accept, a decline, a pickup, a handover, a cancel or a location write reads a query', async () => {
   // README, Hot documents: "No transaction of deliveries runs a query". What it costs when one does
-  // (every transaction writing the collection waits for it) is measured by `npm run bench:load`;
-  // this records what the transactions ask the database.
+  // (every transaction writing the collection waits for it) is measured, not asserted; this records
+  // what the transactions ask the database.
   const queried: string[] = [];
   const original = Transaction.prototype.get;
   const spy = jest.spyOn(Transaction.prototype, 'get').mockImplementation(function (this: Transaction, ...args: Parameters<Transaction['get']>) {
