@@ -5,9 +5,9 @@
  * locks the whole range it read (on the emulator, coarsely: any transaction writing to the
  * collection collides with it), so accepts of different deliveries by different couriers would
  * wait for each other. Transactions read by id, which locks those documents only; what a query
- * must find is found on a plain read, after the transaction read a document that every writer of
- * the queried range also writes (so a change the plain read missed fails the commit and the
- * transaction runs again).
+ * must find is found on a plain read, made after the transaction read by id a document that every
+ * write adding to what the query finds also writes (so such a write that the plain read missed
+ * conflicts with the transaction, and one of the two runs again).
  */
 import { type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { collection, COLLECTIONS } from '../../../core/firestore';

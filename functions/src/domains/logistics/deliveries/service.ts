@@ -238,7 +238,8 @@ function activeOf(uid: string) {
  * The other open offers become `prise`; the tracking document the parties follow is created.
  *
  * The transaction reads by id only, so accepts of different deliveries by different couriers never
- * wait for each other (a query in it would lock the range of every courier's deliveries). The busy
+ * wait for each other (a query in it locks the whole range it read; on the emulator every
+ * transaction writing deliveries or offers then waits for it). The busy
  * check stays exact: the transaction reads the courier's `courierAccepts` document and writes it,
  * so two accepts of one courier take turns (the second to commit runs again), and counts the
  * courier's active deliveries on a plain read after that read. Only the courier's own accept makes
