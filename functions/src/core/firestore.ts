@@ -157,6 +157,8 @@ export const COLLECTIONS = {
   deliveryOffers: 'deliveryOffers',
   /** `deliveryTracking/{deliveryId}`: the assigned courier's last position, read by the delivery's parties only. */
   deliveryTracking: 'deliveryTracking',
+  /** `courierAccepts/{uid}`: a courier's last accept; its accepts and location writes read it by id (logistics/deliveries/model.ts). */
+  courierAccepts: 'courierAccepts',
   /** `livreurs/{uid}`: a courier's presence: online flag, position, its geohash and its search cell (core/nearby), last location write. */
   livreurs: 'livreurs',
   /** `tricycleDrivers/{uid}`: a tricycle driver's published status, position, geohash and search cell. */

@@ -65,6 +65,7 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
       code: String(randomInt(0, 1_000_000)).padStart(6, '0'),
       roundBase: 1,
       declinedBy: [],
+      offeredTo: [],
       sansLivreur: false,
       preuve: null,
       autoCloseAt: null,

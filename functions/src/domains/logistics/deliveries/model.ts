@@ -71,6 +71,13 @@ export interface DeliveryDocument {
   roundBase: number;
   /** Couriers who declined: not offered this delivery again. */
   declinedBy: string[];
+  /**
+   * The couriers the current round offered the delivery to (`deliveryOffers/{id}_{uid}`), written by
+   * the round with its offers: every open offer of the delivery is one of these, so the transactions
+   * that end offers (an accept, a cancel, the next round) read them by id instead of querying
+   * (repository.ts, `openOffers`). Absent on a delivery whose last round ran before it was kept.
+   */
+  offeredTo?: string[];
   /** Every round of the search ended without a courier: stays `commande`, listed for admins (filter `sansLivreur`). */
   sansLivreur: boolean;
   /** The courier's proof of handover without the code (a stored photo path); closes the delivery at `autoCloseAt` unless the buyer confirms first. */
@@ -101,6 +108,16 @@ export type DeliveryOfferStatus = (typeof OFFER_STATUSES)[number];
  * 1.1 km): core/nearby's, which driver requests show the same way.
  */
 export { approximateArea as approximate, AREA_DECIMALS as OFFER_DESTINATION_DECIMALS } from '../../../core/nearby';
+
+/**
+ * `courierAccepts/{uid}`: the courier's last accept, written by each of its accepts. It is what its
+ * accepts and its location writes read by id to see every accept of the courier (service.ts,
+ * `acceptDelivery`; livreurs/presence.ts), instead of querying its deliveries in a transaction.
+ */
+export interface CourierAcceptDocument {
+  deliveryId: string;
+  at: Timestamp;
+}
 
 export const offerIdOf = (deliveryId: string, livreur: string): string => `${deliveryId}_${livreur}`;
 

@@ -27,7 +27,7 @@ import { notifyIn } from '../../notifications';
 import { priceList } from '../../pricing';
 import { nearbyCouriers } from '../livreurs/nearby';
 import { approximate, type DeliveryDocument, type DeliveryOfferDocument } from './model';
-import { deliveries, offerRef, openOffers } from './repository';
+import { deliveries, offerRef, openOffers, openOffersNow } from './repository';
 import { scheduleRound } from './tasks';
 
 export type RoundOutcome = 'offered' | 'exhausted' | 'closed' | 'stale' | 'early';
@@ -79,7 +79,7 @@ export async function runRound(deliveryId: string, round: number, roundBase?: nu
   const settings = await priceList('delivery-settings');
   if (current.round === round && !current.sansLivreur) {
     // Claimed before: finish what may not have followed its commit.
-    const open = (await openOffersOutsideTx(deliveryId)).filter((offer) => offer.round === round).map((offer) => ({ uid: offer.livreur, distanceKm: offer.distanceKm }));
+    const open = (await openOffersNow(deliveryId, current)).filter((offer) => offer.round === round).map((offer) => ({ uid: offer.livreur, distanceKm: offer.distanceKm }));
     await afterRound(deliveryId, current, round, open, settings.dureeOffreSecondes);
     return 'offered';
   }
@@ -100,10 +100,11 @@ export async function runRound(deliveryId: string, round: number, roundBase?: nu
     // Read again: an admin's relaunch committed since the read above moved `roundBase`, and the
     // radius and `exhausted` computed from the old search must not end or widen the new one.
     if (!delivery || delivery.statut !== 'commande' || delivery.round !== round - 1 || delivery.sansLivreur || delivery.roundBase !== search) return undefined;
-    const [open, existing] = await Promise.all([openOffers(tx, deliveryId), candidates.length ? tx.getAll(...candidates.map((courier) => offerRef(deliveryId, courier.uid))) : Promise.resolve([])]);
+    // By id only (repository.ts): the previous round's open offers, and this round's couriers' offers.
+    const [open, existing] = await Promise.all([openOffers(tx, deliveryId, delivery), candidates.length ? tx.getAll(...candidates.map((courier) => offerRef(deliveryId, courier.uid))) : Promise.resolve([])]);
     // Every read done: the previous round's offers end (but those made again now), this round's begin.
     const again = exhausted ? [] : candidates.filter((_, index) => !['declinee', 'acceptee'].includes(existing[index]?.data()?.statut ?? ''));
-    for (const offer of open) if (!again.some((courier) => courier.uid === offer.data().livreur)) tx.update(offer.ref, { statut: 'expiree' });
+    for (const offer of open) if (!again.some((courier) => courier.uid === offer.data()?.livreur)) tx.update(offer.ref, { statut: 'expiree' });
     const offered: Offered[] = [];
     if (!exhausted) {
       again.forEach((courier) => {
@@ -139,9 +140,10 @@ export async function runRound(deliveryId: string, round: number, roundBase?: nu
     } else {
       notifyIn(tx, delivery.acheteur, { type: 'delivery_no_courier', key: `${deliveryId}_${round}`, params: { deliveryId }, resource: { kind: 'delivery', id: deliveryId } });
     }
+    // `offeredTo`: whose offers may be open now, what the next move that ends offers reads by id.
     const updated: Partial<DeliveryDocument> = exhausted
-      ? { round, sansLivreur: true, roundEndsAt: null, updatedAt: stamp }
-      : { round, radiusKm, roundEndsAt: endsAt, updatedAt: stamp };
+      ? { round, sansLivreur: true, roundEndsAt: null, offeredTo: [], updatedAt: stamp }
+      : { round, radiusKm, roundEndsAt: endsAt, offeredTo: offered.map((courier) => courier.uid), updatedAt: stamp };
     tx.update(ref, updated);
     return { delivery: { ...delivery, ...updated }, offered };
   });
@@ -160,8 +162,4 @@ export async function roundTask(deliveryId: string, round: number, roundBase?: n
   const outcome = await runRound(deliveryId, round, roundBase);
   if (outcome === 'early') throw new Error(`delivery ${deliveryId}: round ${round} asked before the previous one ended; retry later`);
   return outcome;
-}
-
-async function openOffersOutsideTx(deliveryId: string): Promise<DeliveryOfferDocument[]> {
-  return runTransaction(async (tx) => (await openOffers(tx, deliveryId)).map((doc) => doc.data()));
 }

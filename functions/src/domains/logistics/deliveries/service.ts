@@ -22,8 +22,8 @@ import { isAdminRole } from '../../../core/roles';
 import { uploadOwner } from '../../catalog';
 import { notifyIn } from '../../notifications';
 import { planDeliveryList } from './listing';
-import { ACTIVE_DELIVERY_STATUSES, type DeliveryDocument, type DeliveryOfferDocument, type DeliveryTrackingDocument } from './model';
-import { deliveries, offerRef, openOffers, tracking } from './repository';
+import { type DeliveryDocument, type DeliveryOfferDocument, type DeliveryTrackingDocument } from './model';
+import { activeDeliveriesOf, courierAccepts, deliveries, offerRef, openOffers, tracking } from './repository';
 import { runRound } from './rounds';
 import type { AdminDeliveryStatus, Delivery, DeliveredRequest, DeliveryListQuery } from './schemas';
 import { ADMIN_EVENT_TO, DELIVERY_TRANSITIONS, type DeliveryEvent, isFinal } from './state';
@@ -121,7 +121,7 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
       tx.update(ref, rejected.changes);
       return { rejected: rejected.error };
     }
-    const open = delivery.statut === 'commande' ? await openOffers(tx, id) : [];
+    const open = delivery.statut === 'commande' ? await openOffers(tx, id, delivery) : [];
     const statut = transition(DELIVERY_TRANSITIONS, delivery.statut, event);
     const at = Timestamp.fromDate(now());
     const by = uidOf(actor);
@@ -217,10 +217,13 @@ function refusal(caller: ProfileCaller, current: DeliveryDocument | undefined, o
   return undefined;
 }
 
-/** The courier's active deliveries, at most DELIVERY_MAX_ACTIVE_PER_COURIER (in `tx`, or on a plain read). */
+/**
+ * The courier's active deliveries, at most DELIVERY_MAX_ACTIVE_PER_COURIER, on a plain read
+ * (repository.ts, `activeDeliveriesOf`): its size is whether the courier is busy.
+ */
 function activeOf(uid: string) {
   const max = config().DELIVERY_MAX_ACTIVE_PER_COURIER;
-  return { max, query: deliveries().where('livreur', '==', uid).where('statut', 'in', [...ACTIVE_DELIVERY_STATUSES]).limit(max) };
+  return { max, query: activeDeliveriesOf(uid, max) };
 }
 
 /**
@@ -233,10 +236,23 @@ function activeOf(uid: string) {
  * again on the delivery (the truth: a round task, a cancel or its own other accept may have moved
  * since) and assigns it; when it fails, the claim is released and another courier may still win.
  * The other open offers become `prise`; the tracking document the parties follow is created.
+ *
+ * The transaction reads by id only, so accepts of different deliveries by different couriers never
+ * wait for each other (a query in it locks the whole range it read; on the emulator every
+ * transaction writing deliveries or offers then waits for it). The busy
+ * check stays exact: the transaction reads the courier's `courierAccepts` document and writes it,
+ * so two accepts of one courier take turns (the second to commit runs again), and counts the
+ * courier's active deliveries on a plain read after that read. Only the courier's own accept makes
+ * a delivery active for it, so that count misses none; a delivery ending meanwhile can only make it
+ * too high for an instant (a refusal the courier may retry), never too low. A counter of active
+ * deliveries kept on that document would do the same with a write in every move out of an active
+ * status (cancel, deliver, refuse, return, by any party or an admin) and a backfill of the couriers
+ * busy before it existed: one missed move would refuse or overload a courier for good.
  */
 export async function acceptDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
   const ref = deliveries().doc(id);
   const mine = offerRef(id, caller.uid);
+  const turn = courierAccepts().doc(caller.uid);
   const busy = activeOf(caller.uid);
   const [seen, seenOffer, held] = await Promise.all([ref.get().then((snap) => snap.data()), mine.get().then((snap) => snap.data()), busy.query.get()]);
   const early = refusal(caller, seen, seenOffer);
@@ -248,13 +264,16 @@ export async function acceptDelivery(caller: ProfileCaller, id: string): Promise
   };
   const delivery = await withClaim('delivery', claimId('delivery', id, seen!.round), caller.uid, alreadyAssigned, () =>
     runTransaction(async (tx) => {
-      const [current, offer] = await Promise.all([tx.get(ref).then((snap) => snap.data()), tx.get(mine).then((snap) => snap.data())]);
+      const [current, offer] = await Promise.all([tx.get(ref).then((snap) => snap.data()), tx.get(mine).then((snap) => snap.data()), tx.get(turn)]);
       const refused = refusal(caller, current, offer);
       if (refused) throw refused;
       // A courier holds a bounded number of deliveries at once: no hoarding offers it cannot ride.
+      // Counted after the read of `turn` above (see the comment of this function).
       const active = activeOf(caller.uid);
-      if ((await tx.get(active.query)).size >= active.max) throw new ApiError('DELIVERY_COURIER_BUSY');
-      return assignIn(tx, id, current!, caller.uid);
+      if ((await active.query.get()).size >= active.max) throw new ApiError('DELIVERY_COURIER_BUSY');
+      const assigned = await assignIn(tx, id, current!, caller.uid);
+      tx.set(turn, { deliveryId: id, at: assigned.updatedAt });
+      return assigned;
     }),
   );
   return toDelivery(id, delivery, caller);
@@ -264,7 +283,7 @@ export async function acceptDelivery(caller: ProfileCaller, id: string): Promise
 async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: DeliveryDocument, courier: string): Promise<DeliveryDocument> {
   const ref = deliveries().doc(id);
   const mine = offerRef(id, courier);
-  const open = await openOffers(tx, id);
+  const open = await openOffers(tx, id, current);
   const statut = transition(DELIVERY_TRANSITIONS, current.statut, 'accept');
   const at = Timestamp.fromDate(now());
   const updated: DeliveryDocument = {

@@ -10,7 +10,8 @@
  * Location updates are a GPS stream: at most one write per courier per
  * LIVREUR_LOCATION_INTERVAL_SECONDS, decided inside a transaction on the presence document, so two
  * updates sent at once write once. The written position also moves the tracking document of each
- * active delivery of the courier, in the same transaction (the buyer sees exactly what is stored).
+ * active delivery of the courier, in the same transaction (the buyer sees exactly what is stored),
+ * which reads by id only (`trackingsToMove`).
  */
 import { type DocumentReference, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { now } from '../../../core/clock';
@@ -21,7 +22,8 @@ import { collection, COLLECTIONS } from '../../../core/firestore';
 import { geohashOf, type Point } from '../../../core/nearby';
 import { placeMember } from '../../../core/nearby-members';
 import { searchKey } from '../../../core/text';
-import { ACTIVE_DELIVERY_STATUSES, type DeliveryDocument, type DeliveryTrackingDocument } from '../deliveries/model';
+import { ACTIVE_DELIVERY_STATUSES, type DeliveryTrackingDocument } from '../deliveries/model';
+import { activeDeliveriesOf, courierAccepts, deliveries, tracking } from '../deliveries/repository';
 
 export interface LivreurPresence {
   online: boolean;
@@ -57,8 +59,6 @@ export interface CourierMember {
 }
 
 export const presences = () => collection<LivreurPresence>(COLLECTIONS.livreurs);
-const deliveries = () => collection<DeliveryDocument>(COLLECTIONS.deliveries);
-const trackings = () => collection<DeliveryTrackingDocument>(COLLECTIONS.deliveryTracking);
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -143,16 +143,26 @@ export async function updateLocation(uid: string, profile: CourierProfile, posit
  * TRACKED_DELIVERIES_LIMIT) that exist and name it as their courier, each with the parties that
  * may follow it (the buyer and the courier). The deliveries domain creates a tracking document when
  * it assigns a courier; a delivery without one is left alone.
+ *
+ * Every courier writes its position every few seconds: this transaction reads by id only, so it
+ * never waits for other couriers' accepts or positions (a query of the courier's deliveries in it
+ * locked the range every accept writes into). The courier's `courierAccepts` document, which each
+ * of its accepts writes, is read first; its active deliveries are then found on a plain read, which
+ * misses no accept committed before this transaction commits (deliveries/repository.ts,
+ * `activeDeliveriesOf`). Each is read again by id here: one that ended since the plain read (every
+ * end writes the delivery) is left alone, so a finished delivery's tracking keeps no position.
  */
 async function trackingsToMove(tx: Transaction, uid: string) {
-  const active = await tx.get(
-    deliveries().where('livreur', '==', uid).where('statut', 'in', [...ACTIVE_DELIVERY_STATUSES]).limit(TRACKED_DELIVERIES_LIMIT),
-  );
-  if (active.empty) return [];
-  const snapshots = await tx.getAll(...active.docs.map((doc) => trackings().doc(doc.id)));
-  return snapshots.flatMap((snapshot, index) =>
-    snapshot.exists && snapshot.data()?.livreur === uid ? [{ ref: snapshot.ref, parties: [active.docs[index].data().acheteur, uid] }] : [],
-  );
+  await tx.get(courierAccepts().doc(uid));
+  const found = await activeDeliveriesOf(uid, TRACKED_DELIVERIES_LIMIT).get();
+  if (found.empty) return [];
+  const ids = found.docs.map((doc) => doc.id);
+  const [current, tracked] = await Promise.all([tx.getAll(...ids.map((id) => deliveries().doc(id))), tx.getAll(...ids.map((id) => tracking().doc(id)))]);
+  return ids.flatMap((id, index) => {
+    const delivery = current[index].data();
+    const stillActive = delivery?.livreur === uid && (ACTIVE_DELIVERY_STATUSES as readonly string[]).includes(delivery.statut);
+    return delivery && stillActive && tracked[index].data()?.livreur === uid ? [{ ref: tracking().doc(id), parties: [delivery.acheteur, uid] }] : [];
+  });
 }
 
 /**
