@@ -2,7 +2,7 @@
  * Where a wallet's balance lives (README, "Money", "Hot documents"). Many settlements credit one
  * wallet at once (a busy seller, the platform's books on every sale), so a credit does not write
  * the wallet's document: it adds its amount to one of `WALLET_SHARDS` shard documents,
- * `wallets/{uid}/shards/{0..WALLET_SHARDS-1}`, chosen from the entry's id (a retry of the same
+ * `wallets/{uid}/balanceShards/{0..WALLET_SHARDS-1}`, chosen from the entry's id (a retry of the same
  * entry lands on the same shard). The wallet's balance is its document's `balance` (the base: what
  * it held at its last whole read, or all of an older wallet's balance) plus every shard's
  * `balance`; its monthly statistics are the document's `stats` plus every shard's.
@@ -39,7 +39,7 @@ export interface WalletDocument {
   stats: MonthlyStats;
 }
 
-/** `wallets/{uid}/shards/{n}`: credits landed since the last whole read, and their statistics. */
+/** `wallets/{uid}/balanceShards/{n}`: credits landed since the last whole read, and their statistics. */
 export interface ShardDocument {
   balance: number;
   stats?: MonthlyStats;
