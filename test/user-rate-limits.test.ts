@@ -81,6 +81,11 @@ describe('chat messages (CHAT_MESSAGE_RATE_LIMIT_MAX per 10 minutes)', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => post(otherBuyer, roomId, `message ${i}`)));
     expect(answers.map((res) => res.status).sort()).toEqual([201, 201, 429, 429, 429, 429]);
     expect(await messagesOf(roomId)).toHaveLength(2);
+    // README, Per-user limits: "a request is let through when it takes one of the window's slots"
+    // (created once each, no transaction on the counter): two slots taken, the counter says two.
+    const [counter] = (await countersOf('chat-message')).filter((doc) => doc.id.includes('_'));
+    expect(counter.get('hits')).toBe(2);
+    expect((await counter.ref.collection(COLLECTIONS.rateLimitSlots).get()).docs.map((doc) => doc.id).sort()).toEqual(['1', '2']);
   });
 });
 

@@ -27,6 +27,8 @@ export const COLLECTIONS = {
   claims: 'claims',
   /** `rateLimits/{scope}_{client}_{windowStart}`: shared request counters (TTL on `expireAt`). */
   rateLimits: 'rateLimits',
+  /** `rateLimits/{counter}/rateLimitSlots/{n}`: the requests a limit let through in its window, one slot each (TTL on `expireAt`). */
+  rateLimitSlots: 'rateLimitSlots',
   /** `passwordResets/{app}_{e164}`: the current one-time code of an account, as an HMAC. */
   passwordResets: 'passwordResets',
   /** `otpMessages/{messageId}`: delivery statuses of the messages that carried codes. */

@@ -8,12 +8,11 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { IncrementResponse, Store } from 'express-rate-limit';
-import type { Timestamp } from 'firebase-admin/firestore';
+import type { FieldValue as FieldValues, Timestamp } from 'firebase-admin/firestore';
 import { rateLimitKey } from './client-ip';
 import { now } from './clock';
 import { config } from './config';
 import { ApiError } from './errors';
-import { runTransaction } from './firebase';
 import { collection, COLLECTIONS } from './firestore';
 
 export interface RateLimitPolicy {
@@ -44,6 +43,7 @@ export const UPLOAD_VIDEO_RATE_LIMIT: RateLimitPolicy = {
 /**
  * `rateLimits/{scope}_{client}_{windowStart}`: the requests of a client in a window (TTL on
  * `expireAt`, written as a Date: this module does not load the Firestore SDK for its Timestamp).
+ * `hits` is how many of the window's slots were taken, moved by blind increments after each take.
  */
 interface WindowCounter {
   scope: string;
@@ -51,6 +51,32 @@ interface WindowCounter {
   expireAt: Date | Timestamp;
 }
 
+/**
+ * `rateLimits/{counter}/rateLimitSlots/{n}`, n from 1 to the limit: one request let through in the
+ * window, created once (a create with its precondition), so at most the limit are let through
+ * however many arrive at once.
+ */
+interface WindowSlot {
+  expireAt: Date | Timestamp;
+}
+
+const ALREADY_EXISTS = 6;
+
+/** An increment of `by`: the SDK's FieldValue, required with the first count (core/firebase loads the SDK lazily too). */
+function plus(by: number): FieldValues {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as core/firebase.ts
+  return (require('firebase-admin/firestore') as typeof import('firebase-admin/firestore')).FieldValue.increment(by);
+}
+
+/**
+ * The counts of a limit (README, "Per-user limits", "Hot documents"). A request is let through
+ * when it takes one of the window's `max` slots: it reads the counter (one read), tries the slot
+ * after those the counter says are taken, then the next ones, and a create that fails (another
+ * request took that slot) costs no wait. Then it adds one to the counter blindly. No
+ * transaction: a read-then-write transaction on the counter made every request of one client
+ * (one user's burst, or the many phones behind one carrier's address) wait for the others'
+ * commits. Past the limit the counter says so and nothing is written: a flood costs a read.
+ */
 class FirestoreWindowStore implements Store {
   readonly localKeys = false;
 
@@ -64,31 +90,46 @@ class FirestoreWindowStore implements Store {
     const windowStart = Math.floor(now().getTime() / this.windowMs) * this.windowMs;
     const client = createHash('sha256').update(key).digest('hex').slice(0, 32);
     const resetTime = new Date(windowStart + this.windowMs);
-    return { ref: collection<WindowCounter>(COLLECTIONS.rateLimits).doc(`${this.prefix}_${client}_${windowStart}`), resetTime };
+    const ref = collection<WindowCounter>(COLLECTIONS.rateLimits).doc(`${this.prefix}_${client}_${windowStart}`);
+    const slot = (n: number) => collection<WindowSlot>(COLLECTIONS.rateLimitSlots, ref).doc(String(n));
+    return { ref, slot, resetTime };
   }
 
   async increment(key: string): Promise<IncrementResponse> {
-    const { ref, resetTime } = this.counter(key);
+    const { ref, slot, resetTime } = this.counter(key);
     const max = this.max();
-    const totalHits = await runTransaction(async (tx) => {
-      const hits = (await tx.get(ref)).data()?.hits ?? 0;
-      // Past the limit nothing is written: a flood costs reads, not contended writes.
-      if (hits <= max) tx.set(ref, { scope: this.prefix, hits: hits + 1, expireAt: resetTime });
-      return hits + 1;
-    });
-    return { totalHits, resetTime };
+    const taken = (await ref.get()).data()?.hits ?? 0;
+    if (taken >= max) return { totalHits: taken + 1, resetTime };
+    // The slots taken are always the first ones (every request tries the next after the counter),
+    // so the first free slot is found by going up: requests arriving at once each lose a create
+    // to the ones before them, and none waits.
+    for (let n = taken + 1; n <= max; n += 1) {
+      try {
+        await slot(n).create({ expireAt: resetTime });
+      } catch (error) {
+        if ((error as { code?: unknown }).code === ALREADY_EXISTS) continue;
+        throw error;
+      }
+      await ref.set({ scope: this.prefix, hits: plus(1), expireAt: resetTime }, { merge: true });
+      return { totalHits: n, resetTime };
+    }
+    return { totalHits: max + 1, resetTime };
   }
 
+  /** Gives back the last slot the counter shows taken (express-rate-limit asks only with skip options, which ours do not set). */
   async decrement(key: string): Promise<void> {
-    const { ref } = this.counter(key);
-    await runTransaction(async (tx) => {
-      const hits = (await tx.get(ref)).data()?.hits ?? 0;
-      if (hits > 0) tx.update(ref, { hits: hits - 1 });
-    });
+    const { ref, slot } = this.counter(key);
+    const taken = (await ref.get()).data()?.hits ?? 0;
+    if (taken === 0) return;
+    await slot(taken).delete();
+    await ref.set({ hits: plus(-1) }, { merge: true });
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.counter(key).ref.delete();
+    const { ref, slot } = this.counter(key);
+    const taken = (await ref.get()).data()?.hits ?? 0;
+    await Promise.all(Array.from({ length: Math.max(taken, this.max()) }, (_, n) => slot(n + 1).delete()));
+    await ref.delete();
   }
 }
 
