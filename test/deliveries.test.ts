@@ -8,7 +8,7 @@ import { CLAIM_LEASE_MS } from '../functions/src/core/claims';
 import { createUser, type TestUser } from './helpers/accounts';
 import { claimDoc, claimed, claimRef, holdRead } from './helpers/claims';
 import { api, bearer } from './helpers/api';
-import { achatDoc, COTONOU, deliveryDoc, entriesOf, northOf, offerDoc, orderDoc, paidAchat, paidOrder, paymentDoc, seedCourier, trackingDoc } from './helpers/deliveries';
+import { achatDoc, COTONOU, couriersAt, deliveryDoc, entriesOf, northOf, offerDoc, offline, orderDoc, paidAchat, paidOrder, paymentDoc, seedCourier, trackingDoc } from './helpers/deliveries';
 import { resetEmulators } from './helpers/emulators';
 import { restoreSettings, useSettings } from './helpers/settings';
 import { walk } from './helpers/transition-table';
@@ -46,18 +46,6 @@ const later = (seconds: number) => setClock(() => new Date(Date.now() + seconds 
 const client = api;
 const get = async (user: TestUser, path: string) => (await client()).get(path).set(bearer(user.token));
 const post = async (user: TestUser, path: string, body?: Record<string, unknown>) => (await client()).post(path).set(bearer(user.token)).send(body ?? {});
-
-/** Couriers online at `km` north of the first pickup. */
-async function couriersAt(km: number, count = 1): Promise<TestUser[]> {
-  const couriers = await Promise.all(Array.from({ length: count }, () => createUser('livreur')));
-  await Promise.all(couriers.map((courier) => seedCourier(courier.uid, northOf(COTONOU, km))));
-  return couriers;
-}
-
-/** Takes couriers offline so the next tests' rounds do not see them. */
-async function offline(...couriers: TestUser[]) {
-  await Promise.all(couriers.map((courier) => seedCourier(courier.uid, northOf(COTONOU, 0), false)));
-}
 
 /** A delivery accepted by `courier` and, with `collected`, every pickup confirmed (`en_cours`). */
 async function assigned(collected: boolean, sellers = [s1, s2]) {

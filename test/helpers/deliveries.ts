@@ -10,7 +10,7 @@ import { COLLECTIONS } from '../../functions/src/core/firestore';
 import type { Point } from '../../functions/src/core/nearby';
 import { setStatus } from '../../functions/src/domains/logistics/livreurs/presence';
 import type { DeliveryRequest } from '../../functions/src/domains/logistics';
-import type { TestUser } from './accounts';
+import { createUser, type TestUser } from './accounts';
 import { storedWallet } from './wallets';
 
 export const COTONOU = { latitude: 6.3703, longitude: 2.3912 };
@@ -36,6 +36,18 @@ export const northOf = (from: Point, km: number): Point => ({ latitude: from.lat
 /** A courier's presence as its own status route writes it (the presence and its nearby-search cell, together). */
 export async function seedCourier(uid: string, position: Point, online = true): Promise<void> {
   await setStatus(uid, { nom: 'Coursier', prenoms: 'Test' }, online, position);
+}
+
+/** Couriers online at `km` north of the first pickup. */
+export async function couriersAt(km: number, count = 1): Promise<TestUser[]> {
+  const couriers = await Promise.all(Array.from({ length: count }, () => createUser('livreur')));
+  await Promise.all(couriers.map((courier) => seedCourier(courier.uid, northOf(COTONOU, km))));
+  return couriers;
+}
+
+/** Takes couriers offline so the next tests' rounds do not offer them anything. */
+export async function offline(...couriers: TestUser[]): Promise<void> {
+  await Promise.all(couriers.map((courier) => seedCourier(courier.uid, northOf(COTONOU, 0), false)));
 }
 
 export const QUOTE = { zoneId: 'zone-cotonou', distanceKm: 8.5, frais: 2000, gainLivreur: 1300, gainSociete: 700 };

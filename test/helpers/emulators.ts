@@ -38,6 +38,8 @@ export async function resetEmulators(): Promise<void> {
 export async function clearRateLimits(): Promise<void> {
   const { db } = await import('../../functions/src/core/firebase');
   const { COLLECTIONS } = await import('../../functions/src/core/firestore');
-  const counters = await db().collection(COLLECTIONS.rateLimits).get();
-  await Promise.all(counters.docs.map((doc) => doc.ref.delete()));
+  // The counters and the slots they let through (a counter cleared with its slots left would
+  // find its first slots taken and refuse the next requests).
+  const [counters, slots] = await Promise.all([db().collection(COLLECTIONS.rateLimits).get(), db().collectionGroup(COLLECTIONS.rateLimitSlots).get()]);
+  await Promise.all([...counters.docs, ...slots.docs].map((doc) => doc.ref.delete()));
 }
