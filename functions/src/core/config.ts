@@ -21,7 +21,7 @@ const INVALID = Symbol('invalid setting');
 
 /** How one environment variable is read. */
 interface Setting<T> {
-  /** The value when the variable is unset (the README's default). */
+  /** The value when the variable is unset (its default on docs/settings.md). */
   readonly fallback: T;
   /** The value of a set variable, or INVALID. */
   read(raw: string): T | typeof INVALID;
@@ -510,7 +510,7 @@ export function reloadConfig(): void {
   cached = undefined;
 }
 
-/** Names and defaults, for the README and the settings table test. */
+/** Names and defaults, for docs/settings.md and the pages that quote settings at their defaults. */
 export function describeSettings(): Array<{ name: string; default: unknown }> {
   return Object.entries(SETTINGS).map(([name, { fallback }]) => ({ name, default: fallback }));
 }
