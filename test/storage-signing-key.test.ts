@@ -1,7 +1,9 @@
 /**
- * README, Configuration: "`STORAGE_LOCAL_SIGNING_KEY` ... No default in a function outside the
- * emulator: with the local driver, a function without it stops at its first request naming it."
- * The development value is public (it is in this README), so a deployed function that signed its
+ * docs/settings.md (the setting's doc comment in core/config.ts): "`STORAGE_LOCAL_SIGNING_KEY` ... The
+ * default is a published development value, kept in the emulator (`FUNCTIONS_EMULATOR=true`) and in
+ * scripts only: a function outside the emulator with `STORAGE_DRIVER=local` and no key of its own
+ * (unset, or set to that value) stops at its first request naming it."
+ * The development value is public (it is on that page), so a deployed function that signed its
  * links with it would hand out links anyone can forge.
  */
 import { randomUUID } from 'node:crypto';

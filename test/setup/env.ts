@@ -28,7 +28,7 @@ Object.assign(process.env, {
   PUSH_DRIVER: 'local',
   STORAGE_DRIVER: 'local',
   STORAGE_LOCAL_DIR: join(tmpdir(), `marketplace-test-uploads-${process.pid}`),
-  // A function outside the emulator has no default key (README, Configuration); tests that play one (K_SERVICE) need theirs.
+  // A function outside the emulator has no default key (docs/settings.md); tests that play one (K_SERVICE) need theirs.
   STORAGE_LOCAL_SIGNING_KEY: 'test-storage-signing-key',
   OTP_HMAC_SECRET: 'test-otp-hmac-key',
   WHATSAPP_ACCESS_TOKEN: 'test-whatsapp-token',

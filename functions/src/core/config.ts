@@ -10,6 +10,10 @@
  * request of every instance reads them all, and building a schema of some eighty fields was the
  * largest piece of our own code in a cold start (README, Measurements). The rules are the ones zod
  * applied: numbers as `Number()` reads them, URLs as `new URL()` parses them.
+ *
+ * Each setting's doc comment is its meaning, and the `//` line before a run of settings names their
+ * group: `npm run openapi` writes docs/settings.md from them (cli/write-settings.ts), and
+ * test/reference-pages.test.ts fails on a setting without one.
  */
 import { isIP } from 'node:net';
 
@@ -17,7 +21,7 @@ const INVALID = Symbol('invalid setting');
 
 /** How one environment variable is read. */
 interface Setting<T> {
-  /** The value when the variable is unset (the README's default). */
+  /** The value when the variable is unset (its default on docs/settings.md). */
   readonly fallback: T;
   /** The value of a set variable, or INVALID. */
   read(raw: string): T | typeof INVALID;
@@ -80,41 +84,49 @@ function isCidr(range: string): boolean {
 }
 
 const SETTINGS = {
-  /** Name and version reported by the health check. */
+  // General.
+  /** Name reported by the health check. */
   SERVICE_NAME: text('vehicle-marketplace', { min: 1 }),
+  /** Version reported by the health check and the OpenAPI document. */
   SERVICE_VERSION: text('0.1.0', { min: 1 }),
-  /** Largest accepted JSON body, in the `bytes` notation of body-parser ("1mb", "200kb"). */
+  /** Largest JSON body, in the `bytes` notation of body-parser (`b`, `kb`, `mb`: "1mb", "200kb"); larger bodies get 413. */
   JSON_BODY_LIMIT: text('1mb', { pattern: /^\d+(b|kb|mb)$/i }),
-  /** Domain of the synthetic login emails built from telephone numbers. */
+  /** Domain of the synthetic login emails. */
   AUTH_SYNTHETIC_EMAIL_DOMAIN: text('users.marketplace.invalid', { min: 3 }),
-  /** Language of messages when the request does not ask for one (`fr` or `en`). */
+  /** Language of messages when `Accept-Language` names none of `fr`, `en`; also the default of user settings. */
   DEFAULT_LANGUAGE: oneOf(['fr', 'en'], 'fr'),
-  /** Page size when a list request gives none, and the largest allowed. */
+  /** Page size when a list request gives none. */
   PAGINATION_DEFAULT_LIMIT: integer(20, 1),
+  /** Largest page size. */
   PAGINATION_MAX_LIMIT: integer(100, 1),
-  /** Deepest position a page may start at: offsets past it are refused so no list scans without bound. */
+  /** Deepest position a page may start at. */
   PAGINATION_MAX_OFFSET: integer(2000, 0),
-  /** Device tokens kept per user; registering one more drops the least recently seen. */
+  /** Device tokens kept per user; the least recently seen goes first. */
   PUSH_TOKENS_MAX_PER_USER: integer(10, 1),
-  /** Time zone of business days (journals, bonuses, invoice numbers). */
+  /** Time zone of business days. */
   BUSINESS_TIME_ZONE: text('Africa/Porto-Novo', { min: 1 }),
-  /** Verify that ID tokens were not revoked (one extra Auth lookup per request). */
+  /** Refuse revoked ID tokens (one Auth lookup per request). */
   AUTH_CHECK_REVOKED: flag(true),
   /**
-   * Address ranges (comma-separated CIDRs) of Firebase Hosting's edge besides Fastly's published
-   * ones, should Hosting's edge move: behind them, the client is the address the edge reported.
+   * CIDR ranges, comma-separated, of Firebase Hosting's edge besides Fastly's published ones, should
+   * Hosting's edge move: behind them the client is the address the edge appended (README, Client
+   * addresses).
    */
   HOSTING_EDGE_EXTRA_RANGES: cidrList(),
 
   // Authentication rate limit, shared by every instance through Firestore.
+  /** Turns on the rate limit of `/api/auth/*`, `/api/push-otp/*` and the test notification. */
   AUTH_RATE_LIMIT_ENABLED: flag(true),
+  /** Requests per client IP and window on the auth routes. */
   AUTH_RATE_LIMIT_MAX: integer(40, 1),
+  /** The window of the per-address rate limits (15 minutes). */
   AUTH_RATE_LIMIT_WINDOW_MS: integer(15 * 60 * 1000, 1000),
-  /** Public test notifications per IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
+  /** `POST /api/notifications/test` per client IP and window of `AUTH_RATE_LIMIT_WINDOW_MS`. */
   TEST_NOTIFICATION_RATE_LIMIT_MAX: integer(10, 1),
 
   // Per-user limits of free actions (core/user-limits.ts holds their windows): each message,
   // contact or request is pushed to someone or read from many documents, and costs the sender nothing.
+  /** Turns on the per-user limits of free actions (README, Per-user limits); off in the tests except theirs. */
   USER_RATE_LIMIT_ENABLED: flag(true),
   /** Chat messages per user and 10 minutes. */
   CHAT_MESSAGE_RATE_LIMIT_MAX: integer(60, 1),
@@ -122,99 +134,141 @@ const SETTINGS = {
   CHAT_ROOM_RATE_LIMIT_MAX: integer(30, 1),
   /** Tricycle contacts per buyer and hour. */
   TRICYCLE_CONTACT_RATE_LIMIT_MAX: integer(20, 1),
-  /** Driver requests created per buyer and day. */
+  /** Driver requests created per buyer and day (from 00:00 UTC). */
   DRIVER_REQUEST_RATE_LIMIT_MAX: integer(10, 1),
-  /** Driver requests a driver accepts per day. */
+  /** Driver requests a driver accepts per day (from 00:00 UTC). */
   DRIVER_ACCEPT_RATE_LIMIT_MAX: integer(10, 1),
   /** Demonstration events per user and hour. */
   DEMO_EVENT_RATE_LIMIT_MAX: integer(120, 1),
-  /** Searches, all search routes together, per signed-in user and minute. */
+  /** Searches per signed-in user and minute, all search routes together. */
   SEARCH_RATE_LIMIT_MAX: integer(60, 1),
-  /** Searches without a token per client address and minute (many users may share one address). */
+  /** Searches without a token (the public listing searches) per client address and minute: many users may share one address. */
   SEARCH_RATE_LIMIT_PER_IP_MAX: integer(300, 1),
 
   // One-time codes for password reset.
+  /** Digits of a one-time code. */
   OTP_LENGTH: integer(6, 4),
+  /** Lifetime of a code (10 minutes). */
   OTP_TTL_MS: integer(10 * 60 * 1000, 1000),
+  /** Wrong guesses before a code is locked. */
   OTP_MAX_ATTEMPTS: integer(5, 1),
+  /** Least time between two codes for one account. */
   OTP_RESEND_INTERVAL_MS: integer(60 * 1000, 0),
+  /** Most codes per account and hour. */
   OTP_MAX_SENDS_PER_HOUR: integer(5, 1),
-  /** Wrong codes per account and business day, across codes; then reset is refused until the next day. */
+  /**
+   * Wrong codes per account and business day (`BUSINESS_TIME_ZONE`), across codes; then reset is refused
+   * until the next day (`OTP_DAILY_LIMIT`).
+   */
   OTP_MAX_FAILED_PER_DAY: integer(10, 1),
-  /** Send the code by push notification when the messaging channel fails. */
+  /** Send the code by push when the messaging channel fails (at once, or later by a `failed` status). */
   RESET_PUSH_FALLBACK: flag(false),
   /**
-   * Send a telephone proof's code by push when the messaging channel fails. Off by default: a push
-   * reaches the device that asked, which proves nothing about the number (README, "Telephone proof").
+   * Send a telephone proof's code by push when the messaging channel fails; off because a push reaches
+   * the device that asked, which proves nothing about the number.
    */
   PHONE_PROOF_PUSH_FALLBACK: flag(false),
 
   // Messaging channel (WhatsApp Cloud API authentication template, or the local recorder).
+  /** `whatsapp` (Cloud API) or `local` (records messages in `localMessages`; the emulator's). */
   MESSAGING_DRIVER: oneOf(['whatsapp', 'local'], 'whatsapp'),
+  /** Graph API base URL. */
   WHATSAPP_API_BASE_URL: url('https://graph.facebook.com'),
+  /** Graph API version. */
   WHATSAPP_API_VERSION: text('v21.0', { pattern: /^v\d+\.\d+$/ }),
+  /** The sending number's id. */
   WHATSAPP_PHONE_NUMBER_ID: text(''),
+  /** Approved authentication template: the code is its body parameter and its copy-code button parameter. */
   WHATSAPP_OTP_TEMPLATE: text('password_reset_code', { min: 1 }),
+  /** Template language for French-speaking users (English requests use `en`). */
   WHATSAPP_TEMPLATE_LANGUAGE: text('fr', { min: 2 }),
+  /** Timeout of a Graph API call. */
   WHATSAPP_TIMEOUT_MS: integer(5000, 100),
-  /** Approved WhatsApp template telling a buyer its verification report is ready (one body parameter: the listing's title); empty: not sent. */
+  /** Approved template telling a buyer its verification report is ready (one body parameter, the listing's title); empty: not sent. */
   WHATSAPP_VERIFICATION_REPORT_TEMPLATE: text(''),
 
   // Push notifications (FCM, or the local recorder).
+  /** `fcm` (Admin SDK messaging) or `local` (records pushes in `localPushes`; the emulator's). */
   PUSH_DRIVER: oneOf(['fcm', 'local'], 'fcm'),
-  /** Sends per message when FCM answers with a passing error (invalid tokens are pruned, not retried). */
+  /** Sends of a push when FCM answers with a passing error; dead tokens are pruned, never retried. */
   PUSH_MAX_ATTEMPTS: integer(3, 1),
 
   // Captcha on web registration.
+  /** Captcha on `POST /api/auth/register` from the web client. */
   CAPTCHA_ENABLED: flag(true),
+  /** `turnstile` (Cloudflare), `recaptcha` (v3) or `hcaptcha`. */
   CAPTCHA_PROVIDER: oneOf(['turnstile', 'recaptcha', 'hcaptcha'], 'turnstile'),
-  /** Verification endpoint; empty means the provider's own. */
+  /** Siteverify endpoint; empty for the provider's own. */
   CAPTCHA_VERIFY_URL: text(''),
   /** reCAPTCHA v3: lowest score accepted. */
   CAPTCHA_MIN_SCORE: decimal(0.5, 0, 1),
+  /** Timeout of a verification; a timeout refuses. */
   CAPTCHA_TIMEOUT_MS: integer(3000, 100),
 
   // Web dashboard sessions.
+  /** A dashboard session ends after this long without requests. */
   WEB_SESSION_IDLE_MINUTES: integer(30, 1),
   /** A session's idle clock is written at most this often. */
   WEB_SESSION_TOUCH_INTERVAL_MS: integer(60 * 1000, 0),
 
   // Catalog.
-  /** `post`: listings go online at once and admins take them down; `pre`: admins approve first. */
+  /** `post`: new listings are online at once and admins take them down; `pre`: they wait for an admin's approval. */
   ARTICLE_MODERATION: oneOf(['pre', 'post'], 'post'),
-  /** File storage: `local` (disk, the emulator's) or `cloud` (Cloud Storage). */
+  /** `cloud` (Cloud Storage, default bucket) or `local` (disk; the emulator's). */
   STORAGE_DRIVER: oneOf(['local', 'cloud'], 'cloud'),
-  /** Local driver: where files are written (default: the system's temporary folder). */
+  /** Local driver: folder of the files (empty: the system's temporary folder). */
   STORAGE_LOCAL_DIR: text(''),
-  /** Cloud driver: `public` URLs (files made public) or time-limited `signed` URLs. */
+  /** Cloud driver: `public` URLs (files made public) or `signed` URLs. */
   STORAGE_URL_MODE: oneOf(['public', 'signed'], 'public'),
-  /** Lifetime of signed URLs. */
+  /** Lifetime of signed URLs (7 days). */
   STORAGE_SIGNED_URL_TTL_MS: integer(7 * 24 * 60 * 60 * 1000, 60 * 1000),
   /**
-   * Local driver only: key of the HMAC that signs its links to private files. The default is a
-   * development value, published in the README: a function outside the emulator has none (below).
+   * Local driver only: HMAC-SHA256 key of its links to private files (`/api/upload/signed/...`); Cloud
+   * Storage signs its own. The default is a published development value, kept in the emulator
+   * (`FUNCTIONS_EMULATOR=true`) and in scripts only: a function outside the emulator with
+   * `STORAGE_DRIVER=local` and no key of its own (unset, or set to that value) stops at its first
+   * request naming it.
    */
   STORAGE_LOCAL_SIGNING_KEY: text(DEVELOPMENT_SIGNING_KEY, { min: 16 }),
-  /** Lifetime of the links to forwarders' identity cards handed to admins (Cloud Storage allows 7 days at most). */
+  /** Lifetime of the links to forwarders' identity cards given to admins (10 s to 7 days: Cloud Storage allows 7 days at most). */
   KYC_LINK_TTL_SECONDS: integer(300, 10, 7 * 24 * 60 * 60),
-  /** Lifetime of the links to stored documents handed to admins by GET /api/admin/documents/{id}/download (Cloud Storage allows 7 days at most). */
+  /**
+   * Lifetime of the links to stored documents given by `GET /api/admin/documents/{id}/download` (10 s to
+   * 7 days: Cloud Storage allows 7 days at most).
+   */
   DOCUMENT_LINK_TTL_SECONDS: integer(300, 10, 7 * 24 * 60 * 60),
-  /** Lifetime of the links to verification reports handed to the buyer, the seller and admins (Cloud Storage allows 7 days at most). */
+  /**
+   * Lifetime of the links to verification reports handed to the buyer, the seller and admins (10 s to 7
+   * days: Cloud Storage allows 7 days at most).
+   */
   VERIFICATION_REPORT_LINK_TTL_SECONDS: integer(300, 10, 7 * 24 * 60 * 60),
   /** Largest verification report (PDF) an admin uploads. */
   VERIFICATION_REPORT_MAX_BYTES: integer(10 * 1024 * 1024, 1024),
-  /** Requests of one listing waiting for its inspection at once (paying for one more is refused): what an admin's PATCH moves together. */
+  /**
+   * Requests of one listing waiting for its inspection at once (1 to 100): paying for one more is
+   * refused; an admin's `PATCH` moves them together.
+   */
   VERIFICATION_MAX_OPEN_PER_ARTICLE: integer(20, 1, 100),
-  /** Days the buyer has to accept or refuse a report once it is available; past them the request closes as accepted. */
+  /**
+   * Days the buyer has to accept or refuse an inspection report once it is available (1 to 60); past
+   * them it can no longer be refused and the hourly job closes it as accepted.
+   */
   VERIFICATION_DECISION_DAYS: integer(3, 1, 60),
+  /** Largest photo (10 MB). */
   UPLOAD_IMAGE_MAX_BYTES: integer(10 * 1024 * 1024, 1024),
+  /** Largest video (30 MB: HTTP functions take at most 32 MB). */
   UPLOAD_VIDEO_MAX_BYTES: integer(30 * 1024 * 1024, 1024),
-  /** Advertising prices (XOF per day) until an admin sets them. */
+  /** Price of a sponsored boost per day (XOF) until an admin sets one. */
   PUB_PRICE_SPONSORISE_PER_DAY: integer(1000, 0),
+  /** Price of a front-page boost per day (XOF) until an admin sets one. */
   PUB_PRICE_A_LA_UNE_PER_DAY: integer(2000, 0),
-  /** Anonymous views counted per client address, listing and business day (many phones share a carrier's address). */
+  /** Anonymous views counted per client address, listing and business day (carriers put many phones behind one address). */
   VIEWS_ANONYMOUS_PER_IP_MAX: integer(10, 1),
-  /** A view rolls its listing's count up onto the listing (`views`) when the last roll-up is older than this. */
+  /**
+   * A view rolls its listing's count up onto the listing's `views` (most-viewed order, listing answers)
+   * when the last roll-up is older than this; the `rollUpViews` schedule takes the rest every 10 minutes
+   * (README, Catalog: Views).
+   */
   VIEWS_ROLLUP_SECONDS: integer(60, 0),
   /** Files (photos, videos, identity cards) one user may store per business day. */
   UPLOAD_DAILY_MAX_PER_USER: integer(50, 1),
@@ -222,143 +276,194 @@ const SETTINGS = {
   UPLOAD_CLEANUP_GRACE_HOURS: integer(24, 1),
   /** A referenced file is looked at again this long after (its listing may drop it). */
   UPLOAD_RECHECK_DAYS: integer(30, 1),
-  /** Public video uploads per client IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
+  /** Public video uploads per client IP and window of `AUTH_RATE_LIMIT_WINDOW_MS`. */
   UPLOAD_VIDEO_RATE_LIMIT_MAX: integer(10, 1),
 
   // Payments through FeexPay.
+  /** FeexPay API (request to pay, card, status). */
   FEEXPAY_BASE_URL: url('https://api.feexpay.me'),
-  /** Base URL of the payment-link API (POST {base}/api/feexlink/api-create). */
+  /** FeexPay payment-link API (`POST {base}/api/feexlink/api-create`). */
   FEEXPAY_LINK_BASE_URL: url('https://api.feexpay.me'),
+  /** The shop identifier at FeexPay. */
   FEEXPAY_SHOP_ID: text(''),
   /**
-   * `SANDBOX` or `LIVE`. No default where the service runs as a function (deployed or emulated):
-   * a live service that silently believed sandbox transactions would sell for nothing.
+   * `SANDBOX` or `LIVE`: the mode of payment links, and a `LIVE` service believes only `LIVE`
+   * transactions. No default in a function (deployed or emulated): a function without it stops at its
+   * first request naming it, since a live service that silently believed sandbox transactions would sell
+   * for nothing. Scripts need it only to pay.
    */
   FEEXPAY_MODE: oneOf(['SANDBOX', 'LIVE'], undefined),
   /**
-   * Public URL of `POST /api/payments/webhook` (for example https://<site>/api/payments/webhook),
-   * given to FeexPay as the callback of payment links; the callback secret is added to its query.
+   * Public URL of `POST /api/payments/webhook` (`https://<site>/api/payments/webhook`): payment links
+   * call it back (with `?secret=` and the payment's id); links fail until it is set.
    */
   FEEXPAY_CALLBACK_URL: url('', { orEmpty: true }),
-  /** Turns off `POST /api/payments/init` (payment links); mobile money and card still work. */
+  /** Turns `POST /api/payments/init` (payment links) off; mobile money and card still work. */
   FEEXPAY_PAYMENT_LINK_DISABLED: flag(false),
+  /** Timeout of a FeexPay call; a timeout is "provider unavailable". */
   FEEXPAY_TIMEOUT_MS: integer(10000, 100),
-  /** A pending payment expires after this long (checked with the aggregator one last time). */
+  /** A pending payment's lifetime; it expires after it, checked with the aggregator one last time. */
   PAYMENT_EXPIRE_SECONDS: integer(900, 30),
-  /** Leave pending payments pending forever (the aggregator's word only). */
+  /** Never expire pending payments locally (the aggregator's word only). */
   PAYMENT_LOCAL_EXPIRY_DISABLED: flag(false),
   /** Queue one expiry task per payment (off: the poller alone expires payments). */
   PAYMENT_EXPIRY_TASKS_ENABLED: flag(true),
-  /** Payments started per payer account, and per paying telephone, in a window: no prompt flood at a stranger's phone. */
+  /**
+   * Limit payment starts (`/init`, `/initcard`, `/requesttopay/*`) per account and per paying telephone:
+   * no prompt flood at a stranger's phone.
+   */
   PAYMENT_RATE_LIMIT_ENABLED: flag(true),
+  /** Payments one account may start per window. */
   PAYMENT_RATE_LIMIT_PER_USER: integer(10, 1),
+  /** Mobile money prompts (and card payments) one telephone may receive per window, whoever starts them. */
   PAYMENT_RATE_LIMIT_PER_TELEPHONE: integer(5, 1),
+  /** The window of the payment limits (1 hour). */
   PAYMENT_RATE_LIMIT_WINDOW_MS: integer(60 * 60 * 1000, 1000),
 
   // Prices until an admin sets them (XOF).
+  /** Seller subscription, XOF per month of 30 days, until an admin sets it. */
   SUBSCRIPTION_PRICE_PER_MONTH: integer(5000, 0),
+  /** Forwarder subscription, XOF per month of 30 days, until an admin sets it. */
   TRANSITAIRE_SUBSCRIPTION_PRICE_PER_MONTH: integer(5000, 0),
+  /** Article verification, XOF, until an admin sets it. */
   VERIFICATION_PRICE: integer(20000, 0),
   /** Days of free seller access from sign-up. */
   SELLER_TRIAL_DAYS: integer(45, 0),
-  /** Sellers' parts shown again per transaction on a renewal, and hidden per batch of the hourly job (one transaction: at most 450). */
+  /**
+   * Sellers' parts shown again per transaction on a renewal, and per batch of the hourly
+   * `hideLapsedSellerParts` job (1 to 450; a run does at most 10 batches).
+   */
   SELLER_PARTS_BATCH_SIZE: integer(200, 1, 450),
 
   // Commercial agents (domains/agents): amounts until an admin sets the referral tariff, and the targets.
-  /** Earned by an agent for each user who signs up with its referral code (XOF). */
+  /** Earned by an agent for each user who signs up with its code (XOF), until an admin sets the referral tariff. */
   AGENT_REFERRAL_SIGNUP_XOF: integer(150, 0),
-  /** Commission of the referring agent on a referred user's subscription payment, percent (rounded up to the franc). */
+  /** Percent of a referred user's subscription payment earned by its agent (rounded up to the franc), until an admin sets the tariff. */
   AGENT_COMMISSION_SUBSCRIPTION_PCT: decimal(10, 0, 100),
-  /** Commission of the referring agent on a referred user's advertisement payment, percent (rounded up). */
+  /** Percent of a referred user's advertisement payment earned by its agent (rounded up to the franc), until an admin sets the tariff. */
   AGENT_COMMISSION_PUBLICITE_PCT: decimal(10, 0, 100),
-  /** Presence bonus of a day whose journal has GPS coordinates, once per agent and business day (XOF). */
+  /**
+   * Presence bonus of an agent's day whose journal has a GPS position that earns (on the land of a
+   * served country, accurate enough), once per agent and business day.
+   */
   AGENT_DAILY_PRESENCE_BONUS_XOF: integer(2000, 0),
-  /** A position whose accuracy the app gives as worse than this (metres) earns no presence bonus. */
+  /** A position whose accuracy the app gives as worse than this (metres) earns no presence bonus (`precision_insuffisante`). */
   AGENT_PRESENCE_MAX_ACCURACY_M: integer(200, 1),
-  /** A position this close to the land of a served country (metres) counts as on it: the borders (Natural Earth 1:50m) are generalized at the coast. */
+  /**
+   * A position this close (metres, 0 to 20000) to the land of a served country counts as on it: the
+   * 1:50m borders are generalized at the coast.
+   */
   AGENT_PRESENCE_COAST_TOLERANCE_M: integer(1000, 0, 20_000),
-  /** Target: prospects approached per day. */
+  /** Prospects an agent should approach per day: the target shown in the dashboards' `daily.objectifs`. */
   AGENT_TARGET_PROSPECTS_PER_DAY: integer(20, 0),
-  /** Subscriptions and advertisement campaigns an agent must have sold before a withdrawal. */
+  /** Subscriptions an agent must have sold before a withdrawal (a target of `daily.objectifs`). */
   AGENT_WITHDRAWAL_MIN_SUBSCRIPTIONS: integer(4, 0),
+  /** Advertisement campaigns an agent must have sold before a withdrawal (a target of `daily.objectifs`). */
   AGENT_WITHDRAWAL_MIN_CAMPAIGNS: integer(4, 0),
-  /** A demonstration event of the same type and session seen again within this window is ignored (ms). */
+  /**
+   * A demonstration event of the same `eventType` and session seen again within this window (ms) is
+   * answered `deduplicated` and ignored.
+   */
   DEMO_EVENT_DEDUP_MS: integer(30000, 0),
   /** At most one demonstration counts per agent and user within this interval (minutes). */
   DEMO_COOLDOWN_MINUTES: integer(15, 0),
 
   // Tricycles (logistics/tricycles).
-  /** A tricycle driver's GPS stream is stored at most once per this many seconds (the rest is answered `throttled`). */
+  /** A tricycle driver's GPS stream stores at most one position per this many seconds; the others are answered `throttled`. */
   TRICYCLE_LOCATION_INTERVAL_SECONDS: integer(10, 0),
-  /** An online driver whose last position is older than this is neither found nor contactable (its app died without going offline). */
+  /**
+   * An online tricycle driver whose last position is older is neither found nearby nor contactable (its
+   * app died without going offline).
+   */
   TRICYCLE_POSITION_TTL_MINUTES: integer(15, 1),
-  /** A buyer opens a contact it (or the driver) closed again only this long after: no notice flood by open-close loops. */
+  /** A buyer opens a contact closed (or declined) a moment ago again only this long after: no notice flood by open-close loops. */
   TRICYCLE_CONTACT_REOPEN_SECONDS: integer(120, 0, 86_400),
-  /** Radius of the buyers' nearby search when they give none (km). */
+  /** Radius of the nearby tricycle search when the buyer gives none (km). */
   TRICYCLE_SEARCH_RADIUS_KM: decimal(5, 0.1, 50),
-  /** Online drivers read per geohash cell of a nearby search (core/nearby: 2 to 6 cells for 5 km, at most MAX_COVERING_CELLS). */
+  /** Online drivers read per geohash cell of a nearby search (core/nearby: 2 to 6 cells for 5 km, at most 64, `MAX_COVERING_CELLS`). */
   TRICYCLE_NEARBY_PER_CELL: integer(100, 1, 1000),
-  /** Driver documents one nearby search reads at most, whatever its radius: cells are read nearest first until this is spent. */
+  /** Driver documents one nearby search reads at most, whatever its radius: cells are read nearest first until it is spent. */
   TRICYCLE_NEARBY_MAX_READS: integer(500, 1, 10_000),
   // Deliveries (domains/logistics/deliveries): the offer rounds and the close of a delivery proved by photo.
-  /** Radius added to the delivery settings' `rayonKm` at each new round of offers (km). */
+  /** Radius added to the delivery settings' `rayonKm` at each new round of offers of a delivery (km). */
   DELIVERY_ROUND_RADIUS_STEP_KM: decimal(5, 0, 200),
-  /** Rounds of offers before a delivery is left `commande` with `sansLivreur` for admins to relaunch. */
+  /** Rounds of offers before a delivery stays `commande` with `sansLivreur` (the buyer told, admins relaunch it). */
   DELIVERY_MAX_ROUNDS: integer(3, 1, 20),
   /** Online couriers offered a delivery per round, nearest first. */
   DELIVERY_OFFERS_PER_ROUND: integer(20, 1, 100),
-  /** A delivery the courier proved by photo (without the buyer's code) closes as `livre` this long after, unless the buyer confirms first. */
+  /** A delivery the courier proved by photo (without the buyer's code) closes `livre` this long after, unless the buyer confirms first. */
   DELIVERY_AUTO_CLOSE_SECONDS: integer(2 * 60 * 60, 60),
-  /** Queue the `deliveryRound` and `closeDelivery` tasks (off: only a direct call of their handlers runs them, as in-process tests do). */
+  /** Queue the `deliveryRound` and `closeDelivery` tasks (the in-process tests turn it off and call the handlers with the clock moved). */
   DELIVERY_TASKS_ENABLED: flag(true),
-  /** Wrong handover codes a delivery accepts; past them code entry is locked (DELIVERY_CODE_LOCKED) and only the buyer's confirmation, a photo proof or an admin closes it. */
+  /**
+   * Wrong handover codes a delivery takes before code entry is locked (`DELIVERY_CODE_LOCKED`); then
+   * only the buyer's confirmation, a photo proof or an admin closes it.
+   */
   DELIVERY_CODE_MAX_ATTEMPTS: integer(5, 1, 100),
-  /** Deliveries a courier may hold at once (`assigne` or `en_cours`); accepting one more answers DELIVERY_COURIER_BUSY. */
+  /** Deliveries a courier may hold at once (`assigne`, `en_cours`); one more accept: `DELIVERY_COURIER_BUSY`. */
   DELIVERY_MAX_ACTIVE_PER_COURIER: integer(5, 1, 100),
 
   // Notifications.
-  /** In-app notifications are deleted this many days after they were written (TTL on `expireAt`). */
+  /** In-app notifications are deleted this long after they were written (TTL on `expireAt`). */
   NOTIFICATION_RETENTION_DAYS: integer(180, 1),
-  /** Recipients of an admin broadcast written per task (one transaction: at most 450). */
+  /** Recipients of an admin broadcast written per task (1 to 450: one transaction). */
   ADMIN_MESSAGE_PAGE_SIZE: integer(200, 1, 450),
-  /** Deliver admin broadcasts through the `sendAdminMessage` task queue (off: nothing sends them but a direct call). */
+  /** Deliver broadcasts through the `sendAdminMessage` task queue (the in-process tests turn it off and run the pages themselves). */
   ADMIN_MESSAGE_TASKS_ENABLED: flag(true),
 
   // Domain events (core/events).
-  /** Dispatch each event in the process that emitted it, right after its commit (tests); otherwise the `dispatchEvent` trigger does. */
+  /**
+   * Hand each domain event to its subscribers in the process that emitted it, right after the commit
+   * (the tests); otherwise the `dispatchEvents` trigger does.
+   */
   EVENTS_DISPATCH_INLINE: flag(false),
-  /** Seconds a subscriber's run is leased: past it, the sweep takes the run again (its worker died). */
+  /**
+   * A subscriber's run is leased this long; past it the sweep takes it again (its worker died). Also the
+   * grace given to the trigger before the sweep hands out an event.
+   */
   EVENT_LEASE_SECONDS: integer(120, 1),
-  /** Runs of a subscriber for one event before it is parked for an admin to replay. */
+  /** Runs of a subscriber for one event before it is parked for an admin. */
   EVENT_MAX_ATTEMPTS: integer(6, 1),
-  /** Wait before the first retry of a failed run; doubles at each attempt. */
+  /** Wait before the first retry of a failed run, doubled at each attempt. */
   EVENT_RETRY_BASE_SECONDS: integer(30, 1),
-  /** Events and their runs are deleted this many days after the event (TTL on `expireAt`). */
+  /** Events and their runs are deleted this long after the event (TTL on `expireAt`). */
   EVENT_RETENTION_DAYS: integer(30, 1),
-  /** Documents of the realtime feeds (`users/{uid}/realtime`) are deleted after this many days (TTL on `expireAt`). */
+  /** Documents of the realtime feeds (`users/{uid}/realtime`) are deleted this long after they were written (TTL on `expireAt`). */
   REALTIME_FEED_TTL_DAYS: integer(7, 1),
 
   // Reconciliation of the money (domains/admin/reconciliation).
-  /** A payment changed less than this many minutes ago is reported `en_cours`, not as a break: its events may still be running. */
+  /**
+   * The reconciliation judges a payment only once it has not changed for this many minutes (its events
+   * may still be running): until then it counts as `inProgress` (README, Reconciliation).
+   */
   RECONCILE_GRACE_MINUTES: integer(10, 0, 1440),
-  /** Documents read per page by the reconciliation (payments, wallets, a wallet's entries). */
+  /** Documents the reconciliation reads per page: payments, wallets, a wallet's entries. */
   RECONCILE_PAGE_SIZE: integer(200, 1, 1000),
 
   // Delivery zones and fees (domains/logistics/zones).
   /**
-   * Delivery zones that may exist at once (creation refuses more): a point lookup, a quote and an
-   * order read every active zone, so this bounds their reads.
+   * Delivery zones that may exist at once, active or not (1 to 500); creation refuses more
+   * (`DELIVERY_ZONES_LIMIT`). A lookup, a quote and an order with delivery read every active zone: this
+   * bounds them.
    */
   DELIVERY_ZONES_MAX: integer(100, 1, 500),
-  /** Public zone lookups and fee quotes per client IP and window of AUTH_RATE_LIMIT_WINDOW_MS. */
+  /**
+   * Public zone lookups and fee quotes together per client IP and window of `AUTH_RATE_LIMIT_WINDOW_MS`
+   * (off with `AUTH_RATE_LIMIT_ENABLED`).
+   */
   DELIVERY_QUOTE_RATE_LIMIT_MAX: integer(120, 1),
   // Couriers (logistics/livreurs).
-  /** A courier's location is written at most once per this many seconds; updates in between are answered, not stored. */
+  /**
+   * A courier's location is written at most once per this many seconds (`POST
+   * /api/livreurs/me/location`); updates in between are answered `written: false`, not stored.
+   */
   LIVREUR_LOCATION_INTERVAL_SECONDS: integer(15, 1, 3600),
-  /** An online courier whose last position is older than this is offered no delivery (its app died without going offline). */
+  /** An online courier whose last position is older is offered no delivery (its app died without going offline). */
   LIVREUR_POSITION_TTL_MINUTES: integer(30, 1),
 
-  /** Check X-Firebase-AppCheck on the routes that mount the attestation check. */
+
+  // App attestation.
+  /** Check `X-Firebase-AppCheck` on the routes that mount the attestation check (none does yet). */
   FIREBASE_APP_CHECK_ENFORCED: flag(false),
 };
 
@@ -387,12 +492,25 @@ export function config(): Settings {
   return cached;
 }
 
+/**
+ * Settings that are not function settings: the scripts beside the emulator read them from the shell,
+ * and nothing deploys them. Here so that docs/settings.md names them with the others.
+ */
+export const SCRIPT_SETTINGS = {
+  /**
+   * The local scheduler's (`npm start`; README, Two commands): how many times as fast as real time its
+   * clock runs the schedules (`60`: a minute a second); `0` turns it off. The end-to-end group runs it
+   * at 12 whatever this says. Never deployed: production has Cloud Scheduler.
+   */
+  SCHEDULER_TIME_FACTOR: { default: '1', readBy: 'scripts/local-scheduler.cjs' },
+} as const;
+
 /** Tests change the environment, then call this so the next `config()` reads it again. */
 export function reloadConfig(): void {
   cached = undefined;
 }
 
-/** Names and defaults, for the README and the settings table test. */
+/** Names and defaults, for docs/settings.md and the pages that quote settings at their defaults. */
 export function describeSettings(): Array<{ name: string; default: unknown }> {
   return Object.entries(SETTINGS).map(([name, { fallback }]) => ({ name, default: fallback }));
 }

@@ -13,19 +13,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export const SECRET_NAMES = [
-  /** Key of the HMAC under which one-time codes are stored. */
+  /** Key of the HMAC under which one-time codes are stored (codes themselves never are). */
   'OTP_HMAC_SECRET',
   /** WhatsApp Cloud API access token. */
   'WHATSAPP_ACCESS_TOKEN',
-  /** App secret of the messaging platform: signs its webhook callbacks (X-Hub-Signature-256). */
+  /** App secret of the messaging platform: signs its webhook callbacks (`X-Hub-Signature-256`). */
   'MESSAGING_APP_SECRET',
-  /** Token the messaging platform echoes in the webhook verification handshake. */
+  /** Token the messaging platform echoes in the webhook subscription handshake. */
   'MESSAGING_WEBHOOK_VERIFY_TOKEN',
   /** Server-side secret of the captcha provider. */
   'CAPTCHA_SECRET',
   /** FeexPay API token. */
   'FEEXPAY_API_TOKEN',
-  /** Shared secret in the query of the callback URL given to FeexPay: drops forged callbacks early. */
+  /**
+   * Shared secret in the query of the callback URL given to FeexPay (`/api/payments/webhook?secret=...`):
+   * callbacks without it are dropped, and all of them while it is unset.
+   */
   'FEEXPAY_CALLBACK_SECRET',
 ] as const;
 

@@ -72,6 +72,11 @@ export interface DocumentDeleted {
 
 declare module './events/catalog' {
   interface EventCatalog {
+    /**
+     * A superAdmin deleted a stored document (key: the stored document's id): the domain owning its record
+     * marks it deleted, and the file leaves storage. Emitted by the transaction that marks the register's
+     * entry deleted (`POST /api/admin/documents/delete`; once, whatever runs at the same time).
+     */
     'document.deleted': DocumentDeleted;
   }
 }

@@ -1,4 +1,4 @@
-/** Events the catalog domain emits (README: event catalogue). */
+/** Events the catalog domain emits (docs/events.md, generated from these declarations). */
 import type { ArticleStatus } from './state';
 import type { VerificationStatus } from './verification/state';
 
@@ -55,13 +55,26 @@ export interface VerificationStatusChanged {
 
 declare module '../../core/events/catalog' {
   interface EventCatalog {
-    /** A listing was created, changed status or was deleted (key: `{articleId}_{to or supprime}_{ms}`). */
+    /**
+     * A listing was created, changed status or was deleted (key: `{articleId}_{to or supprime}_{ms}`).
+     * Emitted by the repository's every write of a listing's `statut` (creation, moderation, edit back to
+     * `en_attente`, withdrawal, sale, deletion: `status-events.ts`), in its transaction.
+     */
     'article.status_changed': ArticleStatusChanged;
-    /** A verification request opened or moved (key: `{verificationId}_{to}`: each status is reached once). */
+    /**
+     * A verification request opened or moved (key: `{verificationId}_{to}`: each status is reached once).
+     * Emitted by every transaction that opens or moves a request.
+     */
     'verification.status_changed': VerificationStatusChanged;
-    /** A seller asked for an advertisement (boost) of its listing, paid or not yet (key: the advertisement id). */
+    /**
+     * A seller asked for an advertisement (boost) of its listing, paid or not yet (key: the advertisement
+     * id). Emitted by the transaction that creates it (`POST /api/publicites`).
+     */
     'publicite.requested': PubliciteRequested;
-    /** An admin rejected a paid advertisement (key: the advertisement id): its payment marked for refund, which takes back the revenue and the agent's commission. */
+    /**
+     * An admin rejected a paid advertisement (key: the advertisement id), in the transaction that rejects
+     * it: its payment marked for refund, which takes back the revenue and the agent's commission.
+     */
     'publicite.refund_due': PubliciteRefundDue;
   }
 }

@@ -15,6 +15,7 @@ export const subscribers = [
   subscriber('catalog.show_seller_parts', 'subscription.extended', async ({ payload }) => {
     if (payload.kind === 'vendeur') await showSellerParts(payload.uid, new Date(payload.expiresAt));
   }),
+  // A paid advertisement: its boost `payee`; or, when it cannot take the payment, the money marked to go back.
   subscriber('catalog.publicite_paid', 'payment.succeeded', async ({ payload }) => {
     if (payload.type !== 'publicite') return;
     const outcome = await markPaid(payload.metadata.publiciteId, payload.paymentId);
@@ -38,6 +39,7 @@ export const subscribers = [
   subscriber('catalog.verification_handed_over', 'achat.handed_over', async ({ payload }) => {
     await markHandedOver(payload.articleId, payload.acheteur, new Date(payload.at));
   }),
+  // A journey `transferer`: the vehicle is with the buyer's forwarder, its inspection report can no longer be refused.
   subscriber('catalog.verification_transferred', 'mission.status_changed', async ({ payload }) => {
     if (payload.to === 'transferer' && payload.articleId && payload.acheteur) await markHandedOver(payload.articleId, payload.acheteur, new Date(payload.at));
   }),

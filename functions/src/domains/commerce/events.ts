@@ -1,4 +1,4 @@
-/** Events the commerce domain emits (README: event catalogue). */
+/** Events the commerce domain emits (docs/events.md, generated from these declarations). */
 import type { DeliveryRequest } from '../logistics';
 import type { OrderStatus } from './orders/state';
 
@@ -59,15 +59,33 @@ export interface AchatPaid {
 
 declare module '../../core/events/catalog' {
   interface EventCatalog {
-    /** An order of parts was paid and its units taken from stock (key: the order id). */
+    /**
+     * An order of parts was paid and its units taken from stock (key: the order id). Emitted by
+     * `onOrderPaid`, in the transaction that marks the order `paid` and lowers `stock` by the units its
+     * payment took.
+     */
     'order.paid': OrderPaid;
-    /** A purchase of a listing was paid and the listing sold to it (key: the purchase id). */
+    /**
+     * A purchase of a listing was paid and the listing sold to it (key: the purchase id). Emitted by
+     * `onAchatPaid`, in the transaction that sells the listing to the purchase.
+     */
     'achat.paid': AchatPaid;
-    /** A purchased vehicle was handed over by its delivery (key: the purchase id): its inspection report can no longer be refused. */
+    /**
+     * A purchased vehicle was handed over by its delivery (key: the purchase id): its inspection report
+     * can no longer be refused. Emitted by the transaction that credits the seller of a purchase delivered
+     * (`delivery.delivered`).
+     */
     'achat.handed_over': AchatHandedOver;
-    /** An order of parts was placed or changed status (key: `{orderId}_{to}`: the table enters each status at most once). */
+    /**
+     * An order of parts was placed or changed status (key: `{orderId}_{to}`: the table enters each status
+     * at most once). Emitted by every write of an order's `statut` (placed, paid or cancelled at payment,
+     * the parties' and admins' moves, logistics' word), through `orders/status-events.ts`.
+     */
     'order.status_changed': OrderStatusChanged;
-    /** A paid order was cancelled before it shipped (key: the order id): its refund, which takes back the sellers' credits. */
+    /**
+     * A paid order was cancelled before it shipped (key: the order id): its refund, which takes back the
+     * sellers' credits. Emitted by the transaction that cancels it, which puts its units back in stock.
+     */
     'order.cancelled': OrderCancelled;
   }
 }

@@ -1,4 +1,4 @@
-/** Events the identity domain emits (README: event catalogue). */
+/** Events the identity domain emits (docs/events.md, generated from these declarations). */
 import type { App, Role } from '../../core/roles';
 
 export interface UserChanged {
@@ -33,11 +33,20 @@ export interface UserPhoneVerified {
 
 declare module '../../core/events/catalog' {
   interface EventCatalog {
-    /** A profile changed: its owner's edit, or an admin's block, unblock or role change (key: uid, moment and a nonce). */
+    /**
+     * A profile changed: its owner's edit, or an admin's block, unblock or role change (key: uid, moment
+     * and a nonce). Emitted by every write of a profile.
+     */
     'user.changed': UserChanged;
-    /** A profile was created: a sign-up, or an account made by an admin or an operator (key: uid). */
+    /**
+     * A profile was created: a sign-up, or an account made by an admin or an operator (key: uid). Emitted
+     * by the transaction that creates the profile.
+     */
     'user.registered': UserRegistered;
-    /** A profile proved its telephone with a code sent to it (key: uid: once per account). */
+    /**
+     * A profile proved its telephone with a code sent to it (key: uid: once per account). Emitted by the
+     * transaction that sets `telephoneVerifie` (`POST /api/auth/phone/verify`).
+     */
     'user.phone_verified': UserPhoneVerified;
   }
 }

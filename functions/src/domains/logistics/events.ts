@@ -1,4 +1,4 @@
-/** Events the logistics domain emits (README: event catalogue). */
+/** Events the logistics domain emits (docs/events.md, generated from these declarations). */
 import type { DeliverySourceKind, DeliveryStatus } from './deliveries/model';
 
 export interface DeliveryStatusChanged {
@@ -54,13 +54,24 @@ export interface DeliveryFailed {
 
 declare module '../../core/events/catalog' {
   interface EventCatalog {
-    /** A tricycle driver accepted a buyer's contact (key: the contact id and its opening number). */
+    /** A tricycle driver accepted a buyer's contact (key: the contact id and its opening number), in the transaction that accepts it. */
     'tricycle.contact_accepted': TricycleContactAccepted;
-    /** A delivery reached `livre` (key: the delivery id): the courier's and the company's gains, the sellers' credit. */
+    /**
+     * A delivery reached `livre` (key: the delivery id): the courier's and the company's gains, the
+     * sellers' credit. Emitted by the one transaction that moves it there (the courier's code, the buyer's
+     * confirmation, the auto-close or an admin: one of them only).
+     */
     'delivery.delivered': DeliveryDelivered;
-    /** A delivery ended `refuse`, `retour` or `annule` (key: the delivery id): its refund and gains by outcome. */
+    /**
+     * A delivery ended `refuse`, `retour` or `annule` (key: the delivery id): its refund and gains by
+     * outcome. Emitted by the transaction that moves it there.
+     */
     'delivery.failed': DeliveryFailed;
-    /** A delivery was created or changed status (key: `{deliveryId}_{to}`: the table enters each status at most once). */
+    /**
+     * A delivery was created or changed status (key: `{deliveryId}_{to}`: the table enters each status at
+     * most once). Emitted by every write of a delivery's `statut` (creation, accept, last pickup, every
+     * move of the table), through `deliveries/status-events.ts`.
+     */
     'delivery.status_changed': DeliveryStatusChanged;
   }
 }

@@ -1,4 +1,4 @@
-/** Events the notifications domain handles (README: event catalogue). */
+/** Events the notifications domain handles (docs/events.md, generated from these declarations). */
 import type { NoticeType } from '../../core/notices';
 import type { ResourceKind } from './templates';
 
@@ -14,7 +14,10 @@ export interface NotificationRequested {
 
 declare module '../../core/events/catalog' {
   interface EventCatalog {
-    /** A domain asks for a notice, in the transaction of the change it tells (key: `{uid}_{notificationId}`). */
+    /**
+     * A domain asks for a notice, in the transaction of the change it tells (key:
+     * `{uid}_{notificationId}`). Every domain emits it through `notifyIn`.
+     */
     'notification.requested': NotificationRequested;
   }
 }

@@ -1,4 +1,4 @@
-/** Events the payments domain emits (README: event catalogue). */
+/** Events the payments domain emits (docs/events.md, generated from these declarations). */
 import type { PaymentType } from './model';
 import type { PaymentStatus } from './state';
 
@@ -38,11 +38,18 @@ export interface PaymentRefundMarked {
 
 declare module '../../core/events/catalog' {
   interface EventCatalog {
-    /** A payment was created or changed status (key: `{paymentId}_{to}`: each status is entered at most once). */
+    /**
+     * A payment was created or changed status (key: `{paymentId}_{to}`: each status is entered at most
+     * once). Emitted by the transaction that creates a payment (`pending`), and by `settle()` for every
+     * move.
+     */
     'payment.status_changed': PaymentStatusChanged;
-    /** A successful payment's money was marked to go back (key: the payment id; the first mark stays). */
+    /** A successful payment's money was marked to go back (key: the payment id; the first mark stays), in the transaction that marks it. */
     'payment.refund_marked': PaymentRefundMarked;
-    /** A payment became `success` (key: the payment id; emitted once, a success is never downgraded). */
+    /**
+     * A payment became `success` (key: the payment id; emitted once, a success is never downgraded).
+     * Emitted by `settle()`, in the transaction that moves the payment to `success`.
+     */
     'payment.succeeded': PaymentSucceeded;
   }
 }

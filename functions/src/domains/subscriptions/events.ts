@@ -1,4 +1,4 @@
-/** Events the subscriptions domain emits (README: event catalogue). */
+/** Events the subscriptions domain emits (docs/events.md, generated from these declarations). */
 import type { SubscriptionKind } from './service';
 
 export interface SubscriptionExtended {
@@ -14,7 +14,7 @@ export interface SubscriptionExtended {
 
 declare module '../../core/events/catalog' {
   interface EventCatalog {
-    /** Paid months were added to a subscription (key: the payment id). */
+    /** Paid months were added to a subscription (key: the payment id), in the extension's transaction. */
     'subscription.extended': SubscriptionExtended;
   }
 }

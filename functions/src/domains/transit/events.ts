@@ -1,4 +1,4 @@
-/** Events the transit domain emits (README: event catalogue). */
+/** Events the transit domain emits (docs/events.md, generated from these declarations). */
 import type { MissionStatus } from './state';
 
 export interface MissionStatusChanged {
@@ -24,9 +24,15 @@ export interface TransitaireVerificationChanged {
 
 declare module '../../core/events/catalog' {
   interface EventCatalog {
-    /** A forwarder's verification file was submitted or decided (key: uid and moment). */
+    /**
+     * A forwarder's verification file was submitted or decided (key: uid and moment), in the transaction
+     * that also writes the profile's copy of the status.
+     */
     'transitaire.verification_changed': TransitaireVerificationChanged;
-    /** A transit mission was created or changed status (key: `{missionId}_{to}_{ms}`). */
+    /**
+     * A transit mission was created or changed status (key: `{missionId}_{to}_{ms}`). Emitted by the
+     * repository's one read-modify-write of a mission (`mutateMissionWith`), when the status changes.
+     */
     'mission.status_changed': MissionStatusChanged;
   }
 }
