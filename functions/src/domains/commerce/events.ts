@@ -45,6 +45,19 @@ export interface AchatHandedOver {
   at: string;
 }
 
+/** Why a purchase was cancelled: its buyer before paying, the buyer's refusal of the listing's verification report, or its failed delivery. */
+export type AchatCancellation = 'buyer' | 'verification_refusee' | 'delivery_failed';
+
+/** A purchase of a listing became `annulee` (its last status: once per purchase). */
+export interface AchatCancelled {
+  achatId: string;
+  articleId: string;
+  acheteur: string;
+  reason: AchatCancellation;
+  /** When (ISO). */
+  at: string;
+}
+
 export interface AchatPaid {
   achatId: string;
   acheteur: string;
@@ -65,6 +78,8 @@ declare module '../../core/events/catalog' {
     'achat.paid': AchatPaid;
     /** A purchased vehicle was handed over by its delivery (key: the purchase id): its inspection report can no longer be refused. */
     'achat.handed_over': AchatHandedOver;
+    /** A purchase of a listing was cancelled (key: the purchase id): its transit journeys not handed over yet are cancelled. */
+    'achat.cancelled': AchatCancelled;
     /** An order of parts was placed or changed status (key: `{orderId}_{to}`: the table enters each status at most once). */
     'order.status_changed': OrderStatusChanged;
     /** A paid order was cancelled before it shipped (key: the order id): its refund, which takes back the sellers' credits. */
