@@ -1,8 +1,9 @@
 /**
  * The domain graph: an edge from domain A to domain B for each import, by a file of
- * functions/src/domains/A/, of a file of functions/src/domains/B/. Type-only imports count: they do not run, but a domain that names another's
- * types changes when that domain changes, and the layers are about who may change without whom
- * (the file cycle rule, about load order, leaves them out).
+ * functions/src/domains/A/, of a file of functions/src/domains/B/. Type-only imports count: they
+ * do not run, but a domain that names another's types changes when that domain changes, and the
+ * layers are about who may change without whom (the file cycle rule, about load order, leaves
+ * them out).
  * - `domain-layers`: a domain imports only domains of its own layer or lower ones (domain-layers.mjs);
  * - `domain-no-cycle`: the domain graph has no cycle, within a layer included.
  * The file being linted is read from its AST (a planted text is checked as written); the other

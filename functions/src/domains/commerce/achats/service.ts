@@ -214,10 +214,13 @@ export async function onAchatDeliveryFailed(id: string): Promise<void> {
 
 /**
  * `achat.cancelled`, in the transaction that cancels the purchase: transit cancels the buyer's
- * journeys of the listing that no live purchase holds any more (transit's subscribers).
+ * journeys of the listing that no live purchase holds any more (transit's subscribers). The
+ * buyer's own cancellation is dispatched right after its commit, so its answer comes once the
+ * journey is `annule`, as when commerce called transit.
  */
 function emitCancelled(tx: Transaction, id: string, achat: AchatDocument, reason: AchatCancellation): void {
-  emit(tx, 'achat.cancelled', id, { achatId: id, articleId: achat.articleId, acheteur: achat.acheteur, reason, at: now().toISOString() });
+  const payload = { achatId: id, articleId: achat.articleId, acheteur: achat.acheteur, reason, at: now().toISOString() };
+  emit(tx, 'achat.cancelled', id, payload, { inline: reason === 'buyer' });
 }
 
 /** Cancels an unpaid purchase; its transit journeys (not handed over yet) become `annule` (`achat.cancelled`). */
