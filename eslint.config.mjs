@@ -25,6 +25,8 @@ export default tseslint.config(
     // The code layout of ARCHITECTURE.md, enforced (eslint-rules/): routes do no Firestore, a
     // domain uses another through its index.ts, adapters see only core, core sees only itself,
     // and no import cycles anywhere (a dynamic import() counts; a type-only import does not).
+    // Domains form layers (eslint-rules/domain-layers.mjs): none imports a higher one, and the
+    // domain graph has no cycle (type-only imports count there: they couple domains too).
     files: ['**/*.{ts,js,mjs,cjs}'],
     plugins: { boundaries },
     settings: { boundaries: { src: `${import.meta.dirname}/functions/src` } },
@@ -34,6 +36,8 @@ export default tseslint.config(
       'boundaries/domain-via-index': 'error',
       'boundaries/adapter-imports-core': 'error',
       'boundaries/core-imports-core': 'error',
+      'boundaries/domain-layers': 'error',
+      'boundaries/domain-no-cycle': 'error',
     },
   },
   {

@@ -83,23 +83,24 @@ export function importsOf(ast, file) {
 }
 
 /**
- * The specifiers that a TypeScript source file loads at run time: the same imports as above,
+ * The specifiers that a TypeScript source file loads at run time (with `withTypes`, also those it
+ * imports for types only): the same imports as above,
  * read from TypeScript's own syntax tree. The cycle rule reads the rest of the tree this way,
  * from the program that typed linting has already parsed, instead of parsing every file again.
  */
-function runtimeSpecifiers(sourceFile) {
+function specifiersOf(sourceFile, withTypes) {
   const found = [];
-  const typeOnlyNames = (elements) => elements.length > 0 && elements.every((element) => element.isTypeOnly);
+  const typeOnlyNames = (elements) => !withTypes && elements.length > 0 && elements.every((element) => element.isTypeOnly);
   const visit = (node) => {
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
-      const typeOnly = clause && (clause.isTypeOnly || (!clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && typeOnlyNames(clause.namedBindings.elements)));
+      const typeOnly = !withTypes && clause && (clause.isTypeOnly || (!clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && typeOnlyNames(clause.namedBindings.elements)));
       if (!typeOnly) found.push(node.moduleSpecifier);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
-      const typeOnly = node.isTypeOnly || (node.exportClause && ts.isNamedExports(node.exportClause) && typeOnlyNames(node.exportClause.elements));
+      const typeOnly = (!withTypes && node.isTypeOnly) || (node.exportClause && ts.isNamedExports(node.exportClause) && typeOnlyNames(node.exportClause.elements));
       if (!typeOnly) found.push(node.moduleSpecifier);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
-      if (!node.isTypeOnly) found.push(node.moduleReference.expression);
+      if (withTypes || !node.isTypeOnly) found.push(node.moduleReference.expression);
     } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
       if (node.arguments[0]) found.push(node.arguments[0]);
     }
@@ -109,19 +110,25 @@ function runtimeSpecifiers(sourceFile) {
   return found.filter((node) => ts.isStringLiteralLike(node)).map((node) => node.text);
 }
 
-const parsed = new WeakMap();
-const onDisk = new Map();
+const parsed = { runtime: new WeakMap(), all: new WeakMap() };
+const onDisk = { runtime: new Map(), all: new Map() };
 
 /**
  * The files that a file loads at run time (type-only imports left out). `program` is typed
  * linting's TypeScript program when there is one; a file outside it is parsed from disk, once per
  * version of the file.
  */
-export function runtimeDependencies(file, program) {
+export const runtimeDependencies = (file, program) => dependencies(file, program, false);
+
+/** The files that a file imports, type-only imports included (the domain graph counts them). */
+export const allDependencies = (file, program) => dependencies(file, program, true);
+
+function dependencies(file, program, withTypes) {
+  const kind = withTypes ? 'all' : 'runtime';
   const inProgram = program?.getSourceFile(file);
   if (inProgram) {
-    if (!parsed.has(inProgram)) parsed.set(inProgram, resolveAll(file, runtimeSpecifiers(inProgram)));
-    return parsed.get(inProgram);
+    if (!parsed[kind].has(inProgram)) parsed[kind].set(inProgram, resolveAll(file, specifiersOf(inProgram, withTypes)));
+    return parsed[kind].get(inProgram);
   }
   let modified;
   try {
@@ -129,11 +136,11 @@ export function runtimeDependencies(file, program) {
   } catch {
     return [];
   }
-  const known = onDisk.get(file);
+  const known = onDisk[kind].get(file);
   if (known?.modified === modified) return known.files;
   const script = /\.[cm]?[jt]sx?$/.test(file) && !file.endsWith('.d.ts');
-  const files = script ? resolveAll(file, runtimeSpecifiers(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest))) : [];
-  onDisk.set(file, { modified, files });
+  const files = script ? resolveAll(file, specifiersOf(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest), withTypes)) : [];
+  onDisk[kind].set(file, { modified, files });
   return files;
 }
 

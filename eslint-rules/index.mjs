@@ -1,8 +1,9 @@
-/** Our own lint rules: the code layout of ARCHITECTURE.md and no import cycles (issue 12). */
+/** Our own lint rules: the code layout of ARCHITECTURE.md, no import cycles (issue 12), and the domains' layers without cycles (issue 25). */
 import { rules as boundaries } from './boundaries.mjs';
+import { rules as domains } from './domains.mjs';
 import noCycle from './no-cycle.mjs';
 
 export default {
   meta: { name: 'boundaries' },
-  rules: { ...boundaries, 'no-cycle': noCycle },
+  rules: { ...boundaries, ...domains, 'no-cycle': noCycle },
 };

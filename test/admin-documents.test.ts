@@ -4,6 +4,7 @@
  * pages, read through short-lived signed links, deleted in bulk by a superAdmin only, the owning
  * records marked deleted by their domains.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalStorage } from '../functions/src/adapters/storage/local';
@@ -121,6 +122,23 @@ describe('the register', () => {
     expect(await (await fileStorage()).exists(file.cardFront)).toBe(false);
     const view = await client.get(`/api/transitaires/verification/admin/demandes/${forwarder.uid}`).set(bearer(admin.token));
     expect(view.body.data.cardLinks).toMatchObject({ deleted: [], cardFront: expect.any(String), cardBack: expect.any(String) });
+  });
+
+  // Catalog's clean-up asks no other domain (lint: boundaries/domain-layers): transit marks the
+  // cards in the uploads ledger when a file holds them, and takes the mark off a deleted one.
+  it('marks a submitted file’s cards kept in the uploads ledger; a card a superAdmin deleted loses the mark, and the clean-up drops its record', async () => {
+    const move = frozenClock();
+    const { forwarder, file } = await submittedForwarder();
+    const upload = async (path: string) => (await db().collection(COLLECTIONS.uploads).doc(createHash('sha256').update(path).digest('hex')).get()).data();
+    for (const path of [file.cardFront, file.cardBack]) expect({ path, keptBy: (await upload(path))?.keptBy }).toEqual({ path, keptBy: 'identityCard' });
+
+    expect((await bulkDelete([cardId(forwarder.uid, file.cardFront)])).body.data.results[0].outcome).toBe('deleted');
+    expect((await upload(file.cardFront))?.keptBy).toBeUndefined();
+    move(40 * 24 * 60 * 60 * 1000);
+    await cleanUploads();
+    expect(await upload(file.cardFront)).toBeUndefined();
+    expect(await upload(file.cardBack)).toMatchObject({ keptBy: 'identityCard' });
+    expect(await (await fileStorage()).exists(file.cardBack)).toBe(true);
   });
 
   it('holds an invoice’s PDF once it is issued, owned by the buyer and read by no seller (each downloads its own part); its route serves the buyer the stored file', async () => {

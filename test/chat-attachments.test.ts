@@ -9,7 +9,7 @@
  */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
-import { backfillChatFileUrls } from '../functions/src/domains/commerce/chat/backfill';
+import { backfillChatFileUrls } from '../functions/src/domains/chat/backfill';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { publish } from './helpers/catalog';

@@ -94,7 +94,8 @@ const cases: Case[] = [
   },
   {
     name: 'a domain importing a file inside another domain',
-    filePath: GEO_ROUTES,
+    // catalog, above identity in the domain layers: the import breaks no layer, only the way in.
+    filePath: 'functions/src/domains/catalog/planted.ts',
     code: "import { type UserDocument } from '../identity/model';\n\nexport type User = UserDocument;\n",
     rules: ['boundaries/domain-via-index'],
   },
@@ -116,6 +117,45 @@ const cases: Case[] = [
     code: "import type { FunctionName } from '../groups';\n\nexport type Name = FunctionName;\n",
     rules: ['boundaries/core-imports-core'],
   },
+  // The domain graph (eslint-rules/domain-layers.mjs): agents sits above catalog and nothing of
+  // agents leads back to catalog, so only the layer rule speaks.
+  {
+    name: 'a domain importing a domain of a higher layer',
+    filePath: 'functions/src/domains/catalog/planted.ts',
+    code: "import { AGENT_TYPES } from '../agents';\n\nexport const types = AGENT_TYPES;\n",
+    rules: ['boundaries/domain-layers'],
+  },
+  {
+    name: 'a domain importing the types of a domain of a higher layer (types couple domains too)',
+    filePath: 'functions/src/domains/catalog/planted.ts',
+    code: "import type { AgentType } from '../agents';\n\nexport type Agent = AgentType;\n",
+    rules: ['boundaries/domain-layers'],
+  },
+  // commerce imports logistics (a paid order's delivery): logistics importing commerce, in the same
+  // layer, closes a cycle of domains, although no file cycle (nothing imports the planted file).
+  {
+    name: 'a domain importing a domain of its layer that imports it back',
+    filePath: 'functions/src/domains/logistics/planted.ts',
+    code: "import { findOrder } from '../commerce';\n\nexport const order = findOrder;\n",
+    rules: ['boundaries/domain-no-cycle'],
+  },
+  {
+    name: 'a cycle of domains closed by a type-only import',
+    filePath: 'functions/src/domains/logistics/planted.ts',
+    code: "import type { BusinessDocument } from '../commerce';\n\nexport type Document = BusinessDocument;\n",
+    rules: ['boundaries/domain-no-cycle'],
+  },
+  {
+    name: 'a domain folder that has no layer',
+    filePath: 'functions/src/domains/planted/service.ts',
+    code: "import { findOrder } from '../commerce';\n\nexport const order = findOrder;\n",
+    rules: ['boundaries/domain-layers'],
+  },
+  // The edges that closed the measured cycles, as they are now: transit reads commerce's purchases,
+  // commerce tells transit through `achat.cancelled`; chat, above both, reads each context.
+  { name: 'transit importing commerce, its own layer, without a way back', filePath: 'functions/src/domains/transit/service.ts', code: onDisk('functions/src/domains/transit/service.ts'), rules: [] },
+  { name: 'the chat service over catalog, commerce, logistics and transit', filePath: 'functions/src/domains/chat/service.ts', code: onDisk('functions/src/domains/chat/service.ts'), rules: [] },
+  { name: 'the upload clean-up, which asks no higher domain', filePath: 'functions/src/domains/catalog/uploads/cleanup.ts', code: onDisk('functions/src/domains/catalog/uploads/cleanup.ts'), rules: [] },
   // Files that keep the rules: a route, an adapter on core only, a domain using another's index.ts.
   { name: 'the geo routes as they are', filePath: GEO_ROUTES, code: onDisk(GEO_ROUTES), rules: [] },
   { name: 'the task queue adapter as it is', filePath: 'functions/src/adapters/tasks/queue.ts', code: onDisk('functions/src/adapters/tasks/queue.ts'), rules: [] },
@@ -149,6 +189,17 @@ describe('lint boundaries', () => {
     expect({ rules: [...new Set(messages.map((m) => m.ruleId))].sort(), messages }).toEqual(
       expect.objectContaining({ rules: cases[index].rules }),
     );
+  });
+
+  it('names the domains of a cycle in order, with a file that makes each step', () => {
+    const index = cases.findIndex((planted) => planted.name === 'a domain importing a domain of its layer that imports it back');
+    const [cycle] = results[index].messages;
+    expect(cycle.message).toMatch(/^Domain cycle: logistics -> commerce \(imported by domains\/logistics\/planted\.ts\) -> logistics \(imported by domains\/commerce\/[^)]+\)\./);
+  });
+
+  it('names both layers of an upward import', () => {
+    const index = cases.findIndex((planted) => planted.name === 'a domain importing a domain of a higher layer');
+    expect(results[index].messages.map((m) => m.message)).toEqual([expect.stringContaining('Domain catalog (layer 5) may not import domain agents (layer 7, higher)')]);
   });
 
   it('names the files of a cycle in order', () => {

@@ -1,6 +1,7 @@
 /** Transit missions: every row of the spec's table and rules 1 to 5, through the routes. */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
+import { dispatchEvent } from '../functions/src/core/events';
 import { MISSION_EVENTS, MISSION_STATUSES, MISSION_TRANSITIONS } from '../functions/src/domains/transit/state';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
@@ -9,6 +10,7 @@ import { resetEmulators } from './helpers/emulators';
 import { useFeexPaySandbox } from './helpers/feexpay';
 import { forwarder, missionDocument, paidTransitPurchase, payPurchase, selectForwarder, startJourney, transitPurchase } from './helpers/transit';
 import { walk } from './helpers/transition-table';
+import { eventOf, runOf } from './helpers/events';
 import { registerDevice } from './helpers/pushes';
 
 const { sandbox } = useFeexPaySandbox();
@@ -280,4 +282,26 @@ it('answers 400 in a body and 404 in a path, never 500, for ids that are not doc
   }
   const details = await client.patch('/api/transit-missions/a%2Fb/details').set(bearer(buyer.token)).send({ paysDestination: 'TG' });
   expect([details.status, details.body.code]).toEqual([404, 'MISSION_NOT_FOUND']);
+});
+
+// Commerce imports nothing of transit (lint: boundaries/domain-no-cycle): a cancelled purchase is a
+// fact commerce records, and transit's subscriber cancels the journey.
+it('cancels a journey through `achat.cancelled`, recorded with the purchase\'s cancellation; the event delivered or run again changes nothing', async () => {
+  const buyer = await createUser('acheteur');
+  const listing = await publish(seller);
+  const achat = await transitPurchase(buyer, listing.id);
+  const id = (await start(buyer, { articleId: listing.id, paysDestination: 'NG' })).body.data.id;
+  expect((await (await api()).post(`/api/achat/${achat.id}/cancel`).set(bearer(buyer.token))).body.data.statut).toBe('annulee');
+
+  const eventId = `achat.cancelled_${achat.id}`;
+  expect(await eventOf(eventId)).toMatchObject({ type: 'achat.cancelled', key: achat.id, payload: { achatId: achat.id, articleId: listing.id, acheteur: buyer.uid, reason: 'buyer' } });
+  expect((await runOf(eventId, 'transit.journeys_on_achat_cancelled'))?.state).toBe('done');
+  const cancelled = await missionDocument(id);
+  expect(cancelled.statut).toBe('annule');
+  // Delivered again: the run is done, the dispatcher does not run it twice.
+  expect(await dispatchEvent(eventId)).toEqual({ 'transit.journeys_on_achat_cancelled': 'busy' });
+  // Run again all the same (its run record lost): the subscriber changes nothing the second time.
+  await db().collection(COLLECTIONS.eventRuns).doc(`${eventId}__transit.journeys_on_achat_cancelled`).delete();
+  expect(await dispatchEvent(eventId)).toEqual({ 'transit.journeys_on_achat_cancelled': 'done' });
+  expect(await missionDocument(id)).toEqual(cancelled);
 });

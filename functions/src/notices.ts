@@ -10,6 +10,7 @@ export async function allNotices(): Promise<NoticeTemplates> {
   const modules = await Promise.all([
     import('./domains/account-security/notices'),
     import('./domains/catalog/notices'),
+    import('./domains/chat/notices'),
     import('./domains/commerce/notices'),
     import('./domains/logistics/notices'),
     import('./domains/subscriptions/notices'),

@@ -18,6 +18,7 @@ export async function allSubscribers(): Promise<Subscriber[]> {
     import('./domains/admin/documents/subscribers'),
     import('./domains/agents/subscribers'),
     import('./domains/catalog/subscribers'),
+    import('./domains/chat/subscribers'),
     import('./domains/commerce/subscribers'),
     import('./domains/identity/subscribers'),
     import('./domains/logistics/livreurs/subscribers'),

@@ -2,11 +2,11 @@
  * npm run backfill:chat-files
  *
  * One-off: rewrites the file URL of chat messages posted before files were references, from their
- * stored path (domains/commerce/chat/backfill.ts). Safe to run again. Against the emulators when
+ * stored path (domains/chat/backfill.ts). Safe to run again. Against the emulators when
  * FIRESTORE_EMULATOR_HOST is set; otherwise against the project of the application default
  * credentials (GOOGLE_CLOUD_PROJECT / `gcloud auth application-default login`).
  */
-import { backfillChatFileUrls } from '../domains/commerce/chat/backfill';
+import { backfillChatFileUrls } from '../domains/chat/backfill';
 
 backfillChatFileUrls()
   .then(({ rooms, read, updated }) => console.log(`Chat rooms read: ${rooms}; messages with a file read: ${read}; URLs rewritten: ${updated}.`))

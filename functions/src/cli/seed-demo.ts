@@ -14,7 +14,7 @@ import { saveCard } from '../domains/catalog/kyc/service';
 import { amountDue, extend } from '../domains/subscriptions/service';
 import { demoPayment } from './demo-payment';
 import { refreshListing } from '../domains/transit/directory/service';
-import { openRoom, postMessage } from '../domains/commerce/chat/service';
+import { openRoom, postMessage } from '../domains/chat/service';
 import { publishStatus } from '../domains/logistics/tricycles/drivers';
 import { seedAgentHistory } from './seed-demo-agent';
 import { seedDelivery } from './seed-demo-delivery';

@@ -6,7 +6,7 @@ import type { LazyRouter } from '../core/http';
 
 export const routers: LazyRouter[] = [
   { paths: ['/api/achat'], load: async () => (await import('../domains/commerce/achats/routes')).router },
-  { paths: ['/api/chat'], load: async () => (await import('../domains/commerce/chat/routes')).router },
+  { paths: ['/api/chat'], load: async () => (await import('../domains/chat/routes')).router },
   { paths: ['/api/orders'], load: async () => (await import('../domains/commerce/orders/routes')).router },
   { paths: ['/api/invoices'], load: async () => (await import('../domains/commerce/invoices/routes')).router },
 ];

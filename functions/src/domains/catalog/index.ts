@@ -8,5 +8,5 @@ export { cardLinks, cardProblem, identityCardFile } from './kyc/service';
 export { getArticle, prepareSale } from './service';
 export { giveBackUnits, type HeldUnits, prepareStockReturn, prepareUnitsSold, takeUnits } from './stock/service';
 export { isPublic, isReadableByAll } from './visibility';
-export { keepForChat, uploadOwner } from './uploads/ledger';
+export { keepForChat, releaseUpload, uploadKeeper, uploadOwner } from './uploads/ledger';
 export { latestVerificationStatus } from './verification/buyer';

@@ -45,6 +45,19 @@ export interface AchatHandedOver {
   at: string;
 }
 
+/** Why a purchase was cancelled: its buyer before paying, the buyer's refusal of the listing's verification report, or its failed delivery. */
+export type AchatCancellation = 'buyer' | 'verification_refusee' | 'delivery_failed';
+
+/** A purchase of a listing became `annulee` (its last status: once per purchase). */
+export interface AchatCancelled {
+  achatId: string;
+  articleId: string;
+  acheteur: string;
+  reason: AchatCancellation;
+  /** When (ISO). */
+  at: string;
+}
+
 export interface AchatPaid {
   achatId: string;
   acheteur: string;
@@ -76,6 +89,12 @@ declare module '../../core/events/catalog' {
      * (`delivery.delivered`).
      */
     'achat.handed_over': AchatHandedOver;
+    /**
+     * A purchase of a listing was cancelled (key: the purchase id): its transit journeys not handed
+     * over yet are cancelled. Emitted by every transaction that cancels a purchase (the buyer's
+     * cancellation, a refused inspection report, a failed delivery).
+     */
+    'achat.cancelled': AchatCancelled;
     /**
      * An order of parts was placed or changed status (key: `{orderId}_{to}`: the table enters each status
      * at most once). Emitted by every write of an order's `statut` (placed, paid or cancelled at payment,

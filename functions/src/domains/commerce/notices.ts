@@ -1,7 +1,6 @@
 /**
  * What commerce tells: a purchase's or an order's buyer and sellers once it is paid and as it
- * moves, each side of a driver request when it moves, and the other participants of a chat room
- * when a message is posted (one notice per message and recipient).
+ * moves, and each side of a driver request when it moves.
  * Registered with the others by src/notices.ts; README, "Notices".
  */
 import { defineNotices, formatXof } from '../notifications';
@@ -41,11 +40,6 @@ export const notices = defineNotices({
     category: 'orders',
     fr: (p) => ({ title: 'Demande rejetée', body: `La demande de chauffeur (${p.sujet}, le ${p.date}) a été rejetée par l’administration : ${p.motif}.` }),
     en: (p) => ({ title: 'Request rejected', body: `The driver request (${p.sujet}, on ${p.date}) was rejected by the administrators: ${p.motif}.` }),
-  },
-  chat_message: {
-    category: 'messages',
-    fr: (p) => ({ title: 'Nouveau message', body: p.apercu ?? 'Vous avez reçu un fichier.' }),
-    en: (p) => ({ title: 'New message', body: p.apercu ?? 'You received a file.' }),
   },
   order_paid: {
     category: 'payments',

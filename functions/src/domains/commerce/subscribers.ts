@@ -3,7 +3,6 @@ import { subscriber } from '../../core/events';
 import { markForRefund } from '../payments';
 import { priceList } from '../pricing';
 import { cancelForRefusedVerification, creditAchatSeller, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
-import { ensureRoom } from './chat/service';
 import { issueAchatInvoice, issueOrderInvoice, markInvoicePdfDeleted } from './invoices/service';
 import { onOrderPaid } from './orders/payment';
 import { creditSellers, onDeliveryEnded } from './orders/service';
@@ -57,16 +56,11 @@ export const subscribers = [
   subscriber('commerce.achat_invoice', 'achat.paid', async ({ payload }) => {
     await issueAchatInvoice(payload.achatId);
   }),
-  // A tricycle driver accepted a buyer's contact: their room about it exists from then on (one room
-  // per contact and pair, so a second delivery or a later acceptance finds it).
-  subscriber('commerce.tricycle_chat', 'tricycle.contact_accepted', async ({ payload }) => {
-    await ensureRoom('tricycle', payload.contactId, [payload.acheteur, payload.chauffeur], payload.acheteur);
-  }),
   // A superAdmin deleted an invoice's stored PDF (admin documents): the invoice keeps the mark.
   subscriber('commerce.invoice_pdf_deleted', 'document.deleted', async ({ payload }) => {
     if (payload.kind === 'facture') await markInvoicePdfDeleted(payload.record.id, payload.deletedBy, new Date(payload.deletedAt));
   }),
-  // The buyer refused the listing after its verification report: its purchase cancelled, paid money marked for refund, the journey `annule`.
+  // The buyer refused the listing after its verification report: its purchase cancelled (`achat.cancelled`), paid money marked for refund.
   subscriber('commerce.verification_refused', 'verification.status_changed', async ({ payload }) => {
     if (payload.to === 'refuse') await cancelForRefusedVerification(payload.articleId, payload.acheteur);
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
 import { pagedReads } from '../../core/read-ceiling';
 import { AUTH_RATE_LIMIT } from '../../core/rate-limit';
-import { assertHumanOnWeb } from '../account-security';
+import { assertHumanOnWeb } from './captcha';
 import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import {

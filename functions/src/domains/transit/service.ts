@@ -224,7 +224,8 @@ export async function updateDetails(caller: ProfileCaller, id: string, input: z.
 
 /**
  * A cancelled purchase blocks its journey when it has not been handed over yet, unless the buyer
- * still holds another live purchase of the listing (one paid, or another awaiting payment).
+ * still holds another live purchase of the listing (one paid, or another awaiting payment). Run by
+ * subscribers (`achat.cancelled`, a refused verification); safe to run again.
  */
 export async function cancelJourneys(articleId: string, buyer: string): Promise<void> {
   for (const id of await repository.findMissionsOfArticle(articleId, buyer)) {

@@ -1,7 +1,7 @@
 /** The transit domain's reactions to other domains' events. */
 import { subscriber } from '../../core/events';
 import { refreshListing } from './directory/service';
-import { approveVerification } from './service';
+import { approveVerification, cancelJourneys } from './service';
 import { unassignForwarder } from './unassign';
 import { markCardDeleted } from './verification/documents';
 
@@ -24,6 +24,18 @@ export const subscribers = [
   subscriber('transit.identity_card_deleted', 'document.deleted', async ({ payload }) => {
     if (payload.kind !== 'identite_transitaire') return;
     await markCardDeleted(payload.record.id, payload.path, payload.deletedBy, new Date(payload.deletedAt));
+  }),
+  // A purchase of the listing was cancelled: the buyer's journeys that no live purchase holds any
+  // more (and not handed over yet) become `annule`. Commerce tells, transit reacts: commerce
+  // imports nothing of transit.
+  subscriber('transit.journeys_on_achat_cancelled', 'achat.cancelled', async ({ payload }) => {
+    await cancelJourneys(payload.articleId, payload.acheteur);
+  }),
+  // The buyer refused the listing's verification report: the same, also when no purchase of the
+  // buyer was left to cancel (commerce's own subscriber cancels them, and `achat.cancelled` comes
+  // back here; whichever runs first, the journey ends `annule` once).
+  subscriber('transit.journeys_on_verification_refused', 'verification.status_changed', async ({ payload }) => {
+    if (payload.to === 'refuse') await cancelJourneys(payload.articleId, payload.acheteur);
   }),
   // The buyer accepted the listing's verification report: its journey is marked approved.
   subscriber('transit.verification_approved', 'verification.status_changed', async ({ payload }) => {

@@ -1,11 +1,13 @@
 /**
- * The clean-up of stored files (a schedule): a file that no listing shows, no forwarder's
- * verification file holds (nor the register of stored documents keeps: identity cards, verification
- * reports) and no profile shows, once its grace period (UPLOAD_CLEANUP_GRACE_HOURS)
- * is over, is deleted with its record. A referenced file is looked at again UPLOAD_RECHECK_DAYS
- * later, since its listing may drop it. Each run takes the records due first, in a bounded batch;
- * each reference check is one indexed read. A chat attachment is marked on its record (`keptBy`)
- * when its message is posted, and kept.
+ * The clean-up of stored files (a schedule): a file that no listing shows, the register of stored
+ * documents does not keep (identity cards, verification reports) and no profile shows, once its
+ * grace period (UPLOAD_CLEANUP_GRACE_HOURS) is over, is deleted with its record. A referenced file
+ * is looked at again UPLOAD_RECHECK_DAYS later, since its listing may drop it. Each run takes the
+ * records due first, in a bounded batch; each reference check is one indexed read. A file that
+ * another domain's record holds is marked on its record (`keptBy`) when it is attached, and kept
+ * without asking that domain: a chat attachment when its message is posted, a forwarder's identity
+ * card when its verification file is submitted (transit takes the mark off when a superAdmin
+ * deletes the card).
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
@@ -14,7 +16,6 @@ import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { documentAtPath } from '../../../core/stored-documents';
 import { isProfilePhoto } from '../../identity';
-import { isIdentityCard } from '../../transit';
 import { isListingMedia } from '../service';
 import { uploads } from './ledger';
 
@@ -23,8 +24,9 @@ const DAY_MS = 86_400_000;
 
 async function isReferenced(path: string): Promise<boolean> {
   // A card of the register stays until a superAdmin deletes it (admin documents), even once its
-  // forwarder submitted other cards: the register keeps what was submitted.
-  if (path.startsWith('kyc/')) return (await isIdentityCard(path)) || (await documentAtPath(path))?.deletedAt === null;
+  // forwarder submitted other cards: the register keeps what was submitted. (A submitted file's
+  // cards are marked kept on their records; this keeps those registered before the marks.)
+  if (path.startsWith('kyc/')) return (await documentAtPath(path))?.deletedAt === null;
   // A verification report's copy is kept while the register holds it; an upload never attached, or a copy never registered, goes.
   if (path.startsWith('rapports/') || path.startsWith('rapports-recus/')) return (await documentAtPath(path))?.deletedAt === null;
   const answers = await Promise.all([isListingMedia(path), isProfilePhoto(path)]);

@@ -5,7 +5,7 @@
  * uploads have no user: the per-address rate limit of their route bounds them.
  */
 import { createHash } from 'node:crypto';
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { businessDay, now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
@@ -21,9 +21,16 @@ export interface UploadRecord {
   size: number;
   createdAt: Timestamp;
   checkAfter: Timestamp;
-  /** Set when a chat message holds the file (commerce/chat): the clean-up keeps it then. */
-  keptBy?: 'chat';
+  /**
+   * Set by the domain whose record holds the file, in the transaction that attaches it: a chat
+   * message (`chat`), a forwarder's verification file (`identityCard`, transit). The clean-up keeps
+   * a marked file without asking its holder.
+   */
+  keptBy?: UploadHolder;
 }
+
+/** Who holds a stored file that the clean-up must keep. */
+export type UploadHolder = 'chat' | 'identityCard';
 
 /** `uploadQuotas/{uid}_{day}`: the files a user stored in a business day (TTL on `expireAt`). */
 interface UploadQuota {
@@ -72,4 +79,26 @@ export async function uploadSize(path: string): Promise<number | undefined> {
  */
 export function keepForChat(tx: Transaction, path: string): void {
   tx.update(uploadRef(path), { keptBy: 'chat' });
+}
+
+/**
+ * For a record that attaches stored files in its transaction: reads their ledger records (reads
+ * come first in a transaction) and answers the write that marks them kept by `holder`. A file with
+ * no record (stored before the ledger) is left alone: the clean-up never looks at it.
+ */
+export async function uploadKeeper(tx: Transaction, paths: readonly string[]): Promise<(holder: UploadHolder) => void> {
+  const refs = [...new Set(paths)].map(uploadRef);
+  const records = refs.length > 0 ? await tx.getAll(...refs) : [];
+  return (holder) => records.filter((record) => record.exists).forEach((record) => tx.update(record.ref, { keptBy: holder }));
+}
+
+/**
+ * The holder let go of the file (a superAdmin deleted it, its bytes gone): the clean-up may drop its
+ * record. Only `holder`'s own mark is taken off; safe to run again.
+ */
+export async function releaseUpload(path: string, holder: UploadHolder): Promise<void> {
+  const ref = uploadRef(path);
+  await runTransaction(async (tx) => {
+    if ((await tx.get(ref)).data()?.keptBy === holder) tx.update(ref, { keptBy: FieldValue.delete() });
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * The purchase of a listing a buyer holds, for the transit journeys, which need one. Read inside the
  * caller's transaction, so that a purchase cancelled or paid meanwhile is seen by the journey's own
- * change. It imports nothing of transit: achats/service.ts imports transit (a cancellation blocks the
- * journey), and this module is all that transit reads of commerce.
+ * change. This module is all that transit reads of commerce; commerce imports nothing of transit (a
+ * cancellation reaches the journeys through `achat.cancelled`).
  */
 import type { Query, Transaction } from 'firebase-admin/firestore';
 import { db } from '../../../core/firebase';

@@ -8,7 +8,7 @@
  * money back. When two buyers pay for one listing, the first sale wins and the other purchase is
  * marked for refund.
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
@@ -23,9 +23,9 @@ import { isPublic } from '../../catalog';
 import { samePerson } from '../../identity';
 import { notifyIn } from '../../notifications';
 import { platformFee } from '../../pricing';
-import { cancelJourneys } from '../../transit';
 import { PLATFORM_WALLET_ID, type Posting } from '../../wallet';
 import { markForRefund, prepareAllocation } from '../../payments';
+import type { AchatCancellation } from '../events';
 import type { Achat, AchatRequest } from './schemas';
 
 const REFUSED_VERIFICATION = 'verification_refusee';
@@ -208,17 +208,23 @@ export async function onAchatDeliveryFailed(id: string): Promise<void> {
     const achat = (await tx.get(ref)).data();
     if (!achat || achat.statut !== 'payee') return;
     tx.update(ref, { statut: 'annulee', updatedAt: Timestamp.fromDate(now()) });
+    emitCancelled(tx, id, achat, 'delivery_failed');
   });
 }
 
-/** Cancels an unpaid purchase; its transit journeys (not handed over yet) become `annule`. */
-export async function cancelAchat(caller: ProfileCaller, id: string) {
-  const cancelled = await closeUnpaid(caller, id);
-  await cancelJourneys(cancelled.articleId, caller.uid);
-  return cancelled;
+/**
+ * `achat.cancelled`, in the transaction that cancels the purchase: transit cancels the buyer's
+ * journeys of the listing that no live purchase holds any more (transit's subscribers). The
+ * buyer's own cancellation is dispatched right after its commit, so its answer comes once the
+ * journey is `annule`, as when commerce called transit.
+ */
+function emitCancelled(tx: Transaction, id: string, achat: AchatDocument, reason: AchatCancellation): void {
+  const payload = { achatId: id, articleId: achat.articleId, acheteur: achat.acheteur, reason, at: now().toISOString() };
+  emit(tx, 'achat.cancelled', id, payload, { inline: reason === 'buyer' });
 }
 
-async function closeUnpaid(caller: ProfileCaller, id: string) {
+/** Cancels an unpaid purchase; its transit journeys (not handed over yet) become `annule` (`achat.cancelled`). */
+export async function cancelAchat(caller: ProfileCaller, id: string) {
   const ref = achats().doc(id);
   return runTransaction(async (tx) => {
     const achat = (await tx.get(ref)).data();
@@ -226,6 +232,7 @@ async function closeUnpaid(caller: ProfileCaller, id: string) {
     if (achat.statut !== 'en_attente_paiement') throw new ApiError('INVALID_TRANSITION');
     const updated = { ...achat, statut: 'annulee' as const, updatedAt: Timestamp.fromDate(now()) };
     tx.update(ref, { statut: updated.statut, updatedAt: updated.updatedAt });
+    emitCancelled(tx, id, achat, 'buyer');
     return toAchat(id, updated);
   });
 }
@@ -241,7 +248,7 @@ export async function myAchats(caller: ProfileCaller, page: PageRequest) {
  * `refuse`): each of its live purchases of the listing is `annulee`; a paid one has its money
  * marked for refund, which takes back its seller's sale credit and the platform's fee in the same
  * transaction (payments' ledger; a credit already withdrawn becomes the seller's debt). The transit
- * journey becomes `annule`. The verification fee itself stays paid: the inspection was made.
+ * journey becomes `annule` (transit's subscribers of `achat.cancelled` and of the refusal). The verification fee itself stays paid: the inspection was made.
  *
  * A paid purchase with delivery is left to its delivery: the goods may be on the way or handed
  * over, its seller is credited on `livre`, and the buyer's way out is refusing them at the door
@@ -267,10 +274,10 @@ export async function cancelForRefusedVerification(articleId: string, buyer: str
       const unpaid = achat.statut === 'en_attente_paiement';
       if (!unpaid && (achat.statut !== 'payee' || achat.demandeLivraison)) return undefined;
       tx.update(doc.ref, { statut: 'annulee', annulation: REFUSED_VERIFICATION, payeeAvantAnnulation: !unpaid, updatedAt: Timestamp.fromDate(now()) });
+      emitCancelled(tx, doc.id, achat, REFUSED_VERIFICATION);
       return { ...achat, payeeAvantAnnulation: !unpaid };
     });
     if (!cancelled?.payeeAvantAnnulation || !cancelled.paymentId) continue;
     await markForRefund(cancelled.paymentId, 'vérification refusée par l’acheteur');
   }
-  await cancelJourneys(articleId, buyer);
 }

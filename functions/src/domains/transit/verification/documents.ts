@@ -7,7 +7,7 @@ import { FieldPath, Timestamp, type Transaction } from 'firebase-admin/firestore
 import { runTransaction } from '../../../core/firebase';
 import { COLLECTIONS } from '../../../core/firestore';
 import { registerDocument, storedDocumentRef } from '../../../core/stored-documents';
-import { cardProblem, identityCardFile } from '../../catalog';
+import { cardProblem, identityCardFile, releaseUpload, uploadKeeper } from '../../catalog';
 import { CARD_SIDES, type Dossier, files } from './model';
 
 /** What the register records of each card of a file (type and size), read before its transaction. */
@@ -35,6 +35,16 @@ export function registerCards(tx: Transaction, uid: string, dossier: Dossier, ca
 }
 
 /**
+ * Reads a file's two cards' records in the uploads ledger and answers the write that marks them
+ * kept (`identityCard`): catalog's clean-up keeps them without asking transit. In the transaction
+ * that attaches them to the file, with their entries in the register.
+ */
+export async function keepCards(tx: Transaction, dossier: Dossier): Promise<() => void> {
+  const keep = await uploadKeeper(tx, CARD_SIDES.map((side) => dossier[side]));
+  return () => keep('identityCard');
+}
+
+/**
  * One-off (`npm run backfill:documents`): a file submitted before the register existed gets its
  * stored cards entered, once; cards already registered (or deleted since) are left alone.
  * Answers whether it registered them.
@@ -47,9 +57,10 @@ export async function registerCardsOfFile(uid: string): Promise<boolean> {
   return runTransaction(async (tx) => {
     const current = (await tx.get(fileRef)).data()?.dossier;
     if (current?.cardFront !== dossier.cardFront || current?.cardBack !== dossier.cardBack) return false;
-    const entries = await tx.getAll(...CARD_SIDES.map((side) => storedDocumentRef(identityCardDocumentId(uid, dossier[side]))));
+    const [entries, keep] = await Promise.all([tx.getAll(...CARD_SIDES.map((side) => storedDocumentRef(identityCardDocumentId(uid, dossier[side])))), keepCards(tx, dossier)]);
     if (entries.some((entry) => entry.exists)) return false;
     registerCards(tx, uid, dossier, cardFiles);
+    keep();
     return true;
   });
 }
@@ -67,9 +78,12 @@ function identityCardDocumentId(uid: string, path: string): string {
 
 /**
  * `document.deleted` of an identity card: the file of the forwarder marks the card deleted when it
- * is still one of its cards (a file submitted again since holds other cards). Idempotent.
+ * is still one of its cards (a file submitted again since holds other cards), and the uploads
+ * ledger's record is no longer kept for it (its bytes are gone: the clean-up drops the record).
+ * Idempotent.
  */
 export async function markCardDeleted(userId: string, path: string, deletedBy: string, deletedAt: Date): Promise<void> {
+  await releaseUpload(path, 'identityCard');
   const fileRef = files().doc(userId);
   await runTransaction(async (tx) => {
     const file = (await tx.get(fileRef)).data();

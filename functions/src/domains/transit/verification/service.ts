@@ -19,7 +19,7 @@ import { cardLinks, cardProblem } from '../../catalog';
 import { verificationStatusWriter } from '../../identity';
 import { type NotificationEvent, notifyIn } from '../../notifications';
 import { listingWriter } from '../directory/service';
-import { cardFilesOf, hasBothCards, registerCards } from './documents';
+import { cardFilesOf, hasBothCards, keepCards, registerCards } from './documents';
 import { CARD_SIDES, type Dossier, files, type Status, type VerificationDocument } from './model';
 import type { AdminVerificationState, VerificationState } from './schemas';
 
@@ -34,21 +34,24 @@ function toState(userId: string, file: VerificationDocument | undefined): z.inpu
   };
 }
 
-/** Changes the file and the forwarder's directory entry together, with its events; `decide` sees the fresh file. */
+/**
+ * Changes the file and the forwarder's directory entry together, with its events; `decide` sees the
+ * fresh file. `alsoWrite` reads what it needs in the transaction first and answers its writes.
+ */
 async function change(
   userId: string,
   decide: (current: VerificationDocument | undefined) => Partial<VerificationDocument>,
-  alsoWrite?: (tx: Transaction, next: VerificationDocument) => void,
+  alsoWrite?: (tx: Transaction) => Promise<(next: VerificationDocument) => void>,
 ) {
   const fileRef = files().doc(userId);
   return runTransaction(async (tx) => {
-    const [file, profile, writeListing] = await Promise.all([tx.get(fileRef), verificationStatusWriter(tx, userId), listingWriter(tx, userId)]);
+    const [file, profile, writeListing, writeAlso] = await Promise.all([tx.get(fileRef), verificationStatusWriter(tx, userId), listingWriter(tx, userId), alsoWrite?.(tx)]);
     if (profile.user?.role !== 'transitaire') throw new ApiError('USER_NOT_FOUND');
     const current = file.data();
     const next = { ...current, ...decide(current) } as VerificationDocument;
     tx.set(fileRef, next);
     writeListing(profile.user, next);
-    alsoWrite?.(tx, next);
+    writeAlso?.(next);
     // A new decision is told to the forwarder with the change.
     if (next.decidedAt && next.decidedAt.toMillis() !== current?.decidedAt?.toMillis()) notifyIn(tx, userId, decisionNotice(userId, next));
     // The profile shows the status from this very commit: `/me` reads it right after the answer
@@ -84,8 +87,14 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
       return { statut: 'pending', dossier, rejectionMotif: null, submittedAt: at, decidedAt: null, decidedBy: null, deletedCards: {} };
     },
     // Each card enters the register of stored documents with the file that holds it (admins list,
-    // read and delete them there).
-    (tx, next) => registerCards(tx, caller.uid, next.dossier!, cardFiles),
+    // read and delete them there), and is marked kept in the uploads ledger (catalog's clean-up).
+    async (tx) => {
+      const keep = await keepCards(tx, dossier);
+      return (next) => {
+        registerCards(tx, caller.uid, next.dossier!, cardFiles);
+        keep();
+      };
+    },
   );
   return toState(caller.uid, file);
 }
@@ -139,12 +148,4 @@ export async function demandes(statut: Status, page: PageRequest) {
   const query = files().where('statut', '==', statut).orderBy('submittedAt', 'desc');
   const { docs, total } = await readPage(query, page);
   return toPage(page, await Promise.all(docs.map((doc) => toAdminState(doc.id, doc.data()))), total);
-}
-
-/** Whether a stored file is one of a verification file's identity cards (the upload clean-up asks). */
-export async function isIdentityCard(path: string): Promise<boolean> {
-  const [front, back] = await Promise.all(
-    (['dossier.cardFront', 'dossier.cardBack'] as const).map((field) => files().where(field, '==', path).limit(1).get()),
-  );
-  return !front.empty || !back.empty;
 }

@@ -8,9 +8,9 @@
  * page: it reads every room once, and the messages of each that hold a file.
  */
 import { FieldPath, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { fileStorage } from '../../../adapters/storage/storage';
-import { runTransaction } from '../../../core/firebase';
-import { collection, COLLECTIONS } from '../../../core/firestore';
+import { fileStorage } from '../../adapters/storage/storage';
+import { runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS } from '../../core/firestore';
 
 const PAGE = 300;
 

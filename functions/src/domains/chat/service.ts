@@ -11,18 +11,18 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, type QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { fileStorage } from '../../../adapters/storage/storage';
-import type { ProfileCaller } from '../../../core/auth';
-import { now } from '../../../core/clock';
-import { ApiError } from '../../../core/errors';
-import { runTransaction } from '../../../core/firebase';
-import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
-import { type PageRequest, readPage, toPage } from '../../../core/pagination';
-import { getArticle, isReadableByAll, keepForChat, uploadOwner } from '../../catalog';
-import { findTricycleContact } from '../../logistics';
-import { notifyIn } from '../../notifications';
-import { findMission } from '../../transit';
-import { findOrder } from '../orders/service';
+import { fileStorage } from '../../adapters/storage/storage';
+import type { ProfileCaller } from '../../core/auth';
+import { now } from '../../core/clock';
+import { ApiError } from '../../core/errors';
+import { runTransaction } from '../../core/firebase';
+import { collection, COLLECTIONS, isoOrNull } from '../../core/firestore';
+import { type PageRequest, readPage, toPage } from '../../core/pagination';
+import { getArticle, isReadableByAll, keepForChat, uploadOwner } from '../catalog';
+import { findTricycleContact } from '../logistics';
+import { notifyIn } from '../notifications';
+import { findMission } from '../transit';
+import { findOrder } from '../commerce';
 import type { ChatContextKind, ChatRoom, OpenRoomRequest, StoredChatMessage } from './schemas';
 
 /**

@@ -1,7 +1,8 @@
 /** Shapes of the chat routes: rooms about a context, their messages, search and unread counts. */
 import { z } from 'zod';
-import { documentId } from '../../../core/document-id';
-import { PaginationQuery } from '../../../core/pagination';
+import { documentId } from '../../core/document-id';
+import { PaginationQuery } from '../../core/pagination';
+import { isMediaPath } from '../../adapters/storage/paths';
 
 /** What a room is about: a listing, a transit journey, a tricycle contact, an order. */
 export const CHAT_CONTEXT_KINDS = ['article', 'transitMission', 'tricycle', 'order'] as const;
@@ -52,3 +53,27 @@ export const SearchQuery = z.strictObject({
   q: z.string().trim().min(1).max(100).meta({ description: 'Words looked for, case and accents ignored, among the room’s 200 latest messages.' }),
   limit: z.coerce.number().int().min(1).max(50).default(20).meta({ description: 'Matches answered at most (20 by default, at most 50).' }),
 });
+
+export const ChatMessage = z
+  .strictObject({
+    texte: z.string().trim().min(1).max(4000).optional(),
+    fichier: z
+      .string()
+      .refine(isMediaPath, { message: 'Not the path of an uploaded photo (`images/{uuid}.{ext}`).' })
+      .optional()
+      .meta({ description: 'The file: the `path` that `POST /api/upload/image` answered the sender (a file it stored itself; CHAT_FILE_NOT_OWNED otherwise). The service builds the URL shown (`fichierUrl`).' }),
+    // Any text: the storage adapter decides whether it is ours (the local driver answers relative URLs).
+    fichierUrl: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .meta({
+        description:
+          'Older form of `fichier`: accepted only when it is exactly the `url` our storage answered for one of the sender’s files (CHAT_FILE_URL_INVALID otherwise), and stored as that file’s reference. Send `fichier` instead.',
+        deprecated: true,
+      }),
+  })
+  .refine((value) => value.texte !== undefined || value.fichier !== undefined || value.fichierUrl !== undefined, { message: 'A message has a text or a file.' })
+  .refine((value) => value.fichier === undefined || value.fichierUrl === undefined, { message: 'One file per message: `fichier` or `fichierUrl`, not both.' })
+  .meta({ id: 'ChatMessage', description: 'A message posted in a chat room by one of its participants.' });

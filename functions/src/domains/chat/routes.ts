@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { ApiRouter } from '../../../core/http';
-import { fixedReads, pagedReads } from '../../../core/read-ceiling';
-import { pageRequest } from '../../../core/pagination';
-import { ChatMessage } from '../schemas';
-import { ChatRoom, MessageIdParams, OpenRoomRequest, RoomIdParams, RoomListQuery, SearchQuery, StoredChatMessage, UnreadTotal } from './schemas';
+import { ApiRouter } from '../../core/http';
+import { fixedReads, pagedReads } from '../../core/read-ceiling';
+import { pageRequest } from '../../core/pagination';
+import { ChatMessage, ChatRoom, MessageIdParams, OpenRoomRequest, RoomIdParams, RoomListQuery, SearchQuery, StoredChatMessage, UnreadTotal } from './schemas';
 import { CHAT_SEARCH_WINDOW, deleteMessage, getRoom, markRead, myRooms, openRoom, postMessage, roomMessages, searchRoom, unreadTotal } from './service';
-import { USER_LIMITS } from '../../../core/user-limits';
+import { USER_LIMITS } from '../../core/user-limits';
 
 /** The most documents a search in a room reads: the room and its latest CHAT_SEARCH_WINDOW messages. */
 const CHAT_SEARCH_MAX_READS = 1 + CHAT_SEARCH_WINDOW;

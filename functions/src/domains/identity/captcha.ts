@@ -1,4 +1,8 @@
-/** The captcha check of registrations from the web client (CAPTCHA_ENABLED). */
+/**
+ * The captcha check of registrations from the web client (CAPTCHA_ENABLED). It lives with the
+ * registration it guards: account security (one-time codes, phone proofs) builds on identity, not
+ * the reverse.
+ */
 import type { Request } from 'express';
 import { verifyCaptcha } from '../../adapters/captcha/verifier';
 import { clientIp } from '../../core/client-ip';

@@ -1,0 +1,20 @@
+/**
+ * What chat tells: the other participants of a room when a message is posted (one notice per
+ * message and recipient). Registered with the others by src/notices.ts; README, "Notices".
+ */
+import { defineNotices } from '../notifications';
+
+export const notices = defineNotices({
+  chat_message: {
+    category: 'messages',
+    fr: (p) => ({ title: 'Nouveau message', body: p.apercu ?? 'Vous avez reçu un fichier.' }),
+    en: (p) => ({ title: 'New message', body: p.apercu ?? 'You received a file.' }),
+  },
+});
+
+type Declared = Record<keyof typeof notices, true>;
+
+declare module '../../core/notices' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the names come from `Declared`
+  interface NoticeCatalog extends Declared {}
+}
