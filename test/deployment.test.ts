@@ -120,7 +120,7 @@ describe('functions', () => {
       '  });' +
       '});';
     const served = inFreshProcess<unknown>(script, { FUNCTION_TARGET: 'core', K_SERVICE: 'core' });
-    expect(served).toEqual(serviceDocument(await allRouters()));
+    expect(served).toEqual(await serviceDocument(await allRouters()));
   });
 
   it.each(['/no-such-page', '/users', '/api', '/api/no-such-route', '/404.html'])(

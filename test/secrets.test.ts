@@ -16,6 +16,7 @@ import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { SECRET_NAMES, secret, UndeclaredSecretError, withSecrets } from '../functions/src/core/secrets';
 import { FUNCTION_GROUPS, FUNCTION_NAMES } from '../functions/src/groups';
+import { declaredJobs, MODULES } from '../functions/src/modules';
 import { createUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
@@ -38,8 +39,8 @@ function reachable(entries: string[]): Set<string> {
     const file = stack.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    // groups.ts names every function's routers lazily: each function is walked from its own.
-    if (file === join(SOURCE, 'groups.ts')) continue;
+    // groups.ts and modules.ts name every function's parts lazily: each function is walked from its own.
+    if (file === join(SOURCE, 'groups.ts') || file === join(SOURCE, 'modules.ts')) continue;
     for (const match of readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
       const target = resolveModule(file, match[1] ?? match[2]);
       if (target) stack.push(target);
@@ -62,19 +63,37 @@ function entriesOf(code: string, from: string): string[] {
   return [...code.matchAll(/['"](\.\/[\w./-]+)['"]/g)].map((match) => resolveModule(from, match[1])).filter((file): file is string => Boolean(file));
 }
 
+const manifestOf = (name: string) => join(SOURCE, 'domains', name, 'module.ts');
+
+/**
+ * What an HTTPS function runs of the modules: the routers it mounts, and where the payments
+ * domain's routers are mounted, what each payment type costs (functions/scripts/bundle.mjs keeps the same).
+ */
+function httpsEntries(group: string): string[] {
+  const payablesHere = MODULES.find((module) => module.name === 'payments')!.routers!.some((router) => router.group === group);
+  return MODULES.flatMap((module) => [
+    ...(module.routers ?? []).filter((router) => router.group === group).flatMap((router) => entriesOf(router.load.toString(), manifestOf(module.name))),
+    ...(payablesHere ? Object.values(module.payables ?? {}).flatMap((amountDue) => entriesOf(amountDue.toString(), manifestOf(module.name))) : []),
+  ]);
+}
+
+/** What a job runs: its module's declaration, or jobs.ts's own (the outbox's). */
+function jobEntries(name: string, run: unknown): string[] {
+  const declared = declaredJobs().find((job) => job.name === name);
+  return declared ? entriesOf(declared.job.run.toString(), manifestOf(declared.module)) : entriesOf(String(run), join(SOURCE, 'jobs.ts'));
+}
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const exported = require('../functions/src/index') as Record<string, { __endpoint: { secretEnvironmentVariables?: Array<{ key: string }> }; run?: unknown }>;
 
 describe('each function declares exactly the secrets its code reads', () => {
   const index = join(SOURCE, 'index.ts');
-  // Triggers, schedules and task queues are declared in jobs.ts (index.ts exports them).
+  // Triggers, schedules and task queues are built by jobs.ts from the modules' declarations (index.ts exports them).
   const jobs = join(SOURCE, 'jobs.ts');
   const app = join(SOURCE, 'app.ts');
   const cases = Object.keys(exported).map((name) => {
     const https = (FUNCTION_NAMES as string[]).includes(name);
-    const entries = https
-      ? [app, ...entriesOf(FUNCTION_GROUPS[name as keyof typeof FUNCTION_GROUPS].routers.toString(), join(SOURCE, 'groups.ts'))]
-      : entriesOf(String(exported[name].run), jobs);
+    const entries = https ? [app, ...httpsEntries(name)] : jobEntries(name, exported[name].run);
     return { name, https, entries };
   });
 
@@ -86,7 +105,7 @@ describe('each function declares exactly the secrets its code reads', () => {
 
   it('reads secrets only through core/secrets.ts, by literal name', () => {
     const offenders: string[] = [];
-    for (const file of reachable([index, jobs, app, ...FUNCTION_NAMES.flatMap((name) => entriesOf(FUNCTION_GROUPS[name].routers.toString(), join(SOURCE, 'groups.ts')))])) {
+    for (const file of reachable([index, jobs, app, ...FUNCTION_NAMES.flatMap(httpsEntries), ...Object.keys(exported).flatMap((name) => jobEntries(name, exported[name].run))])) {
       if (file.endsWith(join('core', 'secrets.ts'))) continue;
       const text = readFileSync(file, 'utf8');
       for (const name of SECRET_NAMES) if (text.includes(`process.env.${name}`) || text.includes(`process.env['${name}']`)) offenders.push(`${file}: process.env.${name}`);

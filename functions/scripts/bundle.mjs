@@ -13,6 +13,13 @@
  *                             loaded by the first event an instance dispatches
  *   dist/openapi-document.js  the OpenAPI document from every router (core's /api-docs.json, once)
  *
+ * Every bundle reads the list of modules (src/modules.ts): each domain's manifest, plain data and
+ * lazy `import()`s (src/core/module.ts). A bundle keeps only the lazy parts it runs (moduleParts,
+ * below): a function's file its own routers (and, for the function that starts payments, what each
+ * payment type costs), jobs.js the jobs, subscribers.js the subscribers and notices,
+ * openapi-document.js the shared schemas. So a function's file holds its own domains only, as if
+ * its routers were listed by hand.
+ *
  * A bundle never holds another one's entry: an import of it becomes a require of that file (a
  * function's file holds its own routers, not the other functions'). The packages of the floor
  * (firebase-functions, firebase-admin, express) stay in node_modules, where the platform and the
@@ -22,9 +29,10 @@
  * code uses of it, see zodAsNamespace), helmet, cors, express-rate-limit.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import ts from 'typescript';
 
 const functionsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(functionsDir, 'src');
@@ -32,6 +40,69 @@ const dist = join(functionsDir, 'dist');
 
 // The HTTPS functions: one file of routers each in src/https (groups.ts names them).
 const { FUNCTION_NAMES } = await import(pathToFileURL(join(functionsDir, 'lib', 'groups.js')).href);
+
+// The modules' manifests: which function mounts the payments domain's routers (it asks what each payment type costs).
+const { MODULES } = await import(pathToFileURL(join(functionsDir, 'lib', 'modules.js')).href);
+const PAYABLES_IN = new Set(MODULES.find((module) => module.name === 'payments').routers.map((router) => router.group));
+
+/** The manifest parts each bundle runs: `routers:<function>` for a function's routers, else the part's name. */
+const PARTS = {
+  index: [],
+  jobs: ['jobs'],
+  subscribers: ['subscribers', 'notices'],
+  'openapi-document': ['schemas'],
+  ...Object.fromEntries(FUNCTION_NAMES.map((name) => [name, [`routers:${name}`, ...(PAYABLES_IN.has(name) ? ['payables'] : [])]])),
+};
+const MANIFEST = /\/src\/domains\/[^/]+\/module\.ts$/;
+
+/**
+ * The lazy imports of a manifest (domains/<d>/module.ts), each with the part it belongs to: the
+ * manifest's property it sits in (`subscribers`, `jobs`, ...), and for a router its function
+ * (`routers:<group>`). A lazy import outside every part is refused: the build could not place it.
+ */
+function lazyImportsOf(path, source) {
+  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found = [];
+  const visit = (node) => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      let part;
+      let group;
+      for (let up = node.parent; up; up = up.parent) {
+        if (ts.isPropertyAssignment(up)) part = up.name.getText(file);
+        if (group === undefined && ts.isObjectLiteralExpression(up)) {
+          const declared = up.properties.find((property) => ts.isPropertyAssignment(property) && property.name.getText(file) === 'group');
+          if (declared && ts.isStringLiteral(declared.initializer)) group = declared.initializer.text;
+        }
+      }
+      if (!part || (part === 'routers') !== (group !== undefined)) throw new Error(`${path}: the import() at ${node.getStart(file)} is in no part of the manifest`);
+      found.push({ start: node.getStart(file), end: node.getEnd(), specifier: node.arguments[0].getText(file), part: part === 'routers' ? `routers:${group}` : part });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** In bundle `self`, each manifest keeps the lazy imports of the parts `self` runs; the others answer a rejection. */
+function moduleParts(self, kept) {
+  return {
+    name: 'module-parts',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: MANIFEST }, (args) => {
+        let contents = readFileSync(args.path, 'utf8');
+        const imports = lazyImportsOf(args.path, contents);
+        for (const { start, end, specifier, part } of [...imports].reverse()) {
+          if (PARTS[self].includes(part)) {
+            kept.add(resolve(dirname(args.path), JSON.parse(specifier.replace(/'/g, '"'))));
+            continue;
+          }
+          contents = `${contents.slice(0, start)}Promise.reject(new Error(${JSON.stringify(`${specifier} (${part}) is not in dist/${self}.js`)}))${contents.slice(end)}`;
+        }
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
 
 const EXTERNAL_PACKAGES = ['firebase-functions', 'firebase-admin', 'express', 'swagger-ui-express', 'libphonenumber-js', 'world-atlas'];
 
@@ -131,6 +202,9 @@ const common = {
  */
 function checkSplit(bundle, metafile) {
   const sources = Object.keys(metafile.inputs).filter((input) => input.startsWith('src/'));
+  // Every part the bundle runs is in it (the manifests' plugin matched them).
+  const missing = [...keptBy[bundle]].filter((target) => ![`${target}.ts`, join(target, 'index.ts')].some((file) => sources.includes(relative(functionsDir, file))));
+  if (missing.length) throw new Error(`dist/${bundle}.js lacks ${missing.join(', ')}: see moduleParts in scripts/bundle.mjs`);
   const wrong =
     bundle === 'index'
       ? sources.filter((input) => !['src/index.ts', 'src/groups.ts', 'src/core/region.ts', 'src/core/secrets.ts'].includes(input))
@@ -142,11 +216,14 @@ function checkSplit(bundle, metafile) {
 
 rmSync(dist, { recursive: true, force: true });
 const bundles = ['index', 'jobs', 'subscribers', 'openapi-document', ...FUNCTION_NAMES];
+/** The lazy parts' targets each bundle kept (checkSplit). */
+const keptBy = Object.fromEntries(bundles.map((bundle) => [bundle, new Set()]));
+const parts = (bundle) => moduleParts(bundle, keptBy[bundle]);
 const results = await Promise.all([
-  build({ ...common, entryPoints: { index: join(src, 'index.ts') }, outdir: dist, plugins: [appOfEachFunction, splitPoints('index'), zodAsNamespace] }),
-  build({ ...common, entryPoints: { jobs: join(src, 'jobs.ts') }, outdir: dist, plugins: [splitPoints('jobs'), zodAsNamespace] }),
-  build({ ...common, entryPoints: { subscribers: join(src, 'subscribers.ts') }, outdir: dist, plugins: [splitPoints('subscribers'), zodAsNamespace] }),
-  build({ ...common, entryPoints: { 'openapi-document': join(src, 'openapi-document.ts') }, outdir: dist, plugins: [splitPoints('openapi-document'), zodAsNamespace] }),
+  build({ ...common, entryPoints: { index: join(src, 'index.ts') }, outdir: dist, plugins: [parts('index'), appOfEachFunction, splitPoints('index'), zodAsNamespace] }),
+  build({ ...common, entryPoints: { jobs: join(src, 'jobs.ts') }, outdir: dist, plugins: [parts('jobs'), splitPoints('jobs'), zodAsNamespace] }),
+  build({ ...common, entryPoints: { subscribers: join(src, 'subscribers.ts') }, outdir: dist, plugins: [parts('subscribers'), splitPoints('subscribers'), zodAsNamespace] }),
+  build({ ...common, entryPoints: { 'openapi-document': join(src, 'openapi-document.ts') }, outdir: dist, plugins: [parts('openapi-document'), splitPoints('openapi-document'), zodAsNamespace] }),
   ...FUNCTION_NAMES.map((name) =>
     build({
       ...common,
@@ -158,7 +235,7 @@ const results = await Promise.all([
         loader: 'ts',
       },
       outfile: join(dist, `${name}.js`),
-      plugins: [splitPoints(name), zodAsNamespace],
+      plugins: [parts(name), splitPoints(name), zodAsNamespace],
     }),
   ),
 ]);

@@ -16,6 +16,7 @@ import { declareSecrets, type SecretName, withSecrets } from './core/secrets';
 import { ALL_SECRETS, allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
 import { useServiceDocument } from './core/service-document';
 import { installSubscribers } from './install-subscribers';
+import { installPayables } from './payables';
 
 function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer): void {
   (req as IncomingMessage & { rawBody?: Buffer }).rawBody ??= buffer;
@@ -24,6 +25,8 @@ function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer)
 export function createApp(routers: readonly RouterSource[], secrets: readonly SecretName[] = []): Express {
   // Events emitted by a request may be dispatched in it (a payment's effect): dispatch needs the list.
   installSubscribers();
+  // A payment's start asks the domain that sells it what it costs (data only: each answer loads its code when asked).
+  installPayables();
   // The documentation routes serve the document of every router (its own bundle once deployed).
   useServiceDocument(async () => (await import('./openapi-document')).serviceDocument(await allRouters()));
   const app = express();

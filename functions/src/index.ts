@@ -31,7 +31,9 @@ export const agents = httpsFunction('agents');
 export const admin = httpsFunction('admin');
 
 /**
- * The triggers, schedules and task queues (jobs.ts), exported beside the HTTPS functions. Cloud
+ * The triggers, schedules and task queues (jobs.ts: the modules' and the outbox's), exported beside
+ * the HTTPS functions under the names their modules give them: deploy discovery and the emulator
+ * read these exports at run time. Cloud
  * Functions and the Functions emulator name the function an instance serves in FUNCTION_TARGET;
  * an HTTPS function's instance skips jobs.ts, and with it firebase-functions' Firestore, scheduler
  * and tasks modules (a second codebase would need a second package to install and deploy).
@@ -39,5 +41,5 @@ export const admin = httpsFunction('admin');
  */
 if (!(FUNCTION_NAMES as readonly string[]).includes(process.env.FUNCTION_TARGET ?? '')) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- conditional on purpose, see above
-  Object.assign(module.exports, require('./jobs'));
+  Object.assign(module.exports, require('./jobs').functions);
 }

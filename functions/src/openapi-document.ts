@@ -4,33 +4,20 @@ import { config } from './core/config';
 import type { ApiRouter } from './core/http';
 import { buildOpenApiDocument } from './core/openapi';
 import { PaginationQuery } from './core/pagination';
-import { PasswordResetRequest, ResetPassword, VerifyResetCode, WebSessionStart } from './domains/account-security/schemas';
-import { ArticleInput } from './domains/catalog/schemas';
-import { ChatMessage } from './domains/chat/schemas';
-import { OrderInput } from './domains/commerce/schemas';
-import { GeoPoint } from './domains/geo/schemas';
-import { RegisterRequest } from './domains/identity/schemas';
-import { DeliveryInput } from './domains/logistics/schemas';
-import { UserSettings } from './domains/settings/schemas';
+import { MODULES } from './modules';
 
-/** The named shared schemas of the spec, published even before their routes exist. */
-const SHARED_SCHEMAS: z.ZodType[] = [
-  RegisterRequest,
-  WebSessionStart,
-  PasswordResetRequest,
-  VerifyResetCode,
-  ResetPassword,
-  UserSettings,
-  ArticleInput,
-  OrderInput,
-  DeliveryInput,
-  ChatMessage,
-  GeoPoint,
-  PaginationQuery,
-];
+/**
+ * The named shared schemas of the spec, published even before their routes exist: each module's
+ * `schemas` (in the order of the modules), then the pagination query every list shares.
+ */
+async function sharedSchemas(): Promise<z.ZodType[]> {
+  const lists = await Promise.all(MODULES.map((module) => module.schemas?.() ?? []));
+  return [...(lists.flat() as z.ZodType[]), PaginationQuery];
+}
 
 /** The document of `routers` (groups.ts's `allRouters()`: passed in, since groups.ts serves this document). */
-export function serviceDocument(routers: ApiRouter[]) {
+export async function serviceDocument(routers: ApiRouter[]) {
+  const schemas = await sharedSchemas();
   const settings = config();
   return buildOpenApiDocument(
     {
@@ -41,6 +28,6 @@ export function serviceDocument(routers: ApiRouter[]) {
         'with a stable `code` and a `message` in the language of `Accept-Language` (fr by default, en).',
     },
     routers,
-    SHARED_SCHEMAS,
+    schemas,
   );
 }

@@ -1,19 +1,21 @@
 /**
- * What each payment type costs, answered by the domain that sells it (payments/payables.ts). The
- * payments function's routes import this file (groups.ts), which registers every type.
+ * What each payment type costs, answered by the domain that sells it (its module's `payables`):
+ * handed to core/payables.ts, which payments asks. The apps install them when they are built
+ * (app.ts); each answer imports its domain's code on its first question.
  */
-import { amountDueForPublicite } from './domains/catalog/publicites/service';
-import { amountDueForVerification } from './domains/catalog/verification/service';
-import { amountDueForAchat } from './domains/commerce/achats/service';
-import { amountDueForOrder } from './domains/commerce/orders/service';
-import { registerPayable } from './domains/payments';
-import { amountDue as subscriptionDue } from './domains/subscriptions/service';
+import type { AmountDue } from './core/module';
+import { hasPayables, usePayables } from './core/payables';
+import { MODULES } from './modules';
 
-registerPayable('achat', (metadata, payer) => (metadata.achatId ? amountDueForAchat(metadata.achatId, payer) : Promise.resolve(undefined)));
-registerPayable('commande', (metadata, payer) => (metadata.commandeId ? amountDueForOrder(metadata.commandeId, payer) : Promise.resolve(undefined)));
-registerPayable('verification', (metadata, payer) => amountDueForVerification(metadata.articleId, payer));
-registerPayable('abonnement', (metadata, payer) => subscriptionDue('vendeur', metadata.months, payer));
-registerPayable('abonnement_transitaire', (metadata, payer) => subscriptionDue('transitaire', metadata.months, payer));
-registerPayable('publicite', (metadata, payer) =>
-  metadata.publiciteId ? amountDueForPublicite(metadata.publiciteId, payer) : Promise.resolve(undefined),
-);
+/** Unless a list was handed already (by a test, for one); a type sold by two modules is a mistake, refused here. */
+export function installPayables(): void {
+  if (hasPayables()) return;
+  const answers = new Map<string, AmountDue>();
+  for (const module of MODULES) {
+    for (const [type, amountDue] of Object.entries(module.payables ?? {})) {
+      if (answers.has(type)) throw new Error(`The payment type "${type}" is sold by two modules`);
+      answers.set(type, amountDue);
+    }
+  }
+  usePayables(answers);
+}

@@ -1,9 +1,10 @@
 /**
- * Every domain's subscribers, listed once (as groups.ts lists routers). Dispatch (core/events)
- * loads them on the first event it hands out (install-subscribers.ts). Deployed, this file and
- * every domain it lists are a bundle of their own, loaded by the first event an instance dispatches.
+ * Every domain's subscribers, from the modules (modules.ts). Dispatch (core/events) loads them on
+ * the first event it hands out (install-subscribers.ts). Deployed, this file and every domain's
+ * subscribers are a bundle of their own, loaded by the first event an instance dispatches.
  */
 import type { Subscriber } from './core/events';
+import { MODULES } from './modules';
 import { allNotices } from './notices';
 
 /**
@@ -13,19 +14,6 @@ import { allNotices } from './notices';
 export async function allSubscribers(): Promise<Subscriber[]> {
   const notifications = await import('./domains/notifications');
   if (!notifications.hasNotices()) notifications.useNotices(allNotices);
-  const modules = await Promise.all([
-    import('./domains/admin/stats/subscribers'),
-    import('./domains/admin/documents/subscribers'),
-    import('./domains/agents/subscribers'),
-    import('./domains/catalog/subscribers'),
-    import('./domains/chat/subscribers'),
-    import('./domains/commerce/subscribers'),
-    import('./domains/identity/subscribers'),
-    import('./domains/logistics/livreurs/subscribers'),
-    import('./domains/logistics/subscribers'),
-    import('./domains/notifications/subscribers'),
-    import('./domains/subscriptions/subscribers'),
-    import('./domains/transit/subscribers'),
-  ]);
-  return modules.flatMap((module) => module.subscribers);
+  const lists = await Promise.all(MODULES.map((module) => module.subscribers?.() ?? []));
+  return lists.flat();
 }

@@ -7,7 +7,7 @@ import { serviceDocument } from '../openapi-document';
 export const OPENAPI_FILE = join(__dirname, '..', '..', '..', 'openapi', 'openapi.json');
 
 export async function renderOpenApi(): Promise<string> {
-  return `${JSON.stringify(serviceDocument(await allRouters()), null, 2)}\n`;
+  return `${JSON.stringify(await serviceDocument(await allRouters()), null, 2)}\n`;
 }
 
 if (require.main === module) writeGenerated(OPENAPI_FILE, renderOpenApi);

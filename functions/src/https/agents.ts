@@ -1,12 +1,8 @@
 /**
- * The routers of the `agents` function, in mounting order (groups.ts: its prefixes and secrets),
- * each with the paths its routes live under: a router is loaded by the first request under them.
+ * The routers of the `agents` function (groups.ts: its prefixes and secrets), derived from the
+ * modules (modules.ts): each is loaded by the first request under its paths. A file of its own per
+ * function: the deployed build bundles each with the app into that function's file.
  */
-import type { LazyRouter } from '../core/http';
+import { routersOf } from '../modules';
 
-export const routers: LazyRouter[] = [
-  { paths: ['/api/agents'], load: async () => (await import('../domains/agents/routes')).router },
-  { paths: ['/api/agents'], load: async () => (await import('../domains/agents/admin-routes')).router },
-  { paths: ['/api/referrals'], load: async () => (await import('../domains/agents/referrals/routes')).router },
-  { paths: ['/api/demo-events'], load: async () => (await import('../domains/agents/demo/routes')).router },
-];
+export const routers = routersOf('agents');

@@ -1,12 +1,8 @@
 /**
- * The routers of the `commerce` function, in mounting order (groups.ts: its prefixes and secrets),
- * each with the paths its routes live under: a router is loaded by the first request under them.
+ * The routers of the `commerce` function (groups.ts: its prefixes and secrets), derived from the
+ * modules (modules.ts): each is loaded by the first request under its paths. A file of its own per
+ * function: the deployed build bundles each with the app into that function's file.
  */
-import type { LazyRouter } from '../core/http';
+import { routersOf } from '../modules';
 
-export const routers: LazyRouter[] = [
-  { paths: ['/api/achat'], load: async () => (await import('../domains/commerce/achats/routes')).router },
-  { paths: ['/api/chat'], load: async () => (await import('../domains/chat/routes')).router },
-  { paths: ['/api/orders'], load: async () => (await import('../domains/commerce/orders/routes')).router },
-  { paths: ['/api/invoices'], load: async () => (await import('../domains/commerce/invoices/routes')).router },
-];
+export const routers = routersOf('commerce');

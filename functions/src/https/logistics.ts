@@ -1,11 +1,8 @@
 /**
- * The routers of the `logistics` function, in mounting order (groups.ts: its prefixes and secrets),
- * each with the paths its routes live under: a router is loaded by the first request under them.
+ * The routers of the `logistics` function (groups.ts: its prefixes and secrets), derived from the
+ * modules (modules.ts): each is loaded by the first request under its paths. A file of its own per
+ * function: the deployed build bundles each with the app into that function's file.
  */
-import type { LazyRouter } from '../core/http';
+import { routersOf } from '../modules';
 
-export const routers: LazyRouter[] = [
-  { paths: ['/api/delivery-zones'], load: async () => (await import('../domains/logistics/zones/routes')).router },
-  { paths: ['/api/livreurs'], load: async () => (await import('../domains/logistics/livreurs/routes')).router },
-  { paths: ['/api/deliveries'], load: async () => (await import('../domains/logistics/deliveries/routes')).router },
-];
+export const routers = routersOf('logistics');

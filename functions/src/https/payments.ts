@@ -1,18 +1,8 @@
 /**
- * The routers of the `payments` function, in mounting order (groups.ts: its prefixes and secrets),
- * each with the paths its routes live under: a router is loaded by the first request under them.
+ * The routers of the `payments` function (groups.ts: its prefixes and secrets), derived from the
+ * modules (modules.ts): each is loaded by the first request under its paths. A file of its own per
+ * function: the deployed build bundles each with the app into that function's file.
  */
-import type { LazyRouter } from '../core/http';
+import { routersOf } from '../modules';
 
-export const routers: LazyRouter[] = [
-  {
-    paths: ['/api/payments'],
-    load: async () => {
-      // What each payment type costs, registered by the domains that sell it (payables.ts).
-      await import('../payables');
-      return (await import('../domains/payments/routes')).router;
-    },
-  },
-  { paths: ['/api/payments'], load: async () => (await import('../domains/subscriptions/routes')).router },
-  { paths: ['/api/wallet'], load: async () => (await import('../domains/wallet/routes')).router },
-];
+export const routers = routersOf('payments');

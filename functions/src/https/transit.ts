@@ -1,13 +1,8 @@
 /**
- * The routers of the `transit` function, in mounting order (groups.ts: its prefixes and secrets),
- * each with the paths its routes live under: a router is loaded by the first request under them.
+ * The routers of the `transit` function (groups.ts: its prefixes and secrets), derived from the
+ * modules (modules.ts): each is loaded by the first request under its paths. A file of its own per
+ * function: the deployed build bundles each with the app into that function's file.
  */
-import type { LazyRouter } from '../core/http';
+import { routersOf } from '../modules';
 
-export const routers: LazyRouter[] = [
-  { paths: ['/api/transit-missions'], load: async () => (await import('../domains/transit/routes')).router },
-  { paths: ['/api/transit'], load: async () => (await import('../domains/transit/routes')).aliasRouter },
-  { paths: ['/api/transitaires'], load: async () => (await import('../domains/transit/verification/routes')).router },
-  { paths: ['/api/transitaire-reviews'], load: async () => (await import('../domains/transit/reviews/routes')).router },
-  { paths: ['/api/transitaires'], load: async () => (await import('../domains/transit/directory/routes')).router },
-];
+export const routers = routersOf('transit');

@@ -2,7 +2,6 @@
 
 export type { PaymentSucceeded } from './events';
 export type { PaymentDocument, PaymentType } from './model';
-export { type AmountDue, registerPayable } from './payables';
 export { markForRefund } from './refunds';
 export { allocate, prepareAllocation } from './ledger';
 export { type AllocationSummary, allocationSummaryOf } from './allocations';

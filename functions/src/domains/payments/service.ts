@@ -25,7 +25,7 @@ import { isAdminRole, isSeniorAdminRole } from '../../core/roles';
 import { optionalSecret, secret } from '../../core/secrets';
 import { normalizeTelephone } from '../geo';
 import type { PaymentDocument } from './model';
-import { amountDueFor } from './payables';
+import { amountDueFor } from '../../core/payables';
 import * as repository from './repository';
 import type { ClientRecord, FeexPayCallback, InitCard, Payment, PaymentInit, RequestToPay } from './schemas';
 import { NETWORKS } from './schemas';

@@ -1,0 +1,24 @@
+/**
+ * What each payment type costs: a question payments asks the domain that sells the thing, before
+ * any money moves. The selling domains depend on payments, not the reverse, so each declares its
+ * answers in its module (`payables`, core/module.ts) and the composition root hands them all here
+ * (src/payables.ts). A type nobody declared cannot be paid.
+ */
+import type { AmountDue } from './module';
+
+let payables = new Map<string, AmountDue>();
+
+/** Replaces the answers (the composition root, once per process; a test with its own). */
+export function usePayables(answers: ReadonlyMap<string, AmountDue>): void {
+  payables = new Map(answers);
+}
+
+/** The amount due for the payment's target, or undefined when this payer cannot pay for it (or nobody sells the type). */
+export async function amountDueFor(type: string, metadata: Record<string, string>, payer: string): Promise<number | undefined> {
+  const amountDue = payables.get(type);
+  return amountDue ? amountDue(metadata, payer) : undefined;
+}
+
+export function hasPayables(): boolean {
+  return payables.size > 0;
+}

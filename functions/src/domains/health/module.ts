@@ -1,0 +1,7 @@
+/** The health domain's manifest (core/module.ts): the service's health check. */
+import type { DomainModule } from '../../core/module';
+
+export const manifest = {
+  name: 'health',
+  routers: [{ group: 'core', paths: ['/'], load: async () => (await import('./routes')).router }],
+} satisfies DomainModule;

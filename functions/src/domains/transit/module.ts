@@ -1,0 +1,39 @@
+/** The transit domain's manifest (core/module.ts): forwarders, their verification, directory and reviews, transit missions. */
+import * as logger from 'firebase-functions/logger';
+import type { DomainModule } from '../../core/module';
+import type { MissionDocument } from './repository';
+
+export const manifest = {
+  name: 'transit',
+  routers: [
+    { group: 'transit', paths: ['/api/transit-missions'], load: async () => (await import('./routes')).router },
+    { group: 'transit', paths: ['/api/transit'], load: async () => (await import('./routes')).aliasRouter },
+    { group: 'transit', paths: ['/api/transitaires'], load: async () => (await import('./verification/routes')).router },
+    { group: 'transit', paths: ['/api/transitaire-reviews'], load: async () => (await import('./reviews/routes')).router },
+    { group: 'transit', paths: ['/api/transitaires'], load: async () => (await import('./directory/routes')).router },
+  ],
+  subscribers: async () => (await import('./subscribers')).subscribers,
+  notices: async () => (await import('./notices')).notices,
+  jobs: {
+    /** Hourly: forwarders whose subscription ended leave the buyers' list. */
+    expireTransitaireListings: {
+      kind: 'schedule',
+      schedule: '0 * * * *',
+      timeZone: 'Africa/Porto-Novo',
+      run: async () => {
+        const { unlistExpired } = await import('./directory/service');
+        logger.info('forwarder listings expired', await unlistExpired());
+      },
+    },
+    /** Status changes of transit missions -> the forwarder's realtime feed (`transit-mission-update`). */
+    transitMissionUpdates: {
+      kind: 'document',
+      on: 'written',
+      document: 'transitMissions/{missionId}',
+      run: async ({ id, params, before, after }) => {
+        const { onMissionWritten } = await import('./triggers');
+        await onMissionWritten(id, params.missionId, before as MissionDocument | undefined, after as MissionDocument | undefined);
+      },
+    },
+  },
+} satisfies DomainModule;

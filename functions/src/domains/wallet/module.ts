@@ -1,0 +1,7 @@
+/** The wallet domain's manifest (core/module.ts): balances and their ledger. */
+import type { DomainModule } from '../../core/module';
+
+export const manifest = {
+  name: 'wallet',
+  routers: [{ group: 'payments', paths: ['/api/wallet'], load: async () => (await import('./routes')).router }],
+} satisfies DomainModule;
