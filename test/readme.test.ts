@@ -35,7 +35,7 @@ it('documents every error code with its status (docs/error-codes.md, linked from
   expect(missing).toEqual([]);
 });
 
-it('documents every notice of every domain, and src/notices.ts registers every domain that has notices', async () => {
+it('documents every notice of every domain, and src/notices.ts gathers every domain that has notices (from the modules)', async () => {
   const domainsDir = join(__dirname, '..', 'functions', 'src', 'domains');
   const domains = readdirSync(domainsDir).filter((domain) => existsSync(join(domainsDir, domain, 'notices.ts')));
   const lists = await Promise.all(

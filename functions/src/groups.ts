@@ -1,9 +1,9 @@
 /**
  * The deployed HTTPS functions and the prefixes each serves (ARCHITECTURE.md's table). Firebase
  * Hosting rewrites each prefix to its function (firebase.json; a test keeps the two in step).
- * Each function's routers are listed in `https/<name>.ts`, imported only when its app is built,
- * each loaded by the first request under its paths: a function loads only its own domains, and at
- * first only those its first request needs. The deployed build bundles each of those lists with the app
+ * Each function's routers are those the modules declare for it (`https/<name>.ts` gathers them
+ * from modules.ts), imported only when its app is built, each loaded by the first request under its
+ * paths: a function loads only its own domains, and at first only those its first request needs. The deployed build bundles each of those lists with the app
  * into one file per function (functions/scripts/bundle.mjs).
  */
 import type { ApiRouter, RouterSource } from './core/http';
@@ -15,7 +15,7 @@ export interface FunctionGroup {
   prefixes: readonly string[];
   /** Secrets the function's code reads: bound by index.ts, the only ones it may read (core/secrets.ts). */
   secrets: readonly SecretName[];
-  /** The function's routers (`https/<name>.ts`), in mounting order, each loaded on demand. */
+  /** The function's routers (`https/<name>.ts`, from the modules), in mounting order, each loaded on demand. */
   routers(): Promise<readonly RouterSource[]>;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Only exports. Each HTTPS function builds its Express app on its first request, importing only
  * its own domains, so one function's cold start does not load the others. Triggers, schedules and
- * task queues are declared in jobs.ts, which an HTTPS function's instance does not load (below).
+ * task queues are built in jobs.ts (from the modules), which an HTTPS function's instance does not load (below).
  */
 import type { Express } from 'express';
 import { setGlobalOptions } from 'firebase-functions/v2/options';

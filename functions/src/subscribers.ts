@@ -14,6 +14,9 @@ import { allNotices } from './notices';
 export async function allSubscribers(): Promise<Subscriber[]> {
   const notifications = await import('./domains/notifications');
   if (!notifications.hasNotices()) notifications.useNotices(allNotices);
-  const lists = await Promise.all(MODULES.map((module) => module.subscribers?.() ?? []));
+  // By domain name: dispatch runs an event's subscribers at once, so their order only fixes the
+  // event catalogue's (docs/events.md), which then does not move when the list of modules does.
+  const modules = [...MODULES].sort((a, b) => a.name.localeCompare(b.name));
+  const lists = await Promise.all(modules.map((module) => module.subscribers?.() ?? []));
   return lists.flat();
 }

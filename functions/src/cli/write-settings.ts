@@ -79,7 +79,7 @@ export function settingsPage({ settings, scriptSettings, secrets }: SettingsSour
     'Secret Manager secrets (`firebase functions:secrets:set NAME`; the emulator reads development values from',
     '`functions/.secret.local`), never in the `.env` files (`functions/src/core/secrets.ts`). Each function',
     'mounts and may read only its own: the HTTPS functions as below (`functions/src/groups.ts`), the jobs as',
-    '`functions/src/jobs.ts` declares them.',
+    'their modules declare them (`functions/src/domains/<d>/module.ts`, `jobs`).',
     '',
     '| secret | HTTPS functions that mount it | meaning |',
     '|---|---|---|',

@@ -1,6 +1,6 @@
 /**
  * What account security tells an account's owner about its password.
- * Registered with the others by src/notices.ts; README, "Notices".
+ * Declared in the domain's module.ts, gathered with the others by src/notices.ts; README, "Notices".
  */
 import { defineNotices } from '../notifications';
 

@@ -1,5 +1,5 @@
 /**
- * The deliveries' Cloud Tasks (jobs.ts): the next round of offers, queued when a round starts for
+ * The deliveries' Cloud Tasks (declared in logistics/module.ts): the next round of offers, queued when a round starts for
  * `dureeOffreSecondes` later, and the close of a delivery proved by photo, queued for
  * DELIVERY_AUTO_CLOSE_SECONDS later. Task ids are deterministic (delivery, search and round), so a
  * round started twice queues its successor once. A round task carries its search (`roundBase`, the
