@@ -3,13 +3,12 @@
  * the status event in the caller's transaction, with the one key policy: a status entered again is
  * another event, the same move emitted again (a retried transaction keeps its `at`) the same one.
  */
-import { Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../functions/src/core/errors';
 import { useSubscribers } from '../functions/src/core/events';
 import { db, runTransaction } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { type HistoryEntry, stateMachine, statusEventKey } from '../functions/src/core/fsm';
-import { MISSION_TRANSITIONS, type MissionStatus } from '../functions/src/domains/transit/state';
+import { type MissionEvent, MISSION_TRANSITIONS, type MissionStatus } from '../functions/src/domains/transit/state';
 import { allSubscribers } from '../functions/src/subscribers';
 import { resetEmulators } from './helpers/emulators';
 
@@ -39,12 +38,12 @@ it('answers the status, updatedAt and the history with its entry, and emits the 
   const at = new Date('2030-01-02T03:04:05.678Z');
   const history: HistoryEntry<MissionStatus>[] = [machine.entry({ to: 'parcours', at: new Date('2030-01-01T00:00:00Z'), by: 'buyer1' })];
   const moved = await runTransaction(async (tx) => machine.move(tx, { id: 'm1', from: 'parcours', event: 'select', at, by: 'buyer1', reason: 'chosen', history, context }));
-  expect(moved).toEqual({
+  expect({ ...moved, updatedAt: moved.updatedAt.toDate(), history: moved.history!.map((entry) => ({ ...entry, at: entry.at.toDate() })) }).toEqual({
     statut: 'en_cours',
-    updatedAt: Timestamp.fromDate(at),
+    updatedAt: at,
     history: [
-      { statut: 'parcours', at: Timestamp.fromDate(new Date('2030-01-01T00:00:00Z')), by: 'buyer1', reason: null },
-      { statut: 'en_cours', at: Timestamp.fromDate(at), by: 'buyer1', reason: 'chosen' },
+      { statut: 'parcours', at: new Date('2030-01-01T00:00:00Z'), by: 'buyer1', reason: null },
+      { statut: 'en_cours', at, by: 'buyer1', reason: 'chosen' },
     ],
   });
   expect(await eventsOf('m1')).toEqual([
@@ -84,7 +83,10 @@ it('keeps the latest entries of a bounded history, in the shape the process decl
     historyKept: 2,
   });
   const at = new Date('2030-03-01T00:00:00Z');
-  const history = [{ statut: 'parcours' as const, event: null, at: 'then', by: 'a' }, { statut: 'en_cours' as const, event: 'select', at: 'then', by: 'b' }];
+  const history: Array<{ statut: MissionStatus; event: MissionEvent | null; at: string; by: string }> = [
+    { statut: 'parcours', event: null, at: 'then', by: 'a' },
+    { statut: 'en_cours', event: 'select', at: 'then', by: 'b' },
+  ];
   const moved = await runTransaction(async (tx) => bounded.move(tx, { id: 'm4', from: 'en_cours', event: 'transfer', at, by: 'c', history }));
   expect(moved.history).toEqual([history[1], { statut: 'transferer', event: 'transfer', at: at.toISOString(), by: 'c' }]);
   await runTransaction(async (tx) => {
