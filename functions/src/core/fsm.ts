@@ -107,7 +107,7 @@ export interface StateMachine<S extends string, E extends string, H, C> {
   /** The same, but a move the table has not answers undefined and writes nothing. */
   tryMove(tx: Transaction, request: MoveRequest<S, E, H, C>): Moved<S, H> | undefined;
   /** The history entry of a status a document is created with (its first entry). */
-  entry(change: { to: S; at: Date; by: string; reason?: string | null }): H;
+  entry(change: { to: S; at: Date; by: string; reason?: string | null; event?: E }): H;
   /** Says a status written without a move of the table: a creation (`from` null), or a status the caller decided. Nothing when it did not change. */
   announce(tx: Transaction, change: Omit<StatusChange<S, E>, 'by' | 'reason'> & Partial<Pick<StatusChange<S, E>, 'by' | 'reason'>>, context?: C): void;
 }
