@@ -62,7 +62,7 @@ declare module '../../core/events/catalog' {
      */
     'article.status_changed': ArticleStatusChanged;
     /**
-     * A verification request opened or moved (key: `{verificationId}_{to}`: each status is reached once).
+     * A verification request opened or moved (key: `{verificationId}_{to}_{at ms}`, core/fsm's one policy).
      * Emitted by every transaction that opens or moves a request.
      */
     'verification.status_changed': VerificationStatusChanged;
