@@ -32,7 +32,6 @@ import type { AchatStatus } from './state';
 
 const REFUSED_VERIFICATION = 'verification_refusee';
 
-
 interface AchatDocument {
   acheteur: string;
   vendeur: string;
