@@ -2,6 +2,7 @@
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
 import { onAchatPaid } from '../functions/src/domains/commerce/achats/service';
+import { ACHAT_EVENTS, ACHAT_STATUSES, ACHAT_TRANSITIONS } from '../functions/src/domains/commerce/achats/state';
 import { distanceKm } from '../functions/src/domains/geo';
 import { provisionAccount } from '../functions/src/domains/identity/provisioning';
 import { createUser, PASSWORD, signIn, type TestUser } from './helpers/accounts';
@@ -11,6 +12,7 @@ import { resetEmulators } from './helpers/emulators';
 import { paidAtFeexPay, useFeexPaySandbox } from './helpers/feexpay';
 import { frozenClock, resetClock } from './helpers/settings';
 import { paymentEffect } from './helpers/events';
+import { walk } from './helpers/transition-table';
 import { storedWallet } from './helpers/wallets';
 
 useFeexPaySandbox();
@@ -19,6 +21,19 @@ let admin: TestUser;
 beforeAll(async () => {
   await resetEmulators();
   admin = await createUser('principal');
+});
+
+it('moves purchases as DOMAIN.md says, and nowhere else', () => {
+  walk(ACHAT_TRANSITIONS, ACHAT_STATUSES, ACHAT_EVENTS, {
+    'en_attente_paiement --pay-->': 'payee',
+    // Paid after another buyer: the money is marked for refund.
+    'en_attente_paiement --outbid-->': 'a_rembourser',
+    'en_attente_paiement --cancel-->': 'annulee',
+    'en_attente_paiement --refuse_verification-->': 'annulee',
+    'payee --delivery_failed-->': 'annulee',
+    // A paid purchase with delivery is left to its delivery: the service's rule, not the table's.
+    'payee --refuse_verification-->': 'annulee',
+  });
 });
 
 async function open(buyer: TestUser, articleId: string) {

@@ -1,12 +1,14 @@
 /** /api/transitaires/verification: a forwarder's file, from submission to the admin's decision. */
 import { db } from '../functions/src/core/firebase';
 import { COLLECTIONS } from '../functions/src/core/firestore';
+import { FILE_EVENTS, FILE_STATUSES, FILE_TRANSITIONS } from '../functions/src/domains/transit/verification/state';
 import { createUser, type TestUser } from './helpers/accounts';
 import { api, bearer } from './helpers/api';
 import { resetEmulators } from './helpers/emulators';
 import { CARD_JPEG, uploadCard } from './helpers/transit';
 import { pushesTo } from './helpers/pushes';
 import { restoreSettings, useSettings } from './helpers/settings';
+import { walk } from './helpers/transition-table';
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -15,6 +17,16 @@ beforeAll(async () => {
 });
 
 const base = '/api/transitaires/verification';
+
+it('moves a forwarder’s file as DOMAIN.md says, and nowhere else', () => {
+  walk(FILE_TRANSITIONS, FILE_STATUSES, FILE_EVENTS, {
+    'none --submit-->': 'pending',
+    // A refused file can be submitted again; a pending one cannot, an approved one is final.
+    'rejected --submit-->': 'pending',
+    'pending --approve-->': 'approved',
+    'pending --reject-->': 'rejected',
+  });
+});
 
 async function dossier(user: TestUser) {
   return { cardFront: await uploadCard(user), cardBack: await uploadCard(user), companyName: 'Transit Express SARL', registrationRef: 'RB/COT/24 B 1234', pays: 'BJ', adresse: 'Zone portuaire, Cotonou' };

@@ -150,6 +150,18 @@ it('runs the whole flow: payment, inspection, report read through a link, accept
   expect((await post(buyer, `/api/verification/${id}/refuser`)).body.code).toBe('INVALID_TRANSITION');
 });
 
+/** The id of the request's `verification.status_changed` to `rapport_disponible` (its template notice's id). */
+async function reportEventId(verificationId: string): Promise<string> {
+  const events = await db()
+    .collection(COLLECTIONS.events)
+    .where('type', '==', 'verification.status_changed')
+    .where('payload.verificationId', '==', verificationId)
+    .where('payload.to', '==', 'rapport_disponible')
+    .get();
+  expect(events.size).toBe(1);
+  return events.docs[0].id;
+}
+
 it('queues no WhatsApp notice when no template is configured', async () => {
   const { buyer, articleId } = await requested();
   await attachReport(admin, articleId);
@@ -165,7 +177,7 @@ it('sends the report notice through the WhatsApp Cloud API template when that ch
     useSettings({ WHATSAPP_VERIFICATION_REPORT_TEMPLATE: 'rapport_verification_pret' });
     await attachReport(admin, articleId);
     useSettings({ MESSAGING_DRIVER: 'whatsapp', WHATSAPP_API_BASE_URL: graphUrl, WHATSAPP_PHONE_NUMBER_ID: '1234567890' });
-    const key = `verification.status_changed_${id}_rapport_disponible`;
+    const key = await reportEventId(id);
     expect(await deliverTemplateNotice(key)).toBe('sent');
     expect(JSON.parse(graph.requests.at(-1)!.body)).toEqual({
       messaging_product: 'whatsapp',
@@ -192,7 +204,8 @@ it('tries a WhatsApp notice again after the partner fails, and gives up on a not
     await attachReport(admin, first.articleId);
     await attachReport(admin, second.articleId);
     useSettings({ MESSAGING_DRIVER: 'whatsapp', WHATSAPP_API_BASE_URL: graphUrl, WHATSAPP_PHONE_NUMBER_ID: '1234567890' });
-    const keyOf = (id: string) => `verification.status_changed_${id}_rapport_disponible`;
+    const [firstKey, secondKey] = await Promise.all([reportEventId(first.id), reportEventId(second.id)]);
+    const keyOf = (id: string) => (id === first.id ? firstKey : secondKey);
     // A failed send throws: the trigger (retry: true) runs it again.
     await expect(deliverTemplateNotice(keyOf(first.id))).rejects.toThrow();
     failing = false;

@@ -227,6 +227,25 @@ export function literalCalls(files = sourceFiles()): LiteralCall[] {
   return calls;
 }
 
+/** The status events the state machines declare: `stateMachine({ ..., statusEvent: { type: 'order.status_changed', ... } })` (core/fsm.ts emits them). */
+export function machineEvents(files = sourceFiles()): Array<{ type: string; file: string }> {
+  const found: Array<{ type: string; file: string }> = [];
+  const property = (object: ts.ObjectLiteralExpression, name: string) =>
+    object.properties.find((member): member is ts.PropertyAssignment => ts.isPropertyAssignment(member) && ts.isIdentifier(member.name) && member.name.text === name)?.initializer;
+  for (const file of files) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'stateMachine' && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
+        const statusEvent = property(node.arguments[0], 'statusEvent');
+        const type = statusEvent && ts.isObjectLiteralExpression(statusEvent) ? property(statusEvent, 'type') : undefined;
+        if (type && ts.isStringLiteral(type)) found.push({ type: type.text, file });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(parse(file));
+  }
+  return found;
+}
+
 /** The domain a source file belongs to: its folder under domains/, or the top folder (core...). */
 export function domainOf(file: string): string {
   const parts = sourcePath(file).split('/');

@@ -1,7 +1,7 @@
 /**
  * npm run openapi: writes docs/events.md, the event catalogue: every event type with what it says
  * (the doc comment of its EventCatalog member), the domain and files that emit it (the `emit` calls
- * naming it), its payload's fields and types (its interface), and its subscribers, by name and
+ * naming it, and the state machines declaring it as their status event), its payload's fields and types (its interface), and its subscribers, by name and
  * domain, with what each does (the comment above its declaration). The subscribers are the ones
  * dispatch hands events to (src/subscribers.ts). test/reference-pages.test.ts fails when the file is
  * stale, or an event, a subscriber or an emitter is missing its part.
@@ -10,7 +10,7 @@ import { writeGenerated } from './write-generated';
 import { join } from 'node:path';
 import type { Subscriber } from '../core/events';
 import { allSubscribers } from '../subscribers';
-import { type DeclaredEvent, declaredEvents, domainOf, literalCalls, noteOf, oneLine, sourceFiles, sourcePath } from './source-docs';
+import { type DeclaredEvent, declaredEvents, domainOf, literalCalls, machineEvents, noteOf, oneLine, sourceFiles, sourcePath } from './source-docs';
 
 export const EVENTS_FILE = join(__dirname, '..', '..', '..', 'docs', 'events.md');
 
@@ -43,9 +43,10 @@ export function readCatalogue(subscribers: Array<Pick<Subscriber, 'name' | 'on'>
   const types = new Set(events.map(({ type }) => type));
   const calls = literalCalls(files);
   const emitters = new Map<string, EmitSite[]>();
-  for (const { callee, literals, file } of calls) {
-    const type = literals[1];
-    if (callee !== 'emit' || type === undefined || !types.has(type)) continue;
+  // An `emit(tx, type, ...)`, or a state machine's status event (core/fsm.ts emits it for the machine's file).
+  const emits = calls.flatMap(({ callee, literals, file }) => (callee === 'emit' && literals[1] !== undefined ? [{ type: literals[1], file }] : []));
+  for (const { type, file } of [...emits, ...machineEvents(files)]) {
+    if (!types.has(type)) continue;
     const sites = emitters.get(type) ?? [];
     if (!sites.some((site) => site.file === sourcePath(file))) sites.push({ domain: domainOf(file), file: sourcePath(file) });
     emitters.set(type, sites);

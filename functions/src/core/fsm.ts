@@ -2,8 +2,15 @@
  * State machines as data: a table of `state -> event -> next state`. A domain keeps its table in
  * `state.ts`; services ask `transition(table, from, event)` and get the next state or a 409
  * INVALID_TRANSITION. Tests walk every pair of the table, allowed and forbidden.
+ *
+ * A process's status moves go through one `StateMachine` (`stateMachine({ table, statusEvent, ... })`,
+ * declared once by the domain): `move` decides the next status by the table, answers the fields
+ * to write (status, `updatedAt`, the history with its entry) and emits the status event, all in the
+ * caller's transaction, so a status is never written without its history entry and its event.
  */
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { ApiError } from './errors';
+import { emit, type EventCatalog, type EventType } from './events';
 
 export type TransitionTable<S extends string, E extends string> = Readonly<Record<S, Partial<Record<E, S>>>>;
 
@@ -15,4 +22,131 @@ export function transition<S extends string, E extends string>(table: Transition
   const next = nextState(table, from, event);
   if (!next) throw new ApiError('INVALID_TRANSITION');
   return next;
+}
+
+/**
+ * The one key policy of status events: the thing, the status entered and the moment of the move.
+ * A status entered again later (a mission back to `parcours`, a listing back online) is another
+ * event, counted again; the same move emitted again (a transaction retried with the `at` its caller
+ * took before it) is the same event document, counted once (the dashboard counts per event id).
+ * Moves are decided on the status read in their transaction, so a move that committed is never
+ * made again: an event emitted under an older key (`{id}_{to}`) has no twin under this one.
+ */
+export function statusEventKey(id: string, to: string, at: Date): string {
+  return `${id}_${to}_${at.getTime()}`;
+}
+
+/** One change of status, as the machine's history entries and status event see it. */
+export interface StatusChange<S extends string, E extends string> {
+  id: string;
+  from: S | null;
+  to: S;
+  /** The table's event; absent for a creation (`enter`) and a status set outside the table (`announce`). */
+  event?: E;
+  at: Date;
+  by: string;
+  reason: string | null;
+}
+
+/** The history entry most processes keep: who moved it to which status, when, and why. */
+export interface HistoryEntry<S extends string> {
+  statut: S;
+  at: Timestamp;
+  by: string;
+  reason: string | null;
+}
+
+interface StatusEventSpec<S extends string, E extends string, C, T extends EventType> {
+  type: T;
+  /** The payload the subscribers read; `context` is what the caller knows of the document. */
+  payload: (change: StatusChange<S, E>, context: C) => EventCatalog[T];
+}
+
+interface MachineSpec<S extends string, E extends string, H, C, T extends EventType> {
+  table: TransitionTable<S, E>;
+  /** The event saying the change (the dashboard's counters subscribe to it); none for processes nobody counts. */
+  statusEvent?: StatusEventSpec<S, E, C, T>;
+  /** The entry a move appends to the document's history (default: `HistoryEntry`). */
+  historyEntry?: (change: StatusChange<S, E>) => H;
+  /** How many entries the history keeps, the latest ones (default: all). */
+  historyKept?: number;
+}
+
+export interface MoveRequest<S extends string, E extends string, H, C> {
+  id: string;
+  from: S;
+  event: E;
+  /** The moment of the move: taken before the transaction, so a retry emits the same event. */
+  at: Date;
+  by?: string;
+  reason?: string | null;
+  /** The document's history as read: given, the answer holds it with the move's entry appended. */
+  history?: readonly H[];
+  context?: C;
+}
+
+/** The fields a move writes: spread them into the caller's update. */
+export interface Moved<S extends string, H> {
+  statut: S;
+  updatedAt: Timestamp;
+  /** Present when the request gave the history read. */
+  history?: H[];
+}
+
+export interface StateMachine<S extends string, E extends string, H, C> {
+  readonly table: TransitionTable<S, E>;
+  /** The move an event makes from a status, or undefined (no error): for callers that ignore a move the table has not. */
+  next(from: S, event: E): S | undefined;
+  /** The same, or 409 INVALID_TRANSITION: for a caller that must read more before it writes the move. */
+  decide(from: S, event: E): S;
+  /**
+   * One move by the table (409 INVALID_TRANSITION otherwise), its status event emitted in `tx`.
+   * It writes (the event): call it after the transaction's last read, as Firestore requires.
+   */
+  move(tx: Transaction, request: MoveRequest<S, E, H, C>): Moved<S, H>;
+  /** The same, but a move the table has not answers undefined and writes nothing. */
+  tryMove(tx: Transaction, request: MoveRequest<S, E, H, C>): Moved<S, H> | undefined;
+  /** The history entry of a status a document is created with (its first entry). */
+  entry(change: { to: S; at: Date; by: string; reason?: string | null; event?: E }): H;
+  /** Says a status written without a move of the table: a creation (`from` null), or a status the caller decided. Nothing when it did not change. */
+  announce(tx: Transaction, change: Omit<StatusChange<S, E>, 'by' | 'reason'> & Partial<Pick<StatusChange<S, E>, 'by' | 'reason'>>, context?: C): void;
+}
+
+const defaultEntry = <S extends string, E extends string>(change: StatusChange<S, E>): HistoryEntry<S> => ({
+  statut: change.to,
+  at: Timestamp.fromDate(change.at),
+  by: change.by,
+  reason: change.reason,
+});
+
+export function stateMachine<S extends string, E extends string, C = undefined, H = HistoryEntry<S>, T extends EventType = EventType>(
+  spec: MachineSpec<S, E, H, C, T>,
+): StateMachine<S, E, H, C> {
+  const toEntry = spec.historyEntry ?? (defaultEntry as unknown as (change: StatusChange<S, E>) => H);
+  const say = (tx: Transaction, change: StatusChange<S, E>, context: C) => {
+    if (!spec.statusEvent || change.from === change.to) return;
+    emit(tx, spec.statusEvent.type, statusEventKey(change.id, change.to, change.at), spec.statusEvent.payload(change, context));
+  };
+  const apply = (tx: Transaction, request: MoveRequest<S, E, H, C>, to: S): Moved<S, H> => {
+    const change: StatusChange<S, E> = { id: request.id, from: request.from, to, event: request.event, at: request.at, by: request.by ?? 'system', reason: request.reason ?? null };
+    say(tx, change, request.context as C);
+    const moved: Moved<S, H> = { statut: to, updatedAt: Timestamp.fromDate(request.at) };
+    if (request.history) {
+      const history = [...request.history, toEntry(change)];
+      moved.history = spec.historyKept ? history.slice(-spec.historyKept) : history;
+    }
+    return moved;
+  };
+  return {
+    table: spec.table,
+    next: (from, event) => nextState(spec.table, from, event),
+    decide: (from, event) => transition(spec.table, from, event),
+    move: (tx, request) => apply(tx, request, transition(spec.table, request.from, request.event)),
+    tryMove: (tx, request) => {
+      const to = nextState(spec.table, request.from, request.event);
+      return to ? apply(tx, request, to) : undefined;
+    },
+    entry: (change) => toEntry({ id: '', reason: null, ...change, from: null }),
+    announce: (tx, change, context) => say(tx, { by: 'system', reason: null, ...change }, context as C),
+  };
 }

@@ -56,13 +56,14 @@ export interface VerificationStatusChanged {
 declare module '../../core/events/catalog' {
   interface EventCatalog {
     /**
-     * A listing was created, changed status or was deleted (key: `{articleId}_{to or supprime}_{ms}`).
+     * A listing was created, changed status or was deleted (key: `{articleId}_{to or supprime}_{at ms}`,
+     * core/fsm's one policy).
      * Emitted by the repository's every write of a listing's `statut` (creation, moderation, edit back to
      * `en_attente`, withdrawal, sale, deletion: `status-events.ts`), in its transaction.
      */
     'article.status_changed': ArticleStatusChanged;
     /**
-     * A verification request opened or moved (key: `{verificationId}_{to}`: each status is reached once).
+     * A verification request opened or moved (key: `{verificationId}_{to}_{at ms}`, core/fsm's one policy).
      * Emitted by every transaction that opens or moves a request.
      */
     'verification.status_changed': VerificationStatusChanged;

@@ -5,10 +5,11 @@
  */
 import type { Transaction } from 'firebase-admin/firestore';
 import { emit } from '../../core/events';
+import { statusEventKey } from '../../core/fsm';
 import type { ArticleStatus } from './state';
 
 export function statusChanged(tx: Transaction, articleId: string, type: string, from: ArticleStatus | null, to: ArticleStatus | null, at: Date): void {
   if (from === to) return;
-  // The moment tells a later return to the same status apart; a retried transaction keeps its `at`.
-  emit(tx, 'article.status_changed', `${articleId}_${to ?? 'supprime'}_${at.getTime()}`, { articleId, type, from, to, at: at.toISOString() });
+  // The one key policy of status events (core/fsm.ts); a deletion enters `supprime`.
+  emit(tx, 'article.status_changed', statusEventKey(articleId, to ?? 'supprime', at), { articleId, type, from, to, at: at.toISOString() });
 }

@@ -96,9 +96,9 @@ declare module '../../core/events/catalog' {
      */
     'achat.cancelled': AchatCancelled;
     /**
-     * An order of parts was placed or changed status (key: `{orderId}_{to}`: the table enters each status
-     * at most once). Emitted by every write of an order's `statut` (placed, paid or cancelled at payment,
-     * the parties' and admins' moves, logistics' word), through `orders/status-events.ts`.
+     * An order of parts was placed or changed status (key: `{orderId}_{to}_{at ms}`, core/fsm's
+     * one policy). Emitted by every write of an order's `statut` (placed, paid or cancelled at payment,
+     * the parties' and admins' moves, logistics' word), through `orders/machine.ts`.
      */
     'order.status_changed': OrderStatusChanged;
     /**

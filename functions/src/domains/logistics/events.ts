@@ -68,9 +68,9 @@ declare module '../../core/events/catalog' {
      */
     'delivery.failed': DeliveryFailed;
     /**
-     * A delivery was created or changed status (key: `{deliveryId}_{to}`: the table enters each status at
-     * most once). Emitted by every write of a delivery's `statut` (creation, accept, last pickup, every
-     * move of the table), through `deliveries/status-events.ts`.
+     * A delivery was created or changed status (key: `{deliveryId}_{to}_{at ms}`, core/fsm's one
+     * policy). Emitted by every write of a delivery's `statut` (creation, accept, last pickup, every
+     * move of the table), through `deliveries/machine.ts`.
      */
     'delivery.status_changed': DeliveryStatusChanged;
   }

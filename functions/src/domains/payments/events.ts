@@ -39,8 +39,8 @@ export interface PaymentRefundMarked {
 declare module '../../core/events/catalog' {
   interface EventCatalog {
     /**
-     * A payment was created or changed status (key: `{paymentId}_{to}`: each status is entered at most
-     * once). Emitted by the transaction that creates a payment (`pending`), and by `settle()` for every
+     * A payment was created or changed status (key: `{paymentId}_{to}_{at ms}`, core/fsm's one
+     * policy). Emitted by the transaction that creates a payment (`pending`), and by `settle()` for every
      * move.
      */
     'payment.status_changed': PaymentStatusChanged;

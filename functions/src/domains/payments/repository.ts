@@ -6,6 +6,7 @@ import { emit } from '../../core/events';
 import { runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
+import { paymentMachine } from './machine';
 import type { PaymentDocument } from './model';
 
 const payments = () => collection<PaymentDocument>(COLLECTIONS.payments);
@@ -61,8 +62,7 @@ export async function createPayment(
 
 /** The new payment's first status, said with its creation (the dashboard counts payments by status). */
 function createdIn(tx: FirebaseFirestore.Transaction, id: string, payment: PaymentDocument): void {
-  const at = payment.createdAt.toDate().toISOString();
-  emit(tx, 'payment.status_changed', `${id}_${payment.statut}`, { paymentId: id, type: payment.type, from: null, to: payment.statut, montant: payment.montant, at });
+  paymentMachine.announce(tx, { id, from: null, to: payment.statut, at: payment.createdAt.toDate() }, payment);
 }
 
 /** Frees a key whose request failed at the provider before the payer was asked: a retry may use it. */

@@ -12,12 +12,12 @@ import { PartnerError } from '../../adapters/http-client';
 import * as feexpay from '../../adapters/payments/feexpay';
 import { now } from '../../core/clock';
 import { emit } from '../../core/events';
-import { nextState } from '../../core/fsm';
 import { mismatchOf } from './answer-check';
 import { openLedger } from './ledger';
 import type { MismatchReason, PaymentDocument, PaymentSource, PaymentType } from './model';
 import * as repository from './repository';
-import { PAYMENT_TRANSITIONS, type PaymentOutcome, type PaymentStatus } from './state';
+import { paymentMachine } from './machine';
+import type { PaymentOutcome, PaymentStatus } from './state';
 
 /**
  * Payment types that buy a service of the platform: their whole amount is its revenue (agents'
@@ -42,7 +42,7 @@ export async function settle(
   const at = now();
   const { mismatch, ...entry } = audit;
   return repository.claimChange(paymentId, (current, tx) => {
-    const next = nextState(PAYMENT_TRANSITIONS, current.statut, outcome);
+    const next = paymentMachine.next(current.statut, outcome);
     if (!next) return undefined;
     alsoIn?.(tx, current, next);
     if (next === 'success') {
@@ -54,14 +54,12 @@ export async function settle(
       const revenue = SERVICE_TYPES.has(type) ? [{ type: 'revenu' as const, montant, reference: paymentId, description: `Paiement ${type} ${paymentId}` }] : [];
       openLedger(tx, paymentId, revenue);
     }
-    // A status is entered at most once (the table never returns to one): the key is the move.
-    emit(tx, 'payment.status_changed', `${paymentId}_${next}`, { paymentId, type: current.type, from: current.statut, to: next, montant: current.montant, at: at.toISOString() });
+    const moved = paymentMachine.move(tx, { id: paymentId, from: current.statut, event: outcome, at, context: current });
     return {
-      statut: next,
+      ...moved,
       lateSuccess: current.lateSuccess || (next === 'success' && current.statut !== 'pending'),
       history: [...current.history, { at: Timestamp.fromDate(at), from: current.statut, to: next, source, ...entry }],
       ...(mismatch ? { failureReason: mismatch } : {}),
-      updatedAt: Timestamp.fromDate(at),
     };
   });
 }

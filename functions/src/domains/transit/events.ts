@@ -30,7 +30,8 @@ declare module '../../core/events/catalog' {
      */
     'transitaire.verification_changed': TransitaireVerificationChanged;
     /**
-     * A transit mission was created or changed status (key: `{missionId}_{to}_{ms}`). Emitted by the
+     * A transit mission was created or changed status (key: `{missionId}_{to}_{at ms}`, core/fsm's one
+     * policy). Emitted by the
      * repository's one read-modify-write of a mission (`mutateMissionWith`), when the status changes.
      */
     'mission.status_changed': MissionStatusChanged;

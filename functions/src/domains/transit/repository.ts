@@ -1,10 +1,10 @@
 /** Firestore access of transit missions. Every change is a transaction on the mission. */
 import { FieldPath, type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
-import { emit } from '../../core/events';
 import { runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
+import { missionMachine } from './machine';
 import type { MissionStatus } from './state';
 
 export interface MissionDocument {
@@ -84,9 +84,7 @@ export async function mutateMissionWith<T>(
     if (current) tx.update(ref, changes);
     else tx.create(ref, next);
     // Every write of a mission passes here: a status it enters is said with the write (dashboard counters).
-    if (next.statut !== current?.statut) {
-      emit(tx, 'mission.status_changed', `${id}_${next.statut}_${at.getTime()}`, { missionId: id, articleId: next.article, acheteur: next.acheteur, from: current?.statut ?? null, to: next.statut, at: at.toISOString() });
-    }
+    missionMachine.announce(tx, { id, from: current?.statut ?? null, to: next.statut, at }, next);
     withChange?.(tx, next);
     return next;
   });

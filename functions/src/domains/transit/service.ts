@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import type { ProfileCaller } from '../../core/auth';
 import { now } from '../../core/clock';
 import { ApiError } from '../../core/errors';
-import { nextState, transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isoOrNull } from '../../core/firestore';
 import { getArticle, latestVerificationStatus } from '../catalog';
@@ -20,7 +19,8 @@ import * as repository from './repository';
 import type { MissionDocument, WithChange } from './repository';
 import { verificationStatusOf } from './verification/service';
 import type { DetailsRequest, StartRequest, TransitMission } from './schemas';
-import { ACTIVE_STATUSES, EDITABLE_STATUSES, type MissionEvent, MISSION_TRANSITIONS, type MissionStatus } from './state';
+import { missionMachine } from './machine';
+import { ACTIVE_STATUSES, EDITABLE_STATUSES, type MissionEvent, type MissionStatus } from './state';
 
 type MissionView = z.input<typeof TransitMission>;
 type TransitEvent = 'transit_selection' | 'transit_transfer' | 'transit_rejected' | 'transit_completed' | 'transit_forwarder_unavailable';
@@ -44,7 +44,7 @@ function assertOpen(mission: MissionDocument): void {
 
 function step(mission: MissionDocument, event: MissionEvent): MissionStatus {
   assertOpen(mission);
-  return transition(MISSION_TRANSITIONS, mission.statut, event);
+  return missionMachine.decide(mission.statut, event);
 }
 
 /** Rule 5: a forwarder acts and is chosen only verified and subscribed. */
@@ -86,7 +86,7 @@ export async function start(caller: ProfileCaller, input: z.output<typeof StartR
     (current, purchase) => {
       if (current?.statut === 'annule') {
         if (purchase?.statut !== 'payee') throw new ApiError('JOURNEY_BLOCKED');
-        const statut = transition(MISSION_TRANSITIONS, current.statut, 'reopen');
+        const statut = missionMachine.decide(current.statut, 'reopen');
         return { statut, transitaire: null, dateSelectionTransitaire: null, ...detailsOf(input, current) };
       }
       // A handed-over or closed journey keeps the destination it was shipped with.
@@ -233,7 +233,7 @@ export async function cancelJourneys(articleId: string, buyer: string): Promise<
       id,
       (tx) => liveTransitPurchase(tx, buyer, articleId),
       (current, purchase) => {
-        const statut = current && !purchase ? nextState(MISSION_TRANSITIONS, current.statut, 'cancel') : undefined;
+        const statut = current && !purchase ? missionMachine.next(current.statut, 'cancel') : undefined;
         return statut ? { statut } : null;
       },
       now(),

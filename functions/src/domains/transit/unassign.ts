@@ -9,10 +9,9 @@
  * two blocks at once, change each mission and tell its buyer once.
  */
 import { now } from '../../core/clock';
-import { transition } from '../../core/fsm';
 import * as repository from './repository';
 import { tell } from './service';
-import { MISSION_TRANSITIONS } from './state';
+import { missionMachine } from './machine';
 
 const PAGE_SIZE = 100;
 
@@ -36,7 +35,7 @@ async function unassignOne(uid: string, id: string): Promise<boolean> {
       // Decided again on each attempt of the transaction, on the fresh document.
       changed = current?.statut === 'en_cours' && current.transitaire === uid;
       if (!changed || !current) return null;
-      return { statut: transition(MISSION_TRANSITIONS, current.statut, 'unassign'), transitaire: null, dateSelectionTransitaire: null };
+      return { statut: missionMachine.decide(current.statut, 'unassign'), transitaire: null, dateSelectionTransitaire: null };
     },
     at,
     tell('acheteur', 'transit_forwarder_unavailable', id, at),

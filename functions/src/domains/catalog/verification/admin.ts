@@ -15,7 +15,6 @@ import { addDays, startOfBusinessDay } from '../../../core/days';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
-import { transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { registerDocument } from '../../../core/stored-documents';
 import { notifyIn } from '../../notifications';
@@ -26,7 +25,8 @@ import { type ReportDocument, toVerification, type VerificationDocument } from '
 import { copyReport, deleteStaged, readStaged, REPORT_TYPE } from './report';
 import type { AdminRequestsQuery, StatusRequest } from './schemas';
 import { countOpen, emitChange, verifications } from './service';
-import { ADMIN_MOVES, OPEN_STATUSES, VERIFICATION_TRANSITIONS } from './state';
+import { verificationMachine } from './machine';
+import { ADMIN_MOVES, OPEN_STATUSES } from './state';
 
 export async function adminRequests(filters: z.output<typeof AdminRequestsQuery>, page: PageRequest) {
   let query = verifications().orderBy('createdAt', 'desc');
@@ -70,7 +70,7 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
     const moved: Array<{ id: string; request: VerificationDocument }> = [];
     for (const doc of movable) {
       const current = doc.data();
-      const statut = transition(VERIFICATION_TRANSITIONS, current.statut, event);
+      const statut = verificationMachine.decide(current.statut, event);
       const changes: Partial<VerificationDocument> = { statut, admin: caller.uid, updatedAt: stamp };
       if (statut === 'en_cours') changes.startedAt = stamp;
       if (statut === 'annule') changes.motif = move.motif ?? null;

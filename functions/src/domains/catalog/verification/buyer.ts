@@ -12,15 +12,14 @@ import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
-import { transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { handoverRef } from './handover';
 import { notifyIn } from '../../notifications';
 import { DAY_MS, decisionDeadline, toVerification, type VerificationDocument } from './model';
 import { reportLink } from './report';
-import { emitChange, verifications } from './service';
-import { VERIFICATION_TRANSITIONS } from './state';
+import { verificationMachine } from './machine';
+import { verifications } from './service';
 import { config } from '../../../core/config';
 
 /** The request for its buyer, its seller or an admin; anyone else is answered not found. */
@@ -68,7 +67,7 @@ export async function decide(caller: ProfileCaller, id: string, event: 'accept' 
     // The seller and admins may read the request, but only its buyer decides.
     if (current.acheteur !== caller.uid) throw new ApiError('VERIFICATION_BUYER_ONLY');
     // A move the table refuses answers INVALID_TRANSITION first; then the refusal's own limits.
-    transition(VERIFICATION_TRANSITIONS, current.statut, event);
+    verificationMachine.decide(current.statut, event);
     // Read in the decision's transaction: a handover committed meanwhile is seen, or the decision retried.
     const handedOver = event === 'refuse' && (await tx.get(handoverRef(current.articleId, current.acheteur))).exists;
     const closed = event === 'refuse' ? refusalClosed(current, at, handedOver) : undefined;
@@ -79,10 +78,10 @@ export async function decide(caller: ProfileCaller, id: string, event: 'accept' 
 
 /** A decision written in `tx`: the status, its event, and the seller told. */
 function applyDecision(tx: Transaction, id: string, current: VerificationDocument, event: 'accept' | 'refuse', at: Date): VerificationDocument {
-  const statut = transition(VERIFICATION_TRANSITIONS, current.statut, event);
-  const updated: VerificationDocument = { ...current, statut, decidedAt: Timestamp.fromDate(at), updatedAt: Timestamp.fromDate(at) };
-  tx.update(verifications().doc(id), { statut, decidedAt: updated.decidedAt, updatedAt: updated.updatedAt });
-  emitChange(tx, id, updated, current.statut, at);
+  const moved = verificationMachine.move(tx, { id, from: current.statut, event, at, context: current });
+  const { statut } = moved;
+  const updated: VerificationDocument = { ...current, ...moved, decidedAt: moved.updatedAt };
+  tx.update(verifications().doc(id), { ...moved, decidedAt: updated.decidedAt });
   notifyIn(tx, current.vendeur, {
     type: statut === 'accepte' ? 'verification_accepted' : 'verification_refused',
     key: `${id}_${statut}`,

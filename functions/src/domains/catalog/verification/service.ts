@@ -13,7 +13,6 @@
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
-import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { notifyIn } from '../../notifications';
@@ -23,6 +22,7 @@ import type { ArticleDocument } from '../model';
 import { getArticle } from '../service';
 import { isPublic } from '../visibility';
 import { handedOver, handoverRef } from './handover';
+import { verificationMachine } from './machine';
 import type { VerificationDocument } from './model';
 import type { VerificationStatus } from './state';
 
@@ -57,21 +57,9 @@ export async function amountDueForVerification(articleId: string | undefined, pa
   return (await priceList('verification-pricing')).prix;
 }
 
-/** Emits the change of a request, in its transaction (each status is reached once: the key says which). */
+/** Emits the change of a request, in its transaction (the one key policy of status events, core/fsm.ts). */
 export function emitChange(tx: Transaction, id: string, request: VerificationDocument, from: VerificationStatus | null, at: Date): void {
-  emit(tx, 'verification.status_changed', `${id}_${request.statut}`, {
-    verificationId: id,
-    articleId: request.articleId,
-    articleTitre: request.articleTitre ?? '',
-    acheteur: request.acheteur,
-    vendeur: request.vendeur,
-    paymentId: request.paymentId,
-    from,
-    to: request.statut,
-    motif: request.motif ?? null,
-    requestedAt: request.createdAt.toDate().toISOString(),
-    at: at.toISOString(),
-  });
+  verificationMachine.announce(tx, { id, from, to: request.statut, at }, request);
 }
 
 /** Moves the listing's count of requests waiting for its inspection, in the caller's transaction (the listing was read in it). */

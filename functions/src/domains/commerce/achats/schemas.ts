@@ -4,7 +4,9 @@ import { PaginationQuery } from '../../../core/pagination';
 import { CountryCode, GeoPoint } from '../../geo';
 import { DeliveryInput } from '../../logistics';
 
-export const ACHAT_STATUSES = ['en_attente_paiement', 'payee', 'annulee', 'a_rembourser'] as const;
+import { ACHAT_STATUSES } from './state';
+
+export { ACHAT_STATUSES };
 
 export const AchatRequest = z
   .strictObject({

@@ -26,11 +26,11 @@ import { platformFee } from '../../pricing';
 import { PLATFORM_WALLET_ID, type Posting } from '../../wallet';
 import { markForRefund, prepareAllocation } from '../../payments';
 import type { AchatCancellation } from '../events';
+import { achatMachine } from './machine';
 import type { Achat, AchatRequest } from './schemas';
+import type { AchatStatus } from './state';
 
 const REFUSED_VERIFICATION = 'verification_refusee';
-
-type AchatStatus = 'en_attente_paiement' | 'payee' | 'annulee' | 'a_rembourser';
 
 interface AchatDocument {
   acheteur: string;
@@ -145,14 +145,14 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
     if (achat.statut === 'a_rembourser') return { refund: 'listing sold to another buyer' };
     const sell = await prepareSale(tx, achat.articleId, id, achat.acheteur);
     if (!sell) {
-      tx.update(ref, { statut: 'a_rembourser', paymentId, updatedAt: at });
+      tx.update(ref, { ...achatMachine.move(tx, { id, from: achat.statut, event: 'outbid', at: at.toDate() }), paymentId });
       return { refund: 'listing sold to another buyer' };
     }
     // With delivery, the seller is credited on `livre` (creditAchatSeller): the money waits for the goods.
     const delivered = Boolean(achat.demandeLivraison);
     if (!delivered) (await prepareAllocation(tx, paymentId, saleCredit(id, achat, fee))).write();
     sell();
-    tx.update(ref, { statut: 'payee', paymentId, updatedAt: at });
+    tx.update(ref, { ...achatMachine.move(tx, { id, from: achat.statut, event: 'pay', at: at.toDate() }), paymentId });
     emit(tx, 'achat.paid', id, {
       achatId: id,
       acheteur: achat.acheteur,
@@ -206,8 +206,9 @@ export async function onAchatDeliveryFailed(id: string): Promise<void> {
   const ref = achats().doc(id);
   await runTransaction(async (tx) => {
     const achat = (await tx.get(ref)).data();
-    if (!achat || achat.statut !== 'payee') return;
-    tx.update(ref, { statut: 'annulee', updatedAt: Timestamp.fromDate(now()) });
+    const moved = achat && achatMachine.tryMove(tx, { id, from: achat.statut, event: 'delivery_failed', at: now() });
+    if (!moved) return;
+    tx.update(ref, { ...moved });
     emitCancelled(tx, id, achat, 'delivery_failed');
   });
 }
@@ -229,9 +230,9 @@ export async function cancelAchat(caller: ProfileCaller, id: string) {
   return runTransaction(async (tx) => {
     const achat = (await tx.get(ref)).data();
     if (!achat || achat.acheteur !== caller.uid) throw new ApiError('ACHAT_NOT_FOUND');
-    if (achat.statut !== 'en_attente_paiement') throw new ApiError('INVALID_TRANSITION');
-    const updated = { ...achat, statut: 'annulee' as const, updatedAt: Timestamp.fromDate(now()) };
-    tx.update(ref, { statut: updated.statut, updatedAt: updated.updatedAt });
+    const moved = achatMachine.move(tx, { id, from: achat.statut, event: 'cancel', at: now() });
+    const updated = { ...achat, ...moved };
+    tx.update(ref, { ...moved });
     emitCancelled(tx, id, achat, 'buyer');
     return toAchat(id, updated);
   });
@@ -272,8 +273,10 @@ export async function cancelForRefusedVerification(articleId: string, buyer: str
       if (!achat) return undefined;
       if (achat.statut === 'annulee') return achat.annulation === REFUSED_VERIFICATION ? achat : undefined;
       const unpaid = achat.statut === 'en_attente_paiement';
-      if (!unpaid && (achat.statut !== 'payee' || achat.demandeLivraison)) return undefined;
-      tx.update(doc.ref, { statut: 'annulee', annulation: REFUSED_VERIFICATION, payeeAvantAnnulation: !unpaid, updatedAt: Timestamp.fromDate(now()) });
+      if (!unpaid && achat.demandeLivraison) return undefined;
+      const moved = achatMachine.tryMove(tx, { id: doc.id, from: achat.statut, event: 'refuse_verification', at: now() });
+      if (!moved) return undefined;
+      tx.update(doc.ref, { ...moved, annulation: REFUSED_VERIFICATION, payeeAvantAnnulation: !unpaid });
       emitCancelled(tx, doc.id, achat, REFUSED_VERIFICATION);
       return { ...achat, payeeAvantAnnulation: !unpaid };
     });

@@ -15,7 +15,6 @@ import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
-import { transition } from '../../../core/fsm';
 import { geohashOf } from '../../../core/nearby';
 import { placeMember } from '../../../core/nearby-members';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
@@ -24,7 +23,7 @@ import { notifyIn } from '../../notifications';
 import { type DemandeDocument, memberOf } from './model';
 import type { AdminDemandesQuery, Demande, DemandeRequest } from './schemas';
 import type { DemandeEvent } from './state';
-import { DEMANDE_TRANSITIONS } from './state';
+import { demandeMachine } from './machine';
 
 type DemandeOutput = z.input<typeof Demande>;
 
@@ -105,9 +104,9 @@ async function move(
     const demande = (await tx.get(ref)).data();
     if (!demande) throw new ApiError('DEMANDE_NOT_FOUND');
     check(demande);
-    const statut = transition(DEMANDE_TRANSITIONS, demande.statut, event);
+    const moved = demandeMachine.move(tx, { id, from: demande.statut, event, at: now() });
     // Accepted, cancelled or rejected, the request leaves drivers' open lists; released, it is back.
-    const updated = writeDemande(tx, ref, demande.cell, { ...demande, ...change(demande), statut, version: demande.version + 1, updatedAt: Timestamp.fromDate(now()) });
+    const updated = writeDemande(tx, ref, demande.cell, { ...demande, ...change(demande), ...moved, version: demande.version + 1 });
     const key = `${id}_${updated.version}`;
     const params = { sujet: demande.articleTitre ?? `${demande.trajet?.depart ?? ''} → ${demande.trajet?.arrivee ?? ''}`, date: updated.date.toDate().toISOString().slice(0, 10), ...(updated.motif ? { motif: updated.motif } : {}) };
     for (const { uid, type } of notify(demande, key)) notifyIn(tx, uid, { type, key, params, resource: { kind: 'chauffeurDemande', id } });

@@ -9,39 +9,34 @@
  * none), so the losers know at once and their order's transaction touches their order only. The
  * winners' transactions lower `stock` without reading the listing.
  */
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import { now } from '../../../core/clock';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
-import { transition } from '../../../core/fsm';
 import { giveBackUnits, prepareUnitsSold, takeUnits } from '../../catalog';
 import { notifyIn } from '../../notifications';
 import { markForRefund } from '../../payments';
-import { ORDER_TRANSITIONS } from './state';
-import { orderStatusChanged } from './status-events';
+import { orderMachine } from './machine';
 import { type OrderDocument, orders } from './service';
 
 const OUT_OF_STOCK = 'out of stock at payment';
 /** A seller restating the stock while the payment runs sends it back to take its units again; this many times at most, then the event's retry. */
 const MAX_TAKES = 5;
 
-function writeCancelled(tx: Transaction, id: string, order: OrderDocument, paymentId: string, at: Timestamp): void {
-  tx.update(orders().doc(id), { statut: 'cancelled', paymentId, updatedAt: at, history: [...order.history, { statut: 'cancelled', at, by: 'system', reason: OUT_OF_STOCK }] });
-  orderStatusChanged(tx, id, order.statut, 'cancelled', at);
+function writeCancelled(tx: Transaction, id: string, order: OrderDocument, paymentId: string, at: Date): void {
+  tx.update(orders().doc(id), { ...orderMachine.move(tx, { id, from: order.statut, event: 'cancel', at, reason: OUT_OF_STOCK, history: order.history }), paymentId });
   notifyIn(tx, order.acheteur, { type: 'order_status', key: `${id}_cancelled`, params: { orderId: id, statut: 'cancelled' }, resource: { kind: 'commande', id } });
 }
 
-function writePaid(tx: Transaction, id: string, order: OrderDocument, paymentId: string, unites: string[], at: Timestamp): void {
-  const paid = transition(ORDER_TRANSITIONS, order.statut, 'pay');
-  tx.update(orders().doc(id), { statut: paid, paymentId, unites, updatedAt: at, history: [...order.history, { statut: paid, at, by: 'system', reason: null }] });
-  orderStatusChanged(tx, id, order.statut, paid, at);
+function writePaid(tx: Transaction, id: string, order: OrderDocument, paymentId: string, unites: string[], at: Date): void {
+  tx.update(orders().doc(id), { ...orderMachine.move(tx, { id, from: order.statut, event: 'pay', at, history: order.history }), paymentId, unites });
   emit(tx, 'order.paid', id, {
     orderId: id,
     acheteur: order.acheteur,
     vendeurs: order.vendeurs,
     paymentId,
     total: order.total,
-    paidAt: at.toDate().toISOString(),
+    paidAt: at.toISOString(),
     livraison: order.demandeLivraison ?? null,
   });
   notifyIn(tx, order.acheteur, { type: 'order_paid', key: paymentId, params: { orderId: id, montant: String(order.total) }, resource: { kind: 'commande', id } });
@@ -71,7 +66,7 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
       return markForRefund(paymentId, order.statut === 'cancelled' ? 'order cancelled' : 'order already paid');
     }
     const taken = await takeUnits(id, paymentId, order.lignes);
-    const at = Timestamp.fromDate(now());
+    const at = now();
     const outcome = await runTransaction(async (tx): Promise<'paid' | 'short' | 'again'> => {
       const current = (await tx.get(ref)).data();
       // Moved since the read above (cancelled, paid by this payment's other run or another payment): decided at the top.

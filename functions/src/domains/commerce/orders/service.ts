@@ -14,7 +14,7 @@ import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
-import { nextState, transition } from '../../../core/fsm';
+import type { HistoryEntry } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { getArticle, isPublic, prepareStockReturn } from '../../catalog';
@@ -27,8 +27,8 @@ import { PLATFORM_WALLET_ID } from '../../wallet';
 import type { OrderInput } from '../schemas';
 import { type LineSource, orderDelivery } from './delivery';
 import type { AdminMove, Order, OrderAdminQuery, SellerMove, SellerOrder } from './schemas';
-import { EVENT_TO, ORDER_TRANSITIONS, type OrderEvent, type OrderStatus } from './state';
-import { orderStatusChanged } from './status-events';
+import { orderMachine } from './machine';
+import { EVENT_TO, type OrderEvent, type OrderStatus } from './state';
 import { percentOf } from '../../../core/money';
 
 export interface OrderLineDocument {
@@ -38,13 +38,6 @@ export interface OrderLineDocument {
   prixUnitaire: number;
   quantite: number;
   montant: number;
-}
-
-interface HistoryEntry {
-  statut: OrderStatus;
-  at: Timestamp;
-  by: string;
-  reason: string | null;
 }
 
 export interface OrderDocument {
@@ -69,7 +62,7 @@ export interface OrderDocument {
    * paid; a cancel gives them back. Absent on orders paid before units were taken this way.
    */
   unites?: string[];
-  history: HistoryEntry[];
+  history: HistoryEntry<OrderStatus>[];
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -163,14 +156,14 @@ export async function createOrder(caller: ProfileCaller, input: z.output<typeof 
     demandeLivraison,
     statut: 'pending',
     paymentId: null,
-    history: [{ statut: 'pending', at: stamp, by: caller.uid, reason: null }],
+    history: [orderMachine.entry({ to: 'pending', at, by: caller.uid })],
     createdAt: stamp,
     updatedAt: stamp,
   };
   const ref = orders().doc();
   await runTransaction(async (tx) => {
     tx.create(ref, order);
-    orderStatusChanged(tx, ref.id, null, order.statut, stamp);
+    orderMachine.announce(tx, { id: ref.id, from: null, to: order.statut, at });
   });
   return toOrder(ref.id, order);
 }
@@ -251,7 +244,7 @@ async function move(
   admin?: AuditActor,
 ): Promise<OrderDocument> {
   const ref = orders().doc(id);
-  const at = Timestamp.fromDate(now());
+  const at = now();
   return runTransaction(async (tx: Transaction) => {
     const order = (await tx.get(ref)).data();
     if (!order || !allowed(order)) throw new ApiError('ORDER_NOT_FOUND');
@@ -259,17 +252,17 @@ async function move(
     // its buyer would be refunded while a courier still carries the parts; delivered here, its
     // sellers would never be credited (they are on the delivery's `livre`).
     if (order.demandeLivraison && order.statut !== 'pending' && (event === 'cancel' || event === 'deliver')) throw new ApiError('ORDER_DELIVERY_UNDER_WAY');
-    const statut = transition(ORDER_TRANSITIONS, order.statut, event);
+    const statut = orderMachine.decide(order.statut, event);
     // A paid order cancelled (only before it ships: the table has no cancel from `shipped`): its
     // units go back to stock here, and its money back to the buyer through `order.cancelled`,
     // whose refund takes back every seller's credit (README, "Orders": cancelling a paid order).
     const paidCancel = statut === 'cancelled' && order.statut !== 'pending' && order.paymentId !== null;
     const returns = paidCancel ? await Promise.all(order.lignes.map((line) => prepareStockReturn(tx, line.articleId, line.quantite, id, order.unites))) : [];
-    const updated: OrderDocument = { ...order, statut, updatedAt: at, history: [...order.history, { statut, at, by, reason }] };
-    tx.update(ref, { statut, updatedAt: at, history: updated.history });
+    const moved = orderMachine.move(tx, { id, from: order.statut, event, at, by, reason, history: order.history });
+    const updated: OrderDocument = { ...order, ...moved, history: moved.history! };
+    tx.update(ref, { ...moved });
     for (const write of returns) write();
-    orderStatusChanged(tx, id, order.statut, statut, at);
-    if (paidCancel) emit(tx, 'order.cancelled', id, { orderId: id, acheteur: order.acheteur, paymentId: order.paymentId!, by, reason: reason ?? 'commande annulée par l’acheteur', at: at.toDate().toISOString() }, { inline: true });
+    if (paidCancel) emit(tx, 'order.cancelled', id, { orderId: id, acheteur: order.acheteur, paymentId: order.paymentId!, by, reason: reason ?? 'commande annulée par l’acheteur', at: at.toISOString() }, { inline: true });
     // An admin's move (a cancellation gives money back, a delivery pays sellers): audited with it.
     if (admin) {
       const refunds = paidCancel ? { refundOf: order.paymentId } : {};
@@ -304,15 +297,15 @@ export async function adminMove(caller: ProfileCaller, id: string, body: z.outpu
  */
 export async function onDeliveryEnded(id: string, outcome: 'delivered' | 'failed', detail: string): Promise<void> {
   const ref = orders().doc(id);
-  const at = Timestamp.fromDate(now());
+  const at = now();
   await runTransaction(async (tx) => {
     const order = (await tx.get(ref)).data();
     if (!order) return;
     const event: OrderEvent = outcome === 'delivered' ? 'delivered_by_courier' : 'delivery_failed';
-    const statut = nextState(ORDER_TRANSITIONS, order.statut, event);
-    if (!statut) return;
-    tx.update(ref, { statut, updatedAt: at, history: [...order.history, { statut, at, by: 'system', reason: detail }] });
-    orderStatusChanged(tx, id, order.statut, statut, at);
+    const moved = orderMachine.tryMove(tx, { id, from: order.statut, event, at, reason: detail, history: order.history });
+    if (!moved) return;
+    const { statut } = moved;
+    tx.update(ref, { ...moved });
     notifyIn(tx, order.acheteur, { type: 'order_status', key: `${id}_${statut}`, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
   });
 }

@@ -11,7 +11,7 @@ import { runTransaction } from '../../../core/firebase';
 import { type DeliveryDocument, type DeliveryRequest, type DeliverySourceKind, deliveryIdOf, type Pickup } from './model';
 import { deliveries } from './repository';
 import { runRound } from './rounds';
-import { deliveryStatusChanged } from './status-events';
+import { deliveryMachine } from './machine';
 
 export interface DeliverySource {
   kind: DeliverySourceKind;
@@ -57,7 +57,7 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
       round: 0,
       radiusKm: 0,
       roundEndsAt: null,
-      history: [{ statut: 'commande', at, by: 'system', reason: null }],
+      history: [deliveryMachine.entry({ to: 'commande', at: at.toDate(), by: 'system' })],
       createdAt: at,
       updatedAt: at,
       paymentId: source.paymentId,
@@ -74,7 +74,7 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
       enLitige: false,
     };
     tx.create(ref, delivery);
-    deliveryStatusChanged(tx, id, null, delivery.statut, at);
+    deliveryMachine.announce(tx, { id, from: null, to: delivery.statut, at: at.toDate() });
   });
   await runRound(id, 1, 1);
   return id;

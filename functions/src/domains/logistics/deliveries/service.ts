@@ -16,7 +16,6 @@ import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
-import { transition } from '../../../core/fsm';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { uploadOwner } from '../../catalog';
@@ -26,8 +25,8 @@ import { type DeliveryDocument, type DeliveryOfferDocument, type DeliveryTrackin
 import { activeDeliveriesOf, courierAccepts, deliveries, offerRef, openOffers, tracking } from './repository';
 import { runRound } from './rounds';
 import type { AdminDeliveryStatus, Delivery, DeliveredRequest, DeliveryListQuery } from './schemas';
-import { ADMIN_EVENT_TO, DELIVERY_TRANSITIONS, type DeliveryEvent, isFinal } from './state';
-import { deliveryStatusChanged } from './status-events';
+import { ADMIN_EVENT_TO, type DeliveryEvent, isFinal } from './state';
+import { deliveryMachine } from './machine';
 import { readsAsSeller, toSellerDelivery } from './seller-view';
 import { scheduleClose } from './tasks';
 
@@ -122,21 +121,14 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
       return { rejected: rejected.error };
     }
     const open = delivery.statut === 'commande' ? await openOffers(tx, id, delivery) : [];
-    const statut = transition(DELIVERY_TRANSITIONS, delivery.statut, event);
-    const at = Timestamp.fromDate(now());
     const by = uidOf(actor);
-    const updated: DeliveryDocument = {
-      ...delivery,
-      ...options.change?.(delivery, at),
-      statut,
-      updatedAt: at,
-      history: [...delivery.history, { statut, at, by, reason: options.reason ?? null }],
-    };
+    const moved = deliveryMachine.move(tx, { id, from: delivery.statut, event, at: now(), by, reason: options.reason ?? null, history: delivery.history });
+    const { statut, updatedAt: at } = moved;
+    const updated: DeliveryDocument = { ...delivery, ...options.change?.(delivery, at), ...moved, history: moved.history! };
     // A final status ends the search, the auto-close and any dispute admins had to look at.
     if (isFinal(statut)) Object.assign(updated, { autoCloseAt: null, roundEndsAt: null, enLitige: false });
     tx.set(ref, updated);
     options.alsoIn?.(tx, delivery, updated);
-    deliveryStatusChanged(tx, id, delivery.statut, statut, at);
     // Its parties followed the courier for the trip only: the last position is not kept for them to read.
     if (isFinal(statut) && delivery.livreur) tx.set(tracking().doc(id), { position: null, updatedAt: at }, { merge: true });
     // A delivery cancelled while offered: its offers end with it.
@@ -284,19 +276,17 @@ async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: 
   const ref = deliveries().doc(id);
   const mine = offerRef(id, courier);
   const open = await openOffers(tx, id, current);
-  const statut = transition(DELIVERY_TRANSITIONS, current.statut, 'accept');
-  const at = Timestamp.fromDate(now());
+  const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'accept', at: now(), by: courier, history: current.history });
+  const { updatedAt: at } = moved;
   const updated: DeliveryDocument = {
     ...current,
-    statut,
+    ...moved,
+    history: moved.history!,
     livreur: courier,
     parties: [...new Set([...current.parties, courier])],
     roundEndsAt: null,
-    updatedAt: at,
-    history: [...current.history, { statut, at, by: courier, reason: null }],
   };
   tx.set(ref, updated);
-  deliveryStatusChanged(tx, id, current.statut, statut, at);
   for (const other of open) if (other.id !== mine.id) tx.update(other.ref, { statut: 'prise' });
   tx.update(mine, { statut: 'acceptee' });
   // The buyer and the courier follow the courier: not the sellers, whom its way to the buyer
@@ -348,10 +338,10 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
       tx.update(ref, { pickups, updatedAt: at });
       return { ...current, pickups, updatedAt: at };
     }
-    const statut = transition(DELIVERY_TRANSITIONS, current.statut, 'collect');
-    const updated: DeliveryDocument = { ...current, pickups, statut, updatedAt: at, history: [...current.history, { statut, at, by: caller.uid, reason: null }] };
+    const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'collect', at: at.toDate(), by: caller.uid, history: current.history });
+    const { statut } = moved;
+    const updated: DeliveryDocument = { ...current, pickups, ...moved, history: moved.history! };
     tx.set(ref, updated);
-    deliveryStatusChanged(tx, id, current.statut, statut, at);
     notifyParties(tx, id, updated, statut, caller.uid);
     return updated;
   });

@@ -15,14 +15,14 @@ import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
-import { transition } from '../../../core/fsm';
 import type { NoticeType } from '../../../core/notices';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { notifyIn } from '../../notifications';
 import { drivers, isAvailable } from './drivers';
-import { CONTACT_HISTORY_KEPT, contactIdOf, type TricycleContactDocument } from './model';
+import { contactIdOf, type TricycleContactDocument } from './model';
 import type { AdminContactsQuery, ContactRequest, TricycleContact } from './schemas';
-import { CONTACT_TRANSITIONS, type ContactEvent, type ContactStatus, OPEN_CONTACT_STATUSES } from './state';
+import { contactMachine } from './machine';
+import { type ContactEvent, type ContactStatus, OPEN_CONTACT_STATUSES } from './state';
 
 type ContactOutput = z.input<typeof TricycleContact>;
 
@@ -71,8 +71,10 @@ export async function openContact(caller: ProfileCaller, input: z.output<typeof 
     // Closed a moment ago: opening again at once would only ring the driver's phone once more.
     if (existing && at.getTime() < existing.updatedAt.toMillis() + config().TRICYCLE_CONTACT_REOPEN_SECONDS * 1000) throw new ApiError('TRICYCLE_CONTACT_TOO_SOON');
     if (!isAvailable(driver, at)) throw new ApiError('TRICYCLE_DRIVER_OFFLINE');
-    const statut = existing ? transition(CONTACT_TRANSITIONS, existing.statut, 'open') : 'initiated';
-    const stamp = Timestamp.fromDate(at);
+    const opened = existing
+      ? contactMachine.move(tx, { id, from: existing.statut, event: 'open', at, by: caller.uid, history: existing.history })
+      : { statut: 'initiated' as const, updatedAt: Timestamp.fromDate(at), history: [contactMachine.entry({ to: 'initiated', event: 'open', at, by: caller.uid })] };
+    const { statut, updatedAt: stamp } = opened;
     const acheteurNom = fullName(caller.profile.nom, caller.profile.prenoms);
     const contact: TricycleContactDocument = {
       acheteur: caller.uid,
@@ -88,7 +90,7 @@ export async function openContact(caller: ProfileCaller, input: z.output<typeof 
       version: (existing?.version ?? 0) + 1,
       acceptedAt: existing?.acceptedAt ?? null,
       closedBy: null,
-      history: [...(existing?.history ?? []), { statut, event: 'open', at: stamp, by: caller.uid }].slice(-CONTACT_HISTORY_KEPT),
+      history: opened.history!,
       openedAt: stamp,
       updatedAt: stamp,
     };
@@ -99,16 +101,17 @@ export async function openContact(caller: ProfileCaller, input: z.output<typeof 
 }
 
 /** The contact after one move of the table by `by`: its new status, version and history entry, and what the move changes. */
-function moved(contact: TricycleContactDocument, event: Exclude<ContactEvent, 'open'>, by: string, stamp: Timestamp, changes: Partial<TricycleContactDocument>): TricycleContactDocument {
-  const statut = transition(CONTACT_TRANSITIONS, contact.statut, event);
-  return {
-    ...contact,
-    ...changes,
-    statut,
-    version: contact.version + 1,
-    history: [...contact.history, { statut, event, at: stamp, by }].slice(-CONTACT_HISTORY_KEPT),
-    updatedAt: stamp,
-  };
+function moved(
+  tx: Transaction,
+  id: string,
+  contact: TricycleContactDocument,
+  event: Exclude<ContactEvent, 'open'>,
+  by: string,
+  at: Date,
+  changes: (stamp: Timestamp) => Partial<TricycleContactDocument>,
+): TricycleContactDocument {
+  const move = contactMachine.move(tx, { id, from: contact.statut, event, at, by, history: contact.history });
+  return { ...contact, ...changes(move.updatedAt), ...move, history: move.history!, version: contact.version + 1 };
 }
 
 type Side = 'acheteur' | 'chauffeur';
@@ -129,11 +132,11 @@ async function move(caller: ProfileCaller, id: string, event: Exclude<ContactEve
     // The driver's moves are not the buyer's: to the buyer, accepting its own contact is no action of its.
     if (!sides.includes(side)) throw new ApiError('FORBIDDEN_ROLE');
     const contact = current!;
-    const stamp = Timestamp.fromDate(now());
-    const updated = moved(contact, event, caller.uid, stamp, {
+    const updated = moved(tx, id, contact, event, caller.uid, now(), (stamp) => ({
       acceptedAt: event === 'accept' ? stamp : contact.acceptedAt,
       closedBy: event === 'decline' ? 'declined' : event === 'close' ? side : contact.closedBy,
-    });
+    }));
+    const stamp = updated.updatedAt;
     tx.set(ref, updated);
     if (event === 'accept') {
       emit(tx, 'tricycle.contact_accepted', `${id}_${updated.openings}`, {
@@ -168,8 +171,7 @@ export async function closeContactsOfDriver(uid: string): Promise<number> {
     closed += await runTransaction(async (tx) => {
       const contact = (await tx.get(doc.ref)).data();
       if (!contact || !(OPEN_CONTACT_STATUSES as readonly ContactStatus[]).includes(contact.statut)) return 0;
-      const stamp = Timestamp.fromDate(now());
-      const updated = moved(contact, 'close', 'system', stamp, { closedBy: 'system' });
+      const updated = moved(tx, doc.id, contact, 'close', 'system', now(), () => ({ closedBy: 'system' }));
       tx.set(doc.ref, updated);
       tell(tx, contact.acheteur, 'tricycle_contact_closed', doc.id, updated, contact.chauffeurNom);
       return 1;

@@ -3,9 +3,10 @@ import type { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import type { VerificationSubmit } from './schemas';
+import type { FileStatus } from './state';
 
 export type Dossier = z.output<typeof VerificationSubmit>;
-export type Status = 'none' | 'pending' | 'approved' | 'rejected';
+export type Status = FileStatus;
 export type CardSide = 'cardFront' | 'cardBack';
 export const CARD_SIDES: readonly CardSide[] = ['cardFront', 'cardBack'];
 

@@ -21,6 +21,7 @@ import { type NotificationEvent, notifyIn } from '../../notifications';
 import { listingWriter } from '../directory/service';
 import { cardFilesOf, hasBothCards, keepCards, registerCards } from './documents';
 import { CARD_SIDES, type Dossier, files, type Status, type VerificationDocument } from './model';
+import { fileMachine } from './machine';
 import type { AdminVerificationState, VerificationState } from './schemas';
 
 function toState(userId: string, file: VerificationDocument | undefined): z.input<typeof VerificationState> {
@@ -83,8 +84,7 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
   const file = await change(
     caller.uid,
     (current) => {
-      if (current?.statut === 'pending' || current?.statut === 'approved') throw new ApiError('INVALID_TRANSITION');
-      return { statut: 'pending', dossier, rejectionMotif: null, submittedAt: at, decidedAt: null, decidedBy: null, deletedCards: {} };
+      return { statut: fileMachine.decide(current?.statut ?? 'none', 'submit'), dossier, rejectionMotif: null, submittedAt: at, decidedAt: null, decidedBy: null, deletedCards: {} };
     },
     // Each card enters the register of stored documents with the file that holds it (admins list,
     // read and delete them there), and is marked kept in the uploads ledger (catalog's clean-up).
@@ -116,18 +116,17 @@ export async function approve(caller: ProfileCaller, userId: string) {
   const checked = (await files().doc(userId).get()).data();
   const cardsChecked = checked?.statut === 'pending' && (await hasBothCards(userId, checked.dossier));
   const file = await change(userId, (current) => {
-    if (current?.statut !== 'pending') throw new ApiError('INVALID_TRANSITION');
-    const same = current.dossier?.cardFront === checked?.dossier?.cardFront && current.dossier?.cardBack === checked?.dossier?.cardBack;
+    const statut = fileMachine.decide(current?.statut ?? 'none', 'approve');
+    const same = current?.dossier?.cardFront === checked?.dossier?.cardFront && current?.dossier?.cardBack === checked?.dossier?.cardBack;
     if (!cardsChecked || !same) throw new ApiError('KYC_CARDS_MISSING');
-    return { statut: 'approved', rejectionMotif: null, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
+    return { statut, rejectionMotif: null, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
   });
   return toState(userId, file);
 }
 
 export async function reject(caller: ProfileCaller, userId: string, rejectionMotif: string) {
   const file = await change(userId, (current) => {
-    if (current?.statut !== 'pending') throw new ApiError('INVALID_TRANSITION');
-    return { statut: 'rejected', rejectionMotif, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
+    return { statut: fileMachine.decide(current?.statut ?? 'none', 'reject'), rejectionMotif, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
   });
   return toState(userId, file);
 }

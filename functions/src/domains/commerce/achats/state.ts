@@ -1,0 +1,25 @@
+/**
+ * Life of a purchase (`statut`), DOMAIN.md's purchase as data (core/fsm.ts).
+ *  - `en_attente_paiement` --pay--> `payee` (its payment succeeded and bought the listing)
+ *  - `en_attente_paiement` --outbid--> `a_rembourser` (its payment succeeded, but the listing was
+ *    sold to another buyer first, or left the catalog: the money is marked for refund)
+ *  - `en_attente_paiement` --cancel--> `annulee` (the buyer cancels it before paying)
+ *  - `payee` --delivery_failed--> `annulee` (its delivery ended `refuse`, `retour` or `annule`)
+ *  - `en_attente_paiement`, `payee` --refuse_verification--> `annulee` (the buyer refused the
+ *    listing's inspection report; a paid purchase with delivery is left to its delivery, the service's rule)
+ * `annulee` and `a_rembourser` are final.
+ */
+import type { TransitionTable } from '../../../core/fsm';
+
+export const ACHAT_STATUSES = ['en_attente_paiement', 'payee', 'annulee', 'a_rembourser'] as const;
+export type AchatStatus = (typeof ACHAT_STATUSES)[number];
+
+export const ACHAT_EVENTS = ['pay', 'outbid', 'cancel', 'delivery_failed', 'refuse_verification'] as const;
+export type AchatEvent = (typeof ACHAT_EVENTS)[number];
+
+export const ACHAT_TRANSITIONS: TransitionTable<AchatStatus, AchatEvent> = {
+  en_attente_paiement: { pay: 'payee', outbid: 'a_rembourser', cancel: 'annulee', refuse_verification: 'annulee' },
+  payee: { delivery_failed: 'annulee', refuse_verification: 'annulee' },
+  annulee: {},
+  a_rembourser: {},
+};
