@@ -10,14 +10,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdi
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ApiRouter } from '../functions/src/core/http';
-import { amountDueFor } from '../functions/src/core/payables';
+import { amountDueFor, onPaid } from '../functions/src/core/payables';
 import type { DomainModule } from '../functions/src/core/module';
 import { PAYMENT_TYPES } from '../functions/src/domains/payments/model';
 import { FUNCTION_GROUPS, FUNCTION_NAMES } from '../functions/src/groups';
 import { declaredJobs, MODULES } from '../functions/src/modules';
 import { allNotices } from '../functions/src/notices';
 import { installPayables } from '../functions/src/payables';
-import { allSubscribers } from '../functions/src/subscribers';
+import { allSubscribers, paidWiringMistakes } from '../functions/src/subscribers';
 
 const SOURCE = join(__dirname, '..', 'functions', 'src');
 const DOMAINS = join(SOURCE, 'domains');
@@ -132,6 +132,12 @@ describe('every part a manifest declares is wired', () => {
     }
   });
 
+  it('fulfils each type a module sells by one reaction of that module to its payments, and no module reacts to a type it does not sell', async () => {
+    for (const module of MODULES) {
+      expect({ module: module.name, mistakes: paidWiringMistakes(module, (await module.subscribers?.()) ?? []) }).toEqual({ module: module.name, mistakes: [] });
+    }
+  });
+
   it('exports each job under its name, with its kind of trigger; and every export is an HTTPS function, a job or the outbox’s', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = require('../functions/src/index') as Record<string, { __endpoint: Record<string, unknown> }>;
@@ -177,6 +183,16 @@ describe('the checks catch what they are for (planted)', () => {
     write('alpha/subscribers.ts', '');
     write('beta/notices.ts', '');
     expect(undeclaredParts(planted).sort()).toEqual(['alpha/subscribers.ts', 'beta: no module.ts']);
+  });
+
+  it('a type sold without a reaction to its payment, sold with two, and a reaction to a type the module does not sell', () => {
+    const done = async () => undefined;
+    const module = { name: 'alpha', payables: { publicite: async () => 1, verification: async () => 1 } };
+    expect(paidWiringMistakes(module, [onPaid('alpha.one', ['verification'], done), onPaid('alpha.two', ['verification', 'achat'], done)])).toEqual([
+      'alpha reacts to paid "achat" but does not sell it',
+      'alpha sells "publicite" with 0 reactions to its payment',
+      'alpha sells "verification" with 2 reactions to its payment',
+    ]);
   });
 
   it('a manifest modules.ts does not list', () => {
