@@ -80,6 +80,26 @@ const cases: Case[] = [
     code: "import { getApps } from 'firebase-admin/app';\n\nexport const apps = getApps;\n",
     rules: ['boundaries/route-no-firestore'],
   },
+  // README, Layout, "Persistence": "a domain's declaration files, which name what its code does
+  // (...), import neither the Admin SDK nor the database handle and collections".
+  {
+    name: "a domain's manifest importing the database handle",
+    filePath: 'functions/src/domains/geo/module.ts',
+    code: "import { db } from '../../core/firebase';\n\nexport const store = db;\n",
+    rules: ['boundaries/declaration-no-firestore'],
+  },
+  {
+    name: "a domain's subscribers list importing the Admin SDK",
+    filePath: 'functions/src/domains/catalog/subscribers.ts',
+    code: "import { FieldValue } from 'firebase-admin/firestore';\n\nexport const increment = FieldValue.increment;\n",
+    rules: ['boundaries/declaration-no-firestore'],
+  },
+  {
+    name: "a state table importing the Firestore helpers",
+    filePath: 'functions/src/domains/commerce/orders/state.ts',
+    code: "import { COLLECTIONS } from '../../../core/firestore';\n\nexport const names = COLLECTIONS;\n",
+    rules: ['boundaries/declaration-no-firestore'],
+  },
   {
     name: 'an adapter importing a domain',
     filePath: PUSH_ADAPTER,
