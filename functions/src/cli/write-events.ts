@@ -3,7 +3,7 @@
  * (the doc comment of its EventCatalog member), the domain and files that emit it (the `emit` calls
  * naming it, and the state machines declaring it as their status event), its payload's fields and types (its interface), and its subscribers, by name and
  * domain, with what each does (the comment above its declaration). The subscribers are the ones
- * dispatch hands events to (src/subscribers.ts). test/reference-pages.test.ts fails when the file is
+ * dispatch hands events to (src/subscribers.ts). test/platform/reference-pages.test.ts fails when the file is
  * stale, or an event, a subscriber or an emitter is missing its part.
  */
 import { writeGenerated } from './write-generated';
