@@ -22,7 +22,9 @@ const shared = {
   moduleDirectories: ['node_modules', 'functions/node_modules'],
   // firebase-tools brings its own (older) zod and express into the root node_modules: tests must
   // use the functions' copies, the ones the code under test uses.
-  moduleNameMapper: { '^(zod|express)(/.*)?$': '<rootDir>/functions/node_modules/$1$2' },
+  // The typed client (clients/typescript) has the Firebase SDK as a peer: it must use the tests' copy,
+  // as an app's bundle gives it its own (two copies keep two registries of Firestore instances).
+  moduleNameMapper: { '^(zod|express)(/.*)?$': '<rootDir>/functions/node_modules/$1$2', '^firebase/(.*)$': '<rootDir>/node_modules/firebase/$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   setupFiles: ['<rootDir>/test/setup/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/events.ts'],
