@@ -13,7 +13,7 @@ import { errorCodeEntries, ERROR_CODES_FILE, renderErrorCodes } from '../functio
 import { EVENTS_FILE, readCatalogue, renderEvents } from '../functions/src/cli/write-events';
 import { renderSettings, SETTINGS_FILE, settingsSources } from '../functions/src/cli/write-settings';
 import { describeSettings, SCRIPT_SETTINGS } from '../functions/src/core/config';
-import { ERROR_STATUS, type ErrorCode } from '../functions/src/core/error-codes';
+import { declaredErrorCodes } from '../functions/src/core/error-codes';
 import { LANGUAGES, messageFor } from '../functions/src/core/i18n';
 import { SECRET_NAMES } from '../functions/src/core/secrets';
 import { allSubscribers } from '../functions/src/subscribers';
@@ -26,13 +26,21 @@ describe('docs/error-codes.md', () => {
     expect({ page: readFileSync(ERROR_CODES_FILE, 'utf8') === (await renderErrorCodes()) ? 'fresh' : stale }).toEqual({ page: 'fresh' });
   });
 
-  it('reads every code of ERROR_STATUS, each with its meaning, its group and a message in each language', () => {
+  it('reads every code the service answers, from the table that declares it (core’s, then each domain’s), each with its meaning and a message in each language', () => {
     const entries = errorCodeEntries();
-    expect(entries.map(({ name }) => name)).toEqual(Object.keys(ERROR_STATUS));
+    const declared = declaredErrorCodes();
+    expect(entries.map(({ name, owner }) => `${owner}:${name}`)).toEqual(declared.map(({ code, owner }) => `${owner}:${code}`));
     expect(withoutDoc(entries)).toEqual([]);
-    expect(entries.filter(({ group }) => !group).map(({ name }) => name)).toEqual([]);
-    const silent = LANGUAGES.flatMap((language) => (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => !messageFor(code, language).trim()).map((code) => `${language}:${code}`));
+    const silent = LANGUAGES.flatMap((language) => declared.filter(({ code }) => !messageFor(code, language).trim()).map(({ code }) => `${language}:${code}`));
     expect(silent).toEqual([]);
+  });
+
+  it('groups the page by domain: a section per table, each code in its table’s section', async () => {
+    const page = await renderErrorCodes();
+    const sections = page.split(/^## /m).slice(1).map((section) => ({ owner: section.split('\n')[0], codes: [...section.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]) }));
+    const owners = [...new Set(declaredErrorCodes().map(({ owner }) => owner))];
+    expect(sections.map(({ owner }) => owner)).toEqual(owners);
+    for (const { owner, codes } of sections) expect({ owner, codes }).toEqual({ owner, codes: declaredErrorCodes().filter((code) => code.owner === owner).map(({ code }) => code) });
   });
 });
 

@@ -6,11 +6,13 @@
  * types (payables.ts), the triggers, schedules and task queues (jobs.ts) and the OpenAPI
  * document's shared schemas.
  *
- * A manifest imports nothing of its domain eagerly: every part is an `import()` inside a function.
+ * A manifest imports nothing of its domain eagerly but its error codes (`errors`: a table of plain
+ * data, which every function answers): every other part is an `import()` inside a function.
  * Each function's instance reads every manifest (cheap: data), and the deployed build keeps in
  * each function's file only the parts it runs (functions/scripts/bundle.mjs), so a function still
  * loads its own domains only.
  */
+import type { ErrorTable } from './error-codes';
 import type { Subscriber } from './events';
 import type { ApiRouter } from './http';
 import type { SecretName } from './secrets';
@@ -87,6 +89,8 @@ export interface DomainModule {
   payables?: Readonly<Record<string, AmountDue>>;
   /** Its triggers, schedules and task queues, by exported function name (each a deployed function). */
   jobs?: Readonly<Record<string, JobDeclaration>>;
+  /** Its error codes (its errors.ts): installed by the composition roots (src/error-codes.ts), so that every function answers them. */
+  errors?: ErrorTable;
   /** Its named schemas of the contract, published in the OpenAPI document even before their routes exist. */
   schemas?(): Promise<readonly object[]>;
 }

@@ -1,8 +1,10 @@
 /** The commerce domain's manifest (core/module.ts): purchases, orders, invoices and driver requests. */
 import type { DomainModule } from '../../core/module';
+import { errors } from './errors';
 
 export const manifest = {
   name: 'commerce',
+  errors,
   routers: [
     { group: 'commerce', paths: ['/api/achat'], load: async () => (await import('./achats/routes')).router },
     { group: 'commerce', paths: ['/api/orders'], load: async () => (await import('./orders/routes')).router },

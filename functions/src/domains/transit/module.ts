@@ -1,10 +1,12 @@
 /** The transit domain's manifest (core/module.ts): forwarders, their verification, directory and reviews, transit missions. */
 import * as logger from 'firebase-functions/logger';
 import type { DomainModule } from '../../core/module';
+import { errors } from './errors';
 import type { MissionDocument } from './repository';
 
 export const manifest = {
   name: 'transit',
+  errors,
   routers: [
     { group: 'transit', paths: ['/api/transit-missions'], load: async () => (await import('./routes')).router },
     { group: 'transit', paths: ['/api/transit'], load: async () => (await import('./routes')).aliasRouter },
