@@ -25,7 +25,7 @@ import { declaredJobs } from './modules';
 
 // Every job may dispatch events (the trigger, the sweep, a payment settled by the poller).
 installSubscribers();
-// And may meet a domain's ApiError (its code is logged with its status).
+// A job's run may meet any domain's ApiError: its status and messages are the declared ones, as in the apps.
 installErrorCodes();
 
 /**

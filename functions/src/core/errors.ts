@@ -25,7 +25,7 @@ export class ApiError extends Error {
     super(code);
   }
 
-  /** Read when answered, not when thrown: a domain's codes are installed by the composition root (src/errors.ts). */
+  /** Read when answered, not when thrown: a domain's codes are installed by the composition root (src/error-codes.ts). */
   get status(): number {
     return statusOf(this.code);
   }
