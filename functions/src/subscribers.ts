@@ -8,8 +8,9 @@ import { MODULES } from './modules';
 import { allNotices } from './notices';
 
 /**
- * The subscribers, loaded on the first event dispatched; with them, the notice templates that the
- * `notifications.write` subscriber writes from (unless a test handed its own).
+ * The subscribers, loaded on the first event dispatched: each domain's own, and the notifications
+ * domain's one subscriber per fact a domain tells (its manifest's `tells`); with them, the notice
+ * templates those write from (unless a test handed its own).
  */
 export async function allSubscribers(): Promise<Subscriber[]> {
   const notifications = await import('./domains/notifications');
@@ -17,6 +18,6 @@ export async function allSubscribers(): Promise<Subscriber[]> {
   // By domain name: dispatch runs an event's subscribers at once, so their order only fixes the
   // event catalogue's (docs/events.md), which then does not move when the list of modules does.
   const modules = [...MODULES].sort((a, b) => a.name.localeCompare(b.name));
-  const lists = await Promise.all(modules.map((module) => module.subscribers?.() ?? []));
-  return lists.flat();
+  const [lists, tellers] = await Promise.all([Promise.all(modules.map((module) => module.subscribers?.() ?? [])), Promise.all(modules.map((module) => module.tells?.() ?? {}))]);
+  return [...lists.flat(), ...notifications.tellingSubscribers(tellers)];
 }
