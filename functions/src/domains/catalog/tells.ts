@@ -36,15 +36,15 @@ export const tells = defineTellers({
       resource: { kind: 'article', id: p.articleId },
     },
   ],
-  'publicite.reviewed': (p): Notice[] => [
-    {
-      uid: p.vendeur,
-      type: p.decision === 'active' ? 'publicite_active' : 'publicite_rejected',
-      key: `${p.publiciteId}:${Date.parse(p.at)}`,
-      params: p.decision === 'active' ? { titre: p.titre, dateFin: p.dateFin ?? '' } : { titre: p.titre, motif: p.motif ?? '', rembourse: String(p.rembourse) } as Record<string, string>,
-      resource: { kind: 'publicite', id: p.publiciteId },
-    },
-  ],
+  'publicite.reviewed': (p): Notice[] => {
+    const key = `${p.publiciteId}:${Date.parse(p.at)}`;
+    const resource = { kind: 'publicite' as const, id: p.publiciteId };
+    return [
+      p.decision === 'active'
+        ? { uid: p.vendeur, type: 'publicite_active', key, params: { titre: p.titre, dateFin: p.dateFin ?? '' }, resource }
+        : { uid: p.vendeur, type: 'publicite_rejected', key, params: { titre: p.titre, motif: p.motif ?? '', rembourse: String(p.rembourse) }, resource },
+    ];
+  },
   'verification.status_changed': (p) => {
     const notice = verificationNotice(p);
     return notice ? [notice] : [];
