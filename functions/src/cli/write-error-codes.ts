@@ -1,7 +1,7 @@
 /**
  * npm run openapi: writes docs/error-codes.md, every error code with its HTTP status, when it is
  * answered (its doc comment in core/error-codes.ts) and its messages in French and English
- * (core/i18n). test/reference-pages.test.ts fails when the file is stale or a code has no meaning.
+ * (core/i18n). test/platform/reference-pages.test.ts fails when the file is stale or a code has no meaning.
  */
 import { writeGenerated } from './write-generated';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
  * once published it keeps its meaning. Messages live in `i18n/`, one per code and language.
  * Each code's doc comment says when it is answered, and the `//` line before a run of codes names
  * their group: `npm run openapi` writes docs/error-codes.md from them (cli/write-error-codes.ts), and
- * test/reference-pages.test.ts fails on a code without one.
+ * test/platform/reference-pages.test.ts fails on a code without one.
  */
 export const ERROR_STATUS = {
   // Request shape
