@@ -22,7 +22,8 @@ export default tseslint.config(
     },
   },
   {
-    // The code layout of ARCHITECTURE.md, enforced (eslint-rules/): routes do no Firestore, a
+    // The code layout of ARCHITECTURE.md, enforced (eslint-rules/): routes and a domain's
+    // declaration files do no Firestore (README, Layout, "Persistence"), a
     // domain uses another through its index.ts, adapters see only core, core sees only itself,
     // and no import cycles anywhere (a dynamic import() counts; a type-only import does not).
     // Domains form layers (eslint-rules/domain-layers.mjs): none imports a higher one, and the
@@ -33,6 +34,7 @@ export default tseslint.config(
     rules: {
       'boundaries/no-cycle': 'error',
       'boundaries/route-no-firestore': 'error',
+      'boundaries/declaration-no-firestore': 'error',
       'boundaries/domain-via-index': 'error',
       'boundaries/adapter-imports-core': 'error',
       'boundaries/core-imports-core': 'error',

@@ -44,6 +44,13 @@ const routeNoFirestore = importRule({
     source.layer === 'domain' && source.route && (FIRESTORE_PACKAGES.test(entry.specifier) || FIRESTORE_HELPERS.test(target?.path ?? '')) ? {} : null,
 });
 
+const declarationNoFirestore = importRule({
+  description: "A domain's declaration files (manifest, surface, subscribers' list, notices, events, codes, state tables, schemas) touch no Firestore",
+  message: 'A declaration file may not import `{{specifier}}`: it names what the domain does; reads, writes and transactions belong in the service, repository or model it points to.',
+  check: (source, entry, target) =>
+    source.layer === 'domain' && source.declaration && (FIRESTORE_PACKAGES.test(entry.specifier) || FIRESTORE_HELPERS.test(target?.path ?? '')) ? {} : null,
+});
+
 const INDEX = /^domains\/[^/]+(\/index(\.ts)?)?$/;
 
 const domainViaIndex = importRule({
@@ -71,6 +78,7 @@ const coreImportsCore = importRule({
 
 export const rules = {
   'route-no-firestore': routeNoFirestore,
+  'declaration-no-firestore': declarationNoFirestore,
   'domain-via-index': domainViaIndex,
   'adapter-imports-core': adapterImportsCore,
   'core-imports-core': coreImportsCore,

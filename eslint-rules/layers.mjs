@@ -5,7 +5,14 @@
  */
 import { relative, sep } from 'node:path';
 
-/** @typedef {{ layer: 'core' | 'adapter' | 'domain' | 'top', name?: string | null, route?: boolean, path: string }} Place */
+/** @typedef {{ layer: 'core' | 'adapter' | 'domain' | 'top', name?: string | null, route?: boolean, declaration?: boolean, path: string }} Place */
+
+/**
+ * The files of a domain that declare rather than do (README, Layout, "Persistence"): its manifest,
+ * public surface, reactions' list, notices, events, error codes, state tables, schemas and payable
+ * answers' entry. They name what the domain's code does; none of them touches Firestore.
+ */
+const DECLARATIONS = new Set(['module.ts', 'index.ts', 'subscribers.ts', 'notices.ts', 'events.ts', 'errors.ts', 'state.ts', 'schemas.ts', 'payables.ts']);
 
 export function sourceRoot(context) {
   const src = context.settings.boundaries?.src;
@@ -23,7 +30,7 @@ export function placeOf(src, file) {
   if (parts[0] === 'adapters') return { layer: 'adapter', name: parts.length > 2 ? parts[1] : null, path };
   if (parts[0] === 'domains' && parts.length > 2) {
     const route = parts.slice(2, -1).includes('routes') || parts.at(-1).includes('routes');
-    return { layer: 'domain', name: parts[1], route, path };
+    return { layer: 'domain', name: parts[1], route, declaration: DECLARATIONS.has(parts.at(-1)), path };
   }
   return { layer: 'top', path };
 }

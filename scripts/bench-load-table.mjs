@@ -1,6 +1,6 @@
 /**
  * The arithmetic of `npm run bench:load` (scripts/bench-load.mjs), apart from the emulators so that
- * test/bench-load-table.test.ts checks it: percentiles, the figures of a row, the goal, the table.
+ * test/platform/bench-load-table.test.ts checks it: percentiles, the figures of a row, the goal, the table.
  */
 
 /**

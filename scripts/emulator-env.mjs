@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
-// firebase-tools is pinned exactly (package.json); test/emulator-env.test.ts fails if this moves.
+// firebase-tools is pinned exactly (package.json); test/platform/emulator-env.test.ts fails if this moves.
 const { parse } = require('firebase-tools/lib/functions/env');
 
 export const PROJECT = 'demo-marketplace';

@@ -31,7 +31,7 @@ installErrorCodes();
 /**
  * Mounts a function's secrets (Secret Manager in production, .secret.local in the emulator) and
  * runs its work allowed to read those only (core/secrets.ts): the emulator then fails where a
- * deployed function would. test/secrets.test.ts checks each list against what the code reads.
+ * deployed function would. test/platform/secrets.test.ts checks each list against what the code reads.
  */
 function secretsOf(names: readonly SecretName[]) {
   return { secrets: names.map((name) => defineSecret(name)), run: <T>(work: () => Promise<T>) => withSecrets(names, work) };

@@ -2,7 +2,7 @@
  * Every domain's manifest (domains/<d>/module.ts), listed once: the composition root the service's
  * wiring is derived from (ARCHITECTURE.md, "Domain modules"). A domain adds a router, a subscriber,
  * a notice, a payable type, a job or a shared schema in its own module.ts; nothing here changes.
- * test/modules.test.ts fails when a domain folder's manifest is missing here, or declares a part
+ * test/platform/modules.test.ts fails when a domain folder's manifest is missing here, or declares a part
  * the service does not wire.
  *
  * The order is the mounting order: a function mounts its routers module by module in this order,

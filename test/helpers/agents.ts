@@ -8,7 +8,7 @@ export type TestAgent = TestUser & { referralCode: string };
 
 /**
  * An agent made by an admin through the API. The admin chooses no password; the agent's own
- * (what it sets through the reset flow, which test/agents.test.ts drives end to end) is set here
+ * (what it sets through the reset flow, which test/agents/agents.test.ts drives end to end) is set here
  * through the Auth emulator, to keep files that only need an agent fast.
  */
 export async function createAgent(admin: TestUser, typeAgent: 'Market_pro' | 'Market'): Promise<TestAgent> {

@@ -1,5 +1,5 @@
 /**
- * More than a page of what each list and search route answers (test/read-ceilings.test.ts),
+ * More than a page of what each list and search route answers (test/platform/read-ceilings.test.ts),
  * written directly in Firestore with batched writes, in the shape the domains leave their
  * documents: the routes' own flows would take minutes for thousands of documents. Dates are
  * written as `Date`s, which Firestore stores as timestamps.

@@ -4,7 +4,7 @@
  * catalogue, and where each event is emitted and each subscriber declared. Types and comments do
  * not exist at run time, so they are read with the TypeScript parser (syntax only: no type check,
  * so reading the whole tree takes about a second). The pages are generated from what this finds,
- * and test/reference-pages.test.ts fails on a declaration without its comment.
+ * and test/platform/reference-pages.test.ts fails on a declaration without its comment.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * npm run openapi: writes docs/error-codes.md, every error code by the table that declares it (core's
  * shared codes, then each domain's errors.ts in the modules' order), with its HTTP status, when it is
- * answered (its doc comment) and its messages in French and English. test/reference-pages.test.ts
+ * answered (its doc comment) and its messages in French and English. test/platform/reference-pages.test.ts
  * fails when the file is stale or a code has no meaning.
  */
 import { writeGenerated } from './write-generated';

@@ -3,10 +3,11 @@
  * (the doc comment of its EventCatalog member), the domain and files that emit it (the `emit` calls
  * naming it, and the state machines declaring it as their status event), its payload's fields and types (its interface), and its subscribers, by name and
  * domain, with what each does (the comment above its declaration). The subscribers are the ones
- * dispatch hands events to (src/subscribers.ts). test/reference-pages.test.ts fails when the file is
+ * dispatch hands events to (src/subscribers.ts). test/platform/reference-pages.test.ts fails when the file is
  * stale, or an event, a subscriber or an emitter is missing its part.
  */
 import { writeGenerated } from './write-generated';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Subscriber } from '../core/events';
 import { allSubscribers } from '../subscribers';
@@ -33,11 +34,11 @@ export interface EventCatalogue {
   /** Where each type is emitted (`emit(tx, type, ...)`), by type. */
   emitters: Map<string, EmitSite[]>;
   /** Each subscriber dispatch knows, where its declaration is (undefined when it was not found). */
-  subscribers: Array<{ subscriber: Pick<Subscriber, 'name' | 'on'>; site: SubscriberSite | undefined }>;
+  subscribers: Array<{ subscriber: Pick<Subscriber, 'name' | 'on' | 'only'>; site: SubscriberSite | undefined }>;
 }
 
 /** The catalogue from the sources and the subscribers dispatch runs. */
-export function readCatalogue(subscribers: Array<Pick<Subscriber, 'name' | 'on'>>): EventCatalogue {
+export function readCatalogue(subscribers: Array<Pick<Subscriber, 'name' | 'on' | 'only'>>): EventCatalogue {
   const files = sourceFiles();
   const events = declaredEvents(files).sort((a, b) => a.type.localeCompare(b.type));
   const types = new Set(events.map(({ type }) => type));
@@ -52,14 +53,28 @@ export function readCatalogue(subscribers: Array<Pick<Subscriber, 'name' | 'on'>
     emitters.set(type, sites);
   }
   // A subscriber is declared by a call naming it and its event type first: `subscriber(name, type, ...)`
-  // or a domain's own helper around it (the dashboard's `counter`).
+  // or a domain's own helper around it (the dashboard's `counter`); a reaction to a sold type's
+  // payment by payments' `onPaid(name, types, ...)`.
   const sites = new Map<string, SubscriberSite>();
-  for (const { literals, file, node } of calls) {
-    const [name, on] = literals;
+  for (const { callee, literals, file, node } of calls) {
+    const name = literals[0];
+    const on = callee === 'onPaid' ? 'payment.succeeded' : literals[1];
     if (name === undefined || on === undefined || !types.has(on) || !subscribers.some((known) => known.name === name)) continue;
     sites.set(name, { name, on, domain: domainOf(file), file: sourcePath(file), note: noteOf(node) });
   }
+  // The notifications domain's subscriber of each fact a domain tells (notifications/telling.ts): its note names the tellers.
+  const telling = files.find((file) => sourcePath(file) === 'domains/notifications/telling.ts');
+  for (const { name, on } of subscribers.filter(({ name, on }) => name === `notifications.tell.${on}`)) {
+    const tellers = files.filter((file) => /^domains\/[^/]+\/tells\.ts$/.test(sourcePath(file)) && readFileSync(file, 'utf8').includes(`'${on}':`));
+    const note = `Writes the notices ${tellers.map((file) => `**${domainOf(file)}** (\`${sourcePath(file)}\`)`).join(', ')} tells of it, each once.`;
+    if (telling) sites.set(name, { name, on, domain: 'notifications', file: sourcePath(telling), note });
+  }
   return { events, emitters, subscribers: subscribers.map((subscriber) => ({ subscriber, site: sites.get(subscriber.name) })) };
+}
+
+/** A filtered subscriber's events (dispatch runs it for those only), said before what it does. */
+function filterOf(subscriber: Pick<Subscriber, 'only'>): string {
+  return subscriber.only ? `(Only when \`${subscriber.only.field}\` is ${subscriber.only.values.map((value) => `\`${value}\``).join(' or ')}.)` : '';
 }
 
 function section(event: DeclaredEvent, catalogue: EventCatalogue): string {
@@ -81,7 +96,7 @@ function section(event: DeclaredEvent, catalogue: EventCatalogue): string {
       ? [
           '| subscriber | domain | what it does |',
           '|---|---|---|',
-          ...subscribers.map(({ subscriber, site }) => `| \`${subscriber.name}\` | ${site?.domain ?? '?'} | ${oneLine(site?.note ?? '')} |`),
+          ...subscribers.map(({ subscriber, site }) => `| \`${subscriber.name}\` | ${site?.domain ?? '?'} | ${[filterOf(subscriber), oneLine(site?.note ?? '')].filter(Boolean).join(' ')} |`),
         ]
       : ['No subscriber.']),
     '',

@@ -1,7 +1,7 @@
 /**
  * npm run openapi: writes docs/read-ceilings.md, the most documents each list and search route
  * reads, from the routes' declarations (`reads`, core/read-ceiling.ts) at the default settings.
- * test/read-ceilings.test.ts fails when the file is stale, and counts each route's reads.
+ * test/platform/read-ceilings.test.ts fails when the file is stale, and counts each route's reads.
  */
 import { writeGenerated } from './write-generated';
 import { join } from 'node:path';
@@ -44,7 +44,7 @@ export function readCeilings(routers: ApiRouter[]): string {
     'query returns (an empty answer is billed one), each document a query\'s offset skips, and one read per',
     '1,000 index entries a count aggregation matches. Each route declares its ceiling (`reads`,',
     '`functions/src/core/read-ceiling.ts`); the OpenAPI document gives it on each operation',
-    '(`x-max-documents-read`, and the last paragraph of its description), and `test/read-ceilings.test.ts`',
+    '(`x-max-documents-read`, and the last paragraph of its description), and `test/platform/read-ceilings.test.ts`',
     'calls every list and search route at its largest page, its deepest page and a one-item page over more',
     'documents than a page holds, counts what each call reads against the emulator, and fails above the ceiling.',
     '',

@@ -1,6 +1,6 @@
 /**
  * npm run role-matrix (and npm run openapi): writes docs/role-matrix.md, who may call each route,
- * from the routes' declarations (core/access-matrix.ts). test/role-matrix.test.ts fails when the
+ * from the routes' declarations (core/access-matrix.ts). test/platform/role-matrix.test.ts fails when the
  * file is stale, and proves every cell against the service.
  */
 import { writeGenerated } from './write-generated';
@@ -60,7 +60,7 @@ export function roleMatrix(routers: ApiRouter[]): string {
     '',
     `Every route of the service (${routes.length}), and the answer each kind of caller gets from its access`,
     'checks. It is derived from the same declarations the router enforces and the OpenAPI document',
-    'describes, and `test/role-matrix.test.ts` calls every route as every caller below to prove each cell.',
+    'describes, and `test/platform/role-matrix.test.ts` calls every route as every caller below to prove each cell.',
     '',
     '- ✓: let in (the route may still answer 400, 404, 409... on what is asked, or refuse a user who',
     '  does not own the thing named: those are the route\'s own rules, in the OpenAPI document).',

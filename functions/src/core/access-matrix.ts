@@ -2,7 +2,7 @@
  * The role matrix: the answer each kind of caller gets from a route, derived from the route's
  * declaration alone (`access`, `roles`, `agentTypes`), check by check in the order the router makes
  * them (core/http.ts `identify`, core/auth.ts `verifyCaller` and `loadProfileCaller`).
- * test/role-matrix.test.ts calls every route as every caller below and holds the service to these
+ * test/platform/role-matrix.test.ts calls every route as every caller below and holds the service to these
  * answers; docs/role-matrix.md is the same table written out for admins (cli/write-role-matrix.ts).
  */
 import type { Access } from './http';

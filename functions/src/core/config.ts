@@ -13,7 +13,7 @@
  *
  * Each setting's doc comment is its meaning, and the `//` line before a run of settings names their
  * group: `npm run openapi` writes docs/settings.md from them (cli/write-settings.ts), and
- * test/reference-pages.test.ts fails on a setting without one.
+ * test/platform/reference-pages.test.ts fails on a setting without one.
  */
 import { isIP } from 'node:net';
 

@@ -13,7 +13,7 @@
  *
  * Each code's doc comment says when it is answered, and a `//` line before a run of codes names
  * their group: `npm run openapi` writes docs/error-codes.md from them (cli/write-error-codes.ts),
- * and test/reference-pages.test.ts fails on a code without one.
+ * and test/platform/reference-pages.test.ts fails on a code without one.
  */
 import type { Language } from './i18n';
 

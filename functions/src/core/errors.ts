@@ -45,7 +45,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   let apiError = toApiError(err);
   if (!errorDeclaration(apiError.code)) {
     // A code whose domain's table the composition root did not install: a wiring mistake that
-    // test/error-codes.test.ts guards against; the client gets INTERNAL rather than no message.
+    // test/platform/error-codes.test.ts guards against; the client gets INTERNAL rather than no message.
     logger.error('error code not installed', { requestId: requestIdOf(req), code: apiError.code });
     apiError = new ApiError('INTERNAL');
   }

@@ -159,7 +159,7 @@ export type RouteDefinition = DeclaredRoute | RawRoute;
 /**
  * A router whose module is imported on the first request under one of its paths: a function's
  * cold start builds only the routes (and zod schemas) its first request needs. `paths` are the
- * prefixes its routes live under, among its function's (test/deployment.test.ts checks both).
+ * prefixes its routes live under, among its function's (test/platform/deployment.test.ts checks both).
  */
 export interface LazyRouter {
   paths: readonly string[];

@@ -4,6 +4,7 @@
  * answers in its module (`payables`, core/module.ts) and the composition root hands them all here
  * (src/payables.ts). A type nobody declared cannot be paid.
  */
+import { type DeliveredEvent, subscriber, type Subscriber } from './events';
 import type { AmountDue } from './module';
 
 let payables = new Map<string, AmountDue>();
@@ -21,4 +22,16 @@ export async function amountDueFor(type: string, metadata: Record<string, string
 
 export function hasPayables(): boolean {
   return payables.size > 0;
+}
+
+/**
+ * What a paid type gives: the selling module's reaction to the success of a payment of the types
+ * it sells (its `payables`). Dispatch runs it for those types only (the subscriber's `only`
+ * filter): no reaction tests the type itself, and the other payments cost it no run.
+ * src/subscribers.ts refuses a reaction to a type its module does not sell, and a type sold
+ * without exactly one reaction. Here, beside the costs, because the selling domains sit below and
+ * above payments alike.
+ */
+export function onPaid(name: string, types: readonly string[], handle: (event: DeliveredEvent<'payment.succeeded'>) => Promise<void>): Subscriber {
+  return subscriber(name, 'payment.succeeded', handle, { field: 'type', values: types });
 }

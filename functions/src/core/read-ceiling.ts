@@ -3,7 +3,7 @@
  * in core/http.ts). Firestore bills every document a request reads, so a ceiling is a price
  * ceiling as much as a latency one: a list or a search that could read without bound is a bill an
  * attacker writes. The OpenAPI document and docs/read-ceilings.md print each ceiling at the
- * current settings, and test/read-ceilings.test.ts calls every list and search route at its
+ * current settings, and test/platform/read-ceilings.test.ts calls every list and search route at its
  * maximum parameters and counts what it reads.
  *
  * What counts as read is what Firestore bills: each document a lookup names (found or not), each

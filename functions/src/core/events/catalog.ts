@@ -28,9 +28,27 @@ export interface Subscriber<T extends EventType = EventType> {
   /** Stable and unique (`domain.reaction`): the run of this subscriber for an event is `{eventId}__{name}`. */
   name: string;
   on: T;
+  /**
+   * Runs only for the events whose payload's `field` holds one of `values`; dispatch passes the
+   * others by without a run. Data, not a function, so that the wiring can check it (a
+   * `payment.succeeded` reaction names payment types its own module sells: src/subscribers.ts).
+   */
+  only?: SubscriberFilter;
   handle(event: DeliveredEvent<T>): Promise<void>;
 }
 
-export function subscriber<T extends EventType>(name: string, on: T, handle: (event: DeliveredEvent<T>) => Promise<void>): Subscriber {
-  return { name, on, handle } as unknown as Subscriber;
+export interface SubscriberFilter {
+  field: string;
+  values: readonly string[];
+}
+
+export function subscriber<T extends EventType>(name: string, on: T, handle: (event: DeliveredEvent<T>) => Promise<void>, only?: SubscriberFilter): Subscriber {
+  return { name, on, handle, ...(only ? { only } : {}) } as unknown as Subscriber;
+}
+
+/** Whether the subscriber runs for this payload (its filter, if any, holds). */
+export function accepts(subscriber: Subscriber, payload: unknown): boolean {
+  if (!subscriber.only) return true;
+  const value = (payload as Record<string, unknown> | undefined)?.[subscriber.only.field];
+  return typeof value === 'string' && subscriber.only.values.includes(value);
 }

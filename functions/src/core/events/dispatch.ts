@@ -6,7 +6,7 @@
  * retries. A subscriber's failure never fails the caller: it is recorded on its run.
  */
 import * as logger from 'firebase-functions/logger';
-import type { DeliveredEvent, Subscriber } from './catalog';
+import { accepts, type DeliveredEvent, type Subscriber } from './catalog';
 import { subscriberNamed, subscribersOf } from './registry';
 import * as store from './store';
 
@@ -39,11 +39,14 @@ async function run(event: Stored, subscriber: Subscriber): Promise<store.RunStat
   return 'done';
 }
 
-/** Every subscriber of the event, then the event marked as handed out (its runs carry on alone). */
+/**
+ * Every subscriber of the event that accepts it, then the event marked as handed out (its runs
+ * carry on alone). A subscriber whose filter turns the event down gets no run at all.
+ */
 export async function dispatchEvent(id: string): Promise<Record<string, store.RunState | 'busy'>> {
   const event = await loadEvent(id);
   if (!event) return {};
-  const subscribers = await subscribersOf(event.type);
+  const subscribers = (await subscribersOf(event.type)).filter((subscriber) => accepts(subscriber, event.payload));
   const states = await Promise.all(subscribers.map((subscriber) => run(event, subscriber)));
   if (event.dispatch === 'pending') await store.markDispatched(id);
   return Object.fromEntries(subscribers.map((subscriber, index) => [subscriber.name, states[index]!]));

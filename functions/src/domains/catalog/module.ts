@@ -26,6 +26,7 @@ export const manifest = {
   ],
   subscribers: async () => (await import('./subscribers')).subscribers,
   notices: async () => (await import('./notices')).notices,
+  tells: async () => (await import('./tells')).tells,
   payables: {
     verification: async (metadata, payer) => (await import('./payables')).amountDueForVerification(metadata.articleId, payer),
     publicite: async (metadata, payer) => (metadata.publiciteId ? (await import('./payables')).amountDueForPublicite(metadata.publiciteId, payer) : undefined),

@@ -2,6 +2,7 @@
 import { config } from '../../core/config';
 import { subscriber } from '../../core/events';
 import { queueTemplateNotice } from '../notifications';
+import { onPaid } from '../../core/payables';
 import { markForRefund } from '../payments';
 import { markPaid } from './publicites/service';
 import { showSellerParts } from './seller-parts';
@@ -16,8 +17,7 @@ export const subscribers = [
     if (payload.kind === 'vendeur') await showSellerParts(payload.uid, new Date(payload.expiresAt));
   }),
   // A paid advertisement: its boost `payee`; or, when it cannot take the payment, the money marked to go back.
-  subscriber('catalog.publicite_paid', 'payment.succeeded', async ({ payload }) => {
-    if (payload.type !== 'publicite') return;
+  onPaid('catalog.publicite_paid', ['publicite'], async ({ payload }) => {
     const outcome = await markPaid(payload.metadata.publiciteId, payload.paymentId);
     if (outcome) await markForRefund(payload.paymentId, outcome.refund);
   }),
@@ -26,8 +26,7 @@ export const subscribers = [
     await markForRefund(payload.paymentId, `publicité rejetée : ${payload.motif}`);
   }),
   // The request opened `en_attente`; or, when the payment cannot open one, its money marked to go back.
-  subscriber('catalog.verification_opened', 'payment.succeeded', async ({ payload }) => {
-    if (payload.type !== 'verification') return;
+  onPaid('catalog.verification_opened', ['verification'], async ({ payload }) => {
     const outcome = await openVerification(payload.paymentId, payload.metadata.articleId, payload.userId);
     if (outcome) await markForRefund(payload.paymentId, outcome.refund);
   }),

@@ -8,5 +8,6 @@ export const manifest = {
   routers: [{ group: 'commerce', paths: ['/api/chat'], load: async () => (await import('./routes')).router }],
   subscribers: async () => (await import('./subscribers')).subscribers,
   notices: async () => (await import('./notices')).notices,
+  tells: async () => (await import('./tells')).tells,
   schemas: async () => [(await import('./schemas')).ChatMessage],
 } satisfies DomainModule;

@@ -20,7 +20,7 @@ import { collection, COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { getArticle, isReadableByAll, keepForChat, uploadOwner } from '../catalog';
 import { findTricycleContact } from '../logistics';
-import { notifyIn } from '../notifications';
+import { emit } from '../../core/events';
 import { findMission } from '../transit';
 import { findOrder } from '../commerce';
 import type { ChatContextKind, ChatRoom, OpenRoomRequest, StoredChatMessage } from './schemas';
@@ -251,8 +251,8 @@ export async function postMessage(caller: ProfileCaller, id: string, input: { te
     deleted: false,
     createdAt: at,
   };
-  // A transaction that reads nothing: its writes commit together (the notices' events with them,
-  // dispatched after the commit), and it holds no lock while it runs.
+  // A transaction that reads nothing: its writes commit together (the message's event with them,
+  // dispatched after the commit: it tells the others, tells.ts), and it holds no lock while it runs.
   await runTransaction(async (tx) => {
     tx.create(messageRef, message);
     if (file) keepForChat(tx, file.fichierPath);
@@ -264,15 +264,8 @@ export async function postMessage(caller: ProfileCaller, id: string, input: { te
       [`readAt.${caller.uid}`]: at,
       ...Object.fromEntries(others.map((uid) => [`unread.${uid}`, FieldValue.increment(1)])),
     });
-    for (const uid of others) {
-      tx.set(unreadOf(uid), { total: FieldValue.increment(1) }, { merge: true });
-      notifyIn(tx, uid, {
-        type: 'chat_message',
-        key: messageRef.id,
-        params: preview(texte) === null ? {} : { apercu: preview(texte)! },
-        resource: { kind: 'chatRoom', id },
-      });
-    }
+    for (const uid of others) tx.set(unreadOf(uid), { total: FieldValue.increment(1) }, { merge: true });
+    emit(tx, 'chat.message_posted', messageRef.id, { roomId: id, messageId: messageRef.id, sender: caller.uid, recipients: others, apercu: preview(texte) });
   });
   return toMessage(id, messageRef.id, message);
 }

@@ -14,6 +14,7 @@ export const manifest = {
   ],
   subscribers: async () => (await import('./subscribers')).subscribers,
   notices: async () => (await import('./notices')).notices,
+  tells: async () => (await import('./tells')).tells,
   payables: {
     achat: async (metadata, payer) => (metadata.achatId ? (await import('./payables')).amountDueForAchat(metadata.achatId, payer) : undefined),
     commande: async (metadata, payer) => (metadata.commandeId ? (await import('./payables')).amountDueForOrder(metadata.commandeId, payer) : undefined),

@@ -1,5 +1,6 @@
 /** The commerce domain's reactions to other domains' events. */
 import { subscriber } from '../../core/events';
+import { onPaid } from '../../core/payables';
 import { markForRefund } from '../payments';
 import { priceList } from '../pricing';
 import { cancelForRefusedVerification, creditAchatSeller, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
@@ -9,14 +10,13 @@ import { creditSellers, onDeliveryEnded } from './orders/service';
 
 export const subscribers = [
   // The listing sold to the purchase and the seller credited; or the money marked to go back.
-  subscriber('commerce.achat_paid', 'payment.succeeded', async ({ payload }) => {
-    if (payload.type !== 'achat') return;
+  onPaid('commerce.achat_paid', ['achat'], async ({ payload }) => {
     const outcome = await onAchatPaid(payload.metadata.achatId, payload.paymentId);
     if (outcome) await markForRefund(payload.paymentId, outcome.refund);
   }),
   // The order paid and its units taken from stock; or cancelled and its money marked for refund.
-  subscriber('commerce.order_paid', 'payment.succeeded', async ({ payload }) => {
-    if (payload.type !== 'commande' || !payload.metadata.commandeId) return;
+  onPaid('commerce.order_paid', ['commande'], async ({ payload }) => {
+    if (!payload.metadata.commandeId) return;
     await onOrderPaid(payload.metadata.commandeId, payload.paymentId);
   }),
   // Each seller of an order without delivery credited with its lines net of the seller-gain fee, once; with delivery, on `delivery.delivered`.

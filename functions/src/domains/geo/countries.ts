@@ -2,7 +2,7 @@
  * Countries the marketplace serves: Benin, its neighbours, the markets of the payment aggregator,
  * and France for the diaspora. Dial codes and number lengths are libphonenumber's metadata, written
  * out here so that listing or validating a country does not load the library (about 50 ms of cold
- * start); test/geo.test.ts checks them against it. Benin's lengths are the spec's (8 to 10 digits:
+ * start); test/geo/geo.test.ts checks them against it. Benin's lengths are the spec's (8 to 10 digits:
  * old 8-digit and new 10-digit numbers), not the library's.
  */
 export interface Country {

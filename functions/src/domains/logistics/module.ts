@@ -16,6 +16,7 @@ export const manifest = {
   ],
   subscribers: async () => [...(await import('./livreurs/subscribers')).subscribers, ...(await import('./subscribers')).subscribers],
   notices: async () => (await import('./notices')).notices,
+  tells: async () => (await import('./tells')).tells,
   jobs: {
     /**
      * Queued by each round of offers of a delivery for `dureeOffreSecondes` later (deliveries/rounds.ts):

@@ -1,11 +1,11 @@
 /** The subscriptions domain's reactions to other domains' events. */
-import { subscriber } from '../../core/events';
+import { onPaid } from '../../core/payables';
 import { extend } from './service';
 
 export const subscribers = [
   // Paid months added (the extension tells the subscriber in its transaction).
-  subscriber('subscriptions.credit', 'payment.succeeded', async ({ payload }) => {
-    const kind = payload.type === 'abonnement' ? 'vendeur' : payload.type === 'abonnement_transitaire' ? 'transitaire' : undefined;
-    if (kind) await extend(payload.userId, kind, Number(payload.metadata.months), payload.paymentId);
+  onPaid('subscriptions.credit', ['abonnement', 'abonnement_transitaire'], async ({ payload }) => {
+    const kind = payload.type === 'abonnement' ? 'vendeur' : 'transitaire';
+    await extend(payload.userId, kind, Number(payload.metadata.months), payload.paymentId);
   }),
 ];

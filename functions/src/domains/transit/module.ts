@@ -2,7 +2,6 @@
 import * as logger from 'firebase-functions/logger';
 import type { DomainModule } from '../../core/module';
 import { errors } from './errors';
-import type { MissionDocument } from './repository';
 
 export const manifest = {
   name: 'transit',
@@ -16,6 +15,7 @@ export const manifest = {
   ],
   subscribers: async () => (await import('./subscribers')).subscribers,
   notices: async () => (await import('./notices')).notices,
+  tells: async () => (await import('./tells')).tells,
   jobs: {
     /** Hourly: forwarders whose subscription ended leave the buyers' list. */
     expireTransitaireListings: {
@@ -25,16 +25,6 @@ export const manifest = {
       run: async () => {
         const { unlistExpired } = await import('./directory/service');
         logger.info('forwarder listings expired', await unlistExpired());
-      },
-    },
-    /** Status changes of transit missions -> the forwarder's realtime feed (`transit-mission-update`). */
-    transitMissionUpdates: {
-      kind: 'document',
-      on: 'written',
-      document: 'transitMissions/{missionId}',
-      run: async ({ id, params, before, after }) => {
-        const { onMissionWritten } = await import('./triggers');
-        await onMissionWritten(id, params.missionId, before as MissionDocument | undefined, after as MissionDocument | undefined);
       },
     },
   },

@@ -3,7 +3,7 @@
  * target's collection and id) and an optional range on `at`, newest first. Firestore serves an
  * equality beside a range on the order field only from a composite index of exactly those fields,
  * so every combination the plan issues has its own in firestore.indexes.json
- * (test/deployment.test.ts walks them all). A target id names a document only within its
+ * (test/platform/deployment.test.ts walks them all). A target id names a document only within its
  * collection: alone it is refused (VALIDATION_ERROR), which also spares an index.
  */
 import type { AuditAction } from '../../../core/audit';

@@ -4,7 +4,7 @@
  * has its two-field index (field, createdAt desc). Firestore documents index merging for equality
  * filters with an order, not with a range beside them, so every combination of two or three
  * equalities also has its own composite index rather than relying on a merge that production might
- * refuse (FAILED_PRECONDITION); test/admin-documents.test.ts checks each combination is served.
+ * refuse (FAILED_PRECONDITION); test/admin/admin-documents.test.ts checks each combination is served.
  */
 import type { DocumentKind } from '../../../core/stored-documents';
 

@@ -22,7 +22,7 @@ type Stats = z.input<typeof DashboardStats>;
  * planReads): 2 days not closed yet (today, and yesterday for the hour after midnight) x 19 shards,
  * 30 roll-ups of the closed days of a month still open, 3 of closed months and the late marks of
  * the 4 months with a closed day: 75 at worst (the hour after midnight on the 1st of a month, the
- * previous month not closed yet). test/admin-stats-rollups.test.ts checks it over every range end
+ * previous month not closed yet). test/admin/admin-stats-rollups.test.ts checks it over every range end
  * of two years.
  */
 export const STATS_DAY_READS = 75;

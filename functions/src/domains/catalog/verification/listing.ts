@@ -1,6 +1,6 @@
 /**
  * The queries of `GET /api/verification/admin/requests`, planned apart so a test
- * (test/deployment.test.ts) checks every plan against firestore.indexes.json. Admins filter by
+ * (test/platform/deployment.test.ts) checks every plan against firestore.indexes.json. Admins filter by
  * `statut` plus at most one of `articleId`, `acheteur` (ADMIN_FILTERS), and by a range of days on
  * `createdAt`, the field every plan orders by; other combinations answer VALIDATION_ERROR.
  */

@@ -1,5 +1,5 @@
 /**
- * The queries of `GET /api/deliveries`, planned apart so a test (test/deployment.test.ts) checks
+ * The queries of `GET /api/deliveries`, planned apart so a test (test/platform/deployment.test.ts) checks
  * every plan against firestore.indexes.json: a filter combination without its composite index is a
  * FAILED_PRECONDITION (500) in production, though the emulator answers it. Admin levels filter by
  * `statut` plus at most one of the other filters (ADMIN_FILTERS); other combinations are refused

@@ -19,7 +19,6 @@ import { runTransaction } from '../../../core/firebase';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { uploadOwner } from '../../catalog';
-import { notifyIn } from '../../notifications';
 import { planDeliveryList } from './listing';
 import { type DeliveryDocument, type DeliveryOfferDocument, type DeliveryTrackingDocument } from './model';
 import { activeDeliveriesOf, courierAccepts, deliveries, offerRef, openOffers, tracking } from './repository';
@@ -97,14 +96,6 @@ interface MoveOptions {
   alsoIn?: (tx: FirebaseFirestore.Transaction, before: DeliveryDocument, after: DeliveryDocument) => void;
 }
 
-function notifyParties(tx: FirebaseFirestore.Transaction, id: string, delivery: DeliveryDocument, statut: string, except: string): void {
-  const recipients = new Set([...delivery.parties, ...(delivery.livreur ? [delivery.livreur] : [])]);
-  recipients.delete(except);
-  for (const uid of recipients) {
-    notifyIn(tx, uid, { type: 'delivery_status', key: `${id}_${statut}`, params: { deliveryId: id, statut }, resource: { kind: 'delivery', id } });
-  }
-}
-
 /** One move of the table, in a transaction; a final status emits its event there. */
 async function move(id: string, actor: Actor, event: DeliveryEvent, options: MoveOptions): Promise<DeliveryDocument> {
   const ref = deliveries().doc(id);
@@ -122,7 +113,8 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
     }
     const open = delivery.statut === 'commande' ? await openOffers(tx, id, delivery) : [];
     const by = uidOf(actor);
-    const moved = deliveryMachine.move(tx, { id, from: delivery.statut, event, at: now(), by, reason: options.reason ?? null, history: delivery.history });
+    // Its event tells the parties (tells.ts).
+    const moved = deliveryMachine.move(tx, { id, from: delivery.statut, event, at: now(), by, reason: options.reason ?? null, history: delivery.history, context: delivery });
     const { statut, updatedAt: at } = moved;
     const updated: DeliveryDocument = { ...delivery, ...options.change?.(delivery, at), ...moved, history: moved.history! };
     // A final status ends the search, the auto-close and any dispute admins had to look at.
@@ -163,7 +155,6 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
         at: at.toDate().toISOString(),
       });
     }
-    notifyParties(tx, id, updated, statut, by);
     return { updated };
   });
   if ('rejected' in outcome) throw outcome.rejected;
@@ -276,7 +267,8 @@ async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: 
   const ref = deliveries().doc(id);
   const mine = offerRef(id, courier);
   const open = await openOffers(tx, id, current);
-  const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'accept', at: now(), by: courier, history: current.history });
+  // Its event tells the parties the delivery had (tells.ts).
+  const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'accept', at: now(), by: courier, history: current.history, context: { parties: current.parties, livreur: courier } });
   const { updatedAt: at } = moved;
   const updated: DeliveryDocument = {
     ...current,
@@ -293,9 +285,6 @@ async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: 
   // would lead to the buyer's door (README, "What each party of an order sees").
   const track: DeliveryTrackingDocument = { deliveryId: id, livreur: courier, parties: [updated.acheteur, courier], position: null, updatedAt: at };
   tx.set(tracking().doc(id), track);
-  for (const uid of current.parties) {
-    notifyIn(tx, uid, { type: 'delivery_assigned', key: id, params: { deliveryId: id }, resource: { kind: 'delivery', id } });
-  }
   return updated;
 }
 
@@ -338,18 +327,13 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
       tx.update(ref, { pickups, updatedAt: at });
       return { ...current, pickups, updatedAt: at };
     }
-    const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'collect', at: at.toDate(), by: caller.uid, history: current.history });
-    const { statut } = moved;
+    const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'collect', at: at.toDate(), by: caller.uid, history: current.history, context: current });
     const updated: DeliveryDocument = { ...current, pickups, ...moved, history: moved.history! };
     tx.set(ref, updated);
-    notifyParties(tx, id, updated, statut, caller.uid);
     return updated;
   });
   return viewFor(id, delivery, caller);
 }
-
-/** When an auto-close happens, as the buyer's notice shows it (UTC, to the minute). */
-const closesAtText = (at: Timestamp) => `${at.toDate().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * The courier hands the goods over. With the buyer's code: `livre` at once; a wrong code is counted
@@ -397,12 +381,7 @@ export async function markDelivered(caller: ProfileCaller, id: string, proof: z.
     const autoCloseAt = Timestamp.fromMillis(at.toMillis() + delay * 1000);
     const changes = { preuve: { photo: proof.photo ?? null, at }, autoCloseAt, updatedAt: at };
     tx.update(ref, changes);
-    notifyIn(tx, current.acheteur, {
-      type: 'delivery_proof',
-      key: `${id}_${at.toMillis()}`,
-      params: { deliveryId: id, closesAt: closesAtText(autoCloseAt) },
-      resource: { kind: 'delivery', id },
-    });
+    emit(tx, 'delivery.proof_given', `${id}_${at.toMillis()}`, { deliveryId: id, acheteur: current.acheteur, at: at.toDate().toISOString(), autoCloseAt: autoCloseAt.toDate().toISOString() });
     return { ...current, ...changes };
   });
   await scheduleClose(id, delay, proved.preuve.at.toMillis());
@@ -433,9 +412,7 @@ export async function disputeDelivery(caller: ProfileCaller, id: string, motif: 
     const at = Timestamp.fromDate(now());
     const changes = { litige: { motif, at, by: caller.uid }, enLitige: true, autoCloseAt: null, updatedAt: at };
     tx.update(ref, changes);
-    if (current.livreur) {
-      notifyIn(tx, current.livreur, { type: 'delivery_disputed', key: `${id}_${at.toMillis()}`, params: { deliveryId: id, motif }, resource: { kind: 'delivery', id } });
-    }
+    emit(tx, 'delivery.disputed', `${id}_${at.toMillis()}`, { deliveryId: id, acheteur: current.acheteur, livreur: current.livreur, motif, at: at.toDate().toISOString() });
     return { ...current, ...changes };
   });
   return toDelivery(id, disputed, caller);

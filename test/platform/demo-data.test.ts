@@ -1,0 +1,76 @@
+/** The demo data of `npm start`: one account per role, the seller's listings, a running boost, a listed forwarder, a chat room, a delivery zone, the courier online and a delivery on its way. */
+import { db } from '../../functions/src/core/firebase';
+import { COLLECTIONS } from '../../functions/src/core/firestore';
+import { DEMO_ACCOUNTS, seedDemo } from '../../functions/src/cli/seed-demo';
+import { DEMO_COURIER_ON_THE_WAY } from '../../functions/src/cli/seed-demo-delivery';
+import { DEMO_VERIFICATION_PAYMENT } from '../../functions/src/cli/seed-demo-verification';
+import { nearbyCouriers } from '../../functions/src/domains/logistics';
+import { signIn, syntheticEmailOf } from '../helpers/accounts';
+import { api, bytes } from '../helpers/api';
+import { resetEmulators } from '../helpers/emulators';
+import { reconcileNow } from '../helpers/money';
+
+beforeAll(resetEmulators);
+
+it('loads every role and the demo listings, and can run again without duplicating them', async () => {
+  const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  await seedDemo();
+  await seedDemo();
+  log.mockRestore();
+  const roles = (await db().collection(COLLECTIONS.users).get()).docs.map((doc) => doc.get('role')).sort();
+  expect(roles).toEqual(DEMO_ACCOUNTS.map((account) => account.role).sort());
+  const listings = await db().collection(COLLECTIONS.articles).get();
+  expect(listings.size).toBe(6);
+  expect(listings.docs.filter((doc) => doc.get('aLaUne') === true)).toHaveLength(1);
+  const front = await (await api()).get('/api/public/articles/a-la-une');
+  expect(front.body.data).toHaveLength(1);
+  const buyer = DEMO_ACCOUNTS.find((account) => account.role === 'acheteur')!;
+  const buyerToken = await signIn(syntheticEmailOf(buyer.telephone.slice(4), 'buyer'), buyer.password);
+  const forwarders = await (await api()).get('/api/transitaires').set('Authorization', `Bearer ${buyerToken}`);
+  expect(forwarders.body.data).toEqual([expect.objectContaining({ companyName: 'Transit Express Bénin SARL', paysDesservis: ['BJ', 'NG', 'TG', 'NE', 'BF'] })]);
+  const rooms = await (await api()).get('/api/chat/rooms').set('Authorization', `Bearer ${buyerToken}`);
+  expect(rooms.body.data).toHaveLength(1);
+  expect(rooms.body.data[0]).toMatchObject({ contextKind: 'article', unread: 1 });
+  const tricycles = await (await api()).get('/api/tricycles/nearby').query({ latitude: 6.37, longitude: 2.42 }).set('Authorization', `Bearer ${buyerToken}`);
+  expect(tricycles.body.data).toEqual([expect.objectContaining({ nom: 'Houessou', prenoms: 'Mathieu', vehicule: 'Tricycle Apsonic jaune' })]);
+  // Two paid orders of the demo part: one collected by the buyer, one delivered by the courier; an invoice each.
+  const orders = (await db().collection(COLLECTIONS.commandes).get()).docs.sort((a, b) => Number(a.get('livraison')) - Number(b.get('livraison')));
+  expect(orders.map((doc) => [doc.get('statut'), doc.get('livraison')])).toEqual([['paid', false], ['paid', true]]);
+  const invoices = await db().collection(COLLECTIONS.invoices).get();
+  expect(invoices.docs.map((doc) => doc.id).sort()).toEqual(orders.map((doc) => `commande_${doc.id}`).sort());
+  expect(invoices.docs.map((doc) => doc.get('numero').slice(-4)).sort()).toEqual(['0001', '0002']);
+  // One delivery zone around Cotonou, once: the seller's city is in it.
+  const zones = await (await api()).get('/api/delivery-zones');
+  expect(zones.body.data).toEqual([expect.objectContaining({ nom: 'Grand Cotonou', actif: true })]);
+  expect((await (await api()).post('/api/delivery-zones/lookup').send({ latitude: 6.3703, longitude: 2.3912 })).body.data.nom).toBe('Grand Cotonou');
+  // The demo courier is online near Cotonou (the offer rounds find it), carrying the demo delivery.
+  const courier = (await db().collection(COLLECTIONS.users).where('role', '==', 'livreur').get()).docs[0];
+  expect((await db().collection(COLLECTIONS.livreurs).doc(courier.id).get()).data()).toMatchObject({ online: true, position: DEMO_COURIER_ON_THE_WAY, nom: 'Zinsou' });
+  expect((await nearbyCouriers({ latitude: 6.3703, longitude: 2.3912 }, 10, 5)).couriers.map((found) => found.uid)).toEqual([courier.id]);
+  const deliveries = await (await api()).get('/api/deliveries').set('Authorization', `Bearer ${buyerToken}`);
+  expect(deliveries.body.data).toEqual([expect.objectContaining({ id: `order_${orders[1].id}`, statut: 'en_cours', livreur: courier.id })]);
+  expect((await db().collection(COLLECTIONS.deliveryTracking).doc(`order_${orders[1].id}`).get()).data()).toMatchObject({ livreur: courier.id, position: DEMO_COURIER_ON_THE_WAY });
+  // The demo buyer's verification of a demo vehicle, its report attached: a real PDF, private, registered.
+  const verifications = await (await api()).get('/api/verification/mine').set('Authorization', `Bearer ${buyerToken}`);
+  expect(verifications.body.data).toEqual([expect.objectContaining({ id: DEMO_VERIFICATION_PAYMENT, statut: 'rapport_disponible', rapport: expect.objectContaining({ contentType: 'application/pdf', deleted: false }) })]);
+  const stored = (await db().collection(COLLECTIONS.storedDocuments).doc(`rapport_verification_${DEMO_VERIFICATION_PAYMENT}`).get()).data()!;
+  expect(stored).toMatchObject({ kind: 'rapport_verification', path: expect.stringMatching(new RegExp(`^rapports/${DEMO_VERIFICATION_PAYMENT}/[0-9a-f-]{36}\\.pdf$`)), contentType: 'application/pdf' });
+  const link = await (await api()).get(`/api/verification/${DEMO_VERIFICATION_PAYMENT}/rapport`).set('Authorization', `Bearer ${buyerToken}`);
+  const pdf = await (await api()).get(link.body.data.url).buffer(true).parse(bytes);
+  expect({ status: pdf.status, magic: (pdf.body as Buffer).subarray(0, 5).toString('latin1'), size: (pdf.body as Buffer).length }).toEqual({ status: 200, magic: '%PDF-', size: stored.size });
+  const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
+  await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
+  // The seed runs twice (every role, listings, orders, a delivery, a verification with its PDF):
+  // past jest's 30 s when the machine's other test workers are busy (no time is asserted).
+}, 90_000);
+
+it('balances its money: the reconciliation finds no break in the demo data (README, "Reconciliation")', async () => {
+  const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  await seedDemo();
+  log.mockRestore();
+  const report = await reconcileNow();
+  expect(report.breaks).toEqual([]);
+  // The boost, the forwarder's subscription, two orders and the inspection: real payments, one held for its delivery.
+  expect(report.paymentsChecked).toBe(5);
+  expect(report.held).toEqual({ count: 1, montant: expect.any(Number) });
+});

@@ -1,0 +1,158 @@
+/**
+ * The reference pages generated from the code (README, "Domain events", "API conventions",
+ * "Configuration"): docs/events.md, docs/error-codes.md and docs/settings.md are what `npm run
+ * openapi` writes now, and every declaration they are made from says what it means: "`test/platform/reference-pages.test.ts`
+ * fails while the page is stale or a code has no comment", "when an event has no comment or no
+ * emitter, or a subscriber no comment", "a setting or secret has no comment".
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { declaredEvents, literalCalls, noteOf, objectEntries } from '../../functions/src/cli/source-docs';
+import { errorCodeEntries, ERROR_CODES_FILE, renderErrorCodes } from '../../functions/src/cli/write-error-codes';
+import { EVENTS_FILE, readCatalogue, renderEvents } from '../../functions/src/cli/write-events';
+import { renderSettings, SETTINGS_FILE, settingsSources } from '../../functions/src/cli/write-settings';
+import { describeSettings, SCRIPT_SETTINGS } from '../../functions/src/core/config';
+import { declaredErrorCodes } from '../../functions/src/core/error-codes';
+import { LANGUAGES, messageFor } from '../../functions/src/core/i18n';
+import { SECRET_NAMES } from '../../functions/src/core/secrets';
+import { allSubscribers } from '../../functions/src/subscribers';
+
+const stale = 'stale: run `npm run openapi` and commit the page';
+const withoutDoc = (entries: Array<{ name: string; doc: string }>) => entries.filter(({ doc }) => !doc).map(({ name }) => name);
+
+describe('docs/error-codes.md', () => {
+  it('is the page the declarations give now', async () => {
+    expect({ page: readFileSync(ERROR_CODES_FILE, 'utf8') === (await renderErrorCodes()) ? 'fresh' : stale }).toEqual({ page: 'fresh' });
+  });
+
+  it('reads every code the service answers, from the table that declares it (core’s, then each domain’s), each with its meaning and a message in each language', () => {
+    const entries = errorCodeEntries();
+    const declared = declaredErrorCodes();
+    expect(entries.map(({ name, owner }) => `${owner}:${name}`)).toEqual(declared.map(({ code, owner }) => `${owner}:${code}`));
+    expect(withoutDoc(entries)).toEqual([]);
+    const silent = LANGUAGES.flatMap((language) => declared.filter(({ code }) => !messageFor(code, language).trim()).map(({ code }) => `${language}:${code}`));
+    expect(silent).toEqual([]);
+  });
+
+  it('groups the page by domain: a section per table, each code in its table’s section', async () => {
+    const page = await renderErrorCodes();
+    const sections = page.split(/^## /m).slice(1).map((section) => ({ owner: section.split('\n')[0], codes: [...section.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]) }));
+    const owners = [...new Set(declaredErrorCodes().map(({ owner }) => owner))];
+    expect(sections.map(({ owner }) => owner)).toEqual(owners);
+    for (const { owner, codes } of sections) expect({ owner, codes }).toEqual({ owner, codes: declaredErrorCodes().filter((code) => code.owner === owner).map(({ code }) => code) });
+  });
+});
+
+describe('docs/settings.md', () => {
+  it('is the page the declarations give now', async () => {
+    expect({ page: readFileSync(SETTINGS_FILE, 'utf8') === (await renderSettings()) ? 'fresh' : stale }).toEqual({ page: 'fresh' });
+  });
+
+  it('reads every setting, script setting and secret, each with its meaning', () => {
+    const { settings, scriptSettings, secrets } = settingsSources();
+    expect(settings.map(({ name }) => name)).toEqual(describeSettings().map(({ name }) => name));
+    expect(scriptSettings.map(({ name }) => name)).toEqual(Object.keys(SCRIPT_SETTINGS));
+    expect(secrets.map(({ name }) => name)).toEqual([...SECRET_NAMES]);
+    expect([...withoutDoc(settings), ...withoutDoc(scriptSettings), ...withoutDoc(secrets)]).toEqual([]);
+  });
+
+  it('names, for each setting the functions do not read, a script that reads it', () => {
+    const unread = Object.entries(SCRIPT_SETTINGS).filter(([name, { readBy }]) => !readFileSync(join(__dirname, '..', '..', readBy), 'utf8').includes(`process.env.${name}`));
+    expect(unread).toEqual([]);
+    // And none of them is a function setting: the page would name it twice.
+    expect(describeSettings().filter(({ name }) => name in SCRIPT_SETTINGS)).toEqual([]);
+  });
+});
+
+describe('docs/events.md', () => {
+  it('is the page the declarations give now', async () => {
+    expect({ page: readFileSync(EVENTS_FILE, 'utf8') === (await renderEvents()) ? 'fresh' : stale }).toEqual({ page: 'fresh' });
+  });
+
+  it('has every event type with its description and emitters, and every subscriber dispatch runs with its domain and what it does', async () => {
+    const subscribers = await allSubscribers();
+    const catalogue = readCatalogue(subscribers);
+    const types = catalogue.events.map(({ type }) => type);
+    expect(types.length).toBeGreaterThan(20);
+    expect(new Set(types).size).toBe(types.length);
+    expect(catalogue.events.filter(({ doc }) => !doc).map(({ type }) => type)).toEqual([]);
+    expect(types.filter((type) => !catalogue.emitters.get(type)?.length)).toEqual([]);
+    // Every type a subscriber waits for is declared (a subscriber of nothing never runs).
+    expect(subscribers.filter(({ on }) => !types.includes(on)).map(({ name }) => name)).toEqual([]);
+    // Each subscriber is found where it is declared, says what it does, and is named after its domain (`domain.reaction`).
+    const badly = catalogue.subscribers
+      .filter(({ subscriber, site }) => !site || !site.note || site.on !== subscriber.on || site.domain !== subscriber.name.split('.')[0])
+      .map(({ subscriber }) => subscriber.name);
+    expect(badly).toEqual([]);
+  });
+
+  it('lists each subscriber in its event type’s section, the purchase’s delivery outcomes included', async () => {
+    const page = readFileSync(EVENTS_FILE, 'utf8');
+    const sectionOf = (type: string) => page.split('\n## ').find((section) => section.startsWith(`\`${type}\``)) ?? '';
+    const subscribers = await allSubscribers();
+    const missing = subscribers.filter(({ name, on }) => !sectionOf(on).includes(`| \`${name}\` | ${name.split('.')[0]} |`)).map(({ name }) => name);
+    expect(missing).toEqual([]);
+    // The two the README's hand table had left out.
+    expect(sectionOf('delivery.delivered')).toContain('| `commerce.achat_delivered` | commerce |');
+    expect(sectionOf('delivery.failed')).toContain('| `commerce.achat_delivery_failed` | commerce |');
+  });
+});
+
+describe('the reader of the sources', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reference-pages-'));
+
+  it('gives a declaration without its doc comment an empty meaning, which the checks above refuse', () => {
+    const file = join(dir, 'codes.ts');
+    writeFileSync(
+      file,
+      ['export const CODES = {', '  // First group', '  /** Documented. */', '  A: 1,', '  B: 2,', '  // Second group: why', '  /** Also documented. */', '  C: 3,', '} as const;'].join('\n'),
+    );
+    expect(objectEntries(file, 'CODES')).toEqual([
+      { name: 'A', doc: 'Documented.', group: 'First group' },
+      { name: 'B', doc: '', group: 'First group' },
+      { name: 'C', doc: 'Also documented.', group: 'Second group: why' },
+    ]);
+  });
+
+  it('finds an event declared without a comment, its payload, and a subscriber declared without one', () => {
+    const file = join(dir, 'events.ts');
+    writeFileSync(
+      file,
+      [
+        'export interface Thing {',
+        '  /** Its id. */',
+        '  id: string;',
+        '  at?: number | null;',
+        '}',
+        "declare module '../../core/events/catalog' {",
+        '  interface EventCatalog {',
+        "    'thing.done': Thing;",
+        '  }',
+        '}',
+        'export const subscribers = [',
+        "  subscriber('x.react', 'thing.done', async () => {}),",
+        '  // Says what it does.',
+        "  subscriber('x.other', 'thing.done', async () => {}),",
+        '];',
+      ].join('\n'),
+    );
+    expect(declaredEvents([file])).toEqual([
+      {
+        type: 'thing.done',
+        doc: '',
+        file,
+        payload: 'Thing',
+        fields: [
+          { name: 'id', optional: false, type: 'string', doc: 'Its id.' },
+          { name: 'at', optional: true, type: 'number | null', doc: '' },
+        ],
+      },
+    ]);
+    const notes = literalCalls([file]).map(({ literals, node }) => [literals[0], noteOf(node)]);
+    expect(notes).toEqual([
+      ['x.react', ''],
+      ['x.other', 'Says what it does.'],
+    ]);
+  });
+});
