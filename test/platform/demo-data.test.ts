@@ -62,7 +62,7 @@ it('loads every role and the demo listings, and can run again without duplicatin
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
 });
 
-it('balances its money: the reconciliation finds no break in the demo data (README, "Reconciliation")', async () => {
+it('balances its money: the reconciliation finds no break in the demo data (docs/operations.md, "Reconciliation")', async () => {
   const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
   await seedDemo();
   log.mockRestore();

@@ -1,6 +1,6 @@
 /**
- * The reference pages generated from the code (README, "Domain events", "API conventions",
- * "Configuration"): docs/events.md, docs/error-codes.md and docs/settings.md are what `npm run
+ * The reference pages generated from the code (docs/architecture.md, "Domain events"; docs/api-conventions.md;
+ * docs/operations.md, "Configuration"): docs/events.md, docs/error-codes.md and docs/settings.md are what `npm run
  * openapi` writes now, and every declaration they are made from says what it means: "`test/platform/reference-pages.test.ts`
  * fails while the page is stale or a code has no comment", "when an event has no comment or no
  * emitter, or a subscriber no comment", "a setting or secret has no comment".
@@ -87,7 +87,7 @@ describe('docs/events.md', () => {
     const subscribers = await allSubscribers();
     const missing = subscribers.filter(({ name, on }) => !sectionOf(on).includes(`| \`${name}\` | ${name.split('.')[0]} |`)).map(({ name }) => name);
     expect(missing).toEqual([]);
-    // The two the README's hand table had left out.
+    // The two the README's old hand table had left out.
     expect(sectionOf('delivery.delivered')).toContain('| `commerce.achat_delivered` | commerce |');
     expect(sectionOf('delivery.failed')).toContain('| `commerce.achat_delivery_failed` | commerce |');
   });

@@ -7,7 +7,7 @@
  */
 export const ERROR_STATUS = {
   // Request shape
-  /** The body is not JSON (README, Platform notes). */
+  /** The body is not JSON (docs/platform-notes.md). */
   INVALID_JSON: 400,
   /** A field is missing, of the wrong type or unknown; `details` names them. */
   VALIDATION_ERROR: 400,
@@ -74,7 +74,7 @@ export const ERROR_STATUS = {
   /**
    * Too many requests from this IP (`Retry-After` and `RateLimit-*` headers say when), too many of one
    * user's free actions (messages, rooms, contacts, driver requests, demonstration events, searches:
-   * README, Per-user limits; `Retry-After` too), or too many payments started by this account or to this
+   * docs/api-conventions.md, Per-user limits; `Retry-After` too), or too many payments started by this account or to this
    * telephone (`PAYMENT_RATE_LIMIT_*`).
    */
   RATE_LIMITED: 429,
