@@ -64,7 +64,7 @@ it('loads every role and the demo listings, and can run again without duplicatin
   // past jest's 30 s when the machine's other test workers are busy (no time is asserted).
 }, 90_000);
 
-it('balances its money: the reconciliation finds no break in the demo data (README, "Reconciliation")', async () => {
+it('balances its money: the reconciliation finds no break in the demo data (docs/operations.md, "Reconciliation")', async () => {
   const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
   await seedDemo();
   log.mockRestore();

@@ -1,5 +1,5 @@
 /**
- * Error codes declared by their domains (README, API conventions: "Each domain declares its own codes
+ * Error codes declared by their domains (docs/api-conventions.md: "Each domain declares its own codes
  * in `functions/src/domains/<d>/errors.ts`"): one typed catalogue merged from core's table and the
  * domains' (a code nobody declared, or declared twice, does not compile), installed at run time by the
  * composition roots from the modules, so that every deployed function answers a domain's code with its
@@ -21,7 +21,7 @@ const root = join(__dirname, '..', '..');
 const functionsDir = join(root, 'functions');
 const SRC = join(functionsDir, 'src');
 const MAIN = join(functionsDir, JSON.parse(readFileSync(join(functionsDir, 'package.json'), 'utf8')).main);
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const conventions = readFileSync(join(root, 'docs', 'api-conventions.md'), 'utf8');
 
 /** An id no document can have (core/document-id.ts): the route answers its own not-found code, before any read. */
 const NO_ID = '__none__';
@@ -75,9 +75,9 @@ function askDeployedFunction(name: FunctionName, requests: Array<{ method: strin
   return JSON.parse(output.trim().split('\n').pop()!) as Array<{ status: number; body: { success: boolean; code: string; message: string } }>;
 }
 
-// README, API conventions: "Each domain declares its own codes in `functions/src/domains/<d>/errors.ts`"
-it('the README says where the codes are declared', () => {
-  expect(readme).toContain('Each domain declares its own codes in `functions/src/domains/<d>/errors.ts`');
+// docs/api-conventions.md: "Each domain declares its own codes in `functions/src/domains/<d>/errors.ts`"
+it('the API conventions say where the codes are declared', () => {
+  expect(conventions).toContain('Each domain declares its own codes in `functions/src/domains/<d>/errors.ts`');
 });
 
 describe('every deployed function answers its domains’ codes with their status and messages', () => {

@@ -3,7 +3,7 @@
  * from them (functions/src/modules.ts): every part a domain declares is wired (its routers mounted
  * by their function, its subscribers dispatched, its notices written, its payable types answered,
  * its jobs exported), every part a domain folder holds is declared, and the wiring files reach
- * the domains through their manifests (or index.ts) only. README, Layout: "A domain gives the
+ * the domains through their manifests (or index.ts) only. docs/architecture.md, Domain modules: "A domain gives the
  * service everything through one manifest, `domains/<d>/module.ts`".
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { allSubscribers, paidWiringMistakes } from '../../functions/src/subscrib
 
 const SOURCE = join(__dirname, '..', '..', 'functions', 'src');
 const DOMAINS = join(SOURCE, 'domains');
-const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+const architecture = readFileSync(join(__dirname, '..', '..', 'docs', 'architecture.md'), 'utf8');
 
 /** The files of a folder, recursively. */
 function filesUnder(dir: string): string[] {
@@ -48,7 +48,7 @@ function undeclaredParts(domainsDir: string): string[] {
 }
 
 /**
- * The notice names a domain's tells.ts names that no domain declares (README, "Notices"): every
+ * The notice names a domain's tells.ts names that no domain declares (docs/guides/notifications.md, "Notices"): every
  * snake_case literal of the file is a notice declared by some domain's notices.ts, or a value of
  * the domain's own status tables (state.ts files: the statuses and events a teller reads).
  */
@@ -80,9 +80,9 @@ function domainInternals(file: string, text = readFileSync(file, 'utf8')): strin
     .map((path) => `${relative(SOURCE, file)} -> domains/${path}`);
 }
 
-// README, Layout: "A domain gives the service everything through one manifest, `domains/<d>/module.ts`"
-it('the README describes the manifests in its Layout section', () => {
-  expect(readme).toContain('A domain gives the service everything through one manifest, `domains/<d>/module.ts`');
+// docs/architecture.md, Domain modules: "A domain gives the service everything through one manifest, `domains/<d>/module.ts`"
+it('docs/architecture.md describes the manifests in its Domain modules section', () => {
+  expect(architecture).toContain('A domain gives the service everything through one manifest, `domains/<d>/module.ts`');
 });
 
 describe('every domain declares what it gives the service in its manifest', () => {
@@ -211,7 +211,7 @@ function misplacedTests(testDir: string, domains: readonly string[]): string[] {
     });
 }
 
-// README, Layout: "test/<domain>/      each domain's tests (...), in a folder named after its domain folder".
+// docs/architecture.md, Layout: "test/<domain>/      each domain's tests (...), in a folder named after its domain folder".
 describe('the tests follow the domains', () => {
   it('each test file sits in its domain’s folder (or seams, platform, e2e), and none calls a subscriber but through dispatch', () => {
     expect(misplacedTests(join(__dirname, '..'), readdirSync(DOMAINS))).toEqual([]);

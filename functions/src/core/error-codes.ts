@@ -31,7 +31,7 @@ export type CodesOf<Owner extends string, Table extends ErrorTable> = { readonly
 
 export const CORE_ERRORS = {
   // Request shape
-  /** The body is not JSON (README, Platform notes). */
+  /** The body is not JSON (docs/platform-notes.md). */
   INVALID_JSON: {
     status: 400,
     fr: 'Le corps de la requête n’est pas un JSON valide.',
@@ -120,7 +120,7 @@ export const CORE_ERRORS = {
   /**
    * Too many requests from this IP (`Retry-After` and `RateLimit-*` headers say when), too many of one
    * user's free actions (messages, rooms, contacts, driver requests, demonstration events, searches:
-   * README, Per-user limits; `Retry-After` too), or too many payments started by this account or to this
+   * docs/api-conventions.md, Per-user limits; `Retry-After` too), or too many payments started by this account or to this
    * telephone (`PAYMENT_RATE_LIMIT_*`).
    */
   RATE_LIMITED: {

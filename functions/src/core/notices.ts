@@ -1,5 +1,5 @@
 /**
- * Notices: what the service tells people, as reactions to facts (README, "Notices").
+ * Notices: what the service tells people, as reactions to facts (docs/guides/notifications.md, "Notices").
  *
  * The names of the notices the service sends are empty here: each domain adds the notices it sends
  * in its own `notices.ts` (TypeScript declaration merging, as events do in core/events/catalog.ts),

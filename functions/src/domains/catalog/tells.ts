@@ -1,5 +1,5 @@
 /**
- * Whom the catalog's facts tell, and what (core/notices.ts; README, "Notices"): a seller of the
+ * Whom the catalog's facts tell, and what (core/notices.ts; docs/guides/notifications.md, "Notices"): a seller of the
  * moderation of its listing and of its boosts, of a verification asked for its listing and of the
  * buyer's decision on the report; the buyer of its verification's progress.
  */

@@ -27,7 +27,7 @@ import type { ChatContextKind, ChatRoom, OpenRoomRequest, StoredChatMessage } fr
 
 /**
  * The latest messages a search looks through at most: a substring of a normalized text has no
- * index to ask, so a search scans, and this bounds its reads (README, Chat: 201 per request).
+ * index to ask, so a search scans, and this bounds its reads (docs/guides/chat.md, Chat: 201 per request).
  */
 export const CHAT_SEARCH_WINDOW = 200;
 /** Messages read per step of a scan once its first step (`limit` of them) fell short of matches. */
@@ -114,7 +114,7 @@ async function participantsOf(caller: ProfileCaller, input: z.output<typeof Open
   if (input.contextKind === 'article') {
     // Only about a listing anyone may read, with the answer its read gives a buyer otherwise: a
     // withdrawn or hidden listing is no way in to its seller, and its seller has no one to meet
-    // there either. A room opened meanwhile stays (README, Chat): it was opened while the
+    // there either. A room opened meanwhile stays (docs/guides/chat.md, Chat): it was opened while the
     // listing was readable, and its two sides may still settle a sale.
     const article = await getArticle(input.contextId);
     if (!article || !isReadableByAll(article, now())) throw new ApiError('ARTICLE_NOT_FOUND');

@@ -1,4 +1,4 @@
-/** Whom the chat's facts tell (core/notices.ts; README, "Notices"): a room's other participants, of a new message. */
+/** Whom the chat's facts tell (core/notices.ts; docs/guides/notifications.md, "Notices"): a room's other participants, of a new message. */
 import { defineTellers, type Notice } from '../../core/notices';
 
 export const tells = defineTellers({

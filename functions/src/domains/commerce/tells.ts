@@ -1,5 +1,5 @@
 /**
- * Whom commerce's facts tell, and what (core/notices.ts; README, "Notices"): a purchase's or an
+ * Whom commerce's facts tell, and what (core/notices.ts; docs/guides/notifications.md, "Notices"): a purchase's or an
  * order's buyer and sellers once it is paid and as it moves, and each side of a driver request
  * when it moves. Pure functions of the events' payloads; the notifications domain writes each
  * notice once (its key is the one the services used when they asked for it in their transactions).

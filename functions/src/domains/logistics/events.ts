@@ -104,7 +104,7 @@ export interface DeliveryFailed {
   source: { kind: DeliverySourceKind; id: string };
   acheteur: string;
   vendeurs: string[];
-  /** The final status: `refuse`, `retour` or `annule` (README, "Deliveries": outcomes). */
+  /** The final status: `refuse`, `retour` or `annule` (docs/guides/logistics.md, "Deliveries": outcomes). */
   statut: 'refuse' | 'retour' | 'annule';
   livreur: string | null;
   paymentId: string;

@@ -1,5 +1,5 @@
 /**
- * Whom logistics' facts tell, and what (core/notices.ts; README, "Notices"): a delivery's parties
+ * Whom logistics' facts tell, and what (core/notices.ts; docs/guides/notifications.md, "Notices"): a delivery's parties
  * of its moves, the couriers of the offers of each round (or its buyer that none is left), the
  * buyer of a photo proof, the courier of a dispute; each side of a tricycle contact of the other's moves.
  */

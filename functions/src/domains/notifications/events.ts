@@ -17,7 +17,7 @@ declare module '../../core/events/catalog' {
     /**
      * A notice asked for outright (key: `{uid}_{notificationId}`): by `notifyAfter`, right after a
      * change that is no Firestore write (a password set in Auth). Other notices are told by the
-     * facts themselves (README, "Notices"); events of this type emitted before that still wait here.
+     * facts themselves (docs/guides/notifications.md, "Notices"); events of this type emitted before that still wait here.
      */
     'notification.requested': NotificationRequested;
   }

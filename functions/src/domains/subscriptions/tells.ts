@@ -1,4 +1,4 @@
-/** Whom the subscriptions domain's facts tell (core/notices.ts; README, "Notices"): the subscriber, of its new end. */
+/** Whom the subscriptions domain's facts tell (core/notices.ts; docs/guides/notifications.md, "Notices"): the subscriber, of its new end. */
 import { defineTellers } from '../../core/notices';
 
 export const tells = defineTellers({

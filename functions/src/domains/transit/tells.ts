@@ -1,5 +1,5 @@
 /**
- * Whom the transit domain's facts tell, and what (core/notices.ts; README, "Notices"): the
+ * Whom the transit domain's facts tell, and what (core/notices.ts; docs/guides/notifications.md, "Notices"): the
  * forwarder of a mission chosen for it or handed over, the buyer of its forwarder's refusal, of the
  * mission closed or of its forwarder gone; a forwarder of the decision on its verification file.
  */

@@ -45,7 +45,7 @@ export async function reportLinkOf(caller: ProfileCaller, id: string) {
 }
 
 /**
- * Why the buyer may no longer refuse (README, "Verification of a listing": the decision's
+ * Why the buyer may no longer refuse (docs/guides/catalog.md, "Verification of a listing": the decision's
  * deadline): the vehicle was handed over (delivered, or transferred to its forwarder: `handedOver`,
  * read by the caller in its transaction), or the days to decide are over. Accepting stays possible until the job closes the request as accepted.
  */

@@ -102,7 +102,7 @@ export async function openVerification(paymentId: string, articleId: string, buy
       updatedAt: stamp,
     };
     tx.create(requestRef, created);
-    // The listing says an inspection waits; each buyer's decision is its own (README, "Verification of a listing").
+    // The listing says an inspection waits; each buyer's decision is its own (docs/guides/catalog.md, "Verification of a listing").
     countOpen(tx, articleId, 1, { verificationStatut: 'en_attente' });
     emitChange(tx, paymentId, created, null, at);
     return undefined;

@@ -197,7 +197,7 @@ export async function creditAchatSeller(id: string): Promise<void> {
 
 /**
  * A purchase's delivery `refuse`, `retour` or `annule`: the purchase `annulee` (logistics marks its
- * refund: everything but the fee of a trip made, README "Deliveries"); its seller is never credited.
+ * refund: everything but the fee of a trip made, docs/guides/logistics.md, "Deliveries"); its seller is never credited.
  * The listing stays sold to it: the seller, who has the vehicle back, publishes it again.
  */
 export async function onAchatDeliveryFailed(id: string): Promise<void> {

@@ -117,7 +117,7 @@ function acceptRefusal(caller: ProfileCaller, demande: DemandeDocument): ApiErro
 
 /**
  * A driver accepts an open request. Drivers race for it, and a transaction on the request would
- * make each loser wait for the winner's commit (README, "Hot documents"): the checks run on a plain
+ * make each loser wait for the winner's commit (docs/architecture.md, "Hot documents"): the checks run on a plain
  * read first, then the race is decided by creating the claim of the request's `version` (core/claims:
  * a request given back has a new version, claimed anew), the losers answered DEMANDE_ALREADY_TAKEN
  * at once, writing nothing. The winner's transaction checks again on the request, the truth (a

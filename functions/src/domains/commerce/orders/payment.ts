@@ -1,5 +1,5 @@
 /**
- * The effect of a successful `commande` payment (README, "Orders of parts"): the order's units
+ * The effect of a successful `commande` payment (docs/guides/commerce.md, "Orders of parts"): the order's units
  * taken and the order paid, or, when a unit is missing (other buyers paid for the last ones first,
  * the listing left public view) or the order was cancelled or paid by another payment, the order
  * cancelled and the money marked for refund.

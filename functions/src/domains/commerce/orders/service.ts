@@ -96,7 +96,7 @@ export function toOrder(id: string, order: OrderDocument): OrderView {
 }
 
 /**
- * A seller's part of the order (README, "What each party of an order sees"): its lines and their
+ * A seller's part of the order (docs/guides/commerce.md, "What each party of an order sees"): its lines and their
  * sum, never the order's total, fee or another seller's lines, and who moved it only when that is
  * the seller, the buyer or the system. The buyer's address reaches the seller only when the seller
  * carries the goods itself: an order with delivery but no delivery for logistics (placed before
@@ -247,14 +247,14 @@ async function move(
   return runTransaction(async (tx: Transaction) => {
     const order = (await tx.get(ref)).data();
     if (!order || !allowed(order)) throw new ApiError('ORDER_NOT_FOUND');
-    // A paid order with delivery ends through its delivery (README, "Deliveries"): cancelled here,
+    // A paid order with delivery ends through its delivery (docs/guides/logistics.md, "Deliveries"): cancelled here,
     // its buyer would be refunded while a courier still carries the parts; delivered here, its
     // sellers would never be credited (they are on the delivery's `livre`).
     if (order.demandeLivraison && order.statut !== 'pending' && (event === 'cancel' || event === 'deliver')) throw new ApiError('ORDER_DELIVERY_UNDER_WAY');
     const statut = orderMachine.decide(order.statut, event);
     // A paid order cancelled (only before it ships: the table has no cancel from `shipped`): its
     // units go back to stock here, and its money back to the buyer through `order.cancelled`,
-    // whose refund takes back every seller's credit (README, "Orders": cancelling a paid order).
+    // whose refund takes back every seller's credit (docs/guides/commerce.md, "Orders": cancelling a paid order).
     const paidCancel = statut === 'cancelled' && order.statut !== 'pending' && order.paymentId !== null;
     const returns = paidCancel ? await Promise.all(order.lignes.map((line) => prepareStockReturn(tx, line.articleId, line.quantite, id, order.unites))) : [];
     const moved = orderMachine.move(tx, { id, from: order.statut, event, at, by, reason, history: order.history, context: order });
@@ -286,7 +286,7 @@ export async function adminMove(caller: ProfileCaller, id: string, body: z.outpu
 
 /**
  * Logistics' word on an order with delivery: `delivered` when its delivery is `livre`, `cancelled`
- * when it ended `refuse`, `retour` or `annule` (logistics marks the refund, README "Deliveries").
+ * when it ended `refuse`, `retour` or `annule` (logistics marks the refund, docs/guides/logistics.md, "Deliveries").
  * Once: a second run finds the order moved already.
  */
 export async function onDeliveryEnded(id: string, outcome: 'delivered' | 'failed', detail: string): Promise<void> {

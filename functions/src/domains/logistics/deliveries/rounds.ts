@@ -1,5 +1,5 @@
 /**
- * Offer rounds (README, "Deliveries": rounds). Round n of a search offers the delivery to the
+ * Offer rounds (docs/guides/logistics.md, "Deliveries": rounds). Round n of a search offers the delivery to the
  * DELIVERY_OFFERS_PER_ROUND nearest online couriers within `rayonKm` + (n - first round) x
  * DELIVERY_ROUND_RADIUS_STEP_KM of the first pickup (couriers who declined it are left out; those
  * whose earlier offer expired are offered again), for `dureeOffreSecondes`. Each courier gets an

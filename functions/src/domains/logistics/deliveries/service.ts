@@ -1,5 +1,5 @@
 /**
- * The moves of a delivery after its creation (README, "Deliveries"). Each move is one transaction
+ * The moves of a delivery after its creation (docs/guides/logistics.md, "Deliveries"). Each move is one transaction
  * on the delivery: the caller's part checked on the current document (a stranger is answered not
  * found, a party whose step it is not DELIVERY_ACTION_FORBIDDEN), the status table (state.ts)
  * decides, the parties are told, and a final status emits its event (settlement.ts applies the
@@ -212,7 +212,7 @@ function activeOf(uid: string) {
 /**
  * A courier accepts the delivery offered to it. Up to DELIVERY_OFFERS_PER_ROUND couriers race for
  * it at once, and a transaction on the delivery would make each loser wait for the winner's commit
- * (README, "Hot documents"). So: the checks on plain reads first (a courier who could not win
+ * (docs/architecture.md, "Hot documents"). So: the checks on plain reads first (a courier who could not win
  * takes nothing), then the race is decided by creating the round's claim (core/claims, generation
  * the delivery's `round`, so a later round or an admin's relaunch is claimed anew): the losers get
  * DELIVERY_ALREADY_ASSIGNED at once, writing nothing. The winner's transaction checks everything
@@ -282,7 +282,7 @@ async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: 
   for (const other of open) if (other.id !== mine.id) tx.update(other.ref, { statut: 'prise' });
   tx.update(mine, { statut: 'acceptee' });
   // The buyer and the courier follow the courier: not the sellers, whom its way to the buyer
-  // would lead to the buyer's door (README, "What each party of an order sees").
+  // would lead to the buyer's door (docs/guides/commerce.md, "What each party of an order sees").
   const track: DeliveryTrackingDocument = { deliveryId: id, livreur: courier, parties: [updated.acheteur, courier], position: null, updatedAt: at };
   tx.set(tracking().doc(id), track);
   return updated;
@@ -305,7 +305,7 @@ export async function declineDelivery(caller: ProfileCaller, id: string): Promis
 /**
  * A pickup confirmed: by the assigned courier or by the pickup's seller handing the goods over
  * (either suffices, once). The last pickup moves the delivery `en_cours`. A pickup already
- * confirmed answers PICKUP_ALREADY_CONFIRMED whatever the status it led to (README, "Deliveries"):
+ * confirmed answers PICKUP_ALREADY_CONFIRMED whatever the status it led to (docs/guides/logistics.md, "Deliveries"):
  * the seller confirming the last pickup after the courier finds the delivery `en_cours`, and is
  * told what happened rather than that the table refuses; the status is checked after.
  */
