@@ -36,7 +36,7 @@ export default tseslint.config(
   },
   {
     // The code layout of ARCHITECTURE.md, enforced (eslint-rules/): routes and a domain's
-    // declaration files do no Firestore (README, Layout, "Persistence"), a
+    // declaration files do no Firestore (docs/architecture.md, "Persistence"), a
     // domain uses another through its index.ts, adapters see only core, core sees only itself,
     // and no import cycles anywhere (a dynamic import() counts; a type-only import does not).
     // Domains form layers (eslint-rules/domain-layers.mjs): none imports a higher one, and the

@@ -8,7 +8,7 @@ import { relative, sep } from 'node:path';
 /** @typedef {{ layer: 'core' | 'adapter' | 'domain' | 'top', name?: string | null, route?: boolean, declaration?: boolean, path: string }} Place */
 
 /**
- * The files of a domain that declare rather than do (README, Layout, "Persistence"): its manifest,
+ * The files of a domain that declare rather than do (docs/architecture.md, "Persistence"): its manifest,
  * public surface, reactions' list, notices, events, error codes, state tables, schemas and payable
  * answers' entry. They name what the domain's code does; none of them touches Firestore.
  */

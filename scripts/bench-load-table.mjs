@@ -94,7 +94,7 @@ export function caseRows({ name, n, singles, contested, control, correctness, co
   ];
 }
 
-/** Rows as a Markdown table (the README's Measurements keep them so). */
+/** Rows as a Markdown table (docs/measurements.md keeps them so). */
 export function markdownTable(rows) {
   if (!rows.length) return '';
   const columns = Object.keys(rows[0]);

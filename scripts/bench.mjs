@@ -16,7 +16,7 @@
  * 10. hot documents: each contested operation alone, by N users at once and beside its control,
  *     through Hosting and the Functions emulator (bench-load.mjs; alone: `npm run bench:load`).
  * BENCH_ONLY=agents, logistics, tricycles, deliveries, stats or load runs that part alone (cold starts still come first).
- * Figures depend on the machine; the README keeps the last ones measured and on what.
+ * Figures depend on the machine; docs/measurements.md keeps the last ones measured and on what.
  */
 // The function apps this benchmark builds in process get the settings the emulator gives them (bench-common.mjs).
 import { CLIENTS, SECONDS, percentile, functionsRequire as require } from './bench-common.mjs';

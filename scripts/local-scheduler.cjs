@@ -6,7 +6,7 @@
  * issue 2034): without a Pub/Sub emulator it ignores the `onSchedule` functions, and with one it
  * only subscribes them to their topic, which nothing publishes to; and a v2 schedule's message
  * would not reach the function anyway (firebase-tools 14.18 answers "Unsupported trigger
- * signature: http" for it, README, Platform notes).
+ * signature: http" for it, docs/platform-notes.md).
  *
  * What it does, as Cloud Scheduler does for a v2 scheduled function (an HTTP target):
  *  - reads the schedules from the functions' own declarations, the `__endpoint.scheduleTrigger`

@@ -9,14 +9,14 @@
  *   dist/<name>.js            one per HTTPS function: src/app.ts with that function's routers
  *                             (src/https/<name>.ts) and everything they import
  *   dist/jobs.js              src/jobs.ts: triggers, schedules and task queues
- *   dist/subscribers.js       src/subscribers.ts: every domain's subscribers and notice templates,
- *                             loaded by the first event an instance dispatches
+ *   dist/subscribers.js       src/subscribers.ts: every domain's subscribers, notice templates and
+ *                             tellers, loaded by the first event an instance dispatches
  *   dist/openapi-document.js  the OpenAPI document from every router (core's /api-docs.json, once)
  *
  * Every bundle reads the list of modules (src/modules.ts): each domain's manifest, plain data and
  * lazy `import()`s (src/core/module.ts). A bundle keeps only the lazy parts it runs (moduleParts,
  * below): a function's file its own routers (and, for the function that starts payments, what each
- * payment type costs), jobs.js the jobs, subscribers.js the subscribers and notices,
+ * payment type costs), jobs.js the jobs, subscribers.js the subscribers, notices and tellers,
  * openapi-document.js the shared schemas. So a function's file holds its own domains only, as if
  * its routers were listed by hand.
  *
@@ -49,7 +49,7 @@ const PAYABLES_IN = new Set(MODULES.find((module) => module.name === 'payments')
 const PARTS = {
   index: [],
   jobs: ['jobs'],
-  subscribers: ['subscribers', 'notices'],
+  subscribers: ['subscribers', 'notices', 'tells'],
   'openapi-document': ['schemas'],
   ...Object.fromEntries(FUNCTION_NAMES.map((name) => [name, [`routers:${name}`, ...(PAYABLES_IN.has(name) ? ['payables'] : [])]])),
 };

@@ -15,6 +15,7 @@ import { requestContext } from './core/request-context';
 import { declareSecrets, type SecretName, withSecrets } from './core/secrets';
 import { ALL_SECRETS, allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
 import { useServiceDocument } from './core/service-document';
+import { installErrorCodes } from './error-codes';
 import { installSubscribers } from './install-subscribers';
 import { installPayables } from './payables';
 
@@ -23,6 +24,8 @@ function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer)
 }
 
 export function createApp(routers: readonly RouterSource[], secrets: readonly SecretName[] = []): Express {
+  // Every domain's error codes, whichever routers this app loads: a code is answered with its status and messages.
+  installErrorCodes();
   // Events emitted by a request may be dispatched in it (a payment's effect): dispatch needs the list.
   installSubscribers();
   // A payment's start asks the domain that sells it what it costs (data only: each answer loads its code when asked).

@@ -19,11 +19,14 @@ import { defineSecret } from 'firebase-functions/params';
 import { config } from './core/config';
 import type { JobDeclaration } from './core/module';
 import { type SecretName, withSecrets } from './core/secrets';
+import { installErrorCodes } from './error-codes';
 import { installSubscribers } from './install-subscribers';
 import { declaredJobs } from './modules';
 
 // Every job may dispatch events (the trigger, the sweep, a payment settled by the poller).
 installSubscribers();
+// A job's run may meet any domain's ApiError: its status and messages are the declared ones, as in the apps.
+installErrorCodes();
 
 /**
  * Mounts a function's secrets (Secret Manager in production, .secret.local in the emulator) and

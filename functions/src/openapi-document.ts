@@ -4,6 +4,7 @@ import { config } from './core/config';
 import type { ApiRouter } from './core/http';
 import { buildOpenApiDocument } from './core/openapi';
 import { PaginationQuery } from './core/pagination';
+import { installErrorCodes } from './error-codes';
 import { MODULES } from './modules';
 
 /**
@@ -17,6 +18,8 @@ async function sharedSchemas(): Promise<z.ZodType[]> {
 
 /** The document of `routers` (groups.ts's `allRouters()`: passed in, since groups.ts serves this document). */
 export async function serviceDocument(routers: ApiRouter[]) {
+  // Each route's error responses give its codes' statuses and messages (the CLI calls this without an app).
+  installErrorCodes();
   const schemas = await sharedSchemas();
   const settings = config();
   return buildOpenApiDocument(

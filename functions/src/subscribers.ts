@@ -9,8 +9,9 @@ import { MODULES } from './modules';
 import { allNotices } from './notices';
 
 /**
- * The subscribers, loaded on the first event dispatched; with them, the notice templates that the
- * `notifications.write` subscriber writes from (unless a test handed its own).
+ * The subscribers, loaded on the first event dispatched: each domain's own, and the notifications
+ * domain's one subscriber per fact a domain tells (its manifest's `tells`); with them, the notice
+ * templates those write from (unless a test handed its own).
  */
 export async function allSubscribers(): Promise<Subscriber[]> {
   const notifications = await import('./domains/notifications');
@@ -18,15 +19,15 @@ export async function allSubscribers(): Promise<Subscriber[]> {
   // By domain name: dispatch runs an event's subscribers at once, so their order only fixes the
   // event catalogue's (docs/events.md), which then does not move when the list of modules does.
   const modules = [...MODULES].sort((a, b) => a.name.localeCompare(b.name));
-  const lists = await Promise.all(modules.map((module) => module.subscribers?.() ?? []));
+  const [lists, tellers] = await Promise.all([Promise.all(modules.map((module) => module.subscribers?.() ?? [])), Promise.all(modules.map((module) => module.tells?.() ?? {}))]);
   const mistakes = modules.flatMap((module, index) => paidWiringMistakes(module, lists[index]!));
   if (mistakes.length) throw new Error(`Payment reactions not wired to what their modules sell: ${mistakes.join('; ')}`);
-  return lists.flat();
+  return [...lists.flat(), ...notifications.tellingSubscribers(tellers)];
 }
 
 /**
  * A type a module sells (its `payables`) is fulfilled by exactly one reaction of the same module
- * to its payments (payments' `onPaid`, filtered by type), and a module reacts to the success of no
+ * to its payments (`onPaid` of core/payables.ts, filtered by type), and a module reacts to the success of no
  * type it does not sell: otherwise a paid thing is never delivered, or twice.
  */
 export function paidWiringMistakes(module: Pick<DomainModule, 'name' | 'payables'>, subscribers: readonly Subscriber[]): string[] {

@@ -77,7 +77,7 @@ describe('documents read', () => {
     }
   }
 
-  // README, "Dashboard statistics": "Once its closed days are rolled up, a range reads at most 96 documents (92 days or one)".
+  // docs/guides/admin.md, "Dashboard statistics": "Once its closed days are rolled up, a range reads at most 96 documents (92 days or one)".
   it('reads at most its declared ceiling for 92 days once the closed days are rolled up, the first request included in the same answer', async () => {
     const route = router.routes.find((candidate) => candidate.path === '/api/admin/stats')!;
     const ceiling = readCeilingOf(route as never, config())!;
@@ -121,7 +121,7 @@ describe('documents read', () => {
   });
 });
 
-// README, "Dashboard statistics": "Totals over the range that are listed by day ... are the sums of the day rows they come with".
+// docs/guides/admin.md, "Dashboard statistics": "Totals over the range that are listed by day ... are the sums of the day rows they come with".
 it('answers the same figures before and after the days are rolled up, totals equal to the days, over generated ranges', async () => {
   setClock(() => into('2026-09-10', 600));
   let seed = 7;
@@ -149,7 +149,7 @@ it('answers the same figures before and after the days are rolled up, totals equ
 });
 
 describe('late bumps', () => {
-  // README, "Dashboard statistics": "A bump that lands on a day that may be rolled up already ... is counted".
+  // docs/guides/admin.md, "Dashboard statistics": "A bump that lands on a day that may be rolled up already ... is counted".
   it('counts a bump that lands after its day was rolled up, in a closed month and in a closed day of the current month', async () => {
     // Each counted on its day, as events are.
     for (const day of ['2027-01-20', '2027-03-03', '2027-03-10']) {

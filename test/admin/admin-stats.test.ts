@@ -206,7 +206,7 @@ describe('range', () => {
     }
   });
 
-  // README, "Dashboard statistics": "`from` alone runs to today, `to` alone starts 29 days before it (not before 2020-01-01);
+  // docs/guides/admin.md, "Dashboard statistics": "`from` alone runs to today, `to` alone starts 29 days before it (not before 2020-01-01);
   // at most 92, `STATS_RANGE_TOO_LONG`; ... a day before 2020-01-01 ... or after today ...: `STATS_RANGE_OUT_OF_BOUNDS`, never clamped".
   it('runs `from` alone to today, refuses it past 92 days; refuses days before 2020-01-01 or after today, year 0 included', async () => {
     setClock(() => new Date('2026-04-15T10:00:00Z'));
@@ -232,7 +232,7 @@ describe('range', () => {
     expect((await stats('?to=2026-04-16')).to).toBe('2026-04-16');
   });
 
-  // README, "Dashboard statistics": "Totals over the range that are listed by day (`users.signups.total` and `byRole`,
+  // docs/guides/admin.md, "Dashboard statistics": "Totals over the range that are listed by day (`users.signups.total` and `byRole`,
   // `payments.revenue`) are the sums of the day rows they come with".
   it('answers totals equal to the sums of the days listed, and to what was counted, over generated ranges', async () => {
     setClock(() => new Date('2026-04-15T10:00:00Z'));

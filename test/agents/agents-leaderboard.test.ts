@@ -85,7 +85,7 @@ describe('GET /api/agents/leaderboard', () => {
     expect(second.pagination).toEqual({ page: 2, limit: 1, total: 2, hasMore: false });
   });
 
-  // README, "Leaderboards": "standard competition ranking ...; agents equal on both share the rank and the next rank skips
+  // docs/guides/agents.md, "Leaderboards": "standard competition ranking ...; agents equal on both share the rank and the next rank skips
   // (1, 2, 2, 4), so an agent reads the same number beside its name in the list and in its `me.rank`".
   it('gives tied agents one shared rank, the same in the list (every page) and in each one’s me.rank; the next rank skips', async () => {
     const SEPTEMBER = '2026-09-10';

@@ -1,5 +1,5 @@
 /**
- * README, Commercial agents, "Presence only on land of a served country": a position earns the
+ * docs/guides/agents.md, Commercial agents, "Presence only on land of a served country": a position earns the
  * presence bonus only on the land of a country of `GET /api/geo/countries` (Natural Earth borders,
  * within AGENT_PRESENCE_COAST_TOLERANCE_M of the coast) and, when the app gives an accuracy, one no
  * worse than AGENT_PRESENCE_MAX_ACCURACY_M; the journal still records the day and the answer says

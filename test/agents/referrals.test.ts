@@ -301,7 +301,7 @@ describe('/api/referrals', () => {
   });
 });
 
-describe('referral money waits for the telephone proof (README, "Referral money waits for the telephone proof")', () => {
+describe('referral money waits for the telephone proof (docs/guides/agents.md, "Referral money waits for the telephone proof")', () => {
   let third: TestUser & { referralCode: string };
   beforeAll(async () => {
     third = await createAgent('Market_pro');
@@ -391,7 +391,7 @@ describe('referral money waits for the telephone proof (README, "Referral money 
   });
 });
 
-describe('self-referral (README, Accounts and sign-up, "Self-referral")', () => {
+describe('self-referral (docs/guides/identity.md, Accounts and sign-up, "Self-referral")', () => {
   it('refuses an agent’s own telephone signing up on the buyer app with its own code, writes nothing, and accepts it without the code', async () => {
     const national = agent.telephone.replace('+229', '');
     const login = await createLogin(syntheticEmailOf(national, 'buyer'));

@@ -1,5 +1,5 @@
 /**
- * A popular listing: views counted without a hot document (README, Catalog: Views; Hot documents).
+ * A popular listing: views counted without a hot document (docs/guides/catalog.md, Views; docs/architecture.md, Hot documents).
  * Many viewers at once are each counted once, the anonymous allowance of an address holds exactly,
  * and the listing document is not written once per view.
  */

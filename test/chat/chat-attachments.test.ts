@@ -1,5 +1,5 @@
 /**
- * README, Chat: "A message's file is a reference, `fichier`: the `path` of a photo the sender
+ * docs/guides/chat.md, Chat: "A message's file is a reference, `fichier`: the `path` of a photo the sender
  * stored itself through the upload routes (the uploads ledger says who stored it). The service
  * builds the URL it shows (`fichierUrl`) from that reference through the storage adapter, in every
  * answer and in the message document participants listen to; a URL is never stored as sent. The

@@ -1,6 +1,6 @@
 /**
  * A busy room and a busy seller: messages appended without a read-then-write transaction on their
- * room (README, Chat), with exact unread counters, one notice per message, and reads racing posts.
+ * room (docs/guides/chat.md, Chat), with exact unread counters, one notice per message, and reads racing posts.
  */
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';

@@ -1,5 +1,5 @@
 /**
- * README, Chat: "`GET /rooms/{id}/search?q=&limit=` answers at most `limit` matches (20 by
+ * docs/guides/chat.md, Chat: "`GET /rooms/{id}/search?q=&limit=` answers at most `limit` matches (20 by
  * default, at most 50), newest first. It reads the room, then the room's messages newest first,
  * `limit` of them first and then 50 at a time, until it has `limit` matches or has read the
  * latest 200: at most 201 documents per request, and, when the latest messages all match, as many

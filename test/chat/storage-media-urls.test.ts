@@ -1,5 +1,5 @@
 /**
- * README, Chat: "The older `fichierUrl` input is accepted only when it is exactly the URL our
+ * docs/guides/chat.md, Chat: "The older `fichierUrl` input is accepted only when it is exactly the URL our
  * storage gave for one of the sender's own files (local: `/api/upload/files/{path}`, or on a
  * loopback host; cloud: `https://storage.googleapis.com/{bucket}/{path}`, with its signature for a
  * signed one)". The drivers' parsers, each against what it writes and what an attacker writes

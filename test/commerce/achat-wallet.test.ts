@@ -94,7 +94,7 @@ it('sells the listing to the paying buyer and credits the seller, net of the pla
   const client = await api();
   expect((await client.get('/api/wallet/me').set(bearer(seller.token))).body.data).toMatchObject({ balance: 4_365_000, currency: 'XOF' });
   const history = await client.get('/api/wallet/me/transactions').set(bearer(seller.token));
-  // A credit lands on a shard of the wallet (README, "Money"): no balance after it, no debt.
+  // A credit lands on a shard of the wallet (docs/guides/wallet.md, "Money"): no balance after it, no debt.
   expect(history.body.data).toEqual([expect.objectContaining({ type: 'vente', montant: 4_365_000, balanceAfter: null, debtAfter: 0 })]);
   const stats = await client.get('/api/wallet/me/stats').set(bearer(seller.token));
   expect(stats.body.data.totalsByType).toEqual({ vente: 4_365_000 });

@@ -67,7 +67,7 @@ it('opens a request for an online listing or a trip, and refuses bad input', asy
   const forListing = await ask(buyer, { articleId: listing.id, date: inDays(2), lieu: { adresse: 'Akpakpa', point: COTONOU } });
   expect(forListing.status).toBe(201);
   expect(forListing.body.data).toMatchObject({ statut: 'en_attente', acheteur: buyer.uid, articleId: listing.id, trajet: null, chauffeur: null, lieu: { adresse: 'Akpakpa', point: COTONOU } });
-  // README, Driver requests: "the place has a point on the map" (drivers find requests by it).
+  // docs/guides/commerce.md, Driver requests: "the place has a point on the map" (drivers find requests by it).
   const noPoint = await ask(buyer, { articleId: listing.id, date: inDays(2), lieu: { adresse: 'Akpakpa' } });
   expect([noPoint.status, noPoint.body.code]).toEqual([400, 'VALIDATION_ERROR']);
 
@@ -99,7 +99,7 @@ it('refuses callers without a token or with the wrong role', async () => {
   expect((await act(driver, id, 'cancel')).status).toBe(403);
 });
 
-// README, Driver requests: "nearest first from the driver's position (`lat`, `lng`, required)".
+// docs/guides/commerce.md, Driver requests: "nearest first from the driver's position (`lat`, `lng`, required)".
 it('lists open requests nearest first from the driver’s position, within the radius, and refuses a list without a position', async () => {
   const far = await asked(tripRequest({ lieu: { adresse: 'Parakou', point: PARAKOU } }));
   const near = await asked(tripRequest({ lieu: { adresse: 'Porto-Novo', point: PORTO_NOVO } }));
@@ -122,7 +122,7 @@ it('lists open requests nearest first from the driver’s position, within the r
   }
 });
 
-// README, Driver requests: "an empty or blank `lat` or `lng` is a 400 `VALIDATION_ERROR`".
+// docs/guides/commerce.md, Driver requests: "an empty or blank `lat` or `lng` is a 400 `VALIDATION_ERROR`".
 it('refuses an empty or blank coordinate in the open list instead of reading it as 0', async () => {
   const client = await api();
   for (const query of [{ lat: '', lng: 2.4 }, { lat: ' ', lng: 2.4 }, { lat: 6.4, lng: '' }]) {
@@ -131,7 +131,7 @@ it('refuses an empty or blank coordinate in the open list instead of reading it 
   }
 });
 
-// README, Driver requests: "the open list shows each request's area (`zone`, its point rounded to
+// docs/guides/commerce.md, Driver requests: "the open list shows each request's area (`zone`, its point rounded to
 // 0.01°, about a kilometre), never its address, point or note; the driver who accepts and the buyer see them".
 it('shows drivers the area of an open request only; the accepting driver and the buyer see the exact place, other drivers nothing exact', async () => {
   const exact = { latitude: 6.36789, longitude: 2.43456 };
@@ -173,7 +173,7 @@ it('shows drivers the area of an open request only; the accepting driver and the
   expect((await seen(first)).map((item) => item.id)).not.toContain(id);
 });
 
-// README, Driver requests: "the list reads at most 200 documents (its ceiling), whatever the radius and page".
+// docs/guides/commerce.md, Driver requests: "the list reads at most 200 documents (its ceiling), whatever the radius and page".
 it('answers limit=1 from many open requests by reading the requests of the cells around the driver only (reads counted through the real SDK)', async () => {
   // Natitingou, in the north-west: no other request of this file within 50 km. 30 requests there, 10 in Kandi (230 km away).
   const NATITINGOU = { latitude: 10.3042, longitude: 1.3796 };
@@ -258,7 +258,7 @@ it('lets exactly one of 10 drivers accepting at once win; the others get DEMANDE
 });
 
 it('answers the other 9 of 10 drivers DEMANDE_ALREADY_TAKEN while the winner’s transaction still waits, writing nothing for them', async () => {
-  // README, Driver requests: "the others are answered `DEMANDE_ALREADY_TAKEN` at once, writing nothing".
+  // docs/guides/commerce.md, Driver requests: "the others are answered `DEMANDE_ALREADY_TAKEN` at once, writing nothing".
   const id = await asked();
   const [first, ...others] = await Promise.all(Array.from({ length: 10 }, () => createUser('chauffeur')));
   const ref = db().collection(COLLECTIONS.chauffeurDemandes).doc(id);
@@ -279,7 +279,7 @@ it('answers the other 9 of 10 drivers DEMANDE_ALREADY_TAKEN while the winner’s
 });
 
 it('lets one of 10 drivers win a request given back, though its first driver’s claim stays; a claim whose holder died holds for its lease only', async () => {
-  // README, Driver requests: "after a driver gives a request back, the next race for it is decided anew"; "one whose
+  // docs/guides/commerce.md, Driver requests: "after a driver gives a request back, the next race for it is decided anew"; "one whose
   // holder died holds for its 30 s lease only".
   const id = await asked();
   expect((await act(driver, id, 'accept')).status).toBe(200);
@@ -328,7 +328,7 @@ it('lets admin levels list all requests with filters and reject one, telling bot
   expect((await told(buyer)).map((notice) => notice.type)).toContain('demande_rejetee');
 });
 
-// README, Driver requests: "`npm run backfill:listings` places the open ones in it, safe to run again".
+// docs/guides/commerce.md, Driver requests: "`npm run backfill:listings` places the open ones in it, safe to run again".
 it('backfills open requests stored before the index into drivers’ lists, once, and counts those without a point', async () => {
   // Dates are stored as Firestore timestamps, as the service writes them.
   const at = new Date();
@@ -348,7 +348,7 @@ it('backfills open requests stored before the index into drivers’ lists, once,
 });
 
 it('refuses a date more than 60 days ahead, and leaves a request whose date passed out of the list, its reads and its drivers’ reach', async () => {
-  // README, Driver requests: "The cells are queried for members dated ahead only, so a request whose
+  // docs/guides/commerce.md, Driver requests: "The cells are queried for members dated ahead only, so a request whose
   // date passed takes no read and no place in its cell's 100. A request may be dated at most 60 days
   // ahead (`DEMANDE_DATE_TOO_FAR`), and one whose date passed cannot be accepted (`DEMANDE_EXPIRED`)."
   const tooFar = await ask(buyer, tripRequest({ date: inDays(61) }));

@@ -136,7 +136,7 @@ it('prices an order of two sellers from the listings, adds the zone’s delivery
   expect(await article(a.id)).toMatchObject({ stock: 2, statut: 'en_ligne' });
   expect(await article(b.id)).toMatchObject({ statut: 'vendu', soldTo: id });
 
-  // With delivery, sellers are paid when the courier delivers (README, "Deliveries"), not on payment, whoever asks.
+  // With delivery, sellers are paid when the courier delivers (docs/guides/logistics.md, "Deliveries"), not on payment, whoever asks.
   await creditSellers(id);
   expect(await entries(s1.uid)).toEqual([]);
   expect(await entries(s2.uid)).toEqual([]);

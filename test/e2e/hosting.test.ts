@@ -71,7 +71,7 @@ it('answers errors as ApiError bodies, localized, with a request id', async () =
 
 it('refuses malformed JSON with 400 before the function runs (the platform parses JSON bodies)', async () => {
   // Cloud Functions (and its emulator) parse JSON bodies before our code: a malformed body gets the
-  // platform's 400, not our INVALID_JSON, which the in-process tests cover. See the README.
+  // platform's 400, not our INVALID_JSON, which the in-process tests cover. See docs/platform-notes.md.
   const malformed = await call('/api/geo/normalize', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"telephone"' });
   expect(malformed.status).toBe(400);
 });

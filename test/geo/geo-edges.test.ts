@@ -2,7 +2,7 @@
  * Every route that takes a position, called at the edges of the map: the poles, the antimeridian
  * from both sides, the equator and the prime meridian (latitudes -90, -89.9999, 0, 89.9999, 90 by
  * longitudes -180, -179.9999, 0, 179.9999, 180: 25 points, generated), searches at their largest
- * radius. README, Tricycles: "Poles, the antimeridian and the equator are answered like any point
+ * radius. docs/guides/logistics.md, Tricycles: "Poles, the antimeridian and the equator are answered like any point
  * by every route that takes a position": each answers a success, or a 4xx ApiError with its stable
  * code (a point in no delivery zone is one), never a 500.
  */

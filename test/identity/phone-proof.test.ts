@@ -1,5 +1,5 @@
 /**
- * README, Account security, "Telephone proof": `POST /api/auth/phone/request` sends a code to the
+ * docs/guides/account-security.md, Account security, "Telephone proof": `POST /api/auth/phone/request` sends a code to the
  * number of the caller's own profile over the one-time code channel; `POST /api/auth/phone/verify`
  * with the right code marks the profile proven (`telephoneVerifie: true` and its date) once,
  * emitting `user.phone_verified`. Wrong, expired, used or another account's codes prove nothing.

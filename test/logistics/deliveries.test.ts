@@ -126,7 +126,7 @@ describe('creation and rounds', () => {
   });
 
   it('shows each courier its own distance to the first pickup, and the trip’s length beside it', async () => {
-    // README, "What an offer shows": "each courier's own distance from its position to the first pickup (`distanceKm`) and the trip's length (`trajetKm`)".
+    // docs/guides/logistics.md, "What an offer shows": "each courier's own distance from its position to the first pickup (`distanceKm`) and the trip's length (`trajetKm`)".
     const [near] = await couriersAt(0.4);
     const [far] = await couriersAt(8.4);
     const order = await paidOrder(buyer, [{ seller: s1, montant: 6000 }]);
@@ -221,7 +221,7 @@ it('admins relaunch a delivery whose round ended with no next round run (a lost 
 });
 
 describe('a relaunch and the old search’s late round task', () => {
-  // README, "Rounds of offers": "a round task carries its search (`roundBase`): one left over from a search an admin relaunched since does nothing, even while the relaunch runs".
+  // docs/guides/logistics.md, "Rounds of offers": "a round task carries its search (`roundBase`): one left over from a search an admin relaunched since does nothing, even while the relaunch runs".
   it('the old search’s task delivered after the relaunch changes nothing', async () => {
     useSettings({ DELIVERY_MAX_ROUNDS: '1' });
     const [courier] = await couriersAt(1);
@@ -291,7 +291,7 @@ describe('accepting', () => {
   });
 
   it('takes the sellers off a tracking document made before they stopped following the courier, at the courier’s next position', async () => {
-    // README, Deliveries: "`parties`: the buyer and the courier, not the sellers: the courier's position
+    // docs/guides/logistics.md, Deliveries: "`parties`: the buyer and the courier, not the sellers: the courier's position
     // on its way would lead a seller to the buyer".
     const { deliveryId, courier } = await assigned(false, [s1]);
     await db().collection(COLLECTIONS.deliveryTracking).doc(deliveryId).update({ parties: [buyer.uid, s1.uid, courier.uid] });
@@ -314,7 +314,7 @@ describe('accepting', () => {
     expect(winners[0].body.data).toMatchObject({ statut: 'assigne', livreur: winner.uid, code: null });
     const delivery = await deliveryDoc(id);
     expect(delivery?.parties).toEqual([buyer.uid, s1.uid, winner.uid]);
-    // README: "`parties`: the buyer and the courier, not the sellers: the courier's position on its
+    // docs/guides/logistics.md, Deliveries: "`parties`: the buyer and the courier, not the sellers: the courier's position on its
     // way would lead a seller to the buyer".
     expect(await trackingDoc(id)).toMatchObject({ deliveryId: id, livreur: winner.uid, parties: [buyer.uid, winner.uid], position: null });
     for (const courier of couriers) expect((await offerDoc(id, courier.uid))?.statut).toBe(courier === winner ? 'acceptee' : 'prise');
@@ -328,7 +328,7 @@ describe('accepting', () => {
   });
 
   it('answers the other 19 of 20 couriers DELIVERY_ALREADY_ASSIGNED while the winner’s transaction still waits, writing nothing for them', async () => {
-    // README, Deliveries: "The first create wins; the losers are answered at once, without waiting for
+    // docs/guides/logistics.md, Deliveries: "The first create wins; the losers are answered at once, without waiting for
     // the winner's commit (`DELIVERY_ALREADY_ASSIGNED`), and nothing is written for them".
     const couriers = await couriersAt(2, 20);
     const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 8000 }]);
@@ -355,7 +355,7 @@ describe('accepting', () => {
   });
 
   it('releases the claim of a winner whose transaction fails (its other accept made it busy): another courier wins that delivery', async () => {
-    // README, Deliveries: "a winner whose transaction fails releases its claim, and the next courier may win".
+    // docs/guides/logistics.md, Deliveries: "a winner whose transaction fails releases its claim, and the next courier may win".
     useSettings({ DELIVERY_MAX_ACTIVE_PER_COURIER: '1' });
     const [racer, next] = await couriersAt(1, 2);
     const orders = await Promise.all([paidOrder(buyer, [{ seller: s1, montant: 3000 }]), paidOrder(buyer, [{ seller: s2, montant: 3000 }])]);
@@ -371,7 +371,7 @@ describe('accepting', () => {
   });
 
   it('a claim whose holder died holds for its lease (DELIVERY_ALREADY_ASSIGNED, nothing written), then the next courier takes it over', async () => {
-    // README, Deliveries: "A claim whose holder died before releasing it holds for its lease (30 s), then the next courier takes it over".
+    // docs/guides/logistics.md, Deliveries: "A claim whose holder died before releasing it holds for its lease (30 s), then the next courier takes it over".
     const [late, next] = await couriersAt(1, 2);
     const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
     const at = Date.now();
@@ -387,7 +387,7 @@ describe('accepting', () => {
   });
 
   it('claims each round anew: a delivery relaunched by an admin is won although the claim of its last round is still held', async () => {
-    // README, Deliveries: "The claim belongs to the round: a later round, or the first round of an admin's relaunch, is claimed anew".
+    // docs/guides/logistics.md, Deliveries: "The claim belongs to the round: a later round, or the first round of an admin's relaunch, is claimed anew".
     useSettings({ DELIVERY_MAX_ROUNDS: '1' });
     const [courier] = await couriersAt(1);
     const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
@@ -439,12 +439,12 @@ describe('pickups and handover', () => {
     expect(last.body.data).toMatchObject({ statut: 'en_cours' });
     // A seller reads its part of the delivery (SellerDelivery): no handover code at all.
     expect(last.body.data).not.toHaveProperty('code');
-    // README: "a second confirmation: `PICKUP_ALREADY_CONFIRMED`", also when the first one moved the delivery en_cours.
+    // docs/guides/logistics.md, Deliveries: "a second confirmation: `PICKUP_ALREADY_CONFIRMED`", also when the first one moved the delivery en_cours.
     expect((await post(courier, `/api/deliveries/${id}/pickups/${s2.uid}/confirm`)).body.code).toBe('PICKUP_ALREADY_CONFIRMED');
   });
 
   it('answers PICKUP_ALREADY_CONFIRMED to the second confirmation of the last pickup, courier then seller, seller then courier, or both at once', async () => {
-    // README, "Deliveries": "by the assigned courier **or** by that seller handing the goods over, whichever comes first (a second confirmation: `PICKUP_ALREADY_CONFIRMED`)".
+    // docs/guides/logistics.md, "Deliveries": "by the assigned courier **or** by that seller handing the goods over, whichever comes first (a second confirmation: `PICKUP_ALREADY_CONFIRMED`)".
     const courierFirst = await assigned(false, [s1]);
     expect((await post(courierFirst.courier, `/api/deliveries/${courierFirst.deliveryId}/pickups/${s1.uid}/confirm`)).body.data.statut).toBe('en_cours');
     const sellerAfter = await post(s1, `/api/deliveries/${courierFirst.deliveryId}/pickups/${s1.uid}/confirm`);

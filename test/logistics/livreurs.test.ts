@@ -283,7 +283,7 @@ describe('the courier’s deliveries', () => {
       totalGains: 650,
       recent: [
         // A withdrawal reads the whole wallet: its balance after is exact. A credit lands on a shard
-        // of the wallet without reading the others (README, "Money"): no balance after.
+        // of the wallet without reading the others (docs/guides/wallet.md, "Money"): no balance after.
         expect.objectContaining({ id: 'retrait_retrait_1', type: 'retrait', montant: -100, balanceAfter: 550 }),
         expect.objectContaining({ id: 'gain_livraison_order_c', montant: 150, balanceAfter: null }),
         expect.objectContaining({ id: 'gain_livraison_order_b', montant: 200, balanceAfter: null }),

@@ -317,7 +317,7 @@ describe('the nearby search’s bounds and edges', () => {
   const east = (from: Point, km: number): Point => ({ latitude: from.latitude, longitude: from.longitude + km / (111.2 * Math.cos((from.latitude * Math.PI) / 180)) });
   const ids = (res: { body: { data: Array<{ uid: string }> } }) => res.body.data.map((item) => item.uid);
 
-  // README, Tricycles: "a search reads at most `TRICYCLE_NEARBY_MAX_READS` driver documents, whatever the radius".
+  // docs/guides/logistics.md, Tricycles: "a search reads at most `TRICYCLE_NEARBY_MAX_READS` driver documents, whatever the radius".
   it('reads at most TRICYCLE_NEARBY_MAX_READS drivers at the largest radius, and still answers the nearest first', async () => {
     // Two drivers in Malanville's own cell (row 11.777..11.953), four in the cells around it.
     const drivers = await Promise.all(
@@ -336,7 +336,7 @@ describe('the nearby search’s bounds and edges', () => {
     expect(ids(bounded)).toEqual([drivers[0].uid, drivers[1].uid]);
   });
 
-  // README, Tricycles: "an empty or blank `latitude` or `longitude` is a 400 `VALIDATION_ERROR` (not the equator)".
+  // docs/guides/logistics.md, Tricycles: "an empty or blank `latitude` or `longitude` is a 400 `VALIDATION_ERROR` (not the equator)".
   it('refuses an empty or blank coordinate instead of reading it as 0', async () => {
     for (const query of [
       { latitude: '', longitude: 2.4 },

@@ -1,5 +1,5 @@
 /**
- * The reconciliation of the money (README, "Reconciliation"): quiet after real payments, refunds
+ * The reconciliation of the money (docs/operations.md, "Reconciliation"): quiet after real payments, refunds
  * and take-backs; each break reported with its documents when the ledger is made wrong by hand;
  * the daily report stored and read by admins; the debts listed.
  */

@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { createFullApp } from '../../functions/src/app';
-import { ERROR_STATUS } from '../../functions/src/core/error-codes';
+import { isErrorCode, statusOf } from '../../functions/src/core/error-codes';
 import type { RouteDefinition } from '../../functions/src/core/http';
 import { ADMIN_ROLES, AGENT_TYPES, type AgentType, type Role } from '../../functions/src/core/roles';
 import { allRouters } from '../../functions/src/groups';
@@ -117,8 +117,7 @@ it('answers every generated bad request with a 4xx ApiError (or a success), neve
         if (res.status >= 500) return void failures.push(where);
         if (res.status >= 400) {
           const { success, code, message } = res.body ?? {};
-          const known = typeof code === 'string' && code in ERROR_STATUS;
-          if (success !== false || !known || ERROR_STATUS[code as keyof typeof ERROR_STATUS] !== res.status || typeof message !== 'string' || !message) failures.push(where);
+          if (success !== false || !isErrorCode(code) || statusOf(code) !== res.status || typeof message !== 'string' || !message) failures.push(where);
         }
       }),
     );

@@ -65,7 +65,7 @@ describe('functions', () => {
     const exported = Object.keys(require('../../functions/src/index'));
     expect(exported.sort()).toEqual([
       'admin', 'agents', 'backfillDailyPresence', 'catalog', 'cleanUploads', 'closeDelivery', 'closeLapsedVerificationDecisions', 'commerce', 'core', 'deliveryRound', 'dispatchEvents', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts',
-      'logistics', 'payments', 'pollPayments', 'pushNotifications', 'reconcileMoney', 'rollUpViews', 'sendAdminMessage', 'sendTemplateNotices', 'sweepEvents', 'transit', 'transitMissionUpdates',
+      'logistics', 'payments', 'pollPayments', 'pushNotifications', 'reconcileMoney', 'rollUpViews', 'sendAdminMessage', 'sendTemplateNotices', 'sweepEvents', 'transit',
     ]);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
   });

@@ -80,7 +80,7 @@ const cases: Case[] = [
     code: "import { getApps } from 'firebase-admin/app';\n\nexport const apps = getApps;\n",
     rules: ['boundaries/route-no-firestore'],
   },
-  // README, Layout, "Persistence": "a domain's declaration files, which name what its code does
+  // docs/architecture.md, "Persistence": "a domain's declaration files, which name what its code does
   // (...), import neither the Admin SDK nor the database handle and collections".
   {
     name: "a domain's manifest importing the database handle",

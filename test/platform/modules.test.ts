@@ -3,7 +3,7 @@
  * from them (functions/src/modules.ts): every part a domain declares is wired (its routers mounted
  * by their function, its subscribers dispatched, its notices written, its payable types answered,
  * its jobs exported), every part a domain folder holds is declared, and the wiring files reach
- * the domains through their manifests (or index.ts) only. README, Layout: "A domain gives the
+ * the domains through their manifests (or index.ts) only. docs/architecture.md, Domain modules: "A domain gives the
  * service everything through one manifest, `domains/<d>/module.ts`".
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { allSubscribers, paidWiringMistakes } from '../../functions/src/subscrib
 
 const SOURCE = join(__dirname, '..', '..', 'functions', 'src');
 const DOMAINS = join(SOURCE, 'domains');
-const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+const architecture = readFileSync(join(__dirname, '..', '..', 'docs', 'architecture.md'), 'utf8');
 
 /** The files of a folder, recursively. */
 function filesUnder(dir: string): string[] {
@@ -36,14 +36,29 @@ function loadedBy(manifest: string): string[] {
   });
 }
 
-/** The parts a domain folder holds (routers, subscribers, notices, payable answers) that its manifest does not load. */
+/** The parts a domain folder holds (routers, subscribers, notices, tellers, payable answers) that its manifest does not load. */
 function undeclaredParts(domainsDir: string): string[] {
   return readdirSync(domainsDir).flatMap((domain) => {
     const manifest = join(domainsDir, domain, 'module.ts');
-    const parts = filesUnder(join(domainsDir, domain)).filter((file) => /(^|\/)([\w-]*routes|subscribers|notices|payables)\.ts$/.test(relative(join(domainsDir, domain), file)));
+    const parts = filesUnder(join(domainsDir, domain)).filter((file) => /(^|\/)([\w-]*routes|subscribers|notices|tells|payables)\.ts$/.test(relative(join(domainsDir, domain), file)));
     if (!existsSync(manifest)) return parts.length ? [`${domain}: no module.ts`] : [];
     const loaded = new Set(loadedBy(manifest));
     return parts.filter((file) => !loaded.has(file)).map((file) => relative(domainsDir, file));
+  });
+}
+
+/**
+ * The notice names a domain's tells.ts names that no domain declares (docs/guides/notifications.md, "Notices"): every
+ * snake_case literal of the file is a notice declared by some domain's notices.ts, or a value of
+ * the domain's own status tables (state.ts files: the statuses and events a teller reads).
+ */
+function undeclaredNotices(domainsDir: string, declared: readonly string[]): string[] {
+  return readdirSync(domainsDir).flatMap((domain) => {
+    const tells = join(domainsDir, domain, 'tells.ts');
+    if (!existsSync(tells)) return [];
+    const tables = filesUnder(join(domainsDir, domain)).filter((file) => /(^|\/)state\.ts$/.test(file)).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const literals = [...readFileSync(tells, 'utf8').matchAll(/'([a-z]+(?:_[a-z]+)+)'/g)].map((match) => match[1]);
+    return [...new Set(literals)].filter((name) => !declared.includes(name) && !tables.includes(`'${name}'`)).map((name) => `${domain}: ${name}`);
   });
 }
 
@@ -65,9 +80,9 @@ function domainInternals(file: string, text = readFileSync(file, 'utf8')): strin
     .map((path) => `${relative(SOURCE, file)} -> domains/${path}`);
 }
 
-// README, Layout: "A domain gives the service everything through one manifest, `domains/<d>/module.ts`"
-it('the README describes the manifests in its Layout section', () => {
-  expect(readme).toContain('A domain gives the service everything through one manifest, `domains/<d>/module.ts`');
+// docs/architecture.md, Domain modules: "A domain gives the service everything through one manifest, `domains/<d>/module.ts`"
+it('docs/architecture.md describes the manifests in its Domain modules section', () => {
+  expect(architecture).toContain('A domain gives the service everything through one manifest, `domains/<d>/module.ts`');
 });
 
 describe('every domain declares what it gives the service in its manifest', () => {
@@ -81,7 +96,7 @@ describe('every domain declares what it gives the service in its manifest', () =
     }
   });
 
-  it('each routes, subscribers, notices and payables file of a domain is loaded by its manifest', () => {
+  it('each routes, subscribers, notices, tells and payables file of a domain is loaded by its manifest', () => {
     expect(undeclaredParts(DOMAINS)).toEqual([]);
   });
 
@@ -118,6 +133,15 @@ describe('every part a manifest declares is wired', () => {
       expect({ module: module.name, missing: notices.filter((name) => !written.includes(name)) }).toEqual({ module: module.name, missing: [] });
     }
     expect(dispatched.size).toBeGreaterThan(20);
+  });
+
+  it('tells only notices some domain declares, and hands each told fact to a subscriber of the notifications domain', async () => {
+    const written = Object.keys(await allNotices());
+    expect(undeclaredNotices(DOMAINS, written)).toEqual([]);
+    const dispatched = await allSubscribers();
+    const told = (await Promise.all(MODULES.map(async (module) => Object.keys((await module.tells?.()) ?? {})))).flat();
+    expect(told.length).toBeGreaterThan(15);
+    expect(told.filter((fact) => !dispatched.some((subscriber) => subscriber.name === `notifications.tell.${fact}` && subscriber.on === fact))).toEqual([]);
   });
 
   it('answers what each payment type costs from the module that sells it, every type sold once', async () => {
@@ -187,7 +211,7 @@ function misplacedTests(testDir: string, domains: readonly string[]): string[] {
     });
 }
 
-// README, Layout: "test/<domain>/      each domain's tests (...), in a folder named after its domain folder".
+// docs/architecture.md, Layout: "test/<domain>/      each domain's tests (...), in a folder named after its domain folder".
 describe('the tests follow the domains', () => {
   it('each test file sits in its domain’s folder (or seams, platform, e2e), and none calls a subscriber but through dispatch', () => {
     expect(misplacedTests(join(__dirname, '..'), readdirSync(DOMAINS))).toEqual([]);
@@ -206,7 +230,13 @@ describe('the checks catch what they are for (planted)', () => {
     write('alpha/routes.ts', '');
     write('alpha/subscribers.ts', '');
     write('beta/notices.ts', '');
-    expect(undeclaredParts(planted).sort()).toEqual(['alpha/subscribers.ts', 'beta: no module.ts']);
+    write('alpha/tells.ts', "export const tells = { 'alpha.done': (p) => [{ uid: p.uid, type: 'alpha_told', key: p.id }, { uid: p.uid, type: p.to === 'en_route' ? 'alpha_moved' : 'made_up_notice', key: p.id }] };\n");
+    expect(undeclaredParts(planted).sort()).toEqual(['alpha/subscribers.ts', 'alpha/tells.ts', 'beta: no module.ts']);
+  });
+
+  it('a notice told that no domain declares (a status of the domain’s tables is no notice)', () => {
+    write('alpha/state.ts', "export const STATUSES = ['en_route', 'done'] as const;\n");
+    expect(undeclaredNotices(planted, ['alpha_told', 'alpha_moved'])).toEqual(['alpha: made_up_notice']);
   });
 
   it('a type sold without a reaction to its payment, sold with two, and a reaction to a type the module does not sell', () => {

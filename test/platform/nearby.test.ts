@@ -102,7 +102,7 @@ const EDGE_LONGITUDES = [-180, -179.9999, 0, 179.9999, 180];
 const EDGE_POINTS: Point[] = EDGE_LATITUDES.flatMap((latitude) => EDGE_LONGITUDES.map((longitude) => ({ latitude, longitude })));
 
 describe('core/nearby at the edges of the map', () => {
-  // README, Tricycles: "Poles, the antimeridian and the equator are answered like any point".
+  // docs/guides/logistics.md, Tricycles: "Poles, the antimeridian and the equator are answered like any point".
   it('covers a circle of every radius the API takes around every edge point, nearest cells first, without throwing', () => {
     for (const center of EDGE_POINTS) {
       for (const radius of [0.001, 5, 10, 50]) {
@@ -190,7 +190,7 @@ describe('core/nearby findNearby', () => {
     expect(huge.cells).toBe(MAX_COVERING_CELLS);
     expect(huge.found.map((item) => item.id)).toContain('north-40');
   });
-  // README, Tricycles: "a search reads at most TRICYCLE_NEARBY_MAX_READS documents, whatever the radius".
+  // docs/guides/logistics.md, Tricycles: "a search reads at most TRICYCLE_NEARBY_MAX_READS documents, whatever the radius".
   it('reads at most `maxReads` documents, nearest cells first, and answers a nearest-first prefix of the whole answer', async () => {
     const whole = await findNearby(cellMembers, COTONOU, 50, 4, positionOf);
     expect(whole.truncated).toBe(false);

@@ -145,7 +145,7 @@ function numbersOf(schema: z.ZodType, documented: DocSchema | undefined, compone
   }
 }
 
-// README, "API conventions": "a number the service refuses at 0 is documented so (`minimum: 1` for whole francs and
+// docs/api-conventions.md: "a number the service refuses at 0 is documented so (`minimum: 1` for whole francs and
 // other integers, `minimum: 0` with `exclusiveMinimum: true` otherwise), never as an inclusive `minimum: 0`".
 it('documents every number the service refuses at 0 (positive()) with a bound that refuses 0 too, whole numbers as minimum 1', async () => {
   const document = JSON.parse(await renderOpenApi());

@@ -1,5 +1,5 @@
 /**
- * README, "API conventions": "Every request has a documented ceiling of documents read, and a test
+ * docs/api-conventions.md: "Every request has a documented ceiling of documents read, and a test
  * walks each list and search route at its maximum parameters and counts the reads."
  *
  * Every list and search route of the app (paged lists, answers that are arrays or pages, searches)
@@ -161,7 +161,7 @@ describe('counting reads as Firestore bills them (test/helpers/reads.ts)', () =>
 });
 
 /**
- * README, "API conventions": "`total` counts at most as many documents as the deepest page can reach
+ * docs/api-conventions.md: "`total` counts at most as many documents as the deepest page can reach
  * and one more". A count aggregation is billed one read per 1,000 documents it matches, so an
  * uncapped `total` would make a list over a large collection read without bound however small its
  * page.

@@ -1,6 +1,6 @@
 /**
- * The reference pages generated from the code (README, "Domain events", "API conventions",
- * "Configuration"): docs/events.md, docs/error-codes.md and docs/settings.md are what `npm run
+ * The reference pages generated from the code (docs/architecture.md, "Domain events"; docs/api-conventions.md;
+ * docs/operations.md, "Configuration"): docs/events.md, docs/error-codes.md and docs/settings.md are what `npm run
  * openapi` writes now, and every declaration they are made from says what it means: "`test/platform/reference-pages.test.ts`
  * fails while the page is stale or a code has no comment", "when an event has no comment or no
  * emitter, or a subscriber no comment", "a setting or secret has no comment".
@@ -12,8 +12,10 @@ import { declaredEvents, literalCalls, noteOf, objectEntries } from '../../funct
 import { errorCodeEntries, ERROR_CODES_FILE, renderErrorCodes } from '../../functions/src/cli/write-error-codes';
 import { EVENTS_FILE, readCatalogue, renderEvents } from '../../functions/src/cli/write-events';
 import { renderSettings, SETTINGS_FILE, settingsSources } from '../../functions/src/cli/write-settings';
+import { GUIDE_DOMAINS, GUIDES_DIR, NOT_IN_GUIDES, renderGuide, ROUTES_END, ROUTES_START, routesOf, routesTable, whoMayCall, withRoutesTable } from '../../functions/src/cli/write-guides';
+import { MODULES } from '../../functions/src/modules';
 import { describeSettings, SCRIPT_SETTINGS } from '../../functions/src/core/config';
-import { ERROR_STATUS, type ErrorCode } from '../../functions/src/core/error-codes';
+import { declaredErrorCodes } from '../../functions/src/core/error-codes';
 import { LANGUAGES, messageFor } from '../../functions/src/core/i18n';
 import { SECRET_NAMES } from '../../functions/src/core/secrets';
 import { allSubscribers } from '../../functions/src/subscribers';
@@ -26,13 +28,21 @@ describe('docs/error-codes.md', () => {
     expect({ page: readFileSync(ERROR_CODES_FILE, 'utf8') === (await renderErrorCodes()) ? 'fresh' : stale }).toEqual({ page: 'fresh' });
   });
 
-  it('reads every code of ERROR_STATUS, each with its meaning, its group and a message in each language', () => {
+  it('reads every code the service answers, from the table that declares it (core’s, then each domain’s), each with its meaning and a message in each language', () => {
     const entries = errorCodeEntries();
-    expect(entries.map(({ name }) => name)).toEqual(Object.keys(ERROR_STATUS));
+    const declared = declaredErrorCodes();
+    expect(entries.map(({ name, owner }) => `${owner}:${name}`)).toEqual(declared.map(({ code, owner }) => `${owner}:${code}`));
     expect(withoutDoc(entries)).toEqual([]);
-    expect(entries.filter(({ group }) => !group).map(({ name }) => name)).toEqual([]);
-    const silent = LANGUAGES.flatMap((language) => (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => !messageFor(code, language).trim()).map((code) => `${language}:${code}`));
+    const silent = LANGUAGES.flatMap((language) => declared.filter(({ code }) => !messageFor(code, language).trim()).map(({ code }) => `${language}:${code}`));
     expect(silent).toEqual([]);
+  });
+
+  it('groups the page by domain: a section per table, each code in its table’s section', async () => {
+    const page = await renderErrorCodes();
+    const sections = page.split(/^## /m).slice(1).map((section) => ({ owner: section.split('\n')[0], codes: [...section.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]) }));
+    const owners = [...new Set(declaredErrorCodes().map(({ owner }) => owner))];
+    expect(sections.map(({ owner }) => owner)).toEqual(owners);
+    for (const { owner, codes } of sections) expect({ owner, codes }).toEqual({ owner, codes: declaredErrorCodes().filter((code) => code.owner === owner).map(({ code }) => code) });
   });
 });
 
@@ -85,9 +95,45 @@ describe('docs/events.md', () => {
     const subscribers = await allSubscribers();
     const missing = subscribers.filter(({ name, on }) => !sectionOf(on).includes(`| \`${name}\` | ${name.split('.')[0]} |`)).map(({ name }) => name);
     expect(missing).toEqual([]);
-    // The two the README's hand table had left out.
+    // The two the README's old hand table had left out.
     expect(sectionOf('delivery.delivered')).toContain('| `commerce.achat_delivered` | commerce |');
     expect(sectionOf('delivery.failed')).toContain('| `commerce.achat_delivery_failed` | commerce |');
+  });
+});
+
+// docs/guides/README.md: "Each ends with the domain's routes (method, path, who may call, the codes each route declares),
+// written from the route declarations by `npm run openapi`; a test fails while a table is stale."
+describe('docs/guides: the routes table of each guide', () => {
+  it.each(Object.keys(GUIDE_DOMAINS))('%s is the table the declarations give now', async (guide) => {
+    expect({ page: readFileSync(join(GUIDES_DIR, guide), 'utf8') === (await renderGuide(guide)) ? 'fresh' : stale }).toEqual({ page: 'fresh' });
+  });
+
+  it('puts every domain with routes in exactly one guide (health and docs aside), and every guide is listed in the index', () => {
+    const withRoutes = MODULES.filter((module) => (module.routers ?? []).length > 0).map((module) => module.name);
+    const guided = Object.values(GUIDE_DOMAINS).flat();
+    expect(guided.filter((name, index) => guided.indexOf(name) !== index)).toEqual([]);
+    expect(withRoutes.filter((name) => !guided.includes(name) && !NOT_IN_GUIDES.includes(name))).toEqual([]);
+    expect(guided.filter((name) => !withRoutes.includes(name))).toEqual([]);
+    const index = readFileSync(join(GUIDES_DIR, 'README.md'), 'utf8');
+    expect(Object.keys(GUIDE_DOMAINS).filter((guide) => !index.includes(`| [${guide}](${guide}) | ${GUIDE_DOMAINS[guide]!.join(', ')} |`))).toEqual([]);
+  });
+
+  it('lists each route with who may call it and the codes it declares', async () => {
+    const routes = await routesOf(['payments']);
+    const table = routesTable(routes);
+    expect(table).toContain('| `POST /api/payments/admin/{id}/status` | Sets a payment’s status by hand, with a reason kept in its history and in the audit trail | admin levels | `PAYMENT_NOT_FOUND`, `INVALID_TRANSITION`, `PAYMENT_FORCE_FORBIDDEN`,');
+    expect(table).toContain('| `POST /api/payments/webhook` | FeexPay’s callback: the payment’s status is then asked from FeexPay, never taken from the body | anyone, no token |');
+    expect(whoMayCall({ ...routes[0]!, access: 'profile', roles: ['agentCommercial'], agentTypes: ['Market_pro'] } as never)).toBe('`agentCommercial` (`Market_pro`)');
+  });
+
+  it('fails on a guide whose table was edited by hand, and refuses a guide without its markers (planted)', async () => {
+    const table = routesTable(await routesOf(['wallet']));
+    const fresh = withRoutesTable(`# Wallet\n\nText.\n\n${ROUTES_START}\nold\n${ROUTES_END}\n`, table, 'wallet.md');
+    expect(fresh).toBe(`# Wallet\n\nText.\n\n${table}\n`);
+    const edited = fresh.replace('| `GET /api/wallet/me` |', '| `GET /api/wallet/mine` |');
+    expect(withRoutesTable(edited, table, 'wallet.md')).not.toBe(edited);
+    expect(() => withRoutesTable('# Wallet\n\nNo table.\n', table, 'wallet.md')).toThrow('needs the routes markers');
+    expect(() => withRoutesTable(`${ROUTES_START}\n${ROUTES_END}\n${ROUTES_START}\n${ROUTES_END}`, table, 'wallet.md')).toThrow('needs the routes markers');
   });
 });
 

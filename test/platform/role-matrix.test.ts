@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ACCESS_REFUSALS, type Answer, answerOf, type CallerKind, MATRIX_CALLERS, type RouteSecurity } from '../../functions/src/core/access-matrix';
-import { ERROR_STATUS } from '../../functions/src/core/error-codes';
+import { statusOf } from '../../functions/src/core/error-codes';
 import { auth, db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { type Access, ACCESS_LEVELS, ApiRouter, type RouteDefinition } from '../../functions/src/core/http';
@@ -111,7 +111,7 @@ async function call(route: RouteDefinition, persona: Persona) {
 /** What went wrong with one answer, or undefined when it is the one the declaration implies. */
 function mismatch(route: RouteDefinition, expected: Answer, status: number, code: unknown): string | undefined {
   if (expected !== 'allowed') {
-    return status === ERROR_STATUS[expected] && code === expected ? undefined : `expected ${ERROR_STATUS[expected]} ${expected}`;
+    return status === statusOf(expected) && code === expected ? undefined : `expected ${statusOf(expected)} ${expected}`;
   }
   if ((ACCESS_REFUSALS as readonly unknown[]).includes(code)) return 'expected no refusal';
   // Let in: 400/404/409... are the route's answer to an empty request. A 401, 403 or 429 must be one

@@ -75,7 +75,7 @@ it('denies every client the reconciliation reports, admins included (they read t
 });
 
 it('denies every client the nearby indexes and the rate limit counters: an open driver request’s member, a courier’s, a counter', async () => {
-  // README, Driver requests: drivers see an open request's area through the API only; the members
+  // docs/guides/commerce.md, Driver requests: drivers see an open request's area through the API only; the members
   // and the per-user counters are the server's.
   const driver = env.authenticatedContext('driver', { role: 'chauffeur' }).firestore();
   await assertFails(getDoc(doc(driver, 'nearbyCells', 'demande', 'demande_s15j', 'd1')));

@@ -1,5 +1,5 @@
 /**
- * Query parameters (README, API conventions): "Every body, query and path parameter is checked by
+ * Query parameters (docs/api-conventions.md): "Every body, query and path parameter is checked by
  * a zod schema; unknown fields are refused", query parameters included: "a route that declares no
  * query takes none". Every declared route is called with a parameter it does not declare and
  * answers 400 VALIDATION_ERROR naming it, before its handler runs.
@@ -26,8 +26,7 @@ beforeAll(async () => {
 });
 
 /**
- * Partner callbacks read what the partner sends, loosely, and check it themselves (README, API
- * conventions): FeexPay's callback URL is ours but its query is the partner's to extend; the
+ * Partner callbacks read what the partner sends, loosely, and check it themselves (docs/api-conventions.md): FeexPay's callback URL is ours but its query is the partner's to extend; the
  * messaging webhook checks its signature before anything else.
  */
 const PARTNER_CALLBACKS = ['POST /api/payments/webhook', 'POST /api/messaging/webhook'];

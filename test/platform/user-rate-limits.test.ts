@@ -1,5 +1,5 @@
 /**
- * Per-user limits of free actions (README, "Per-user limits"): "Messages, chat rooms, tricycle
+ * Per-user limits of free actions (docs/api-conventions.md, "Per-user limits"): "Messages, chat rooms, tricycle
  * contacts, driver requests, demonstration events and searches are limited per user: past the
  * limit the request answers `429 RATE_LIMITED` with `Retry-After` (seconds until the window ends)
  * and nothing is written." and "no document is shared by several users". Each limit is set low
@@ -42,7 +42,7 @@ beforeEach(() => {
   frozenClock(new Date(Date.UTC(2026, 10, 25, 8, 0, 30) + minute * 60_000));
 });
 
-/** The refusal the README promises: 429 RATE_LIMITED, localized, and when to come back. */
+/** The refusal docs/api-conventions.md promises: 429 RATE_LIMITED, localized, and when to come back. */
 function expectLimited(res: Response, windowSeconds: number): void {
   expect([res.status, res.body.code, res.body.message]).toEqual([429, 'RATE_LIMITED', 'Trop de requêtes. Réessayez plus tard.']);
   const retryAfter = Number(res.headers['retry-after']);
@@ -82,7 +82,7 @@ describe('chat messages (CHAT_MESSAGE_RATE_LIMIT_MAX per 10 minutes)', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => post(otherBuyer, roomId, `message ${i}`)));
     expect(answers.map((res) => res.status).sort()).toEqual([201, 201, 429, 429, 429, 429]);
     expect(await messagesOf(roomId)).toHaveLength(2);
-    // README, Per-user limits: "a request is let through when it takes one of the window's slots"
+    // docs/api-conventions.md, Per-user limits: "a request is let through when it takes one of the window's slots"
     // (created once each, no transaction on the counter): two slots taken, the counter says two.
     const client = createHash('sha256').update(`uid:${otherBuyer.uid}`).digest('hex').slice(0, 32);
     const [counter] = (await countersOf('chat-message')).filter((doc) => doc.id.includes(client));
@@ -149,7 +149,7 @@ describe('driver requests (DRIVER_REQUEST_RATE_LIMIT_MAX per day)', () => {
   });
 
   it('refuses a driver’s accept past DRIVER_ACCEPT_RATE_LIMIT_MAX: the request stays open and shows nothing; another driver takes it', async () => {
-    // README, Driver requests: "Since accepting shows the place and giving back reopens the request, a
+    // docs/guides/commerce.md, Driver requests: "Since accepting shows the place and giving back reopens the request, a
     // driver accepts at most `DRIVER_ACCEPT_RATE_LIMIT_MAX` requests a day".
     const asker = await createUser('acheteur');
     const [driver, otherDriver] = await Promise.all([createUser('chauffeur'), createUser('chauffeur')]);
@@ -240,9 +240,9 @@ describe('searches (SEARCH_RATE_LIMIT_MAX per minute, all search routes together
   });
 });
 
-it('the README’s table of per-user limits names each action’s setting, window and routes', async () => {
-  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-  const rowOf = (setting: string) => readme.split('\n').find((line) => line.startsWith('| ') && line.includes(`| \`${setting}\``));
+it('the table of per-user limits (docs/api-conventions.md) names each action’s setting, window and routes', async () => {
+  const conventions = readFileSync(join(__dirname, '..', '..', 'docs', 'api-conventions.md'), 'utf8');
+  const rowOf = (setting: string) => conventions.split('\n').find((line) => line.startsWith('| ') && line.includes(`| \`${setting}\``));
   for (const limit of Object.values(USER_LIMITS)) expect(rowOf(limit.setting)).toContain(`| ${limit.window} |`);
   const limited = (await allRouters()).flatMap((router) => router.routes).filter((route): route is DeclaredRoute => route.kind !== 'raw' && Boolean(route.userRateLimit));
   expect(limited.filter((route) => !rowOf(route.userRateLimit!.setting)?.includes(`${toOpenApiPath(route.path)}\``))).toEqual([]);

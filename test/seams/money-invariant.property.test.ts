@@ -1,5 +1,5 @@
 /**
- * The money invariant as a property (README, "Reconciliation"): random sequences of operations
+ * The money invariant as a property (docs/operations.md, "Reconciliation"): random sequences of operations
  * across domains, through the API as the apps and admins call it (orders with and without
  * delivery, purchases, paying twice, buyers racing for one listing, cancelling a paid order as the
  * buyer or an admin, deliveries delivered, refused at the door, returned or cancelled; inspections

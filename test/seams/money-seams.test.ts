@@ -1,5 +1,5 @@
 /**
- * Money where two domains meet (README, "Money"; DOMAIN.md, "Money conservation"): a refund in one
+ * Money where two domains meet (docs/guides/wallet.md, "Money"; DOMAIN.md, "Money conservation"): a refund in one
  * domain takes back every credit another made for the same money, and a wallet whose credit is
  * taken back after it was withdrawn carries a debt instead of going below zero.
  */

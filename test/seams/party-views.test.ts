@@ -1,5 +1,5 @@
 /**
- * Each party of an order sees its own part (README, "What each party of an order sees"): a seller
+ * Each party of an order sees its own part (docs/guides/commerce.md, "What each party of an order sees"): a seller
  * of a two-seller order reads its lines and their sum in the order, its sales and its invoice, and
  * nothing of the other seller; of the buyer only what handing the goods over needs.
  */
@@ -88,10 +88,10 @@ describe('an order with a courier delivery', () => {
   });
 
   it('shows seller A its own lines and their sum in the order, its sales and its invoice: nothing of seller B, the order’s total, or the buyer’s address, map point and telephone', async () => {
-    // README: "A seller sees its own part only (`SellerOrder`, `SellerInvoice`): its lines, their
+    // docs/guides/commerce.md, "What each party of an order sees": "A seller sees its own part only (`SellerOrder`, `SellerInvoice`): its lines, their
     // sum (`sousTotal`; an invoice's `total` is the same sum), never another seller's lines, name,
     // telephone or amount, nor the order's total or delivery fee."
-    // README: "when a courier carries them (an order or purchase with delivery), nothing more".
+    // docs/guides/commerce.md, "What each party of an order sees": "when a courier carries them (an order or purchase with delivery), nothing more".
     const one = await get(sellerA, `/api/orders/${order.id}`);
     expect(one.status).toBe(200);
     expect(one.body.data).toMatchObject({ id: order.id, acheteur: buyer.uid, sousTotal: 30_000, livraison: true, coursier: true, adresseLivraison: null, statut: 'paid' });
@@ -126,7 +126,7 @@ describe('an order with a courier delivery', () => {
   });
 
   it('shows seller A its own pickup of the delivery: not the destination, the fee or seller B’s pickup', async () => {
-    // README: "A seller's view of the delivery (`SellerDelivery`) is its own pickup and the
+    // docs/guides/commerce.md, "What each party of an order sees": "A seller's view of the delivery (`SellerDelivery`) is its own pickup and the
     // delivery's progress: not the destination, the instructions, the fee or the other sellers'
     // pickups, and it does not follow the courier".
     const delivery = await get(sellerA, `/api/deliveries/order_${order.id}`);
@@ -142,7 +142,7 @@ describe('an order with a courier delivery', () => {
   });
 
   it('keeps the whole order and invoice for the buyer and admins', async () => {
-    // README: "The buyer and admins see an order and its invoice whole."
+    // docs/guides/commerce.md, "What each party of an order sees": "The buyer and admins see an order and its invoice whole."
     for (const user of [buyer, admin]) {
       const whole = await get(user, `/api/orders/${order.id}`);
       expect(whole.body.data).toMatchObject({ total: order.total, fraisLivraison: order.fee, sousTotal: 42_345, adresseLivraison: address });
@@ -186,7 +186,7 @@ describe('an order with a courier delivery', () => {
 
 describe('an order the buyer collects', () => {
   it('gives seller A the buyer’s telephone on its invoice, to arrange the handover, and still nothing of seller B', async () => {
-    // README: "when the buyer collects them (no delivery), the buyer's telephone on the invoice".
+    // docs/guides/commerce.md, "What each party of an order sees": "when the buyer collects them (no delivery), the buyer's telephone on the invoice".
     const order = await paidOrder(false);
     const invoice = await get(sellerA, `/api/invoices/commande_${order.id}`);
     expect(invoice.body.data).toMatchObject({ total: 30_000, acheteur: { uid: buyer.uid, nom: 'Clarisse Acheteuse', telephone: buyer.telephone } });
@@ -197,7 +197,7 @@ describe('an order the buyer collects', () => {
   });
 
   it('does not give seller A the order’s total through the payment its wallet entry names', async () => {
-    // README, Payments: "`GET /public/status/{id}` (status and type, no amount: a seller sees an order
+    // docs/guides/payments.md, Payments: "`GET /public/status/{id}` (status and type, no amount: a seller sees an order
     // payment's id on its wallet entries, and the amount would tell it the order's total)".
     // Paid for real (the sale's credit names the payment), the buyer collecting: seller A is credited at once.
     const [a, b] = await Promise.all([part(sellerA, 'Démarreur Yaris', 30_000, SHOP_A), part(sellerB, 'Rétroviseur Hilux', 12_345, SHOP_B)]);
@@ -215,7 +215,7 @@ describe('an order the buyer collects', () => {
 
 describe('an order the seller delivers itself (placed before courier deliveries)', () => {
   it('gives seller A the delivery address and its map point, and the buyer’s telephone on the invoice', async () => {
-    // README: "when the seller delivers itself (an order with delivery placed before courier
+    // docs/guides/commerce.md, "What each party of an order sees": "when the seller delivers itself (an order with delivery placed before courier
     // deliveries: it has no zone quote), the delivery address with its map point on the order".
     // As such an order was stored: with delivery, but no delivery for logistics (no zone quote).
     const order = await paidOrder(true, async (id) => {

@@ -145,7 +145,7 @@ describe('the profile changes with the decision', () => {
   }
 
   it('shows the admin’s approval or refusal on GET /api/protected/me as soon as the decision answers', async () => {
-    // README: "The file and the status on the forwarder's profile change in one transaction".
+    // docs/guides/transit.md, Forwarder verification: "The file and the status on the forwarder's profile change in one transaction".
     const [approved, rejected] = [await submitted(), await submitted()];
     expect(await me(approved)).toEqual({ statut: 'pending' });
     expect((await approve(approved)).status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Balances that many credits hit (README, "Money" and "Hot documents"): credits to one wallet from
+ * Balances that many credits hit (docs/guides/wallet.md, "Money"; docs/architecture.md, "Hot documents"): credits to one wallet from
  * many transactions at once land on the wallet's shards, not on its document; a withdrawal or a
  * take-back reads every shard in its transaction; debts stay exact; the reconciliation still finds
  * balance - debt = the sum of the entries.
@@ -72,7 +72,7 @@ it('takes 15 credits to one seller at once on its shards: balance exact to the f
   expect(stats.months).toHaveLength(1);
   const history = await (await api()).get('/api/wallet/me/transactions').query({ limit: 50 }).set(bearer(seller.token));
   expect(history.body.data).toHaveLength(15);
-  // README, "Money": "a credit that landed on a shard carries `balanceAfter: null`".
+  // docs/guides/wallet.md, "Money": "a credit that landed on a shard carries `balanceAfter: null`".
   for (const item of history.body.data) expect(item).toMatchObject({ type: 'vente', balanceAfter: null, debtAfter: 0 });
 
   const report = await reconcileNow();

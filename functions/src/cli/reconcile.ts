@@ -1,7 +1,7 @@
 /**
  * npm run reconcile
  *
- * Checks the money invariant (domains/admin/reconciliation; README, "Reconciliation") over every
+ * Checks the money invariant (domains/admin/reconciliation; docs/operations.md, "Reconciliation") over every
  * payment and wallet, with no grace (every payment is judged as it is now), and prints each break
  * with its documents, then a summary. Exits 1 when there are breaks. Reads only. Against the
  * emulators when FIRESTORE_EMULATOR_HOST is set; otherwise against the project of the application

@@ -20,7 +20,7 @@ export async function seedAgentHistory(agent: { uid: string }, seller: { uid: st
   const agentId = agent.uid;
   // An agent provisioned by the operator tool has no record yet: its type goes on the leaderboards.
   await agentRef(agentId).set({ typeAgent: 'Market_pro', zone: 'Cotonou - Dantokpa', referralCode, updatedAt: Timestamp.fromDate(now()) }, { merge: true });
-  // The demo seller proved its telephone: the referral pays its agent (README, "Referral money waits for the telephone proof").
+  // The demo seller proved its telephone: the referral pays its agent (docs/guides/agents.md, "Referral money waits for the telephone proof").
   await markTelephoneProven(seller.uid);
   await recordReferral({ uid: seller.uid, role: 'vendeur', app: 'pro', referrerId: agentId, referralCode, registeredAt: new Date(now().getTime() - 3 * DAY_MS).toISOString() });
   for (let back = 2; back >= 0; back -= 1) {

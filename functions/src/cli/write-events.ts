@@ -7,6 +7,7 @@
  * stale, or an event, a subscriber or an emitter is missing its part.
  */
 import { writeGenerated } from './write-generated';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Subscriber } from '../core/events';
 import { allSubscribers } from '../subscribers';
@@ -61,6 +62,13 @@ export function readCatalogue(subscribers: Array<Pick<Subscriber, 'name' | 'on' 
     if (name === undefined || on === undefined || !types.has(on) || !subscribers.some((known) => known.name === name)) continue;
     sites.set(name, { name, on, domain: domainOf(file), file: sourcePath(file), note: noteOf(node) });
   }
+  // The notifications domain's subscriber of each fact a domain tells (notifications/telling.ts): its note names the tellers.
+  const telling = files.find((file) => sourcePath(file) === 'domains/notifications/telling.ts');
+  for (const { name, on } of subscribers.filter(({ name, on }) => name === `notifications.tell.${on}`)) {
+    const tellers = files.filter((file) => /^domains\/[^/]+\/tells\.ts$/.test(sourcePath(file)) && readFileSync(file, 'utf8').includes(`'${on}':`));
+    const note = `Writes the notices ${tellers.map((file) => `**${domainOf(file)}** (\`${sourcePath(file)}\`)`).join(', ')} tells of it, each once.`;
+    if (telling) sites.set(name, { name, on, domain: 'notifications', file: sourcePath(telling), note });
+  }
   return { events, emitters, subscribers: subscribers.map((subscriber) => ({ subscriber, site: sites.get(subscriber.name) })) };
 }
 
@@ -110,8 +118,8 @@ export function eventsPage(catalogue: EventCatalogue): string {
     'domain emits it and from where, its payload, and who reacts to it. A type and its payload are declared by',
     'the domain that emits it (`events.ts`, merged into `functions/src/core/events/catalog.ts`); the key of an',
     'event (its document is `events/{type}_{key}`) is in its description. Subscribers are the ones dispatch',
-    'runs (`functions/src/subscribers.ts`); what each does is the comment above its declaration. The README\'s',
-    '"Domain events" says how events are dispatched, retried and replayed.',
+    'runs (`functions/src/subscribers.ts`); what each does is the comment above its declaration.',
+    '[Architecture, "Domain events"](architecture.md#domain-events) says how events are dispatched, retried and replayed.',
     '',
     '| type | emitted by | subscribers |',
     '|---|---|---|',

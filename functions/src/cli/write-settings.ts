@@ -60,7 +60,7 @@ export function settingsPage({ settings, scriptSettings, secrets }: SettingsSour
     '',
     'Settings are environment variables, read and checked once per instance (`functions/src/core/config.ts`):',
     'a bad value stops the function at its first request with the name of the setting. Each one\'s meaning is',
-    'its doc comment there; the README\'s Configuration section says where the values come from.',
+    'its doc comment there; [Operations, "Configuration"](operations.md#configuration) says where the values come from.',
     '',
     `## Function settings (${settings.length})`,
     '',

@@ -13,7 +13,7 @@ import type { Role } from './roles';
 
 /**
  * Stable action types (`domain.fact`), the `type` filter of `GET /api/admin/audit`. A published
- * type keeps its meaning; the README's "Audit trail" section says what each records.
+ * type keeps its meaning; docs/guides/admin.md, "Audit trail", says what each records.
  */
 export const AUDIT_ACTIONS = [
   'payment.status_set',

@@ -1,5 +1,5 @@
 /**
- * Claims that many users race for (README, "Hot documents"): a delivery offer, a driver request.
+ * Claims that many users race for (docs/architecture.md, "Hot documents"): a delivery offer, a driver request.
  * Deciding such a race with a read-then-write transaction on the contested document makes every
  * loser wait for the winner's commit (its lock), and on the emulator for a lock timeout each. Here
  * the race is decided by creating one claim document with a precondition (`create` fails when it

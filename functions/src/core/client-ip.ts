@@ -1,6 +1,6 @@
 /**
  * The caller's address, as the per-IP limits count it and the captcha check reports it. Which
- * X-Forwarded-For entries can be believed depends on the path the request took (README, "Client
+ * X-Forwarded-For entries can be believed depends on the path the request took (docs/api-conventions.md, "Client
  * addresses"); an entry a client wrote itself must never choose its count:
  *  - Off the platform (the Functions emulator, in-process tests) nothing trustworthy was added:
  *    the socket's peer. The emulator sets K_SERVICE too, hence FUNCTIONS_EMULATOR.

@@ -8,7 +8,7 @@
  *
  * Each setting is read by a small function of its kind below rather than a zod schema: the first
  * request of every instance reads them all, and building a schema of some eighty fields was the
- * largest piece of our own code in a cold start (README, Measurements). The rules are the ones zod
+ * largest piece of our own code in a cold start (docs/measurements.md). The rules are the ones zod
  * applied: numbers as `Number()` reads them, URLs as `new URL()` parses them.
  *
  * Each setting's doc comment is its meaning, and the `//` line before a run of settings names their
@@ -109,7 +109,7 @@ const SETTINGS = {
   AUTH_CHECK_REVOKED: flag(true),
   /**
    * CIDR ranges, comma-separated, of Firebase Hosting's edge besides Fastly's published ones, should
-   * Hosting's edge move: behind them the client is the address the edge appended (README, Client
+   * Hosting's edge move: behind them the client is the address the edge appended (docs/api-conventions.md, Client
    * addresses).
    */
   HOSTING_EDGE_EXTRA_RANGES: cidrList(),
@@ -126,7 +126,7 @@ const SETTINGS = {
 
   // Per-user limits of free actions (core/user-limits.ts holds their windows): each message,
   // contact or request is pushed to someone or read from many documents, and costs the sender nothing.
-  /** Turns on the per-user limits of free actions (README, Per-user limits); off in the tests except theirs. */
+  /** Turns on the per-user limits of free actions (docs/api-conventions.md, Per-user limits); off in the tests except theirs. */
   USER_RATE_LIMIT_ENABLED: flag(true),
   /** Chat messages per user and 10 minutes. */
   CHAT_MESSAGE_RATE_LIMIT_MAX: integer(60, 1),
@@ -267,7 +267,7 @@ const SETTINGS = {
   /**
    * A view rolls its listing's count up onto the listing's `views` (most-viewed order, listing answers)
    * when the last roll-up is older than this; the `rollUpViews` schedule takes the rest every 10 minutes
-   * (README, Catalog: Views).
+   * (docs/guides/catalog.md, Views).
    */
   VIEWS_ROLLUP_SECONDS: integer(60, 0),
   /** Files (photos, videos, identity cards) one user may store per business day. */
@@ -434,7 +434,7 @@ const SETTINGS = {
   // Reconciliation of the money (domains/admin/reconciliation).
   /**
    * The reconciliation judges a payment only once it has not changed for this many minutes (its events
-   * may still be running): until then it counts as `inProgress` (README, Reconciliation).
+   * may still be running): until then it counts as `inProgress` (docs/operations.md, Reconciliation).
    */
   RECONCILE_GRACE_MINUTES: integer(10, 0, 1440),
   /** Documents the reconciliation reads per page: payments, wallets, a wallet's entries. */
@@ -498,7 +498,7 @@ export function config(): Settings {
  */
 export const SCRIPT_SETTINGS = {
   /**
-   * The local scheduler's (`npm start`; README, Two commands): how many times as fast as real time its
+   * The local scheduler's (`npm start`; docs/operations.md, Scheduled jobs): how many times as fast as real time its
    * clock runs the schedules (`60`: a minute a second); `0` turns it off. The end-to-end group runs it
    * at 12 whatever this says. Never deployed: production has Cloud Scheduler.
    */

@@ -4,7 +4,7 @@
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import * as logger from 'firebase-functions/logger';
-import { ERROR_STATUS, type ErrorCode, statusOf } from './error-codes';
+import { type ErrorCode, errorDeclaration, statusOf } from './error-codes';
 import { messageFor } from './i18n';
 import { requestLanguage, requestIdOf } from './request-context';
 
@@ -18,19 +18,17 @@ export interface ErrorDetail {
 }
 
 export class ApiError extends Error {
-  readonly status: number;
-
   constructor(
     readonly code: ErrorCode,
     readonly details?: ErrorDetail[],
   ) {
     super(code);
-    this.status = statusOf(code);
   }
-}
 
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && value in ERROR_STATUS;
+  /** Read when answered, not when thrown: a domain's codes are installed by the composition root (src/error-codes.ts). */
+  get status(): number {
+    return statusOf(this.code);
+  }
 }
 
 /** Unknown routes: the same error body as everything else. */
@@ -44,7 +42,13 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     next(err);
     return;
   }
-  const apiError = toApiError(err);
+  let apiError = toApiError(err);
+  if (!errorDeclaration(apiError.code)) {
+    // A code whose domain's table the composition root did not install: a wiring mistake that
+    // test/platform/error-codes.test.ts guards against; the client gets INTERNAL rather than no message.
+    logger.error('error code not installed', { requestId: requestIdOf(req), code: apiError.code });
+    apiError = new ApiError('INTERNAL');
+  }
   if (apiError.code === 'INTERNAL') {
     logger.error('unhandled error', {
       requestId: requestIdOf(req),

@@ -2,16 +2,19 @@
  * The shape of a domain's manifest, `domains/<d>/module.ts`: everything the domain gives the
  * service, as plain data and lazy loaders (ARCHITECTURE.md, "Domain modules"). `src/modules.ts`
  * lists every manifest once, and the service's wiring is derived from that list: each function's
- * routers (https/<name>.ts), the subscribers and notices (subscribers.ts, notices.ts), the payable
+ * routers (https/<name>.ts), the subscribers, the notices and who each fact tells (subscribers.ts, notices.ts), the payable
  * types (payables.ts), the triggers, schedules and task queues (jobs.ts) and the OpenAPI
  * document's shared schemas.
  *
- * A manifest imports nothing of its domain eagerly: every part is an `import()` inside a function.
+ * A manifest imports nothing of its domain eagerly but its error codes (`errors`: a table of plain
+ * data, which every function answers): every other part is an `import()` inside a function.
  * Each function's instance reads every manifest (cheap: data), and the deployed build keeps in
  * each function's file only the parts it runs (functions/scripts/bundle.mjs), so a function still
  * loads its own domains only.
  */
+import type { ErrorTable } from './error-codes';
 import type { Subscriber } from './events';
+import type { Tellers } from './notices';
 import type { ApiRouter } from './http';
 import type { SecretName } from './secrets';
 
@@ -83,10 +86,17 @@ export interface DomainModule {
   subscribers?(): Promise<readonly Subscriber[]>;
   /** Its notice templates (its `notices.ts`): typed by the notifications domain, which writes them. */
   notices?(): Promise<Record<string, object>>;
+  /**
+   * Who it tells what, by fact (its `tells.ts`, core/notices.ts): the notifications domain derives
+   * one subscriber per told fact, which writes the notices the fact's payload answers.
+   */
+  tells?(): Promise<Tellers>;
   /** What each payment type it sells costs (payments asks, before any money moves). */
   payables?: Readonly<Record<string, AmountDue>>;
   /** Its triggers, schedules and task queues, by exported function name (each a deployed function). */
   jobs?: Readonly<Record<string, JobDeclaration>>;
+  /** Its error codes (its errors.ts): installed by the composition roots (src/error-codes.ts), so that every function answers them. */
+  errors?: ErrorTable;
   /** Its named schemas of the contract, published in the OpenAPI document even before their routes exist. */
   schemas?(): Promise<readonly object[]>;
 }

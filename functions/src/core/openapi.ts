@@ -6,7 +6,7 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV3, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z, type ZodType } from 'zod';
-import { ERROR_STATUS, type ErrorCode } from './error-codes';
+import { type ErrorCode, statusOf } from './error-codes';
 import { messageFor } from './i18n';
 import type { ApiRouter, DeclaredRoute, RouteDefinition } from './http';
 import { config } from './config';
@@ -190,7 +190,7 @@ const RETRY_AFTER = {
 function errorResponses(codes: readonly ErrorCode[], limit?: { note?: string }) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
-    const status = ERROR_STATUS[code];
+    const status = statusOf(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(

@@ -69,7 +69,7 @@ function plus(by: number): FieldValues {
 }
 
 /**
- * The counts of a limit (README, "Per-user limits", "Hot documents"). A request is let through
+ * The counts of a limit (docs/api-conventions.md, "Per-user limits"; docs/architecture.md, "Hot documents"). A request is let through
  * when it takes one of the window's `max` slots: it reads the counter (one read), tries the slot
  * after those the counter says are taken, then the next ones, and a create that fails (another
  * request took that slot) costs no wait. Then it adds one to the counter blindly. No
@@ -151,7 +151,7 @@ export async function overLimit(scope: string, key: string, windowMs: number, ma
 export interface UserRateLimitPolicy {
   /** Counts are per scope: every search route shares `search`, messages have their own. */
   scope: string;
-  /** The setting of `max`, named in the OpenAPI document and the README. */
+  /** The setting of `max`, named in the OpenAPI document and docs/api-conventions.md. */
   setting: string;
   max(): number;
   /** The setting and max per client address for callers without a token; `max` when not given. */

@@ -1,5 +1,5 @@
 /**
- * The free actions limited per user (README, "Per-user limits"): each one costs its sender nothing
+ * The free actions limited per user (docs/api-conventions.md, "Per-user limits"): each one costs its sender nothing
  * and someone else a push, a contact or a read of many documents. A route opts in with
  * `userRateLimit: USER_LIMITS.<action>`; the settings hold the counts, the windows are chosen here
  * for each action (a conversation's pace, a day of driver bookings, a map that refreshes).

@@ -1,18 +1,16 @@
 /**
- * Message catalogues and the choice of language. The type of each catalogue forces a message
- * for every error code in every language.
+ * The languages of the service and the choice among them. The messages of the error codes are
+ * declared with the codes (core/error-codes.ts, each domain's errors.ts), whose type asks for a
+ * message in every language of LANGUAGES.
  */
-import type { ErrorCode } from '../error-codes';
-import { en } from './en';
-import { fr } from './fr';
+import { type ErrorCode, errorDeclaration } from '../error-codes';
 
 export const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-const catalogues: Record<Language, Record<ErrorCode, string>> = { fr, en };
-
+/** The message of a code in a language ('' for a code whose table was not installed: the error handler logs it). */
 export function messageFor(code: ErrorCode, language: Language): string {
-  return catalogues[language][code];
+  return errorDeclaration(code)?.[language] ?? '';
 }
 
 /**

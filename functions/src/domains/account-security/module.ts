@@ -1,8 +1,10 @@
 /** The account-security domain's manifest (core/module.ts): OTPs, web sessions, password resets, the messaging webhook. */
 import type { DomainModule } from '../../core/module';
+import { errors } from './errors';
 
 export const manifest = {
   name: 'account-security',
+  errors,
   routers: [{ group: 'core', paths: ['/api/push-otp', '/api/auth', '/api/messaging'], load: async () => (await import('./routes')).router }],
   notices: async () => (await import('./notices')).notices,
   schemas: async () => {

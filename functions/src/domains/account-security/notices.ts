@@ -1,6 +1,6 @@
 /**
  * What account security tells an account's owner about its password.
- * Declared in the domain's module.ts, gathered with the others by src/notices.ts; README, "Notices".
+ * Declared in the domain's module.ts, gathered with the others by src/notices.ts; docs/guides/notifications.md, "Notices".
  */
 import { defineNotices } from '../notifications';
 

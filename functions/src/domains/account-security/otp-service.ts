@@ -82,7 +82,7 @@ function failuresOn(current: ResetRecord | undefined, day: string): number {
 
 const today = (at: Date) => businessDay(at, config().BUSINESS_TIME_ZONE);
 
-/** Whether a code that the messaging channel could not carry goes by push (README, "Telephone proof": off for proofs by default). */
+/** Whether a code that the messaging channel could not carry goes by push (docs/guides/account-security.md, "Telephone proof": off for proofs by default). */
 const pushFallbackOf = (purpose: CodePurpose) => (purpose === 'phone' ? config().PHONE_PROOF_PUSH_FALLBACK : config().RESET_PUSH_FALLBACK);
 
 function pushOfCode(code: string, language: Language, purpose: CodePurpose) {

@@ -4,9 +4,11 @@
  */
 import * as logger from 'firebase-functions/logger';
 import type { DomainModule } from '../../core/module';
+import { errors } from './errors';
 
 export const manifest = {
   name: 'admin',
+  errors,
   routers: [
     { group: 'admin', paths: ['/api/admin/events'], load: async () => (await import('./events/routes')).router },
     { group: 'admin', paths: ['/api/admin/stats'], load: async () => (await import('./stats/routes')).router },

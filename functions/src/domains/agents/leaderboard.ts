@@ -4,7 +4,7 @@
  * and two count aggregations for its rank (two more for a page that does not start at the top),
  * whatever the number of agents.
  *
- * One ranking rule for the list and `me.rank` (README, "Leaderboards"): standard competition
+ * One ranking rule for the list and `me.rank` (docs/guides/agents.md, "Leaderboards"): standard competition
  * ranking, 1 + the agents strictly ahead (a higher score, or the same score and more earnings).
  * Agents equal on both share a rank and the next one skips (1, 2, 2, 2, 5): each agent reads the
  * same number beside its name in the list and in its own `me.rank`.

@@ -1,9 +1,11 @@
 /** The agents domain's manifest (core/module.ts): commercial agents, their journals, earnings and referrals. */
 import * as logger from 'firebase-functions/logger';
 import type { DomainModule } from '../../core/module';
+import { errors } from './errors';
 
 export const manifest = {
   name: 'agents',
+  errors,
   routers: [
     { group: 'agents', paths: ['/api/agents'], load: async () => (await import('./routes')).router },
     { group: 'agents', paths: ['/api/agents'], load: async () => (await import('./admin-routes')).router },

@@ -31,7 +31,7 @@ const tallies = () => collection<TallyDocument>(COLLECTIONS.agentTallies);
 const stats = () => collection<AgentStatsDocument>(COLLECTIONS.agentStats);
 /**
  * The consolidated totals, in shards summed on read: every agent's facts move them, so one document
- * would take the whole platform's agent activity (README, Hot documents). `agentStats/all` is shard
+ * would take the whole platform's agent activity (docs/architecture.md, Hot documents). `agentStats/all` is shard
  * 0 (the one document it was before), the others `all_1` ... Raising the count is safe; lowering it
  * would drop what the shards beyond hold.
  */

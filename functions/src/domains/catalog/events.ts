@@ -24,6 +24,35 @@ export interface PubliciteRequested {
   requestedAt: string;
 }
 
+/** An admin's decision on a boost: running from now, or rejected. */
+export interface PubliciteReviewed {
+  publiciteId: string;
+  vendeur: string;
+  decision: 'active' | 'rejected';
+  /** The listing's title. */
+  titre: string;
+  /** The end of a boost made active (ISO), else null. */
+  dateFin: string | null;
+  /** Why it was rejected, else null. */
+  motif: string | null;
+  /** Whether a rejected boost's payment goes back. */
+  rembourse: boolean;
+  /** When (ISO, to the millisecond: the boost's `updatedAt`). */
+  at: string;
+}
+
+/** A moderator approved or rejected a listing. */
+export interface ArticleModerated {
+  articleId: string;
+  vendeur: string;
+  titre: string;
+  decision: 'approved' | 'rejected';
+  /** Why it was rejected, else null. */
+  motif: string | null;
+  /** When (ISO: the listing's `updatedAt`). */
+  at: string;
+}
+
 export interface ArticleStatusChanged {
   articleId: string;
   /** The listing's type (`voiture`, `piece`...). */
@@ -77,5 +106,15 @@ declare module '../../core/events/catalog' {
      * it: its payment marked for refund, which takes back the revenue and the agent's commission.
      */
     'publicite.refund_due': PubliciteRefundDue;
+    /**
+     * An admin activated or rejected an advertisement (key: `{publiciteId}_{at ms}`), in the
+     * transaction of the decision: its seller is told.
+     */
+    'publicite.reviewed': PubliciteReviewed;
+    /**
+     * A moderator approved or rejected a listing (key: `{articleId}_{at ms}`), in the transaction of
+     * the decision: its seller is told.
+     */
+    'article.moderated': ArticleModerated;
   }
 }

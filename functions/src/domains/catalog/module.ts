@@ -4,12 +4,14 @@
  */
 import * as logger from 'firebase-functions/logger';
 import type { DomainModule } from '../../core/module';
+import { errors } from './errors';
 
 /** Hourly jobs run at minute 0 of the hour, in the service's zone. */
 const HOURLY = { kind: 'schedule', schedule: '0 * * * *', timeZone: 'Africa/Porto-Novo' } as const;
 
 export const manifest = {
   name: 'catalog',
+  errors,
   routers: [
     { group: 'catalog', paths: ['/api/articles'], load: async () => (await import('./routes')).router },
     { group: 'catalog', paths: ['/api/public'], load: async () => (await import('./public-routes')).router },
@@ -24,6 +26,7 @@ export const manifest = {
   ],
   subscribers: async () => (await import('./subscribers')).subscribers,
   notices: async () => (await import('./notices')).notices,
+  tells: async () => (await import('./tells')).tells,
   payables: {
     verification: async (metadata, payer) => (await import('./payables')).amountDueForVerification(metadata.articleId, payer),
     publicite: async (metadata, payer) => (metadata.publiciteId ? (await import('./payables')).amountDueForPublicite(metadata.publiciteId, payer) : undefined),

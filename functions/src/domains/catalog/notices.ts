@@ -1,6 +1,6 @@
 /**
  * What the catalog tells sellers: moderation of their listings, their boosts, inspections asked.
- * Declared in the domain's module.ts, gathered with the others by src/notices.ts; README, "Notices".
+ * Declared in the domain's module.ts, gathered with the others by src/notices.ts; docs/guides/notifications.md, "Notices".
  */
 import { defineNotices, formatDay } from '../notifications';
 

@@ -11,12 +11,12 @@ import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { storedPathOf } from '../../adapters/storage/paths';
 import { ApiError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { nextState, transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { searchKey } from '../../core/text';
 import { assertSellerAccess } from '../subscriptions';
-import { notifyIn } from '../notifications';
 import type { ArticleDocument } from './model';
 import * as repository from './repository';
 import type { Article, ArticleInput, ArticleSearchQuery, ArticleUpdate } from './schemas';
@@ -165,7 +165,7 @@ async function move(
   event: ArticleEvent,
   guard: (current: ArticleDocument) => void,
   extra: (next: ArticleStatus, current: ArticleDocument) => Partial<ArticleDocument> = () => ({}),
-  notice?: { type: 'article_approved' | 'article_rejected'; motif?: string },
+  decision?: { decision: 'approved' | 'rejected'; motif?: string },
 ): Promise<ArticleView> {
   const at = now();
   const updated = await repository.mutateArticle(
@@ -176,7 +176,7 @@ async function move(
       return { statut, ...extra(statut, current) };
     },
     at,
-    notice && ((tx, next) => tellSeller(tx, id, next, notice.type, notice.motif)),
+    decision && ((tx, next) => emitDecision(tx, id, next, decision.decision, decision.motif)),
   );
   return toArticle(id, updated);
 }
@@ -185,20 +185,20 @@ export function withdraw(caller: ProfileCaller, id: string): Promise<ArticleView
   return move(id, 'withdraw', (current) => assertOwner(caller, current));
 }
 
-/** A moderation decision told to the seller with the change; the moment makes it one event. */
-function tellSeller(tx: Transaction, id: string, article: ArticleDocument, type: 'article_approved' | 'article_rejected', motif?: string): void {
-  const params = { titre: article.titre, ...(motif ? { motif } : {}) };
-  notifyIn(tx, article.vendeur, { type, key: `${id}:${article.updatedAt.toDate().toISOString()}`, params, resource: { kind: 'article', id } });
+/** A moderation decision, said with the change (its seller is told, tells.ts); the moment makes it one event. */
+function emitDecision(tx: Transaction, id: string, article: ArticleDocument, decision: 'approved' | 'rejected', motif?: string): void {
+  const at = article.updatedAt.toDate();
+  emit(tx, 'article.moderated', `${id}_${at.getTime()}`, { articleId: id, vendeur: article.vendeur, titre: article.titre, decision, motif: motif ?? null, at: at.toISOString() });
 }
 
 export function approve(id: string): Promise<ArticleView> {
   const publish = (_next: ArticleStatus, current: ArticleDocument) => ({ motifRejet: null, publishedAt: current.publishedAt ?? Timestamp.fromDate(now()) });
-  return move(id, 'approve', () => undefined, publish, { type: 'article_approved' });
+  return move(id, 'approve', () => undefined, publish, { decision: 'approved' });
 }
 
 /** Rejects a listing waiting for moderation, or takes an online one down; the reason is kept. */
 export function reject(id: string, motif: string): Promise<ArticleView> {
-  return move(id, 'reject', () => undefined, () => ({ motifRejet: motif }), { type: 'article_rejected', motif });
+  return move(id, 'reject', () => undefined, () => ({ motifRejet: motif }), { decision: 'rejected', motif });
 }
 
 /**

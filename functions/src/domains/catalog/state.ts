@@ -6,7 +6,7 @@
  *    content cannot be swapped; the service fires `edit` here only then)
  *  - `rejete` -> `en_attente` (the seller edits it)
  *  - `vendu` -> `en_ligne` (restock: a part listing sold out by an order that was then cancelled
- *    gets its units back; README, "Orders")
+ *    gets its units back; docs/guides/commerce.md, "Orders")
  * `retire` is final; `vendu` is, but for that.
  */
 import type { TransitionTable } from '../../core/fsm';

@@ -1,6 +1,6 @@
 /**
  * What chat tells: the other participants of a room when a message is posted (one notice per
- * message and recipient). Declared in the domain's module.ts, gathered with the others by src/notices.ts; README, "Notices".
+ * message and recipient). Declared in the domain's module.ts, gathered with the others by src/notices.ts; docs/guides/notifications.md, "Notices".
  */
 import { defineNotices } from '../notifications';
 

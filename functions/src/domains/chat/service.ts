@@ -20,14 +20,14 @@ import { collection, COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { getArticle, isReadableByAll, keepForChat, uploadOwner } from '../catalog';
 import { findTricycleContact } from '../logistics';
-import { notifyIn } from '../notifications';
+import { emit } from '../../core/events';
 import { findMission } from '../transit';
 import { findOrder } from '../commerce';
 import type { ChatContextKind, ChatRoom, OpenRoomRequest, StoredChatMessage } from './schemas';
 
 /**
  * The latest messages a search looks through at most: a substring of a normalized text has no
- * index to ask, so a search scans, and this bounds its reads (README, Chat: 201 per request).
+ * index to ask, so a search scans, and this bounds its reads (docs/guides/chat.md, Chat: 201 per request).
  */
 export const CHAT_SEARCH_WINDOW = 200;
 /** Messages read per step of a scan once its first step (`limit` of them) fell short of matches. */
@@ -114,7 +114,7 @@ async function participantsOf(caller: ProfileCaller, input: z.output<typeof Open
   if (input.contextKind === 'article') {
     // Only about a listing anyone may read, with the answer its read gives a buyer otherwise: a
     // withdrawn or hidden listing is no way in to its seller, and its seller has no one to meet
-    // there either. A room opened meanwhile stays (README, Chat): it was opened while the
+    // there either. A room opened meanwhile stays (docs/guides/chat.md, Chat): it was opened while the
     // listing was readable, and its two sides may still settle a sale.
     const article = await getArticle(input.contextId);
     if (!article || !isReadableByAll(article, now())) throw new ApiError('ARTICLE_NOT_FOUND');
@@ -251,8 +251,8 @@ export async function postMessage(caller: ProfileCaller, id: string, input: { te
     deleted: false,
     createdAt: at,
   };
-  // A transaction that reads nothing: its writes commit together (the notices' events with them,
-  // dispatched after the commit), and it holds no lock while it runs.
+  // A transaction that reads nothing: its writes commit together (the message's event with them,
+  // dispatched after the commit: it tells the others, tells.ts), and it holds no lock while it runs.
   await runTransaction(async (tx) => {
     tx.create(messageRef, message);
     if (file) keepForChat(tx, file.fichierPath);
@@ -264,15 +264,8 @@ export async function postMessage(caller: ProfileCaller, id: string, input: { te
       [`readAt.${caller.uid}`]: at,
       ...Object.fromEntries(others.map((uid) => [`unread.${uid}`, FieldValue.increment(1)])),
     });
-    for (const uid of others) {
-      tx.set(unreadOf(uid), { total: FieldValue.increment(1) }, { merge: true });
-      notifyIn(tx, uid, {
-        type: 'chat_message',
-        key: messageRef.id,
-        params: preview(texte) === null ? {} : { apercu: preview(texte)! },
-        resource: { kind: 'chatRoom', id },
-      });
-    }
+    for (const uid of others) tx.set(unreadOf(uid), { total: FieldValue.increment(1) }, { merge: true });
+    emit(tx, 'chat.message_posted', messageRef.id, { roomId: id, messageId: messageRef.id, sender: caller.uid, recipients: others, apercu: preview(texte) });
   });
   return toMessage(id, messageRef.id, message);
 }

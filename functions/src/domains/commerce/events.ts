@@ -1,5 +1,6 @@
 /** Events the commerce domain emits (docs/events.md, generated from these declarations). */
 import type { DeliveryRequest } from '../logistics';
+import type { DemandeEvent, DemandeStatus } from './chauffeurs/state';
 import type { OrderStatus } from './orders/state';
 
 /** A paid order was cancelled before it shipped: its units are back in stock, its money goes back. */
@@ -19,6 +20,43 @@ export interface OrderStatusChanged {
   /** null when the order was placed. */
   from: OrderStatus | null;
   to: OrderStatus;
+  /** When (ISO). */
+  at: string;
+  /**
+   * Who moved it (`system`: the payment, logistics' word), and the order's parties: whom the move
+   * tells (tells.ts). Absent on events emitted before the parties were told from this event.
+   */
+  by?: string;
+  acheteur?: string;
+  vendeurs?: string[];
+}
+
+/** A seller of an order was credited with its lines net of the fee (the ledger's fresh entry). */
+export interface OrderSellerCredited {
+  orderId: string;
+  vendeur: string;
+  paymentId: string;
+  /** What the seller got (XOF). */
+  net: number;
+}
+
+/** A driver request moved (a driver accepted or gave it up, its buyer cancelled it, an admin rejected it). */
+export interface DemandeStatusChanged {
+  demandeId: string;
+  from: DemandeStatus | null;
+  to: DemandeStatus;
+  event: DemandeEvent;
+  acheteur: string;
+  /** The driver who had accepted it before this move, if any. */
+  chauffeur: string | null;
+  /** The request's version after the move (it counts the moves). */
+  version: number;
+  /** What the notices call it: its listing's title, or its trip. */
+  sujet: string;
+  /** Its day (YYYY-MM-DD). */
+  date: string;
+  /** An admin's reason for a rejection. */
+  motif: string | null;
   /** When (ISO). */
   at: string;
 }
@@ -43,6 +81,10 @@ export interface AchatHandedOver {
   acheteur: string;
   /** When (ISO). */
   at: string;
+  /** The seller, credited with the handover, what it got (XOF) and the listing's title: what it is told. Absent on events emitted before it was told from this event. */
+  vendeur?: string;
+  net?: number;
+  articleTitre?: string;
 }
 
 /** Why a purchase was cancelled: its buyer before paying, the buyer's refusal of the listing's verification report, or its failed delivery. */
@@ -68,6 +110,15 @@ export interface AchatPaid {
   paidAt: string;
   /** The delivery to make (the seller's pickup, destination, the quote paid), or null without delivery. */
   livraison: DeliveryRequest | null;
+  /**
+   * What the parties are told: the listing, what the buyer paid (with the delivery fee, XOF) and
+   * the seller's net when it is credited now (null: on delivery). Absent on events emitted before
+   * the parties were told from this event.
+   */
+  articleId?: string;
+  articleTitre?: string;
+  montant?: number;
+  net?: number | null;
 }
 
 declare module '../../core/events/catalog' {
@@ -106,5 +157,16 @@ declare module '../../core/events/catalog' {
      * sellers' credits. Emitted by the transaction that cancels it, which puts its units back in stock.
      */
     'order.cancelled': OrderCancelled;
+    /**
+     * A seller of an order was credited with its lines, net of the fee (key: `{orderId}_{seller}`).
+     * Emitted by the transaction that credits it (on payment without delivery, on `livre` with one),
+     * once: a credit already in the ledger emits nothing.
+     */
+    'order.seller_credited': OrderSellerCredited;
+    /**
+     * A driver request moved (key: `{demandeId}_{to}_{at ms}`, core/fsm's one policy). Emitted by
+     * every move of a request, through `chauffeurs/machine.ts`.
+     */
+    'demande.status_changed': DemandeStatusChanged;
   }
 }

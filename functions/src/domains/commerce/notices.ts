@@ -1,7 +1,7 @@
 /**
  * What commerce tells: a purchase's or an order's buyer and sellers once it is paid and as it
  * moves, and each side of a driver request when it moves.
- * Declared in the domain's module.ts, gathered with the others by src/notices.ts; README, "Notices".
+ * Declared in the domain's module.ts, gathered with the others by src/notices.ts; docs/guides/notifications.md, "Notices".
  */
 import { defineNotices, formatXof } from '../notifications';
 

@@ -5,7 +5,7 @@
  * question, and the outlines of the served countries are decoded once per instance.
  *
  * 1:50m is generalized: along the Gulf of Guinea its coastline lies within a few hundred metres of
- * the 1:10m one (README, "Presence only on land"). A point counts as on land when it lies inside an
+ * the 1:10m one (docs/guides/agents.md, "Presence only on land"). A point counts as on land when it lies inside an
  * outline, or when one of the points `toleranceM` metres from it in 16 directions does: a position
  * taken on a beach is not refused for the map's simplification.
  */

@@ -146,7 +146,7 @@ type VerificationStatus = NonNullable<UserDocument['transitaireVerification']>;
  * Reads the profile in the caller's transaction and answers it with the function that writes the
  * profile's copy of the forwarder's verification status there. The transit domain owns the file
  * and decides on it in that same transaction, so `GET /api/protected/me` never shows a status
- * the file no longer has (README, "Forwarder verification").
+ * the file no longer has (docs/guides/transit.md, "Forwarder verification").
  */
 export async function verificationStatusWriter(tx: Transaction, uid: string) {
   const ref = users().doc(uid);

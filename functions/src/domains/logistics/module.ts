@@ -1,10 +1,12 @@
 /** The logistics domain's manifest (core/module.ts): delivery zones, couriers, deliveries and tricycles. */
 import * as logger from 'firebase-functions/logger';
 import type { DomainModule } from '../../core/module';
+import { errors } from './errors';
 import type { RoundTaskData } from './deliveries/tasks';
 
 export const manifest = {
   name: 'logistics',
+  errors,
   routers: [
     { group: 'logistics', paths: ['/api/delivery-zones'], load: async () => (await import('./zones/routes')).router },
     { group: 'logistics', paths: ['/api/livreurs'], load: async () => (await import('./livreurs/routes')).router },
@@ -14,6 +16,7 @@ export const manifest = {
   ],
   subscribers: async () => [...(await import('./livreurs/subscribers')).subscribers, ...(await import('./subscribers')).subscribers],
   notices: async () => (await import('./notices')).notices,
+  tells: async () => (await import('./tells')).tells,
   jobs: {
     /**
      * Queued by each round of offers of a delivery for `dureeOffreSecondes` later (deliveries/rounds.ts):

@@ -3,7 +3,7 @@
  * deliveries offered to them; the buyer and the sellers when a courier accepts and as the delivery
  * moves; the buyer when no courier was found or a photo proof starts the auto-close; the courier
  * when the buyer disputes.
- * Declared in the domain's module.ts, gathered with the others by src/notices.ts; README, "Notices".
+ * Declared in the domain's module.ts, gathered with the others by src/notices.ts; docs/guides/notifications.md, "Notices".
  */
 import { defineNotices, formatXof } from '../notifications';
 

@@ -15,8 +15,9 @@ export interface NotificationRequested {
 declare module '../../core/events/catalog' {
   interface EventCatalog {
     /**
-     * A domain asks for a notice, in the transaction of the change it tells (key:
-     * `{uid}_{notificationId}`). Every domain emits it through `notifyIn`.
+     * A notice asked for outright (key: `{uid}_{notificationId}`): by `notifyAfter`, right after a
+     * change that is no Firestore write (a password set in Auth). Other notices are told by the
+     * facts themselves (docs/guides/notifications.md, "Notices"); events of this type emitted before that still wait here.
      */
     'notification.requested': NotificationRequested;
   }

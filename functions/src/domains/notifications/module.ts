@@ -1,8 +1,10 @@
 /** The notifications domain's manifest (core/module.ts): in-app notices, pushes, template notices, admin broadcasts. */
 import type { DomainModule } from '../../core/module';
+import { errors } from './errors';
 
 export const manifest = {
   name: 'notifications',
+  errors,
   routers: [{ group: 'core', paths: ['/api/notifications'], load: async () => (await import('./routes')).router }],
   subscribers: async () => (await import('./subscribers')).subscribers,
   jobs: {

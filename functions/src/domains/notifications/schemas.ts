@@ -22,7 +22,7 @@ export const TestNotificationResult = z.object({
 export const Notification = z
   .object({
     id: z.string(),
-    type: z.string().meta({ description: 'What happened: a notice type of its domain (README, "Notices"); `admin_message` for broadcasts.' }),
+    type: z.string().meta({ description: 'What happened: a notice type of its domain (docs/guides/notifications.md, "Notices"); `admin_message` for broadcasts.' }),
     category: z.enum(NOTIFICATION_CATEGORIES).meta({ description: 'The settings toggle that decides whether this kind is also pushed.' }),
     title: z.string(),
     body: z.string(),

@@ -1,9 +1,10 @@
 /**
- * Telling users what happened. A domain asks for a notice inside the transaction of the change it
- * tells (`notifyIn`: an outbox event, so the notice exists if and only if the change committed);
- * the `notifications.write` subscriber writes it in the recipient's language (`notify`), keyed by
- * the event so a notice asked twice is stored once; the trigger on the notice's creation pushes it
- * to the recipient's devices when the recipient keeps that category on (`pushNotice`), once.
+ * Telling users what happened. Domains emit facts (domain events, in the transaction of the change)
+ * and declare who each fact tells (their `tells.ts`): the `notifications.tell.<fact>` subscribers
+ * (telling.ts) write each notice in its recipient's language (`notify`), keyed by its type and key
+ * so a notice told twice is stored once; the trigger on the notice's creation pushes it to the
+ * recipient's devices when the recipient keeps that category on (`pushNotice`), once. A change that
+ * is no Firestore write (a password set in Auth) asks for its notice right after (`notifyAfter`).
  */
 import { createHash } from 'node:crypto';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
@@ -24,7 +25,7 @@ import type { Notification } from './schemas';
 
 const DAY_MS = 86_400_000;
 
-/** A notice a domain asks for: its type is one of the domains' notices.ts (broadcasts are admin-messages/service.ts's). */
+/** A notice to write: its type is one of the domains' notices.ts (broadcasts are admin-messages/service.ts's). */
 export interface NotificationEvent {
   type: NoticeType;
   /** What makes this event one: the same key and type never notify twice. */
@@ -45,8 +46,8 @@ export function pushData(id: string, notification: Pick<NotificationDocument, 't
   return { type: notification.type, notificationId: id, ...(resource ? { resourceKind: resource.kind, resourceId: resource.id } : {}) };
 }
 
-/** Asks for a notice in the transaction of the change it tells. */
-export function notifyIn(tx: Transaction, uid: string, event: NotificationEvent): void {
+/** Asks for a notice in a transaction: `notification.requested`, written by the `notifications.write` subscriber. */
+function notifyIn(tx: Transaction, uid: string, event: NotificationEvent): void {
   const id = notificationId(event.type, event.key);
   emit(tx, 'notification.requested', `${uid}_${id}`, { uid, type: event.type, key: event.key, params: event.params ?? {}, resource: event.resource ?? null });
 }
@@ -59,7 +60,7 @@ export function notifyAfter(uid: string, event: NotificationEvent): Promise<void
   return runTransaction(async (tx) => notifyIn(tx, uid, event));
 }
 
-/** Writes the notice once, in the recipient's language (the `notifications.write` subscriber). */
+/** Writes the notice once, in the recipient's language (the telling subscribers and `notifications.write`). */
 export async function notify(uid: string, event: NotificationEvent): Promise<void> {
   const [settings, template] = await Promise.all([getSettings(uid), templateOf(event.type)]);
   const at = now();

@@ -1,4 +1,4 @@
-/** Notices asked by any domain are written here, in their recipient's language. */
+/** Notices asked outright (`notifyAfter`) are written here, in their recipient's language; notices told by facts are telling.ts's. */
 import { subscriber } from '../../core/events';
 import { notify } from './service';
 

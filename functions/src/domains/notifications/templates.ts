@@ -7,6 +7,7 @@
  */
 import { config } from '../../core/config';
 import type { NoticeType } from '../../core/notices';
+export { RESOURCE_KINDS, type ResourceKind } from '../../core/notices';
 import type { NOTIFICATION_CATEGORIES } from '../settings';
 
 export type Language = 'fr' | 'en';
@@ -16,10 +17,6 @@ export interface NotificationText {
   body: string;
 }
 export type NoticeParams = Record<string, string>;
-
-/** Kinds of resource a notification can point at, for the app to open it. */
-export const RESOURCE_KINDS = ['transitMission', 'article', 'publicite', 'achat', 'chauffeurDemande', 'subscription', 'transitaireVerification', 'adminMessage', 'chatRoom', 'commande', 'tricycleContact', 'delivery', 'verification'] as const;
-export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 export interface NoticeTemplate {
   /** The settings toggle that decides whether the notice is also pushed to the devices. */

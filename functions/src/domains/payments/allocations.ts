@@ -1,5 +1,5 @@
 /**
- * A payment's allocation summary, `paymentAllocations/{paymentId}` (README, "Money"): what the
+ * A payment's allocation summary, `paymentAllocations/{paymentId}` (docs/guides/wallet.md, "Money"): what the
  * ledger entries naming the payment add up to, and which they are (wallet, entry id, type,
  * amount), written by payments' ledger (ledger.ts) in the same transaction as each of them.
  *

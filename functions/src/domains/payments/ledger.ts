@@ -1,5 +1,5 @@
 /**
- * A payment's money in the ledgers (README, "Money"): every wallet entry that allocates a
+ * A payment's money in the ledgers (docs/guides/wallet.md, "Money"): every wallet entry that allocates a
  * payment's money names it, and goes through here. The rule (DOMAIN.md, "Money conservation"):
  * what a payment's entries add up to, plus its refund, never exceeds its amount; and once its whole
  * amount goes back, every credit it made is taken back.

@@ -1,9 +1,11 @@
 /** The payments domain's manifest (core/module.ts): payments, their callbacks, the poller and the expiry queue. */
 import * as logger from 'firebase-functions/logger';
 import type { DomainModule } from '../../core/module';
+import { errors } from './errors';
 
 export const manifest = {
   name: 'payments',
+  errors,
   routers: [{ group: 'payments', paths: ['/api/payments'], load: async () => (await import('./routes')).router }],
   jobs: {
     /** Every minute: asks FeexPay about the pending payments due soonest. */

@@ -60,7 +60,7 @@ export const Payment = z
       .object({
         reason: z.string(),
         statut: z.literal('a_rembourser'),
-        montant: z.number().int().meta({ description: 'XOF to give back: the whole payment, or less when a delivery’s outcome keeps its fee (README, "Deliveries").' }),
+        montant: z.number().int().meta({ description: 'XOF to give back: the whole payment, or less when a delivery’s outcome keeps its fee (docs/guides/logistics.md, "Deliveries").' }),
       })
       .nullable()
       .meta({ description: 'Money to give back: what was paid for went to another payer, was cancelled, or was already paid by another payment.' }),

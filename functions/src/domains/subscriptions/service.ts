@@ -13,7 +13,6 @@ import { runTransaction } from '../../core/firebase';
 import { emit } from '../../core/events';
 import { collection, COLLECTIONS, isoOrNull } from '../../core/firestore';
 import { getUser } from '../identity';
-import { notifyIn } from '../notifications';
 import { priceList } from '../pricing';
 
 export type SubscriptionKind = 'vendeur' | 'transitaire';
@@ -64,7 +63,6 @@ export async function extend(uid: string, kind: SubscriptionKind, months: number
     tx.set(ref, { uid, kind, expiresAt: extended, updatedAt: Timestamp.fromDate(at) }, { merge: true });
     tx.create(credit, { months, paymentId, createdAt: Timestamp.fromDate(at) });
     emit(tx, 'subscription.extended', paymentId, { uid, kind, months, paymentId, subscriptionId: ref.id, expiresAt: extended.toDate().toISOString() });
-    notifyIn(tx, uid, { type: 'subscription_extended', key: paymentId, params: { expiresAt: extended.toDate().toISOString() }, resource: { kind: 'subscription', id: ref.id } });
     return extended.toDate();
   });
   return expiresAt;

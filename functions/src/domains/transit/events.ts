@@ -1,5 +1,5 @@
 /** Events the transit domain emits (docs/events.md, generated from these declarations). */
-import type { MissionStatus } from './state';
+import type { MissionEvent, MissionStatus } from './state';
 
 export interface MissionStatusChanged {
   /** `{articleId}_{buyerUid}`. */
@@ -12,6 +12,15 @@ export interface MissionStatusChanged {
   to: MissionStatus;
   /** When (ISO). */
   at: string;
+  /**
+   * The table's event that moved it, when its mover names one (null otherwise: a creation, a
+   * cancellation); the forwarder concerned (the one it has, or had when it leaves); the listing's
+   * title. Whom the move tells (tells.ts) and whose realtime feed it goes to. Absent on events
+   * emitted before they were carried.
+   */
+  event?: MissionEvent | null;
+  transitaire?: string | null;
+  articleTitre?: string;
 }
 
 export interface TransitaireVerificationChanged {
@@ -20,6 +29,8 @@ export interface TransitaireVerificationChanged {
   rejectionMotif: string | null;
   /** When it changed (ms): a copy never goes back to an older status. */
   at: number;
+  /** The moment of the decision this change made (ms), told to the forwarder; null when it made none (a submission). Absent on events emitted before it was told from this event. */
+  decidedAt?: number | null;
 }
 
 declare module '../../core/events/catalog' {

@@ -9,6 +9,16 @@ export const missionMachine = stateMachine({
   table: MISSION_TRANSITIONS,
   statusEvent: {
     type: 'mission.status_changed',
-    payload: ({ id, from, to, at }, mission: { article: string; acheteur: string }) => ({ missionId: id, articleId: mission.article, acheteur: mission.acheteur, from, to, at: at.toISOString() }),
+    payload: ({ id, from, to, at, event }, mission: { article: string; acheteur: string; transitaire: string | null; articleTitre: string }) => ({
+      missionId: id,
+      articleId: mission.article,
+      acheteur: mission.acheteur,
+      from,
+      to,
+      at: at.toISOString(),
+      event: event ?? null,
+      transitaire: mission.transitaire,
+      articleTitre: mission.articleTitre,
+    }),
   },
 });

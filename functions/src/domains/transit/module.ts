@@ -1,10 +1,11 @@
 /** The transit domain's manifest (core/module.ts): forwarders, their verification, directory and reviews, transit missions. */
 import * as logger from 'firebase-functions/logger';
 import type { DomainModule } from '../../core/module';
-import type { MissionDocument } from './repository';
+import { errors } from './errors';
 
 export const manifest = {
   name: 'transit',
+  errors,
   routers: [
     { group: 'transit', paths: ['/api/transit-missions'], load: async () => (await import('./routes')).router },
     { group: 'transit', paths: ['/api/transit'], load: async () => (await import('./routes')).aliasRouter },
@@ -14,6 +15,7 @@ export const manifest = {
   ],
   subscribers: async () => (await import('./subscribers')).subscribers,
   notices: async () => (await import('./notices')).notices,
+  tells: async () => (await import('./tells')).tells,
   jobs: {
     /** Hourly: forwarders whose subscription ended leave the buyers' list. */
     expireTransitaireListings: {
@@ -23,16 +25,6 @@ export const manifest = {
       run: async () => {
         const { unlistExpired } = await import('./directory/service');
         logger.info('forwarder listings expired', await unlistExpired());
-      },
-    },
-    /** Status changes of transit missions -> the forwarder's realtime feed (`transit-mission-update`). */
-    transitMissionUpdates: {
-      kind: 'document',
-      on: 'written',
-      document: 'transitMissions/{missionId}',
-      run: async ({ id, params, before, after }) => {
-        const { onMissionWritten } = await import('./triggers');
-        await onMissionWritten(id, params.missionId, before as MissionDocument | undefined, after as MissionDocument | undefined);
       },
     },
   },

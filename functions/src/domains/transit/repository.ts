@@ -5,7 +5,7 @@ import { runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import { missionMachine } from './machine';
-import type { MissionStatus } from './state';
+import type { MissionEvent, MissionStatus } from './state';
 
 export interface MissionDocument {
   article: string;
@@ -37,9 +37,6 @@ export async function findMission(id: string): Promise<MissionDocument | undefin
 
 type Decision = Partial<MissionDocument> | MissionDocument;
 
-/** What else is written with a change of a mission, in its transaction (the notices of the change). */
-export type WithChange = (tx: Transaction, mission: MissionDocument) => void;
-
 /**
  * Read-modify-write of one mission (created when missing and `decide` answers a whole document).
  * `decide` runs on the fresh document and may refuse with an ApiError: nothing is written then;
@@ -49,9 +46,9 @@ export async function mutateMission(
   id: string,
   decide: (current: MissionDocument | undefined) => Decision | null,
   at: Date,
-  withChange?: WithChange,
+  event?: MissionEvent,
 ): Promise<MissionDocument> {
-  return mutateMissionWith(id, async () => undefined, (current) => decide(current), at, withChange);
+  return mutateMissionWith(id, async () => undefined, (current) => decide(current), at, event);
 }
 
 /**
@@ -69,7 +66,7 @@ export async function mutateMissionWith<T>(
   read: (tx: Transaction) => Promise<T>,
   decide: (current: MissionDocument | undefined, read: T) => Decision | null,
   at: Date,
-  withChange?: WithChange,
+  event?: MissionEvent,
 ): Promise<MissionDocument> {
   const ref = missions().doc(id);
   return runTransaction(async (tx) => {
@@ -83,9 +80,10 @@ export async function mutateMissionWith<T>(
     const next = { ...current, ...changes } as MissionDocument;
     if (current) tx.update(ref, changes);
     else tx.create(ref, next);
-    // Every write of a mission passes here: a status it enters is said with the write (dashboard counters).
-    missionMachine.announce(tx, { id, from: current?.statut ?? null, to: next.statut, at }, next);
-    withChange?.(tx, next);
+    // Every write of a mission passes here: a status it enters is said with the write (dashboard
+    // counters, the forwarder's realtime feed), with the table's event that moved it when the caller
+    // names one (the party it tells, tells.ts) and the forwarder concerned (the one it had, when it leaves).
+    missionMachine.announce(tx, { id, from: current?.statut ?? null, to: next.statut, at, ...(event ? { event } : {}) }, { ...next, transitaire: next.transitaire ?? current?.transitaire ?? null });
     return next;
   });
 }

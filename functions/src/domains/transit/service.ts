@@ -13,17 +13,15 @@ import { isoOrNull } from '../../core/firestore';
 import { getArticle, latestVerificationStatus } from '../catalog';
 import { liveTransitPurchase } from '../commerce';
 import { getUser } from '../identity';
-import { notifyIn } from '../notifications';
 import { stateOf } from '../subscriptions';
 import * as repository from './repository';
-import type { MissionDocument, WithChange } from './repository';
+import type { MissionDocument } from './repository';
 import { verificationStatusOf } from './verification/service';
 import type { DetailsRequest, StartRequest, TransitMission } from './schemas';
 import { missionMachine } from './machine';
 import { ACTIVE_STATUSES, EDITABLE_STATUSES, type MissionEvent, type MissionStatus } from './state';
 
 type MissionView = z.input<typeof TransitMission>;
-type TransitEvent = 'transit_selection' | 'transit_transfer' | 'transit_rejected' | 'transit_completed' | 'transit_forwarder_unavailable';
 
 export function toMission(id: string, mission: MissionDocument): MissionView {
   return {
@@ -56,17 +54,6 @@ export async function assertEligibleForwarder(uid: string): Promise<void> {
   if (verification === 'pending') throw new ApiError('TRANSITAIRE_VERIF_PENDING');
   if (verification !== 'approved') throw new ApiError('TRANSITAIRE_NOT_VERIFIED');
   if (!(await stateOf(uid, 'transitaire')).active) throw new ApiError('TRANSITAIRE_SUBSCRIPTION_REQUIRED');
-}
-
-/**
- * Tells a party of the mission (in-app and push, in its language) with the change, in its
- * transaction; `at` makes the event one.
- */
-export function tell(to: 'acheteur' | 'transitaire', type: TransitEvent, id: string, at: Date): WithChange {
-  return (tx, mission) => {
-    const uid = mission[to];
-    if (uid) notifyIn(tx, uid, { type, key: `${id}:${at.getTime()}`, params: { articleTitre: mission.articleTitre }, resource: { kind: 'transitMission', id } });
-  };
 }
 
 /**
@@ -152,7 +139,7 @@ export async function selectTransitaire(caller: ProfileCaller, articleId: string
       return { statut: step(mine, 'select'), transitaire: transitaireId, dateSelectionTransitaire: Timestamp.fromDate(at) };
     },
     at,
-    tell('transitaire', 'transit_selection', id, at),
+    'select',
   );
   return toMission(id, mission);
 }
@@ -174,13 +161,13 @@ export async function transferer(caller: ProfileCaller, articleId: string): Prom
       return { statut, dateTransfer: Timestamp.fromDate(at), verificationApproved: true };
     },
     at,
-    tell('transitaire', 'transit_transfer', id, at),
+    'transfer',
   );
   return toMission(id, mission);
 }
 
 /** Rule 3: only the assigned forwarder; rule 5: still verified and subscribed. */
-async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' | 'close', at: Date, notice: 'transit_rejected' | 'transit_completed'): Promise<MissionDocument> {
+async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' | 'close', at: Date): Promise<MissionDocument> {
   await assertEligibleForwarder(caller.uid);
   return repository.mutateMission(
     id,
@@ -192,19 +179,19 @@ async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' 
       return event === 'reject' ? { statut, transitaire: null, dateSelectionTransitaire: null } : { statut, dateTraite: Timestamp.fromDate(at) };
     },
     at,
-    tell('acheteur', notice, id, at),
+    event,
   );
 }
 
 export async function rejeterAttribution(caller: ProfileCaller, id: string): Promise<MissionView> {
   const at = now();
-  const mission = await forwarderStep(caller, id, 'reject', at, 'transit_rejected');
+  const mission = await forwarderStep(caller, id, 'reject', at);
   return toMission(id, mission);
 }
 
 export async function marquerTraite(caller: ProfileCaller, id: string): Promise<MissionView> {
   const at = now();
-  const mission = await forwarderStep(caller, id, 'close', at, 'transit_completed');
+  const mission = await forwarderStep(caller, id, 'close', at);
   return toMission(id, mission);
 }
 

@@ -1,11 +1,18 @@
 /** The transit domain's reactions to other domains' events. */
 import { subscriber } from '../../core/events';
+import { publish } from '../../core/realtime';
 import { refreshListing } from './directory/service';
 import { approveVerification, cancelJourneys } from './service';
 import { unassignForwarder } from './unassign';
 import { markCardDeleted } from './verification/documents';
 
 export const subscribers = [
+  // `transit-mission-update`: each status change of a mission goes to its forwarder's realtime feed
+  // (core/realtime), keyed by the event, so a redelivery writes nothing. When the forwarder
+  // refuses, the mission has none any more: the one it had is told.
+  subscriber('transit.mission_realtime', 'mission.status_changed', async ({ id, payload }) => {
+    if (payload.transitaire) await publish(payload.transitaire, id, 'transit-mission-update', { missionId: payload.missionId, statut: payload.to });
+  }),
   // A subscribed, verified forwarder appears in the buyers' list.
   subscriber('transit.directory_on_subscription', 'subscription.extended', async ({ payload }) => {
     if (payload.kind === 'transitaire') await refreshListing(payload.uid);

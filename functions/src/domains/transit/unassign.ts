@@ -10,7 +10,6 @@
  */
 import { now } from '../../core/clock';
 import * as repository from './repository';
-import { tell } from './service';
 import { missionMachine } from './machine';
 
 const PAGE_SIZE = 100;
@@ -38,7 +37,7 @@ async function unassignOne(uid: string, id: string): Promise<boolean> {
       return { statut: missionMachine.decide(current.statut, 'unassign'), transitaire: null, dateSelectionTransitaire: null };
     },
     at,
-    tell('acheteur', 'transit_forwarder_unavailable', id, at),
+    'unassign',
   );
   return changed;
 }

@@ -43,7 +43,7 @@ export const router = new ApiRouter()
           .number()
           .int()
           .nullable()
-          .meta({ description: 'The balance right after the entry; null on a credit that landed on a shard of the wallet and on the platform’s books (README, "Money").' }),
+          .meta({ description: 'The balance right after the entry; null on a credit that landed on a shard of the wallet and on the platform’s books (docs/guides/wallet.md, "Money").' }),
         debtAfter: z.number().int().meta({ description: 'The debt after this entry (XOF).' }),
         reference: z.string(),
         paymentId: z.string().nullable().meta({ description: 'The payment whose money this entry allocates; null for bonuses and withdrawals.' }),

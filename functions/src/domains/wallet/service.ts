@@ -18,7 +18,7 @@ import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { readWallet, readWhole, shardOf, shardRefs, walletRef, type WalletTotals } from './shards';
 
 /**
- * Entry types (README, "Money": who gets each, on which event, what reverses it).
+ * Entry types (docs/guides/wallet.md, "Money": who gets each, on which event, what reverses it).
  *  - `vente`: a seller's sale, net of the platform's fee; `gain_livraison`: a courier's share of a
  *    delivery fee; `gain_agent`: an agent's earning (commission, sign-up or presence bonus).
  *  - On the platform's wallet (`wallets/platform`): `commission_plateforme` (its fee on a sale),
@@ -62,7 +62,7 @@ export interface EntryDocument extends Entry {
   /**
    * The wallet's balance right after the entry, for an entry written by a transaction that read
    * the whole wallet (a withdrawal, a take-back, a credit repaying a debt; every entry written
-   * before the shards). Null on a credit that landed on a shard (README, "Money"): other credits
+   * before the shards). Null on a credit that landed on a shard (docs/guides/wallet.md, "Money"): other credits
    * land on other shards at the same moment, so no transaction knows "the balance right after"
    * it; and null on the platform's books.
    */
@@ -277,7 +277,7 @@ export async function entriesIn(tx: Transaction, keys: Array<{ uid: string; id: 
  * per payment. A collection-group query: in a transaction it locks the whole range it reads (on
  * the emulator, every transaction writing any ledger waits for it), so payments' ledger reads its
  * allocation summary by id instead, and queries only for payments settled before the summary
- * existed (README, "Money"); the reconciliation queries outside any transaction. Reads one more
+ * existed (docs/guides/wallet.md, "Money"); the reconciliation queries outside any transaction. Reads one more
  * than MAX_ENTRIES_PER_PAYMENT, so that a payment past the bound shows.
  */
 export async function entriesOfPayment(paymentId: string, tx?: Transaction): Promise<Array<{ uid: string; id: string; entry: EntryDocument }>> {

@@ -1,5 +1,5 @@
 /**
- * Where a wallet's balance lives (README, "Money", "Hot documents"). Many settlements credit one
+ * Where a wallet's balance lives (docs/guides/wallet.md, "Money"; docs/architecture.md, "Hot documents"). Many settlements credit one
  * wallet at once (a busy seller, the platform's books on every sale), so a credit does not write
  * the wallet's document: it adds its amount to one of `WALLET_SHARDS` shard documents,
  * `wallets/{uid}/balanceShards/{0..WALLET_SHARDS-1}`, chosen from the entry's id (a retry of the same

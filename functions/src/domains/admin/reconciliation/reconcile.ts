@@ -1,5 +1,5 @@
 /**
- * The reconciliation of the money (README, "Reconciliation"; DOMAIN.md, "Money conservation"):
+ * The reconciliation of the money (docs/operations.md, "Reconciliation"; DOMAIN.md, "Money conservation"):
  * walks every payment and every wallet, in pages, and reports each break of the invariant with
  * the documents involved. It reads only; it never writes money.
  *

@@ -15,7 +15,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'The last daily reconciliation of the money: every break of the invariant with its documents',
     description: [
-      'Written each day by the `reconcileMoney` schedule (README, "Reconciliation"); `npm run reconcile` runs the same check by hand.',
+      'Written each day by the `reconcileMoney` schedule (docs/operations.md, "Reconciliation"); `npm run reconcile` runs the same check by hand.',
       'For each payment: its amount = the ledger entries naming it + its refund, except the money of a delivery not made yet; each wallet’s balance - debt = the sum of its entries.',
       'Every admin level reads it: it moves no money and shows amounts and document paths only. One query (the newest report).',
     ].join(' '),

@@ -16,7 +16,7 @@ export const router = new ApiRouter().json({
     `A range of business days (BUSINESS_TIME_ZONE), both included: by default the last ${DEFAULT_RANGE_DAYS}; \`from\` alone runs to today; at most ${MAX_RANGE_DAYS} (STATS_RANGE_TOO_LONG), \`from\` not after \`to\` (STATS_RANGE_INVERTED), no day before ${FIRST_STATS_DAY} nor after today (STATS_RANGE_OUT_OF_BOUNDS).`,
     'Totals over the range (`signups.total` and `byRole`, `revenue`) are the sums of the day rows listed with them.',
     '`current` figures are gauges (how many are in each status or role now); the others are what happened in the range.',
-    'Every figure comes from counters the subscribers of the domain events keep (README, "Dashboard statistics"), read by id, never a collection: the gauges, the days not closed yet (today, and yesterday for an hour after midnight), and a roll-up per closed month and per closed day of the current month.',
+    'Every figure comes from counters the subscribers of the domain events keep (docs/guides/admin.md, "Dashboard statistics"), read by id, never a collection: the gauges, the days not closed yet (today, and yesterday for an hour after midnight), and a roll-up per closed month and per closed day of the current month.',
   ].join(' '),
   access: 'profile',
   roles: ADMIN_ROLES,

@@ -1,5 +1,5 @@
 /**
- * When a position earns the presence bonus (README, "Presence only on land of a served country"):
+ * When a position earns the presence bonus (docs/guides/agents.md, "Presence only on land of a served country"):
  * on the land of a country of `GET /api/geo/countries` (its borders, within
  * AGENT_PRESENCE_COAST_TOLERANCE_M of the coast), and, when the app gave the position's accuracy,
  * one within AGENT_PRESENCE_MAX_ACCURACY_M. The agent's call and the backfill both ask here.

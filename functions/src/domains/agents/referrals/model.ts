@@ -21,7 +21,7 @@ export interface ReferralDocument {
   firstPaymentId: string | null;
   /**
    * Whether the referred user proved its telephone: nothing is credited to the agent before
-   * (README, "Referral money waits for the telephone proof"). Absent on referrals made before the
+   * (docs/guides/agents.md, "Referral money waits for the telephone proof"). Absent on referrals made before the
    * rule: the profile's flag decides for them.
    */
   phoneProven?: boolean;

@@ -15,8 +15,8 @@ import { nextState, transition } from '../../../core/fsm';
 import { type PageRequest, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { COLLECTIONS, isoOrNull } from '../../../core/firestore';
-import { notifyIn } from '../../notifications';
 import { FLAG_OF, type PubliciteDocument } from './model';
+import type { PubliciteReviewed } from '../events';
 import * as repository from './repository';
 import type { PubPricing, Publicite, PubliciteRequest } from './schemas';
 import { PUBLICITE_TRANSITIONS } from './state';
@@ -129,7 +129,7 @@ export async function activate(id: string): Promise<PubliciteView> {
       };
     },
     at,
-    (tx, next) => tellSeller(tx, id, next, 'publicite_active', { titre, dateFin: next.dateFin!.toDate().toISOString() }),
+    (tx, next) => emitReview(tx, id, next, { decision: 'active', titre, dateFin: next.dateFin!.toDate().toISOString(), motif: null, rembourse: false }),
   );
   return toPublicite(id, updated);
 }
@@ -153,7 +153,7 @@ export async function reject(caller: ProfileCaller, id: string, motif: string): 
     },
     now(),
     (tx, next) => {
-      tellSeller(tx, id, next, 'publicite_rejected', { titre, motif, rembourse: String(next.remboursement !== null) });
+      emitReview(tx, id, next, { decision: 'rejected', titre, dateFin: null, motif, rembourse: next.remboursement !== null });
       // A paid boost rejected is money owed back: the admin's decision is audited with it.
       audit(tx, {
         actor: caller,
@@ -175,9 +175,10 @@ export async function reject(caller: ProfileCaller, id: string, motif: string): 
   return toPublicite(id, updated);
 }
 
-/** An admin decision on a boost, told to its seller with the change, with the listing's title; one event per decision. */
-function tellSeller(tx: Transaction, id: string, pub: PubliciteDocument, type: 'publicite_active' | 'publicite_rejected', params: Record<string, string>): void {
-  notifyIn(tx, pub.vendeur, { type, key: `${id}:${pub.updatedAt.toMillis()}`, params, resource: { kind: 'publicite', id } });
+/** An admin decision on a boost, said with the change with the listing's title (its seller is told, tells.ts); one event per decision. */
+function emitReview(tx: Transaction, id: string, pub: PubliciteDocument, review: Pick<PubliciteReviewed, 'decision' | 'titre' | 'dateFin' | 'motif' | 'rembourse'>): void {
+  const at = pub.updatedAt.toDate();
+  emit(tx, 'publicite.reviewed', `${id}_${at.getTime()}`, { publiciteId: id, vendeur: pub.vendeur, ...review, at: at.toISOString() });
 }
 
 /**

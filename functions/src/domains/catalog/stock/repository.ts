@@ -35,7 +35,7 @@ export const generations = () => collection<StockGenerationDocument>(COLLECTIONS
 const unitDocs = () => collection<StockUnitDocument>(COLLECTIONS.stockUnits);
 export const unitRef = (articleId: string, generation: number, n: number) => unitDocs().doc(`${articleId}_${generation}_${n}`);
 
-/** The units a listing's stock makes: a part without `stock` is one unit (README, "Orders of parts"). */
+/** The units a listing's stock makes: a part without `stock` is one unit (docs/guides/commerce.md, "Orders of parts"). */
 export const unitsOf = (stock: number | undefined) => stock ?? 1;
 
 /** A part's current generation read in the caller's transaction (undefined before its first order or statement). */

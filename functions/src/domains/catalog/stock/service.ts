@@ -1,6 +1,6 @@
 /**
- * A part's units, taken by paying orders without a hot document (README, "Orders of parts" and
- * "Hot documents"). Many buyers paying for the last units of one part at once used to run each a
+ * A part's units, taken by paying orders without a hot document (docs/guides/commerce.md, "Orders of parts";
+ * docs/architecture.md, "Hot documents"). Many buyers paying for the last units of one part at once used to run each a
  * transaction that read and wrote the listing: they queued on its lock. Now:
  *
  * - A part's units are the slots 0..units-1 of its current generation (`stockGenerations/{id}`). A

@@ -17,7 +17,6 @@ import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { registerDocument } from '../../../core/stored-documents';
-import { notifyIn } from '../../notifications';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import type { ArticleDocument } from '../model';
 import { planVerificationList } from './listing';
@@ -105,7 +104,6 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
         });
       }
       emitChange(tx, doc.id, updated, current.statut, at);
-      tellBuyer(tx, doc.id, updated);
       moved.push({ id: doc.id, request: updated });
     }
     // `en_cours` keeps them open; a report or a cancellation closes them for the listing's cap.
@@ -121,8 +119,3 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
   return { articleId, statut: move.statut, moved: outcome.map(({ id, request }) => toVerification(id, request)) };
 }
 
-function tellBuyer(tx: Transaction, id: string, request: VerificationDocument): void {
-  const type = request.statut === 'rapport_disponible' ? 'verification_report_ready' : request.statut === 'annule' ? 'verification_cancelled' : 'verification_started';
-  const params: Record<string, string> = { articleTitre: request.articleTitre ?? '', ...(request.motif ? { motif: request.motif } : {}) };
-  notifyIn(tx, request.acheteur, { type, key: `${id}_${request.statut}`, params, resource: { kind: 'verification', id } });
-}

@@ -15,7 +15,6 @@ import { runTransaction } from '../../../core/firebase';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { handoverRef } from './handover';
-import { notifyIn } from '../../notifications';
 import { DAY_MS, decisionDeadline, toVerification, type VerificationDocument } from './model';
 import { reportLink } from './report';
 import { verificationMachine } from './machine';
@@ -46,7 +45,7 @@ export async function reportLinkOf(caller: ProfileCaller, id: string) {
 }
 
 /**
- * Why the buyer may no longer refuse (README, "Verification of a listing": the decision's
+ * Why the buyer may no longer refuse (docs/guides/catalog.md, "Verification of a listing": the decision's
  * deadline): the vehicle was handed over (delivered, or transferred to its forwarder: `handedOver`,
  * read by the caller in its transaction), or the days to decide are over. Accepting stays possible until the job closes the request as accepted.
  */
@@ -76,18 +75,11 @@ export async function decide(caller: ProfileCaller, id: string, event: 'accept' 
   });
 }
 
-/** A decision written in `tx`: the status, its event, and the seller told. */
+/** A decision written in `tx`: the status and its event (which tells the seller, tells.ts). */
 function applyDecision(tx: Transaction, id: string, current: VerificationDocument, event: 'accept' | 'refuse', at: Date): VerificationDocument {
   const moved = verificationMachine.move(tx, { id, from: current.statut, event, at, context: current });
-  const { statut } = moved;
   const updated: VerificationDocument = { ...current, ...moved, decidedAt: moved.updatedAt };
   tx.update(verifications().doc(id), { ...moved, decidedAt: updated.decidedAt });
-  notifyIn(tx, current.vendeur, {
-    type: statut === 'accepte' ? 'verification_accepted' : 'verification_refused',
-    key: `${id}_${statut}`,
-    params: { articleTitre: current.articleTitre ?? '' },
-    resource: { kind: 'article', id: current.articleId },
-  });
   return updated;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The buyer got the vehicle of a listing (its purchase delivered, or its journey transferred to the
- * forwarder): README, "Verification of a listing". From then on its reports of the listing can no
+ * forwarder): docs/guides/catalog.md, "Verification of a listing". From then on its reports of the listing can no
  * longer be refused, and no new inspection of it can be paid: an inspection is for deciding before
  * taking the vehicle, not a way to give it back later.
  */

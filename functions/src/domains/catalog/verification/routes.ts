@@ -1,5 +1,5 @@
 /**
- * `/api/verification`: paid inspections of listings (README, "Verification of a listing"). Admin
+ * `/api/verification`: paid inspections of listings (docs/guides/catalog.md, "Verification of a listing"). Admin
  * levels list requests, read their statistics from counters, upload the report and move every open
  * request of a listing together; the buyer reads its requests and report, then accepts or refuses
  * once. The report's signed links are the storage's own (the local driver's are served by the admin

@@ -15,7 +15,6 @@ import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
-import { notifyIn } from '../../notifications';
 import { priceList } from '../../pricing';
 import { samePerson } from '../../identity';
 import type { ArticleDocument } from '../model';
@@ -103,10 +102,9 @@ export async function openVerification(paymentId: string, articleId: string, buy
       updatedAt: stamp,
     };
     tx.create(requestRef, created);
-    // The listing says an inspection waits; each buyer's decision is its own (README, "Verification of a listing").
+    // The listing says an inspection waits; each buyer's decision is its own (docs/guides/catalog.md, "Verification of a listing").
     countOpen(tx, articleId, 1, { verificationStatut: 'en_attente' });
     emitChange(tx, paymentId, created, null, at);
-    notifyIn(tx, listing.vendeur, { type: 'verification_requested', key: paymentId, resource: { kind: 'article', id: articleId } });
     return undefined;
   });
 }

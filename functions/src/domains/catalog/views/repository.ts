@@ -1,5 +1,5 @@
 /**
- * Firestore access of listing views, without a hot document (README, Catalog: Views).
+ * Firestore access of listing views, without a hot document (docs/guides/catalog.md, Views).
  *
  * A view is claimed by creating its marker `articleViews/{articleId}_{viewer}_{day}`: the create
  * fails when the marker exists, and the view is not counted. In the same batch (blind writes, no
@@ -24,7 +24,7 @@ import type { ArticleDocument } from '../model';
 
 /**
  * Shards of one listing's counter. Firestore takes about one sustained write a second per
- * document: ten shards take a listing's peak of about ten views a second (README, Hot documents).
+ * document: ten shards take a listing's peak of about ten views a second (docs/architecture.md, Hot documents).
  * Readers read them all by id: raising it later is safe, lowering it would drop counts.
  */
 export const VIEW_SHARDS = 10;

@@ -21,7 +21,6 @@ import { getArticle, prepareSale } from '../../catalog';
 import { type DeliveryRequest, quoteDelivery } from '../../logistics';
 import { isPublic } from '../../catalog';
 import { samePerson } from '../../identity';
-import { notifyIn } from '../../notifications';
 import { platformFee } from '../../pricing';
 import { PLATFORM_WALLET_ID, type Posting } from '../../wallet';
 import { markForRefund, prepareAllocation } from '../../payments';
@@ -161,11 +160,12 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
       prix: achat.prix,
       paidAt: at.toDate().toISOString(),
       livraison: achat.demandeLivraison ?? null,
+      // What the parties are told (tells.ts): the buyer what it paid (with the delivery fee), the seller its net on the price.
+      articleId: achat.articleId,
+      articleTitre: achat.articleTitre,
+      montant: achat.prix + feeOf(achat),
+      net: delivered ? null : achat.prix - fee,
     });
-    // The buyer is told what it paid (with the delivery fee); the seller its net on the price.
-    notifyIn(tx, achat.acheteur, { type: 'achat_paid', key: paymentId, params: { articleTitre: achat.articleTitre, montant: String(achat.prix + feeOf(achat)) }, resource: { kind: 'achat', id } });
-    if (delivered) notifyIn(tx, achat.vendeur, { type: 'achat_to_prepare', key: paymentId, params: { articleTitre: achat.articleTitre }, resource: { kind: 'article', id: achat.articleId } });
-    else notifyIn(tx, achat.vendeur, { type: 'article_sold', key: paymentId, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } });
     return { paid: achat };
   });
   return 'refund' in outcome ? outcome : undefined;
@@ -190,16 +190,14 @@ export async function creditAchatSeller(id: string): Promise<void> {
     if (!achat || achat.statut !== 'payee' || !achat.paymentId) return;
     const allocation = await prepareAllocation(tx, achat.paymentId, saleCredit(id, achat, fee));
     allocation.write();
-    emit(tx, 'achat.handed_over', id, { achatId: id, articleId: achat.articleId, acheteur: achat.acheteur, at: now().toISOString() });
-    if (allocation.fresh.some((posting) => posting.uid === achat.vendeur)) {
-      notifyIn(tx, achat.vendeur, { type: 'article_sold', key: `${id}_delivered`, params: { articleTitre: achat.articleTitre, net: String(achat.prix - fee) }, resource: { kind: 'article', id: achat.articleId } });
-    }
+    // With it, the seller's credit (tells.ts tells it once: a run again is the same event, the same notice).
+    emit(tx, 'achat.handed_over', id, { achatId: id, articleId: achat.articleId, acheteur: achat.acheteur, at: now().toISOString(), vendeur: achat.vendeur, articleTitre: achat.articleTitre, net: achat.prix - fee });
   });
 }
 
 /**
  * A purchase's delivery `refuse`, `retour` or `annule`: the purchase `annulee` (logistics marks its
- * refund: everything but the fee of a trip made, README "Deliveries"); its seller is never credited.
+ * refund: everything but the fee of a trip made, docs/guides/logistics.md, "Deliveries"); its seller is never credited.
  * The listing stays sold to it: the seller, who has the vehicle back, publishes it again.
  */
 export async function onAchatDeliveryFailed(id: string): Promise<void> {

@@ -3,7 +3,7 @@
  * nearby index existed into it, so drivers find them. Each open request with a point gets its
  * `geohash`, `cell` and member, in a transaction on the request (a move at the same time wins or
  * retries; nothing is placed twice). Open requests without a point cannot be placed: they are
- * counted and left to their buyer (README, Driver requests). Safe to run again.
+ * counted and left to their buyer (docs/guides/commerce.md, Driver requests). Safe to run again.
  */
 import { runTransaction } from '../../../core/firebase';
 import { geohashOf } from '../../../core/nearby';

@@ -1,9 +1,32 @@
 /**
- * A driver request's status moves (core/fsm.ts): by its table, in the caller's transaction. A
- * request keeps no history (its `version` counts its moves) and nobody counts requests by status:
- * no status event.
+ * A driver request's status moves (core/fsm.ts): by its table, with their `demande.status_changed`,
+ * in the caller's transaction. A request keeps no history (its `version` counts its moves); nobody
+ * counts requests by status, but each side is told of a move from its event (tells.ts), which
+ * carries what the notice says: the request as it was (its buyer, its driver) and after the move.
  */
 import { stateMachine } from '../../../core/fsm';
+import type { DemandeDocument } from './model';
 import { DEMANDE_TRANSITIONS } from './state';
 
-export const demandeMachine = stateMachine({ table: DEMANDE_TRANSITIONS });
+/** What the notices call a request: its listing, or its trip. */
+const sujetOf = (demande: DemandeDocument) => demande.articleTitre ?? `${demande.trajet?.depart ?? ''} → ${demande.trajet?.arrivee ?? ''}`;
+
+export const demandeMachine = stateMachine({
+  table: DEMANDE_TRANSITIONS,
+  statusEvent: {
+    type: 'demande.status_changed',
+    payload: ({ id, from, to, event, at }, { before, after }: { before: DemandeDocument; after: DemandeDocument }) => ({
+      demandeId: id,
+      from,
+      to,
+      event: event!,
+      acheteur: before.acheteur,
+      chauffeur: before.chauffeur,
+      version: after.version,
+      sujet: sujetOf(before),
+      date: after.date.toDate().toISOString().slice(0, 10),
+      motif: after.motif,
+      at: at.toISOString(),
+    }),
+  },
+});

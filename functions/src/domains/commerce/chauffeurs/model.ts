@@ -15,7 +15,7 @@ export interface DemandeDocument {
   articleTitre: string | null;
   trajet: { depart: string; arrivee: string } | null;
   date: Timestamp;
-  /** `point` null only on requests made before a point was required (never offered: README). */
+  /** `point` null only on requests made before a point was required (never offered: docs/guides/commerce.md, Driver requests). */
   lieu: { adresse: string; point: Point | null };
   /** geohashOf(lieu.point), for admin tools; absent on requests stored before the index. */
   geohash?: string | null;

@@ -19,7 +19,6 @@ import { geohashOf } from '../../../core/nearby';
 import { placeMember } from '../../../core/nearby-members';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { getArticle, isPublic } from '../../catalog';
-import { notifyIn } from '../../notifications';
 import { type DemandeDocument, memberOf } from './model';
 import type { AdminDemandesQuery, Demande, DemandeRequest } from './schemas';
 import type { DemandeEvent } from './state';
@@ -90,26 +89,18 @@ export async function openDemande(caller: ProfileCaller, input: z.output<typeof 
 
 /**
  * One move of a request, in a transaction: `check` refuses what the caller may not do (on the
- * current document), the table decides the next status, `notify` tells the other side.
+ * current document), the table decides the next status; its event tells the other side (tells.ts).
  */
-async function move(
-  id: string,
-  event: DemandeEvent,
-  check: (demande: DemandeDocument) => void,
-  change: (demande: DemandeDocument) => Partial<DemandeDocument>,
-  notify: (demande: DemandeDocument, key: string) => Array<{ uid: string; type: 'demande_acceptee' | 'demande_liberee' | 'demande_annulee' | 'demande_rejetee' }>,
-): Promise<DemandeOutput> {
+async function move(id: string, event: DemandeEvent, check: (demande: DemandeDocument) => void, change: (demande: DemandeDocument) => Partial<DemandeDocument>): Promise<DemandeOutput> {
   const ref = demandes().doc(id);
   return runTransaction(async (tx) => {
     const demande = (await tx.get(ref)).data();
     if (!demande) throw new ApiError('DEMANDE_NOT_FOUND');
     check(demande);
-    const moved = demandeMachine.move(tx, { id, from: demande.statut, event, at: now() });
+    const next = { ...demande, ...change(demande), version: demande.version + 1 };
+    const moved = demandeMachine.move(tx, { id, from: demande.statut, event, at: now(), context: { before: demande, after: next } });
     // Accepted, cancelled or rejected, the request leaves drivers' open lists; released, it is back.
-    const updated = writeDemande(tx, ref, demande.cell, { ...demande, ...change(demande), ...moved, version: demande.version + 1 });
-    const key = `${id}_${updated.version}`;
-    const params = { sujet: demande.articleTitre ?? `${demande.trajet?.depart ?? ''} → ${demande.trajet?.arrivee ?? ''}`, date: updated.date.toDate().toISOString().slice(0, 10), ...(updated.motif ? { motif: updated.motif } : {}) };
-    for (const { uid, type } of notify(demande, key)) notifyIn(tx, uid, { type, key, params, resource: { kind: 'chauffeurDemande', id } });
+    const updated = writeDemande(tx, ref, demande.cell, { ...next, ...moved });
     return toDemande(id, updated);
   });
 }
@@ -126,7 +117,7 @@ function acceptRefusal(caller: ProfileCaller, demande: DemandeDocument): ApiErro
 
 /**
  * A driver accepts an open request. Drivers race for it, and a transaction on the request would
- * make each loser wait for the winner's commit (README, "Hot documents"): the checks run on a plain
+ * make each loser wait for the winner's commit (docs/architecture.md, "Hot documents"): the checks run on a plain
  * read first, then the race is decided by creating the claim of the request's `version` (core/claims:
  * a request given back has a new version, claimed anew), the losers answered DEMANDE_ALREADY_TAKEN
  * at once, writing nothing. The winner's transaction checks again on the request, the truth (a
@@ -149,7 +140,6 @@ export async function acceptDemande(caller: ProfileCaller, id: string) {
         if (refused) throw refused;
       },
       () => ({ chauffeur: caller.uid }),
-      (demande) => [{ uid: demande.acheteur, type: 'demande_acceptee' }],
     ),
   );
 }
@@ -163,7 +153,6 @@ export function releaseDemande(caller: ProfileCaller, id: string) {
       if (demande.chauffeur !== caller.uid) throw new ApiError('DEMANDE_NOT_FOUND');
     },
     (demande) => ({ chauffeur: null, refusedBy: [...demande.refusedBy, caller.uid] }),
-    (demande) => [{ uid: demande.acheteur, type: 'demande_liberee' }],
   );
 }
 
@@ -176,7 +165,6 @@ export function cancelDemande(caller: ProfileCaller, id: string) {
       if (demande.acheteur !== caller.uid) throw new ApiError('DEMANDE_NOT_FOUND');
     },
     () => ({}),
-    (demande) => (demande.chauffeur ? [{ uid: demande.chauffeur, type: 'demande_annulee' }] : []),
   );
 }
 
@@ -187,10 +175,6 @@ export function rejectDemande(id: string, motif: string) {
     'reject',
     () => undefined,
     () => ({ motif }),
-    (demande) => [
-      { uid: demande.acheteur, type: 'demande_rejetee' as const },
-      ...(demande.chauffeur ? [{ uid: demande.chauffeur, type: 'demande_rejetee' as const }] : []),
-    ],
   );
 }
 

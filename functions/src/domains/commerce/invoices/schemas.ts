@@ -24,7 +24,7 @@ export const Invoice = z
   .meta({ id: 'Invoice', description: 'An invoice as its buyer and admins read it: every party, every line and the totals, as they were at payment.' });
 
 /**
- * A seller's invoice (README, "What each party of an order sees"): its own lines and their sum,
+ * A seller's invoice (docs/guides/commerce.md, "What each party of an order sees"): its own lines and their sum,
  * itself as the only seller, and of the buyer its name, with the telephone only when the seller
  * hands the goods over itself. No delivery fee, no payment, nothing of the other sellers.
  */

@@ -1,5 +1,5 @@
 /**
- * Who reads what of an invoice (README, "What each party of an order sees"): its buyer and admins
+ * Who reads what of an invoice (docs/guides/commerce.md, "What each party of an order sees"): its buyer and admins
  * the whole of it; each seller its own part. The stored invoice keeps everything, as issued.
  */
 import type { z } from 'zod';

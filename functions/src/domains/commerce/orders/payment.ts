@@ -1,5 +1,5 @@
 /**
- * The effect of a successful `commande` payment (README, "Orders of parts"): the order's units
+ * The effect of a successful `commande` payment (docs/guides/commerce.md, "Orders of parts"): the order's units
  * taken and the order paid, or, when a unit is missing (other buyers paid for the last ones first,
  * the listing left public view) or the order was cancelled or paid by another payment, the order
  * cancelled and the money marked for refund.
@@ -14,7 +14,6 @@ import { now } from '../../../core/clock';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { giveBackUnits, prepareUnitsSold, takeUnits } from '../../catalog';
-import { notifyIn } from '../../notifications';
 import { markForRefund } from '../../payments';
 import { orderMachine } from './machine';
 import { type OrderDocument, orders } from './service';
@@ -24,12 +23,11 @@ const OUT_OF_STOCK = 'out of stock at payment';
 const MAX_TAKES = 5;
 
 function writeCancelled(tx: Transaction, id: string, order: OrderDocument, paymentId: string, at: Date): void {
-  tx.update(orders().doc(id), { ...orderMachine.move(tx, { id, from: order.statut, event: 'cancel', at, reason: OUT_OF_STOCK, history: order.history }), paymentId });
-  notifyIn(tx, order.acheteur, { type: 'order_status', key: `${id}_cancelled`, params: { orderId: id, statut: 'cancelled' }, resource: { kind: 'commande', id } });
+  tx.update(orders().doc(id), { ...orderMachine.move(tx, { id, from: order.statut, event: 'cancel', at, reason: OUT_OF_STOCK, history: order.history, context: order }), paymentId });
 }
 
 function writePaid(tx: Transaction, id: string, order: OrderDocument, paymentId: string, unites: string[], at: Date): void {
-  tx.update(orders().doc(id), { ...orderMachine.move(tx, { id, from: order.statut, event: 'pay', at, history: order.history }), paymentId, unites });
+  tx.update(orders().doc(id), { ...orderMachine.move(tx, { id, from: order.statut, event: 'pay', at, history: order.history, context: order }), paymentId, unites });
   emit(tx, 'order.paid', id, {
     orderId: id,
     acheteur: order.acheteur,
@@ -39,11 +37,6 @@ function writePaid(tx: Transaction, id: string, order: OrderDocument, paymentId:
     paidAt: at.toISOString(),
     livraison: order.demandeLivraison ?? null,
   });
-  notifyIn(tx, order.acheteur, { type: 'order_paid', key: paymentId, params: { orderId: id, montant: String(order.total) }, resource: { kind: 'commande', id } });
-  // Sellers of an order with delivery are credited on delivery (and told then): now, they prepare the parts.
-  if (order.demandeLivraison) {
-    for (const vendeur of order.vendeurs) notifyIn(tx, vendeur, { type: 'order_to_prepare', key: id, params: { orderId: id }, resource: { kind: 'commande', id } });
-  }
 }
 
 /**

@@ -44,7 +44,7 @@ export const Order = z
   .meta({ id: 'Order', description: 'An order as its buyer and admins see it: every seller’s lines, the delivery fee, the total and the delivery address.' });
 
 /**
- * A seller's part of an order (README, "What each party of an order sees"): its own lines and
+ * A seller's part of an order (docs/guides/commerce.md, "What each party of an order sees"): its own lines and
  * their sum; no other seller's lines or amounts, no order total (the other sellers' amount would
  * be the difference), no delivery fee or quote (the buyer's trip), and the buyer's address only
  * when the seller carries the goods itself.

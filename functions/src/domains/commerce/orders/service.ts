@@ -20,7 +20,6 @@ import { isAdminRole } from '../../../core/roles';
 import { getArticle, isPublic, prepareStockReturn } from '../../catalog';
 import type { DeliveryRequest } from '../../logistics';
 import { samePerson } from '../../identity';
-import { notifyIn } from '../../notifications';
 import { prepareAllocation } from '../../payments';
 import { platformFee } from '../../pricing';
 import { PLATFORM_WALLET_ID } from '../../wallet';
@@ -97,7 +96,7 @@ export function toOrder(id: string, order: OrderDocument): OrderView {
 }
 
 /**
- * A seller's part of the order (README, "What each party of an order sees"): its lines and their
+ * A seller's part of the order (docs/guides/commerce.md, "What each party of an order sees"): its lines and their
  * sum, never the order's total, fee or another seller's lines, and who moved it only when that is
  * the seller, the buyer or the system. The buyer's address reaches the seller only when the seller
  * carries the goods itself: an order with delivery but no delivery for logistics (placed before
@@ -163,7 +162,7 @@ export async function createOrder(caller: ProfileCaller, input: z.output<typeof 
   const ref = orders().doc();
   await runTransaction(async (tx) => {
     tx.create(ref, order);
-    orderMachine.announce(tx, { id: ref.id, from: null, to: order.statut, at });
+    orderMachine.announce(tx, { id: ref.id, from: null, to: order.statut, at }, order);
   });
   return toOrder(ref.id, order);
 }
@@ -202,7 +201,7 @@ export async function creditSellers(id: string, commissionPct?: number): Promise
       ]);
       allocation.write();
       if (allocation.fresh.some((posting) => posting.uid === vendeur)) {
-        notifyIn(tx, vendeur, { type: 'order_sold', key: id, params: { orderId: id, net: String(net) }, resource: { kind: 'commande', id } });
+        emit(tx, 'order.seller_credited', `${id}_${vendeur}`, { orderId: id, vendeur, paymentId: order.paymentId!, net });
       }
     });
   }
@@ -248,17 +247,17 @@ async function move(
   return runTransaction(async (tx: Transaction) => {
     const order = (await tx.get(ref)).data();
     if (!order || !allowed(order)) throw new ApiError('ORDER_NOT_FOUND');
-    // A paid order with delivery ends through its delivery (README, "Deliveries"): cancelled here,
+    // A paid order with delivery ends through its delivery (docs/guides/logistics.md, "Deliveries"): cancelled here,
     // its buyer would be refunded while a courier still carries the parts; delivered here, its
     // sellers would never be credited (they are on the delivery's `livre`).
     if (order.demandeLivraison && order.statut !== 'pending' && (event === 'cancel' || event === 'deliver')) throw new ApiError('ORDER_DELIVERY_UNDER_WAY');
     const statut = orderMachine.decide(order.statut, event);
     // A paid order cancelled (only before it ships: the table has no cancel from `shipped`): its
     // units go back to stock here, and its money back to the buyer through `order.cancelled`,
-    // whose refund takes back every seller's credit (README, "Orders": cancelling a paid order).
+    // whose refund takes back every seller's credit (docs/guides/commerce.md, "Orders": cancelling a paid order).
     const paidCancel = statut === 'cancelled' && order.statut !== 'pending' && order.paymentId !== null;
     const returns = paidCancel ? await Promise.all(order.lignes.map((line) => prepareStockReturn(tx, line.articleId, line.quantite, id, order.unites))) : [];
-    const moved = orderMachine.move(tx, { id, from: order.statut, event, at, by, reason, history: order.history });
+    const moved = orderMachine.move(tx, { id, from: order.statut, event, at, by, reason, history: order.history, context: order });
     const updated: OrderDocument = { ...order, ...moved, history: moved.history! };
     tx.update(ref, { ...moved });
     for (const write of returns) write();
@@ -267,11 +266,6 @@ async function move(
     if (admin) {
       const refunds = paidCancel ? { refundOf: order.paymentId } : {};
       audit(tx, { actor: admin, action: 'order.status_set', target: { collection: COLLECTIONS.commandes, id }, before: { statut: order.statut }, after: { statut }, reason, context: { total: order.total, ...refunds } });
-    }
-    const key = `${id}_${statut}`;
-    notifyIn(tx, order.acheteur, { type: 'order_status', key, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
-    for (const vendeur of order.vendeurs) {
-      if (vendeur !== by) notifyIn(tx, vendeur, { type: 'order_status', key, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
     }
     return updated;
   });
@@ -292,7 +286,7 @@ export async function adminMove(caller: ProfileCaller, id: string, body: z.outpu
 
 /**
  * Logistics' word on an order with delivery: `delivered` when its delivery is `livre`, `cancelled`
- * when it ended `refuse`, `retour` or `annule` (logistics marks the refund, README "Deliveries").
+ * when it ended `refuse`, `retour` or `annule` (logistics marks the refund, docs/guides/logistics.md, "Deliveries").
  * Once: a second run finds the order moved already.
  */
 export async function onDeliveryEnded(id: string, outcome: 'delivered' | 'failed', detail: string): Promise<void> {
@@ -302,10 +296,8 @@ export async function onDeliveryEnded(id: string, outcome: 'delivered' | 'failed
     const order = (await tx.get(ref)).data();
     if (!order) return;
     const event: OrderEvent = outcome === 'delivered' ? 'delivered_by_courier' : 'delivery_failed';
-    const moved = orderMachine.tryMove(tx, { id, from: order.statut, event, at, reason: detail, history: order.history });
+    const moved = orderMachine.tryMove(tx, { id, from: order.statut, event, at, reason: detail, history: order.history, context: order });
     if (!moved) return;
-    const { statut } = moved;
     tx.update(ref, { ...moved });
-    notifyIn(tx, order.acheteur, { type: 'order_status', key: `${id}_${statut}`, params: { orderId: id, statut }, resource: { kind: 'commande', id } });
   });
 }

@@ -74,7 +74,7 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
       enLitige: false,
     };
     tx.create(ref, delivery);
-    deliveryMachine.announce(tx, { id, from: null, to: delivery.statut, at: at.toDate() });
+    deliveryMachine.announce(tx, { id, from: null, to: delivery.statut, at: at.toDate() }, delivery);
   });
   await runRound(id, 1, 1);
   return id;

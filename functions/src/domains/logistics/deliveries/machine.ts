@@ -10,6 +10,16 @@ export const deliveryMachine = stateMachine({
   table: DELIVERY_TRANSITIONS,
   statusEvent: {
     type: 'delivery.status_changed',
-    payload: ({ id, from, to, at }) => ({ deliveryId: id, from, to, at: at.toISOString() }),
+    // With the parties before the move and the courier after it: whom the move tells (tells.ts).
+    payload: ({ id, from, to, at, event, by }, delivery: { parties: string[]; livreur: string | null }) => ({
+      deliveryId: id,
+      from,
+      to,
+      at: at.toISOString(),
+      event: event ?? null,
+      by,
+      parties: delivery.parties,
+      livreur: delivery.livreur,
+    }),
   },
 });

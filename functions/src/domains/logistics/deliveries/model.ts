@@ -64,7 +64,7 @@ export interface DeliveryDocument {
   montantPaye: number;
   /**
    * The buyer's handover code (6 digits), shown to the buyer only: the courier who types it in
-   * closes the delivery at once (README, "Deliveries").
+   * closes the delivery at once (docs/guides/logistics.md, "Deliveries").
    */
   code: string;
   /** The first round of the current search (1 at creation; the round after the last at an admin's relaunch). */

@@ -1,7 +1,7 @@
 /**
  * The Firestore access of deliveries: collections, references, the reads transactions share.
  *
- * No transaction of deliveries runs a query (README, "Hot documents"): a query in a transaction
+ * No transaction of deliveries runs a query (docs/architecture.md, "Hot documents"): a query in a transaction
  * locks the whole range it read (on the emulator, coarsely: any transaction writing to the
  * collection collides with it), so accepts of different deliveries by different couriers would
  * wait for each other. Transactions read by id, which locks those documents only; what a query

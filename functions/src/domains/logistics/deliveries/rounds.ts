@@ -1,5 +1,5 @@
 /**
- * Offer rounds (README, "Deliveries": rounds). Round n of a search offers the delivery to the
+ * Offer rounds (docs/guides/logistics.md, "Deliveries": rounds). Round n of a search offers the delivery to the
  * DELIVERY_OFFERS_PER_ROUND nearest online couriers within `rayonKm` + (n - first round) x
  * DELIVERY_ROUND_RADIUS_STEP_KM of the first pickup (couriers who declined it are left out; those
  * whose earlier offer expired are offered again), for `dureeOffreSecondes`. Each courier gets an
@@ -22,8 +22,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { runTransaction } from '../../../core/firebase';
+import { emit } from '../../../core/events';
 import { publish } from '../../../core/realtime';
-import { notifyIn } from '../../notifications';
 import { priceList } from '../../pricing';
 import { nearbyCouriers } from '../livreurs/nearby';
 import { approximate, type DeliveryDocument, type DeliveryOfferDocument } from './model';
@@ -124,22 +124,19 @@ export async function runRound(deliveryId: string, round: number, roundBase?: nu
         };
         tx.set(offerRef(deliveryId, courier.uid), offer);
         offered.push({ uid: courier.uid, distanceKm: offer.distanceKm });
-        notifyIn(tx, courier.uid, {
-          type: 'delivery_offer',
-          key: `${deliveryId}_${courier.uid}_${round}`,
-          params: {
-            deliveryId,
-            distanceKm: String(offer.distanceKm),
-            trajetKm: String(delivery.distanceKm),
-            gainLivreur: String(delivery.gainLivreur),
-            expiresAt: endsAt.toDate().toISOString().slice(11, 16) + ' UTC',
-          },
-          resource: { kind: 'delivery', id: deliveryId },
-        });
       });
-    } else {
-      notifyIn(tx, delivery.acheteur, { type: 'delivery_no_courier', key: `${deliveryId}_${round}`, params: { deliveryId }, resource: { kind: 'delivery', id: deliveryId } });
     }
+    // One event for the round: it tells each courier offered, or the buyer that none is left (tells.ts).
+    emit(tx, 'delivery.round_started', `${deliveryId}_${round}`, {
+      deliveryId,
+      round,
+      acheteur: delivery.acheteur,
+      offers: offered.map(({ uid, distanceKm }) => ({ livreur: uid, distanceKm })),
+      trajetKm: delivery.distanceKm,
+      gainLivreur: delivery.gainLivreur,
+      expiresAt: endsAt.toDate().toISOString(),
+      exhausted,
+    });
     // `offeredTo`: whose offers may be open now, what the next move that ends offers reads by id.
     const updated: Partial<DeliveryDocument> = exhausted
       ? { round, sansLivreur: true, roundEndsAt: null, offeredTo: [], updatedAt: stamp }

@@ -85,7 +85,7 @@ export const AdminDeliveryStatus = z.strictObject({
 export const DeliveryOfferAnswer = z.object({ deliveryId: z.string(), statut: z.enum(['declinee']) });
 
 /**
- * A seller's part of a delivery (README, "What each party of an order sees"): its own pickup and
+ * A seller's part of a delivery (docs/guides/commerce.md, "What each party of an order sees"): its own pickup and
  * where the delivery stands. Not the destination, the instructions or the fee (the courier carries
  * the goods to the buyer), nor the other sellers of the order and their pickups.
  */

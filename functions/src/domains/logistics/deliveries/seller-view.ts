@@ -1,5 +1,5 @@
 /**
- * A seller reads its part of a delivery (README, "What each party of an order sees"): the courier
+ * A seller reads its part of a delivery (docs/guides/commerce.md, "What each party of an order sees"): the courier
  * collects at the seller's shop and carries the goods, so the seller needs its own pickup and the
  * delivery's progress, not the buyer's address, the fee, or the other sellers' pickups.
  */

@@ -1,5 +1,5 @@
 /**
- * The moves of a delivery after its creation (README, "Deliveries"). Each move is one transaction
+ * The moves of a delivery after its creation (docs/guides/logistics.md, "Deliveries"). Each move is one transaction
  * on the delivery: the caller's part checked on the current document (a stranger is answered not
  * found, a party whose step it is not DELIVERY_ACTION_FORBIDDEN), the status table (state.ts)
  * decides, the parties are told, and a final status emits its event (settlement.ts applies the
@@ -19,7 +19,6 @@ import { runTransaction } from '../../../core/firebase';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { uploadOwner } from '../../catalog';
-import { notifyIn } from '../../notifications';
 import { planDeliveryList } from './listing';
 import { type DeliveryDocument, type DeliveryOfferDocument, type DeliveryTrackingDocument } from './model';
 import { activeDeliveriesOf, courierAccepts, deliveries, offerRef, openOffers, tracking } from './repository';
@@ -97,14 +96,6 @@ interface MoveOptions {
   alsoIn?: (tx: FirebaseFirestore.Transaction, before: DeliveryDocument, after: DeliveryDocument) => void;
 }
 
-function notifyParties(tx: FirebaseFirestore.Transaction, id: string, delivery: DeliveryDocument, statut: string, except: string): void {
-  const recipients = new Set([...delivery.parties, ...(delivery.livreur ? [delivery.livreur] : [])]);
-  recipients.delete(except);
-  for (const uid of recipients) {
-    notifyIn(tx, uid, { type: 'delivery_status', key: `${id}_${statut}`, params: { deliveryId: id, statut }, resource: { kind: 'delivery', id } });
-  }
-}
-
 /** One move of the table, in a transaction; a final status emits its event there. */
 async function move(id: string, actor: Actor, event: DeliveryEvent, options: MoveOptions): Promise<DeliveryDocument> {
   const ref = deliveries().doc(id);
@@ -122,7 +113,8 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
     }
     const open = delivery.statut === 'commande' ? await openOffers(tx, id, delivery) : [];
     const by = uidOf(actor);
-    const moved = deliveryMachine.move(tx, { id, from: delivery.statut, event, at: now(), by, reason: options.reason ?? null, history: delivery.history });
+    // Its event tells the parties (tells.ts).
+    const moved = deliveryMachine.move(tx, { id, from: delivery.statut, event, at: now(), by, reason: options.reason ?? null, history: delivery.history, context: delivery });
     const { statut, updatedAt: at } = moved;
     const updated: DeliveryDocument = { ...delivery, ...options.change?.(delivery, at), ...moved, history: moved.history! };
     // A final status ends the search, the auto-close and any dispute admins had to look at.
@@ -163,7 +155,6 @@ async function move(id: string, actor: Actor, event: DeliveryEvent, options: Mov
         at: at.toDate().toISOString(),
       });
     }
-    notifyParties(tx, id, updated, statut, by);
     return { updated };
   });
   if ('rejected' in outcome) throw outcome.rejected;
@@ -221,7 +212,7 @@ function activeOf(uid: string) {
 /**
  * A courier accepts the delivery offered to it. Up to DELIVERY_OFFERS_PER_ROUND couriers race for
  * it at once, and a transaction on the delivery would make each loser wait for the winner's commit
- * (README, "Hot documents"). So: the checks on plain reads first (a courier who could not win
+ * (docs/architecture.md, "Hot documents"). So: the checks on plain reads first (a courier who could not win
  * takes nothing), then the race is decided by creating the round's claim (core/claims, generation
  * the delivery's `round`, so a later round or an admin's relaunch is claimed anew): the losers get
  * DELIVERY_ALREADY_ASSIGNED at once, writing nothing. The winner's transaction checks everything
@@ -276,7 +267,8 @@ async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: 
   const ref = deliveries().doc(id);
   const mine = offerRef(id, courier);
   const open = await openOffers(tx, id, current);
-  const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'accept', at: now(), by: courier, history: current.history });
+  // Its event tells the parties the delivery had (tells.ts).
+  const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'accept', at: now(), by: courier, history: current.history, context: { parties: current.parties, livreur: courier } });
   const { updatedAt: at } = moved;
   const updated: DeliveryDocument = {
     ...current,
@@ -290,12 +282,9 @@ async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: 
   for (const other of open) if (other.id !== mine.id) tx.update(other.ref, { statut: 'prise' });
   tx.update(mine, { statut: 'acceptee' });
   // The buyer and the courier follow the courier: not the sellers, whom its way to the buyer
-  // would lead to the buyer's door (README, "What each party of an order sees").
+  // would lead to the buyer's door (docs/guides/commerce.md, "What each party of an order sees").
   const track: DeliveryTrackingDocument = { deliveryId: id, livreur: courier, parties: [updated.acheteur, courier], position: null, updatedAt: at };
   tx.set(tracking().doc(id), track);
-  for (const uid of current.parties) {
-    notifyIn(tx, uid, { type: 'delivery_assigned', key: id, params: { deliveryId: id }, resource: { kind: 'delivery', id } });
-  }
   return updated;
 }
 
@@ -316,7 +305,7 @@ export async function declineDelivery(caller: ProfileCaller, id: string): Promis
 /**
  * A pickup confirmed: by the assigned courier or by the pickup's seller handing the goods over
  * (either suffices, once). The last pickup moves the delivery `en_cours`. A pickup already
- * confirmed answers PICKUP_ALREADY_CONFIRMED whatever the status it led to (README, "Deliveries"):
+ * confirmed answers PICKUP_ALREADY_CONFIRMED whatever the status it led to (docs/guides/logistics.md, "Deliveries"):
  * the seller confirming the last pickup after the courier finds the delivery `en_cours`, and is
  * told what happened rather than that the table refuses; the status is checked after.
  */
@@ -338,18 +327,13 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
       tx.update(ref, { pickups, updatedAt: at });
       return { ...current, pickups, updatedAt: at };
     }
-    const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'collect', at: at.toDate(), by: caller.uid, history: current.history });
-    const { statut } = moved;
+    const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'collect', at: at.toDate(), by: caller.uid, history: current.history, context: current });
     const updated: DeliveryDocument = { ...current, pickups, ...moved, history: moved.history! };
     tx.set(ref, updated);
-    notifyParties(tx, id, updated, statut, caller.uid);
     return updated;
   });
   return viewFor(id, delivery, caller);
 }
-
-/** When an auto-close happens, as the buyer's notice shows it (UTC, to the minute). */
-const closesAtText = (at: Timestamp) => `${at.toDate().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * The courier hands the goods over. With the buyer's code: `livre` at once; a wrong code is counted
@@ -397,12 +381,7 @@ export async function markDelivered(caller: ProfileCaller, id: string, proof: z.
     const autoCloseAt = Timestamp.fromMillis(at.toMillis() + delay * 1000);
     const changes = { preuve: { photo: proof.photo ?? null, at }, autoCloseAt, updatedAt: at };
     tx.update(ref, changes);
-    notifyIn(tx, current.acheteur, {
-      type: 'delivery_proof',
-      key: `${id}_${at.toMillis()}`,
-      params: { deliveryId: id, closesAt: closesAtText(autoCloseAt) },
-      resource: { kind: 'delivery', id },
-    });
+    emit(tx, 'delivery.proof_given', `${id}_${at.toMillis()}`, { deliveryId: id, acheteur: current.acheteur, at: at.toDate().toISOString(), autoCloseAt: autoCloseAt.toDate().toISOString() });
     return { ...current, ...changes };
   });
   await scheduleClose(id, delay, proved.preuve.at.toMillis());
@@ -433,9 +412,7 @@ export async function disputeDelivery(caller: ProfileCaller, id: string, motif: 
     const at = Timestamp.fromDate(now());
     const changes = { litige: { motif, at, by: caller.uid }, enLitige: true, autoCloseAt: null, updatedAt: at };
     tx.update(ref, changes);
-    if (current.livreur) {
-      notifyIn(tx, current.livreur, { type: 'delivery_disputed', key: `${id}_${at.toMillis()}`, params: { deliveryId: id, motif }, resource: { kind: 'delivery', id } });
-    }
+    emit(tx, 'delivery.disputed', `${id}_${at.toMillis()}`, { deliveryId: id, acheteur: current.acheteur, livreur: current.livreur, motif, at: at.toDate().toISOString() });
     return { ...current, ...changes };
   });
   return toDelivery(id, disputed, caller);

@@ -1,5 +1,5 @@
 /**
- * The money of a delivery, once it reaches a final status (README, "Deliveries": outcomes). The
+ * The money of a delivery, once it reaches a final status (docs/guides/logistics.md, "Deliveries": outcomes). The
  * transaction that makes the final move emits `delivery.delivered` or `delivery.failed` (an outbox
  * event, keyed by the delivery: a second move cannot happen, a redelivered event is the same one);
  * the subscribers below apply its money, each write idempotent:

@@ -1,5 +1,5 @@
 /**
- * The status table of a delivery, as data (core/fsm.ts; README, "Deliveries"). Which party may ask
+ * The status table of a delivery, as data (core/fsm.ts; docs/guides/logistics.md, "Deliveries"). Which party may ask
  * for an event is the service's concern (service.ts, `ACTORS` below documents it); which move an
  * event makes from a status is this table's.
  *  - `commande` -> `assigne` (a courier accepts its offer) | `annule`

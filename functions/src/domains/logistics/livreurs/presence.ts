@@ -167,7 +167,7 @@ async function trackingsToMove(tx: Transaction, uid: string) {
 
 /**
  * Moves the position, and sets the parties each time: a tracking document created before sellers
- * stopped following the courier (README, Deliveries) loses them at the courier's next position.
+ * stopped following the courier (docs/guides/logistics.md, Deliveries) loses them at the courier's next position.
  */
 function moveTrackings(tx: Transaction, tracked: Array<{ ref: DocumentReference<DeliveryTrackingDocument>; parties: string[] }>, position: Point | undefined, at: Timestamp) {
   if (!position) return;

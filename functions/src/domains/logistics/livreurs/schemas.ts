@@ -67,7 +67,7 @@ export const Earnings = z
     months: z.array(z.object({ month: z.string(), gains: Money })).meta({ description: 'Delivery gains by month, the last 12 months with any, newest first.' }),
     totalGains: Money.meta({ description: 'Sum of `months`.' }),
     recent: z
-      .array(z.object({ id: z.string(), type: z.string(), montant: Money, balanceAfter: Money.nullable().meta({ description: 'The balance right after the entry; null on a credit that landed on a shard of the wallet (README, "Money").' }), reference: z.string(), description: z.string(), createdAt: z.string() }))
+      .array(z.object({ id: z.string(), type: z.string(), montant: Money, balanceAfter: Money.nullable().meta({ description: 'The balance right after the entry; null on a credit that landed on a shard of the wallet (docs/guides/wallet.md, "Money").' }), reference: z.string(), description: z.string(), createdAt: z.string() }))
       .meta({ description: 'The newest wallet entries (every type); the whole ledger is `GET /api/wallet/me/transactions`.' }),
   })
   .meta({ id: 'LivreurEarnings' });

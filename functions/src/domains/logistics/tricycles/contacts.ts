@@ -15,9 +15,7 @@ import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
-import type { NoticeType } from '../../../core/notices';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
-import { notifyIn } from '../../notifications';
 import { drivers, isAvailable } from './drivers';
 import { contactIdOf, type TricycleContactDocument } from './model';
 import type { AdminContactsQuery, ContactRequest, TricycleContact } from './schemas';
@@ -49,10 +47,6 @@ function toContact(id: string, contact: TricycleContactDocument): ContactOutput 
 
 const fullName = (nom: unknown, prenoms: unknown) => [prenoms, nom].filter((part) => typeof part === 'string' && part.length > 0).join(' ');
 
-function tell(tx: Transaction, uid: string, type: NoticeType, id: string, contact: TricycleContactDocument, nom: string): void {
-  notifyIn(tx, uid, { type, key: `${id}_${contact.version}`, params: { nom }, resource: { kind: 'tricycleContact', id } });
-}
-
 /**
  * The buyer opens a contact to an available driver, or gets the one already open with that driver
  * (`created: false`, nothing changed, nobody told again).
@@ -71,23 +65,26 @@ export async function openContact(caller: ProfileCaller, input: z.output<typeof 
     // Closed a moment ago: opening again at once would only ring the driver's phone once more.
     if (existing && at.getTime() < existing.updatedAt.toMillis() + config().TRICYCLE_CONTACT_REOPEN_SECONDS * 1000) throw new ApiError('TRICYCLE_CONTACT_TOO_SOON');
     if (!isAvailable(driver, at)) throw new ApiError('TRICYCLE_DRIVER_OFFLINE');
-    const opened = existing
-      ? contactMachine.move(tx, { id, from: existing.statut, event: 'open', at, by: caller.uid, history: existing.history })
-      : { statut: 'initiated' as const, updatedAt: Timestamp.fromDate(at), history: [contactMachine.entry({ to: 'initiated', event: 'open', at, by: caller.uid })] };
-    const { statut, updatedAt: stamp } = opened;
     const acheteurNom = fullName(caller.profile.nom, caller.profile.prenoms);
+    // What the event tells the driver (tells.ts): who opens, and the contact's version.
+    const told = { acheteur: caller.uid, chauffeur: input.chauffeur, acheteurNom, chauffeurNom: fullName(driver.nom, driver.prenoms), version: (existing?.version ?? 0) + 1 };
+    const opened = existing
+      ? contactMachine.move(tx, { id, from: existing.statut, event: 'open', at, by: caller.uid, history: existing.history, context: told })
+      : { statut: 'initiated' as const, updatedAt: Timestamp.fromDate(at), history: [contactMachine.entry({ to: 'initiated', event: 'open', at, by: caller.uid })] };
+    if (!existing) contactMachine.announce(tx, { id, from: null, to: 'initiated', event: 'open', at, by: caller.uid }, told);
+    const { statut, updatedAt: stamp } = opened;
     const contact: TricycleContactDocument = {
       acheteur: caller.uid,
       chauffeur: input.chauffeur,
       statut,
       message: input.message ?? null,
       position: input.position ?? null,
-      chauffeurNom: fullName(driver.nom, driver.prenoms),
+      chauffeurNom: told.chauffeurNom,
       vehicule: driver.vehicule,
       plaque: driver.plaque,
       acheteurNom,
       openings: (existing?.openings ?? 0) + 1,
-      version: (existing?.version ?? 0) + 1,
+      version: told.version,
       acceptedAt: existing?.acceptedAt ?? null,
       closedBy: null,
       history: opened.history!,
@@ -95,7 +92,6 @@ export async function openContact(caller: ProfileCaller, input: z.output<typeof 
       updatedAt: stamp,
     };
     tx.set(ref, contact);
-    tell(tx, contact.chauffeur, 'tricycle_contact_initiated', id, contact, acheteurNom);
     return { created: true, contact: toContact(id, contact) };
   });
 }
@@ -110,7 +106,8 @@ function moved(
   at: Date,
   changes: (stamp: Timestamp) => Partial<TricycleContactDocument>,
 ): TricycleContactDocument {
-  const move = contactMachine.move(tx, { id, from: contact.statut, event, at, by, history: contact.history });
+  // Its event tells the other side (tells.ts), with the version after the move.
+  const move = contactMachine.move(tx, { id, from: contact.statut, event, at, by, history: contact.history, context: { ...contact, version: contact.version + 1 } });
   return { ...contact, ...changes(move.updatedAt), ...move, history: move.history!, version: contact.version + 1 };
 }
 
@@ -145,12 +142,6 @@ async function move(caller: ProfileCaller, id: string, event: Exclude<ContactEve
         chauffeur: contact.chauffeur,
         acceptedAt: stamp.toDate().toISOString(),
       });
-      tell(tx, contact.acheteur, 'tricycle_contact_accepted', id, updated, contact.chauffeurNom);
-    } else if (event === 'decline') {
-      tell(tx, contact.acheteur, 'tricycle_contact_declined', id, updated, contact.chauffeurNom);
-    } else {
-      const other = side === 'acheteur' ? contact.chauffeur : contact.acheteur;
-      tell(tx, other, 'tricycle_contact_closed', id, updated, side === 'acheteur' ? contact.acheteurNom : contact.chauffeurNom);
     }
     return toContact(id, updated);
   });
@@ -173,7 +164,6 @@ export async function closeContactsOfDriver(uid: string): Promise<number> {
       if (!contact || !(OPEN_CONTACT_STATUSES as readonly ContactStatus[]).includes(contact.statut)) return 0;
       const updated = moved(tx, doc.id, contact, 'close', 'system', now(), () => ({ closedBy: 'system' }));
       tx.set(doc.ref, updated);
-      tell(tx, contact.acheteur, 'tricycle_contact_closed', doc.id, updated, contact.chauffeurNom);
       return 1;
     });
   }

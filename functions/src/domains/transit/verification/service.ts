@@ -17,7 +17,6 @@ import { isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { cardLinks, cardProblem } from '../../catalog';
 import { verificationStatusWriter } from '../../identity';
-import { type NotificationEvent, notifyIn } from '../../notifications';
 import { listingWriter } from '../directory/service';
 import { cardFilesOf, hasBothCards, keepCards, registerCards } from './documents';
 import { CARD_SIDES, type Dossier, files, type Status, type VerificationDocument } from './model';
@@ -53,13 +52,13 @@ async function change(
     tx.set(fileRef, next);
     writeListing(profile.user, next);
     writeAlso?.(next);
-    // A new decision is told to the forwarder with the change.
-    if (next.decidedAt && next.decidedAt.toMillis() !== current?.decidedAt?.toMillis()) notifyIn(tx, userId, decisionNotice(userId, next));
+    // A new decision is said with the change: the forwarder is told (tells.ts).
+    const decided = next.decidedAt && next.decidedAt.toMillis() !== current?.decidedAt?.toMillis() ? next.decidedAt.toMillis() : null;
     // The profile shows the status from this very commit: `/me` reads it right after the answer
     // (an event's subscriber would leave the old status there until it ran).
     const at = now().getTime();
     profile.write({ statut: next.statut, ...(next.rejectionMotif ? { rejectionMotif: next.rejectionMotif } : {}) }, at);
-    emit(tx, 'transitaire.verification_changed', `${userId}_${at}`, { uid: userId, statut: next.statut, rejectionMotif: next.rejectionMotif ?? null, at });
+    emit(tx, 'transitaire.verification_changed', `${userId}_${at}`, { uid: userId, statut: next.statut, rejectionMotif: next.rejectionMotif ?? null, at, decidedAt: decided });
     return next;
   });
 }
@@ -100,16 +99,6 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
 }
 
 /** The forwarder's notice of a decision; the decision's time makes it one event. */
-function decisionNotice(userId: string, file: VerificationDocument): NotificationEvent {
-  const approved = file.statut === 'approved';
-  return {
-    type: approved ? 'transitaire_verification_approved' : 'transitaire_verification_rejected',
-    key: `${userId}:${file.decidedAt?.toMillis()}`,
-    params: approved ? {} : { motif: file.rejectionMotif ?? '' },
-    resource: { kind: 'transitaireVerification', id: userId },
-  };
-}
-
 export async function approve(caller: ProfileCaller, userId: string) {
   // The spec: an approved account has its identity card, front and back. Storage is checked before
   // the transaction, which then makes sure it approves the very cards that were checked.

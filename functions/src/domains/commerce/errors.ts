@@ -1,0 +1,111 @@
+/**
+ * The error codes of the commerce domain (purchases, driver requests, orders and invoices): each
+ * with its HTTP status, its messages and, in its doc comment, when it is answered
+ * (core/error-codes.ts says how the tables are merged; docs/error-codes.md is generated from them).
+ * The manifest (module.ts) carries the table.
+ */
+import type { CodesOf, ErrorTable } from '../../core/error-codes';
+
+export const errors = {
+  // Purchases (commerce/achats)
+  /** No such purchase of the caller. */
+  ACHAT_NOT_FOUND: {
+    status: 404,
+    fr: 'Achat introuvable.',
+    en: 'Purchase not found.',
+  },
+  /** A seller buying its own listing, from any of its accounts (same telephone). */
+  OWN_LISTING: {
+    status: 409,
+    fr: 'Vous ne pouvez pas acheter votre propre annonce.',
+    en: 'You cannot buy your own listing.',
+  },
+  // Driver requests (commerce/chauffeurs)
+  /** No such driver request, or not the caller's (its buyer, or the driver who accepted it). */
+  DEMANDE_NOT_FOUND: {
+    status: 404,
+    fr: 'Demande de chauffeur introuvable.',
+    en: 'Driver request not found.',
+  },
+  /** A driver request dated now or in the past. */
+  DEMANDE_DATE_PAST: {
+    status: 400,
+    fr: 'La date d’une demande de chauffeur doit être à venir.',
+    en: 'The date of a driver request must be in the future.',
+  },
+  /** A driver request dated more than 60 days ahead (it would hold its place in drivers' lists for months). */
+  DEMANDE_DATE_TOO_FAR: {
+    status: 400,
+    fr: 'Une demande de chauffeur peut être datée au plus 60 jours à l’avance.',
+    en: 'A driver request may be dated at most 60 days ahead.',
+  },
+  /** A driver accepting a request whose date has passed. */
+  DEMANDE_EXPIRED: {
+    status: 409,
+    fr: 'La date de cette demande de chauffeur est passée.',
+    en: 'The date of this driver request has passed.',
+  },
+  /** A driver accepting a request another driver accepted first (the losers of a race). */
+  DEMANDE_ALREADY_TAKEN: {
+    status: 409,
+    fr: 'Un autre chauffeur a déjà accepté cette demande.',
+    en: 'Another driver has already accepted this request.',
+  },
+  /** A driver accepting a request it accepted then gave up. */
+  DEMANDE_REFUSED_BEFORE: {
+    status: 409,
+    fr: 'Vous avez renoncé à cette demande : elle ne vous est plus proposée.',
+    en: 'You gave this request up: it is not offered to you again.',
+  },
+  // Orders and invoices (commerce/orders, commerce/invoices)
+  /** No such order, or one the caller neither placed nor sells in. */
+  ORDER_NOT_FOUND: {
+    status: 404,
+    fr: 'Commande introuvable.',
+    en: 'Order not found.',
+  },
+  /** A paid order with delivery is cancelled or delivered through `/api/orders`: it ends through its delivery. */
+  ORDER_DELIVERY_UNDER_WAY: {
+    status: 409,
+    fr: 'Cette commande est livrée par un livreur : annulez la livraison (avant qu’un livreur l’accepte) ou attendez sa fin.',
+    en: 'A courier delivers this order: cancel the delivery (before a courier accepts it) or wait for it to end.',
+  },
+  /** No such invoice, or one the caller is neither buyer nor seller of (admins read any, but mark none read). */
+  INVOICE_NOT_FOUND: {
+    status: 404,
+    fr: 'Facture introuvable.',
+    en: 'Invoice not found.',
+  },
+  /** An order item that is not a part (`piece`). */
+  ARTICLE_NOT_PART: {
+    status: 409,
+    fr: 'Seules les pièces en ligne peuvent être commandées.',
+    en: 'Only online parts can be ordered.',
+  },
+  /** An order item asking for more units than its listing's `stock`. */
+  OUT_OF_STOCK: {
+    status: 409,
+    fr: 'Stock insuffisant.',
+    en: 'Not enough units in stock.',
+  },
+  /** An order with `livraison` but no `adresseLivraison`. */
+  DELIVERY_ADDRESS_REQUIRED: {
+    status: 400,
+    fr: 'Une livraison demande une adresse.',
+    en: 'A delivery needs an address.',
+  },
+  /**
+   * An order with delivery with a seller none of whose listings in it has a `localisation`; a purchase
+   * with `livraison` of a listing without one.
+   */
+  DELIVERY_PICKUP_UNKNOWN: {
+    status: 400,
+    fr: 'Un vendeur n’a pas indiqué où retirer son article : la livraison est impossible.',
+    en: 'A seller did not say where to collect its item: it cannot be delivered.',
+  },
+} as const satisfies ErrorTable;
+
+declare module '../../core/error-codes' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- its members come from the table
+  interface ErrorCatalog extends CodesOf<'commerce', typeof errors> {}
+}
