@@ -51,7 +51,7 @@ describe('the typed client’s generated sources', () => {
   it('name only codes the service has (core/error-codes.ts and the domains’ errors.ts)', () => {
     const codes = [...checkedIn('error-codes.ts').matchAll(/^ {2}'([A-Z][A-Z0-9_]*)',$/gm)].map((match) => match[1]);
     expect(codes.length).toBeGreaterThan(100);
-    const declared = new Set(declaredErrorCodes().map(({ code }) => code));
+    const declared = new Set<string>(declaredErrorCodes().map(({ code }) => code));
     expect(codes.filter((code) => !declared.has(code))).toEqual([]);
   });
 });

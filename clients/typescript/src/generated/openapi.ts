@@ -15915,7 +15915,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The buyer refuses the goods at the door (the courier earns its trip): `refuse` (README: outcomes). Not the courier’s: its recipient absent, it uses `return` */
+        /** The buyer refuses the goods at the door (the courier earns its trip): `refuse` (docs/guides/logistics.md: outcomes). Not the courier’s: its recipient absent, it uses `return` */
         post: {
             parameters: {
                 query?: never;
@@ -16044,7 +16044,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The assigned courier could not deliver and brings the goods back to the sellers: `retour` (README: outcomes) */
+        /** The assigned courier could not deliver and brings the goods back to the sellers: `retour` (docs/guides/logistics.md: outcomes) */
         post: {
             parameters: {
                 query?: never;
@@ -16173,7 +16173,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The buyer cancels its delivery before a courier accepted it: `annule`, its payment marked for refund (README: outcomes) */
+        /** The buyer cancels its delivery before a courier accepted it: `annule`, its payment marked for refund (docs/guides/logistics.md: outcomes) */
         post: {
             parameters: {
                 query?: never;
@@ -17927,7 +17927,7 @@ export interface paths {
                                 type: "vente" | "gain_livraison" | "gain_agent" | "retrait" | "remboursement" | "ajustement" | "gain_societe" | "commission_plateforme" | "revenu" | "commission_agent" | "reprise";
                                 /** @description XOF; negative for money out. */
                                 montant: number;
-                                /** @description The balance right after the entry; null on a credit that landed on a shard of the wallet and on the platform’s books (README, "Money"). */
+                                /** @description The balance right after the entry; null on a credit that landed on a shard of the wallet and on the platform’s books (docs/guides/wallet.md, "Money"). */
                                 balanceAfter: number | null;
                                 /** @description The debt after this entry (XOF). */
                                 debtAfter: number;
@@ -25933,7 +25933,7 @@ export interface paths {
         };
         /**
          * Dashboard figures: users, listings, payments, missions, orders and deliveries, now and over a range of days
-         * @description A range of business days (BUSINESS_TIME_ZONE), both included: by default the last 30; `from` alone runs to today; at most 92 (STATS_RANGE_TOO_LONG), `from` not after `to` (STATS_RANGE_INVERTED), no day before 2020-01-01 nor after today (STATS_RANGE_OUT_OF_BOUNDS). Totals over the range (`signups.total` and `byRole`, `revenue`) are the sums of the day rows listed with them. `current` figures are gauges (how many are in each status or role now); the others are what happened in the range. Every figure comes from counters the subscribers of the domain events keep (README, "Dashboard statistics"), read by id, never a collection: the gauges, the days not closed yet (today, and yesterday for an hour after midnight), and a roll-up per closed month and per closed day of the current month.
+         * @description A range of business days (BUSINESS_TIME_ZONE), both included: by default the last 30; `from` alone runs to today; at most 92 (STATS_RANGE_TOO_LONG), `from` not after `to` (STATS_RANGE_INVERTED), no day before 2020-01-01 nor after today (STATS_RANGE_OUT_OF_BOUNDS). Totals over the range (`signups.total` and `byRole`, `revenue`) are the sums of the day rows listed with them. `current` figures are gauges (how many are in each status or role now); the others are what happened in the range. Every figure comes from counters the subscribers of the domain events keep (docs/guides/admin.md, "Dashboard statistics"), read by id, never a collection: the gauges, the days not closed yet (today, and yesterday for an hour after midnight), and a roll-up per closed month and per closed day of the current month.
          *
          *     Reads at most 96 documents (the caller’s profile and session included): the 19 shards of the gauges, and for the days at most 75: the 19 shards of each day not closed yet (today, and yesterday for an hour after midnight), a roll-up per closed month and per closed day of a month still open, and the late mark of each month with a closed day. The first request that needs a closed day or month not rolled up yet also reads its days' shards once (19 a day) and writes the roll-up.
          */
@@ -26041,7 +26041,7 @@ export interface paths {
         };
         /**
          * The last daily reconciliation of the money: every break of the invariant with its documents
-         * @description Written each day by the `reconcileMoney` schedule (README, "Reconciliation"); `npm run reconcile` runs the same check by hand. For each payment: its amount = the ledger entries naming it + its refund, except the money of a delivery not made yet; each wallet’s balance - debt = the sum of its entries. Every admin level reads it: it moves no money and shows amounts and document paths only. One query (the newest report).
+         * @description Written each day by the `reconcileMoney` schedule (docs/operations.md, "Reconciliation"); `npm run reconcile` runs the same check by hand. For each payment: its amount = the ledger entries naming it + its refund, except the money of a delivery not made yet; each wallet’s balance - debt = the sum of its entries. Every admin level reads it: it moves no money and shows amounts and document paths only. One query (the newest report).
          */
         get: {
             parameters: {
@@ -27024,7 +27024,7 @@ export interface components {
         /** @description One event told to one user, in their language. Kept NOTIFICATION_RETENTION_DAYS days. */
         Notification: {
             id: string;
-            /** @description What happened: a notice type of its domain (README, "Notices"); `admin_message` for broadcasts. */
+            /** @description What happened: a notice type of its domain (docs/guides/notifications.md, "Notices"); `admin_message` for broadcasts. */
             type: string;
             /**
              * @description The settings toggle that decides whether this kind is also pushed.
@@ -27605,7 +27605,7 @@ export interface components {
                 id: string;
                 type: string;
                 montant: number;
-                /** @description The balance right after the entry; null on a credit that landed on a shard of the wallet (README, "Money"). */
+                /** @description The balance right after the entry; null on a credit that landed on a shard of the wallet (docs/guides/wallet.md, "Money"). */
                 balanceAfter: number | null;
                 reference: string;
                 description: string;
@@ -27803,7 +27803,7 @@ export interface components {
                 reason: string;
                 /** @enum {string} */
                 statut: "a_rembourser";
-                /** @description XOF to give back: the whole payment, or less when a delivery’s outcome keeps its fee (README, "Deliveries"). */
+                /** @description XOF to give back: the whole payment, or less when a delivery’s outcome keeps its fee (docs/guides/logistics.md, "Deliveries"). */
                 montant: number;
             } | null;
             /**
