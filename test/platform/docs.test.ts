@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 const ROOT = join(__dirname, '..', '..');
 
 /** npm's own commands the docs may write (`npm ci`, `npm install`): not scripts. */
-const NPM_COMMANDS = new Set(['ci', 'install', 'i', 'exec']);
+const NPM_COMMANDS = new Set(['ci', 'install', 'i', 'exec', 'pack']);
 /** Commands npm runs from `scripts` without `run`. */
 const LIFECYCLE = new Set(['test', 'start', 'stop', 'restart']);
 
