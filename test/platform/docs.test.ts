@@ -6,8 +6,38 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { describeSettings } from '../../functions/src/core/config';
+import { declaredErrorCodes } from '../../functions/src/core/error-codes';
 
 const ROOT = join(__dirname, '..', '..');
+
+/** The operations of the service's OpenAPI document, as `METHOD /path` with its `{parameters}`. */
+function documentedOperations(root: string): Set<string> {
+  const document = JSON.parse(readFileSync(join(root, 'openapi', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+  return new Set(Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)));
+}
+
+/** Every `METHOD /api/...` a page writes as code that the OpenAPI document does not have (a query string aside). */
+function unknownRoutes(root: string, operations: Set<string>): string[] {
+  return markdownFiles(root).flatMap((file) =>
+    codeOf(readFileSync(file, 'utf8'))
+      .flatMap((code) => [...code.matchAll(/^(GET|POST|PUT|PATCH|DELETE) (\/api\/[^\s?`]*)/g)])
+      .map((match) => `${match[1]} ${match[2]}`)
+      .filter((route) => !operations.has(route))
+      .map((route) => `${relative(root, file)}: ${route}`),
+  );
+}
+
+/** The "A client's walk" sections of the guides: the codes they name that no table declares. */
+function unknownWalkCodes(root: string, declared: Set<string>): string[] {
+  const guides = join(root, 'docs', 'guides');
+  return readdirSync(guides)
+    .filter((name) => name.endsWith('.md'))
+    .flatMap((name) => {
+      const walk = /^## A client's walk\n([\s\S]*?)(?=^## )/m.exec(readFileSync(join(guides, name), 'utf8'))?.[1] ?? '';
+      return [...walk.matchAll(/`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`/g)].map((match) => match[1]!).filter((code) => !declared.has(code)).map((code) => `${name}: ${code}`);
+    });
+}
 
 /** npm's own commands the docs may write (`npm ci`, `npm install`): not scripts. */
 const NPM_COMMANDS = new Set(['ci', 'install', 'i', 'exec', 'pack']);
@@ -94,6 +124,15 @@ describe('README.md and docs/', () => {
     expect(unknownCommands(ROOT)).toEqual([]);
   });
 
+  // docs/guides/README.md: "A guide's walk names routes of the OpenAPI document and codes the service declares".
+  it('name only routes the OpenAPI document has, and in the guides\u2019 walks only codes or settings the service declares', () => {
+    expect(unknownRoutes(ROOT, documentedOperations(ROOT))).toEqual([]);
+    const names = new Set<string>([...declaredErrorCodes().map(({ code }) => code), ...describeSettings().map(({ name }) => name)]);
+    expect(unknownWalkCodes(ROOT, names)).toEqual([]);
+    const walks = readdirSync(join(ROOT, 'docs', 'guides')).filter((name) => readFileSync(join(ROOT, 'docs', 'guides', name), 'utf8').includes("## A client's walk"));
+    expect(walks.length).toBeGreaterThanOrEqual(5);
+  });
+
   // docs/README.md: "The README stays within 250 lines, and its first screen (50 lines) has the two commands, a demo
   // login and the links to the guides".
   it('keep the README a five-minute read: at most 250 lines, the commands, a demo login and the guides on its first screen', () => {
@@ -130,6 +169,12 @@ describe('the checks catch what they are for (planted)', () => {
       'Unknown: `npm run nope`, `npm start`, `npm --prefix functions run openapi`, `npm frobnicate`; prose is not a command: the npm package `x`, `npm run <script>`.',
     ].join('\n'),
   );
+
+  it('a route the document does not have, and a code nobody declares in a walk', () => {
+    write('docs/guides/walked.md', "# Walked\n\n## A client's walk\n\n1. `POST /api/things` then `GET /api/known/{id}` (`THING_GONE`, `KNOWN_CODE`).\n\n## Routes\n");
+    expect(unknownRoutes(root, new Set(['GET /api/known/{id}']))).toEqual(['docs/guides/walked.md: POST /api/things']);
+    expect(unknownWalkCodes(root, new Set(['KNOWN_CODE']))).toEqual(['walked.md: THING_GONE']);
+  });
 
   it('a link to a missing file, to a missing heading and to a folder', () => {
     expect(brokenLinks(root)).toEqual([
