@@ -122,6 +122,26 @@ describe('mobile money', () => {
     expect(reused.status).toBe(409);
     expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
+
+  // docs/guides/payments.md: "a retry after the payer paid answers the payment `success`".
+  it('answers a retry that comes after the payment succeeded with that payment, paid: not a refusal of the target, not a second payment', async () => {
+    // The client resends when its network lost the first answer; by then the payer may have paid.
+    const { seller, publiciteId } = await boostToPay();
+    const send = () =>
+      api().then((client) =>
+        client
+          .post('/api/payments/requesttopay/moov')
+          .set(bearer(seller.token))
+          .set('Idempotency-Key', 'paid-then-retried-01')
+          .send({ type: 'publicite', montant: 14_000, metadata: { publiciteId }, telephone: '+2290197000002' }),
+      );
+    const first = await send();
+    await settle(first.body.data.paymentId, 'success', 'admin');
+    expect(await publicite(publiciteId)).toMatchObject({ statut: 'payee' });
+    const retried = await send();
+    expect({ status: retried.status, paymentId: retried.body.data?.paymentId, statut: retried.body.data?.statut }).toEqual({ status: first.status, paymentId: first.body.data.paymentId, statut: 'success' });
+    expect((await db().collection(COLLECTIONS.payments).where('metadata.publiciteId', '==', publiciteId).get()).size).toBe(1);
+  });
 });
 
 describe('the webhook', () => {

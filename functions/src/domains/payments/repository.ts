@@ -60,6 +60,20 @@ export async function createPayment(
   });
 }
 
+/**
+ * The payment an idempotency key already made, read before anything else of a start: a retry
+ * after the payment moved on (paid, expired) gets it back as it is now, where the amount check
+ * would refuse a target that no longer awaits payment, and takes no start slot. The same key for
+ * another request is refused. Two reads by id; the creation's transaction still decides a race.
+ */
+export async function paymentOfKey(userId: string, idempotency: { key: string; fingerprint: string }): Promise<{ id: string; payment: PaymentDocument } | undefined> {
+  const known = (await paymentKeys().doc(idempotencyDocId(userId, idempotency.key)).get()).data();
+  if (!known) return undefined;
+  if (known.fingerprint !== idempotency.fingerprint) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+  const payment = (await payments().doc(known.paymentId).get()).data();
+  return payment ? { id: known.paymentId, payment } : undefined;
+}
+
 /** The new payment's first status, said with its creation (the dashboard counts payments by status). */
 function createdIn(tx: FirebaseFirestore.Transaction, id: string, payment: PaymentDocument): void {
   paymentMachine.announce(tx, { id, from: null, to: payment.statut, at: payment.createdAt.toDate() }, payment);

@@ -122,13 +122,16 @@ interface Start {
 /**
  * Creates the pending payment, then asks the aggregator. When the aggregator cannot be reached the
  * payment is `failed` and nothing else is touched (502). An Idempotency-Key returns the payment a
- * retried request already made, without asking the aggregator again.
+ * retried request already made, as it is now (paid, too), without asking the aggregator again or
+ * checking the amount against a target that no longer awaits payment.
  */
 async function start(caller: ProfileCaller, purpose: Purpose, how: Start, idempotencyKey: string | undefined, fingerprint: unknown) {
+  const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex') } : undefined;
+  const made = idempotency ? await repository.paymentOfKey(caller.uid, idempotency) : undefined;
+  if (made) return { paymentId: made.id, statut: made.payment.statut, reference: made.payment.reference, paymentUrl: null };
   await assertAmount(purpose, caller.uid);
   await assertStartAllowed(caller.uid, how.payerTelephone);
   const payment = pendingPayment(caller.uid, purpose, how.method, how.network, null);
-  const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: createHash('sha256').update(JSON.stringify(fingerprint)).digest('hex') } : undefined;
   const created = await repository.createPayment(repository.newPaymentId(), payment, idempotency);
   if (!created.created) {
     return { paymentId: created.id, statut: created.payment.statut, reference: created.payment.reference, paymentUrl: null };
