@@ -18,7 +18,8 @@ import { allRouters } from '../groups';
 import { provisionAccount } from '../domains/identity/provisioning';
 import { DEMO_ACCOUNTS, seedDemo } from './seed-demo';
 import { Recorder } from './examples/recorder';
-import { walkFlows } from './examples/walk-flows';
+import { type WalkContext, walkFlows } from './examples/walk-flows';
+import { auth } from '../core/firebase';
 import { walkReads } from './examples/walk-reads';
 
 export const EXAMPLES_FILE = join(__dirname, '..', '..', 'src', 'openapi-examples.json');
@@ -61,8 +62,24 @@ async function record(): Promise<void> {
     const routes = (await allRouters()).flatMap((router) => router.routes);
     const recorder = new Recorder(baseUrl, tokens, routes);
     console.log(`Walking ${routes.length} operations as the demo accounts...`);
-    await walkFlows(recorder, { uids, tokens, refreshToken: async (role) => tokens.set(role, await signIn((await provisionAccount(DEMO_ACCOUNTS.find((account) => account.role === role)!)).email, DEMO_ACCOUNTS[0].password)) });
-    await walkReads(recorder, DEMO_ACCOUNTS.map((account) => account.role), { '/api/users/{id}:id': [uids.vendeur], '/api/agents/{id}:id': [uids.agentCommercial], uid: Object.values(uids), userId: Object.values(uids), transitaireId: [uids.transitaire], vendeur: [uids.vendeur] });
+    const context: WalkContext = {
+      uids,
+      ids: {},
+      refreshToken: async (role) => {
+        const account = DEMO_ACCOUNTS.find((demo) => demo.role === role)!;
+        tokens.set(role, await signIn((await provisionAccount(account)).email, account.password));
+      },
+      signInAs: async (name, email, password) => {
+        tokens.set(name, await signIn(email, password));
+        uids[name] = (await auth().getUserByEmail(email)).uid;
+      },
+    };
+    const roles = DEMO_ACCOUNTS.map((account) => account.role);
+    const extra = () => ({ '/api/users/{id}:id': [uids.vendeur], '/api/agents/{id}:id': [uids.agentCommercial], uid: Object.values(uids), userId: Object.values(uids), transitaireId: [uids.transitaire], vendeur: [uids.vendeur] });
+    // What the demo data holds, read before anything changes it; the flows; then the reads their answers opened.
+    await walkReads(recorder, roles, extra());
+    await walkFlows(recorder, context);
+    await walkReads(recorder, roles, extra());
     const examples = recorder.sorted();
     writeFileSync(EXAMPLES_FILE, `${JSON.stringify(examples, null, 2)}\n`);
     const missing = recorder.operations().filter((key) => !examples[key]);

@@ -21,6 +21,10 @@ export interface Call {
   file?: { contentType: string; data: Buffer };
   /** The operation can only be shown refusing: keep its documented refusal if nothing better comes. */
   refusal?: boolean;
+  /** Headers besides the caller's token (a dashboard's `X-Client-Platform: web`). */
+  headers?: Record<string, string>;
+  /** Tries of walk-reads.ts: a refusal is expected among them, not worth a line of output. */
+  quiet?: boolean;
 }
 
 export class Recorder {
@@ -63,7 +67,7 @@ export class Recorder {
     });
     const url = new URL(path, this.baseUrl);
     for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
-    const headers: Record<string, string> = { 'accept-language': 'fr' };
+    const headers: Record<string, string> = { 'accept-language': 'fr', ...call.headers };
     const token = this.tokens.get(caller);
     if (caller !== 'anonymous' && !token) throw new Error(`No demo account ${caller}`);
     if (token) headers.authorization = `Bearer ${token}`;
@@ -80,6 +84,7 @@ export class Recorder {
     const json = contentType.includes('application/json');
     const answer: Answer = { status: response.status, body: json ? await response.json() : await response.arrayBuffer().then(() => undefined) };
     this.keep(key, route, caller, call, answer, json ? undefined : contentType.split(';')[0]);
+    if (answer.status >= 300 && !call.quiet && !call.refusal) console.log(`  ${key} as ${caller}: ${answer.status} ${answer.body?.code ?? ''} ${JSON.stringify(answer.body?.details ?? '')}`);
     if (answer.status < 300 && json) this.harvest(key.slice(key.indexOf(' ') + 1), answer.body?.data);
     return answer;
   }

@@ -1,19 +1,25 @@
 /**
  * The scripted part of the walk: the writes, in an order where each step's ids come from earlier
  * answers (the demo's listing, order, delivery, chat room...). Reads nobody wrote a step for are
- * tried afterwards by walk-reads.ts with the ids these answers gave.
+ * tried before and after by walk-reads.ts with the ids the answers gave.
  */
 import type { Recorder } from './recorder';
+import { walkAccounts, walkAdminSettings } from './walk-accounts';
+import { walkCatalog } from './walk-catalog';
 
 export interface WalkContext {
-  /** The demo accounts' uids, by role. */
+  /** The demo accounts' uids, by role (and the newcomer's, once signed up). */
   uids: Record<string, string>;
-  tokens: Map<string, string>;
-  /** Signs a role in again (after a step that revokes its tokens). */
-  refreshToken(role: string): Promise<unknown>;
+  /** Ids the steps hand to later ones. */
+  ids: Record<string, string | undefined>;
+  /** Signs a demo role in again (after a step that revokes its tokens). */
+  refreshToken(role: string): Promise<void>;
+  /** Signs in an account that is not a demo one, under `name`. */
+  signInAs(name: string, email: string, password: string): Promise<void>;
 }
 
 export async function walkFlows(recorder: Recorder, context: WalkContext): Promise<void> {
-  void recorder;
-  void context;
+  await walkAccounts(recorder, context);
+  await walkCatalog(recorder, context);
+  await walkAdminSettings(recorder);
 }
