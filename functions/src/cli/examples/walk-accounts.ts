@@ -61,8 +61,9 @@ export async function walkAccounts(recorder: Recorder, context: WalkContext): Pr
   await context.refreshToken('acheteur');
 
   // Dashboard sessions.
-  await call('POST /api/auth/web-session', 'admin', { body: { userAgent: 'Mozilla/5.0 (dashboard)' } });
-  await call('DELETE /api/auth/web-session', 'admin', { headers: { 'x-client-platform': 'web' } });
+  const session = await call('POST /api/auth/web-session', 'admin', { body: { userAgent: 'Mozilla/5.0 (dashboard)' } });
+  const sessionId = String(session.body?.data?.sessionId ?? '');
+  await call('DELETE /api/auth/web-session', 'admin', { headers: { 'x-client-platform': 'web', 'x-web-session-id': sessionId } });
 
   // Notifications: the admin writes to the buyers, a buyer reads, marks and deletes.
   await call('POST /api/notifications/admin-messages', 'admin', {

@@ -3,7 +3,9 @@
  * views, boosts, uploads, drivers' requests and tricycles, as the demo seller, buyer, chauffeur and
  * admin would walk them.
  */
+import { reloadConfig } from '../../core/config';
 import type { Recorder } from './recorder';
+import { payByMobileMoney } from './walk-commerce';
 import type { WalkContext } from './walk-flows';
 
 /** A smallest JPEG-looking file (its type is read from its first bytes). */
@@ -46,7 +48,6 @@ export async function walkCatalog(recorder: Recorder, context: WalkContext): Pro
   if (listing) {
     context.ids.listing = listing;
     await call('PATCH /api/articles/{id}', 'vendeur', { params: { id: listing }, body: { prix: 2_400_000, description: 'Entretien à jour, papiers en règle.' } });
-    await call('POST /api/articles/{id}/approve', 'admin', { params: { id: listing } });
     await call('GET /api/articles/{id}', 'vendeur', { params: { id: listing } });
     await call('GET /api/public/articles/{id}', 'anonymous', { params: { id: listing } });
     await call('POST /api/views/{articleId}', 'anonymous', { params: { articleId: listing }, body: { deviceId: 'demo-device-0001' } });
@@ -58,7 +59,11 @@ export async function walkCatalog(recorder: Recorder, context: WalkContext): Pro
     await call('DELETE /api/articles/{id}', 'vendeur', { params: { id: second } });
   }
   const third = (await call('POST /api/articles', 'vendeur', { body: { type: 'piece', titre: 'Rétroviseur RAV4', prix: 35_000, stock: 2, pays: 'BJ', ville: 'Cotonou' } })).body?.data?.id as string | undefined;
-  if (third) await call('POST /api/articles/{id}/reject', 'admin', { params: { id: third }, body: { motif: 'Photos manquantes' } });
+  if (third) {
+    // Listings go online at once (ARTICLE_MODERATION=post): a moderator rejects one, then approves it again.
+    await call('POST /api/articles/{id}/reject', 'admin', { params: { id: third }, body: { motif: 'Photos manquantes' } });
+    await call('POST /api/articles/{id}/approve', 'admin', { params: { id: third } });
+  }
 
   // Boosts: one activated by the admin, one rejected.
   if (listing) {
@@ -67,6 +72,8 @@ export async function walkCatalog(recorder: Recorder, context: WalkContext): Pro
     if (boost.body?.data?.id) {
       context.ids.publicite = boost.body.data.id;
       await call('GET /api/publicites/{id}', 'vendeur', { params: { id: boost.body.data.id } });
+      // Paid by mobile money first: the admin activates a paid boost.
+      await payByMobileMoney(recorder, 'vendeur', 'publicite', boost.body.data.montant, { publiciteId: boost.body.data.id });
       await call('PATCH /api/publicites/{id}/activate', 'admin', { params: { id: boost.body.data.id } });
     }
     if (other.body?.data?.id) await call('PATCH /api/publicites/{id}/reject', 'admin', { params: { id: other.body.data.id }, body: { motif: 'Visuel non conforme' } });
@@ -86,7 +93,11 @@ export async function walkCatalog(recorder: Recorder, context: WalkContext): Pro
     await call('GET /api/chauffeurs/demandes/{id}', 'acheteur', { params: { id: demandes[0] } });
     await call('POST /api/chauffeurs/demandes/{id}/accept', 'chauffeur', { params: { id: demandes[0] } });
   }
-  if (demandes[1]) await call('POST /api/chauffeurs/demandes/{id}/refuse', 'chauffeur', { params: { id: demandes[1] } });
+  if (demandes[1]) {
+    // A driver gives up a request it accepted: open again for the others.
+    await call('POST /api/chauffeurs/demandes/{id}/accept', 'chauffeur', { params: { id: demandes[1] } });
+    await call('POST /api/chauffeurs/demandes/{id}/refuse', 'chauffeur', { params: { id: demandes[1] } });
+  }
   if (demandes[2]) await call('POST /api/chauffeurs/demandes/{id}/cancel', 'acheteur', { params: { id: demandes[2] } });
   if (demandes[3]) await call('POST /api/chauffeurs/admin/demandes/{id}/reject', 'admin', { params: { id: demandes[3] }, body: { motif: 'Date hors service' } });
 
@@ -100,8 +111,10 @@ export async function walkCatalog(recorder: Recorder, context: WalkContext): Pro
     await call('POST /api/tricycles/contacts/{id}/accept', 'chauffeur', { params: { id: contact } });
     await call('POST /api/tricycles/contacts/{id}/close', 'chauffeur', { params: { id: contact } });
   }
-  // The buyer may not contact again so soon: the seller does.
-  const declined = (await call('POST /api/tricycles/contacts', 'vendeur', { body: { chauffeur: context.uids.chauffeur, message: 'Course vers Dantokpa ?' } })).body?.data?.id;
+  // A closed contact is opened again by the buyer's next request (the demo allows it at once).
+  process.env.TRICYCLE_CONTACT_REOPEN_SECONDS = '0';
+  reloadConfig();
+  const declined = (await call('POST /api/tricycles/contacts', 'acheteur', { body: { chauffeur: context.uids.chauffeur, message: 'Course vers Dantokpa ?' } })).body?.data?.id;
   if (declined) await call('POST /api/tricycles/contacts/{id}/decline', 'chauffeur', { params: { id: declined } });
 }
 

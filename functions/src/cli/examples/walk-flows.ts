@@ -6,6 +6,9 @@
 import type { Recorder } from './recorder';
 import { walkAccounts, walkAdminSettings } from './walk-accounts';
 import { walkCatalog } from './walk-catalog';
+import { walkCommerce } from './walk-commerce';
+import { walkLogistics } from './walk-logistics';
+import { walkAgents, walkTransit } from './walk-transit';
 
 export interface WalkContext {
   /** The demo accounts' uids, by role (and the newcomer's, once signed up). */
@@ -21,5 +24,9 @@ export interface WalkContext {
 export async function walkFlows(recorder: Recorder, context: WalkContext): Promise<void> {
   await walkAccounts(recorder, context);
   await walkCatalog(recorder, context);
+  await walkCommerce(recorder, context);
+  await walkLogistics(recorder, context);
+  await walkTransit(recorder, context);
+  await walkAgents(recorder, context);
   await walkAdminSettings(recorder);
 }
