@@ -49,7 +49,17 @@ async function record(): Promise<void> {
     webhookUrl: `${baseUrl}/api/payments/webhook?secret=${encodeURIComponent(process.env.FEEXPAY_CALLBACK_SECRET ?? '')}`,
   });
   const sandboxUrl = await sandbox.start();
-  Object.assign(process.env, { FEEXPAY_BASE_URL: sandboxUrl, FEEXPAY_LINK_BASE_URL: sandboxUrl, FEEXPAY_CALLBACK_URL: `${baseUrl}/api/payments/webhook` });
+  Object.assign(process.env, {
+    FEEXPAY_BASE_URL: sandboxUrl,
+    FEEXPAY_LINK_BASE_URL: sandboxUrl,
+    FEEXPAY_CALLBACK_URL: `${baseUrl}/api/payments/webhook`,
+    // Without the Functions emulator no trigger hands events to their subscribers: each is handed
+    // over in the request that emitted it (a paid order opens its delivery before the next step).
+    EVENTS_DISPATCH_INLINE: 'true',
+    // One demo buyer pays a dozen times within the hour, and contacts the demo driver twice in a row.
+    PAYMENT_RATE_LIMIT_ENABLED: 'false',
+    TRICYCLE_CONTACT_REOPEN_SECONDS: '0',
+  });
   reloadConfig();
   try {
     const tokens = new Map<string, string>();
@@ -75,7 +85,7 @@ async function record(): Promise<void> {
       },
     };
     const roles = DEMO_ACCOUNTS.map((account) => account.role);
-    const extra = () => ({ '/api/users/{id}:id': [uids.vendeur], '/api/agents/{id}:id': [uids.agentCommercial], uid: Object.values(uids), userId: Object.values(uids), transitaireId: [uids.transitaire], vendeur: [uids.vendeur] });
+    const extra = () => ({ '/api/users/{id}:id': [uids.vendeur], '/api/agents/{id}:id': [uids.agentCommercial], '/api/agents/{id}/pro-monitor:id': [uids.vendeur, uids.agentCommercial], uid: Object.values(uids), userId: Object.values(uids), transitaireId: [uids.transitaire], vendeur: [uids.vendeur] });
     // What the demo data holds, read before anything changes it; the flows; then the reads their answers opened.
     await walkReads(recorder, roles, extra());
     await walkFlows(recorder, context);

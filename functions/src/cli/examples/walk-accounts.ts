@@ -6,6 +6,7 @@
 import { auth, db } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
 import type { Recorder } from './recorder';
+import { readBack } from './walk-catalog';
 import type { WalkContext } from './walk-flows';
 
 /** The newest one-time code the local messaging channel recorded for `telephone`. */
@@ -78,7 +79,8 @@ export async function walkAccounts(recorder: Recorder, context: WalkContext): Pr
   }
   await call('GET /api/notifications/unread-count', 'acheteur');
   await call('PATCH /api/notifications/read-all', 'acheteur');
-  if (second) await call('DELETE /api/notifications/{id}', 'acheteur', { params: { id: second.id } });
+  const last = second ?? first;
+  if (last) await call('DELETE /api/notifications/{id}', 'acheteur', { params: { id: last.id } });
 
   // The WhatsApp webhook: its subscription check answers the challenge; a notification without the platform's signature is refused.
   await call('GET /api/messaging/webhook', 'anonymous', {
@@ -99,6 +101,16 @@ export async function walkAdminSettings(recorder: Recorder): Promise<void> {
     if (name === 'seller-gain-pricing') await call('POST /api/admin/seller-gain-pricing', 'superAdmin', { body });
   }
   await call('GET /api/admin/stats', 'admin');
+  // A stored document: its download link followed, then the document deleted (an invoice of the demo data).
+  const documents = await call('GET /api/admin/documents', 'admin', { query: { page: '1', limit: '10' } });
+  const stored = (documents.body?.data ?? []) as Array<{ id: string; kind: string }>;
+  const report = stored.find((document) => document.kind === 'rapport_verification');
+  if (report) {
+    const link = await call('GET /api/admin/documents/{id}/download', 'admin', { params: { id: report.id } });
+    if (link.body?.data?.url) await readBack(recorder, link.body.data.url, 'admin');
+  }
+  const invoice = stored.find((document) => document.kind === 'facture');
+  if (invoice) await call('POST /api/admin/documents/delete', 'superAdmin', { body: { ids: [invoice.id] } });
   await call('POST /api/admin/events/runs/{id}/replay', 'admin', { params: { id: 'no-such-run' }, refusal: true });
 }
 

@@ -53,17 +53,20 @@ export async function walkCatalog(recorder: Recorder, context: WalkContext): Pro
     await call('POST /api/views/{articleId}', 'anonymous', { params: { articleId: listing }, body: { deviceId: 'demo-device-0001' } });
     await call('GET /api/views/{articleId}', 'vendeur', { params: { articleId: listing } });
   }
-  if (part) await call('PATCH /api/articles/{id}/stock', 'vendeur', { params: { id: part.id }, body: { stock: 5 } });
+  if (part) await call('PATCH /api/articles/{id}/stock', 'vendeur', { params: { id: part.id }, body: { stock: 50 } });
   if (second) {
     await call('POST /api/articles/{id}/withdraw', 'vendeur', { params: { id: second } });
     await call('DELETE /api/articles/{id}', 'vendeur', { params: { id: second } });
   }
+  // Under ARTICLE_MODERATION=pre a new listing waits for a moderator: one approved, one rejected.
+  process.env.ARTICLE_MODERATION = 'pre';
+  reloadConfig();
+  const pending = (await call('POST /api/articles', 'vendeur', { body: { type: 'piece', titre: 'Phare avant Corolla', prix: 45_000, stock: 3, pays: 'BJ', ville: 'Cotonou' } })).body?.data?.id as string | undefined;
+  if (pending) await call('POST /api/articles/{id}/approve', 'admin', { params: { id: pending } });
   const third = (await call('POST /api/articles', 'vendeur', { body: { type: 'piece', titre: 'Rétroviseur RAV4', prix: 35_000, stock: 2, pays: 'BJ', ville: 'Cotonou' } })).body?.data?.id as string | undefined;
-  if (third) {
-    // Listings go online at once (ARTICLE_MODERATION=post): a moderator rejects one, then approves it again.
-    await call('POST /api/articles/{id}/reject', 'admin', { params: { id: third }, body: { motif: 'Photos manquantes' } });
-    await call('POST /api/articles/{id}/approve', 'admin', { params: { id: third } });
-  }
+  if (third) await call('POST /api/articles/{id}/reject', 'admin', { params: { id: third }, body: { motif: 'Photos manquantes' } });
+  process.env.ARTICLE_MODERATION = 'post';
+  reloadConfig();
 
   // Boosts: one activated by the admin, one rejected.
   if (listing) {
@@ -111,9 +114,7 @@ export async function walkCatalog(recorder: Recorder, context: WalkContext): Pro
     await call('POST /api/tricycles/contacts/{id}/accept', 'chauffeur', { params: { id: contact } });
     await call('POST /api/tricycles/contacts/{id}/close', 'chauffeur', { params: { id: contact } });
   }
-  // A closed contact is opened again by the buyer's next request (the demo allows it at once).
-  process.env.TRICYCLE_CONTACT_REOPEN_SECONDS = '0';
-  reloadConfig();
+  // A closed contact is opened again by the buyer's next request (the recorder allows it at once).
   const declined = (await call('POST /api/tricycles/contacts', 'acheteur', { body: { chauffeur: context.uids.chauffeur, message: 'Course vers Dantokpa ?' } })).body?.data?.id;
   if (declined) await call('POST /api/tricycles/contacts/{id}/decline', 'chauffeur', { params: { id: declined } });
 }

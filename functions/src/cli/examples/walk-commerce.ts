@@ -5,6 +5,7 @@
  * second order.
  */
 import type { Answer, Recorder } from './recorder';
+import { readBack } from './walk-catalog';
 import type { WalkContext } from './walk-flows';
 
 /** Near the Ganhi market, Cotonou: where the demo buyer has its parts delivered. */
@@ -64,7 +65,7 @@ export async function walkCommerce(recorder: Recorder, context: WalkContext): Pr
       if (linkId) {
         // A callback without the partner's secret is refused; the admin settles the abandoned link.
         await call('POST /api/payments/webhook', 'anonymous', { body: { reference: linkId, status: 'SUCCESSFUL' }, refusal: true });
-        await call('POST /api/payments/admin/{id}/status', 'admin', { params: { id: linkId }, body: { statut: 'failed', reason: 'Le client a abandonné le paiement', force: true } });
+        await call('POST /api/payments/admin/{id}/status', 'admin', { params: { id: linkId }, body: { statut: 'failed', reason: 'Le client a abandonné le paiement' } });
       }
     }
   }
@@ -108,7 +109,8 @@ async function walkInspections(recorder: Recorder, context: WalkContext): Promis
   const mine = await call('GET /api/verification/mine', 'acheteur', { query: { page: '1', limit: '5' } });
   const demo = (mine.body?.data ?? []).find((item: { statut?: string }) => item.statut === 'rapport_disponible') as { id: string } | undefined;
   if (demo) {
-    await call('GET /api/verification/{id}/rapport', 'acheteur', { params: { id: demo.id } });
+    const report = await call('GET /api/verification/{id}/rapport', 'acheteur', { params: { id: demo.id } });
+    if (report.body?.data?.url) await readBack(recorder, report.body.data.url, 'acheteur');
     await call('POST /api/verification/{id}/accepter', 'acheteur', { params: { id: demo.id } });
   }
   const vehicle = context.ids.listing;

@@ -5,6 +5,7 @@
  * admin's hand on them.
  */
 import type { Recorder } from './recorder';
+import { JPEG } from './walk-catalog';
 import { orderPart, payByMobileMoney } from './walk-commerce';
 import type { WalkContext } from './walk-flows';
 
@@ -20,13 +21,25 @@ async function paidDelivery(recorder: Recorder, part: string): Promise<string | 
   await payByMobileMoney(recorder, 'acheteur', 'commande', order.total, { commandeId: order.id });
   for (let attempt = 0; attempt < 30; attempt += 1) {
     const list = await recorder.call('GET /api/deliveries', 'acheteur', { query: { page: '1', limit: '10' }, quiet: true });
-    const found = (list.body?.data ?? []).find((delivery: { commandeId?: string; orderId?: string; sourceId?: string }) =>
-      [delivery.commandeId, delivery.orderId, delivery.sourceId].includes(order.id),
-    ) as { id: string } | undefined;
+    const found = (list.body?.data ?? []).find((delivery: { source?: { kind: string; id: string } }) => delivery.source?.kind === 'order' && delivery.source.id === order.id) as
+      | { id: string }
+      | undefined;
     if (found) return found.id;
     await sleep(100);
   }
   return undefined;
+}
+
+/**
+ * The courier's answer to the offer of delivery `id` (accept or decline): the offer follows the
+ * payment by a moment, and until it is made the delivery is not the courier's to see (404).
+ */
+async function firstOffer(recorder: Recorder, key: string, id: string): Promise<void> {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    if ((await recorder.call(key, 'livreur', { params: { id }, quiet: true })).status !== 404) return;
+    await sleep(100);
+  }
+  await recorder.call(key, 'livreur', { params: { id } });
 }
 
 /** The six-digit code the buyer gives the courier, as the buyer's app shows it. */
@@ -44,7 +57,7 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
   const call = recorder.call.bind(recorder);
   await call('POST /api/delivery-zones/lookup', 'acheteur', { body: DANTOKPA });
   await call('POST /api/delivery-zones/quote', 'acheteur', { body: { pickups: [DANTOKPA], destination: { latitude: 6.359, longitude: 2.433 } } });
-  const zone = await call('POST /api/delivery-zones', 'admin', {
+  const zone = await call('POST /api/delivery-zones', 'superAdmin', {
     body: {
       nom: 'Porto-Novo centre',
       polygon: [
@@ -62,8 +75,8 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
   });
   const zoneId = zone.body?.data?.id as string | undefined;
   if (zoneId) {
-    await call('PATCH /api/delivery-zones/{id}', 'admin', { params: { id: zoneId }, body: { fraisMax: 3500 } });
-    await call('DELETE /api/delivery-zones/{id}', 'admin', { params: { id: zoneId } });
+    await call('PATCH /api/delivery-zones/{id}', 'superAdmin', { params: { id: zoneId }, body: { fraisMax: 3500 } });
+    await call('DELETE /api/delivery-zones/{id}', 'superAdmin', { params: { id: zoneId } });
   }
   await call('PUT /api/livreurs/me/status', 'livreur', { body: { online: true, position: DANTOKPA } });
   await call('POST /api/livreurs/me/location', 'livreur', { body: DANTOKPA });
@@ -72,38 +85,45 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
   if (!part) return;
   const sellerUid = context.uids.vendeur;
 
-  // Handed over and confirmed: declined first, relaunched by the admin, accepted, picked up, delivered.
+  // A proof photo the courier takes at the door.
+  const photo = (await call('POST /api/upload/image', 'vendeur', { file: { contentType: 'image/jpeg', data: JPEG } })).body?.data?.path as string | undefined;
+  const handOver = async (id: string, proof: 'code' | 'photo') => {
+    await firstOffer(recorder, 'POST /api/deliveries/{id}/accept', id);
+    await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id, vendeur: sellerUid } });
+    const code = codeIn((await call('GET /api/deliveries/{id}', 'acheteur', { params: { id } })).body?.data);
+    await call('POST /api/deliveries/{id}/delivered', 'livreur', { params: { id }, body: proof === 'code' && code ? { code } : { photo } });
+  };
+
+  // Declined by the courier, relaunched by the admin, then delivered against the buyer's code.
   const first = await paidDelivery(recorder, part);
   if (first) {
-    await call('GET /api/deliveries/{id}', 'livreur', { params: { id: first } });
-    await call('POST /api/deliveries/{id}/decline', 'livreur', { params: { id: first } });
+    await firstOffer(recorder, 'POST /api/deliveries/{id}/decline', first);
     await call('POST /api/deliveries/{id}/admin/relaunch', 'admin', { params: { id: first } });
-    await call('POST /api/deliveries/{id}/accept', 'livreur', { params: { id: first } });
-    await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id: first, vendeur: sellerUid } });
-    const code = codeIn((await call('GET /api/deliveries/{id}', 'acheteur', { params: { id: first } })).body?.data);
-    await call('POST /api/deliveries/{id}/delivered', 'livreur', { params: { id: first }, body: code ? { code } : {} });
-    await call('POST /api/deliveries/{id}/confirm', 'acheteur', { params: { id: first } });
+    await handOver(first, 'code');
   }
-  // Refused at the door, brought back to the seller.
+  // Delivered with a photo: the buyer confirms it.
   const second = await paidDelivery(recorder, part);
   if (second) {
-    await call('POST /api/deliveries/{id}/accept', 'livreur', { params: { id: second } });
-    await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id: second, vendeur: sellerUid } });
-    await call('POST /api/deliveries/{id}/refuse', 'livreur', { params: { id: second }, body: { reason: 'Le client a refusé le colis' } });
-    await call('POST /api/deliveries/{id}/return', 'livreur', { params: { id: second }, body: { reason: 'Colis rendu au vendeur' } });
+    await handOver(second, 'photo');
+    await call('POST /api/deliveries/{id}/confirm', 'acheteur', { params: { id: second } });
   }
-  // Disputed by the buyer after the handover; the admin settles it.
+  // Delivered with a photo, disputed by the buyer, settled by an admin.
   const third = await paidDelivery(recorder, part);
   if (third) {
-    await call('POST /api/deliveries/{id}/accept', 'livreur', { params: { id: third } });
-    await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id: third, vendeur: sellerUid } });
-    const code = codeIn((await call('GET /api/deliveries/{id}', 'acheteur', { params: { id: third } })).body?.data);
-    await call('POST /api/deliveries/{id}/delivered', 'livreur', { params: { id: third }, body: code ? { code } : {} });
+    await handOver(third, 'photo');
     await call('POST /api/deliveries/{id}/dispute', 'acheteur', { params: { id: third }, body: { reason: 'La pièce ne correspond pas à l’annonce' } });
     await call('POST /api/deliveries/{id}/admin/status', 'admin', { params: { id: third }, body: { statut: 'livre', reason: 'Pièce vérifiée conforme avec le vendeur' } });
   }
-  // Cancelled by the buyer before any pickup.
+  // Refused at the door, brought back to the seller.
   const fourth = await paidDelivery(recorder, part);
-  if (fourth) await call('POST /api/deliveries/{id}/cancel', 'acheteur', { params: { id: fourth } });
+  if (fourth) {
+    await firstOffer(recorder, 'POST /api/deliveries/{id}/accept', fourth);
+    await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id: fourth, vendeur: sellerUid } });
+    await call('POST /api/deliveries/{id}/refuse', 'livreur', { params: { id: fourth }, body: { reason: 'Le client a refusé le colis' } });
+    await call('POST /api/deliveries/{id}/return', 'livreur', { params: { id: fourth }, body: { reason: 'Colis rendu au vendeur' } });
+  }
+  // Cancelled by the buyer before any pickup.
+  const fifth = await paidDelivery(recorder, part);
+  if (fifth) await call('POST /api/deliveries/{id}/cancel', 'acheteur', { params: { id: fifth } });
   await call('GET /api/livreurs/me/earnings', 'livreur');
 }

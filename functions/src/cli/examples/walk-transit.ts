@@ -4,7 +4,8 @@
  * the newcomer forwarder sends its papers, refused then approved; the demo agent's day.
  */
 import type { Recorder } from './recorder';
-import { JPEG } from './walk-catalog';
+import { lastCodeSentTo } from './walk-accounts';
+import { JPEG, readBack } from './walk-catalog';
 import { payByMobileMoney } from './walk-commerce';
 import type { WalkContext } from './walk-flows';
 
@@ -37,7 +38,7 @@ export async function walkTransit(recorder: Recorder, context: WalkContext): Pro
   const call = recorder.call.bind(recorder);
   const forwarder = context.uids.transitaire;
   const listings = ((await call('GET /api/public/articles', 'anonymous', { query: { page: '1', limit: '20' }, quiet: true })).body?.data ?? []) as Array<{ id: string; type: string }>;
-  const vehicles = listings.filter((listing) => listing.type === 'voiture' && listing.id !== context.ids.car);
+  const vehicles = listings.filter((listing) => listing.type === 'voiture' && listing.id !== context.ids.car && listing.id !== context.ids.listing);
   for (const [index, prefix] of ['/api/transit-missions', '/api/transit'].entries()) {
     const vehicle = vehicles[index];
     if (vehicle && (await boughtForTransit(recorder, vehicle.id))) await journey(recorder, prefix, vehicle.id, forwarder);
@@ -63,7 +64,7 @@ export async function walkTransit(recorder: Recorder, context: WalkContext): Pro
     };
     const submission = { companyName: 'Akpovi Transit SARL', registrationRef: 'RB/COT/24 B 1020', pays: 'BJ', adresse: 'Akpakpa, Cotonou', paysDesservis: ['BJ', 'NE'] };
     const first = await papers();
-    context.ids.kycUrl = first.url;
+    if (first.url) await readBack(recorder, first.url, 'newcomer');
     await call('POST /api/transitaires/verification/submit', 'newcomer', { body: { cardFront: first.cardFront, cardBack: first.cardBack, ...submission } });
     await call('GET /api/transitaires/verification/admin/demandes/{userId}', 'admin', { params: { userId: newcomer } });
     await call('PATCH /api/transitaires/verification/admin/demandes/{userId}/reject', 'admin', { params: { userId: newcomer }, body: { rejectionMotif: 'Carte illisible, merci de la reprendre' } });
@@ -81,7 +82,18 @@ export async function walkAgents(recorder: Recorder, context: WalkContext): Prom
   await call('POST /api/agents/me/daily/prospects/increment', 'agentCommercial');
   await call('POST /api/agents/{id}/daily/observation', 'admin', { params: { id: agent }, body: { date: today, observation: 'Présente au marché toute la matinée' } });
   await call('POST /api/agents/admin/backfill-daily-presence', 'admin', { body: { date: today } });
-  await call('POST /api/agents/{id}/withdrawals', 'admin', { params: { id: agent }, body: { montant: 1000, note: 'Retrait mobile money', requestId: 'demo-withdrawal-0001' } });
-  await call('POST /api/agents', 'admin', { body: { telephone: '+2290190000012', pays: 'BJ', nom: 'Dah', prenoms: 'Boris', typeAgent: 'Market', zone: 'Porto-Novo - Ouando' } });
+  await call('POST /api/agents/{id}/withdrawals', 'admin', { params: { id: agent }, body: { montant: 1000, note: 'Retrait mobile money', requestId: 'demo-withdrawal-0001' }, refusal: true });
+  // A Market agent created by the admin sets its password by code, then reads its own dashboard.
+  const created = await call('POST /api/agents', 'admin', { body: { telephone: '+2290190000012', pays: 'BJ', nom: 'Dah', prenoms: 'Boris', typeAgent: 'Market', zone: 'Porto-Novo - Ouando' } });
+  const email = created.body?.data?.email as string | undefined;
+  if (email) {
+    const who = { telephone: '+2290190000012', pays: 'BJ', app: 'pro' };
+    await call('POST /api/push-otp/request', 'anonymous', { body: who });
+    const otp = await lastCodeSentTo(who.telephone);
+    await call('POST /api/push-otp/reset-password', 'anonymous', { body: { ...who, otp, newPassword: 'Demo-2026!' } });
+    await context.signInAs('agentMarket', email, 'Demo-2026!');
+    await call('GET /api/agents/me-market/dashboard', 'agentMarket');
+    await call('GET /api/agents/me-market/leaderboard', 'agentMarket');
+  }
   await call('POST /api/demo-events/track', 'vendeur', { body: { eventType: 'seller_create_started' } });
 }
