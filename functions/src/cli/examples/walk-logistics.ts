@@ -94,13 +94,16 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
     await call('POST /api/deliveries/{id}/delivered', 'livreur', { params: { id }, body: proof === 'code' && code ? { code } : { photo } });
   };
 
-  // Declined by the courier, relaunched by the admin, then delivered against the buyer's code.
-  const first = await paidDelivery(recorder, part);
-  if (first) {
-    await firstOffer(recorder, 'POST /api/deliveries/{id}/decline', first);
-    await call('POST /api/deliveries/{id}/admin/relaunch', 'admin', { params: { id: first } });
-    await handOver(first, 'code');
+  // Declined by the courier. An admin relaunches only a delivery whose rounds found no courier: the
+  // demo's courier declined while its round is still open, so the relaunch is shown refused.
+  const declined = await paidDelivery(recorder, part);
+  if (declined) {
+    await firstOffer(recorder, 'POST /api/deliveries/{id}/decline', declined);
+    await call('POST /api/deliveries/{id}/admin/relaunch', 'admin', { params: { id: declined }, refusal: true });
   }
+  // Delivered against the buyer's code.
+  const first = await paidDelivery(recorder, part);
+  if (first) await handOver(first, 'code');
   // Delivered with a photo: the buyer confirms it.
   const second = await paidDelivery(recorder, part);
   if (second) {
@@ -114,13 +117,19 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
     await call('POST /api/deliveries/{id}/dispute', 'acheteur', { params: { id: third }, body: { reason: 'La pièce ne correspond pas à l’annonce' } });
     await call('POST /api/deliveries/{id}/admin/status', 'admin', { params: { id: third }, body: { statut: 'livre', reason: 'Pièce vérifiée conforme avec le vendeur' } });
   }
-  // Refused at the door, brought back to the seller.
+  // Refused by the buyer at the door.
   const fourth = await paidDelivery(recorder, part);
   if (fourth) {
     await firstOffer(recorder, 'POST /api/deliveries/{id}/accept', fourth);
     await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id: fourth, vendeur: sellerUid } });
-    await call('POST /api/deliveries/{id}/refuse', 'livreur', { params: { id: fourth }, body: { reason: 'Le client a refusé le colis' } });
-    await call('POST /api/deliveries/{id}/return', 'livreur', { params: { id: fourth }, body: { reason: 'Colis rendu au vendeur' } });
+    await call('POST /api/deliveries/{id}/refuse', 'acheteur', { params: { id: fourth }, body: { reason: 'Le colis est abîmé' } });
+  }
+  // Brought back to the seller by the courier (the buyer could not be reached).
+  const returned = await paidDelivery(recorder, part);
+  if (returned) {
+    await firstOffer(recorder, 'POST /api/deliveries/{id}/accept', returned);
+    await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id: returned, vendeur: sellerUid } });
+    await call('POST /api/deliveries/{id}/return', 'livreur', { params: { id: returned }, body: { reason: 'Client injoignable, colis rendu au vendeur' } });
   }
   // Cancelled by the buyer before any pickup.
   const fifth = await paidDelivery(recorder, part);
