@@ -23,6 +23,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "service": "vehicle-marketplace",
+                         *         "version": "0.1.0",
+                         *         "status": "ok",
+                         *         "time": "2026-11-27T10:19:55.936Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -167,6 +178,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "nom": "Akpovi",
+                     *       "prenoms": "Sèna",
+                     *       "telephone": "+2290190000011",
+                     *       "pays": "BJ",
+                     *       "role": "transitaire"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RegisterRequest"];
                 };
             };
@@ -177,6 +197,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "telephone": "+2290190000011",
+                         *         "email": "pro_2290190000011@users.marketplace.invalid",
+                         *         "nom": "Akpovi",
+                         *         "prenoms": "Sèna",
+                         *         "role": "transitaire",
+                         *         "app": "pro",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000011",
+                         *         "isBlocked": false,
+                         *         "photoUrl": null,
+                         *         "ville": null,
+                         *         "transitaireVerification": {
+                         *           "statut": "none"
+                         *         },
+                         *         "telephoneVerifie": false,
+                         *         "telephoneVerifieAt": null,
+                         *         "createdAt": "2026-11-27T10:19:59.750Z",
+                         *         "updatedAt": "2026-11-27T10:19:59.750Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -306,6 +353,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "telephone": "+2290190000001",
+                         *         "email": "2290190000001@users.marketplace.invalid",
+                         *         "nom": "Dossou",
+                         *         "prenoms": "Koffi",
+                         *         "role": "acheteur",
+                         *         "app": "buyer",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000001",
+                         *         "isBlocked": false,
+                         *         "photoUrl": null,
+                         *         "ville": null,
+                         *         "telephoneVerifie": false,
+                         *         "telephoneVerifieAt": null,
+                         *         "createdAt": "2026-11-27T10:19:51.297Z",
+                         *         "updatedAt": "2026-11-27T10:19:55.461Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -385,6 +456,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "ville": "Cotonou"
+                     *     }
+                     */
                     "application/json": {
                         nom?: string;
                         prenoms?: string;
@@ -401,6 +477,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "telephone": "+2290190000001",
+                         *         "email": "2290190000001@users.marketplace.invalid",
+                         *         "nom": "Dossou",
+                         *         "prenoms": "Koffi",
+                         *         "role": "acheteur",
+                         *         "app": "buyer",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000001",
+                         *         "isBlocked": false,
+                         *         "photoUrl": null,
+                         *         "ville": "Cotonou",
+                         *         "telephoneVerifie": false,
+                         *         "telephoneVerifieAt": null,
+                         *         "createdAt": "2026-11-27T10:19:51.297Z",
+                         *         "updatedAt": "2026-11-27T10:19:59.919Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -495,6 +595,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "demo-device-push-token-0001:APA91b",
+                     *       "platform": "android"
+                     *     }
+                     */
                     "application/json": {
                         /** @description FCM registration token of the device. */
                         token: string;
@@ -510,6 +616,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
+                         *         "platform": "android",
+                         *         "lastSeenAt": "2026-11-27T10:19:59.959Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -612,7 +728,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description FCM registration token of the device. */
+                    /**
+                     * @description FCM registration token of the device.
+                     * @example demo-device-push-token-0001:APA91b
+                     */
                     token: string;
                 };
                 cookie?: never;
@@ -625,6 +744,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "removed": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -702,7 +829,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description User identifier */
+                    /**
+                     * @description User identifier
+                     * @example k6DXh8BaD15jPIDjxAU8bDkpOL0X
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -715,6 +845,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "nom": "Agbo",
+                         *         "prenoms": "Rachidatou",
+                         *         "role": "vendeur",
+                         *         "photoUrl": null,
+                         *         "ville": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -805,9 +948,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     role?: "acheteur" | "vendeur" | "chauffeur" | "transitaire" | "livreur" | "agentCommercial" | "admin" | "superAdmin" | "principal" | "gestionnaire";
                     isBlocked?: "true" | "false";
@@ -826,6 +975,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "31NKkW2XtzLZRmEUSL5UGwlW1Xq2",
+                         *           "telephone": "+2290190000010",
+                         *           "email": "pro_2290190000010@users.marketplace.invalid",
+                         *           "nom": "Gbaguidi",
+                         *           "prenoms": "Super",
+                         *           "role": "superAdmin",
+                         *           "app": "pro",
+                         *           "pays": "BJ",
+                         *           "dialCode": "229",
+                         *           "nationalNumber": "0190000010",
+                         *           "isBlocked": false,
+                         *           "photoUrl": null,
+                         *           "ville": null,
+                         *           "telephoneVerifie": false,
+                         *           "telephoneVerifieAt": null,
+                         *           "createdAt": "2026-11-27T10:19:51.650Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.888Z"
+                         *         },
+                         *         {
+                         *           "id": "kgf3arGTICbVEDHvtCsYk6XHqqFj",
+                         *           "telephone": "+2290190000009",
+                         *           "email": "pro_2290190000009@users.marketplace.invalid",
+                         *           "nom": "Ahouansou",
+                         *           "prenoms": "Principal",
+                         *           "role": "principal",
+                         *           "app": "pro",
+                         *           "pays": "BJ",
+                         *           "dialCode": "229",
+                         *           "nationalNumber": "0190000009",
+                         *           "isBlocked": false,
+                         *           "photoUrl": null,
+                         *           "ville": null,
+                         *           "telephoneVerifie": false,
+                         *           "telephoneVerifieAt": null,
+                         *           "createdAt": "2026-11-27T10:19:51.636Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.835Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 10,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -932,13 +1132,21 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description User identifier */
+                    /**
+                     * @description User identifier
+                     * @example 2pSZmdjGXGqY5beEIh9EDyNpm7lx
+                     */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "motif": "Pièces d’identité à vérifier"
+                     *     }
+                     */
                     "application/json": {
                         motif?: string;
                     };
@@ -951,6 +1159,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "telephone": "+2290190000011",
+                         *         "email": "pro_2290190000011@users.marketplace.invalid",
+                         *         "nom": "Akpovi",
+                         *         "prenoms": "Sèna",
+                         *         "role": "transitaire",
+                         *         "app": "pro",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000011",
+                         *         "isBlocked": true,
+                         *         "photoUrl": null,
+                         *         "ville": null,
+                         *         "transitaireVerification": {
+                         *           "statut": "none"
+                         *         },
+                         *         "telephoneVerifie": true,
+                         *         "telephoneVerifieAt": "2026-11-27T10:19:59.867Z",
+                         *         "createdAt": "2026-11-27T10:19:59.750Z",
+                         *         "updatedAt": "2026-11-27T10:20:00.118Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1057,7 +1292,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description User identifier */
+                    /**
+                     * @description User identifier
+                     * @example 2pSZmdjGXGqY5beEIh9EDyNpm7lx
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -1070,6 +1308,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "telephone": "+2290190000011",
+                         *         "email": "pro_2290190000011@users.marketplace.invalid",
+                         *         "nom": "Akpovi",
+                         *         "prenoms": "Sèna",
+                         *         "role": "transitaire",
+                         *         "app": "pro",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000011",
+                         *         "isBlocked": false,
+                         *         "photoUrl": null,
+                         *         "ville": null,
+                         *         "transitaireVerification": {
+                         *           "statut": "none"
+                         *         },
+                         *         "telephoneVerifie": true,
+                         *         "telephoneVerifieAt": "2026-11-27T10:19:59.867Z",
+                         *         "createdAt": "2026-11-27T10:19:59.750Z",
+                         *         "updatedAt": "2026-11-27T10:20:00.195Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1166,13 +1431,21 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description User identifier */
+                    /**
+                     * @description User identifier
+                     * @example 2pSZmdjGXGqY5beEIh9EDyNpm7lx
+                     */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "role": "transitaire"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         role: "acheteur" | "vendeur" | "chauffeur" | "transitaire" | "livreur" | "admin" | "superAdmin" | "principal" | "gestionnaire";
@@ -1186,6 +1459,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "telephone": "+2290190000011",
+                         *         "email": "pro_2290190000011@users.marketplace.invalid",
+                         *         "nom": "Akpovi",
+                         *         "prenoms": "Sèna",
+                         *         "role": "transitaire",
+                         *         "app": "pro",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000011",
+                         *         "isBlocked": false,
+                         *         "photoUrl": null,
+                         *         "ville": null,
+                         *         "transitaireVerification": {
+                         *           "statut": "none"
+                         *         },
+                         *         "telephoneVerifie": true,
+                         *         "telephoneVerifieAt": "2026-11-27T10:19:59.867Z",
+                         *         "createdAt": "2026-11-27T10:19:59.750Z",
+                         *         "updatedAt": "2026-11-27T10:20:00.268Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1298,6 +1598,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "language": "fr",
+                         *         "currency": "XOF",
+                         *         "notifications": {
+                         *           "orders": true,
+                         *           "payments": true,
+                         *           "messages": true,
+                         *           "transit": true,
+                         *           "promotions": true,
+                         *           "system": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1361,6 +1678,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "language": "fr",
+                     *       "currency": "XOF"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         language?: "fr" | "en";
@@ -1387,6 +1710,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "language": "fr",
+                         *         "currency": "XOF",
+                         *         "notifications": {
+                         *           "orders": true,
+                         *           "payments": true,
+                         *           "messages": true,
+                         *           "transit": true,
+                         *           "promotions": true,
+                         *           "system": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1482,6 +1822,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "language": "fr"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         language: "fr" | "en";
@@ -1495,6 +1840,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "language": "fr",
+                         *         "currency": "XOF",
+                         *         "notifications": {
+                         *           "orders": true,
+                         *           "payments": true,
+                         *           "messages": true,
+                         *           "transit": true,
+                         *           "promotions": true,
+                         *           "system": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1590,6 +1952,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "currency": "XOF"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description Display currency. Amounts are always charged and stored in XOF.
@@ -1606,6 +1973,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "language": "fr",
+                         *         "currency": "XOF",
+                         *         "notifications": {
+                         *           "orders": true,
+                         *           "payments": true,
+                         *           "messages": true,
+                         *           "transit": true,
+                         *           "promotions": true,
+                         *           "system": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1701,6 +2085,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "promotions": false
+                     *     }
+                     */
                     "application/json": {
                         orders?: boolean;
                         payments?: boolean;
@@ -1718,6 +2107,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "language": "fr",
+                         *         "currency": "XOF",
+                         *         "notifications": {
+                         *           "orders": true,
+                         *           "payments": true,
+                         *           "messages": true,
+                         *           "transit": true,
+                         *           "promotions": false,
+                         *           "system": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1816,6 +2222,149 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "iso": "BJ",
+                         *           "nameFr": "Bénin",
+                         *           "nameEn": "Benin",
+                         *           "dialCode": "229",
+                         *           "nationalLengths": [
+                         *             8,
+                         *             9,
+                         *             10
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "TG",
+                         *           "nameFr": "Togo",
+                         *           "nameEn": "Togo",
+                         *           "dialCode": "228",
+                         *           "nationalLengths": [
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "NG",
+                         *           "nameFr": "Nigeria",
+                         *           "nameEn": "Nigeria",
+                         *           "dialCode": "234",
+                         *           "nationalLengths": [
+                         *             10,
+                         *             11,
+                         *             12,
+                         *             13,
+                         *             14
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "NE",
+                         *           "nameFr": "Niger",
+                         *           "nameEn": "Niger",
+                         *           "dialCode": "227",
+                         *           "nationalLengths": [
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "BF",
+                         *           "nameFr": "Burkina Faso",
+                         *           "nameEn": "Burkina Faso",
+                         *           "dialCode": "226",
+                         *           "nationalLengths": [
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "CI",
+                         *           "nameFr": "Côte d’Ivoire",
+                         *           "nameEn": "Côte d’Ivoire",
+                         *           "dialCode": "225",
+                         *           "nationalLengths": [
+                         *             10
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "SN",
+                         *           "nameFr": "Sénégal",
+                         *           "nameEn": "Senegal",
+                         *           "dialCode": "221",
+                         *           "nationalLengths": [
+                         *             9
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "GH",
+                         *           "nameFr": "Ghana",
+                         *           "nameEn": "Ghana",
+                         *           "dialCode": "233",
+                         *           "nationalLengths": [
+                         *             8,
+                         *             9
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "ML",
+                         *           "nameFr": "Mali",
+                         *           "nameEn": "Mali",
+                         *           "dialCode": "223",
+                         *           "nationalLengths": [
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "GN",
+                         *           "nameFr": "Guinée",
+                         *           "nameEn": "Guinea",
+                         *           "dialCode": "224",
+                         *           "nationalLengths": [
+                         *             8,
+                         *             9
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "CM",
+                         *           "nameFr": "Cameroun",
+                         *           "nameEn": "Cameroon",
+                         *           "dialCode": "237",
+                         *           "nationalLengths": [
+                         *             8,
+                         *             9
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "GA",
+                         *           "nameFr": "Gabon",
+                         *           "nameEn": "Gabon",
+                         *           "dialCode": "241",
+                         *           "nationalLengths": [
+                         *             7,
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "TD",
+                         *           "nameFr": "Tchad",
+                         *           "nameEn": "Chad",
+                         *           "dialCode": "235",
+                         *           "nationalLengths": [
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "FR",
+                         *           "nameFr": "France",
+                         *           "nameEn": "France",
+                         *           "dialCode": "33",
+                         *           "nationalLengths": [
+                         *             9
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1879,6 +2428,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "telephone": "0190000001",
+                     *       "pays": "BJ"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description E.164 (`+22901XXXXXXXX`) or national digits with `pays`.
@@ -1900,6 +2455,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000001",
+                         *         "e164": "+2290190000001",
+                         *         "syntheticEmails": {
+                         *           "buyer": "2290190000001@users.marketplace.invalid",
+                         *           "pro": "pro_2290190000001@users.marketplace.invalid"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1983,6 +2553,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "telephone": "+2290190000001",
+                     *       "pays": "BJ",
+                     *       "app": "buyer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PasswordResetRequest"];
                 };
             };
@@ -1993,6 +2570,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "channel": "local",
+                         *         "expiresInSeconds": 600
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2118,6 +2704,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "telephone": "+2290190000001",
+                     *       "pays": "BJ",
+                     *       "app": "buyer",
+                     *       "otp": "539735"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerifyResetCode"];
                 };
             };
@@ -2128,6 +2722,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "valid": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2244,6 +2846,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "telephone": "+2290190000001",
+                     *       "pays": "BJ",
+                     *       "app": "buyer",
+                     *       "otp": "539735",
+                     *       "newPassword": "Demo-2026!"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResetPassword"];
                 };
             };
@@ -2254,6 +2865,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "reset": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2378,6 +2997,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "channel": "local",
+                         *         "expiresInSeconds": 600
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2496,6 +3124,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "otp": "419942"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PhoneProofVerify"];
                 };
             };
@@ -2506,6 +3139,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "telephone": "+2290190000011",
+                         *         "telephoneVerifie": true,
+                         *         "telephoneVerifieAt": "2026-11-27T10:19:59.867Z",
+                         *         "verifiedNow": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2634,6 +3278,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "userAgent": "Mozilla/5.0 (dashboard)"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebSessionStart"];
                 };
             };
@@ -2644,6 +3293,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "sessionId": "01ede225-9268-4a8a-a8e5-84b8a06c76bd",
+                         *         "startedAt": "2026-11-27T10:20:00.512Z",
+                         *         "idleTimeoutMinutes": 30
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2741,6 +3400,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "ended": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2865,6 +3532,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "whatsapp_business_account",
+                     *       "entry": [
+                     *         {
+                     *           "changes": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         object?: string;
                         entry?: ({
@@ -2926,6 +3603,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "WEBHOOK_SIGNATURE_INVALID",
+                         *       "message": "Signature du webhook invalide."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2977,6 +3661,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "demo-device-push-token-0001:APA91b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TestNotificationRequest"];
                 };
             };
@@ -2987,6 +3676,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "verdict": "sent"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3066,9 +3763,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description `true`: unread notifications only. */
                     unread?: "true" | "false";
@@ -3085,6 +3788,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "0176b774ead740f5a59afc2fb18340ec26e22284",
+                         *           "type": "order_paid",
+                         *           "category": "payments",
+                         *           "title": "Commande payée",
+                         *           "body": "Votre commande 1IaRNbNWa94OZTYMLA0R (85 500 XOF) est payée.",
+                         *           "language": "fr",
+                         *           "resource": {
+                         *             "kind": "commande",
+                         *             "id": "1IaRNbNWa94OZTYMLA0R"
+                         *           },
+                         *           "read": false,
+                         *           "readAt": null,
+                         *           "createdAt": "2026-11-27T10:19:55.051Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3178,6 +3909,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "count": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3268,6 +4007,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "updated": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3342,7 +4090,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Notification id. */
+                    /**
+                     * @description Notification id.
+                     * @example 24facb15e52c6b0b8799162389df640cca1b569c
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -3355,6 +4106,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "24facb15e52c6b0b8799162389df640cca1b569c",
+                         *         "type": "password_changed",
+                         *         "category": "system",
+                         *         "title": "Mot de passe modifié",
+                         *         "body": "Le mot de passe de votre compte vient d’être changé. Si ce n’est pas vous, contactez le support.",
+                         *         "language": "fr",
+                         *         "resource": null,
+                         *         "read": true,
+                         *         "readAt": "2026-11-27T10:20:00.604Z",
+                         *         "createdAt": "2026-11-27T10:20:00.431Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3442,7 +4210,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Notification id. */
+                    /**
+                     * @description Notification id.
+                     * @example 24facb15e52c6b0b8799162389df640cca1b569c
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -3455,6 +4226,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "24facb15e52c6b0b8799162389df640cca1b569c",
+                         *         "type": "password_changed",
+                         *         "category": "system",
+                         *         "title": "Mot de passe modifié",
+                         *         "body": "Le mot de passe de votre compte vient d’être changé. Si ce n’est pas vous, contactez le support.",
+                         *         "language": "fr",
+                         *         "resource": null,
+                         *         "read": false,
+                         *         "readAt": null,
+                         *         "createdAt": "2026-11-27T10:20:00.431Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3539,7 +4327,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Notification id. */
+                    /**
+                     * @description Notification id.
+                     * @example 0176b774ead740f5a59afc2fb18340ec26e22284
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -3552,6 +4343,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "deleted": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3759,9 +4558,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -3776,6 +4581,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3864,9 +4681,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     type?: "voiture" | "moto" | "piece" | "tricycle";
                     marque?: string;
@@ -3896,6 +4719,71 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "vXM8696ajVaPBoS6PVPH",
+                         *           "type": "piece",
+                         *           "titre": "Alternateur Corolla 1.6",
+                         *           "prix": 85000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "Corolla",
+                         *           "categorie": "Électricité",
+                         *           "stock": 2,
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "localisation": {
+                         *             "latitude": 6.3667,
+                         *             "longitude": 2.4333
+                         *           },
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:19:51.381Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.017Z",
+                         *           "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *         },
+                         *         {
+                         *           "id": "zCfSFKjl576KiaYtWkAk",
+                         *           "type": "tricycle",
+                         *           "titre": "Tricycle de transport 2022",
+                         *           "prix": 1900000,
+                         *           "photos": [],
+                         *           "marque": "Lifan",
+                         *           "annee": 2022,
+                         *           "pays": "TG",
+                         *           "ville": "Lomé",
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "rapport_disponible",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:19:51.372Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.292Z",
+                         *           "publishedAt": "2026-11-27T10:19:51.372Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 6,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3987,6 +4875,23 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "voiture",
+                     *       "titre": "Peugeot 406 2004, bon état",
+                     *       "prix": 2500000,
+                     *       "marque": "Peugeot",
+                     *       "modele": "406",
+                     *       "annee": 2004,
+                     *       "carburant": "diesel",
+                     *       "boiteVitesse": "manuelle",
+                     *       "pays": "BJ",
+                     *       "ville": "Cotonou",
+                     *       "photos": [
+                     *         "http://127.0.0.1:5000/api/upload/files/images/a8c627e7-f5f4-4f36-abac-7f25827c64a8.jpg"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ArticleInput"];
                 };
             };
@@ -3997,6 +4902,39 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "type": "voiture",
+                         *         "titre": "Peugeot 406 2004, bon état",
+                         *         "prix": 2500000,
+                         *         "photos": [
+                         *           "http://127.0.0.1:5000/api/upload/files/images/a8c627e7-f5f4-4f36-abac-7f25827c64a8.jpg"
+                         *         ],
+                         *         "marque": "Peugeot",
+                         *         "modele": "406",
+                         *         "annee": 2004,
+                         *         "carburant": "diesel",
+                         *         "boiteVitesse": "manuelle",
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:20:00.749Z",
+                         *         "updatedAt": "2026-11-27T10:20:00.749Z",
+                         *         "publishedAt": "2026-11-27T10:20:00.749Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4093,9 +5031,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "en_attente" | "en_ligne" | "rejete" | "vendu" | "retire";
                 };
@@ -4111,6 +5055,71 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "vXM8696ajVaPBoS6PVPH",
+                         *           "type": "piece",
+                         *           "titre": "Alternateur Corolla 1.6",
+                         *           "prix": 85000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "Corolla",
+                         *           "categorie": "Électricité",
+                         *           "stock": 2,
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "localisation": {
+                         *             "latitude": 6.3667,
+                         *             "longitude": 2.4333
+                         *           },
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:19:51.381Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.017Z",
+                         *           "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *         },
+                         *         {
+                         *           "id": "zCfSFKjl576KiaYtWkAk",
+                         *           "type": "tricycle",
+                         *           "titre": "Tricycle de transport 2022",
+                         *           "prix": 1900000,
+                         *           "photos": [],
+                         *           "marque": "Lifan",
+                         *           "annee": 2022,
+                         *           "pays": "TG",
+                         *           "ville": "Lomé",
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "rapport_disponible",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:19:51.372Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.292Z",
+                         *           "publishedAt": "2026-11-27T10:19:51.372Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 6,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4199,6 +5208,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example vXM8696ajVaPBoS6PVPH */
                     id: string;
                 };
                 cookie?: never;
@@ -4211,6 +5221,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "vXM8696ajVaPBoS6PVPH",
+                         *         "type": "piece",
+                         *         "titre": "Alternateur Corolla 1.6",
+                         *         "prix": 85000,
+                         *         "photos": [],
+                         *         "marque": "Toyota",
+                         *         "modele": "Corolla",
+                         *         "categorie": "Électricité",
+                         *         "stock": 2,
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "localisation": {
+                         *           "latitude": 6.3667,
+                         *           "longitude": 2.4333
+                         *         },
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:19:51.381Z",
+                         *         "updatedAt": "2026-11-27T10:19:55.017Z",
+                         *         "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4285,6 +5329,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 0o839Fxk8f44aWObmYoQ */
                     id: string;
                 };
                 cookie?: never;
@@ -4297,6 +5342,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "deleted": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4390,12 +5443,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example eA7jjW5ZKx4QnygYfAGu */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "prix": 2400000,
+                     *       "description": "Entretien à jour, papiers en règle."
+                     *     }
+                     */
                     "application/json": {
                         titre?: string;
                         description?: string;
@@ -4441,6 +5501,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "type": "voiture",
+                         *         "titre": "Peugeot 406 2004, bon état",
+                         *         "description": "Entretien à jour, papiers en règle.",
+                         *         "prix": 2400000,
+                         *         "photos": [
+                         *           "http://127.0.0.1:5000/api/upload/files/images/a8c627e7-f5f4-4f36-abac-7f25827c64a8.jpg"
+                         *         ],
+                         *         "marque": "Peugeot",
+                         *         "modele": "406",
+                         *         "annee": 2004,
+                         *         "carburant": "diesel",
+                         *         "boiteVitesse": "manuelle",
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:20:00.749Z",
+                         *         "updatedAt": "2026-11-27T10:20:00.805Z",
+                         *         "publishedAt": "2026-11-27T10:20:00.749Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4556,12 +5650,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example vXM8696ajVaPBoS6PVPH */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "stock": 50
+                     *     }
+                     */
                     "application/json": {
                         stock: number;
                     };
@@ -4574,6 +5674,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "vXM8696ajVaPBoS6PVPH",
+                         *         "type": "piece",
+                         *         "titre": "Alternateur Corolla 1.6",
+                         *         "prix": 85000,
+                         *         "photos": [],
+                         *         "marque": "Toyota",
+                         *         "modele": "Corolla",
+                         *         "categorie": "Électricité",
+                         *         "stock": 50,
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "localisation": {
+                         *           "latitude": 6.3667,
+                         *           "longitude": 2.4333
+                         *         },
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:19:51.381Z",
+                         *         "updatedAt": "2026-11-27T10:20:00.864Z",
+                         *         "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4676,6 +5810,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 0o839Fxk8f44aWObmYoQ */
                     id: string;
                 };
                 cookie?: never;
@@ -4688,6 +5823,32 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "0o839Fxk8f44aWObmYoQ",
+                         *         "type": "moto",
+                         *         "titre": "Bajaj Boxer 150",
+                         *         "prix": 720000,
+                         *         "photos": [],
+                         *         "pays": "BJ",
+                         *         "ville": "Abomey-Calavi",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "retire",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:20:00.778Z",
+                         *         "updatedAt": "2026-11-27T10:20:00.886Z",
+                         *         "publishedAt": "2026-11-27T10:20:00.778Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4788,6 +5949,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 8RuqHLiFwipU6YLewzBX */
                     id: string;
                 };
                 cookie?: never;
@@ -4800,6 +5962,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "8RuqHLiFwipU6YLewzBX",
+                         *         "type": "piece",
+                         *         "titre": "Phare avant Corolla",
+                         *         "prix": 45000,
+                         *         "photos": [],
+                         *         "stock": 3,
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:20:00.988Z",
+                         *         "updatedAt": "2026-11-27T10:20:01.018Z",
+                         *         "publishedAt": "2026-11-27T10:20:01.021Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4898,12 +6087,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example IAbBGu5n9PpEpPovCA1d */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "motif": "Photos manquantes"
+                     *     }
+                     */
                     "application/json": {
                         motif: string;
                     };
@@ -4916,6 +6111,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "IAbBGu5n9PpEpPovCA1d",
+                         *         "type": "piece",
+                         *         "titre": "Rétroviseur RAV4",
+                         *         "prix": 35000,
+                         *         "photos": [],
+                         *         "stock": 2,
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "rejete",
+                         *         "motifRejet": "Photos manquantes",
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:20:01.075Z",
+                         *         "updatedAt": "2026-11-27T10:20:01.099Z",
+                         *         "publishedAt": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5028,9 +6250,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     type?: "voiture" | "moto" | "piece" | "tricycle";
                     marque?: string;
@@ -5060,6 +6288,71 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "vXM8696ajVaPBoS6PVPH",
+                         *           "type": "piece",
+                         *           "titre": "Alternateur Corolla 1.6",
+                         *           "prix": 85000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "Corolla",
+                         *           "categorie": "Électricité",
+                         *           "stock": 2,
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "localisation": {
+                         *             "latitude": 6.3667,
+                         *             "longitude": 2.4333
+                         *           },
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:19:51.381Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.017Z",
+                         *           "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *         },
+                         *         {
+                         *           "id": "zCfSFKjl576KiaYtWkAk",
+                         *           "type": "tricycle",
+                         *           "titre": "Tricycle de transport 2022",
+                         *           "prix": 1900000,
+                         *           "photos": [],
+                         *           "marque": "Lifan",
+                         *           "annee": 2022,
+                         *           "pays": "TG",
+                         *           "ville": "Lomé",
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "rapport_disponible",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:19:51.372Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.292Z",
+                         *           "publishedAt": "2026-11-27T10:19:51.372Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 6,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5129,9 +6422,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     type?: "voiture" | "moto" | "piece" | "tricycle";
                     marque?: string;
@@ -5161,6 +6460,46 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "Xqvctp0GPEpFGSbxUKQI",
+                         *           "type": "voiture",
+                         *           "titre": "Toyota RAV4 2016 venant d’Europe",
+                         *           "prix": 9800000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "RAV4",
+                         *           "annee": 2016,
+                         *           "carburant": "diesel",
+                         *           "boiteVitesse": "manuelle",
+                         *           "condition": "venant",
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": true,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:19:51.362Z",
+                         *           "updatedAt": "2026-11-27T10:19:51.492Z",
+                         *           "publishedAt": "2026-11-27T10:19:51.362Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5230,9 +6569,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     type?: "voiture" | "moto" | "piece" | "tricycle";
                     marque?: string;
@@ -5262,6 +6607,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5330,6 +6687,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example vXM8696ajVaPBoS6PVPH */
                     id: string;
                 };
                 cookie?: never;
@@ -5342,6 +6700,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "vXM8696ajVaPBoS6PVPH",
+                         *         "type": "piece",
+                         *         "titre": "Alternateur Corolla 1.6",
+                         *         "prix": 85000,
+                         *         "photos": [],
+                         *         "marque": "Toyota",
+                         *         "modele": "Corolla",
+                         *         "categorie": "Électricité",
+                         *         "stock": 2,
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "localisation": {
+                         *           "latitude": 6.3667,
+                         *           "longitude": 2.4333
+                         *         },
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:19:51.381Z",
+                         *         "updatedAt": "2026-11-27T10:19:55.017Z",
+                         *         "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5400,9 +6792,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -5417,6 +6815,71 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "zCfSFKjl576KiaYtWkAk",
+                         *           "type": "tricycle",
+                         *           "titre": "Tricycle de transport 2022",
+                         *           "prix": 1900000,
+                         *           "photos": [],
+                         *           "marque": "Lifan",
+                         *           "annee": 2022,
+                         *           "pays": "TG",
+                         *           "ville": "Lomé",
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "rapport_disponible",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:19:51.372Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.292Z",
+                         *           "publishedAt": "2026-11-27T10:19:51.372Z"
+                         *         },
+                         *         {
+                         *           "id": "vXM8696ajVaPBoS6PVPH",
+                         *           "type": "piece",
+                         *           "titre": "Alternateur Corolla 1.6",
+                         *           "prix": 85000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "Corolla",
+                         *           "categorie": "Électricité",
+                         *           "stock": 2,
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "localisation": {
+                         *             "latitude": 6.3667,
+                         *             "longitude": 2.4333
+                         *           },
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:19:51.381Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.017Z",
+                         *           "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 6,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5473,6 +6936,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example zCfSFKjl576KiaYtWkAk */
                     articleId: string;
                 };
                 cookie?: never;
@@ -5485,6 +6949,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "articleId": "zCfSFKjl576KiaYtWkAk",
+                         *         "views": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5534,12 +7007,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example eA7jjW5ZKx4QnygYfAGu */
                     articleId: string;
                 };
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "deviceId": "demo-device-0001"
+                     *     }
+                     */
                     "application/json": {
                         deviceId?: string;
                     };
@@ -5552,6 +7031,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "counted": true,
+                         *         "views": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5642,9 +7130,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "en_attente" | "payee" | "active" | "expiree" | "rejetee";
                     typePub?: "sponsorise" | "a_la_une";
@@ -5661,6 +7155,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "TI7MQsZkTuEWFZQMZcOq",
+                         *           "articleId": "Xqvctp0GPEpFGSbxUKQI",
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "typePub": "a_la_une",
+                         *           "duree": 30,
+                         *           "prixParJour": 2000,
+                         *           "montant": 60000,
+                         *           "statut": "active",
+                         *           "motifRejet": null,
+                         *           "paymentId": "demo-payment",
+                         *           "remboursement": null,
+                         *           "dateDebut": "2026-11-27T10:19:51.492Z",
+                         *           "dateFin": "2026-12-27T10:19:51.492Z",
+                         *           "createdAt": "2026-11-27T10:19:51.393Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5739,6 +7262,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                     *       "typePub": "sponsorise",
+                     *       "duree": 7
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         /** @enum {string} */
@@ -5755,6 +7285,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "k9oaKA7qEwoSObQMIdgM",
+                         *         "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "typePub": "sponsorise",
+                         *         "duree": 7,
+                         *         "prixParJour": 1000,
+                         *         "montant": 7000,
+                         *         "statut": "en_attente",
+                         *         "motifRejet": null,
+                         *         "paymentId": null,
+                         *         "remboursement": null,
+                         *         "dateDebut": null,
+                         *         "dateFin": null,
+                         *         "createdAt": "2026-11-27T10:20:01.175Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5867,9 +7418,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -5884,6 +7441,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "TI7MQsZkTuEWFZQMZcOq",
+                         *           "articleId": "Xqvctp0GPEpFGSbxUKQI",
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "typePub": "a_la_une",
+                         *           "duree": 30,
+                         *           "prixParJour": 2000,
+                         *           "montant": 60000,
+                         *           "statut": "active",
+                         *           "motifRejet": null,
+                         *           "paymentId": "demo-payment",
+                         *           "remboursement": null,
+                         *           "dateDebut": "2026-11-27T10:19:51.492Z",
+                         *           "dateFin": "2026-12-27T10:19:51.492Z",
+                         *           "createdAt": "2026-11-27T10:19:51.393Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5969,6 +7555,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example TI7MQsZkTuEWFZQMZcOq */
                     id: string;
                 };
                 cookie?: never;
@@ -5981,6 +7568,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "TI7MQsZkTuEWFZQMZcOq",
+                         *         "articleId": "Xqvctp0GPEpFGSbxUKQI",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "typePub": "a_la_une",
+                         *         "duree": 30,
+                         *         "prixParJour": 2000,
+                         *         "montant": 60000,
+                         *         "statut": "active",
+                         *         "motifRejet": null,
+                         *         "paymentId": "demo-payment",
+                         *         "remboursement": null,
+                         *         "dateDebut": "2026-11-27T10:19:51.492Z",
+                         *         "dateFin": "2026-12-27T10:19:51.492Z",
+                         *         "createdAt": "2026-11-27T10:19:51.393Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6076,6 +7684,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example k9oaKA7qEwoSObQMIdgM */
                     id: string;
                 };
                 cookie?: never;
@@ -6088,6 +7697,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "k9oaKA7qEwoSObQMIdgM",
+                         *         "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "typePub": "sponsorise",
+                         *         "duree": 7,
+                         *         "prixParJour": 1000,
+                         *         "montant": 7000,
+                         *         "statut": "active",
+                         *         "motifRejet": null,
+                         *         "paymentId": "G1dyt7ruy9wjjsc4SZgP",
+                         *         "remboursement": null,
+                         *         "dateDebut": "2026-11-27T10:20:01.562Z",
+                         *         "dateFin": "2026-12-04T10:20:01.562Z",
+                         *         "createdAt": "2026-11-27T10:20:01.175Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6190,12 +7820,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3TypAUhtbk48jRQ6i5Xd */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "motif": "Visuel non conforme"
+                     *     }
+                     */
                     "application/json": {
                         motif: string;
                     };
@@ -6208,6 +7844,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3TypAUhtbk48jRQ6i5Xd",
+                         *         "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "typePub": "a_la_une",
+                         *         "duree": 14,
+                         *         "prixParJour": 2000,
+                         *         "montant": 28000,
+                         *         "statut": "rejetee",
+                         *         "motifRejet": "Visuel non conforme",
+                         *         "paymentId": null,
+                         *         "remboursement": null,
+                         *         "dateDebut": null,
+                         *         "dateFin": null,
+                         *         "createdAt": "2026-11-27T10:20:01.213Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6316,9 +7973,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -6333,6 +7996,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "TI7MQsZkTuEWFZQMZcOq",
+                         *           "articleId": "Xqvctp0GPEpFGSbxUKQI",
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "typePub": "a_la_une",
+                         *           "duree": 30,
+                         *           "prixParJour": 2000,
+                         *           "montant": 60000,
+                         *           "statut": "active",
+                         *           "motifRejet": null,
+                         *           "paymentId": "demo-payment",
+                         *           "remboursement": null,
+                         *           "dateDebut": "2026-11-27T10:19:51.492Z",
+                         *           "dateFin": "2026-12-27T10:19:51.492Z",
+                         *           "createdAt": "2026-11-27T10:19:51.393Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6405,6 +8097,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "url": "/api/upload/files/images/a8c627e7-f5f4-4f36-abac-7f25827c64a8.jpg",
+                         *         "path": "images/a8c627e7-f5f4-4f36-abac-7f25827c64a8.jpg",
+                         *         "contentType": "image/jpeg",
+                         *         "size": 68
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6529,6 +8232,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "url": "/api/upload/files/videos/ed91145f-b054-4a25-b4b5-be60c64c1476.mp4",
+                         *         "path": "videos/ed91145f-b054-4a25-b4b5-be60c64c1476.mp4",
+                         *         "contentType": "video/mp4",
+                         *         "size": 76
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6677,6 +8391,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "url": "/api/upload/kyc/b73f0dac-7b98-40a9-9168-58912c8a6374.jpg",
+                         *         "path": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/b73f0dac-7b98-40a9-9168-58912c8a6374.jpg",
+                         *         "contentType": "image/jpeg",
+                         *         "size": 68
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6779,6 +8504,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example b73f0dac-7b98-40a9-9168-58912c8a6374.jpg */
                     name: string;
                 };
                 cookie?: never;
@@ -6881,9 +8607,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "en_attente" | "en_cours" | "rapport_disponible" | "accepte" | "refuse" | "annule";
                     /** @description The listing (with `statut`, not with `acheteur`). */
@@ -6907,6 +8639,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-verification-payment",
+                         *           "articleId": "zCfSFKjl576KiaYtWkAk",
+                         *           "articleTitre": "Tricycle de transport 2022",
+                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "statut": "rapport_disponible",
+                         *           "paymentId": "demo-verification-payment",
+                         *           "rapport": {
+                         *             "size": 1238,
+                         *             "contentType": "application/pdf",
+                         *             "attachedAt": "2026-11-27T10:19:55.284Z",
+                         *             "deleted": false
+                         *           },
+                         *           "motif": null,
+                         *           "startedAt": null,
+                         *           "reportedAt": "2026-11-27T10:19:55.284Z",
+                         *           "decisionDeadline": "2026-11-30T10:19:55.284Z",
+                         *           "decidedAt": null,
+                         *           "createdAt": "2026-11-27T10:19:55.241Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.284Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7002,6 +8769,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "byStatus": {
+                         *           "en_attente": 0,
+                         *           "en_cours": 0,
+                         *           "rapport_disponible": 0,
+                         *           "accepte": 0,
+                         *           "refuse": 0,
+                         *           "annule": 0
+                         *         },
+                         *         "total": 0,
+                         *         "reports": 0,
+                         *         "averageSecondsToReport": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7094,6 +8879,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example eA7jjW5ZKx4QnygYfAGu */
                     articleId: string;
                 };
                 cookie?: never;
@@ -7111,6 +8897,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "rapportId": "6db89c36-40da-4a99-9b32-6b2903a61747",
+                         *         "size": 193,
+                         *         "contentType": "application/pdf"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7231,12 +9027,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example eA7jjW5ZKx4QnygYfAGu */
                     articleId: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "rapport_disponible",
+                     *       "rapportId": "6db89c36-40da-4a99-9b32-6b2903a61747"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description `en_cours` (inspection taken), `rapport_disponible` (with `rapportId`), `annule` (with `motif`; the fees are marked for refund).
@@ -7256,6 +9059,39 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "statut": "rapport_disponible",
+                         *         "moved": [
+                         *           {
+                         *             "id": "8MOVOoV8BgGfyS4FqbHH",
+                         *             "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                         *             "articleTitre": "Peugeot 406 2004, bon état",
+                         *             "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "statut": "rapport_disponible",
+                         *             "paymentId": "8MOVOoV8BgGfyS4FqbHH",
+                         *             "rapport": {
+                         *               "size": 193,
+                         *               "contentType": "application/pdf",
+                         *               "attachedAt": "2026-11-27T10:20:04.068Z",
+                         *               "deleted": false
+                         *             },
+                         *             "motif": null,
+                         *             "startedAt": null,
+                         *             "reportedAt": "2026-11-27T10:20:04.068Z",
+                         *             "decisionDeadline": "2026-11-30T10:20:04.068Z",
+                         *             "decidedAt": null,
+                         *             "createdAt": "2026-11-27T10:20:03.971Z",
+                         *             "updatedAt": "2026-11-27T10:20:04.068Z"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7365,9 +9201,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -7382,6 +9224,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-verification-payment",
+                         *           "articleId": "zCfSFKjl576KiaYtWkAk",
+                         *           "articleTitre": "Tricycle de transport 2022",
+                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "statut": "rapport_disponible",
+                         *           "paymentId": "demo-verification-payment",
+                         *           "rapport": {
+                         *             "size": 1238,
+                         *             "contentType": "application/pdf",
+                         *             "attachedAt": "2026-11-27T10:19:55.284Z",
+                         *             "deleted": false
+                         *           },
+                         *           "motif": null,
+                         *           "startedAt": null,
+                         *           "reportedAt": "2026-11-27T10:19:55.284Z",
+                         *           "decisionDeadline": "2026-11-30T10:19:55.284Z",
+                         *           "decidedAt": null,
+                         *           "createdAt": "2026-11-27T10:19:55.241Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.284Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7465,6 +9342,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -7477,6 +9355,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "demo-verification-payment",
+                         *         "articleId": "zCfSFKjl576KiaYtWkAk",
+                         *         "articleTitre": "Tricycle de transport 2022",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "statut": "rapport_disponible",
+                         *         "paymentId": "demo-verification-payment",
+                         *         "rapport": {
+                         *           "size": 1238,
+                         *           "contentType": "application/pdf",
+                         *           "attachedAt": "2026-11-27T10:19:55.284Z",
+                         *           "deleted": false
+                         *         },
+                         *         "motif": null,
+                         *         "startedAt": null,
+                         *         "reportedAt": "2026-11-27T10:19:55.284Z",
+                         *         "decisionDeadline": "2026-11-30T10:19:55.284Z",
+                         *         "decidedAt": null,
+                         *         "createdAt": "2026-11-27T10:19:55.241Z",
+                         *         "updatedAt": "2026-11-27T10:19:55.284Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7564,6 +9469,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -7576,6 +9482,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/af465ba6-3119-4698-8585-fac2e21976a7.pdf?expires=1795775097&signature=95f7b2ee04ef99ee09300a705d7fb89d7302f90a9bd9da4e844ae5e47f253d25",
+                         *         "expiresAt": "2026-11-27T10:24:57.845Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7687,6 +9602,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -7699,6 +9615,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "demo-verification-payment",
+                         *         "articleId": "zCfSFKjl576KiaYtWkAk",
+                         *         "articleTitre": "Tricycle de transport 2022",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "statut": "accepte",
+                         *         "paymentId": "demo-verification-payment",
+                         *         "rapport": {
+                         *           "size": 1238,
+                         *           "contentType": "application/pdf",
+                         *           "attachedAt": "2026-11-27T10:19:55.284Z",
+                         *           "deleted": false
+                         *         },
+                         *         "motif": null,
+                         *         "startedAt": null,
+                         *         "reportedAt": "2026-11-27T10:19:55.284Z",
+                         *         "decisionDeadline": "2026-11-30T10:19:55.284Z",
+                         *         "decidedAt": "2026-11-27T10:20:03.642Z",
+                         *         "createdAt": "2026-11-27T10:19:55.241Z",
+                         *         "updatedAt": "2026-11-27T10:20:03.642Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7800,6 +9743,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 8MOVOoV8BgGfyS4FqbHH */
                     id: string;
                 };
                 cookie?: never;
@@ -7812,6 +9756,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "8MOVOoV8BgGfyS4FqbHH",
+                         *         "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "articleTitre": "Peugeot 406 2004, bon état",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "statut": "refuse",
+                         *         "paymentId": "8MOVOoV8BgGfyS4FqbHH",
+                         *         "rapport": {
+                         *           "size": 193,
+                         *           "contentType": "application/pdf",
+                         *           "attachedAt": "2026-11-27T10:20:04.068Z",
+                         *           "deleted": false
+                         *         },
+                         *         "motif": null,
+                         *         "startedAt": null,
+                         *         "reportedAt": "2026-11-27T10:20:04.068Z",
+                         *         "decisionDeadline": "2026-11-30T10:20:04.068Z",
+                         *         "decidedAt": "2026-11-27T10:20:04.151Z",
+                         *         "createdAt": "2026-11-27T10:20:03.971Z",
+                         *         "updatedAt": "2026-11-27T10:20:04.151Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8014,15 +9985,24 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description Expiry of the link, in seconds since 1970. */
+                    /**
+                     * @description Expiry of the link, in seconds since 1970.
+                     * @example 1795775103
+                     */
                     expires: string;
-                    /** @description HMAC-SHA256 of the path and the expiry. */
+                    /**
+                     * @description HMAC-SHA256 of the path and the expiry.
+                     * @example 4517d434e78e676ea8336d3aa3de3277337631dd64c2a052707187ee14d388cd
+                     */
                     signature: string;
                 };
                 header?: never;
                 path: {
+                    /** @example rapports */
                     area: string;
+                    /** @example demo-verification-payment */
                     folder: string;
+                    /** @example af465ba6-3119-4698-8585-fac2e21976a7.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -8119,6 +10099,23 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "trajet": {
+                     *         "depart": "Cotonou",
+                     *         "arrivee": "Porto-Novo"
+                     *       },
+                     *       "date": "2026-11-29T10:00:00.000Z",
+                     *       "lieu": {
+                     *         "adresse": "Carrefour Étoile Rouge",
+                     *         "point": {
+                     *           "latitude": 6.3654,
+                     *           "longitude": 2.4183
+                     *         }
+                     *       },
+                     *       "note": "Deux valises"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The listing the driver is wanted for (online); or give `trajet`. */
                         articleId?: string;
@@ -8154,6 +10151,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "6bMrWeqLjXZGM39UAhPi",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Deux valises",
+                         *         "statut": "en_attente",
+                         *         "chauffeur": null,
+                         *         "refusedBy": [],
+                         *         "motif": null,
+                         *         "createdAt": "2026-11-27T10:20:01.685Z",
+                         *         "updatedAt": "2026-11-27T10:20:01.685Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8274,9 +10301,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -8291,6 +10324,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8383,9 +10428,15 @@ export interface paths {
                     page?: number;
                     /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
                     limit?: number;
-                    /** @description The driver’s latitude: requests nearest to it first. */
+                    /**
+                     * @description The driver’s latitude: requests nearest to it first.
+                     * @example 6.3654
+                     */
                     lat: number;
-                    /** @description The driver’s longitude. */
+                    /**
+                     * @description The driver’s longitude.
+                     * @example 2.4183
+                     */
                     lng: number;
                     /** @description How far from the driver, in km (default 25, at most 50). */
                     radiusKm?: number;
@@ -8402,6 +10453,83 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "6bMrWeqLjXZGM39UAhPi",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T10:20:01.685Z"
+                         *         },
+                         *         {
+                         *           "id": "t1vh9NUd4Vmp5akU6eRV",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T10:20:01.735Z"
+                         *         },
+                         *         {
+                         *           "id": "TUW1Cx5qTDjYBcrzafeF",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T10:20:01.756Z"
+                         *         },
+                         *         {
+                         *           "id": "YfXdRypFUzyI5fkFDgFW",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T10:20:01.705Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 20,
+                         *         "total": 4,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8502,6 +10630,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 6bMrWeqLjXZGM39UAhPi */
                     id: string;
                 };
                 cookie?: never;
@@ -8514,6 +10643,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "6bMrWeqLjXZGM39UAhPi",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Deux valises",
+                         *         "statut": "en_attente",
+                         *         "chauffeur": null,
+                         *         "refusedBy": [],
+                         *         "motif": null,
+                         *         "createdAt": "2026-11-27T10:20:01.685Z",
+                         *         "updatedAt": "2026-11-27T10:20:01.685Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8603,6 +10762,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 6bMrWeqLjXZGM39UAhPi */
                     id: string;
                 };
                 cookie?: never;
@@ -8615,6 +10775,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "6bMrWeqLjXZGM39UAhPi",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Deux valises",
+                         *         "statut": "acceptee",
+                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "refusedBy": [],
+                         *         "motif": null,
+                         *         "createdAt": "2026-11-27T10:20:01.685Z",
+                         *         "updatedAt": "2026-11-27T10:20:01.835Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8736,6 +10926,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example YfXdRypFUzyI5fkFDgFW */
                     id: string;
                 };
                 cookie?: never;
@@ -8748,6 +10939,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "YfXdRypFUzyI5fkFDgFW",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Aller simple",
+                         *         "statut": "en_attente",
+                         *         "chauffeur": null,
+                         *         "refusedBy": [
+                         *           "WMaONrcIxqUUMMd6A7IlRtiY3m4h"
+                         *         ],
+                         *         "motif": null,
+                         *         "createdAt": "2026-11-27T10:20:01.705Z",
+                         *         "updatedAt": "2026-11-27T10:20:01.937Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8846,6 +11069,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example t1vh9NUd4Vmp5akU6eRV */
                     id: string;
                 };
                 cookie?: never;
@@ -8858,6 +11082,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "t1vh9NUd4Vmp5akU6eRV",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Retour le soir",
+                         *         "statut": "annulee",
+                         *         "chauffeur": null,
+                         *         "refusedBy": [],
+                         *         "motif": null,
+                         *         "createdAt": "2026-11-27T10:20:01.735Z",
+                         *         "updatedAt": "2026-11-27T10:20:01.978Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8955,9 +11209,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "en_attente" | "acceptee" | "rejetee" | "annulee";
                     acheteur?: string;
@@ -8975,6 +11235,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9062,12 +11334,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example TUW1Cx5qTDjYBcrzafeF */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "motif": "Date hors service"
+                     *     }
+                     */
                     "application/json": {
                         motif: string;
                     };
@@ -9080,6 +11358,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "TUW1Cx5qTDjYBcrzafeF",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Trajet de nuit",
+                         *         "statut": "rejetee",
+                         *         "chauffeur": null,
+                         *         "refusedBy": [],
+                         *         "motif": "Date hors service",
+                         *         "createdAt": "2026-11-27T10:20:01.756Z",
+                         *         "updatedAt": "2026-11-27T10:20:02.012Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9197,6 +11505,18 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "online": true,
+                     *       "position": {
+                     *         "latitude": 6.3654,
+                     *         "longitude": 2.4183
+                     *       },
+                     *       "vehicule": "Tricycle Apsonic jaune",
+                     *       "plaque": "BJ 4521 RB",
+                     *       "prixIndicatif": 500
+                     *     }
+                     */
                     "application/json": {
                         /** @description true: shown to buyers nearby from `position`; false: hidden (position kept private). */
                         online: boolean;
@@ -9221,6 +11541,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "uid": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "online": true,
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "locationAt": "2026-11-27T10:20:02.053Z",
+                         *         "nom": "Houessou",
+                         *         "prenoms": "Mathieu",
+                         *         "photoUrl": null,
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "prixIndicatif": 500,
+                         *         "updatedAt": "2026-11-27T10:20:02.053Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9324,6 +11665,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "latitude": 6.3654,
+                     *       "longitude": 2.4183
+                     *     }
+                     */
                     "application/json": components["schemas"]["GeoPoint"];
                 };
             };
@@ -9334,6 +11681,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "written": false,
+                         *         "reason": "throttled",
+                         *         "nextWriteAt": "2026-11-27T10:20:12.053Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9435,6 +11792,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "uid": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "online": true,
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "locationAt": "2026-11-27T10:19:55.201Z",
+                         *         "nom": "Houessou",
+                         *         "prenoms": "Mathieu",
+                         *         "photoUrl": null,
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "prixIndicatif": 500,
+                         *         "updatedAt": "2026-11-27T10:19:55.201Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9522,9 +11900,15 @@ export interface paths {
                     page?: number;
                     /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
                     limit?: number;
-                    /** @description Where the buyer searches from: latitude in decimal degrees, -90 to 90. */
+                    /**
+                     * @description Where the buyer searches from: latitude in decimal degrees, -90 to 90.
+                     * @example 6.37
+                     */
                     latitude: number;
-                    /** @description Where the buyer searches from: longitude in decimal degrees, -180 to 180. */
+                    /**
+                     * @description Where the buyer searches from: longitude in decimal degrees, -180 to 180.
+                     * @example 2.42
+                     */
                     longitude: number;
                     /** @description Search radius in km (default TRICYCLE_SEARCH_RADIUS_KM, at most 50). */
                     radiusKm?: number;
@@ -9541,6 +11925,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "uid": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *           "position": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "locationAt": "2026-11-27T10:20:02.053Z",
+                         *           "nom": "Houessou",
+                         *           "prenoms": "Mathieu",
+                         *           "photoUrl": null,
+                         *           "vehicule": "Tricycle Apsonic jaune",
+                         *           "plaque": "BJ 4521 RB",
+                         *           "prixIndicatif": 500
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 20,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9650,6 +12062,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                     *       "message": "Je suis devant la pharmacie.",
+                     *       "position": {
+                     *         "latitude": 6.3654,
+                     *         "longitude": 2.4183
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description The driver’s uid, as the nearby search gives it. */
                         chauffeur: string;
@@ -9670,6 +12092,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "statut": "initiated",
+                         *         "message": "Je suis devant la pharmacie.",
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "chauffeurNom": "Mathieu Houessou",
+                         *         "acheteurNom": "Koffi Dossou",
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "closedBy": null,
+                         *         "acceptedAt": null,
+                         *         "openedAt": "2026-11-27T10:20:02.116Z",
+                         *         "updatedAt": "2026-11-27T10:20:02.116Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9797,9 +12243,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "initiated" | "accepted" | "closed";
                 };
@@ -9815,6 +12267,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9901,9 +12365,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only online (true) or offline (false) drivers. */
                     online?: "true" | "false";
@@ -9920,6 +12390,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "uid": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *           "online": true,
+                         *           "position": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           },
+                         *           "locationAt": "2026-11-27T10:19:55.201Z",
+                         *           "nom": "Houessou",
+                         *           "prenoms": "Mathieu",
+                         *           "photoUrl": null,
+                         *           "vehicule": "Tricycle Apsonic jaune",
+                         *           "plaque": "BJ 4521 RB",
+                         *           "prixIndicatif": 500,
+                         *           "updatedAt": "2026-11-27T10:19:55.201Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10006,9 +12505,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "initiated" | "accepted" | "closed";
                     acheteur?: string;
@@ -10026,6 +12531,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10111,6 +12628,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h */
                     id: string;
                 };
                 cookie?: never;
@@ -10123,6 +12641,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "statut": "initiated",
+                         *         "message": "Je suis devant la pharmacie.",
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "chauffeurNom": "Mathieu Houessou",
+                         *         "acheteurNom": "Koffi Dossou",
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "closedBy": null,
+                         *         "acceptedAt": null,
+                         *         "openedAt": "2026-11-27T10:20:02.116Z",
+                         *         "updatedAt": "2026-11-27T10:20:02.116Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10212,6 +12754,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h */
                     id: string;
                 };
                 cookie?: never;
@@ -10224,6 +12767,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "statut": "accepted",
+                         *         "message": "Je suis devant la pharmacie.",
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "chauffeurNom": "Mathieu Houessou",
+                         *         "acheteurNom": "Koffi Dossou",
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "closedBy": null,
+                         *         "acceptedAt": "2026-11-27T10:20:02.165Z",
+                         *         "openedAt": "2026-11-27T10:20:02.116Z",
+                         *         "updatedAt": "2026-11-27T10:20:02.165Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10322,6 +12889,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h */
                     id: string;
                 };
                 cookie?: never;
@@ -10334,6 +12902,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "statut": "closed",
+                         *         "message": "Course vers Dantokpa ?",
+                         *         "position": null,
+                         *         "chauffeurNom": "Mathieu Houessou",
+                         *         "acheteurNom": "Koffi Dossou",
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "closedBy": "declined",
+                         *         "acceptedAt": "2026-11-27T10:20:02.165Z",
+                         *         "openedAt": "2026-11-27T10:20:02.300Z",
+                         *         "updatedAt": "2026-11-27T10:20:02.348Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10435,6 +13024,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h */
                     id: string;
                 };
                 cookie?: never;
@@ -10447,6 +13037,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "statut": "closed",
+                         *         "message": "Je suis devant la pharmacie.",
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "chauffeurNom": "Mathieu Houessou",
+                         *         "acheteurNom": "Koffi Dossou",
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "closedBy": "chauffeur",
+                         *         "acceptedAt": "2026-11-27T10:20:02.165Z",
+                         *         "openedAt": "2026-11-27T10:20:02.116Z",
+                         *         "updatedAt": "2026-11-27T10:20:02.225Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10549,6 +13163,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "oJIFK8rGQWnKxGdPQcbS",
+                     *       "modeLivraison": "consommation"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         /** @enum {string} */
@@ -10576,6 +13196,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3sSmmFo9smKCZXPBzEaP",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "articleId": "oJIFK8rGQWnKxGdPQcbS",
+                         *         "articleTitre": "Honda Accord 2010",
+                         *         "prix": 3200000,
+                         *         "modeLivraison": "consommation",
+                         *         "paysDestination": null,
+                         *         "fraisLivraison": 0,
+                         *         "total": 3200000,
+                         *         "livraison": null,
+                         *         "statut": "en_attente_paiement",
+                         *         "paymentId": null,
+                         *         "createdAt": "2026-11-27T10:20:03.216Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10710,9 +13351,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -10727,6 +13374,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10843,6 +13502,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3sSmmFo9smKCZXPBzEaP */
                     id: string;
                 };
                 cookie?: never;
@@ -10855,6 +13515,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3sSmmFo9smKCZXPBzEaP",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "articleId": "oJIFK8rGQWnKxGdPQcbS",
+                         *         "articleTitre": "Honda Accord 2010",
+                         *         "prix": 3200000,
+                         *         "modeLivraison": "consommation",
+                         *         "paysDestination": null,
+                         *         "fraisLivraison": 0,
+                         *         "total": 3200000,
+                         *         "livraison": null,
+                         *         "statut": "annulee",
+                         *         "paymentId": null,
+                         *         "createdAt": "2026-11-27T10:20:03.216Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10986,6 +13667,17 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "articleId": "vXM8696ajVaPBoS6PVPH",
+                     *           "quantite": 1
+                     *         }
+                     *       ],
+                     *       "livraison": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderInput"];
                 };
             };
@@ -10996,6 +13688,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "KRX5ATHxwpFxN5ObbmN3",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 0,
+                         *         "total": 85000,
+                         *         "livraison": false,
+                         *         "adresseLivraison": null,
+                         *         "devisLivraison": null,
+                         *         "statut": "pending",
+                         *         "paymentId": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-27T10:20:02.386Z",
+                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:02.386Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11107,9 +13835,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -11124,6 +13858,103 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "1IaRNbNWa94OZTYMLA0R",
+                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 500,
+                         *           "total": 85500,
+                         *           "livraison": true,
+                         *           "adresseLivraison": {
+                         *             "ville": "Cotonou",
+                         *             "details": "Akpakpa, maison bleue près du marché",
+                         *             "position": {
+                         *               "latitude": 6.3551,
+                         *               "longitude": 2.4456
+                         *             }
+                         *           },
+                         *           "devisLivraison": {
+                         *             "zoneId": "RDS2ZoPwPtRohH67p0OI",
+                         *             "distanceKm": 1.87
+                         *           },
+                         *           "statut": "paid",
+                         *           "paymentId": "demo-delivery-payment",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:19:54.967Z",
+                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:19:55.012Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:19:54.967Z"
+                         *         },
+                         *         {
+                         *           "id": "1pKJa48AdOxrRixBAki8",
+                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 0,
+                         *           "total": 85000,
+                         *           "livraison": false,
+                         *           "adresseLivraison": null,
+                         *           "devisLivraison": null,
+                         *           "statut": "paid",
+                         *           "paymentId": "demo-order-payment",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:19:54.620Z",
+                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:19:54.663Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:19:54.620Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11210,9 +14041,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -11227,6 +14064,87 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "1IaRNbNWa94OZTYMLA0R",
+                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "livraison": true,
+                         *           "coursier": true,
+                         *           "adresseLivraison": null,
+                         *           "statut": "paid",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:19:54.967Z",
+                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:19:55.012Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:19:54.967Z"
+                         *         },
+                         *         {
+                         *           "id": "1pKJa48AdOxrRixBAki8",
+                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "livraison": false,
+                         *           "coursier": false,
+                         *           "adresseLivraison": null,
+                         *           "statut": "paid",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:19:54.620Z",
+                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:19:54.663Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:19:54.620Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11313,9 +14231,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "pending" | "paid" | "processing" | "shipped" | "delivered" | "cancelled";
                     acheteur?: string;
@@ -11333,6 +14257,103 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "1IaRNbNWa94OZTYMLA0R",
+                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 500,
+                         *           "total": 85500,
+                         *           "livraison": true,
+                         *           "adresseLivraison": {
+                         *             "ville": "Cotonou",
+                         *             "details": "Akpakpa, maison bleue près du marché",
+                         *             "position": {
+                         *               "latitude": 6.3551,
+                         *               "longitude": 2.4456
+                         *             }
+                         *           },
+                         *           "devisLivraison": {
+                         *             "zoneId": "RDS2ZoPwPtRohH67p0OI",
+                         *             "distanceKm": 1.87
+                         *           },
+                         *           "statut": "paid",
+                         *           "paymentId": "demo-delivery-payment",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:19:54.967Z",
+                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:19:55.012Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:19:54.967Z"
+                         *         },
+                         *         {
+                         *           "id": "1pKJa48AdOxrRixBAki8",
+                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 0,
+                         *           "total": 85000,
+                         *           "livraison": false,
+                         *           "adresseLivraison": null,
+                         *           "devisLivraison": null,
+                         *           "statut": "paid",
+                         *           "paymentId": "demo-order-payment",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:19:54.620Z",
+                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:19:54.663Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:19:54.620Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11420,12 +14441,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example GjLnMo1KbPOVvTYv8tCv */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "shipped",
+                     *       "reason": "Remis au transporteur par téléphone"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         statut: "processing" | "shipped" | "delivered" | "cancelled";
@@ -11440,6 +14468,60 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "GjLnMo1KbPOVvTYv8tCv",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 0,
+                         *         "total": 85000,
+                         *         "livraison": false,
+                         *         "adresseLivraison": null,
+                         *         "devisLivraison": null,
+                         *         "statut": "shipped",
+                         *         "paymentId": "PE70lgG4jelPqAE6NQf8",
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-27T10:20:02.482Z",
+                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "paid",
+                         *             "at": "2026-11-27T10:20:02.796Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "processing",
+                         *             "at": "2026-11-27T10:20:02.847Z",
+                         *             "by": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "shipped",
+                         *             "at": "2026-11-27T10:20:02.950Z",
+                         *             "by": "Dh5b0Z7jc8e1DoFInlTwkL2JHQzn",
+                         *             "reason": "Remis au transporteur par téléphone"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:02.482Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11553,6 +14635,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 1IaRNbNWa94OZTYMLA0R */
                     id: string;
                 };
                 cookie?: never;
@@ -11565,6 +14648,58 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "1IaRNbNWa94OZTYMLA0R",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 500,
+                         *         "total": 85500,
+                         *         "livraison": true,
+                         *         "adresseLivraison": {
+                         *           "ville": "Cotonou",
+                         *           "details": "Akpakpa, maison bleue près du marché",
+                         *           "position": {
+                         *             "latitude": 6.3551,
+                         *             "longitude": 2.4456
+                         *           }
+                         *         },
+                         *         "devisLivraison": {
+                         *           "zoneId": "RDS2ZoPwPtRohH67p0OI",
+                         *           "distanceKm": 1.87
+                         *         },
+                         *         "statut": "paid",
+                         *         "paymentId": "demo-delivery-payment",
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-27T10:19:54.967Z",
+                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "paid",
+                         *             "at": "2026-11-27T10:19:55.012Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:19:54.967Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11654,6 +14789,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example KRX5ATHxwpFxN5ObbmN3 */
                     id: string;
                 };
                 cookie?: never;
@@ -11666,6 +14802,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "KRX5ATHxwpFxN5ObbmN3",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 0,
+                         *         "total": 85000,
+                         *         "livraison": false,
+                         *         "adresseLivraison": null,
+                         *         "devisLivraison": null,
+                         *         "statut": "cancelled",
+                         *         "paymentId": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-27T10:20:02.386Z",
+                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "cancelled",
+                         *             "at": "2026-11-27T10:20:02.424Z",
+                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:02.386Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11768,12 +14946,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example GjLnMo1KbPOVvTYv8tCv */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "processing"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         statut: "processing" | "shipped";
@@ -11787,6 +14971,51 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "GjLnMo1KbPOVvTYv8tCv",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "vXM8696ajVaPBoS6PVPH",
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "livraison": false,
+                         *         "coursier": false,
+                         *         "adresseLivraison": null,
+                         *         "statut": "processing",
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-27T10:20:02.482Z",
+                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "paid",
+                         *             "at": "2026-11-27T10:20:02.796Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "processing",
+                         *             "at": "2026-11-27T10:20:02.847Z",
+                         *             "by": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:02.482Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11897,9 +15126,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only the invoices where the caller is the buyer, or a seller. */
                     side?: "acheteur" | "vendeur";
@@ -11916,6 +15151,91 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "commande_1IaRNbNWa94OZTYMLA0R",
+                         *           "numero": "FAC-20261127-0002",
+                         *           "source": {
+                         *             "kind": "commande",
+                         *             "id": "1IaRNbNWa94OZTYMLA0R"
+                         *           },
+                         *           "acheteur": {
+                         *             "uid": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "nom": "Koffi Dossou",
+                         *             "telephone": "+2290190000001"
+                         *           },
+                         *           "vendeurs": [
+                         *             {
+                         *               "uid": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "nom": "Rachidatou Agbo",
+                         *               "telephone": "+2290190000002"
+                         *             }
+                         *           ],
+                         *           "lignes": [
+                         *             {
+                         *               "designation": "Alternateur Corolla 1.6",
+                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "quantite": 1,
+                         *               "prixUnitaire": 85000,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 500,
+                         *           "total": 85500,
+                         *           "paymentId": "demo-delivery-payment",
+                         *           "issuedAt": "2026-11-27T10:19:55.069Z",
+                         *           "read": false,
+                         *           "pdfDeleted": false
+                         *         },
+                         *         {
+                         *           "id": "commande_1pKJa48AdOxrRixBAki8",
+                         *           "numero": "FAC-20261127-0001",
+                         *           "source": {
+                         *             "kind": "commande",
+                         *             "id": "1pKJa48AdOxrRixBAki8"
+                         *           },
+                         *           "acheteur": {
+                         *             "uid": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "nom": "Koffi Dossou",
+                         *             "telephone": "+2290190000001"
+                         *           },
+                         *           "vendeurs": [
+                         *             {
+                         *               "uid": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "nom": "Rachidatou Agbo",
+                         *               "telephone": "+2290190000002"
+                         *             }
+                         *           ],
+                         *           "lignes": [
+                         *             {
+                         *               "designation": "Alternateur Corolla 1.6",
+                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "quantite": 1,
+                         *               "prixUnitaire": 85000,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 0,
+                         *           "total": 85000,
+                         *           "paymentId": "demo-order-payment",
+                         *           "issuedAt": "2026-11-27T10:19:54.714Z",
+                         *           "read": false,
+                         *           "pdfDeleted": false
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12015,6 +15335,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "marked": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12081,6 +15410,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_1IaRNbNWa94OZTYMLA0R */
                     id: string;
                 };
                 cookie?: never;
@@ -12093,6 +15423,47 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "commande_1IaRNbNWa94OZTYMLA0R",
+                         *         "numero": "FAC-20261127-0002",
+                         *         "source": {
+                         *           "kind": "commande",
+                         *           "id": "1IaRNbNWa94OZTYMLA0R"
+                         *         },
+                         *         "acheteur": {
+                         *           "uid": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "nom": "Koffi Dossou",
+                         *           "telephone": "+2290190000001"
+                         *         },
+                         *         "vendeurs": [
+                         *           {
+                         *             "uid": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "nom": "Rachidatou Agbo",
+                         *             "telephone": "+2290190000002"
+                         *           }
+                         *         ],
+                         *         "lignes": [
+                         *           {
+                         *             "designation": "Alternateur Corolla 1.6",
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "quantite": 1,
+                         *             "prixUnitaire": 85000,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 500,
+                         *         "total": 85500,
+                         *         "paymentId": "demo-delivery-payment",
+                         *         "issuedAt": "2026-11-27T10:19:55.069Z",
+                         *         "read": false,
+                         *         "pdfDeleted": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12186,6 +15557,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_GjLnMo1KbPOVvTYv8tCv */
                     id: string;
                 };
                 cookie?: never;
@@ -12198,6 +15570,47 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "commande_GjLnMo1KbPOVvTYv8tCv",
+                         *         "numero": "FAC-20261127-0003",
+                         *         "source": {
+                         *           "kind": "commande",
+                         *           "id": "GjLnMo1KbPOVvTYv8tCv"
+                         *         },
+                         *         "acheteur": {
+                         *           "uid": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "nom": "Koffi Dossou",
+                         *           "telephone": "+2290190000001"
+                         *         },
+                         *         "vendeurs": [
+                         *           {
+                         *             "uid": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "nom": "Rachidatou Agbo",
+                         *             "telephone": "+2290190000002"
+                         *           }
+                         *         ],
+                         *         "lignes": [
+                         *           {
+                         *             "designation": "Alternateur Corolla 1.6",
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "quantite": 1,
+                         *             "prixUnitaire": 85000,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 0,
+                         *         "total": 85000,
+                         *         "paymentId": "PE70lgG4jelPqAE6NQf8",
+                         *         "issuedAt": "2026-11-27T10:20:02.878Z",
+                         *         "read": true,
+                         *         "pdfDeleted": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12282,6 +15695,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_1IaRNbNWa94OZTYMLA0R */
                     id: string;
                 };
                 cookie?: never;
@@ -12387,9 +15801,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -12404,6 +15824,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "3ea59a498031f4750cd0ecb8f4c867cdede64102",
+                         *           "participants": [
+                         *             "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           ],
+                         *           "contextKind": "article",
+                         *           "contextId": "vXM8696ajVaPBoS6PVPH",
+                         *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
+                         *           "lastMessageAt": "2026-11-27T10:19:54.929Z",
+                         *           "unread": 1,
+                         *           "readAt": {
+                         *             "3dXIBc74gXLQ46wnuXYwUT0hFQHt": "2026-11-27T10:19:54.916Z",
+                         *             "k6DXh8BaD15jPIDjxAU8bDkpOL0X": "2026-11-27T10:19:54.929Z"
+                         *           },
+                         *           "createdAt": "2026-11-27T10:19:54.903Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12496,6 +15946,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "contextKind": "article",
+                     *       "contextId": "oJIFK8rGQWnKxGdPQcbS"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description `article`: a buyer and the listing’s seller; `transitMission`: a journey’s buyer and its assigned forwarder; `order`: the order’s buyer (naming the seller in `participant`) and each of its sellers; `tricycle`: a tricycle contact’s buyer and driver once the driver accepted it (the room is opened at acceptance; CHAT_NOT_ALLOWED before; CHAT_CONTEXT_NOT_FOUND to anyone else).
@@ -12516,6 +15972,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "27ee3330fd53cee618fdd9b68f2458bf65810a08",
+                         *         "participants": [
+                         *           "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "contextKind": "article",
+                         *         "contextId": "oJIFK8rGQWnKxGdPQcbS",
+                         *         "lastMessage": null,
+                         *         "lastMessageAt": null,
+                         *         "unread": 0,
+                         *         "readAt": {},
+                         *         "createdAt": "2026-11-27T10:20:03.314Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12663,6 +16138,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "total": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12734,6 +16217,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 3ea59a498031f4750cd0ecb8f4c867cdede64102 */
                     id: string;
                 };
                 cookie?: never;
@@ -12746,6 +16230,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "3ea59a498031f4750cd0ecb8f4c867cdede64102",
+                         *         "participants": [
+                         *           "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "contextKind": "article",
+                         *         "contextId": "vXM8696ajVaPBoS6PVPH",
+                         *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
+                         *         "lastMessageAt": "2026-11-27T10:19:54.929Z",
+                         *         "unread": 1,
+                         *         "readAt": {
+                         *           "3dXIBc74gXLQ46wnuXYwUT0hFQHt": "2026-11-27T10:19:54.916Z",
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X": "2026-11-27T10:19:54.929Z"
+                         *         },
+                         *         "createdAt": "2026-11-27T10:19:54.903Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12850,13 +16356,20 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
                 path: {
+                    /** @example 3ea59a498031f4750cd0ecb8f4c867cdede64102 */
                     id: string;
                 };
                 cookie?: never;
@@ -12869,6 +16382,39 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "CvCIJnmAVkihVU3wVKQZ",
+                         *           "roomId": "3ea59a498031f4750cd0ecb8f4c867cdede64102",
+                         *           "sender": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "texte": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
+                         *           "fichier": null,
+                         *           "fichierUrl": null,
+                         *           "deleted": false,
+                         *           "createdAt": "2026-11-27T10:19:54.929Z"
+                         *         },
+                         *         {
+                         *           "id": "egZ14L7QuhmcSDkmPgpv",
+                         *           "roomId": "3ea59a498031f4750cd0ecb8f4c867cdede64102",
+                         *           "sender": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "texte": "Bonjour, « Alternateur Corolla 1.6 » est-il toujours disponible ?",
+                         *           "fichier": null,
+                         *           "fichierUrl": null,
+                         *           "deleted": false,
+                         *           "createdAt": "2026-11-27T10:19:54.916Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12961,12 +16507,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 27ee3330fd53cee618fdd9b68f2458bf65810a08 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "texte": "Je peux passer samedi matin ?"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChatMessage"];
                 };
             };
@@ -12977,6 +16529,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "WC9I80wGZgQma0bOsWJS",
+                         *         "roomId": "27ee3330fd53cee618fdd9b68f2458bf65810a08",
+                         *         "sender": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "texte": "Je peux passer samedi matin ?",
+                         *         "fichier": null,
+                         *         "fichierUrl": null,
+                         *         "deleted": false,
+                         *         "createdAt": "2026-11-27T10:20:03.335Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13107,6 +16674,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 27ee3330fd53cee618fdd9b68f2458bf65810a08 */
                     id: string;
                 };
                 cookie?: never;
@@ -13119,6 +16687,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "27ee3330fd53cee618fdd9b68f2458bf65810a08",
+                         *         "participants": [
+                         *           "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "contextKind": "article",
+                         *         "contextId": "oJIFK8rGQWnKxGdPQcbS",
+                         *         "lastMessage": "Je peux passer samedi matin ?",
+                         *         "lastMessageAt": "2026-11-27T10:20:03.335Z",
+                         *         "unread": 0,
+                         *         "readAt": {
+                         *           "3dXIBc74gXLQ46wnuXYwUT0hFQHt": "2026-11-27T10:20:03.335Z",
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X": "2026-11-27T10:20:03.508Z"
+                         *         },
+                         *         "createdAt": "2026-11-27T10:20:03.314Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13223,13 +16813,17 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description Words looked for, case and accents ignored, among the room’s 200 latest messages. */
+                    /**
+                     * @description Words looked for, case and accents ignored, among the room’s 200 latest messages.
+                     * @example samedi
+                     */
                     q: string;
                     /** @description Matches answered at most (20 by default, at most 50). */
                     limit?: number;
                 };
                 header?: never;
                 path: {
+                    /** @example 27ee3330fd53cee618fdd9b68f2458bf65810a08 */
                     id: string;
                 };
                 cookie?: never;
@@ -13242,6 +16836,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "WC9I80wGZgQma0bOsWJS",
+                         *           "roomId": "27ee3330fd53cee618fdd9b68f2458bf65810a08",
+                         *           "sender": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "texte": "Je peux passer samedi matin ?",
+                         *           "fichier": null,
+                         *           "fichierUrl": null,
+                         *           "deleted": false,
+                         *           "createdAt": "2026-11-27T10:20:03.335Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13358,7 +16969,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 27ee3330fd53cee618fdd9b68f2458bf65810a08 */
                     id: string;
+                    /** @example WC9I80wGZgQma0bOsWJS */
                     messageId: string;
                 };
                 cookie?: never;
@@ -13371,6 +16984,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "WC9I80wGZgQma0bOsWJS",
+                         *         "roomId": "27ee3330fd53cee618fdd9b68f2458bf65810a08",
+                         *         "sender": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "texte": null,
+                         *         "fichier": null,
+                         *         "fichierUrl": null,
+                         *         "deleted": true,
+                         *         "createdAt": "2026-11-27T10:20:03.335Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13471,9 +17099,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -13488,6 +17122,56 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "RDS2ZoPwPtRohH67p0OI",
+                         *           "nom": "Grand Cotonou",
+                         *           "polygon": [
+                         *             {
+                         *               "latitude": 6.335,
+                         *               "longitude": 2.3
+                         *             },
+                         *             {
+                         *               "latitude": 6.345,
+                         *               "longitude": 2.5
+                         *             },
+                         *             {
+                         *               "latitude": 6.42,
+                         *               "longitude": 2.5
+                         *             },
+                         *             {
+                         *               "latitude": 6.48,
+                         *               "longitude": 2.38
+                         *             },
+                         *             {
+                         *               "latitude": 6.45,
+                         *               "longitude": 2.3
+                         *             }
+                         *           ],
+                         *           "prixParKm": 75,
+                         *           "fraisMin": 500,
+                         *           "fraisMax": 5000,
+                         *           "villes": [
+                         *             "Cotonou",
+                         *             "Abomey-Calavi"
+                         *           ],
+                         *           "actif": true,
+                         *           "areaKm2": 283.788,
+                         *           "createdAt": "2026-11-27T10:19:54.937Z",
+                         *           "updatedAt": "2026-11-27T10:19:54.937Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13534,6 +17218,36 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "nom": "Porto-Novo centre",
+                     *       "polygon": [
+                     *         {
+                     *           "latitude": 6.47,
+                     *           "longitude": 2.6
+                     *         },
+                     *         {
+                     *           "latitude": 6.47,
+                     *           "longitude": 2.65
+                     *         },
+                     *         {
+                     *           "latitude": 6.51,
+                     *           "longitude": 2.65
+                     *         },
+                     *         {
+                     *           "latitude": 6.51,
+                     *           "longitude": 2.6
+                     *         }
+                     *       ],
+                     *       "prixParKm": 150,
+                     *       "fraisMin": 500,
+                     *       "fraisMax": 3000,
+                     *       "villes": [
+                     *         "Porto-Novo"
+                     *       ],
+                     *       "actif": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryZoneInput"];
                 };
             };
@@ -13544,6 +17258,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "ypQvoJdv2aeF0w0DZRTm",
+                         *         "nom": "Porto-Novo centre",
+                         *         "polygon": [
+                         *           {
+                         *             "latitude": 6.47,
+                         *             "longitude": 2.6
+                         *           },
+                         *           {
+                         *             "latitude": 6.47,
+                         *             "longitude": 2.65
+                         *           },
+                         *           {
+                         *             "latitude": 6.51,
+                         *             "longitude": 2.65
+                         *           },
+                         *           {
+                         *             "latitude": 6.51,
+                         *             "longitude": 2.6
+                         *           }
+                         *         ],
+                         *         "prixParKm": 150,
+                         *         "fraisMin": 500,
+                         *         "fraisMax": 3000,
+                         *         "villes": [
+                         *           "Porto-Novo"
+                         *         ],
+                         *         "actif": false,
+                         *         "areaKm2": 24.46,
+                         *         "createdAt": "2026-11-27T10:20:04.248Z",
+                         *         "updatedAt": "2026-11-27T10:20:04.248Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13647,9 +17398,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -13664,6 +17421,56 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "RDS2ZoPwPtRohH67p0OI",
+                         *           "nom": "Grand Cotonou",
+                         *           "polygon": [
+                         *             {
+                         *               "latitude": 6.335,
+                         *               "longitude": 2.3
+                         *             },
+                         *             {
+                         *               "latitude": 6.345,
+                         *               "longitude": 2.5
+                         *             },
+                         *             {
+                         *               "latitude": 6.42,
+                         *               "longitude": 2.5
+                         *             },
+                         *             {
+                         *               "latitude": 6.48,
+                         *               "longitude": 2.38
+                         *             },
+                         *             {
+                         *               "latitude": 6.45,
+                         *               "longitude": 2.3
+                         *             }
+                         *           ],
+                         *           "prixParKm": 75,
+                         *           "fraisMin": 500,
+                         *           "fraisMax": 5000,
+                         *           "villes": [
+                         *             "Cotonou",
+                         *             "Abomey-Calavi"
+                         *           ],
+                         *           "actif": true,
+                         *           "areaKm2": 283.788,
+                         *           "createdAt": "2026-11-27T10:19:54.937Z",
+                         *           "updatedAt": "2026-11-27T10:19:54.937Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13758,6 +17565,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "latitude": 6.3725,
+                     *       "longitude": 2.4307
+                     *     }
+                     */
                     "application/json": components["schemas"]["GeoPoint"];
                 };
             };
@@ -13768,6 +17581,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "RDS2ZoPwPtRohH67p0OI",
+                         *         "nom": "Grand Cotonou",
+                         *         "polygon": [
+                         *           {
+                         *             "latitude": 6.335,
+                         *             "longitude": 2.3
+                         *           },
+                         *           {
+                         *             "latitude": 6.345,
+                         *             "longitude": 2.5
+                         *           },
+                         *           {
+                         *             "latitude": 6.42,
+                         *             "longitude": 2.5
+                         *           },
+                         *           {
+                         *             "latitude": 6.48,
+                         *             "longitude": 2.38
+                         *           },
+                         *           {
+                         *             "latitude": 6.45,
+                         *             "longitude": 2.3
+                         *           }
+                         *         ],
+                         *         "prixParKm": 75,
+                         *         "fraisMin": 500,
+                         *         "fraisMax": 5000,
+                         *         "villes": [
+                         *           "Cotonou",
+                         *           "Abomey-Calavi"
+                         *         ],
+                         *         "actif": true,
+                         *         "areaKm2": 283.788,
+                         *         "createdAt": "2026-11-27T10:19:54.937Z",
+                         *         "updatedAt": "2026-11-27T10:19:54.937Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13856,6 +17711,20 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "pickups": [
+                     *         {
+                     *           "latitude": 6.3725,
+                     *           "longitude": 2.4307
+                     *         }
+                     *       ],
+                     *       "destination": {
+                     *         "latitude": 6.359,
+                     *         "longitude": 2.433
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryQuoteRequest"];
                 };
             };
@@ -13866,6 +17735,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "zoneId": "RDS2ZoPwPtRohH67p0OI",
+                         *         "distanceKm": 1.52,
+                         *         "frais": 500,
+                         *         "gainLivreur": 76,
+                         *         "gainSociete": 424
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13938,6 +17819,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example RDS2ZoPwPtRohH67p0OI */
                     id: string;
                 };
                 cookie?: never;
@@ -13950,6 +17832,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "RDS2ZoPwPtRohH67p0OI",
+                         *         "nom": "Grand Cotonou",
+                         *         "polygon": [
+                         *           {
+                         *             "latitude": 6.335,
+                         *             "longitude": 2.3
+                         *           },
+                         *           {
+                         *             "latitude": 6.345,
+                         *             "longitude": 2.5
+                         *           },
+                         *           {
+                         *             "latitude": 6.42,
+                         *             "longitude": 2.5
+                         *           },
+                         *           {
+                         *             "latitude": 6.48,
+                         *             "longitude": 2.38
+                         *           },
+                         *           {
+                         *             "latitude": 6.45,
+                         *             "longitude": 2.3
+                         *           }
+                         *         ],
+                         *         "prixParKm": 75,
+                         *         "fraisMin": 500,
+                         *         "fraisMax": 5000,
+                         *         "villes": [
+                         *           "Cotonou",
+                         *           "Abomey-Calavi"
+                         *         ],
+                         *         "actif": true,
+                         *         "areaKm2": 283.788,
+                         *         "createdAt": "2026-11-27T10:19:54.937Z",
+                         *         "updatedAt": "2026-11-27T10:19:54.937Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13994,6 +17918,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example ypQvoJdv2aeF0w0DZRTm */
                     id: string;
                 };
                 cookie?: never;
@@ -14006,6 +17931,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "ypQvoJdv2aeF0w0DZRTm",
+                         *         "deleted": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14089,12 +18023,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example ypQvoJdv2aeF0w0DZRTm */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "fraisMax": 3500
+                     *     }
+                     */
                     "application/json": {
                         nom?: string;
                         /** @description The outline, as a ring of points in order (closed or not: a last point equal to the first is dropped). At least three distinct points, at most 200, enclosing an area, edges not crossing. */
@@ -14119,6 +18059,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "ypQvoJdv2aeF0w0DZRTm",
+                         *         "nom": "Porto-Novo centre",
+                         *         "polygon": [
+                         *           {
+                         *             "latitude": 6.47,
+                         *             "longitude": 2.6
+                         *           },
+                         *           {
+                         *             "latitude": 6.47,
+                         *             "longitude": 2.65
+                         *           },
+                         *           {
+                         *             "latitude": 6.51,
+                         *             "longitude": 2.65
+                         *           },
+                         *           {
+                         *             "latitude": 6.51,
+                         *             "longitude": 2.6
+                         *           }
+                         *         ],
+                         *         "prixParKm": 150,
+                         *         "fraisMin": 500,
+                         *         "fraisMax": 3500,
+                         *         "villes": [
+                         *           "Porto-Novo"
+                         *         ],
+                         *         "actif": false,
+                         *         "areaKm2": 24.46,
+                         *         "createdAt": "2026-11-27T10:20:04.248Z",
+                         *         "updatedAt": "2026-11-27T10:20:04.266Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14227,6 +18204,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "uid": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "online": true,
+                         *         "position": {
+                         *           "latitude": 6.3652,
+                         *           "longitude": 2.4381
+                         *         },
+                         *         "locationAt": "2026-11-27T10:19:55.175Z",
+                         *         "updatedAt": "2026-11-27T10:19:55.175Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14306,6 +18298,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "online": true,
+                     *       "position": {
+                     *         "latitude": 6.3725,
+                     *         "longitude": 2.4307
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description `true` to receive delivery offers, `false` to stop. */
                         online: boolean;
@@ -14324,6 +18325,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "uid": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "online": true,
+                         *         "position": {
+                         *           "latitude": 6.3725,
+                         *           "longitude": 2.4307
+                         *         },
+                         *         "locationAt": "2026-11-27T10:20:04.300Z",
+                         *         "updatedAt": "2026-11-27T10:20:04.300Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14434,6 +18450,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "latitude": 6.3725,
+                     *       "longitude": 2.4307
+                     *     }
+                     */
                     "application/json": components["schemas"]["GeoPoint"];
                 };
             };
@@ -14444,6 +18466,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "written": false,
+                         *         "nextAllowedAt": "2026-11-27T10:20:19.300Z",
+                         *         "tracked": 0,
+                         *         "presence": {
+                         *           "uid": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *           "online": true,
+                         *           "position": {
+                         *             "latitude": 6.3725,
+                         *             "longitude": 2.4307
+                         *           },
+                         *           "locationAt": "2026-11-27T10:20:04.300Z",
+                         *           "updatedAt": "2026-11-27T10:20:04.300Z"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14536,9 +18578,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description `offered`: open offers not expired, soonest to expire first; `active`: assigned or on the way; `past`: delivered, refused, returned or cancelled. Newest first but offers. */
                     scope?: "offered" | "active" | "past";
@@ -14555,6 +18603,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "order_1IaRNbNWa94OZTYMLA0R",
+                         *           "statut": "en_cours",
+                         *           "frais": 500,
+                         *           "gainLivreur": 94,
+                         *           "distanceKm": 1.87,
+                         *           "pickups": [
+                         *             {
+                         *               "position": {
+                         *                 "latitude": 6.3667,
+                         *                 "longitude": 2.4333
+                         *               },
+                         *               "adresse": "Cotonou",
+                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "collectedAt": "2026-11-27T10:19:55.172Z"
+                         *             }
+                         *           ],
+                         *           "destination": {
+                         *             "position": {
+                         *               "latitude": 6.3551,
+                         *               "longitude": 2.4456
+                         *             },
+                         *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
+                         *           },
+                         *           "instructions": null,
+                         *           "createdAt": "2026-11-27T10:19:55.063Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.172Z",
+                         *           "offer": null
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14650,6 +18740,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "balance": 0,
+                         *         "currency": "XOF",
+                         *         "currentMonth": {
+                         *           "month": "2026-11",
+                         *           "gains": 0
+                         *         },
+                         *         "months": [],
+                         *         "totalGains": 0,
+                         *         "recent": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14724,9 +18830,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only online (`true`) or offline (`false`) couriers. */
                     online?: "true" | "false";
@@ -14747,6 +18859,32 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "uid": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *           "online": true,
+                         *           "position": {
+                         *             "latitude": 6.3652,
+                         *             "longitude": 2.4381
+                         *           },
+                         *           "locationAt": "2026-11-27T10:19:55.175Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.175Z",
+                         *           "nom": "Zinsou",
+                         *           "prenoms": "Eric",
+                         *           "telephone": "+2290190000005"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14847,7 +18985,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The courier’s uid. */
+                    /**
+                     * @description The courier’s uid.
+                     * @example cjDY4arcB3dJvsky5S06WgQU6FTc
+                     */
                     uid: string;
                 };
                 cookie?: never;
@@ -14860,6 +19001,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "uid": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "online": true,
+                         *         "position": {
+                         *           "latitude": 6.3652,
+                         *           "longitude": 2.4381
+                         *         },
+                         *         "locationAt": "2026-11-27T10:19:55.175Z",
+                         *         "updatedAt": "2026-11-27T10:19:55.175Z",
+                         *         "nom": "Zinsou",
+                         *         "prenoms": "Eric",
+                         *         "telephone": "+2290190000005",
+                         *         "isBlocked": false,
+                         *         "activeDeliveries": [
+                         *           "order_1IaRNbNWa94OZTYMLA0R"
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14952,9 +19115,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "commande" | "assigne" | "en_cours" | "livre" | "refuse" | "retour" | "annule";
                     /** @description Admin levels only. */
@@ -14980,6 +19149,86 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "order_1IaRNbNWa94OZTYMLA0R",
+                         *           "source": {
+                         *             "kind": "order",
+                         *             "id": "1IaRNbNWa94OZTYMLA0R"
+                         *           },
+                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "vendeurs": [
+                         *             "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           ],
+                         *           "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *           "pickups": [
+                         *             {
+                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "position": {
+                         *                 "latitude": 6.3667,
+                         *                 "longitude": 2.4333
+                         *               },
+                         *               "adresse": "Cotonou",
+                         *               "collectedAt": "2026-11-27T10:19:55.172Z"
+                         *             }
+                         *           ],
+                         *           "destination": {
+                         *             "position": {
+                         *               "latitude": 6.3551,
+                         *               "longitude": 2.4456
+                         *             },
+                         *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
+                         *           },
+                         *           "instructions": null,
+                         *           "distanceKm": 1.87,
+                         *           "frais": 500,
+                         *           "gainLivreur": 94,
+                         *           "gainSociete": 406,
+                         *           "statut": "en_cours",
+                         *           "round": 1,
+                         *           "radiusKm": 10,
+                         *           "roundEndsAt": null,
+                         *           "sansLivreur": false,
+                         *           "code": "827358",
+                         *           "preuve": null,
+                         *           "autoCloseAt": null,
+                         *           "litige": null,
+                         *           "enLitige": false,
+                         *           "history": [
+                         *             {
+                         *               "statut": "commande",
+                         *               "at": "2026-11-27T10:19:55.063Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "assigne",
+                         *               "at": "2026-11-27T10:19:55.166Z",
+                         *               "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "en_cours",
+                         *               "at": "2026-11-27T10:19:55.172Z",
+                         *               "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:19:55.063Z",
+                         *           "updatedAt": "2026-11-27T10:19:55.172Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15068,6 +19317,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_1IaRNbNWa94OZTYMLA0R */
                     id: string;
                 };
                 cookie?: never;
@@ -15080,6 +19330,78 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_1IaRNbNWa94OZTYMLA0R",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "1IaRNbNWa94OZTYMLA0R"
+                         *         },
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeurs": [
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:19:55.172Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.3551,
+                         *             "longitude": 2.4456
+                         *           },
+                         *           "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 1.87,
+                         *         "frais": 500,
+                         *         "gainLivreur": 94,
+                         *         "gainSociete": 406,
+                         *         "statut": "en_cours",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "827358",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:19:55.063Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:19:55.166Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:19:55.172Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:19:55.063Z",
+                         *         "updatedAt": "2026-11-27T10:19:55.172Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15172,6 +19494,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_36ziP0udQtD8KlXhMfLA */
                     id: string;
                 };
                 cookie?: never;
@@ -15184,6 +19507,72 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_36ziP0udQtD8KlXhMfLA",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "36ziP0udQtD8KlXhMfLA"
+                         *         },
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeurs": [
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": null
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "assigne",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": null,
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:20:05.208Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:20:05.299Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:05.208Z",
+                         *         "updatedAt": "2026-11-27T10:20:05.299Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15290,6 +19679,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_WRQhMIGBaprTs3bAft5P */
                     id: string;
                 };
                 cookie?: never;
@@ -15302,6 +19692,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "deliveryId": "order_WRQhMIGBaprTs3bAft5P",
+                         *         "statut": "declinee"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15408,8 +19807,12 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_36ziP0udQtD8KlXhMfLA */
                     id: string;
-                    /** @description The seller whose pickup it is. */
+                    /**
+                     * @description The seller whose pickup it is.
+                     * @example k6DXh8BaD15jPIDjxAU8bDkpOL0X
+                     */
                     vendeur: string;
                 };
                 cookie?: never;
@@ -15422,6 +19825,78 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_36ziP0udQtD8KlXhMfLA",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "36ziP0udQtD8KlXhMfLA"
+                         *         },
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeurs": [
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:20:05.340Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "en_cours",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": null,
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:20:05.208Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:20:05.299Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:20:05.340Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:05.208Z",
+                         *         "updatedAt": "2026-11-27T10:20:05.340Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15531,12 +20006,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_36ziP0udQtD8KlXhMfLA */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "479295"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryProof"];
                 };
             };
@@ -15547,6 +20028,87 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_36ziP0udQtD8KlXhMfLA",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "36ziP0udQtD8KlXhMfLA"
+                         *         },
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeurs": [
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:20:05.340Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "livre",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": null,
+                         *         "preuve": {
+                         *           "photo": null,
+                         *           "at": "2026-11-27T10:20:05.385Z"
+                         *         },
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:20:05.208Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:20:05.299Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:20:05.340Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "livre",
+                         *             "at": "2026-11-27T10:20:05.385Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:05.208Z",
+                         *         "updatedAt": "2026-11-27T10:20:05.385Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15675,6 +20237,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_oFY0vdb8lYgKCv5eP5oY */
                     id: string;
                 };
                 cookie?: never;
@@ -15687,6 +20250,84 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_oFY0vdb8lYgKCv5eP5oY",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "oFY0vdb8lYgKCv5eP5oY"
+                         *         },
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeurs": [
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:20:05.959Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "livre",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "528036",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:20:05.818Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:20:05.918Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:20:05.959Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "livre",
+                         *             "at": "2026-11-27T10:20:06.014Z",
+                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:05.818Z",
+                         *         "updatedAt": "2026-11-27T10:20:06.014Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15788,12 +20429,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_eyRLj0Gec3L6xdBIKNo4 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "reason": "La pièce ne correspond pas à l’annonce"
+                     *     }
+                     */
                     "application/json": {
                         reason: string;
                     };
@@ -15806,6 +20453,82 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_eyRLj0Gec3L6xdBIKNo4",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "eyRLj0Gec3L6xdBIKNo4"
+                         *         },
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeurs": [
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:20:06.599Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "en_cours",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "802746",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": {
+                         *           "motif": "La pièce ne correspond pas à l’annonce",
+                         *           "at": "2026-11-27T10:20:06.653Z",
+                         *           "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt"
+                         *         },
+                         *         "enLitige": true,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:20:06.448Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:20:06.558Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:20:06.599Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:06.448Z",
+                         *         "updatedAt": "2026-11-27T10:20:06.653Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15921,12 +20644,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_mRiMtGiVZSCdc8MwfPqu */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "reason": "Le colis est abîmé"
+                     *     }
+                     */
                     "application/json": {
                         reason: string;
                     };
@@ -15939,6 +20668,84 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_mRiMtGiVZSCdc8MwfPqu",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "mRiMtGiVZSCdc8MwfPqu"
+                         *         },
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeurs": [
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:20:07.313Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "refuse",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "640959",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:20:07.144Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:20:07.262Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:20:07.313Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "refuse",
+                         *             "at": "2026-11-27T10:20:07.352Z",
+                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "reason": "Le colis est abîmé"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:07.144Z",
+                         *         "updatedAt": "2026-11-27T10:20:07.352Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16050,12 +20857,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_VKLW7xSnagHfWPUme6ND */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "reason": "Client injoignable, colis rendu au vendeur"
+                     *     }
+                     */
                     "application/json": {
                         reason: string;
                     };
@@ -16068,6 +20881,84 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_VKLW7xSnagHfWPUme6ND",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "VKLW7xSnagHfWPUme6ND"
+                         *         },
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeurs": [
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:20:07.962Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "retour",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": null,
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:20:07.786Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:20:07.911Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:20:07.962Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "retour",
+                         *             "at": "2026-11-27T10:20:08.000Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": "Client injoignable, colis rendu au vendeur"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:07.786Z",
+                         *         "updatedAt": "2026-11-27T10:20:08.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16179,6 +21070,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_owezL7Qto54wRE2bPbYN */
                     id: string;
                 };
                 cookie?: never;
@@ -16191,6 +21083,72 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_owezL7Qto54wRE2bPbYN",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "owezL7Qto54wRE2bPbYN"
+                         *         },
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeurs": [
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "livreur": null,
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": null
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "annule",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "139659",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:20:08.441Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "annule",
+                         *             "at": "2026-11-27T10:20:08.544Z",
+                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:08.441Z",
+                         *         "updatedAt": "2026-11-27T10:20:08.544Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16289,12 +21247,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_eyRLj0Gec3L6xdBIKNo4 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "livre",
+                     *       "reason": "Pièce vérifiée conforme avec le vendeur"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description Where the delivery goes; the status table must allow it.
@@ -16312,6 +21277,88 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_eyRLj0Gec3L6xdBIKNo4",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "eyRLj0Gec3L6xdBIKNo4"
+                         *         },
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "vendeurs": [
+                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *         ],
+                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:20:06.599Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "livre",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "802746",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": {
+                         *           "motif": "La pièce ne correspond pas à l’annonce",
+                         *           "at": "2026-11-27T10:20:06.653Z",
+                         *           "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt"
+                         *         },
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:20:06.448Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:20:06.558Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:20:06.599Z",
+                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "livre",
+                         *             "at": "2026-11-27T10:20:06.688Z",
+                         *             "by": "Dh5b0Z7jc8e1DoFInlTwkL2JHQzn",
+                         *             "reason": "Pièce vérifiée conforme avec le vendeur"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:06.448Z",
+                         *         "updatedAt": "2026-11-27T10:20:06.688Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16426,6 +21473,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_WRQhMIGBaprTs3bAft5P */
                     id: string;
                 };
                 cookie?: never;
@@ -16501,6 +21549,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16543,6 +21598,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "commande",
+                     *       "montant": 85000,
+                     *       "metadata": {
+                     *         "commandeId": "moUqqQxJ2o75EW80Afci"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentInit"];
                 };
             };
@@ -16553,6 +21617,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "paymentId": "j0BW1TopZuJgzkulZVqe",
+                         *         "statut": "pending",
+                         *         "reference": "SBX-02a7e104-db8d-462a-8524-3bb1a6a417ae",
+                         *         "paymentUrl": "http://127.0.0.1:37119/pay/SBX-02a7e104-db8d-462a-8524-3bb1a6a417ae"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16689,12 +21764,23 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example mtn */
                     network: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "publicite",
+                     *       "montant": 7000,
+                     *       "metadata": {
+                     *         "publiciteId": "k9oaKA7qEwoSObQMIdgM"
+                     *       },
+                     *       "telephone": "+2290197000003"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         type: "achat" | "abonnement" | "abonnement_transitaire" | "publicite" | "verification" | "commande";
@@ -16726,6 +21812,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "paymentId": "G1dyt7ruy9wjjsc4SZgP",
+                         *         "statut": "pending",
+                         *         "reference": "SBX-c2a730a2-e6c0-424b-b62b-a797fac03975",
+                         *         "paymentUrl": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16870,6 +21967,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "commande",
+                     *       "montant": 85000,
+                     *       "metadata": {
+                     *         "commandeId": "moUqqQxJ2o75EW80Afci"
+                     *       },
+                     *       "typeCard": "VISA"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         type: "achat" | "abonnement" | "abonnement_transitaire" | "publicite" | "verification" | "commande";
@@ -16891,6 +21998,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "paymentId": "DPE3crjkDgbJOUGjv86u",
+                         *         "statut": "pending",
+                         *         "reference": "SBX-8599f9c2-c7aa-4e31-aa53-a9ebed3f51b6",
+                         *         "paymentUrl": "http://127.0.0.1:37119/pay/SBX-8599f9c2-c7aa-4e31-aa53-a9ebed3f51b6"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17029,6 +22147,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "commande",
+                     *       "montant": 85000,
+                     *       "metadata": {
+                     *         "commandeId": "moUqqQxJ2o75EW80Afci"
+                     *       },
+                     *       "reference": "FLW-DEMO-0001"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         type: "achat" | "abonnement" | "abonnement_transitaire" | "publicite" | "verification" | "commande";
@@ -17119,6 +22247,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_REFERENCE_UNKNOWN",
+                         *       "message": "Le prestataire de paiement ne connaît aucune transaction avec cette référence."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17192,6 +22327,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "reference": "j0BW1TopZuJgzkulZVqe",
+                     *       "status": "SUCCESSFUL"
+                     *     }
+                     */
                     "application/json": {
                         reference?: string;
                         status?: string;
@@ -17238,6 +22379,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "WEBHOOK_SIGNATURE_INVALID",
+                         *       "message": "Signature du webhook invalide."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17289,6 +22437,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example PE70lgG4jelPqAE6NQf8 */
                     id: string;
                 };
                 cookie?: never;
@@ -17301,6 +22450,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "PE70lgG4jelPqAE6NQf8",
+                         *         "statut": "success",
+                         *         "type": "commande"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17365,9 +22524,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "pending" | "success" | "failed" | "expired";
                     type?: "achat" | "abonnement" | "abonnement_transitaire" | "publicite" | "verification" | "commande";
@@ -17388,6 +22553,71 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-verification-payment",
+                         *           "userId": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "montant": 20000,
+                         *           "reference": null,
+                         *           "statut": "success",
+                         *           "type": "verification",
+                         *           "metadata": {
+                         *             "articleId": "zCfSFKjl576KiaYtWkAk"
+                         *           },
+                         *           "method": "mobile_money",
+                         *           "network": "mtn",
+                         *           "lateSuccess": false,
+                         *           "refund": null,
+                         *           "failureReason": null,
+                         *           "history": [
+                         *             {
+                         *               "at": "2026-11-27T10:19:55.221Z",
+                         *               "from": "pending",
+                         *               "to": "success",
+                         *               "source": "admin",
+                         *               "reason": "données de démonstration"
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:19:55.216Z"
+                         *         },
+                         *         {
+                         *           "id": "demo-delivery-payment",
+                         *           "userId": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "montant": 85500,
+                         *           "reference": null,
+                         *           "statut": "success",
+                         *           "type": "commande",
+                         *           "metadata": {
+                         *             "commandeId": "1IaRNbNWa94OZTYMLA0R"
+                         *           },
+                         *           "method": "mobile_money",
+                         *           "network": "mtn",
+                         *           "lateSuccess": false,
+                         *           "refund": null,
+                         *           "failureReason": null,
+                         *           "history": [
+                         *             {
+                         *               "at": "2026-11-27T10:19:54.987Z",
+                         *               "from": "pending",
+                         *               "to": "success",
+                         *               "source": "admin",
+                         *               "reason": "données de démonstration"
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:19:54.982Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 3,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17471,6 +22701,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -17483,6 +22714,37 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "demo-verification-payment",
+                         *         "userId": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "montant": 20000,
+                         *         "reference": null,
+                         *         "statut": "success",
+                         *         "type": "verification",
+                         *         "metadata": {
+                         *           "articleId": "zCfSFKjl576KiaYtWkAk"
+                         *         },
+                         *         "method": "mobile_money",
+                         *         "network": "mtn",
+                         *         "lateSuccess": false,
+                         *         "refund": null,
+                         *         "failureReason": null,
+                         *         "history": [
+                         *           {
+                         *             "at": "2026-11-27T10:19:55.221Z",
+                         *             "from": "pending",
+                         *             "to": "success",
+                         *             "source": "admin",
+                         *             "reason": "données de démonstration"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:19:55.216Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17575,12 +22837,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example j0BW1TopZuJgzkulZVqe */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "failed",
+                     *       "reason": "Le client a abandonné le paiement"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         statut: "success" | "failed" | "expired";
@@ -17598,6 +22867,37 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "j0BW1TopZuJgzkulZVqe",
+                         *         "userId": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "montant": 85000,
+                         *         "reference": "SBX-02a7e104-db8d-462a-8524-3bb1a6a417ae",
+                         *         "statut": "failed",
+                         *         "type": "commande",
+                         *         "metadata": {
+                         *           "commandeId": "moUqqQxJ2o75EW80Afci"
+                         *         },
+                         *         "method": "link",
+                         *         "network": null,
+                         *         "lateSuccess": false,
+                         *         "refund": null,
+                         *         "failureReason": null,
+                         *         "history": [
+                         *           {
+                         *             "at": "2026-11-27T10:20:03.167Z",
+                         *             "from": "pending",
+                         *             "to": "failed",
+                         *             "source": "admin",
+                         *             "reason": "Le client a abandonné le paiement"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:20:03.060Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17737,6 +23037,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": []
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17823,6 +23129,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "balance": 0,
+                         *         "debt": 0,
+                         *         "currency": "XOF",
+                         *         "updatedAt": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17901,9 +23218,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -17918,6 +23241,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18026,6 +23361,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "balance": 0,
+                         *         "totalsByType": {},
+                         *         "months": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18116,6 +23461,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "Xqvctp0GPEpFGSbxUKQI",
+                     *       "modeLivraison": "transit",
+                     *       "paysDestination": "NE",
+                     *       "detailsSupplementaires": "Dédouanement à Malanville"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         /** @enum {string} */
@@ -18136,6 +23489,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": null,
+                         *         "statut": "parcours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": null,
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:20:08.971Z",
+                         *         "updatedAt": "2026-11-27T10:20:08.971Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18260,6 +23635,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "Xqvctp0GPEpFGSbxUKQI",
+                     *       "transitaireId": "yJC05EgE4nrqozeWkuPd68GHm50h"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         transitaireId: string;
@@ -18273,6 +23654,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.022Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:20:08.971Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.022Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18410,6 +23813,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "Xqvctp0GPEpFGSbxUKQI"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                     };
@@ -18422,6 +23830,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "transferer",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.133Z",
+                         *         "dateTransfer": "2026-11-27T10:20:09.216Z",
+                         *         "dateTraite": null,
+                         *         "verificationApproved": true,
+                         *         "createdAt": "2026-11-27T10:20:08.971Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.216Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18536,9 +23966,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "parcours" | "en_cours" | "transferer" | "traite" | "annule";
                 };
@@ -18554,6 +23990,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18639,6 +24087,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Xqvctp0GPEpFGSbxUKQI */
                     articleId: string;
                 };
                 cookie?: never;
@@ -18651,6 +24100,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.022Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:20:08.971Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.022Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18741,9 +24212,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "parcours" | "en_cours" | "transferer" | "traite" | "annule";
                 };
@@ -18759,6 +24236,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18845,9 +24334,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -18862,6 +24357,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18953,6 +24460,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
                     id: string;
                 };
                 cookie?: never;
@@ -18965,6 +24473,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "traite",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.133Z",
+                         *         "dateTransfer": "2026-11-27T10:20:09.216Z",
+                         *         "dateTraite": "2026-11-27T10:20:09.264Z",
+                         *         "verificationApproved": true,
+                         *         "createdAt": "2026-11-27T10:20:08.971Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.264Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19075,6 +24605,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
                     id: string;
                 };
                 cookie?: never;
@@ -19087,6 +24618,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": null,
+                         *         "statut": "parcours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": null,
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:20:08.971Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.085Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19197,12 +24750,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "detailsSupplementaires": "Livraison à Niamey, quartier Plateau"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         modeLivraison?: "transit" | "consommation";
@@ -19222,6 +24781,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.133Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:20:08.971Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.200Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19341,6 +24922,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "Q5kQmRP1tJytDmq6JGc7",
+                     *       "modeLivraison": "transit",
+                     *       "paysDestination": "NE",
+                     *       "detailsSupplementaires": "Dédouanement à Malanville"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         /** @enum {string} */
@@ -19361,6 +24950,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": null,
+                         *         "statut": "parcours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": null,
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:20:09.589Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.589Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19486,6 +25097,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "Q5kQmRP1tJytDmq6JGc7",
+                     *       "transitaireId": "yJC05EgE4nrqozeWkuPd68GHm50h"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         transitaireId: string;
@@ -19499,6 +25116,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.638Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:20:09.589Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.638Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19639,6 +25278,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "Q5kQmRP1tJytDmq6JGc7"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                     };
@@ -19651,6 +25295,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "transferer",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.749Z",
+                         *         "dateTransfer": "2026-11-27T10:20:09.796Z",
+                         *         "dateTraite": null,
+                         *         "verificationApproved": true,
+                         *         "createdAt": "2026-11-27T10:20:09.589Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.796Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19766,9 +25432,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "parcours" | "en_cours" | "transferer" | "traite" | "annule";
                 };
@@ -19784,6 +25456,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19872,6 +25556,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Q5kQmRP1tJytDmq6JGc7 */
                     articleId: string;
                 };
                 cookie?: never;
@@ -19884,6 +25569,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.638Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:20:09.589Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.638Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19975,9 +25682,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "parcours" | "en_cours" | "transferer" | "traite" | "annule";
                 };
@@ -19993,6 +25706,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20080,9 +25805,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -20097,6 +25828,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20191,6 +25934,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
                     id: string;
                 };
                 cookie?: never;
@@ -20203,6 +25947,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "traite",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.749Z",
+                         *         "dateTransfer": "2026-11-27T10:20:09.796Z",
+                         *         "dateTraite": "2026-11-27T10:20:09.837Z",
+                         *         "verificationApproved": true,
+                         *         "createdAt": "2026-11-27T10:20:09.589Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.837Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20316,6 +26082,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
                     id: string;
                 };
                 cookie?: never;
@@ -20328,6 +26095,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": null,
+                         *         "statut": "parcours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": null,
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:20:09.589Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.699Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20441,12 +26230,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "detailsSupplementaires": "Livraison à Niamey, quartier Plateau"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         modeLivraison?: "transit" | "consommation";
@@ -20466,6 +26261,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.749Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:20:09.589Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.786Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20585,6 +26402,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "userId": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "approved",
+                         *         "rejectionMotif": null,
+                         *         "submittedAt": "2026-11-27T10:19:54.530Z",
+                         *         "decidedAt": "2026-11-27T10:19:54.551Z",
+                         *         "dossier": {
+                         *           "cardFront": "kyc/yJC05EgE4nrqozeWkuPd68GHm50h/808422aa-0def-4002-b714-e280ff9fb24e.jpg",
+                         *           "cardBack": "kyc/yJC05EgE4nrqozeWkuPd68GHm50h/050c5778-3ca8-42a9-acca-adce68b10c40.jpg",
+                         *           "companyName": "Transit Express Bénin SARL",
+                         *           "registrationRef": "RB/COT/23 B 4567",
+                         *           "pays": "BJ",
+                         *           "adresse": "Zone portuaire, Cotonou",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NG",
+                         *             "TG",
+                         *             "NE",
+                         *             "BF"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20687,6 +26531,20 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "cardFront": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/b73f0dac-7b98-40a9-9168-58912c8a6374.jpg",
+                     *       "cardBack": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/64aa8dcb-5d0f-4b17-8023-a742e92f2cf3.jpg",
+                     *       "companyName": "Akpovi Transit SARL",
+                     *       "registrationRef": "RB/COT/24 B 1020",
+                     *       "pays": "BJ",
+                     *       "adresse": "Akpakpa, Cotonou",
+                     *       "paysDesservis": [
+                     *         "BJ",
+                     *         "NE"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Path of an identity card uploaded by the caller with POST /api/upload/kyc (`kyc/{uid}/{uuid}.{ext}`). */
                         cardFront: string;
@@ -20713,6 +26571,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "userId": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "statut": "pending",
+                         *         "rejectionMotif": null,
+                         *         "submittedAt": "2026-11-27T10:20:09.957Z",
+                         *         "decidedAt": null,
+                         *         "dossier": {
+                         *           "cardFront": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/b73f0dac-7b98-40a9-9168-58912c8a6374.jpg",
+                         *           "cardBack": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/64aa8dcb-5d0f-4b17-8023-a742e92f2cf3.jpg",
+                         *           "companyName": "Akpovi Transit SARL",
+                         *           "registrationRef": "RB/COT/24 B 1020",
+                         *           "pays": "BJ",
+                         *           "adresse": "Akpakpa, Cotonou",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NE"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20840,9 +26722,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "pending" | "approved" | "rejected";
                 };
@@ -20858,6 +26746,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20975,6 +26875,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example yJC05EgE4nrqozeWkuPd68GHm50h */
                     userId: string;
                 };
                 cookie?: never;
@@ -20987,6 +26888,39 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "userId": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "statut": "approved",
+                         *         "rejectionMotif": null,
+                         *         "submittedAt": "2026-11-27T10:19:54.530Z",
+                         *         "decidedAt": "2026-11-27T10:19:54.551Z",
+                         *         "dossier": {
+                         *           "cardFront": "kyc/yJC05EgE4nrqozeWkuPd68GHm50h/808422aa-0def-4002-b714-e280ff9fb24e.jpg",
+                         *           "cardBack": "kyc/yJC05EgE4nrqozeWkuPd68GHm50h/050c5778-3ca8-42a9-acca-adce68b10c40.jpg",
+                         *           "companyName": "Transit Express Bénin SARL",
+                         *           "registrationRef": "RB/COT/23 B 4567",
+                         *           "pays": "BJ",
+                         *           "adresse": "Zone portuaire, Cotonou",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NG",
+                         *             "TG",
+                         *             "NE",
+                         *             "BF"
+                         *           ]
+                         *         },
+                         *         "cardLinks": {
+                         *           "cardFront": "/api/upload/signed/kyc/yJC05EgE4nrqozeWkuPd68GHm50h/808422aa-0def-4002-b714-e280ff9fb24e.jpg?expires=1795775099&signature=5a888cec532f33442c155ae70147df65519a3e8bc8bc8140df611b7b84fd15a1",
+                         *           "cardBack": "/api/upload/signed/kyc/yJC05EgE4nrqozeWkuPd68GHm50h/050c5778-3ca8-42a9-acca-adce68b10c40.jpg?expires=1795775099&signature=ffc26f9085ef2f83c907fd6ad2f2fb76b451412f94934d8ae649fa67a83415aa",
+                         *           "expiresAt": "2026-11-27T10:24:59.119Z",
+                         *           "deleted": []
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21117,6 +27051,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2pSZmdjGXGqY5beEIh9EDyNpm7lx */
                     userId: string;
                 };
                 cookie?: never;
@@ -21129,6 +27064,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "userId": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "statut": "approved",
+                         *         "rejectionMotif": null,
+                         *         "submittedAt": "2026-11-27T10:20:10.057Z",
+                         *         "decidedAt": "2026-11-27T10:20:10.094Z",
+                         *         "dossier": {
+                         *           "cardFront": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/03f48c95-c3ad-4b26-9777-51cb84ceb552.jpg",
+                         *           "cardBack": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/164c0e6c-b8a9-4d38-b8f0-cf4fd75f97a1.jpg",
+                         *           "companyName": "Akpovi Transit SARL",
+                         *           "registrationRef": "RB/COT/24 B 1020",
+                         *           "pays": "BJ",
+                         *           "adresse": "Akpakpa, Cotonou",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NE"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21253,12 +27212,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2pSZmdjGXGqY5beEIh9EDyNpm7lx */
                     userId: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "rejectionMotif": "Carte illisible, merci de la reprendre"
+                     *     }
+                     */
                     "application/json": {
                         rejectionMotif: string;
                     };
@@ -21271,6 +27236,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "userId": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "statut": "rejected",
+                         *         "rejectionMotif": "Carte illisible, merci de la reprendre",
+                         *         "submittedAt": "2026-11-27T10:20:09.957Z",
+                         *         "decidedAt": "2026-11-27T10:20:09.995Z",
+                         *         "dossier": {
+                         *           "cardFront": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/b73f0dac-7b98-40a9-9168-58912c8a6374.jpg",
+                         *           "cardBack": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/64aa8dcb-5d0f-4b17-8023-a742e92f2cf3.jpg",
+                         *           "companyName": "Akpovi Transit SARL",
+                         *           "registrationRef": "RB/COT/24 B 1020",
+                         *           "pays": "BJ",
+                         *           "adresse": "Akpakpa, Cotonou",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NE"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21404,6 +27393,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "transitaireId": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                     *       "rating": 5,
+                     *       "comment": "Dédouanement rapide, bon suivi."
+                     *     }
+                     */
                     "application/json": {
                         transitaireId: string;
                         rating: number;
@@ -21418,6 +27414,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "yJC05EgE4nrqozeWkuPd68GHm50h_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaireId": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "rating": 5,
+                         *         "comment": "Dédouanement rapide, bon suivi.",
+                         *         "createdAt": "2026-11-27T10:20:09.885Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.885Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21523,6 +27533,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example yJC05EgE4nrqozeWkuPd68GHm50h_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
                     id: string;
                 };
                 cookie?: never;
@@ -21535,6 +27546,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "deleted": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21614,12 +27633,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example yJC05EgE4nrqozeWkuPd68GHm50h_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "rating": 4,
+                     *       "comment": "Bon suivi, un jour de retard."
+                     *     }
+                     */
                     "application/json": {
                         rating?: number;
                         comment?: string;
@@ -21633,6 +27659,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "yJC05EgE4nrqozeWkuPd68GHm50h_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "transitaireId": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "rating": 4,
+                         *         "comment": "Bon suivi, un jour de retard.",
+                         *         "createdAt": "2026-11-27T10:20:09.885Z",
+                         *         "updatedAt": "2026-11-27T10:20:09.906Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21730,9 +27770,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -21747,6 +27793,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "items": [],
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 2,
+                         *           "total": 0,
+                         *           "hasMore": false
+                         *         },
+                         *         "average": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21842,13 +27903,20 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
                 path: {
+                    /** @example yJC05EgE4nrqozeWkuPd68GHm50h */
                     transitaireId: string;
                 };
                 cookie?: never;
@@ -21861,6 +27929,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "items": [],
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 2,
+                         *           "total": 0,
+                         *           "hasMore": false
+                         *         },
+                         *         "average": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21956,9 +28039,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only forwarders serving this country. */
                     paysDestination?: string;
@@ -21975,6 +28064,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *           "nom": "Sossa",
+                         *           "prenoms": "Transit Express",
+                         *           "photoUrl": null,
+                         *           "companyName": "Transit Express Bénin SARL",
+                         *           "pays": "BJ",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NG",
+                         *             "TG",
+                         *             "NE",
+                         *             "BF"
+                         *           ],
+                         *           "averageRating": null,
+                         *           "reviewCount": 0
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22082,6 +28201,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "telephone": "+2290190000012",
+                     *       "pays": "BJ",
+                     *       "nom": "Dah",
+                     *       "prenoms": "Boris",
+                     *       "typeAgent": "Market",
+                     *       "zone": "Porto-Novo - Ouando"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentCreateRequest"];
                 };
             };
@@ -22092,6 +28221,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "qYGt32Am35lASAkh6m8VktAzGXFZ",
+                         *         "telephone": "+2290190000012",
+                         *         "email": "pro_2290190000012@users.marketplace.invalid",
+                         *         "nom": "Dah",
+                         *         "prenoms": "Boris",
+                         *         "typeAgent": "Market",
+                         *         "zone": "Porto-Novo - Ouando",
+                         *         "referralCode": "CPMRBZ7P",
+                         *         "createdAt": "2026-11-27T10:20:10.228Z",
+                         *         "passwordSetup": {
+                         *           "method": "password_reset",
+                         *           "steps": [
+                         *             "POST /api/push-otp/request",
+                         *             "POST /api/push-otp/verify-code",
+                         *             "POST /api/push-otp/reset-password"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22212,6 +28365,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "agent": {
+                         *           "id": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *           "typeAgent": "Market_pro",
+                         *           "referralCode": "DEMOPRO1"
+                         *         },
+                         *         "stats": {
+                         *           "totalReferrals": 1,
+                         *           "completedReferrals": 0,
+                         *           "awaitingPhoneProof": 0,
+                         *           "totalEarnings": 7650,
+                         *           "currentBalance": 7650
+                         *         },
+                         *         "daily": {
+                         *           "dateKey": "2026-11-27",
+                         *           "prospectsApproached": 6,
+                         *           "demonstrations": 3,
+                         *           "boutiquesCreees": 1,
+                         *           "abonnementsVendus": 1,
+                         *           "campagnesLancees": 0,
+                         *           "revenueAbonnement": 500,
+                         *           "revenueCampagne": 0,
+                         *           "dailyBonusCredited": true,
+                         *           "dailyPresenceBonusXof": 2000,
+                         *           "objectifs": {
+                         *             "prospectsParJour": 20,
+                         *             "abonnementsAvantRetrait": 4,
+                         *             "campagnesAvantRetrait": 4
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22308,6 +28497,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "agent": {
+                         *           "id": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *           "typeAgent": "Market_pro",
+                         *           "referralCode": "DEMOPRO1"
+                         *         },
+                         *         "stats": {
+                         *           "totalReferrals": 1,
+                         *           "completedReferrals": 0,
+                         *           "awaitingPhoneProof": 0,
+                         *           "totalEarnings": 7650,
+                         *           "currentBalance": 7650
+                         *         },
+                         *         "daily": {
+                         *           "dateKey": "2026-11-27",
+                         *           "prospectsApproached": 6,
+                         *           "demonstrations": 3,
+                         *           "boutiquesCreees": 1,
+                         *           "abonnementsVendus": 1,
+                         *           "campagnesLancees": 0,
+                         *           "revenueAbonnement": 500,
+                         *           "revenueCampagne": 0,
+                         *           "dailyBonusCredited": true,
+                         *           "dailyPresenceBonusXof": 2000,
+                         *           "objectifs": {
+                         *             "prospectsParJour": 20,
+                         *             "abonnementsAvantRetrait": 4,
+                         *             "campagnesAvantRetrait": 4
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22406,6 +28631,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "agent": {
+                         *           "id": "qYGt32Am35lASAkh6m8VktAzGXFZ",
+                         *           "typeAgent": "Market",
+                         *           "referralCode": "CPMRBZ7P"
+                         *         },
+                         *         "stats": {
+                         *           "totalReferrals": 0,
+                         *           "completedReferrals": 0,
+                         *           "awaitingPhoneProof": 0,
+                         *           "totalEarnings": 0,
+                         *           "currentBalance": 0
+                         *         },
+                         *         "daily": {
+                         *           "dateKey": "2026-11-27",
+                         *           "prospectsApproached": 0,
+                         *           "demonstrations": 0,
+                         *           "boutiquesCreees": 0,
+                         *           "abonnementsVendus": 0,
+                         *           "campagnesLancees": 0,
+                         *           "revenueAbonnement": 0,
+                         *           "revenueCampagne": 0,
+                         *           "dailyBonusCredited": false,
+                         *           "dailyPresenceBonusXof": 0,
+                         *           "objectifs": {
+                         *             "prospectsParJour": 20,
+                         *             "abonnementsAvantRetrait": 4,
+                         *             "campagnesAvantRetrait": 4
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22491,9 +28752,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description `day`, `week` (ISO week) or `month` (default), in BUSINESS_TIME_ZONE. */
                     period?: "day" | "week" | "month";
@@ -22512,6 +28779,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "period": "month",
+                         *         "periodKey": "2026-11",
+                         *         "items": [
+                         *           {
+                         *             "rank": 1,
+                         *             "agentId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *             "typeAgent": "Market_pro",
+                         *             "score": 17,
+                         *             "earnings": 1500,
+                         *             "abonnementsVendus": 3,
+                         *             "campagnesLancees": 0,
+                         *             "boutiquesCreees": 1,
+                         *             "demonstrations": 6
+                         *           }
+                         *         ],
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 2,
+                         *           "total": 1,
+                         *           "hasMore": false
+                         *         },
+                         *         "me": {
+                         *           "agentId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *           "rank": 1,
+                         *           "score": 17,
+                         *           "earnings": 1500,
+                         *           "ranked": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22599,9 +28901,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description `day`, `week` (ISO week) or `month` (default), in BUSINESS_TIME_ZONE. */
                     period?: "day" | "week" | "month";
@@ -22620,6 +28928,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "period": "month",
+                         *         "periodKey": "2026-11",
+                         *         "items": [
+                         *           {
+                         *             "rank": 1,
+                         *             "agentId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *             "typeAgent": "Market_pro",
+                         *             "score": 17,
+                         *             "earnings": 1500,
+                         *             "abonnementsVendus": 3,
+                         *             "campagnesLancees": 0,
+                         *             "boutiquesCreees": 1,
+                         *             "demonstrations": 6
+                         *           }
+                         *         ],
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 2,
+                         *           "total": 1,
+                         *           "hasMore": false
+                         *         },
+                         *         "me": {
+                         *           "agentId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *           "rank": 1,
+                         *           "score": 17,
+                         *           "earnings": 1500,
+                         *           "ranked": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22730,6 +29073,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "period": "month",
+                         *         "periodKey": "2026-11",
+                         *         "items": [],
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 20,
+                         *           "total": 0,
+                         *           "hasMore": false
+                         *         },
+                         *         "me": {
+                         *           "agentId": "qYGt32Am35lASAkh6m8VktAzGXFZ",
+                         *           "rank": 1,
+                         *           "score": 0,
+                         *           "earnings": 0,
+                         *           "ranked": false
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22825,6 +29191,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "zone": "Cotonou - Dantokpa",
+                     *       "zoneLocation": {
+                     *         "lat": 6.3725,
+                     *         "lng": 2.4307,
+                     *         "accuracy": 15
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentDailyRequest"];
                 };
             };
@@ -22835,6 +29211,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "dateKey": "2026-11-27",
+                         *         "zone": "Cotonou - Dantokpa",
+                         *         "zoneLocation": {
+                         *           "lat": 6.3725,
+                         *           "lng": 2.4307
+                         *         },
+                         *         "prospectsApproached": 6,
+                         *         "dailyBonusCredited": true,
+                         *         "dailyPresenceBonusXof": 2000,
+                         *         "bonusCreditedNow": false,
+                         *         "bonusRefusedReason": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22938,6 +29332,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "dateKey": "2026-11-27",
+                         *         "prospectsApproached": 7
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23020,6 +29423,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "agents": 0,
+                         *         "totalReferrals": 1,
+                         *         "completedReferrals": 0,
+                         *         "awaitingPhoneProof": 0,
+                         *         "prospectsApproached": 30,
+                         *         "demonstrations": 6,
+                         *         "boutiquesCreees": 1,
+                         *         "abonnementsVendus": 3,
+                         *         "campagnesLancees": 0,
+                         *         "campagnesDemandees": 0,
+                         *         "earnings": {
+                         *           "total": 7650,
+                         *           "referralSignup": 150,
+                         *           "commissionSubscription": 1500,
+                         *           "commissionPublicite": 0,
+                         *           "dailyPresence": 6000
+                         *         },
+                         *         "totalWithdrawn": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23092,9 +29520,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -23109,6 +29543,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23203,6 +29649,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-11-27"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentBackfillRequest"];
                 };
             };
@@ -23213,6 +29664,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "dateKey": "2026-11-27",
+                         *         "scanned": 1,
+                         *         "missing": 0,
+                         *         "credited": 0,
+                         *         "refused": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23304,7 +29767,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example qYGt32Am35lASAkh6m8VktAzGXFZ
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -23317,6 +29783,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "totalReferrals": 0,
+                         *         "completedReferrals": 0,
+                         *         "pendingReferrals": 0,
+                         *         "awaitingPhoneProof": 0,
+                         *         "boutiquesCreees": 0,
+                         *         "abonnementsVendus": 0,
+                         *         "campagnesLancees": 0,
+                         *         "campagnesDemandees": 0,
+                         *         "earnings": {
+                         *           "total": 0,
+                         *           "referralSignup": 0,
+                         *           "commissionSubscription": 0,
+                         *           "commissionPublicite": 0,
+                         *           "dailyPresence": 0
+                         *         },
+                         *         "totalWithdrawn": 0,
+                         *         "currentBalance": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23407,14 +29897,23 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example qYGt32Am35lASAkh6m8VktAzGXFZ
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -23427,6 +29926,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23522,14 +30033,23 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -23542,6 +30062,59 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "dateKey": "2026-11-27",
+                         *           "zone": "Cotonou - Dantokpa",
+                         *           "zoneLocation": {
+                         *             "lat": 6.3654,
+                         *             "lng": 2.4183
+                         *           },
+                         *           "prospectsApproached": 6,
+                         *           "demonstrations": 3,
+                         *           "boutiquesCreees": 1,
+                         *           "abonnementsVendus": 1,
+                         *           "campagnesLancees": 0,
+                         *           "campagnesDemandees": 0,
+                         *           "revenueAbonnement": 500,
+                         *           "revenueCampagne": 0,
+                         *           "dailyBonusCredited": true,
+                         *           "dailyPresenceBonusXof": 2000,
+                         *           "presenceRefusedReason": null,
+                         *           "observation": null
+                         *         },
+                         *         {
+                         *           "dateKey": "2026-11-26",
+                         *           "zone": "Cotonou - Dantokpa",
+                         *           "zoneLocation": {
+                         *             "lat": 6.3654,
+                         *             "lng": 2.4183
+                         *           },
+                         *           "prospectsApproached": 10,
+                         *           "demonstrations": 2,
+                         *           "boutiquesCreees": 0,
+                         *           "abonnementsVendus": 1,
+                         *           "campagnesLancees": 0,
+                         *           "campagnesDemandees": 0,
+                         *           "revenueAbonnement": 500,
+                         *           "revenueCampagne": 0,
+                         *           "dailyBonusCredited": true,
+                         *           "dailyPresenceBonusXof": 2000,
+                         *           "presenceRefusedReason": null,
+                         *           "observation": null
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 3,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23650,13 +30223,23 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT
+                     */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "montant": 1000,
+                     *       "note": "Retrait mobile money",
+                     *       "requestId": "demo-withdrawal-0001"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentWithdrawalRequest"];
                 };
             };
@@ -23738,6 +30321,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_WITHDRAWAL_TARGETS_NOT_MET",
+                         *       "message": "Retrait impossible : l’agent doit avoir vendu au moins 4 abonnements et 4 campagnes."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23782,13 +30372,22 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT
+                     */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-11-27",
+                     *       "observation": "Présente au marché toute la matinée"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentObservationRequest"];
                 };
             };
@@ -23799,6 +30398,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "dateKey": "2026-11-27",
+                         *         "zone": "Cotonou - Dantokpa",
+                         *         "zoneLocation": {
+                         *           "lat": 6.3725,
+                         *           "lng": 2.4307
+                         *         },
+                         *         "prospectsApproached": 7,
+                         *         "demonstrations": 3,
+                         *         "boutiquesCreees": 1,
+                         *         "abonnementsVendus": 1,
+                         *         "campagnesLancees": 1,
+                         *         "campagnesDemandees": 2,
+                         *         "revenueAbonnement": 500,
+                         *         "revenueCampagne": 700,
+                         *         "dailyBonusCredited": true,
+                         *         "dailyPresenceBonusXof": 2000,
+                         *         "presenceRefusedReason": null,
+                         *         "observation": "Présente au marché toute la matinée"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23900,9 +30524,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "pending" | "completed";
                 };
@@ -23918,6 +30548,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "referrerId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *           "referredId": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "code": "DEMOPRO1",
+                         *           "statut": "pending",
+                         *           "referredRole": "vendeur",
+                         *           "createdAt": "2026-11-24T10:19:54.766Z",
+                         *           "completedAt": null,
+                         *           "phoneProven": true
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24013,6 +30667,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "totalReferrals": 1,
+                         *         "completedReferrals": 0,
+                         *         "pendingReferrals": 1,
+                         *         "awaitingPhoneProof": 0,
+                         *         "boutiquesCreees": 1,
+                         *         "abonnementsVendus": 3,
+                         *         "campagnesLancees": 0,
+                         *         "campagnesDemandees": 0,
+                         *         "earnings": {
+                         *           "total": 7650,
+                         *           "referralSignup": 150,
+                         *           "commissionSubscription": 1500,
+                         *           "commissionPublicite": 0,
+                         *           "dailyPresence": 6000
+                         *         },
+                         *         "totalWithdrawn": 0,
+                         *         "currentBalance": 7650
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24085,9 +30763,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "pending" | "completed";
                     /** @description Only the referrals of this agent. */
@@ -24105,6 +30789,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "referrerId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *           "referredId": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "code": "DEMOPRO1",
+                         *           "statut": "pending",
+                         *           "referredRole": "vendeur",
+                         *           "createdAt": "2026-11-24T10:19:54.766Z",
+                         *           "completedAt": null,
+                         *           "phoneProven": true
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24190,7 +30898,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The referred user’s id. */
+                    /**
+                     * @description The referred user’s id.
+                     * @example k6DXh8BaD15jPIDjxAU8bDkpOL0X
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -24203,6 +30914,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "referrerId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *         "referredId": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "code": "DEMOPRO1",
+                         *         "statut": "pending",
+                         *         "referredRole": "vendeur",
+                         *         "createdAt": "2026-11-24T10:19:54.766Z",
+                         *         "completedAt": null,
+                         *         "phoneProven": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24301,6 +31028,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "eventType": "seller_create_started"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DemoEventRequest"];
                 };
             };
@@ -24311,6 +31043,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "status": "counted",
+                         *         "eventType": "seller_create_started",
+                         *         "sessionKey": "k6DXh8BaD15jPIDjxAU8bDkpOL0X_1795774795",
+                         *         "agentId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24427,6 +31170,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "sponsoriseParJour": 1000,
+                         *         "aLaUneParJour": 2000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24488,6 +31240,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "sponsoriseParJour": 1000,
+                     *       "aLaUneParJour": 2000
+                     *     }
+                     */
                     "application/json": components["schemas"]["PubPricing"];
                 };
             };
@@ -24498,6 +31256,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "sponsoriseParJour": 1000,
+                         *         "aLaUneParJour": 2000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24600,6 +31367,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "mensuel": 5000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24661,6 +31436,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "mensuel": 5000
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionPricing"];
                 };
             };
@@ -24671,6 +31451,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "mensuel": 5000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24773,6 +31561,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "mensuel": 5000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24834,6 +31630,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "mensuel": 5000
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionPricing"];
                 };
             };
@@ -24844,6 +31645,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "mensuel": 5000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24946,6 +31755,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "prix": 20000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25007,6 +31824,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "prix": 20000
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationPricing"];
                 };
             };
@@ -25017,6 +31839,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "prix": 20000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25119,6 +31949,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "tiers": [
+                         *           {
+                         *             "jusqua": 1000000,
+                         *             "commissionPct": 5
+                         *           },
+                         *           {
+                         *             "jusqua": 5000000,
+                         *             "commissionPct": 3
+                         *           },
+                         *           {
+                         *             "jusqua": null,
+                         *             "commissionPct": 2
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25180,6 +32031,24 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "tiers": [
+                     *         {
+                     *           "jusqua": 1000000,
+                     *           "commissionPct": 5
+                     *         },
+                     *         {
+                     *           "jusqua": 5000000,
+                     *           "commissionPct": 3
+                     *         },
+                     *         {
+                     *           "jusqua": null,
+                     *           "commissionPct": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SellerGainPricing"];
                 };
             };
@@ -25190,6 +32059,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "tiers": [
+                         *           {
+                         *             "jusqua": 1000000,
+                         *             "commissionPct": 5
+                         *           },
+                         *           {
+                         *             "jusqua": 5000000,
+                         *             "commissionPct": 3
+                         *           },
+                         *           {
+                         *             "jusqua": null,
+                         *             "commissionPct": 2
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25275,6 +32165,24 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "tiers": [
+                     *         {
+                     *           "jusqua": 1000000,
+                     *           "commissionPct": 5
+                     *         },
+                     *         {
+                     *           "jusqua": 5000000,
+                     *           "commissionPct": 3
+                     *         },
+                     *         {
+                     *           "jusqua": null,
+                     *           "commissionPct": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SellerGainPricing"];
                 };
             };
@@ -25285,6 +32193,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "tiers": [
+                         *           {
+                         *             "jusqua": 1000000,
+                         *             "commissionPct": 5
+                         *           },
+                         *           {
+                         *             "jusqua": 5000000,
+                         *             "commissionPct": 3
+                         *           },
+                         *           {
+                         *             "jusqua": null,
+                         *             "commissionPct": 2
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25386,6 +32315,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "prixParKm": 75,
+                         *         "rayonKm": 10,
+                         *         "dureeOffreSecondes": 60,
+                         *         "gainLivreurParKm": 50,
+                         *         "gainSocieteParKm": 25,
+                         *         "commissionVendeurPct": 10
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25447,6 +32389,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "prixParKm": 75,
+                     *       "rayonKm": 10,
+                     *       "dureeOffreSecondes": 60,
+                     *       "gainLivreurParKm": 50,
+                     *       "gainSocieteParKm": 25,
+                     *       "commissionVendeurPct": 10
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliverySettings"];
                 };
             };
@@ -25457,6 +32409,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "prixParKm": 75,
+                         *         "rayonKm": 10,
+                         *         "dureeOffreSecondes": 60,
+                         *         "gainLivreurParKm": 50,
+                         *         "gainSocieteParKm": 25,
+                         *         "commissionVendeurPct": 10
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25559,6 +32524,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "referralSignupXof": 150,
+                         *         "commissionSubscriptionPct": 10,
+                         *         "commissionPublicitePct": 10
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25622,6 +32597,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "referralSignupXof": 150,
+                     *       "commissionSubscriptionPct": 10,
+                     *       "commissionPublicitePct": 10
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReferralPricing"];
                 };
             };
@@ -25632,6 +32614,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "referralSignupXof": 150,
+                         *         "commissionSubscriptionPct": 10,
+                         *         "commissionPublicitePct": 10
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25727,9 +32719,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only runs of events of this type (`payment.succeeded`). */
                     type?: string;
@@ -25748,6 +32746,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25838,6 +32848,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example no-such-run */
                     id: string;
                 };
                 cookie?: never;
@@ -25904,6 +32915,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "EVENT_RUN_NOT_FOUND",
+                         *       "message": "Exécution d’abonné introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25957,6 +32975,864 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "from": "2026-10-29",
+                         *         "to": "2026-11-27",
+                         *         "days": 30,
+                         *         "users": {
+                         *           "current": {
+                         *             "total": 0,
+                         *             "byRole": {
+                         *               "acheteur": 0,
+                         *               "vendeur": 0,
+                         *               "chauffeur": 0,
+                         *               "transitaire": 0,
+                         *               "livreur": 0,
+                         *               "agentCommercial": 0,
+                         *               "admin": 0,
+                         *               "superAdmin": 0,
+                         *               "principal": 0,
+                         *               "gestionnaire": 0
+                         *             },
+                         *             "blocked": 0
+                         *           },
+                         *           "signups": {
+                         *             "total": 0,
+                         *             "byRole": {
+                         *               "acheteur": 0,
+                         *               "vendeur": 0,
+                         *               "chauffeur": 0,
+                         *               "transitaire": 0,
+                         *               "livreur": 0,
+                         *               "agentCommercial": 0,
+                         *               "admin": 0,
+                         *               "superAdmin": 0,
+                         *               "principal": 0,
+                         *               "gestionnaire": 0
+                         *             },
+                         *             "byDay": [
+                         *               {
+                         *                 "day": "2026-10-29",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-10-30",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-10-31",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-01",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-02",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-03",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-04",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-05",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-06",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-07",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-08",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-09",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-10",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-11",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-12",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-13",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-14",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-15",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-16",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-17",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-18",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-19",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-20",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-21",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-22",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-23",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-24",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-25",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-26",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-27",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         "listings": {
+                         *           "current": {
+                         *             "total": 0,
+                         *             "byStatus": {
+                         *               "en_attente": 0,
+                         *               "en_ligne": 0,
+                         *               "rejete": 0,
+                         *               "vendu": 0,
+                         *               "retire": 0
+                         *             }
+                         *           },
+                         *           "entered": {
+                         *             "en_attente": 0,
+                         *             "en_ligne": 0,
+                         *             "rejete": 0,
+                         *             "vendu": 0,
+                         *             "retire": 0
+                         *           },
+                         *           "created": 0,
+                         *           "deleted": 0
+                         *         },
+                         *         "payments": {
+                         *           "current": {
+                         *             "byType": {
+                         *               "achat": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "abonnement": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "abonnement_transitaire": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "publicite": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "verification": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "commande": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               }
+                         *             }
+                         *           },
+                         *           "byType": {
+                         *             "achat": {
+                         *               "entered": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 0,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             },
+                         *             "abonnement": {
+                         *               "entered": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 0,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             },
+                         *             "abonnement_transitaire": {
+                         *               "entered": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 0,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             },
+                         *             "publicite": {
+                         *               "entered": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 0,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             },
+                         *             "verification": {
+                         *               "entered": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 0,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             },
+                         *             "commande": {
+                         *               "entered": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 0,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             }
+                         *           },
+                         *           "revenue": 0,
+                         *           "revenueByDay": [
+                         *             {
+                         *               "day": "2026-10-29",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-10-30",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-10-31",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-01",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-02",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-03",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-04",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-05",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-06",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-07",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-08",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-09",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-10",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-11",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-12",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-13",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-14",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-15",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-16",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-17",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-18",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-19",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-20",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-21",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-22",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-23",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-24",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-25",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-26",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-27",
+                         *               "revenue": 0
+                         *             }
+                         *           ],
+                         *           "refunds": {
+                         *             "count": 0,
+                         *             "montant": 0
+                         *           }
+                         *         },
+                         *         "missions": {
+                         *           "current": {
+                         *             "total": 0,
+                         *             "byStatus": {
+                         *               "parcours": 0,
+                         *               "en_cours": 0,
+                         *               "transferer": 0,
+                         *               "traite": 0,
+                         *               "annule": 0
+                         *             }
+                         *           },
+                         *           "entered": {
+                         *             "parcours": 0,
+                         *             "en_cours": 0,
+                         *             "transferer": 0,
+                         *             "traite": 0,
+                         *             "annule": 0
+                         *           }
+                         *         },
+                         *         "orders": {
+                         *           "current": {
+                         *             "total": 0,
+                         *             "byStatus": {
+                         *               "pending": 0,
+                         *               "paid": 0,
+                         *               "processing": 0,
+                         *               "shipped": 0,
+                         *               "delivered": 0,
+                         *               "cancelled": 0
+                         *             }
+                         *           },
+                         *           "entered": {
+                         *             "pending": 0,
+                         *             "paid": 0,
+                         *             "processing": 0,
+                         *             "shipped": 0,
+                         *             "delivered": 0,
+                         *             "cancelled": 0
+                         *           }
+                         *         },
+                         *         "deliveries": {
+                         *           "current": {
+                         *             "total": 0,
+                         *             "byStatus": {
+                         *               "commande": 0,
+                         *               "assigne": 0,
+                         *               "en_cours": 0,
+                         *               "livre": 0,
+                         *               "refuse": 0,
+                         *               "retour": 0,
+                         *               "annule": 0
+                         *             }
+                         *           },
+                         *           "entered": {
+                         *             "commande": 0,
+                         *             "assigne": 0,
+                         *             "en_cours": 0,
+                         *             "livre": 0,
+                         *             "refuse": 0,
+                         *             "retour": 0,
+                         *             "annule": 0
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26058,6 +33934,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": null
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26132,9 +34014,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -26149,6 +34037,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26237,9 +34137,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only documents of this kind. */
                     kind?: "identite_transitaire" | "rapport_verification" | "facture";
@@ -26264,6 +34170,53 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "rapport_verification_demo-verification-payment",
+                         *           "kind": "rapport_verification",
+                         *           "owner": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "readers": [
+                         *             "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           ],
+                         *           "label": "Rapport de vérification : Tricycle de transport 2022",
+                         *           "contentType": "application/pdf",
+                         *           "size": 1238,
+                         *           "record": {
+                         *             "collection": "verifications",
+                         *             "id": "demo-verification-payment"
+                         *           },
+                         *           "createdAt": "2026-11-27T10:19:55.292Z",
+                         *           "deletedAt": null,
+                         *           "deletedBy": null
+                         *         },
+                         *         {
+                         *           "id": "facture_commande_1IaRNbNWa94OZTYMLA0R",
+                         *           "kind": "facture",
+                         *           "owner": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "readers": [],
+                         *           "label": "Facture FAC-20261127-0002",
+                         *           "contentType": "application/pdf",
+                         *           "size": 1297,
+                         *           "record": {
+                         *             "collection": "invoices",
+                         *             "id": "commande_1IaRNbNWa94OZTYMLA0R"
+                         *           },
+                         *           "createdAt": "2026-11-27T10:19:55.089Z",
+                         *           "deletedAt": null,
+                         *           "deletedBy": null
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 5,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26358,6 +34311,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "ids": [
+                     *         "facture_achat_GLNm8PJFBGr2mfvGKfrD"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Ids of documents to delete, at most 100; repeated ids count once. */
                         ids: string[];
@@ -26371,6 +34331,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "results": [
+                         *           {
+                         *             "id": "facture_achat_GLNm8PJFBGr2mfvGKfrD",
+                         *             "outcome": "deleted"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26474,6 +34447,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example rapport_verification_demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -26486,6 +34460,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/af465ba6-3119-4698-8585-fac2e21976a7.pdf?expires=1795775099&signature=1c72e6e1e0e4d8169e6e6de947c59b2a88b5d89298433be7f20a77e647a3e655",
+                         *         "expiresAt": "2026-11-27T10:24:59.689Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26591,9 +34574,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only actions of this admin (uid). */
                     actor?: string;
@@ -26620,6 +34609,53 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "aTPMhmW4VplUxIQUmNSB",
+                         *           "actor": {
+                         *             "uid": "Dh5b0Z7jc8e1DoFInlTwkL2JHQzn",
+                         *             "role": "admin"
+                         *           },
+                         *           "action": "delivery_zone.created",
+                         *           "target": {
+                         *             "collection": "deliveryZones",
+                         *             "id": "RDS2ZoPwPtRohH67p0OI"
+                         *           },
+                         *           "before": null,
+                         *           "after": {
+                         *             "nom": "Grand Cotonou",
+                         *             "prixParKm": 75,
+                         *             "fraisMin": 500,
+                         *             "fraisMax": 5000,
+                         *             "villes": [
+                         *               "Cotonou",
+                         *               "Abomey-Calavi"
+                         *             ],
+                         *             "actif": true,
+                         *             "areaKm2": 283.788,
+                         *             "bbox": {
+                         *               "minLat": 6.335,
+                         *               "maxLat": 6.48,
+                         *               "minLng": 2.3,
+                         *               "maxLng": 2.5
+                         *             }
+                         *           },
+                         *           "reason": null,
+                         *           "context": null,
+                         *           "at": "2026-11-27T10:19:54.941Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
