@@ -30,7 +30,7 @@ export interface paths {
                          *         "service": "vehicle-marketplace",
                          *         "version": "0.1.0",
                          *         "status": "ok",
-                         *         "time": "2026-11-27T10:19:55.936Z"
+                         *         "time": "2026-11-27T10:23:01.226Z"
                          *       }
                          *     }
                          */
@@ -201,7 +201,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "id": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -219,8 +219,8 @@ export interface paths {
                          *         },
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:19:59.750Z",
-                         *         "updatedAt": "2026-11-27T10:19:59.750Z"
+                         *         "createdAt": "2026-11-27T10:23:03.276Z",
+                         *         "updatedAt": "2026-11-27T10:23:03.276Z"
                          *       }
                          *     }
                          */
@@ -357,7 +357,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -372,8 +372,8 @@ export interface paths {
                          *         "ville": null,
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:19:51.297Z",
-                         *         "updatedAt": "2026-11-27T10:19:55.461Z"
+                         *         "createdAt": "2026-11-27T10:22:56.075Z",
+                         *         "updatedAt": "2026-11-27T10:23:00.768Z"
                          *       }
                          *     }
                          */
@@ -481,7 +481,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -496,8 +496,8 @@ export interface paths {
                          *         "ville": "Cotonou",
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:19:51.297Z",
-                         *         "updatedAt": "2026-11-27T10:19:59.919Z"
+                         *         "createdAt": "2026-11-27T10:22:56.075Z",
+                         *         "updatedAt": "2026-11-27T10:23:03.479Z"
                          *       }
                          *     }
                          */
@@ -622,7 +622,7 @@ export interface paths {
                          *       "data": {
                          *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
                          *         "platform": "android",
-                         *         "lastSeenAt": "2026-11-27T10:19:59.959Z"
+                         *         "lastSeenAt": "2026-11-27T10:23:03.528Z"
                          *       }
                          *     }
                          */
@@ -831,7 +831,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example k6DXh8BaD15jPIDjxAU8bDkpOL0X
+                     * @example O4DiJKTzwClmtIGuN5ZfPTXfh2fg
                      */
                     id: string;
                 };
@@ -849,7 +849,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "id": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "nom": "Agbo",
                          *         "prenoms": "Rachidatou",
                          *         "role": "vendeur",
@@ -980,7 +980,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "31NKkW2XtzLZRmEUSL5UGwlW1Xq2",
+                         *           "id": "6XzUPwzHlVQ5ExSp705PhbrgByZL",
                          *           "telephone": "+2290190000010",
                          *           "email": "pro_2290190000010@users.marketplace.invalid",
                          *           "nom": "Gbaguidi",
@@ -995,11 +995,11 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:19:51.650Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.888Z"
+                         *           "createdAt": "2026-11-27T10:22:56.390Z",
+                         *           "updatedAt": "2026-11-27T10:23:01.200Z"
                          *         },
                          *         {
-                         *           "id": "kgf3arGTICbVEDHvtCsYk6XHqqFj",
+                         *           "id": "XCSVi2Di9ncTSHJeAaUTy3o5j7Ru",
                          *           "telephone": "+2290190000009",
                          *           "email": "pro_2290190000009@users.marketplace.invalid",
                          *           "nom": "Ahouansou",
@@ -1014,8 +1014,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:19:51.636Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.835Z"
+                         *           "createdAt": "2026-11-27T10:22:56.372Z",
+                         *           "updatedAt": "2026-11-27T10:23:01.165Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1134,7 +1134,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example 2pSZmdjGXGqY5beEIh9EDyNpm7lx
+                     * @example Asjnu4ZEcBInpmYxhqFadAuiDi4Z
                      */
                     id: string;
                 };
@@ -1163,7 +1163,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "id": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1180,9 +1180,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:19:59.867Z",
-                         *         "createdAt": "2026-11-27T10:19:59.750Z",
-                         *         "updatedAt": "2026-11-27T10:20:00.118Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:23:03.405Z",
+                         *         "createdAt": "2026-11-27T10:23:03.276Z",
+                         *         "updatedAt": "2026-11-27T10:23:03.644Z"
                          *       }
                          *     }
                          */
@@ -1294,7 +1294,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example 2pSZmdjGXGqY5beEIh9EDyNpm7lx
+                     * @example Asjnu4ZEcBInpmYxhqFadAuiDi4Z
                      */
                     id: string;
                 };
@@ -1312,7 +1312,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "id": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1329,9 +1329,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:19:59.867Z",
-                         *         "createdAt": "2026-11-27T10:19:59.750Z",
-                         *         "updatedAt": "2026-11-27T10:20:00.195Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:23:03.405Z",
+                         *         "createdAt": "2026-11-27T10:23:03.276Z",
+                         *         "updatedAt": "2026-11-27T10:23:03.697Z"
                          *       }
                          *     }
                          */
@@ -1433,7 +1433,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example 2pSZmdjGXGqY5beEIh9EDyNpm7lx
+                     * @example Asjnu4ZEcBInpmYxhqFadAuiDi4Z
                      */
                     id: string;
                 };
@@ -1463,7 +1463,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "id": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1480,9 +1480,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:19:59.867Z",
-                         *         "createdAt": "2026-11-27T10:19:59.750Z",
-                         *         "updatedAt": "2026-11-27T10:20:00.268Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:23:03.405Z",
+                         *         "createdAt": "2026-11-27T10:23:03.276Z",
+                         *         "updatedAt": "2026-11-27T10:23:03.755Z"
                          *       }
                          *     }
                          */
@@ -2709,7 +2709,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "539735"
+                     *       "otp": "171397"
                      *     }
                      */
                     "application/json": components["schemas"]["VerifyResetCode"];
@@ -2851,7 +2851,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "539735",
+                     *       "otp": "171397",
                      *       "newPassword": "Demo-2026!"
                      *     }
                      */
@@ -3126,7 +3126,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "otp": "419942"
+                     *       "otp": "170322"
                      *     }
                      */
                     "application/json": components["schemas"]["PhoneProofVerify"];
@@ -3145,7 +3145,7 @@ export interface paths {
                          *       "data": {
                          *         "telephone": "+2290190000011",
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:19:59.867Z",
+                         *         "telephoneVerifieAt": "2026-11-27T10:23:03.405Z",
                          *         "verifiedNow": true
                          *       }
                          *     }
@@ -3297,8 +3297,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "sessionId": "01ede225-9268-4a8a-a8e5-84b8a06c76bd",
-                         *         "startedAt": "2026-11-27T10:20:00.512Z",
+                         *         "sessionId": "e729ef23-98b6-4341-8627-00a1e677c69e",
+                         *         "startedAt": "2026-11-27T10:23:03.940Z",
                          *         "idleTimeoutMinutes": 30
                          *       }
                          *     }
@@ -3797,15 +3797,15 @@ export interface paths {
                          *           "type": "order_paid",
                          *           "category": "payments",
                          *           "title": "Commande payée",
-                         *           "body": "Votre commande 1IaRNbNWa94OZTYMLA0R (85 500 XOF) est payée.",
+                         *           "body": "Votre commande 1XpLfsOpCkc8Oa9SP6L5 (85 500 XOF) est payée.",
                          *           "language": "fr",
                          *           "resource": {
                          *             "kind": "commande",
-                         *             "id": "1IaRNbNWa94OZTYMLA0R"
+                         *             "id": "1XpLfsOpCkc8Oa9SP6L5"
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-27T10:19:55.051Z"
+                         *           "createdAt": "2026-11-27T10:23:00.430Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -4092,7 +4092,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 24facb15e52c6b0b8799162389df640cca1b569c
+                     * @example e1de27085cc4f627363c5337eb09722a4fe80e7e
                      */
                     id: string;
                 };
@@ -4110,7 +4110,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "24facb15e52c6b0b8799162389df640cca1b569c",
+                         *         "id": "e1de27085cc4f627363c5337eb09722a4fe80e7e",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4118,8 +4118,8 @@ export interface paths {
                          *         "language": "fr",
                          *         "resource": null,
                          *         "read": true,
-                         *         "readAt": "2026-11-27T10:20:00.604Z",
-                         *         "createdAt": "2026-11-27T10:20:00.431Z"
+                         *         "readAt": "2026-11-27T10:23:03.996Z",
+                         *         "createdAt": "2026-11-27T10:23:03.877Z"
                          *       }
                          *     }
                          */
@@ -4212,7 +4212,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 24facb15e52c6b0b8799162389df640cca1b569c
+                     * @example e1de27085cc4f627363c5337eb09722a4fe80e7e
                      */
                     id: string;
                 };
@@ -4230,7 +4230,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "24facb15e52c6b0b8799162389df640cca1b569c",
+                         *         "id": "e1de27085cc4f627363c5337eb09722a4fe80e7e",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4239,7 +4239,7 @@ export interface paths {
                          *         "resource": null,
                          *         "read": false,
                          *         "readAt": null,
-                         *         "createdAt": "2026-11-27T10:20:00.431Z"
+                         *         "createdAt": "2026-11-27T10:23:03.877Z"
                          *       }
                          *     }
                          */
@@ -4724,7 +4724,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "vXM8696ajVaPBoS6PVPH",
+                         *           "id": "6NQjVjJUA4DAz8Puvryn",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -4739,7 +4739,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4748,12 +4748,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:19:51.381Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.017Z",
-                         *           "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *           "createdAt": "2026-11-27T10:22:56.149Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.394Z",
+                         *           "publishedAt": "2026-11-27T10:22:56.149Z"
                          *         },
                          *         {
-                         *           "id": "zCfSFKjl576KiaYtWkAk",
+                         *           "id": "WRps49WW84sYE8P9p9FC",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -4762,7 +4762,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4771,9 +4771,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:19:51.372Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.292Z",
-                         *           "publishedAt": "2026-11-27T10:19:51.372Z"
+                         *           "createdAt": "2026-11-27T10:22:56.141Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.665Z",
+                         *           "publishedAt": "2026-11-27T10:22:56.141Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -4888,7 +4888,7 @@ export interface paths {
                      *       "pays": "BJ",
                      *       "ville": "Cotonou",
                      *       "photos": [
-                     *         "http://127.0.0.1:5000/api/upload/files/images/a8c627e7-f5f4-4f36-abac-7f25827c64a8.jpg"
+                     *         "http://127.0.0.1:5000/api/upload/files/images/c39259f0-67f8-4b0b-82ea-922e1b3f5992.jpg"
                      *       ]
                      *     }
                      */
@@ -4906,12 +4906,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "id": "PV1ARrqh7g9UsiuJ35Oi",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "prix": 2500000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/a8c627e7-f5f4-4f36-abac-7f25827c64a8.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/c39259f0-67f8-4b0b-82ea-922e1b3f5992.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -4920,7 +4920,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -4929,9 +4929,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:20:00.749Z",
-                         *         "updatedAt": "2026-11-27T10:20:00.749Z",
-                         *         "publishedAt": "2026-11-27T10:20:00.749Z"
+                         *         "createdAt": "2026-11-27T10:23:04.078Z",
+                         *         "updatedAt": "2026-11-27T10:23:04.078Z",
+                         *         "publishedAt": "2026-11-27T10:23:04.078Z"
                          *       }
                          *     }
                          */
@@ -5060,7 +5060,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "vXM8696ajVaPBoS6PVPH",
+                         *           "id": "6NQjVjJUA4DAz8Puvryn",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -5075,7 +5075,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5084,12 +5084,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:19:51.381Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.017Z",
-                         *           "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *           "createdAt": "2026-11-27T10:22:56.149Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.394Z",
+                         *           "publishedAt": "2026-11-27T10:22:56.149Z"
                          *         },
                          *         {
-                         *           "id": "zCfSFKjl576KiaYtWkAk",
+                         *           "id": "WRps49WW84sYE8P9p9FC",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -5098,7 +5098,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5107,9 +5107,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:19:51.372Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.292Z",
-                         *           "publishedAt": "2026-11-27T10:19:51.372Z"
+                         *           "createdAt": "2026-11-27T10:22:56.141Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.665Z",
+                         *           "publishedAt": "2026-11-27T10:22:56.141Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -5208,7 +5208,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example vXM8696ajVaPBoS6PVPH */
+                    /** @example 6NQjVjJUA4DAz8Puvryn */
                     id: string;
                 };
                 cookie?: never;
@@ -5225,7 +5225,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vXM8696ajVaPBoS6PVPH",
+                         *         "id": "6NQjVjJUA4DAz8Puvryn",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5240,7 +5240,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5249,9 +5249,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:19:51.381Z",
-                         *         "updatedAt": "2026-11-27T10:19:55.017Z",
-                         *         "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *         "createdAt": "2026-11-27T10:22:56.149Z",
+                         *         "updatedAt": "2026-11-27T10:23:00.394Z",
+                         *         "publishedAt": "2026-11-27T10:22:56.149Z"
                          *       }
                          *     }
                          */
@@ -5329,7 +5329,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0o839Fxk8f44aWObmYoQ */
+                    /** @example IOdyvYBb5EFWucsyoRtF */
                     id: string;
                 };
                 cookie?: never;
@@ -5443,7 +5443,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example eA7jjW5ZKx4QnygYfAGu */
+                    /** @example PV1ARrqh7g9UsiuJ35Oi */
                     id: string;
                 };
                 cookie?: never;
@@ -5505,13 +5505,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "id": "PV1ARrqh7g9UsiuJ35Oi",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "description": "Entretien à jour, papiers en règle.",
                          *         "prix": 2400000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/a8c627e7-f5f4-4f36-abac-7f25827c64a8.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/c39259f0-67f8-4b0b-82ea-922e1b3f5992.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -5520,7 +5520,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5529,9 +5529,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:20:00.749Z",
-                         *         "updatedAt": "2026-11-27T10:20:00.805Z",
-                         *         "publishedAt": "2026-11-27T10:20:00.749Z"
+                         *         "createdAt": "2026-11-27T10:23:04.078Z",
+                         *         "updatedAt": "2026-11-27T10:23:04.129Z",
+                         *         "publishedAt": "2026-11-27T10:23:04.078Z"
                          *       }
                          *     }
                          */
@@ -5650,7 +5650,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example vXM8696ajVaPBoS6PVPH */
+                    /** @example 6NQjVjJUA4DAz8Puvryn */
                     id: string;
                 };
                 cookie?: never;
@@ -5678,7 +5678,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vXM8696ajVaPBoS6PVPH",
+                         *         "id": "6NQjVjJUA4DAz8Puvryn",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5693,7 +5693,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5702,9 +5702,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:19:51.381Z",
-                         *         "updatedAt": "2026-11-27T10:20:00.864Z",
-                         *         "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *         "createdAt": "2026-11-27T10:22:56.149Z",
+                         *         "updatedAt": "2026-11-27T10:23:04.174Z",
+                         *         "publishedAt": "2026-11-27T10:22:56.149Z"
                          *       }
                          *     }
                          */
@@ -5810,7 +5810,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0o839Fxk8f44aWObmYoQ */
+                    /** @example IOdyvYBb5EFWucsyoRtF */
                     id: string;
                 };
                 cookie?: never;
@@ -5827,14 +5827,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0o839Fxk8f44aWObmYoQ",
+                         *         "id": "IOdyvYBb5EFWucsyoRtF",
                          *         "type": "moto",
                          *         "titre": "Bajaj Boxer 150",
                          *         "prix": 720000,
                          *         "photos": [],
                          *         "pays": "BJ",
                          *         "ville": "Abomey-Calavi",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "retire",
                          *         "motifRejet": null,
@@ -5843,9 +5843,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:20:00.778Z",
-                         *         "updatedAt": "2026-11-27T10:20:00.886Z",
-                         *         "publishedAt": "2026-11-27T10:20:00.778Z"
+                         *         "createdAt": "2026-11-27T10:23:04.103Z",
+                         *         "updatedAt": "2026-11-27T10:23:04.186Z",
+                         *         "publishedAt": "2026-11-27T10:23:04.103Z"
                          *       }
                          *     }
                          */
@@ -5949,7 +5949,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 8RuqHLiFwipU6YLewzBX */
+                    /** @example LqUv5uA5oz8XkgheS2Tr */
                     id: string;
                 };
                 cookie?: never;
@@ -5966,7 +5966,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "8RuqHLiFwipU6YLewzBX",
+                         *         "id": "LqUv5uA5oz8XkgheS2Tr",
                          *         "type": "piece",
                          *         "titre": "Phare avant Corolla",
                          *         "prix": 45000,
@@ -5974,7 +5974,7 @@ export interface paths {
                          *         "stock": 3,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5983,9 +5983,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:20:00.988Z",
-                         *         "updatedAt": "2026-11-27T10:20:01.018Z",
-                         *         "publishedAt": "2026-11-27T10:20:01.021Z"
+                         *         "createdAt": "2026-11-27T10:23:04.252Z",
+                         *         "updatedAt": "2026-11-27T10:23:04.276Z",
+                         *         "publishedAt": "2026-11-27T10:23:04.280Z"
                          *       }
                          *     }
                          */
@@ -6087,7 +6087,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example IAbBGu5n9PpEpPovCA1d */
+                    /** @example hcIgpgid1LYL8auczRwD */
                     id: string;
                 };
                 cookie?: never;
@@ -6115,7 +6115,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "IAbBGu5n9PpEpPovCA1d",
+                         *         "id": "hcIgpgid1LYL8auczRwD",
                          *         "type": "piece",
                          *         "titre": "Rétroviseur RAV4",
                          *         "prix": 35000,
@@ -6123,7 +6123,7 @@ export interface paths {
                          *         "stock": 2,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "rejete",
                          *         "motifRejet": "Photos manquantes",
@@ -6132,8 +6132,8 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:20:01.075Z",
-                         *         "updatedAt": "2026-11-27T10:20:01.099Z",
+                         *         "createdAt": "2026-11-27T10:23:04.328Z",
+                         *         "updatedAt": "2026-11-27T10:23:04.350Z",
                          *         "publishedAt": null
                          *       }
                          *     }
@@ -6293,7 +6293,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "vXM8696ajVaPBoS6PVPH",
+                         *           "id": "6NQjVjJUA4DAz8Puvryn",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -6308,7 +6308,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6317,12 +6317,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:19:51.381Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.017Z",
-                         *           "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *           "createdAt": "2026-11-27T10:22:56.149Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.394Z",
+                         *           "publishedAt": "2026-11-27T10:22:56.149Z"
                          *         },
                          *         {
-                         *           "id": "zCfSFKjl576KiaYtWkAk",
+                         *           "id": "WRps49WW84sYE8P9p9FC",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -6331,7 +6331,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6340,9 +6340,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:19:51.372Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.292Z",
-                         *           "publishedAt": "2026-11-27T10:19:51.372Z"
+                         *           "createdAt": "2026-11-27T10:22:56.141Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.665Z",
+                         *           "publishedAt": "2026-11-27T10:22:56.141Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6465,7 +6465,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "Xqvctp0GPEpFGSbxUKQI",
+                         *           "id": "0zFOHc3ODfcvGNQqQDFG",
                          *           "type": "voiture",
                          *           "titre": "Toyota RAV4 2016 venant d’Europe",
                          *           "prix": 9800000,
@@ -6478,7 +6478,7 @@ export interface paths {
                          *           "condition": "venant",
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6487,9 +6487,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:19:51.362Z",
-                         *           "updatedAt": "2026-11-27T10:19:51.492Z",
-                         *           "publishedAt": "2026-11-27T10:19:51.362Z"
+                         *           "createdAt": "2026-11-27T10:22:56.130Z",
+                         *           "updatedAt": "2026-11-27T10:22:56.246Z",
+                         *           "publishedAt": "2026-11-27T10:22:56.130Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6687,7 +6687,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example vXM8696ajVaPBoS6PVPH */
+                    /** @example 6NQjVjJUA4DAz8Puvryn */
                     id: string;
                 };
                 cookie?: never;
@@ -6704,7 +6704,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vXM8696ajVaPBoS6PVPH",
+                         *         "id": "6NQjVjJUA4DAz8Puvryn",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -6719,7 +6719,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -6728,9 +6728,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:19:51.381Z",
-                         *         "updatedAt": "2026-11-27T10:19:55.017Z",
-                         *         "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *         "createdAt": "2026-11-27T10:22:56.149Z",
+                         *         "updatedAt": "2026-11-27T10:23:00.394Z",
+                         *         "publishedAt": "2026-11-27T10:22:56.149Z"
                          *       }
                          *     }
                          */
@@ -6820,45 +6820,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "zCfSFKjl576KiaYtWkAk",
-                         *           "type": "tricycle",
-                         *           "titre": "Tricycle de transport 2022",
-                         *           "prix": 1900000,
-                         *           "photos": [],
-                         *           "marque": "Lifan",
-                         *           "annee": 2022,
-                         *           "pays": "TG",
-                         *           "ville": "Lomé",
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
-                         *           "vendeurNom": "Rachidatou Agbo",
-                         *           "statut": "en_ligne",
-                         *           "motifRejet": null,
-                         *           "aLaUne": false,
-                         *           "sponsorise": false,
-                         *           "verificationStatut": "rapport_disponible",
-                         *           "views": 0,
-                         *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:19:51.372Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.292Z",
-                         *           "publishedAt": "2026-11-27T10:19:51.372Z"
-                         *         },
-                         *         {
-                         *           "id": "vXM8696ajVaPBoS6PVPH",
-                         *           "type": "piece",
-                         *           "titre": "Alternateur Corolla 1.6",
-                         *           "prix": 85000,
+                         *           "id": "rK2fzp9cdBBTJTOFqHKU",
+                         *           "type": "voiture",
+                         *           "titre": "Toyota Corolla 2012, climatisée",
+                         *           "prix": 4500000,
                          *           "photos": [],
                          *           "marque": "Toyota",
                          *           "modele": "Corolla",
-                         *           "categorie": "Électricité",
-                         *           "stock": 2,
+                         *           "annee": 2012,
+                         *           "kilometrage": 98000,
+                         *           "carburant": "essence",
+                         *           "boiteVitesse": "automatique",
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
-                         *           "localisation": {
-                         *             "latitude": 6.3667,
-                         *             "longitude": 2.4333
-                         *           },
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6867,9 +6842,35 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:19:51.381Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.017Z",
-                         *           "publishedAt": "2026-11-27T10:19:51.381Z"
+                         *           "createdAt": "2026-11-27T10:22:56.126Z",
+                         *           "updatedAt": "2026-11-27T10:22:56.126Z",
+                         *           "publishedAt": "2026-11-27T10:22:56.126Z"
+                         *         },
+                         *         {
+                         *           "id": "dUUHLopqjwNiRTVXlldO",
+                         *           "type": "voiture",
+                         *           "titre": "Honda Accord 2010",
+                         *           "prix": 3200000,
+                         *           "photos": [],
+                         *           "marque": "Honda",
+                         *           "modele": "Accord",
+                         *           "annee": 2010,
+                         *           "carburant": "essence",
+                         *           "boiteVitesse": "automatique",
+                         *           "pays": "BJ",
+                         *           "ville": "Porto-Novo",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:22:56.134Z",
+                         *           "updatedAt": "2026-11-27T10:22:56.134Z",
+                         *           "publishedAt": "2026-11-27T10:22:56.134Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6936,7 +6937,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example zCfSFKjl576KiaYtWkAk */
+                    /** @example rK2fzp9cdBBTJTOFqHKU */
                     articleId: string;
                 };
                 cookie?: never;
@@ -6953,7 +6954,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "zCfSFKjl576KiaYtWkAk",
+                         *         "articleId": "rK2fzp9cdBBTJTOFqHKU",
                          *         "views": 0
                          *       }
                          *     }
@@ -7007,7 +7008,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example eA7jjW5ZKx4QnygYfAGu */
+                    /** @example PV1ARrqh7g9UsiuJ35Oi */
                     articleId: string;
                 };
                 cookie?: never;
@@ -7160,9 +7161,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "TI7MQsZkTuEWFZQMZcOq",
-                         *           "articleId": "Xqvctp0GPEpFGSbxUKQI",
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "id": "uuQTB6buHX0QhR5G6HIs",
+                         *           "articleId": "0zFOHc3ODfcvGNQqQDFG",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7171,9 +7172,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:19:51.492Z",
-                         *           "dateFin": "2026-12-27T10:19:51.492Z",
-                         *           "createdAt": "2026-11-27T10:19:51.393Z"
+                         *           "dateDebut": "2026-11-27T10:22:56.246Z",
+                         *           "dateFin": "2026-12-27T10:22:56.246Z",
+                         *           "createdAt": "2026-11-27T10:22:56.159Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7264,7 +7265,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                     *       "articleId": "PV1ARrqh7g9UsiuJ35Oi",
                      *       "typePub": "sponsorise",
                      *       "duree": 7
                      *     }
@@ -7289,9 +7290,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "k9oaKA7qEwoSObQMIdgM",
-                         *         "articleId": "eA7jjW5ZKx4QnygYfAGu",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "id": "0cpqDISSNwwp9MwDV9PV",
+                         *         "articleId": "PV1ARrqh7g9UsiuJ35Oi",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
@@ -7302,7 +7303,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:20:01.175Z"
+                         *         "createdAt": "2026-11-27T10:23:04.413Z"
                          *       }
                          *     }
                          */
@@ -7446,9 +7447,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "TI7MQsZkTuEWFZQMZcOq",
-                         *           "articleId": "Xqvctp0GPEpFGSbxUKQI",
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "id": "uuQTB6buHX0QhR5G6HIs",
+                         *           "articleId": "0zFOHc3ODfcvGNQqQDFG",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7457,9 +7458,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:19:51.492Z",
-                         *           "dateFin": "2026-12-27T10:19:51.492Z",
-                         *           "createdAt": "2026-11-27T10:19:51.393Z"
+                         *           "dateDebut": "2026-11-27T10:22:56.246Z",
+                         *           "dateFin": "2026-12-27T10:22:56.246Z",
+                         *           "createdAt": "2026-11-27T10:22:56.159Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7555,7 +7556,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example TI7MQsZkTuEWFZQMZcOq */
+                    /** @example uuQTB6buHX0QhR5G6HIs */
                     id: string;
                 };
                 cookie?: never;
@@ -7572,9 +7573,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "TI7MQsZkTuEWFZQMZcOq",
-                         *         "articleId": "Xqvctp0GPEpFGSbxUKQI",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "id": "uuQTB6buHX0QhR5G6HIs",
+                         *         "articleId": "0zFOHc3ODfcvGNQqQDFG",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "typePub": "a_la_une",
                          *         "duree": 30,
                          *         "prixParJour": 2000,
@@ -7583,9 +7584,9 @@ export interface paths {
                          *         "motifRejet": null,
                          *         "paymentId": "demo-payment",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:19:51.492Z",
-                         *         "dateFin": "2026-12-27T10:19:51.492Z",
-                         *         "createdAt": "2026-11-27T10:19:51.393Z"
+                         *         "dateDebut": "2026-11-27T10:22:56.246Z",
+                         *         "dateFin": "2026-12-27T10:22:56.246Z",
+                         *         "createdAt": "2026-11-27T10:22:56.159Z"
                          *       }
                          *     }
                          */
@@ -7684,7 +7685,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example k9oaKA7qEwoSObQMIdgM */
+                    /** @example 0cpqDISSNwwp9MwDV9PV */
                     id: string;
                 };
                 cookie?: never;
@@ -7701,20 +7702,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "k9oaKA7qEwoSObQMIdgM",
-                         *         "articleId": "eA7jjW5ZKx4QnygYfAGu",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "id": "0cpqDISSNwwp9MwDV9PV",
+                         *         "articleId": "PV1ARrqh7g9UsiuJ35Oi",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
                          *         "montant": 7000,
                          *         "statut": "active",
                          *         "motifRejet": null,
-                         *         "paymentId": "G1dyt7ruy9wjjsc4SZgP",
+                         *         "paymentId": "0JNuxtPc1T3g4eHIXMa1",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:20:01.562Z",
-                         *         "dateFin": "2026-12-04T10:20:01.562Z",
-                         *         "createdAt": "2026-11-27T10:20:01.175Z"
+                         *         "dateDebut": "2026-11-27T10:23:04.773Z",
+                         *         "dateFin": "2026-12-04T10:23:04.773Z",
+                         *         "createdAt": "2026-11-27T10:23:04.413Z"
                          *       }
                          *     }
                          */
@@ -7820,7 +7821,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3TypAUhtbk48jRQ6i5Xd */
+                    /** @example QcFt021vYLcO4FAQefIo */
                     id: string;
                 };
                 cookie?: never;
@@ -7848,9 +7849,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3TypAUhtbk48jRQ6i5Xd",
-                         *         "articleId": "eA7jjW5ZKx4QnygYfAGu",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "id": "QcFt021vYLcO4FAQefIo",
+                         *         "articleId": "PV1ARrqh7g9UsiuJ35Oi",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "typePub": "a_la_une",
                          *         "duree": 14,
                          *         "prixParJour": 2000,
@@ -7861,7 +7862,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:20:01.213Z"
+                         *         "createdAt": "2026-11-27T10:23:04.446Z"
                          *       }
                          *     }
                          */
@@ -8001,9 +8002,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "TI7MQsZkTuEWFZQMZcOq",
-                         *           "articleId": "Xqvctp0GPEpFGSbxUKQI",
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "id": "uuQTB6buHX0QhR5G6HIs",
+                         *           "articleId": "0zFOHc3ODfcvGNQqQDFG",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -8012,9 +8013,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:19:51.492Z",
-                         *           "dateFin": "2026-12-27T10:19:51.492Z",
-                         *           "createdAt": "2026-11-27T10:19:51.393Z"
+                         *           "dateDebut": "2026-11-27T10:22:56.246Z",
+                         *           "dateFin": "2026-12-27T10:22:56.246Z",
+                         *           "createdAt": "2026-11-27T10:22:56.159Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8101,8 +8102,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/images/a8c627e7-f5f4-4f36-abac-7f25827c64a8.jpg",
-                         *         "path": "images/a8c627e7-f5f4-4f36-abac-7f25827c64a8.jpg",
+                         *         "url": "/api/upload/files/images/c39259f0-67f8-4b0b-82ea-922e1b3f5992.jpg",
+                         *         "path": "images/c39259f0-67f8-4b0b-82ea-922e1b3f5992.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8236,8 +8237,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/videos/ed91145f-b054-4a25-b4b5-be60c64c1476.mp4",
-                         *         "path": "videos/ed91145f-b054-4a25-b4b5-be60c64c1476.mp4",
+                         *         "url": "/api/upload/files/videos/50067e60-b07e-4ff4-aa0d-c112fda3add9.mp4",
+                         *         "path": "videos/50067e60-b07e-4ff4-aa0d-c112fda3add9.mp4",
                          *         "contentType": "video/mp4",
                          *         "size": 76
                          *       }
@@ -8395,8 +8396,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/kyc/b73f0dac-7b98-40a9-9168-58912c8a6374.jpg",
-                         *         "path": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/b73f0dac-7b98-40a9-9168-58912c8a6374.jpg",
+                         *         "url": "/api/upload/kyc/fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg",
+                         *         "path": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8504,7 +8505,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example b73f0dac-7b98-40a9-9168-58912c8a6374.jpg */
+                    /** @example fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg */
                     name: string;
                 };
                 cookie?: never;
@@ -8645,25 +8646,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "zCfSFKjl576KiaYtWkAk",
+                         *           "articleId": "WRps49WW84sYE8P9p9FC",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
                          *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:19:55.284Z",
+                         *             "attachedAt": "2026-11-27T10:23:00.656Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:19:55.284Z",
-                         *           "decisionDeadline": "2026-11-30T10:19:55.284Z",
+                         *           "reportedAt": "2026-11-27T10:23:00.656Z",
+                         *           "decisionDeadline": "2026-11-30T10:23:00.656Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:19:55.241Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.284Z"
+                         *           "createdAt": "2026-11-27T10:23:00.607Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.656Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8879,7 +8880,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example eA7jjW5ZKx4QnygYfAGu */
+                    /** @example PV1ARrqh7g9UsiuJ35Oi */
                     articleId: string;
                 };
                 cookie?: never;
@@ -8901,7 +8902,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "rapportId": "6db89c36-40da-4a99-9b32-6b2903a61747",
+                         *         "rapportId": "8c2a5d9f-9f8a-416c-a07b-182cd48b267a",
                          *         "size": 193,
                          *         "contentType": "application/pdf"
                          *       }
@@ -9027,7 +9028,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example eA7jjW5ZKx4QnygYfAGu */
+                    /** @example PV1ARrqh7g9UsiuJ35Oi */
                     articleId: string;
                 };
                 cookie?: never;
@@ -9037,7 +9038,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "statut": "rapport_disponible",
-                     *       "rapportId": "6db89c36-40da-4a99-9b32-6b2903a61747"
+                     *       "rapportId": "8c2a5d9f-9f8a-416c-a07b-182cd48b267a"
                      *     }
                      */
                     "application/json": {
@@ -9063,30 +9064,30 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "articleId": "PV1ARrqh7g9UsiuJ35Oi",
                          *         "statut": "rapport_disponible",
                          *         "moved": [
                          *           {
-                         *             "id": "8MOVOoV8BgGfyS4FqbHH",
-                         *             "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                         *             "id": "2ki6e66zoopS1e4Ly1JA",
+                         *             "articleId": "PV1ARrqh7g9UsiuJ35Oi",
                          *             "articleTitre": "Peugeot 406 2004, bon état",
-                         *             "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "statut": "rapport_disponible",
-                         *             "paymentId": "8MOVOoV8BgGfyS4FqbHH",
+                         *             "paymentId": "2ki6e66zoopS1e4Ly1JA",
                          *             "rapport": {
                          *               "size": 193,
                          *               "contentType": "application/pdf",
-                         *               "attachedAt": "2026-11-27T10:20:04.068Z",
+                         *               "attachedAt": "2026-11-27T10:23:06.907Z",
                          *               "deleted": false
                          *             },
                          *             "motif": null,
                          *             "startedAt": null,
-                         *             "reportedAt": "2026-11-27T10:20:04.068Z",
-                         *             "decisionDeadline": "2026-11-30T10:20:04.068Z",
+                         *             "reportedAt": "2026-11-27T10:23:06.907Z",
+                         *             "decisionDeadline": "2026-11-30T10:23:06.907Z",
                          *             "decidedAt": null,
-                         *             "createdAt": "2026-11-27T10:20:03.971Z",
-                         *             "updatedAt": "2026-11-27T10:20:04.068Z"
+                         *             "createdAt": "2026-11-27T10:23:06.835Z",
+                         *             "updatedAt": "2026-11-27T10:23:06.907Z"
                          *           }
                          *         ]
                          *       }
@@ -9230,25 +9231,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "zCfSFKjl576KiaYtWkAk",
+                         *           "articleId": "WRps49WW84sYE8P9p9FC",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *           "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
                          *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:19:55.284Z",
+                         *             "attachedAt": "2026-11-27T10:23:00.656Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:19:55.284Z",
-                         *           "decisionDeadline": "2026-11-30T10:19:55.284Z",
+                         *           "reportedAt": "2026-11-27T10:23:00.656Z",
+                         *           "decisionDeadline": "2026-11-30T10:23:00.656Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:19:55.241Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.284Z"
+                         *           "createdAt": "2026-11-27T10:23:00.607Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.656Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9360,25 +9361,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "zCfSFKjl576KiaYtWkAk",
+                         *         "articleId": "WRps49WW84sYE8P9p9FC",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "statut": "rapport_disponible",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
                          *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:19:55.284Z",
+                         *           "attachedAt": "2026-11-27T10:23:00.656Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:19:55.284Z",
-                         *         "decisionDeadline": "2026-11-30T10:19:55.284Z",
+                         *         "reportedAt": "2026-11-27T10:23:00.656Z",
+                         *         "decisionDeadline": "2026-11-30T10:23:00.656Z",
                          *         "decidedAt": null,
-                         *         "createdAt": "2026-11-27T10:19:55.241Z",
-                         *         "updatedAt": "2026-11-27T10:19:55.284Z"
+                         *         "createdAt": "2026-11-27T10:23:00.607Z",
+                         *         "updatedAt": "2026-11-27T10:23:00.656Z"
                          *       }
                          *     }
                          */
@@ -9486,8 +9487,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/af465ba6-3119-4698-8585-fac2e21976a7.pdf?expires=1795775097&signature=95f7b2ee04ef99ee09300a705d7fb89d7302f90a9bd9da4e844ae5e47f253d25",
-                         *         "expiresAt": "2026-11-27T10:24:57.845Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/4e553f79-dd7f-4189-9c5b-ccdd6efc41f3.pdf?expires=1795775281&signature=97cadf4eee03aa0a42fa302df8ad6485843a519870049f090a619424c052a908",
+                         *         "expiresAt": "2026-11-27T10:28:01.711Z"
                          *       }
                          *     }
                          */
@@ -9620,25 +9621,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "zCfSFKjl576KiaYtWkAk",
+                         *         "articleId": "WRps49WW84sYE8P9p9FC",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "statut": "accepte",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
                          *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:19:55.284Z",
+                         *           "attachedAt": "2026-11-27T10:23:00.656Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:19:55.284Z",
-                         *         "decisionDeadline": "2026-11-30T10:19:55.284Z",
-                         *         "decidedAt": "2026-11-27T10:20:03.642Z",
-                         *         "createdAt": "2026-11-27T10:19:55.241Z",
-                         *         "updatedAt": "2026-11-27T10:20:03.642Z"
+                         *         "reportedAt": "2026-11-27T10:23:00.656Z",
+                         *         "decisionDeadline": "2026-11-30T10:23:00.656Z",
+                         *         "decidedAt": "2026-11-27T10:23:06.520Z",
+                         *         "createdAt": "2026-11-27T10:23:00.607Z",
+                         *         "updatedAt": "2026-11-27T10:23:06.520Z"
                          *       }
                          *     }
                          */
@@ -9743,7 +9744,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 8MOVOoV8BgGfyS4FqbHH */
+                    /** @example 2ki6e66zoopS1e4Ly1JA */
                     id: string;
                 };
                 cookie?: never;
@@ -9760,26 +9761,26 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "8MOVOoV8BgGfyS4FqbHH",
-                         *         "articleId": "eA7jjW5ZKx4QnygYfAGu",
+                         *         "id": "2ki6e66zoopS1e4Ly1JA",
+                         *         "articleId": "PV1ARrqh7g9UsiuJ35Oi",
                          *         "articleTitre": "Peugeot 406 2004, bon état",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "statut": "refuse",
-                         *         "paymentId": "8MOVOoV8BgGfyS4FqbHH",
+                         *         "paymentId": "2ki6e66zoopS1e4Ly1JA",
                          *         "rapport": {
                          *           "size": 193,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:20:04.068Z",
+                         *           "attachedAt": "2026-11-27T10:23:06.907Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:20:04.068Z",
-                         *         "decisionDeadline": "2026-11-30T10:20:04.068Z",
-                         *         "decidedAt": "2026-11-27T10:20:04.151Z",
-                         *         "createdAt": "2026-11-27T10:20:03.971Z",
-                         *         "updatedAt": "2026-11-27T10:20:04.151Z"
+                         *         "reportedAt": "2026-11-27T10:23:06.907Z",
+                         *         "decisionDeadline": "2026-11-30T10:23:06.907Z",
+                         *         "decidedAt": "2026-11-27T10:23:06.974Z",
+                         *         "createdAt": "2026-11-27T10:23:06.835Z",
+                         *         "updatedAt": "2026-11-27T10:23:06.974Z"
                          *       }
                          *     }
                          */
@@ -9987,12 +9988,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795775103
+                     * @example 1795775286
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 4517d434e78e676ea8336d3aa3de3277337631dd64c2a052707187ee14d388cd
+                     * @example 031a728debcf4554f3319a6d72cf24103f4470433e581e067a206a7eb560e300
                      */
                     signature: string;
                 };
@@ -10002,7 +10003,7 @@ export interface paths {
                     area: string;
                     /** @example demo-verification-payment */
                     folder: string;
-                    /** @example af465ba6-3119-4698-8585-fac2e21976a7.pdf */
+                    /** @example 4e553f79-dd7f-4189-9c5b-ccdd6efc41f3.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -10155,8 +10156,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6bMrWeqLjXZGM39UAhPi",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "wOroxAXFe10YXsXqeOFk",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10176,8 +10177,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:20:01.685Z",
-                         *         "updatedAt": "2026-11-27T10:20:01.685Z"
+                         *         "createdAt": "2026-11-27T10:23:04.890Z",
+                         *         "updatedAt": "2026-11-27T10:23:04.890Z"
                          *       }
                          *     }
                          */
@@ -10458,7 +10459,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "6bMrWeqLjXZGM39UAhPi",
+                         *           "id": "a6CLtPDq63voyGu2hGsu",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10471,10 +10472,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:20:01.685Z"
+                         *           "createdAt": "2026-11-27T10:23:04.904Z"
                          *         },
                          *         {
-                         *           "id": "t1vh9NUd4Vmp5akU6eRV",
+                         *           "id": "JbY52n0Po1ZMHahsa4cA",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10487,10 +10488,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:20:01.735Z"
+                         *           "createdAt": "2026-11-27T10:23:04.919Z"
                          *         },
                          *         {
-                         *           "id": "TUW1Cx5qTDjYBcrzafeF",
+                         *           "id": "wbHA5GJ86KjJ8B7VVW1O",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10503,10 +10504,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:20:01.756Z"
+                         *           "createdAt": "2026-11-27T10:23:04.937Z"
                          *         },
                          *         {
-                         *           "id": "YfXdRypFUzyI5fkFDgFW",
+                         *           "id": "wOroxAXFe10YXsXqeOFk",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10519,7 +10520,7 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:20:01.705Z"
+                         *           "createdAt": "2026-11-27T10:23:04.890Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -10630,7 +10631,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6bMrWeqLjXZGM39UAhPi */
+                    /** @example wOroxAXFe10YXsXqeOFk */
                     id: string;
                 };
                 cookie?: never;
@@ -10647,8 +10648,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6bMrWeqLjXZGM39UAhPi",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "wOroxAXFe10YXsXqeOFk",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10668,8 +10669,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:20:01.685Z",
-                         *         "updatedAt": "2026-11-27T10:20:01.685Z"
+                         *         "createdAt": "2026-11-27T10:23:04.890Z",
+                         *         "updatedAt": "2026-11-27T10:23:04.890Z"
                          *       }
                          *     }
                          */
@@ -10762,7 +10763,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6bMrWeqLjXZGM39UAhPi */
+                    /** @example wOroxAXFe10YXsXqeOFk */
                     id: string;
                 };
                 cookie?: never;
@@ -10779,8 +10780,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6bMrWeqLjXZGM39UAhPi",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "wOroxAXFe10YXsXqeOFk",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10797,11 +10798,11 @@ export interface paths {
                          *         },
                          *         "note": "Deux valises",
                          *         "statut": "acceptee",
-                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:20:01.685Z",
-                         *         "updatedAt": "2026-11-27T10:20:01.835Z"
+                         *         "createdAt": "2026-11-27T10:23:04.890Z",
+                         *         "updatedAt": "2026-11-27T10:23:05.008Z"
                          *       }
                          *     }
                          */
@@ -10926,7 +10927,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example YfXdRypFUzyI5fkFDgFW */
+                    /** @example a6CLtPDq63voyGu2hGsu */
                     id: string;
                 };
                 cookie?: never;
@@ -10943,8 +10944,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YfXdRypFUzyI5fkFDgFW",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "a6CLtPDq63voyGu2hGsu",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10963,11 +10964,11 @@ export interface paths {
                          *         "statut": "en_attente",
                          *         "chauffeur": null,
                          *         "refusedBy": [
-                         *           "WMaONrcIxqUUMMd6A7IlRtiY3m4h"
+                         *           "vLnxreJ0g1RRNjSZ0747sVCJeUfb"
                          *         ],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:20:01.705Z",
-                         *         "updatedAt": "2026-11-27T10:20:01.937Z"
+                         *         "createdAt": "2026-11-27T10:23:04.904Z",
+                         *         "updatedAt": "2026-11-27T10:23:05.116Z"
                          *       }
                          *     }
                          */
@@ -11069,7 +11070,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example t1vh9NUd4Vmp5akU6eRV */
+                    /** @example JbY52n0Po1ZMHahsa4cA */
                     id: string;
                 };
                 cookie?: never;
@@ -11086,8 +11087,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "t1vh9NUd4Vmp5akU6eRV",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "JbY52n0Po1ZMHahsa4cA",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11107,8 +11108,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:20:01.735Z",
-                         *         "updatedAt": "2026-11-27T10:20:01.978Z"
+                         *         "createdAt": "2026-11-27T10:23:04.919Z",
+                         *         "updatedAt": "2026-11-27T10:23:05.152Z"
                          *       }
                          *     }
                          */
@@ -11334,7 +11335,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example TUW1Cx5qTDjYBcrzafeF */
+                    /** @example wbHA5GJ86KjJ8B7VVW1O */
                     id: string;
                 };
                 cookie?: never;
@@ -11362,8 +11363,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "TUW1Cx5qTDjYBcrzafeF",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "wbHA5GJ86KjJ8B7VVW1O",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11383,8 +11384,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": "Date hors service",
-                         *         "createdAt": "2026-11-27T10:20:01.756Z",
-                         *         "updatedAt": "2026-11-27T10:20:02.012Z"
+                         *         "createdAt": "2026-11-27T10:23:04.937Z",
+                         *         "updatedAt": "2026-11-27T10:23:05.179Z"
                          *       }
                          *     }
                          */
@@ -11545,20 +11546,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "uid": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:20:02.053Z",
+                         *         "locationAt": "2026-11-27T10:23:05.221Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:20:02.053Z"
+                         *         "updatedAt": "2026-11-27T10:23:05.221Z"
                          *       }
                          *     }
                          */
@@ -11687,7 +11688,7 @@ export interface paths {
                          *       "data": {
                          *         "written": false,
                          *         "reason": "throttled",
-                         *         "nextWriteAt": "2026-11-27T10:20:12.053Z"
+                         *         "nextWriteAt": "2026-11-27T10:23:15.221Z"
                          *       }
                          *     }
                          */
@@ -11796,20 +11797,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "uid": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:19:55.201Z",
+                         *         "locationAt": "2026-11-27T10:23:00.567Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:19:55.201Z"
+                         *         "updatedAt": "2026-11-27T10:23:00.567Z"
                          *       }
                          *     }
                          */
@@ -11930,13 +11931,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *           "uid": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "locationAt": "2026-11-27T10:20:02.053Z",
+                         *           "locationAt": "2026-11-27T10:23:05.221Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
@@ -12064,7 +12065,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                     *       "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                      *       "message": "Je suis devant la pharmacie.",
                      *       "position": {
                      *         "latitude": 6.3654,
@@ -12096,9 +12097,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                          *         "statut": "initiated",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12111,8 +12112,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:20:02.116Z",
-                         *         "updatedAt": "2026-11-27T10:20:02.116Z"
+                         *         "openedAt": "2026-11-27T10:23:05.273Z",
+                         *         "updatedAt": "2026-11-27T10:23:05.273Z"
                          *       }
                          *     }
                          */
@@ -12395,20 +12396,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *           "uid": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
-                         *           "locationAt": "2026-11-27T10:19:55.201Z",
+                         *           "locationAt": "2026-11-27T10:23:00.567Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
                          *           "vehicule": "Tricycle Apsonic jaune",
                          *           "plaque": "BJ 4521 RB",
                          *           "prixIndicatif": 500,
-                         *           "updatedAt": "2026-11-27T10:19:55.201Z"
+                         *           "updatedAt": "2026-11-27T10:23:00.567Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -12628,7 +12629,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h */
+                    /** @example oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb */
                     id: string;
                 };
                 cookie?: never;
@@ -12645,9 +12646,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                          *         "statut": "initiated",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12660,8 +12661,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:20:02.116Z",
-                         *         "updatedAt": "2026-11-27T10:20:02.116Z"
+                         *         "openedAt": "2026-11-27T10:23:05.273Z",
+                         *         "updatedAt": "2026-11-27T10:23:05.273Z"
                          *       }
                          *     }
                          */
@@ -12754,7 +12755,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h */
+                    /** @example oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb */
                     id: string;
                 };
                 cookie?: never;
@@ -12771,9 +12772,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                          *         "statut": "accepted",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12785,9 +12786,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
-                         *         "acceptedAt": "2026-11-27T10:20:02.165Z",
-                         *         "openedAt": "2026-11-27T10:20:02.116Z",
-                         *         "updatedAt": "2026-11-27T10:20:02.165Z"
+                         *         "acceptedAt": "2026-11-27T10:23:05.327Z",
+                         *         "openedAt": "2026-11-27T10:23:05.273Z",
+                         *         "updatedAt": "2026-11-27T10:23:05.327Z"
                          *       }
                          *     }
                          */
@@ -12889,7 +12890,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h */
+                    /** @example oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb */
                     id: string;
                 };
                 cookie?: never;
@@ -12906,9 +12907,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                          *         "statut": "closed",
                          *         "message": "Course vers Dantokpa ?",
                          *         "position": null,
@@ -12917,9 +12918,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "declined",
-                         *         "acceptedAt": "2026-11-27T10:20:02.165Z",
-                         *         "openedAt": "2026-11-27T10:20:02.300Z",
-                         *         "updatedAt": "2026-11-27T10:20:02.348Z"
+                         *         "acceptedAt": "2026-11-27T10:23:05.327Z",
+                         *         "openedAt": "2026-11-27T10:23:05.439Z",
+                         *         "updatedAt": "2026-11-27T10:23:05.479Z"
                          *       }
                          *     }
                          */
@@ -13024,7 +13025,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h */
+                    /** @example oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb */
                     id: string;
                 };
                 cookie?: never;
@@ -13041,9 +13042,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3dXIBc74gXLQ46wnuXYwUT0hFQHt_WMaONrcIxqUUMMd6A7IlRtiY3m4h",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "chauffeur": "WMaONrcIxqUUMMd6A7IlRtiY3m4h",
+                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
                          *         "statut": "closed",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -13055,9 +13056,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "chauffeur",
-                         *         "acceptedAt": "2026-11-27T10:20:02.165Z",
-                         *         "openedAt": "2026-11-27T10:20:02.116Z",
-                         *         "updatedAt": "2026-11-27T10:20:02.225Z"
+                         *         "acceptedAt": "2026-11-27T10:23:05.327Z",
+                         *         "openedAt": "2026-11-27T10:23:05.273Z",
+                         *         "updatedAt": "2026-11-27T10:23:05.385Z"
                          *       }
                          *     }
                          */
@@ -13165,7 +13166,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "oJIFK8rGQWnKxGdPQcbS",
+                     *       "articleId": "dUUHLopqjwNiRTVXlldO",
                      *       "modeLivraison": "consommation"
                      *     }
                      */
@@ -13200,10 +13201,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3sSmmFo9smKCZXPBzEaP",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
-                         *         "articleId": "oJIFK8rGQWnKxGdPQcbS",
+                         *         "id": "QAD2jNFC5xrwiXAl6uNn",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "articleId": "dUUHLopqjwNiRTVXlldO",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13213,7 +13214,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "en_attente_paiement",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:20:03.216Z"
+                         *         "createdAt": "2026-11-27T10:23:06.237Z"
                          *       }
                          *     }
                          */
@@ -13502,7 +13503,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3sSmmFo9smKCZXPBzEaP */
+                    /** @example QAD2jNFC5xrwiXAl6uNn */
                     id: string;
                 };
                 cookie?: never;
@@ -13519,10 +13520,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3sSmmFo9smKCZXPBzEaP",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
-                         *         "articleId": "oJIFK8rGQWnKxGdPQcbS",
+                         *         "id": "QAD2jNFC5xrwiXAl6uNn",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "articleId": "dUUHLopqjwNiRTVXlldO",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13532,7 +13533,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "annulee",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:20:03.216Z"
+                         *         "createdAt": "2026-11-27T10:23:06.237Z"
                          *       }
                          *     }
                          */
@@ -13671,7 +13672,7 @@ export interface paths {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "articleId": "vXM8696ajVaPBoS6PVPH",
+                     *           "articleId": "6NQjVjJUA4DAz8Puvryn",
                      *           "quantite": 1
                      *         }
                      *       ],
@@ -13692,12 +13693,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "KRX5ATHxwpFxN5ObbmN3",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "RDEDhS1rgnsCbbDhLNtV",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -13715,12 +13716,12 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:20:02.386Z",
-                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "at": "2026-11-27T10:23:05.526Z",
+                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:02.386Z"
+                         *         "createdAt": "2026-11-27T10:23:05.526Z"
                          *       }
                          *     }
                          */
@@ -13863,12 +13864,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "1IaRNbNWa94OZTYMLA0R",
-                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "id": "1XpLfsOpCkc8Oa9SP6L5",
+                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13888,7 +13889,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "RDS2ZoPwPtRohH67p0OI",
+                         *             "zoneId": "DLQxPxWXN3DP8vZX7emc",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -13896,26 +13897,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:19:54.967Z",
-                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "at": "2026-11-27T10:23:00.347Z",
+                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:19:55.012Z",
+                         *               "at": "2026-11-27T10:23:00.390Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:19:54.967Z"
+                         *           "createdAt": "2026-11-27T10:23:00.347Z"
                          *         },
                          *         {
-                         *           "id": "1pKJa48AdOxrRixBAki8",
-                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "id": "41jlt7aB3HsosAJtYQvi",
+                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13933,18 +13934,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:19:54.620Z",
-                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "at": "2026-11-27T10:22:59.991Z",
+                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:19:54.663Z",
+                         *               "at": "2026-11-27T10:23:00.036Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:19:54.620Z"
+                         *           "createdAt": "2026-11-27T10:22:59.991Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14069,12 +14070,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "1IaRNbNWa94OZTYMLA0R",
-                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "id": "1XpLfsOpCkc8Oa9SP6L5",
+                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14089,26 +14090,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:19:54.967Z",
-                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "at": "2026-11-27T10:23:00.347Z",
+                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:19:55.012Z",
+                         *               "at": "2026-11-27T10:23:00.390Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:19:54.967Z"
+                         *           "createdAt": "2026-11-27T10:23:00.347Z"
                          *         },
                          *         {
-                         *           "id": "1pKJa48AdOxrRixBAki8",
-                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "id": "41jlt7aB3HsosAJtYQvi",
+                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14123,18 +14124,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:19:54.620Z",
-                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "at": "2026-11-27T10:22:59.991Z",
+                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:19:54.663Z",
+                         *               "at": "2026-11-27T10:23:00.036Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:19:54.620Z"
+                         *           "createdAt": "2026-11-27T10:22:59.991Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14262,12 +14263,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "1IaRNbNWa94OZTYMLA0R",
-                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "id": "1XpLfsOpCkc8Oa9SP6L5",
+                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14287,7 +14288,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "RDS2ZoPwPtRohH67p0OI",
+                         *             "zoneId": "DLQxPxWXN3DP8vZX7emc",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -14295,26 +14296,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:19:54.967Z",
-                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "at": "2026-11-27T10:23:00.347Z",
+                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:19:55.012Z",
+                         *               "at": "2026-11-27T10:23:00.390Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:19:54.967Z"
+                         *           "createdAt": "2026-11-27T10:23:00.347Z"
                          *         },
                          *         {
-                         *           "id": "1pKJa48AdOxrRixBAki8",
-                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "id": "41jlt7aB3HsosAJtYQvi",
+                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14332,18 +14333,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:19:54.620Z",
-                         *               "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *               "at": "2026-11-27T10:22:59.991Z",
+                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:19:54.663Z",
+                         *               "at": "2026-11-27T10:23:00.036Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:19:54.620Z"
+                         *           "createdAt": "2026-11-27T10:22:59.991Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14441,7 +14442,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example GjLnMo1KbPOVvTYv8tCv */
+                    /** @example bUmRG1dVm1pACEWCbxFa */
                     id: string;
                 };
                 cookie?: never;
@@ -14472,12 +14473,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "GjLnMo1KbPOVvTYv8tCv",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "bUmRG1dVm1pACEWCbxFa",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14491,34 +14492,34 @@ export interface paths {
                          *         "adresseLivraison": null,
                          *         "devisLivraison": null,
                          *         "statut": "shipped",
-                         *         "paymentId": "PE70lgG4jelPqAE6NQf8",
+                         *         "paymentId": "4PbiTe5pEiMvtiidfwnO",
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:20:02.482Z",
-                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "at": "2026-11-27T10:23:05.616Z",
+                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:20:02.796Z",
+                         *             "at": "2026-11-27T10:23:05.912Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:20:02.847Z",
-                         *             "by": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "at": "2026-11-27T10:23:05.941Z",
+                         *             "by": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "shipped",
-                         *             "at": "2026-11-27T10:20:02.950Z",
-                         *             "by": "Dh5b0Z7jc8e1DoFInlTwkL2JHQzn",
+                         *             "at": "2026-11-27T10:23:06.023Z",
+                         *             "by": "Dpm9nHx9e5rJcoEG1oBDpUxKVYpB",
                          *             "reason": "Remis au transporteur par téléphone"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:02.482Z"
+                         *         "createdAt": "2026-11-27T10:23:05.616Z"
                          *       }
                          *     }
                          */
@@ -14635,7 +14636,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1IaRNbNWa94OZTYMLA0R */
+                    /** @example 1XpLfsOpCkc8Oa9SP6L5 */
                     id: string;
                 };
                 cookie?: never;
@@ -14652,12 +14653,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "1IaRNbNWa94OZTYMLA0R",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "1XpLfsOpCkc8Oa9SP6L5",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14677,7 +14678,7 @@ export interface paths {
                          *           }
                          *         },
                          *         "devisLivraison": {
-                         *           "zoneId": "RDS2ZoPwPtRohH67p0OI",
+                         *           "zoneId": "DLQxPxWXN3DP8vZX7emc",
                          *           "distanceKm": 1.87
                          *         },
                          *         "statut": "paid",
@@ -14685,18 +14686,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:19:54.967Z",
-                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "at": "2026-11-27T10:23:00.347Z",
+                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:19:55.012Z",
+                         *             "at": "2026-11-27T10:23:00.390Z",
                          *             "by": "system",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:19:54.967Z"
+                         *         "createdAt": "2026-11-27T10:23:00.347Z"
                          *       }
                          *     }
                          */
@@ -14789,7 +14790,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example KRX5ATHxwpFxN5ObbmN3 */
+                    /** @example RDEDhS1rgnsCbbDhLNtV */
                     id: string;
                 };
                 cookie?: never;
@@ -14806,12 +14807,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "KRX5ATHxwpFxN5ObbmN3",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "RDEDhS1rgnsCbbDhLNtV",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14829,18 +14830,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:20:02.386Z",
-                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "at": "2026-11-27T10:23:05.526Z",
+                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "cancelled",
-                         *             "at": "2026-11-27T10:20:02.424Z",
-                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "at": "2026-11-27T10:23:05.566Z",
+                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:02.386Z"
+                         *         "createdAt": "2026-11-27T10:23:05.526Z"
                          *       }
                          *     }
                          */
@@ -14946,7 +14947,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example GjLnMo1KbPOVvTYv8tCv */
+                    /** @example bUmRG1dVm1pACEWCbxFa */
                     id: string;
                 };
                 cookie?: never;
@@ -14975,12 +14976,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "GjLnMo1KbPOVvTYv8tCv",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "bUmRG1dVm1pACEWCbxFa",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "vXM8696ajVaPBoS6PVPH",
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "articleId": "6NQjVjJUA4DAz8Puvryn",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14995,24 +14996,24 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:20:02.482Z",
-                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "at": "2026-11-27T10:23:05.616Z",
+                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:20:02.796Z",
+                         *             "at": "2026-11-27T10:23:05.912Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:20:02.847Z",
-                         *             "by": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "at": "2026-11-27T10:23:05.941Z",
+                         *             "by": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:02.482Z"
+                         *         "createdAt": "2026-11-27T10:23:05.616Z"
                          *       }
                          *     }
                          */
@@ -15156,20 +15157,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "commande_1IaRNbNWa94OZTYMLA0R",
+                         *           "id": "commande_1XpLfsOpCkc8Oa9SP6L5",
                          *           "numero": "FAC-20261127-0002",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "1IaRNbNWa94OZTYMLA0R"
+                         *             "id": "1XpLfsOpCkc8Oa9SP6L5"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "uid": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "uid": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15177,7 +15178,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15187,25 +15188,25 @@ export interface paths {
                          *           "fraisLivraison": 500,
                          *           "total": 85500,
                          *           "paymentId": "demo-delivery-payment",
-                         *           "issuedAt": "2026-11-27T10:19:55.069Z",
+                         *           "issuedAt": "2026-11-27T10:23:00.442Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         },
                          *         {
-                         *           "id": "commande_1pKJa48AdOxrRixBAki8",
+                         *           "id": "commande_41jlt7aB3HsosAJtYQvi",
                          *           "numero": "FAC-20261127-0001",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "1pKJa48AdOxrRixBAki8"
+                         *             "id": "41jlt7aB3HsosAJtYQvi"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "uid": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "uid": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15213,7 +15214,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15223,7 +15224,7 @@ export interface paths {
                          *           "fraisLivraison": 0,
                          *           "total": 85000,
                          *           "paymentId": "demo-order-payment",
-                         *           "issuedAt": "2026-11-27T10:19:54.714Z",
+                         *           "issuedAt": "2026-11-27T10:23:00.088Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         }
@@ -15410,7 +15411,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_1IaRNbNWa94OZTYMLA0R */
+                    /** @example commande_1XpLfsOpCkc8Oa9SP6L5 */
                     id: string;
                 };
                 cookie?: never;
@@ -15427,20 +15428,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_1IaRNbNWa94OZTYMLA0R",
+                         *         "id": "commande_1XpLfsOpCkc8Oa9SP6L5",
                          *         "numero": "FAC-20261127-0002",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "1IaRNbNWa94OZTYMLA0R"
+                         *           "id": "1XpLfsOpCkc8Oa9SP6L5"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "uid": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "uid": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15448,7 +15449,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15458,7 +15459,7 @@ export interface paths {
                          *         "fraisLivraison": 500,
                          *         "total": 85500,
                          *         "paymentId": "demo-delivery-payment",
-                         *         "issuedAt": "2026-11-27T10:19:55.069Z",
+                         *         "issuedAt": "2026-11-27T10:23:00.442Z",
                          *         "read": false,
                          *         "pdfDeleted": false
                          *       }
@@ -15557,7 +15558,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_GjLnMo1KbPOVvTYv8tCv */
+                    /** @example commande_bUmRG1dVm1pACEWCbxFa */
                     id: string;
                 };
                 cookie?: never;
@@ -15574,20 +15575,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_GjLnMo1KbPOVvTYv8tCv",
+                         *         "id": "commande_bUmRG1dVm1pACEWCbxFa",
                          *         "numero": "FAC-20261127-0003",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "GjLnMo1KbPOVvTYv8tCv"
+                         *           "id": "bUmRG1dVm1pACEWCbxFa"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "uid": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "uid": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15595,7 +15596,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15604,8 +15605,8 @@ export interface paths {
                          *         "sousTotal": 85000,
                          *         "fraisLivraison": 0,
                          *         "total": 85000,
-                         *         "paymentId": "PE70lgG4jelPqAE6NQf8",
-                         *         "issuedAt": "2026-11-27T10:20:02.878Z",
+                         *         "paymentId": "4PbiTe5pEiMvtiidfwnO",
+                         *         "issuedAt": "2026-11-27T10:23:05.980Z",
                          *         "read": true,
                          *         "pdfDeleted": false
                          *       }
@@ -15695,7 +15696,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_1IaRNbNWa94OZTYMLA0R */
+                    /** @example commande_1XpLfsOpCkc8Oa9SP6L5 */
                     id: string;
                 };
                 cookie?: never;
@@ -15829,21 +15830,21 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "3ea59a498031f4750cd0ecb8f4c867cdede64102",
+                         *           "id": "576a68c07e7c28a60a8bfd976944f050d88133c1",
                          *           "participants": [
-                         *             "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *             "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *             "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
                          *           ],
                          *           "contextKind": "article",
-                         *           "contextId": "vXM8696ajVaPBoS6PVPH",
+                         *           "contextId": "6NQjVjJUA4DAz8Puvryn",
                          *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *           "lastMessageAt": "2026-11-27T10:19:54.929Z",
+                         *           "lastMessageAt": "2026-11-27T10:23:00.308Z",
                          *           "unread": 1,
                          *           "readAt": {
-                         *             "3dXIBc74gXLQ46wnuXYwUT0hFQHt": "2026-11-27T10:19:54.916Z",
-                         *             "k6DXh8BaD15jPIDjxAU8bDkpOL0X": "2026-11-27T10:19:54.929Z"
+                         *             "oBr7wvPIpkv1k0NIjhH0IZyOw2en": "2026-11-27T10:23:00.300Z",
+                         *             "O4DiJKTzwClmtIGuN5ZfPTXfh2fg": "2026-11-27T10:23:00.308Z"
                          *           },
-                         *           "createdAt": "2026-11-27T10:19:54.903Z"
+                         *           "createdAt": "2026-11-27T10:23:00.291Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -15949,7 +15950,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "contextKind": "article",
-                     *       "contextId": "oJIFK8rGQWnKxGdPQcbS"
+                     *       "contextId": "dUUHLopqjwNiRTVXlldO"
                      *     }
                      */
                     "application/json": {
@@ -15976,18 +15977,18 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "27ee3330fd53cee618fdd9b68f2458bf65810a08",
+                         *         "id": "be7e63619ee18180029893eb0d77304b4d7c19d9",
                          *         "participants": [
-                         *           "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "oJIFK8rGQWnKxGdPQcbS",
+                         *         "contextId": "dUUHLopqjwNiRTVXlldO",
                          *         "lastMessage": null,
                          *         "lastMessageAt": null,
                          *         "unread": 0,
                          *         "readAt": {},
-                         *         "createdAt": "2026-11-27T10:20:03.314Z"
+                         *         "createdAt": "2026-11-27T10:23:06.321Z"
                          *       }
                          *     }
                          */
@@ -16217,7 +16218,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3ea59a498031f4750cd0ecb8f4c867cdede64102 */
+                    /** @example 576a68c07e7c28a60a8bfd976944f050d88133c1 */
                     id: string;
                 };
                 cookie?: never;
@@ -16234,21 +16235,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3ea59a498031f4750cd0ecb8f4c867cdede64102",
+                         *         "id": "576a68c07e7c28a60a8bfd976944f050d88133c1",
                          *         "participants": [
-                         *           "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "vXM8696ajVaPBoS6PVPH",
+                         *         "contextId": "6NQjVjJUA4DAz8Puvryn",
                          *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *         "lastMessageAt": "2026-11-27T10:19:54.929Z",
+                         *         "lastMessageAt": "2026-11-27T10:23:00.308Z",
                          *         "unread": 1,
                          *         "readAt": {
-                         *           "3dXIBc74gXLQ46wnuXYwUT0hFQHt": "2026-11-27T10:19:54.916Z",
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X": "2026-11-27T10:19:54.929Z"
+                         *           "oBr7wvPIpkv1k0NIjhH0IZyOw2en": "2026-11-27T10:23:00.300Z",
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg": "2026-11-27T10:23:00.308Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:19:54.903Z"
+                         *         "createdAt": "2026-11-27T10:23:00.291Z"
                          *       }
                          *     }
                          */
@@ -16369,7 +16370,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 3ea59a498031f4750cd0ecb8f4c867cdede64102 */
+                    /** @example 576a68c07e7c28a60a8bfd976944f050d88133c1 */
                     id: string;
                 };
                 cookie?: never;
@@ -16387,24 +16388,24 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "CvCIJnmAVkihVU3wVKQZ",
-                         *           "roomId": "3ea59a498031f4750cd0ecb8f4c867cdede64102",
-                         *           "sender": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "id": "F28NC0tI8l3xCuKEUWyt",
+                         *           "roomId": "576a68c07e7c28a60a8bfd976944f050d88133c1",
+                         *           "sender": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "texte": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:19:54.929Z"
+                         *           "createdAt": "2026-11-27T10:23:00.308Z"
                          *         },
                          *         {
-                         *           "id": "egZ14L7QuhmcSDkmPgpv",
-                         *           "roomId": "3ea59a498031f4750cd0ecb8f4c867cdede64102",
-                         *           "sender": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "id": "t8et7v1JACzulXIII37F",
+                         *           "roomId": "576a68c07e7c28a60a8bfd976944f050d88133c1",
+                         *           "sender": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "texte": "Bonjour, « Alternateur Corolla 1.6 » est-il toujours disponible ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:19:54.916Z"
+                         *           "createdAt": "2026-11-27T10:23:00.300Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16507,7 +16508,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 27ee3330fd53cee618fdd9b68f2458bf65810a08 */
+                    /** @example be7e63619ee18180029893eb0d77304b4d7c19d9 */
                     id: string;
                 };
                 cookie?: never;
@@ -16533,14 +16534,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "WC9I80wGZgQma0bOsWJS",
-                         *         "roomId": "27ee3330fd53cee618fdd9b68f2458bf65810a08",
-                         *         "sender": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "k3snYExd6Pq77XjumMt9",
+                         *         "roomId": "be7e63619ee18180029893eb0d77304b4d7c19d9",
+                         *         "sender": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "texte": "Je peux passer samedi matin ?",
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": false,
-                         *         "createdAt": "2026-11-27T10:20:03.335Z"
+                         *         "createdAt": "2026-11-27T10:23:06.344Z"
                          *       }
                          *     }
                          */
@@ -16674,7 +16675,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 27ee3330fd53cee618fdd9b68f2458bf65810a08 */
+                    /** @example be7e63619ee18180029893eb0d77304b4d7c19d9 */
                     id: string;
                 };
                 cookie?: never;
@@ -16691,21 +16692,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "27ee3330fd53cee618fdd9b68f2458bf65810a08",
+                         *         "id": "be7e63619ee18180029893eb0d77304b4d7c19d9",
                          *         "participants": [
-                         *           "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "oJIFK8rGQWnKxGdPQcbS",
+                         *         "contextId": "dUUHLopqjwNiRTVXlldO",
                          *         "lastMessage": "Je peux passer samedi matin ?",
-                         *         "lastMessageAt": "2026-11-27T10:20:03.335Z",
+                         *         "lastMessageAt": "2026-11-27T10:23:06.344Z",
                          *         "unread": 0,
                          *         "readAt": {
-                         *           "3dXIBc74gXLQ46wnuXYwUT0hFQHt": "2026-11-27T10:20:03.335Z",
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X": "2026-11-27T10:20:03.508Z"
+                         *           "oBr7wvPIpkv1k0NIjhH0IZyOw2en": "2026-11-27T10:23:06.344Z",
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg": "2026-11-27T10:23:06.410Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:20:03.314Z"
+                         *         "createdAt": "2026-11-27T10:23:06.321Z"
                          *       }
                          *     }
                          */
@@ -16823,7 +16824,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 27ee3330fd53cee618fdd9b68f2458bf65810a08 */
+                    /** @example be7e63619ee18180029893eb0d77304b4d7c19d9 */
                     id: string;
                 };
                 cookie?: never;
@@ -16841,14 +16842,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "WC9I80wGZgQma0bOsWJS",
-                         *           "roomId": "27ee3330fd53cee618fdd9b68f2458bf65810a08",
-                         *           "sender": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "id": "k3snYExd6Pq77XjumMt9",
+                         *           "roomId": "be7e63619ee18180029893eb0d77304b4d7c19d9",
+                         *           "sender": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "texte": "Je peux passer samedi matin ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:20:03.335Z"
+                         *           "createdAt": "2026-11-27T10:23:06.344Z"
                          *         }
                          *       ]
                          *     }
@@ -16969,9 +16970,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 27ee3330fd53cee618fdd9b68f2458bf65810a08 */
+                    /** @example be7e63619ee18180029893eb0d77304b4d7c19d9 */
                     id: string;
-                    /** @example WC9I80wGZgQma0bOsWJS */
+                    /** @example k3snYExd6Pq77XjumMt9 */
                     messageId: string;
                 };
                 cookie?: never;
@@ -16988,14 +16989,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "WC9I80wGZgQma0bOsWJS",
-                         *         "roomId": "27ee3330fd53cee618fdd9b68f2458bf65810a08",
-                         *         "sender": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "k3snYExd6Pq77XjumMt9",
+                         *         "roomId": "be7e63619ee18180029893eb0d77304b4d7c19d9",
+                         *         "sender": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "texte": null,
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": true,
-                         *         "createdAt": "2026-11-27T10:20:03.335Z"
+                         *         "createdAt": "2026-11-27T10:23:06.344Z"
                          *       }
                          *     }
                          */
@@ -17127,7 +17128,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "RDS2ZoPwPtRohH67p0OI",
+                         *           "id": "DLQxPxWXN3DP8vZX7emc",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17160,8 +17161,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:19:54.937Z",
-                         *           "updatedAt": "2026-11-27T10:19:54.937Z"
+                         *           "createdAt": "2026-11-27T10:23:00.316Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.316Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17262,7 +17263,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ypQvoJdv2aeF0w0DZRTm",
+                         *         "id": "o5RrFpIwDaFUv4hXdJdg",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -17290,8 +17291,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:20:04.248Z",
-                         *         "updatedAt": "2026-11-27T10:20:04.248Z"
+                         *         "createdAt": "2026-11-27T10:23:07.046Z",
+                         *         "updatedAt": "2026-11-27T10:23:07.046Z"
                          *       }
                          *     }
                          */
@@ -17426,7 +17427,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "RDS2ZoPwPtRohH67p0OI",
+                         *           "id": "DLQxPxWXN3DP8vZX7emc",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17459,8 +17460,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:19:54.937Z",
-                         *           "updatedAt": "2026-11-27T10:19:54.937Z"
+                         *           "createdAt": "2026-11-27T10:23:00.316Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.316Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17585,7 +17586,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RDS2ZoPwPtRohH67p0OI",
+                         *         "id": "DLQxPxWXN3DP8vZX7emc",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17618,8 +17619,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:19:54.937Z",
-                         *         "updatedAt": "2026-11-27T10:19:54.937Z"
+                         *         "createdAt": "2026-11-27T10:23:00.316Z",
+                         *         "updatedAt": "2026-11-27T10:23:00.316Z"
                          *       }
                          *     }
                          */
@@ -17739,7 +17740,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "zoneId": "RDS2ZoPwPtRohH67p0OI",
+                         *         "zoneId": "DLQxPxWXN3DP8vZX7emc",
                          *         "distanceKm": 1.52,
                          *         "frais": 500,
                          *         "gainLivreur": 76,
@@ -17819,7 +17820,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example RDS2ZoPwPtRohH67p0OI */
+                    /** @example DLQxPxWXN3DP8vZX7emc */
                     id: string;
                 };
                 cookie?: never;
@@ -17836,7 +17837,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RDS2ZoPwPtRohH67p0OI",
+                         *         "id": "DLQxPxWXN3DP8vZX7emc",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17869,8 +17870,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:19:54.937Z",
-                         *         "updatedAt": "2026-11-27T10:19:54.937Z"
+                         *         "createdAt": "2026-11-27T10:23:00.316Z",
+                         *         "updatedAt": "2026-11-27T10:23:00.316Z"
                          *       }
                          *     }
                          */
@@ -17918,7 +17919,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example ypQvoJdv2aeF0w0DZRTm */
+                    /** @example o5RrFpIwDaFUv4hXdJdg */
                     id: string;
                 };
                 cookie?: never;
@@ -17935,7 +17936,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ypQvoJdv2aeF0w0DZRTm",
+                         *         "id": "o5RrFpIwDaFUv4hXdJdg",
                          *         "deleted": true
                          *       }
                          *     }
@@ -18023,7 +18024,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example ypQvoJdv2aeF0w0DZRTm */
+                    /** @example o5RrFpIwDaFUv4hXdJdg */
                     id: string;
                 };
                 cookie?: never;
@@ -18063,7 +18064,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ypQvoJdv2aeF0w0DZRTm",
+                         *         "id": "o5RrFpIwDaFUv4hXdJdg",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -18091,8 +18092,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:20:04.248Z",
-                         *         "updatedAt": "2026-11-27T10:20:04.266Z"
+                         *         "createdAt": "2026-11-27T10:23:07.046Z",
+                         *         "updatedAt": "2026-11-27T10:23:07.060Z"
                          *       }
                          *     }
                          */
@@ -18208,14 +18209,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "uid": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:19:55.175Z",
-                         *         "updatedAt": "2026-11-27T10:19:55.175Z"
+                         *         "locationAt": "2026-11-27T10:23:00.542Z",
+                         *         "updatedAt": "2026-11-27T10:23:00.542Z"
                          *       }
                          *     }
                          */
@@ -18329,14 +18330,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "uid": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3725,
                          *           "longitude": 2.4307
                          *         },
-                         *         "locationAt": "2026-11-27T10:20:04.300Z",
-                         *         "updatedAt": "2026-11-27T10:20:04.300Z"
+                         *         "locationAt": "2026-11-27T10:23:07.082Z",
+                         *         "updatedAt": "2026-11-27T10:23:07.082Z"
                          *       }
                          *     }
                          */
@@ -18471,17 +18472,17 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "written": false,
-                         *         "nextAllowedAt": "2026-11-27T10:20:19.300Z",
+                         *         "nextAllowedAt": "2026-11-27T10:23:22.082Z",
                          *         "tracked": 0,
                          *         "presence": {
-                         *           "uid": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *           "uid": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3725,
                          *             "longitude": 2.4307
                          *           },
-                         *           "locationAt": "2026-11-27T10:20:04.300Z",
-                         *           "updatedAt": "2026-11-27T10:20:04.300Z"
+                         *           "locationAt": "2026-11-27T10:23:07.082Z",
+                         *           "updatedAt": "2026-11-27T10:23:07.082Z"
                          *         }
                          *       }
                          *     }
@@ -18608,7 +18609,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_1IaRNbNWa94OZTYMLA0R",
+                         *           "id": "order_1XpLfsOpCkc8Oa9SP6L5",
                          *           "statut": "en_cours",
                          *           "frais": 500,
                          *           "gainLivreur": 94,
@@ -18620,8 +18621,8 @@ export interface paths {
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
-                         *               "collectedAt": "2026-11-27T10:19:55.172Z"
+                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "collectedAt": "2026-11-27T10:23:00.538Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -18632,8 +18633,8 @@ export interface paths {
                          *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
                          *           },
                          *           "instructions": null,
-                         *           "createdAt": "2026-11-27T10:19:55.063Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.172Z",
+                         *           "createdAt": "2026-11-27T10:23:00.438Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.538Z",
                          *           "offer": null
                          *         }
                          *       ],
@@ -18864,14 +18865,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *           "uid": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3652,
                          *             "longitude": 2.4381
                          *           },
-                         *           "locationAt": "2026-11-27T10:19:55.175Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.175Z",
+                         *           "locationAt": "2026-11-27T10:23:00.542Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.542Z",
                          *           "nom": "Zinsou",
                          *           "prenoms": "Eric",
                          *           "telephone": "+2290190000005"
@@ -18987,7 +18988,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The courier’s uid.
-                     * @example cjDY4arcB3dJvsky5S06WgQU6FTc
+                     * @example frdVi4NcgtcSHvFJOBPQzuOvahzp
                      */
                     uid: string;
                 };
@@ -19005,20 +19006,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "uid": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:19:55.175Z",
-                         *         "updatedAt": "2026-11-27T10:19:55.175Z",
+                         *         "locationAt": "2026-11-27T10:23:00.542Z",
+                         *         "updatedAt": "2026-11-27T10:23:00.542Z",
                          *         "nom": "Zinsou",
                          *         "prenoms": "Eric",
                          *         "telephone": "+2290190000005",
                          *         "isBlocked": false,
                          *         "activeDeliveries": [
-                         *           "order_1IaRNbNWa94OZTYMLA0R"
+                         *           "order_1XpLfsOpCkc8Oa9SP6L5"
                          *         ]
                          *       }
                          *     }
@@ -19154,25 +19155,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_1IaRNbNWa94OZTYMLA0R",
+                         *           "id": "order_1XpLfsOpCkc8Oa9SP6L5",
                          *           "source": {
                          *             "kind": "order",
-                         *             "id": "1IaRNbNWa94OZTYMLA0R"
+                         *             "id": "1XpLfsOpCkc8Oa9SP6L5"
                          *           },
-                         *           "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "vendeurs": [
-                         *             "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *             "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *           ],
-                         *           "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *           "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *           "pickups": [
                          *             {
-                         *               "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *               "position": {
                          *                 "latitude": 6.3667,
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "collectedAt": "2026-11-27T10:19:55.172Z"
+                         *               "collectedAt": "2026-11-27T10:23:00.538Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -19192,7 +19193,7 @@ export interface paths {
                          *           "radiusKm": 10,
                          *           "roundEndsAt": null,
                          *           "sansLivreur": false,
-                         *           "code": "827358",
+                         *           "code": "840357",
                          *           "preuve": null,
                          *           "autoCloseAt": null,
                          *           "litige": null,
@@ -19200,25 +19201,25 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "commande",
-                         *               "at": "2026-11-27T10:19:55.063Z",
+                         *               "at": "2026-11-27T10:23:00.438Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "assigne",
-                         *               "at": "2026-11-27T10:19:55.166Z",
-                         *               "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *               "at": "2026-11-27T10:23:00.528Z",
+                         *               "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "en_cours",
-                         *               "at": "2026-11-27T10:19:55.172Z",
-                         *               "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *               "at": "2026-11-27T10:23:00.538Z",
+                         *               "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:19:55.063Z",
-                         *           "updatedAt": "2026-11-27T10:19:55.172Z"
+                         *           "createdAt": "2026-11-27T10:23:00.438Z",
+                         *           "updatedAt": "2026-11-27T10:23:00.538Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -19317,7 +19318,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_1IaRNbNWa94OZTYMLA0R */
+                    /** @example order_1XpLfsOpCkc8Oa9SP6L5 */
                     id: string;
                 };
                 cookie?: never;
@@ -19334,25 +19335,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_1IaRNbNWa94OZTYMLA0R",
+                         *         "id": "order_1XpLfsOpCkc8Oa9SP6L5",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "1IaRNbNWa94OZTYMLA0R"
+                         *           "id": "1XpLfsOpCkc8Oa9SP6L5"
                          *         },
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "vendeurs": [
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *         ],
-                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:19:55.172Z"
+                         *             "collectedAt": "2026-11-27T10:23:00.538Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19372,7 +19373,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "827358",
+                         *         "code": "840357",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -19380,25 +19381,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:19:55.063Z",
+                         *             "at": "2026-11-27T10:23:00.438Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:19:55.166Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:00.528Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:19:55.172Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:00.538Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:19:55.063Z",
-                         *         "updatedAt": "2026-11-27T10:19:55.172Z"
+                         *         "createdAt": "2026-11-27T10:23:00.438Z",
+                         *         "updatedAt": "2026-11-27T10:23:00.538Z"
                          *       }
                          *     }
                          */
@@ -19494,7 +19495,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_36ziP0udQtD8KlXhMfLA */
+                    /** @example order_O14rcU26h6QwKCfnsyDX */
                     id: string;
                 };
                 cookie?: never;
@@ -19511,19 +19512,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_36ziP0udQtD8KlXhMfLA",
+                         *         "id": "order_O14rcU26h6QwKCfnsyDX",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "36ziP0udQtD8KlXhMfLA"
+                         *           "id": "O14rcU26h6QwKCfnsyDX"
                          *         },
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "vendeurs": [
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *         ],
-                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -19557,19 +19558,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:20:05.208Z",
+                         *             "at": "2026-11-27T10:23:07.928Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:20:05.299Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:08.043Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:05.208Z",
-                         *         "updatedAt": "2026-11-27T10:20:05.299Z"
+                         *         "createdAt": "2026-11-27T10:23:07.928Z",
+                         *         "updatedAt": "2026-11-27T10:23:08.043Z"
                          *       }
                          *     }
                          */
@@ -19679,7 +19680,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_WRQhMIGBaprTs3bAft5P */
+                    /** @example order_eACzmJGD8fBue23LR2k0 */
                     id: string;
                 };
                 cookie?: never;
@@ -19696,7 +19697,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "deliveryId": "order_WRQhMIGBaprTs3bAft5P",
+                         *         "deliveryId": "order_eACzmJGD8fBue23LR2k0",
                          *         "statut": "declinee"
                          *       }
                          *     }
@@ -19807,11 +19808,11 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_36ziP0udQtD8KlXhMfLA */
+                    /** @example order_O14rcU26h6QwKCfnsyDX */
                     id: string;
                     /**
                      * @description The seller whose pickup it is.
-                     * @example k6DXh8BaD15jPIDjxAU8bDkpOL0X
+                     * @example O4DiJKTzwClmtIGuN5ZfPTXfh2fg
                      */
                     vendeur: string;
                 };
@@ -19829,25 +19830,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_36ziP0udQtD8KlXhMfLA",
+                         *         "id": "order_O14rcU26h6QwKCfnsyDX",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "36ziP0udQtD8KlXhMfLA"
+                         *           "id": "O14rcU26h6QwKCfnsyDX"
                          *         },
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "vendeurs": [
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *         ],
-                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:20:05.340Z"
+                         *             "collectedAt": "2026-11-27T10:23:08.091Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19875,25 +19876,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:20:05.208Z",
+                         *             "at": "2026-11-27T10:23:07.928Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:20:05.299Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:08.043Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:20:05.340Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:08.091Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:05.208Z",
-                         *         "updatedAt": "2026-11-27T10:20:05.340Z"
+                         *         "createdAt": "2026-11-27T10:23:07.928Z",
+                         *         "updatedAt": "2026-11-27T10:23:08.091Z"
                          *       }
                          *     }
                          */
@@ -20006,7 +20007,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_36ziP0udQtD8KlXhMfLA */
+                    /** @example order_O14rcU26h6QwKCfnsyDX */
                     id: string;
                 };
                 cookie?: never;
@@ -20015,7 +20016,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "479295"
+                     *       "code": "346896"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryProof"];
@@ -20032,25 +20033,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_36ziP0udQtD8KlXhMfLA",
+                         *         "id": "order_O14rcU26h6QwKCfnsyDX",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "36ziP0udQtD8KlXhMfLA"
+                         *           "id": "O14rcU26h6QwKCfnsyDX"
                          *         },
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "vendeurs": [
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *         ],
-                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:20:05.340Z"
+                         *             "collectedAt": "2026-11-27T10:23:08.091Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20073,7 +20074,7 @@ export interface paths {
                          *         "code": null,
                          *         "preuve": {
                          *           "photo": null,
-                         *           "at": "2026-11-27T10:20:05.385Z"
+                         *           "at": "2026-11-27T10:23:08.143Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20081,31 +20082,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:20:05.208Z",
+                         *             "at": "2026-11-27T10:23:07.928Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:20:05.299Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:08.043Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:20:05.340Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:08.091Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:20:05.385Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:08.143Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:05.208Z",
-                         *         "updatedAt": "2026-11-27T10:20:05.385Z"
+                         *         "createdAt": "2026-11-27T10:23:07.928Z",
+                         *         "updatedAt": "2026-11-27T10:23:08.143Z"
                          *       }
                          *     }
                          */
@@ -20237,7 +20238,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_oFY0vdb8lYgKCv5eP5oY */
+                    /** @example order_oGDupOm8dVCV45zau41M */
                     id: string;
                 };
                 cookie?: never;
@@ -20254,25 +20255,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_oFY0vdb8lYgKCv5eP5oY",
+                         *         "id": "order_oGDupOm8dVCV45zau41M",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "oFY0vdb8lYgKCv5eP5oY"
+                         *           "id": "oGDupOm8dVCV45zau41M"
                          *         },
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "vendeurs": [
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *         ],
-                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:20:05.959Z"
+                         *             "collectedAt": "2026-11-27T10:23:11.978Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20292,7 +20293,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "528036",
+                         *         "code": "454458",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20300,31 +20301,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:20:05.818Z",
+                         *             "at": "2026-11-27T10:23:11.804Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:20:05.918Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:11.934Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:20:05.959Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:11.978Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:20:06.014Z",
-                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "at": "2026-11-27T10:23:12.048Z",
+                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:05.818Z",
-                         *         "updatedAt": "2026-11-27T10:20:06.014Z"
+                         *         "createdAt": "2026-11-27T10:23:11.804Z",
+                         *         "updatedAt": "2026-11-27T10:23:12.048Z"
                          *       }
                          *     }
                          */
@@ -20429,7 +20430,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_eyRLj0Gec3L6xdBIKNo4 */
+                    /** @example order_AjjUQtVzoxloD8trGZ1f */
                     id: string;
                 };
                 cookie?: never;
@@ -20457,25 +20458,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_eyRLj0Gec3L6xdBIKNo4",
+                         *         "id": "order_AjjUQtVzoxloD8trGZ1f",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "eyRLj0Gec3L6xdBIKNo4"
+                         *           "id": "AjjUQtVzoxloD8trGZ1f"
                          *         },
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "vendeurs": [
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *         ],
-                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:20:06.599Z"
+                         *             "collectedAt": "2026-11-27T10:23:16.148Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20495,37 +20496,37 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "802746",
+                         *         "code": "114451",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:20:06.653Z",
-                         *           "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt"
+                         *           "at": "2026-11-27T10:23:16.221Z",
+                         *           "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
                          *         },
                          *         "enLitige": true,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:20:06.448Z",
+                         *             "at": "2026-11-27T10:23:15.997Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:20:06.558Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:16.110Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:20:06.599Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:16.148Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:06.448Z",
-                         *         "updatedAt": "2026-11-27T10:20:06.653Z"
+                         *         "createdAt": "2026-11-27T10:23:15.997Z",
+                         *         "updatedAt": "2026-11-27T10:23:16.221Z"
                          *       }
                          *     }
                          */
@@ -20644,7 +20645,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_mRiMtGiVZSCdc8MwfPqu */
+                    /** @example order_iCmiSilL4E3cO7VONWNs */
                     id: string;
                 };
                 cookie?: never;
@@ -20672,25 +20673,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_mRiMtGiVZSCdc8MwfPqu",
+                         *         "id": "order_iCmiSilL4E3cO7VONWNs",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "mRiMtGiVZSCdc8MwfPqu"
+                         *           "id": "iCmiSilL4E3cO7VONWNs"
                          *         },
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "vendeurs": [
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *         ],
-                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:20:07.313Z"
+                         *             "collectedAt": "2026-11-27T10:23:16.884Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20710,7 +20711,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "640959",
+                         *         "code": "771003",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20718,31 +20719,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:20:07.144Z",
+                         *             "at": "2026-11-27T10:23:16.744Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:20:07.262Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:16.837Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:20:07.313Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:16.884Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "refuse",
-                         *             "at": "2026-11-27T10:20:07.352Z",
-                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "at": "2026-11-27T10:23:16.929Z",
+                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "reason": "Le colis est abîmé"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:07.144Z",
-                         *         "updatedAt": "2026-11-27T10:20:07.352Z"
+                         *         "createdAt": "2026-11-27T10:23:16.744Z",
+                         *         "updatedAt": "2026-11-27T10:23:16.929Z"
                          *       }
                          *     }
                          */
@@ -20857,7 +20858,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_VKLW7xSnagHfWPUme6ND */
+                    /** @example order_SQXvwL1E5yy7BbII1BiK */
                     id: string;
                 };
                 cookie?: never;
@@ -20885,25 +20886,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_VKLW7xSnagHfWPUme6ND",
+                         *         "id": "order_SQXvwL1E5yy7BbII1BiK",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "VKLW7xSnagHfWPUme6ND"
+                         *           "id": "SQXvwL1E5yy7BbII1BiK"
                          *         },
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "vendeurs": [
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *         ],
-                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:20:07.962Z"
+                         *             "collectedAt": "2026-11-27T10:23:17.488Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20931,31 +20932,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:20:07.786Z",
+                         *             "at": "2026-11-27T10:23:17.357Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:20:07.911Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:17.455Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:20:07.962Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:17.488Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "retour",
-                         *             "at": "2026-11-27T10:20:08.000Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:17.528Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": "Client injoignable, colis rendu au vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:07.786Z",
-                         *         "updatedAt": "2026-11-27T10:20:08.000Z"
+                         *         "createdAt": "2026-11-27T10:23:17.357Z",
+                         *         "updatedAt": "2026-11-27T10:23:17.528Z"
                          *       }
                          *     }
                          */
@@ -21070,7 +21071,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_owezL7Qto54wRE2bPbYN */
+                    /** @example order_G79RJH5Jb86FYB5YKJbO */
                     id: string;
                 };
                 cookie?: never;
@@ -21087,19 +21088,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_owezL7Qto54wRE2bPbYN",
+                         *         "id": "order_G79RJH5Jb86FYB5YKJbO",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "owezL7Qto54wRE2bPbYN"
+                         *           "id": "G79RJH5Jb86FYB5YKJbO"
                          *         },
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "vendeurs": [
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *         ],
                          *         "livreur": null,
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -21125,7 +21126,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "139659",
+                         *         "code": "428446",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -21133,19 +21134,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:20:08.441Z",
+                         *             "at": "2026-11-27T10:23:17.929Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "annule",
-                         *             "at": "2026-11-27T10:20:08.544Z",
-                         *             "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *             "at": "2026-11-27T10:23:18.029Z",
+                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:08.441Z",
-                         *         "updatedAt": "2026-11-27T10:20:08.544Z"
+                         *         "createdAt": "2026-11-27T10:23:17.929Z",
+                         *         "updatedAt": "2026-11-27T10:23:18.029Z"
                          *       }
                          *     }
                          */
@@ -21247,7 +21248,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_eyRLj0Gec3L6xdBIKNo4 */
+                    /** @example order_AjjUQtVzoxloD8trGZ1f */
                     id: string;
                 };
                 cookie?: never;
@@ -21281,25 +21282,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_eyRLj0Gec3L6xdBIKNo4",
+                         *         "id": "order_AjjUQtVzoxloD8trGZ1f",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "eyRLj0Gec3L6xdBIKNo4"
+                         *           "id": "AjjUQtVzoxloD8trGZ1f"
                          *         },
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "vendeurs": [
-                         *           "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *         ],
-                         *         "livreur": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:20:06.599Z"
+                         *             "collectedAt": "2026-11-27T10:23:16.148Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -21319,43 +21320,43 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "802746",
+                         *         "code": "114451",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:20:06.653Z",
-                         *           "by": "3dXIBc74gXLQ46wnuXYwUT0hFQHt"
+                         *           "at": "2026-11-27T10:23:16.221Z",
+                         *           "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
                          *         },
                          *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:20:06.448Z",
+                         *             "at": "2026-11-27T10:23:15.997Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:20:06.558Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:16.110Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:20:06.599Z",
-                         *             "by": "cjDY4arcB3dJvsky5S06WgQU6FTc",
+                         *             "at": "2026-11-27T10:23:16.148Z",
+                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:20:06.688Z",
-                         *             "by": "Dh5b0Z7jc8e1DoFInlTwkL2JHQzn",
+                         *             "at": "2026-11-27T10:23:16.260Z",
+                         *             "by": "Dpm9nHx9e5rJcoEG1oBDpUxKVYpB",
                          *             "reason": "Pièce vérifiée conforme avec le vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:06.448Z",
-                         *         "updatedAt": "2026-11-27T10:20:06.688Z"
+                         *         "createdAt": "2026-11-27T10:23:15.997Z",
+                         *         "updatedAt": "2026-11-27T10:23:16.260Z"
                          *       }
                          *     }
                          */
@@ -21473,7 +21474,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_WRQhMIGBaprTs3bAft5P */
+                    /** @example order_eACzmJGD8fBue23LR2k0 */
                     id: string;
                 };
                 cookie?: never;
@@ -21603,7 +21604,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "moUqqQxJ2o75EW80Afci"
+                     *         "commandeId": "Zi2QumUpNSbqdgbPI1ea"
                      *       }
                      *     }
                      */
@@ -21621,10 +21622,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "j0BW1TopZuJgzkulZVqe",
+                         *         "paymentId": "2k9KkgmLPhWybSgAHOdQ",
                          *         "statut": "pending",
-                         *         "reference": "SBX-02a7e104-db8d-462a-8524-3bb1a6a417ae",
-                         *         "paymentUrl": "http://127.0.0.1:37119/pay/SBX-02a7e104-db8d-462a-8524-3bb1a6a417ae"
+                         *         "reference": "SBX-f5a4a26b-c8a9-435c-b769-8b021d7099ae",
+                         *         "paymentUrl": "http://127.0.0.1:36807/pay/SBX-f5a4a26b-c8a9-435c-b769-8b021d7099ae"
                          *       }
                          *     }
                          */
@@ -21776,7 +21777,7 @@ export interface paths {
                      *       "type": "publicite",
                      *       "montant": 7000,
                      *       "metadata": {
-                     *         "publiciteId": "k9oaKA7qEwoSObQMIdgM"
+                     *         "publiciteId": "0cpqDISSNwwp9MwDV9PV"
                      *       },
                      *       "telephone": "+2290197000003"
                      *     }
@@ -21816,9 +21817,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "G1dyt7ruy9wjjsc4SZgP",
+                         *         "paymentId": "0JNuxtPc1T3g4eHIXMa1",
                          *         "statut": "pending",
-                         *         "reference": "SBX-c2a730a2-e6c0-424b-b62b-a797fac03975",
+                         *         "reference": "SBX-52e5b15a-7c67-468d-861a-99740bf77c1e",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -21972,7 +21973,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "moUqqQxJ2o75EW80Afci"
+                     *         "commandeId": "Zi2QumUpNSbqdgbPI1ea"
                      *       },
                      *       "typeCard": "VISA"
                      *     }
@@ -22002,10 +22003,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "DPE3crjkDgbJOUGjv86u",
+                         *         "paymentId": "6neNowpjqR5q1FWeoXq8",
                          *         "statut": "pending",
-                         *         "reference": "SBX-8599f9c2-c7aa-4e31-aa53-a9ebed3f51b6",
-                         *         "paymentUrl": "http://127.0.0.1:37119/pay/SBX-8599f9c2-c7aa-4e31-aa53-a9ebed3f51b6"
+                         *         "reference": "SBX-3640d462-9c35-480c-b850-f9f5da97d7ef",
+                         *         "paymentUrl": "http://127.0.0.1:36807/pay/SBX-3640d462-9c35-480c-b850-f9f5da97d7ef"
                          *       }
                          *     }
                          */
@@ -22152,7 +22153,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "moUqqQxJ2o75EW80Afci"
+                     *         "commandeId": "Zi2QumUpNSbqdgbPI1ea"
                      *       },
                      *       "reference": "FLW-DEMO-0001"
                      *     }
@@ -22329,7 +22330,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "reference": "j0BW1TopZuJgzkulZVqe",
+                     *       "reference": "2k9KkgmLPhWybSgAHOdQ",
                      *       "status": "SUCCESSFUL"
                      *     }
                      */
@@ -22437,7 +22438,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example PE70lgG4jelPqAE6NQf8 */
+                    /** @example 4PbiTe5pEiMvtiidfwnO */
                     id: string;
                 };
                 cookie?: never;
@@ -22454,7 +22455,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "PE70lgG4jelPqAE6NQf8",
+                         *         "id": "4PbiTe5pEiMvtiidfwnO",
                          *         "statut": "success",
                          *         "type": "commande"
                          *       }
@@ -22559,13 +22560,13 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "userId": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "userId": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "montant": 20000,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "verification",
                          *           "metadata": {
-                         *             "articleId": "zCfSFKjl576KiaYtWkAk"
+                         *             "articleId": "WRps49WW84sYE8P9p9FC"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22574,24 +22575,24 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:19:55.221Z",
+                         *               "at": "2026-11-27T10:23:00.590Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:19:55.216Z"
+                         *           "createdAt": "2026-11-27T10:23:00.585Z"
                          *         },
                          *         {
                          *           "id": "demo-delivery-payment",
-                         *           "userId": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "userId": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "montant": 85500,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "commande",
                          *           "metadata": {
-                         *             "commandeId": "1IaRNbNWa94OZTYMLA0R"
+                         *             "commandeId": "1XpLfsOpCkc8Oa9SP6L5"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22600,14 +22601,14 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:19:54.987Z",
+                         *               "at": "2026-11-27T10:23:00.367Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:19:54.982Z"
+                         *           "createdAt": "2026-11-27T10:23:00.362Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -22719,13 +22720,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "userId": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "userId": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "montant": 20000,
                          *         "reference": null,
                          *         "statut": "success",
                          *         "type": "verification",
                          *         "metadata": {
-                         *           "articleId": "zCfSFKjl576KiaYtWkAk"
+                         *           "articleId": "WRps49WW84sYE8P9p9FC"
                          *         },
                          *         "method": "mobile_money",
                          *         "network": "mtn",
@@ -22734,14 +22735,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:19:55.221Z",
+                         *             "at": "2026-11-27T10:23:00.590Z",
                          *             "from": "pending",
                          *             "to": "success",
                          *             "source": "admin",
                          *             "reason": "données de démonstration"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:19:55.216Z"
+                         *         "createdAt": "2026-11-27T10:23:00.585Z"
                          *       }
                          *     }
                          */
@@ -22837,7 +22838,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example j0BW1TopZuJgzkulZVqe */
+                    /** @example 2k9KkgmLPhWybSgAHOdQ */
                     id: string;
                 };
                 cookie?: never;
@@ -22871,14 +22872,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "j0BW1TopZuJgzkulZVqe",
-                         *         "userId": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "2k9KkgmLPhWybSgAHOdQ",
+                         *         "userId": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "montant": 85000,
-                         *         "reference": "SBX-02a7e104-db8d-462a-8524-3bb1a6a417ae",
+                         *         "reference": "SBX-f5a4a26b-c8a9-435c-b769-8b021d7099ae",
                          *         "statut": "failed",
                          *         "type": "commande",
                          *         "metadata": {
-                         *           "commandeId": "moUqqQxJ2o75EW80Afci"
+                         *           "commandeId": "Zi2QumUpNSbqdgbPI1ea"
                          *         },
                          *         "method": "link",
                          *         "network": null,
@@ -22887,14 +22888,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:20:03.167Z",
+                         *             "at": "2026-11-27T10:23:06.198Z",
                          *             "from": "pending",
                          *             "to": "failed",
                          *             "source": "admin",
                          *             "reason": "Le client a abandonné le paiement"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:20:03.060Z"
+                         *         "createdAt": "2026-11-27T10:23:06.109Z"
                          *       }
                          *     }
                          */
@@ -23463,7 +23464,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "Xqvctp0GPEpFGSbxUKQI",
+                     *       "articleId": "0zFOHc3ODfcvGNQqQDFG",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -23493,9 +23494,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -23506,8 +23507,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:20:08.971Z",
-                         *         "updatedAt": "2026-11-27T10:20:08.971Z"
+                         *         "createdAt": "2026-11-27T10:23:18.406Z",
+                         *         "updatedAt": "2026-11-27T10:23:18.406Z"
                          *       }
                          *     }
                          */
@@ -23637,8 +23638,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "Xqvctp0GPEpFGSbxUKQI",
-                     *       "transitaireId": "yJC05EgE4nrqozeWkuPd68GHm50h"
+                     *       "articleId": "0zFOHc3ODfcvGNQqQDFG",
+                     *       "transitaireId": "0kXUoHYnMEK3BtdugdrtIRylsH49"
                      *     }
                      */
                     "application/json": {
@@ -23658,21 +23659,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.022Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:23:18.454Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:20:08.971Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.022Z"
+                         *         "createdAt": "2026-11-27T10:23:18.406Z",
+                         *         "updatedAt": "2026-11-27T10:23:18.454Z"
                          *       }
                          *     }
                          */
@@ -23815,7 +23816,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "Xqvctp0GPEpFGSbxUKQI"
+                     *       "articleId": "0zFOHc3ODfcvGNQqQDFG"
                      *     }
                      */
                     "application/json": {
@@ -23834,21 +23835,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.133Z",
-                         *         "dateTransfer": "2026-11-27T10:20:09.216Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:23:18.558Z",
+                         *         "dateTransfer": "2026-11-27T10:23:18.606Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:20:08.971Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.216Z"
+                         *         "createdAt": "2026-11-27T10:23:18.406Z",
+                         *         "updatedAt": "2026-11-27T10:23:18.606Z"
                          *       }
                          *     }
                          */
@@ -24087,7 +24088,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Xqvctp0GPEpFGSbxUKQI */
+                    /** @example 0zFOHc3ODfcvGNQqQDFG */
                     articleId: string;
                 };
                 cookie?: never;
@@ -24104,21 +24105,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.022Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:23:18.454Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:20:08.971Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.022Z"
+                         *         "createdAt": "2026-11-27T10:23:18.406Z",
+                         *         "updatedAt": "2026-11-27T10:23:18.454Z"
                          *       }
                          *     }
                          */
@@ -24460,7 +24461,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
+                    /** @example 0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
                     id: string;
                 };
                 cookie?: never;
@@ -24477,21 +24478,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.133Z",
-                         *         "dateTransfer": "2026-11-27T10:20:09.216Z",
-                         *         "dateTraite": "2026-11-27T10:20:09.264Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:23:18.558Z",
+                         *         "dateTransfer": "2026-11-27T10:23:18.606Z",
+                         *         "dateTraite": "2026-11-27T10:23:18.644Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:20:08.971Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.264Z"
+                         *         "createdAt": "2026-11-27T10:23:18.406Z",
+                         *         "updatedAt": "2026-11-27T10:23:18.644Z"
                          *       }
                          *     }
                          */
@@ -24605,7 +24606,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
+                    /** @example 0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
                     id: string;
                 };
                 cookie?: never;
@@ -24622,9 +24623,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -24635,8 +24636,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:20:08.971Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.085Z"
+                         *         "createdAt": "2026-11-27T10:23:18.406Z",
+                         *         "updatedAt": "2026-11-27T10:23:18.506Z"
                          *       }
                          *     }
                          */
@@ -24750,7 +24751,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
+                    /** @example 0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
                     id: string;
                 };
                 cookie?: never;
@@ -24785,21 +24786,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Xqvctp0GPEpFGSbxUKQI_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Xqvctp0GPEpFGSbxUKQI",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.133Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:23:18.558Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:20:08.971Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.200Z"
+                         *         "createdAt": "2026-11-27T10:23:18.406Z",
+                         *         "updatedAt": "2026-11-27T10:23:18.597Z"
                          *       }
                          *     }
                          */
@@ -24924,7 +24925,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "Q5kQmRP1tJytDmq6JGc7",
+                     *       "articleId": "rK2fzp9cdBBTJTOFqHKU",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -24954,9 +24955,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -24967,8 +24968,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:20:09.589Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.589Z"
+                         *         "createdAt": "2026-11-27T10:23:18.961Z",
+                         *         "updatedAt": "2026-11-27T10:23:18.961Z"
                          *       }
                          *     }
                          */
@@ -25099,8 +25100,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "Q5kQmRP1tJytDmq6JGc7",
-                     *       "transitaireId": "yJC05EgE4nrqozeWkuPd68GHm50h"
+                     *       "articleId": "rK2fzp9cdBBTJTOFqHKU",
+                     *       "transitaireId": "0kXUoHYnMEK3BtdugdrtIRylsH49"
                      *     }
                      */
                     "application/json": {
@@ -25120,21 +25121,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.638Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:23:19.019Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:20:09.589Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.638Z"
+                         *         "createdAt": "2026-11-27T10:23:18.961Z",
+                         *         "updatedAt": "2026-11-27T10:23:19.019Z"
                          *       }
                          *     }
                          */
@@ -25280,7 +25281,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "Q5kQmRP1tJytDmq6JGc7"
+                     *       "articleId": "rK2fzp9cdBBTJTOFqHKU"
                      *     }
                      */
                     "application/json": {
@@ -25299,21 +25300,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.749Z",
-                         *         "dateTransfer": "2026-11-27T10:20:09.796Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:23:19.129Z",
+                         *         "dateTransfer": "2026-11-27T10:23:19.181Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:20:09.589Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.796Z"
+                         *         "createdAt": "2026-11-27T10:23:18.961Z",
+                         *         "updatedAt": "2026-11-27T10:23:19.181Z"
                          *       }
                          *     }
                          */
@@ -25556,7 +25557,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Q5kQmRP1tJytDmq6JGc7 */
+                    /** @example rK2fzp9cdBBTJTOFqHKU */
                     articleId: string;
                 };
                 cookie?: never;
@@ -25573,21 +25574,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.638Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:23:19.019Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:20:09.589Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.638Z"
+                         *         "createdAt": "2026-11-27T10:23:18.961Z",
+                         *         "updatedAt": "2026-11-27T10:23:19.019Z"
                          *       }
                          *     }
                          */
@@ -25934,7 +25935,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
+                    /** @example rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
                     id: string;
                 };
                 cookie?: never;
@@ -25951,21 +25952,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.749Z",
-                         *         "dateTransfer": "2026-11-27T10:20:09.796Z",
-                         *         "dateTraite": "2026-11-27T10:20:09.837Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:23:19.129Z",
+                         *         "dateTransfer": "2026-11-27T10:23:19.181Z",
+                         *         "dateTraite": "2026-11-27T10:23:19.223Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:20:09.589Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.837Z"
+                         *         "createdAt": "2026-11-27T10:23:18.961Z",
+                         *         "updatedAt": "2026-11-27T10:23:19.223Z"
                          *       }
                          *     }
                          */
@@ -26082,7 +26083,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
+                    /** @example rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
                     id: string;
                 };
                 cookie?: never;
@@ -26099,9 +26100,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -26112,8 +26113,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:20:09.589Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.699Z"
+                         *         "createdAt": "2026-11-27T10:23:18.961Z",
+                         *         "updatedAt": "2026-11-27T10:23:19.080Z"
                          *       }
                          *     }
                          */
@@ -26230,7 +26231,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
+                    /** @example rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
                     id: string;
                 };
                 cookie?: never;
@@ -26265,21 +26266,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Q5kQmRP1tJytDmq6JGc7_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "article": "Q5kQmRP1tJytDmq6JGc7",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaire": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:20:09.749Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:23:19.129Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:20:09.589Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.786Z"
+                         *         "createdAt": "2026-11-27T10:23:18.961Z",
+                         *         "updatedAt": "2026-11-27T10:23:19.168Z"
                          *       }
                          *     }
                          */
@@ -26406,14 +26407,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "userId": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:19:54.530Z",
-                         *         "decidedAt": "2026-11-27T10:19:54.551Z",
+                         *         "submittedAt": "2026-11-27T10:22:59.890Z",
+                         *         "decidedAt": "2026-11-27T10:22:59.916Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/yJC05EgE4nrqozeWkuPd68GHm50h/808422aa-0def-4002-b714-e280ff9fb24e.jpg",
-                         *           "cardBack": "kyc/yJC05EgE4nrqozeWkuPd68GHm50h/050c5778-3ca8-42a9-acca-adce68b10c40.jpg",
+                         *           "cardFront": "kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/698b568d-5c3e-47dc-9370-217b7db7760d.jpg",
+                         *           "cardBack": "kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/d6e4cf2c-4293-4942-8a79-5aa398deba34.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26533,8 +26534,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "cardFront": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/b73f0dac-7b98-40a9-9168-58912c8a6374.jpg",
-                     *       "cardBack": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/64aa8dcb-5d0f-4b17-8023-a742e92f2cf3.jpg",
+                     *       "cardFront": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg",
+                     *       "cardBack": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/b8317c4c-6306-475b-8cb5-48c0ea256d37.jpg",
                      *       "companyName": "Akpovi Transit SARL",
                      *       "registrationRef": "RB/COT/24 B 1020",
                      *       "pays": "BJ",
@@ -26575,14 +26576,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "userId": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
                          *         "statut": "pending",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:20:09.957Z",
+                         *         "submittedAt": "2026-11-27T10:23:19.347Z",
                          *         "decidedAt": null,
                          *         "dossier": {
-                         *           "cardFront": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/b73f0dac-7b98-40a9-9168-58912c8a6374.jpg",
-                         *           "cardBack": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/64aa8dcb-5d0f-4b17-8023-a742e92f2cf3.jpg",
+                         *           "cardFront": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg",
+                         *           "cardBack": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/b8317c4c-6306-475b-8cb5-48c0ea256d37.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -26875,7 +26876,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example yJC05EgE4nrqozeWkuPd68GHm50h */
+                    /** @example 0kXUoHYnMEK3BtdugdrtIRylsH49 */
                     userId: string;
                 };
                 cookie?: never;
@@ -26892,14 +26893,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *         "userId": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:19:54.530Z",
-                         *         "decidedAt": "2026-11-27T10:19:54.551Z",
+                         *         "submittedAt": "2026-11-27T10:22:59.890Z",
+                         *         "decidedAt": "2026-11-27T10:22:59.916Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/yJC05EgE4nrqozeWkuPd68GHm50h/808422aa-0def-4002-b714-e280ff9fb24e.jpg",
-                         *           "cardBack": "kyc/yJC05EgE4nrqozeWkuPd68GHm50h/050c5778-3ca8-42a9-acca-adce68b10c40.jpg",
+                         *           "cardFront": "kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/698b568d-5c3e-47dc-9370-217b7db7760d.jpg",
+                         *           "cardBack": "kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/d6e4cf2c-4293-4942-8a79-5aa398deba34.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26913,9 +26914,9 @@ export interface paths {
                          *           ]
                          *         },
                          *         "cardLinks": {
-                         *           "cardFront": "/api/upload/signed/kyc/yJC05EgE4nrqozeWkuPd68GHm50h/808422aa-0def-4002-b714-e280ff9fb24e.jpg?expires=1795775099&signature=5a888cec532f33442c155ae70147df65519a3e8bc8bc8140df611b7b84fd15a1",
-                         *           "cardBack": "/api/upload/signed/kyc/yJC05EgE4nrqozeWkuPd68GHm50h/050c5778-3ca8-42a9-acca-adce68b10c40.jpg?expires=1795775099&signature=ffc26f9085ef2f83c907fd6ad2f2fb76b451412f94934d8ae649fa67a83415aa",
-                         *           "expiresAt": "2026-11-27T10:24:59.119Z",
+                         *           "cardFront": "/api/upload/signed/kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/698b568d-5c3e-47dc-9370-217b7db7760d.jpg?expires=1795775282&signature=b4b9e128e655c17b4505e024792e6eaed557d2dac131602ab2beaf439dd1d3c6",
+                         *           "cardBack": "/api/upload/signed/kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/d6e4cf2c-4293-4942-8a79-5aa398deba34.jpg?expires=1795775282&signature=d47b55cdeef01707dfad63b6ca0b03f15d64cfd76cbadb559dfb12a931986cbc",
+                         *           "expiresAt": "2026-11-27T10:28:02.706Z",
                          *           "deleted": []
                          *         }
                          *       }
@@ -27051,7 +27052,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 2pSZmdjGXGqY5beEIh9EDyNpm7lx */
+                    /** @example Asjnu4ZEcBInpmYxhqFadAuiDi4Z */
                     userId: string;
                 };
                 cookie?: never;
@@ -27068,14 +27069,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "userId": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:20:10.057Z",
-                         *         "decidedAt": "2026-11-27T10:20:10.094Z",
+                         *         "submittedAt": "2026-11-27T10:23:19.441Z",
+                         *         "decidedAt": "2026-11-27T10:23:19.482Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/03f48c95-c3ad-4b26-9777-51cb84ceb552.jpg",
-                         *           "cardBack": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/164c0e6c-b8a9-4d38-b8f0-cf4fd75f97a1.jpg",
+                         *           "cardFront": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/27b4fb57-7775-482e-95e6-dff73bfeeaf8.jpg",
+                         *           "cardBack": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/43f9bf97-2030-4ad9-9dc9-71bc20e7c5ea.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27212,7 +27213,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 2pSZmdjGXGqY5beEIh9EDyNpm7lx */
+                    /** @example Asjnu4ZEcBInpmYxhqFadAuiDi4Z */
                     userId: string;
                 };
                 cookie?: never;
@@ -27240,14 +27241,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "2pSZmdjGXGqY5beEIh9EDyNpm7lx",
+                         *         "userId": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
                          *         "statut": "rejected",
                          *         "rejectionMotif": "Carte illisible, merci de la reprendre",
-                         *         "submittedAt": "2026-11-27T10:20:09.957Z",
-                         *         "decidedAt": "2026-11-27T10:20:09.995Z",
+                         *         "submittedAt": "2026-11-27T10:23:19.347Z",
+                         *         "decidedAt": "2026-11-27T10:23:19.389Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/b73f0dac-7b98-40a9-9168-58912c8a6374.jpg",
-                         *           "cardBack": "kyc/2pSZmdjGXGqY5beEIh9EDyNpm7lx/64aa8dcb-5d0f-4b17-8023-a742e92f2cf3.jpg",
+                         *           "cardFront": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg",
+                         *           "cardBack": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/b8317c4c-6306-475b-8cb5-48c0ea256d37.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27395,7 +27396,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "transitaireId": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                     *       "transitaireId": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                      *       "rating": 5,
                      *       "comment": "Dédouanement rapide, bon suivi."
                      *     }
@@ -27418,13 +27419,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "yJC05EgE4nrqozeWkuPd68GHm50h_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaireId": "yJC05EgE4nrqozeWkuPd68GHm50h",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "0kXUoHYnMEK3BtdugdrtIRylsH49_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaireId": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "rating": 5,
                          *         "comment": "Dédouanement rapide, bon suivi.",
-                         *         "createdAt": "2026-11-27T10:20:09.885Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.885Z"
+                         *         "createdAt": "2026-11-27T10:23:19.268Z",
+                         *         "updatedAt": "2026-11-27T10:23:19.268Z"
                          *       }
                          *     }
                          */
@@ -27533,7 +27534,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example yJC05EgE4nrqozeWkuPd68GHm50h_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
+                    /** @example 0kXUoHYnMEK3BtdugdrtIRylsH49_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
                     id: string;
                 };
                 cookie?: never;
@@ -27633,7 +27634,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example yJC05EgE4nrqozeWkuPd68GHm50h_3dXIBc74gXLQ46wnuXYwUT0hFQHt */
+                    /** @example 0kXUoHYnMEK3BtdugdrtIRylsH49_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
                     id: string;
                 };
                 cookie?: never;
@@ -27663,13 +27664,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "yJC05EgE4nrqozeWkuPd68GHm50h_3dXIBc74gXLQ46wnuXYwUT0hFQHt",
-                         *         "transitaireId": "yJC05EgE4nrqozeWkuPd68GHm50h",
-                         *         "acheteur": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *         "id": "0kXUoHYnMEK3BtdugdrtIRylsH49_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "transitaireId": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *         "rating": 4,
                          *         "comment": "Bon suivi, un jour de retard.",
-                         *         "createdAt": "2026-11-27T10:20:09.885Z",
-                         *         "updatedAt": "2026-11-27T10:20:09.906Z"
+                         *         "createdAt": "2026-11-27T10:23:19.268Z",
+                         *         "updatedAt": "2026-11-27T10:23:19.287Z"
                          *       }
                          *     }
                          */
@@ -27916,7 +27917,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example yJC05EgE4nrqozeWkuPd68GHm50h */
+                    /** @example 0kXUoHYnMEK3BtdugdrtIRylsH49 */
                     transitaireId: string;
                 };
                 cookie?: never;
@@ -28069,7 +28070,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "yJC05EgE4nrqozeWkuPd68GHm50h",
+                         *           "id": "0kXUoHYnMEK3BtdugdrtIRylsH49",
                          *           "nom": "Sossa",
                          *           "prenoms": "Transit Express",
                          *           "photoUrl": null,
@@ -28225,15 +28226,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qYGt32Am35lASAkh6m8VktAzGXFZ",
+                         *         "id": "R8TPnMkGDFHZPRsJaSWloPH7fHz1",
                          *         "telephone": "+2290190000012",
                          *         "email": "pro_2290190000012@users.marketplace.invalid",
                          *         "nom": "Dah",
                          *         "prenoms": "Boris",
                          *         "typeAgent": "Market",
                          *         "zone": "Porto-Novo - Ouando",
-                         *         "referralCode": "CPMRBZ7P",
-                         *         "createdAt": "2026-11-27T10:20:10.228Z",
+                         *         "referralCode": "GY9ZMDCG",
+                         *         "createdAt": "2026-11-27T10:23:19.599Z",
                          *         "passwordSetup": {
                          *           "method": "password_reset",
                          *           "steps": [
@@ -28370,7 +28371,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *           "id": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28502,7 +28503,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *           "id": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28636,9 +28637,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "qYGt32Am35lASAkh6m8VktAzGXFZ",
+                         *           "id": "R8TPnMkGDFHZPRsJaSWloPH7fHz1",
                          *           "typeAgent": "Market",
-                         *           "referralCode": "CPMRBZ7P"
+                         *           "referralCode": "GY9ZMDCG"
                          *         },
                          *         "stats": {
                          *           "totalReferrals": 0,
@@ -28788,7 +28789,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *             "agentId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -28805,7 +28806,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *           "agentId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -28937,7 +28938,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *             "agentId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -28954,7 +28955,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
+                         *           "agentId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -29087,7 +29088,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "qYGt32Am35lASAkh6m8VktAzGXFZ",
+                         *           "agentId": "R8TPnMkGDFHZPRsJaSWloPH7fHz1",
                          *           "rank": 1,
                          *           "score": 0,
                          *           "earnings": 0,
@@ -29769,7 +29770,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example qYGt32Am35lASAkh6m8VktAzGXFZ
+                     * @example R8TPnMkGDFHZPRsJaSWloPH7fHz1
                      */
                     id: string;
                 };
@@ -29912,7 +29913,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example qYGt32Am35lASAkh6m8VktAzGXFZ
+                     * @example R8TPnMkGDFHZPRsJaSWloPH7fHz1
                      */
                     id: string;
                 };
@@ -30048,7 +30049,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT
+                     * @example LfDpp4SY4W5meRjtGjKyxBiJivAf
                      */
                     id: string;
                 };
@@ -30225,7 +30226,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT
+                     * @example LfDpp4SY4W5meRjtGjKyxBiJivAf
                      */
                     id: string;
                 };
@@ -30374,7 +30375,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT
+                     * @example LfDpp4SY4W5meRjtGjKyxBiJivAf
                      */
                     id: string;
                 };
@@ -30553,13 +30554,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
-                         *           "referrerId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
-                         *           "referredId": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "id": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "referrerId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
+                         *           "referredId": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:19:54.766Z",
+                         *           "createdAt": "2026-11-24T10:23:00.165Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30794,13 +30795,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
-                         *           "referrerId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
-                         *           "referredId": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *           "id": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "referrerId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
+                         *           "referredId": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:19:54.766Z",
+                         *           "createdAt": "2026-11-24T10:23:00.165Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30900,7 +30901,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The referred user’s id.
-                     * @example k6DXh8BaD15jPIDjxAU8bDkpOL0X
+                     * @example O4DiJKTzwClmtIGuN5ZfPTXfh2fg
                      */
                     id: string;
                 };
@@ -30918,13 +30919,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
-                         *         "referrerId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT",
-                         *         "referredId": "k6DXh8BaD15jPIDjxAU8bDkpOL0X",
+                         *         "id": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "referrerId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
+                         *         "referredId": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
                          *         "code": "DEMOPRO1",
                          *         "statut": "pending",
                          *         "referredRole": "vendeur",
-                         *         "createdAt": "2026-11-24T10:19:54.766Z",
+                         *         "createdAt": "2026-11-24T10:23:00.165Z",
                          *         "completedAt": null,
                          *         "phoneProven": true
                          *       }
@@ -31049,8 +31050,8 @@ export interface paths {
                          *       "data": {
                          *         "status": "counted",
                          *         "eventType": "seller_create_started",
-                         *         "sessionKey": "k6DXh8BaD15jPIDjxAU8bDkpOL0X_1795774795",
-                         *         "agentId": "Rgwf1r7SzVw2yxyJ8p8kRsfuvzAT"
+                         *         "sessionKey": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg_1795774980",
+                         *         "agentId": "LfDpp4SY4W5meRjtGjKyxBiJivAf"
                          *       }
                          *     }
                          */
@@ -34177,9 +34178,9 @@ export interface paths {
                          *         {
                          *           "id": "rapport_verification_demo-verification-payment",
                          *           "kind": "rapport_verification",
-                         *           "owner": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "owner": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "readers": [
-                         *             "k6DXh8BaD15jPIDjxAU8bDkpOL0X"
+                         *             "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
                          *           ],
                          *           "label": "Rapport de vérification : Tricycle de transport 2022",
                          *           "contentType": "application/pdf",
@@ -34188,23 +34189,23 @@ export interface paths {
                          *             "collection": "verifications",
                          *             "id": "demo-verification-payment"
                          *           },
-                         *           "createdAt": "2026-11-27T10:19:55.292Z",
+                         *           "createdAt": "2026-11-27T10:23:00.664Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         },
                          *         {
-                         *           "id": "facture_commande_1IaRNbNWa94OZTYMLA0R",
+                         *           "id": "facture_commande_1XpLfsOpCkc8Oa9SP6L5",
                          *           "kind": "facture",
-                         *           "owner": "3dXIBc74gXLQ46wnuXYwUT0hFQHt",
+                         *           "owner": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
                          *           "readers": [],
                          *           "label": "Facture FAC-20261127-0002",
                          *           "contentType": "application/pdf",
-                         *           "size": 1297,
+                         *           "size": 1298,
                          *           "record": {
                          *             "collection": "invoices",
-                         *             "id": "commande_1IaRNbNWa94OZTYMLA0R"
+                         *             "id": "commande_1XpLfsOpCkc8Oa9SP6L5"
                          *           },
-                         *           "createdAt": "2026-11-27T10:19:55.089Z",
+                         *           "createdAt": "2026-11-27T10:23:00.463Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         }
@@ -34314,7 +34315,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "ids": [
-                     *         "facture_achat_GLNm8PJFBGr2mfvGKfrD"
+                     *         "facture_achat_EN5Yz4g1yXkDRTUsfoI4"
                      *       ]
                      *     }
                      */
@@ -34337,7 +34338,7 @@ export interface paths {
                          *       "data": {
                          *         "results": [
                          *           {
-                         *             "id": "facture_achat_GLNm8PJFBGr2mfvGKfrD",
+                         *             "id": "facture_achat_EN5Yz4g1yXkDRTUsfoI4",
                          *             "outcome": "deleted"
                          *           }
                          *         ]
@@ -34464,8 +34465,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/af465ba6-3119-4698-8585-fac2e21976a7.pdf?expires=1795775099&signature=1c72e6e1e0e4d8169e6e6de947c59b2a88b5d89298433be7f20a77e647a3e655",
-                         *         "expiresAt": "2026-11-27T10:24:59.689Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/4e553f79-dd7f-4189-9c5b-ccdd6efc41f3.pdf?expires=1795775283&signature=827be3445f6a4d6a9ae9508758380ae7b19e0934e763dfabe1cf8ed285adaef4",
+                         *         "expiresAt": "2026-11-27T10:28:03.214Z"
                          *       }
                          *     }
                          */
@@ -34614,15 +34615,15 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "aTPMhmW4VplUxIQUmNSB",
+                         *           "id": "9ajZ4xpePZxgleDyfp8k",
                          *           "actor": {
-                         *             "uid": "Dh5b0Z7jc8e1DoFInlTwkL2JHQzn",
+                         *             "uid": "Dpm9nHx9e5rJcoEG1oBDpUxKVYpB",
                          *             "role": "admin"
                          *           },
                          *           "action": "delivery_zone.created",
                          *           "target": {
                          *             "collection": "deliveryZones",
-                         *             "id": "RDS2ZoPwPtRohH67p0OI"
+                         *             "id": "DLQxPxWXN3DP8vZX7emc"
                          *           },
                          *           "before": null,
                          *           "after": {
@@ -34645,7 +34646,7 @@ export interface paths {
                          *           },
                          *           "reason": null,
                          *           "context": null,
-                         *           "at": "2026-11-27T10:19:54.941Z"
+                         *           "at": "2026-11-27T10:23:00.320Z"
                          *         }
                          *       ],
                          *       "pagination": {

@@ -3,18 +3,10 @@
  * up (the account the admin later blocks and unblocks, so that no demo account is), codes are read
  * back from the local messaging channel as the apps' users would read their SMS.
  */
-import { auth, db } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
+import { auth } from '../../core/firebase';
 import type { Recorder } from './recorder';
-import { readBack } from './walk-catalog';
+import { lastCodeSentTo, readBack } from './walk-helpers';
 import type { WalkContext } from './walk-flows';
-
-/** The newest one-time code the local messaging channel recorded for `telephone`. */
-export async function lastCodeSentTo(telephone: string): Promise<string> {
-  const sent = await db().collection(COLLECTIONS.localMessages).where('to', '==', telephone).get();
-  const newest = sent.docs.map((doc) => doc.data()).sort((a, b) => b.createdAt.toMillis() - a.createdAt.toMillis())[0];
-  return String(newest?.code ?? '000000');
-}
 
 export const NEWCOMER = { telephone: '+2290190000011', email: 'pro_2290190000011@users.marketplace.invalid', password: 'Demo-2026!' };
 

@@ -5,11 +5,9 @@
  */
 import { reloadConfig } from '../../core/config';
 import type { Recorder } from './recorder';
-import { payByMobileMoney } from './walk-commerce';
+import { JPEG, payByMobileMoney, readBack } from './walk-helpers';
 import type { WalkContext } from './walk-flows';
 
-/** A smallest JPEG-looking file (its type is read from its first bytes). */
-export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
 /** A smallest MP4-looking file: an `ftyp` box first. */
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64, 0)]);
 
@@ -117,23 +115,4 @@ export async function walkCatalog(recorder: Recorder, context: WalkContext): Pro
   // A closed contact is opened again by the buyer's next request (the recorder allows it at once).
   const declined = (await call('POST /api/tricycles/contacts', 'acheteur', { body: { chauffeur: context.uids.chauffeur, message: 'Course vers Dantokpa ?' } })).body?.data?.id;
   if (declined) await call('POST /api/tricycles/contacts/{id}/decline', 'chauffeur', { params: { id: declined } });
-}
-
-/** Reads a stored file back through the route that serves its kind of path. */
-export async function readBack(recorder: Recorder, url: string, caller: string): Promise<void> {
-  const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '');
-  const query = Object.fromEntries(new URL(url, 'http://x').searchParams);
-  const patterns: Array<[RegExp, string, string[]]> = [
-    [/^\/api\/upload\/files\/([^/]+)\/([^/]+)$/, 'GET /api/upload/files/{kind}/{name}', ['kind', 'name']],
-    [/^\/api\/upload\/kyc\/([^/]+)$/, 'GET /api/upload/kyc/{name}', ['name']],
-    [/^\/api\/upload\/signed\/([^/]+)\/([^/]+)\/([^/]+)$/, 'GET /api/upload/signed/{area}/{folder}/{name}', ['area', 'folder', 'name']],
-    [/^\/api\/upload\/signed\/([^/]+)\/([^/]+)$/, 'GET /api/upload/signed/{area}/{name}', ['area', 'name']],
-  ];
-  for (const [pattern, key, names] of patterns) {
-    const match = pattern.exec(path);
-    if (!match) continue;
-    const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])]));
-    await recorder.call(key, caller, { params, ...(Object.keys(query).length ? { query } : {}) });
-    return;
-  }
 }

@@ -4,38 +4,9 @@
  * the webhook back), the seller processes it, and the other ways a payment starts are shown on a
  * second order.
  */
-import type { Answer, Recorder } from './recorder';
-import { readBack } from './walk-catalog';
+import type { Recorder } from './recorder';
+import { orderPart, payByMobileMoney, readBack } from './walk-helpers';
 import type { WalkContext } from './walk-flows';
-
-/** Near the Ganhi market, Cotonou: where the demo buyer has its parts delivered. */
-export const BUYER_ADDRESS = { ville: 'Cotonou', details: 'Près du marché Ganhi', position: { latitude: 6.359, longitude: 2.433 } };
-/** A payer number the local FeexPay accepts at once (numbers ending in 1 fail, in 2 stay pending). */
-const PAYER = '+2290197000003';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Pays `montant` of `type` by mobile money, then waits for the sandbox's callback to settle it. */
-export async function payByMobileMoney(recorder: Recorder, caller: string, type: string, montant: number, metadata: Record<string, string>): Promise<string | undefined> {
-  const started = await recorder.call('POST /api/payments/requesttopay/{network}', caller, { params: { network: 'mtn' }, body: { type, montant, metadata, telephone: PAYER } });
-  const id = started.body?.data?.paymentId as string | undefined;
-  if (!id) return undefined;
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const status = await recorder.call('GET /api/payments/{id}', caller, { params: { id }, quiet: true });
-    if (status.body?.data?.statut && status.body.data.statut !== 'pending') break;
-    await sleep(100);
-  }
-  return id;
-}
-
-/** A new order of the demo part by the demo buyer, delivered or not. */
-export async function orderPart(recorder: Recorder, part: string, delivered: boolean): Promise<{ id: string; total: number } | undefined> {
-  const answer: Answer = await recorder.call('POST /api/orders', 'acheteur', {
-    body: { items: [{ articleId: part, quantite: 1 }], livraison: delivered, ...(delivered ? { adresseLivraison: BUYER_ADDRESS } : {}) },
-  });
-  const data = answer.body?.data as { id?: string; total?: number } | undefined;
-  return data?.id && data.total !== undefined ? { id: data.id, total: data.total } : undefined;
-}
 
 export async function walkCommerce(recorder: Recorder, context: WalkContext): Promise<void> {
   const call = recorder.call.bind(recorder);

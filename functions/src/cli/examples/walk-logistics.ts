@@ -5,14 +5,11 @@
  * admin's hand on them.
  */
 import type { Recorder } from './recorder';
-import { JPEG } from './walk-catalog';
-import { orderPart, payByMobileMoney } from './walk-commerce';
+import { JPEG, orderPart, payByMobileMoney, sleep } from './walk-helpers';
 import type { WalkContext } from './walk-flows';
 
 /** Near the Dantokpa market, Cotonou (seed-demo's courier position). */
 const DANTOKPA = { latitude: 6.3725, longitude: 2.4307 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A paid, delivered order of the demo part, and the delivery its payment opened. */
 async function paidDelivery(recorder: Recorder, part: string): Promise<string | undefined> {

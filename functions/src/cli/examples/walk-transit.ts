@@ -4,9 +4,7 @@
  * the newcomer forwarder sends its papers, refused then approved; the demo agent's day.
  */
 import type { Recorder } from './recorder';
-import { lastCodeSentTo } from './walk-accounts';
-import { JPEG, readBack } from './walk-catalog';
-import { payByMobileMoney } from './walk-commerce';
+import { JPEG, lastCodeSentTo, payByMobileMoney, readBack } from './walk-helpers';
 import type { WalkContext } from './walk-flows';
 
 /** A vehicle bought for transit and paid: the listing's id, or undefined. */
