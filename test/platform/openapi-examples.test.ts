@@ -12,6 +12,7 @@ import { exampleProblems, operationKey, type OperationExample, type OperationExa
 import { renderOpenApi } from '../../functions/src/cli/write-openapi';
 import { installErrorCodes } from '../../functions/src/error-codes';
 import { allRouters } from '../../functions/src/groups';
+import { api } from '../helpers/api';
 
 const EXAMPLES_FILE = join(__dirname, '..', '..', 'functions', 'src', 'openapi-examples.json');
 const examples = JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8')) as OperationExamples;
@@ -107,6 +108,14 @@ it('puts them on the document npm run openapi writes: parameters, request body a
     }
   }
   expect(checked).toBe(Object.keys(examples).length);
+});
+
+it('is what Swagger UI loads: /api-docs.json serves the examples', async () => {
+  const served = (await (await api()).get('/api-docs.json')).body;
+  const example = examples['GET /api/orders/{id}'];
+  const operation = served.paths['/api/orders/{id}'].get;
+  expect(operation.parameters.find((parameter: { name: string }) => parameter.name === 'id').example).toBe(example.request.params!.id);
+  expect(operation.responses['200'].content['application/json'].example).toEqual(example.answer.body);
 });
 
 it('leaves the document as it was for an operation without an example', () => {

@@ -30,7 +30,7 @@ export interface paths {
                          *         "service": "vehicle-marketplace",
                          *         "version": "0.1.0",
                          *         "status": "ok",
-                         *         "time": "2026-11-27T10:23:01.226Z"
+                         *         "time": "2026-11-27T10:24:43.175Z"
                          *       }
                          *     }
                          */
@@ -201,7 +201,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
+                         *         "id": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -219,8 +219,8 @@ export interface paths {
                          *         },
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:23:03.276Z",
-                         *         "updatedAt": "2026-11-27T10:23:03.276Z"
+                         *         "createdAt": "2026-11-27T10:24:45.328Z",
+                         *         "updatedAt": "2026-11-27T10:24:45.328Z"
                          *       }
                          *     }
                          */
@@ -357,7 +357,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -372,8 +372,8 @@ export interface paths {
                          *         "ville": null,
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:22:56.075Z",
-                         *         "updatedAt": "2026-11-27T10:23:00.768Z"
+                         *         "createdAt": "2026-11-27T10:24:38.201Z",
+                         *         "updatedAt": "2026-11-27T10:24:42.771Z"
                          *       }
                          *     }
                          */
@@ -481,7 +481,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -496,8 +496,8 @@ export interface paths {
                          *         "ville": "Cotonou",
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:22:56.075Z",
-                         *         "updatedAt": "2026-11-27T10:23:03.479Z"
+                         *         "createdAt": "2026-11-27T10:24:38.201Z",
+                         *         "updatedAt": "2026-11-27T10:24:45.481Z"
                          *       }
                          *     }
                          */
@@ -622,7 +622,7 @@ export interface paths {
                          *       "data": {
                          *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
                          *         "platform": "android",
-                         *         "lastSeenAt": "2026-11-27T10:23:03.528Z"
+                         *         "lastSeenAt": "2026-11-27T10:24:45.506Z"
                          *       }
                          *     }
                          */
@@ -831,7 +831,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example O4DiJKTzwClmtIGuN5ZfPTXfh2fg
+                     * @example 3VgVc1slx6PvE0OwRX2jxI4Hd9ai
                      */
                     id: string;
                 };
@@ -849,7 +849,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "id": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "nom": "Agbo",
                          *         "prenoms": "Rachidatou",
                          *         "role": "vendeur",
@@ -980,7 +980,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "6XzUPwzHlVQ5ExSp705PhbrgByZL",
+                         *           "id": "5dZEBbMf0NJpTKH8vCE9Vu7F3qMU",
                          *           "telephone": "+2290190000010",
                          *           "email": "pro_2290190000010@users.marketplace.invalid",
                          *           "nom": "Gbaguidi",
@@ -995,11 +995,11 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:22:56.390Z",
-                         *           "updatedAt": "2026-11-27T10:23:01.200Z"
+                         *           "createdAt": "2026-11-27T10:24:38.507Z",
+                         *           "updatedAt": "2026-11-27T10:24:43.151Z"
                          *         },
                          *         {
-                         *           "id": "XCSVi2Di9ncTSHJeAaUTy3o5j7Ru",
+                         *           "id": "K1iYV1o1fs5scq2YfD8MCq3v84U0",
                          *           "telephone": "+2290190000009",
                          *           "email": "pro_2290190000009@users.marketplace.invalid",
                          *           "nom": "Ahouansou",
@@ -1014,8 +1014,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:22:56.372Z",
-                         *           "updatedAt": "2026-11-27T10:23:01.165Z"
+                         *           "createdAt": "2026-11-27T10:24:38.491Z",
+                         *           "updatedAt": "2026-11-27T10:24:43.118Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1134,7 +1134,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example Asjnu4ZEcBInpmYxhqFadAuiDi4Z
+                     * @example AdIANd2xBz1d7rpW0SMuzcfQOOX1
                      */
                     id: string;
                 };
@@ -1163,7 +1163,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
+                         *         "id": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1180,9 +1180,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:23:03.405Z",
-                         *         "createdAt": "2026-11-27T10:23:03.276Z",
-                         *         "updatedAt": "2026-11-27T10:23:03.644Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:24:45.450Z",
+                         *         "createdAt": "2026-11-27T10:24:45.328Z",
+                         *         "updatedAt": "2026-11-27T10:24:45.595Z"
                          *       }
                          *     }
                          */
@@ -1294,7 +1294,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example Asjnu4ZEcBInpmYxhqFadAuiDi4Z
+                     * @example AdIANd2xBz1d7rpW0SMuzcfQOOX1
                      */
                     id: string;
                 };
@@ -1312,7 +1312,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
+                         *         "id": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1329,9 +1329,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:23:03.405Z",
-                         *         "createdAt": "2026-11-27T10:23:03.276Z",
-                         *         "updatedAt": "2026-11-27T10:23:03.697Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:24:45.450Z",
+                         *         "createdAt": "2026-11-27T10:24:45.328Z",
+                         *         "updatedAt": "2026-11-27T10:24:45.628Z"
                          *       }
                          *     }
                          */
@@ -1433,7 +1433,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example Asjnu4ZEcBInpmYxhqFadAuiDi4Z
+                     * @example AdIANd2xBz1d7rpW0SMuzcfQOOX1
                      */
                     id: string;
                 };
@@ -1463,7 +1463,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
+                         *         "id": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1480,9 +1480,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:23:03.405Z",
-                         *         "createdAt": "2026-11-27T10:23:03.276Z",
-                         *         "updatedAt": "2026-11-27T10:23:03.755Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:24:45.450Z",
+                         *         "createdAt": "2026-11-27T10:24:45.328Z",
+                         *         "updatedAt": "2026-11-27T10:24:45.667Z"
                          *       }
                          *     }
                          */
@@ -2709,7 +2709,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "171397"
+                     *       "otp": "195727"
                      *     }
                      */
                     "application/json": components["schemas"]["VerifyResetCode"];
@@ -2851,7 +2851,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "171397",
+                     *       "otp": "195727",
                      *       "newPassword": "Demo-2026!"
                      *     }
                      */
@@ -3126,7 +3126,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "otp": "170322"
+                     *       "otp": "730641"
                      *     }
                      */
                     "application/json": components["schemas"]["PhoneProofVerify"];
@@ -3145,7 +3145,7 @@ export interface paths {
                          *       "data": {
                          *         "telephone": "+2290190000011",
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:23:03.405Z",
+                         *         "telephoneVerifieAt": "2026-11-27T10:24:45.450Z",
                          *         "verifiedNow": true
                          *       }
                          *     }
@@ -3297,8 +3297,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "sessionId": "e729ef23-98b6-4341-8627-00a1e677c69e",
-                         *         "startedAt": "2026-11-27T10:23:03.940Z",
+                         *         "sessionId": "6f6de370-c559-4a1f-91d5-867a8b06130c",
+                         *         "startedAt": "2026-11-27T10:24:45.846Z",
                          *         "idleTimeoutMinutes": 30
                          *       }
                          *     }
@@ -3797,15 +3797,15 @@ export interface paths {
                          *           "type": "order_paid",
                          *           "category": "payments",
                          *           "title": "Commande payée",
-                         *           "body": "Votre commande 1XpLfsOpCkc8Oa9SP6L5 (85 500 XOF) est payée.",
+                         *           "body": "Votre commande ocj498mUuftLhwSXuyUq (85 500 XOF) est payée.",
                          *           "language": "fr",
                          *           "resource": {
                          *             "kind": "commande",
-                         *             "id": "1XpLfsOpCkc8Oa9SP6L5"
+                         *             "id": "ocj498mUuftLhwSXuyUq"
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-27T10:23:00.430Z"
+                         *           "createdAt": "2026-11-27T10:24:42.458Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -4092,7 +4092,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example e1de27085cc4f627363c5337eb09722a4fe80e7e
+                     * @example f8475d3efa6c7f74e03ee3c2b8e1d40aed9cb9d2
                      */
                     id: string;
                 };
@@ -4110,7 +4110,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "e1de27085cc4f627363c5337eb09722a4fe80e7e",
+                         *         "id": "f8475d3efa6c7f74e03ee3c2b8e1d40aed9cb9d2",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4118,8 +4118,8 @@ export interface paths {
                          *         "language": "fr",
                          *         "resource": null,
                          *         "read": true,
-                         *         "readAt": "2026-11-27T10:23:03.996Z",
-                         *         "createdAt": "2026-11-27T10:23:03.877Z"
+                         *         "readAt": "2026-11-27T10:24:45.903Z",
+                         *         "createdAt": "2026-11-27T10:24:45.784Z"
                          *       }
                          *     }
                          */
@@ -4212,7 +4212,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example e1de27085cc4f627363c5337eb09722a4fe80e7e
+                     * @example f8475d3efa6c7f74e03ee3c2b8e1d40aed9cb9d2
                      */
                     id: string;
                 };
@@ -4230,7 +4230,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "e1de27085cc4f627363c5337eb09722a4fe80e7e",
+                         *         "id": "f8475d3efa6c7f74e03ee3c2b8e1d40aed9cb9d2",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4239,7 +4239,7 @@ export interface paths {
                          *         "resource": null,
                          *         "read": false,
                          *         "readAt": null,
-                         *         "createdAt": "2026-11-27T10:23:03.877Z"
+                         *         "createdAt": "2026-11-27T10:24:45.784Z"
                          *       }
                          *     }
                          */
@@ -4724,7 +4724,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "6NQjVjJUA4DAz8Puvryn",
+                         *           "id": "xxz4d1EQUx94LvIwhdxh",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -4739,7 +4739,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4748,12 +4748,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:22:56.149Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.394Z",
-                         *           "publishedAt": "2026-11-27T10:22:56.149Z"
+                         *           "createdAt": "2026-11-27T10:24:38.272Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.425Z",
+                         *           "publishedAt": "2026-11-27T10:24:38.272Z"
                          *         },
                          *         {
-                         *           "id": "WRps49WW84sYE8P9p9FC",
+                         *           "id": "xhchTw1XMzkR8fiZWvRb",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -4762,7 +4762,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4771,9 +4771,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:22:56.141Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.665Z",
-                         *           "publishedAt": "2026-11-27T10:22:56.141Z"
+                         *           "createdAt": "2026-11-27T10:24:38.264Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.666Z",
+                         *           "publishedAt": "2026-11-27T10:24:38.264Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -4888,7 +4888,7 @@ export interface paths {
                      *       "pays": "BJ",
                      *       "ville": "Cotonou",
                      *       "photos": [
-                     *         "http://127.0.0.1:5000/api/upload/files/images/c39259f0-67f8-4b0b-82ea-922e1b3f5992.jpg"
+                     *         "http://127.0.0.1:5000/api/upload/files/images/c633d8d4-42a2-4364-8984-40ad0256ec97.jpg"
                      *       ]
                      *     }
                      */
@@ -4906,12 +4906,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "PV1ARrqh7g9UsiuJ35Oi",
+                         *         "id": "jJtMLiJktPjJIH2sylLO",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "prix": 2500000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/c39259f0-67f8-4b0b-82ea-922e1b3f5992.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/c633d8d4-42a2-4364-8984-40ad0256ec97.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -4920,7 +4920,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -4929,9 +4929,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:23:04.078Z",
-                         *         "updatedAt": "2026-11-27T10:23:04.078Z",
-                         *         "publishedAt": "2026-11-27T10:23:04.078Z"
+                         *         "createdAt": "2026-11-27T10:24:45.989Z",
+                         *         "updatedAt": "2026-11-27T10:24:45.989Z",
+                         *         "publishedAt": "2026-11-27T10:24:45.989Z"
                          *       }
                          *     }
                          */
@@ -5060,7 +5060,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "6NQjVjJUA4DAz8Puvryn",
+                         *           "id": "xxz4d1EQUx94LvIwhdxh",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -5075,7 +5075,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5084,12 +5084,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:22:56.149Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.394Z",
-                         *           "publishedAt": "2026-11-27T10:22:56.149Z"
+                         *           "createdAt": "2026-11-27T10:24:38.272Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.425Z",
+                         *           "publishedAt": "2026-11-27T10:24:38.272Z"
                          *         },
                          *         {
-                         *           "id": "WRps49WW84sYE8P9p9FC",
+                         *           "id": "xhchTw1XMzkR8fiZWvRb",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -5098,7 +5098,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5107,9 +5107,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:22:56.141Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.665Z",
-                         *           "publishedAt": "2026-11-27T10:22:56.141Z"
+                         *           "createdAt": "2026-11-27T10:24:38.264Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.666Z",
+                         *           "publishedAt": "2026-11-27T10:24:38.264Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -5208,7 +5208,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6NQjVjJUA4DAz8Puvryn */
+                    /** @example xxz4d1EQUx94LvIwhdxh */
                     id: string;
                 };
                 cookie?: never;
@@ -5225,7 +5225,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6NQjVjJUA4DAz8Puvryn",
+                         *         "id": "xxz4d1EQUx94LvIwhdxh",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5240,7 +5240,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5249,9 +5249,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:22:56.149Z",
-                         *         "updatedAt": "2026-11-27T10:23:00.394Z",
-                         *         "publishedAt": "2026-11-27T10:22:56.149Z"
+                         *         "createdAt": "2026-11-27T10:24:38.272Z",
+                         *         "updatedAt": "2026-11-27T10:24:42.425Z",
+                         *         "publishedAt": "2026-11-27T10:24:38.272Z"
                          *       }
                          *     }
                          */
@@ -5329,7 +5329,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example IOdyvYBb5EFWucsyoRtF */
+                    /** @example 6xsWyc8CYl5GTeqSNTwM */
                     id: string;
                 };
                 cookie?: never;
@@ -5443,7 +5443,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example PV1ARrqh7g9UsiuJ35Oi */
+                    /** @example jJtMLiJktPjJIH2sylLO */
                     id: string;
                 };
                 cookie?: never;
@@ -5505,13 +5505,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "PV1ARrqh7g9UsiuJ35Oi",
+                         *         "id": "jJtMLiJktPjJIH2sylLO",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "description": "Entretien à jour, papiers en règle.",
                          *         "prix": 2400000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/c39259f0-67f8-4b0b-82ea-922e1b3f5992.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/c633d8d4-42a2-4364-8984-40ad0256ec97.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -5520,7 +5520,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5529,9 +5529,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:23:04.078Z",
-                         *         "updatedAt": "2026-11-27T10:23:04.129Z",
-                         *         "publishedAt": "2026-11-27T10:23:04.078Z"
+                         *         "createdAt": "2026-11-27T10:24:45.989Z",
+                         *         "updatedAt": "2026-11-27T10:24:46.045Z",
+                         *         "publishedAt": "2026-11-27T10:24:45.989Z"
                          *       }
                          *     }
                          */
@@ -5650,7 +5650,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6NQjVjJUA4DAz8Puvryn */
+                    /** @example xxz4d1EQUx94LvIwhdxh */
                     id: string;
                 };
                 cookie?: never;
@@ -5678,7 +5678,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6NQjVjJUA4DAz8Puvryn",
+                         *         "id": "xxz4d1EQUx94LvIwhdxh",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5693,7 +5693,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5702,9 +5702,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:22:56.149Z",
-                         *         "updatedAt": "2026-11-27T10:23:04.174Z",
-                         *         "publishedAt": "2026-11-27T10:22:56.149Z"
+                         *         "createdAt": "2026-11-27T10:24:38.272Z",
+                         *         "updatedAt": "2026-11-27T10:24:46.088Z",
+                         *         "publishedAt": "2026-11-27T10:24:38.272Z"
                          *       }
                          *     }
                          */
@@ -5810,7 +5810,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example IOdyvYBb5EFWucsyoRtF */
+                    /** @example 6xsWyc8CYl5GTeqSNTwM */
                     id: string;
                 };
                 cookie?: never;
@@ -5827,14 +5827,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "IOdyvYBb5EFWucsyoRtF",
+                         *         "id": "6xsWyc8CYl5GTeqSNTwM",
                          *         "type": "moto",
                          *         "titre": "Bajaj Boxer 150",
                          *         "prix": 720000,
                          *         "photos": [],
                          *         "pays": "BJ",
                          *         "ville": "Abomey-Calavi",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "retire",
                          *         "motifRejet": null,
@@ -5843,9 +5843,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:23:04.103Z",
-                         *         "updatedAt": "2026-11-27T10:23:04.186Z",
-                         *         "publishedAt": "2026-11-27T10:23:04.103Z"
+                         *         "createdAt": "2026-11-27T10:24:46.016Z",
+                         *         "updatedAt": "2026-11-27T10:24:46.100Z",
+                         *         "publishedAt": "2026-11-27T10:24:46.016Z"
                          *       }
                          *     }
                          */
@@ -5949,7 +5949,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example LqUv5uA5oz8XkgheS2Tr */
+                    /** @example PjWsM7oJlbaV0camIwRb */
                     id: string;
                 };
                 cookie?: never;
@@ -5966,7 +5966,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "LqUv5uA5oz8XkgheS2Tr",
+                         *         "id": "PjWsM7oJlbaV0camIwRb",
                          *         "type": "piece",
                          *         "titre": "Phare avant Corolla",
                          *         "prix": 45000,
@@ -5974,7 +5974,7 @@ export interface paths {
                          *         "stock": 3,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5983,9 +5983,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:23:04.252Z",
-                         *         "updatedAt": "2026-11-27T10:23:04.276Z",
-                         *         "publishedAt": "2026-11-27T10:23:04.280Z"
+                         *         "createdAt": "2026-11-27T10:24:46.157Z",
+                         *         "updatedAt": "2026-11-27T10:24:46.183Z",
+                         *         "publishedAt": "2026-11-27T10:24:46.186Z"
                          *       }
                          *     }
                          */
@@ -6087,7 +6087,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example hcIgpgid1LYL8auczRwD */
+                    /** @example 07vhU61lr5Bx8TVRcvFM */
                     id: string;
                 };
                 cookie?: never;
@@ -6115,7 +6115,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hcIgpgid1LYL8auczRwD",
+                         *         "id": "07vhU61lr5Bx8TVRcvFM",
                          *         "type": "piece",
                          *         "titre": "Rétroviseur RAV4",
                          *         "prix": 35000,
@@ -6123,7 +6123,7 @@ export interface paths {
                          *         "stock": 2,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "rejete",
                          *         "motifRejet": "Photos manquantes",
@@ -6132,8 +6132,8 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:23:04.328Z",
-                         *         "updatedAt": "2026-11-27T10:23:04.350Z",
+                         *         "createdAt": "2026-11-27T10:24:46.232Z",
+                         *         "updatedAt": "2026-11-27T10:24:46.256Z",
                          *         "publishedAt": null
                          *       }
                          *     }
@@ -6293,7 +6293,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "6NQjVjJUA4DAz8Puvryn",
+                         *           "id": "xxz4d1EQUx94LvIwhdxh",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -6308,7 +6308,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6317,12 +6317,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:22:56.149Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.394Z",
-                         *           "publishedAt": "2026-11-27T10:22:56.149Z"
+                         *           "createdAt": "2026-11-27T10:24:38.272Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.425Z",
+                         *           "publishedAt": "2026-11-27T10:24:38.272Z"
                          *         },
                          *         {
-                         *           "id": "WRps49WW84sYE8P9p9FC",
+                         *           "id": "xhchTw1XMzkR8fiZWvRb",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -6331,7 +6331,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6340,9 +6340,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:22:56.141Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.665Z",
-                         *           "publishedAt": "2026-11-27T10:22:56.141Z"
+                         *           "createdAt": "2026-11-27T10:24:38.264Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.666Z",
+                         *           "publishedAt": "2026-11-27T10:24:38.264Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6465,7 +6465,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "0zFOHc3ODfcvGNQqQDFG",
+                         *           "id": "rROpiHOtmLxC9bYC9jUe",
                          *           "type": "voiture",
                          *           "titre": "Toyota RAV4 2016 venant d’Europe",
                          *           "prix": 9800000,
@@ -6478,7 +6478,7 @@ export interface paths {
                          *           "condition": "venant",
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6487,9 +6487,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:22:56.130Z",
-                         *           "updatedAt": "2026-11-27T10:22:56.246Z",
-                         *           "publishedAt": "2026-11-27T10:22:56.130Z"
+                         *           "createdAt": "2026-11-27T10:24:38.255Z",
+                         *           "updatedAt": "2026-11-27T10:24:38.367Z",
+                         *           "publishedAt": "2026-11-27T10:24:38.255Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6687,7 +6687,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6NQjVjJUA4DAz8Puvryn */
+                    /** @example xxz4d1EQUx94LvIwhdxh */
                     id: string;
                 };
                 cookie?: never;
@@ -6704,7 +6704,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6NQjVjJUA4DAz8Puvryn",
+                         *         "id": "xxz4d1EQUx94LvIwhdxh",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -6719,7 +6719,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -6728,9 +6728,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:22:56.149Z",
-                         *         "updatedAt": "2026-11-27T10:23:00.394Z",
-                         *         "publishedAt": "2026-11-27T10:22:56.149Z"
+                         *         "createdAt": "2026-11-27T10:24:38.272Z",
+                         *         "updatedAt": "2026-11-27T10:24:42.425Z",
+                         *         "publishedAt": "2026-11-27T10:24:38.272Z"
                          *       }
                          *     }
                          */
@@ -6820,20 +6820,22 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "rK2fzp9cdBBTJTOFqHKU",
-                         *           "type": "voiture",
-                         *           "titre": "Toyota Corolla 2012, climatisée",
-                         *           "prix": 4500000,
+                         *           "id": "xxz4d1EQUx94LvIwhdxh",
+                         *           "type": "piece",
+                         *           "titre": "Alternateur Corolla 1.6",
+                         *           "prix": 85000,
                          *           "photos": [],
                          *           "marque": "Toyota",
                          *           "modele": "Corolla",
-                         *           "annee": 2012,
-                         *           "kilometrage": 98000,
-                         *           "carburant": "essence",
-                         *           "boiteVitesse": "automatique",
+                         *           "categorie": "Électricité",
+                         *           "stock": 2,
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "localisation": {
+                         *             "latitude": 6.3667,
+                         *             "longitude": 2.4333
+                         *           },
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6842,35 +6844,32 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:22:56.126Z",
-                         *           "updatedAt": "2026-11-27T10:22:56.126Z",
-                         *           "publishedAt": "2026-11-27T10:22:56.126Z"
+                         *           "createdAt": "2026-11-27T10:24:38.272Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.425Z",
+                         *           "publishedAt": "2026-11-27T10:24:38.272Z"
                          *         },
                          *         {
-                         *           "id": "dUUHLopqjwNiRTVXlldO",
-                         *           "type": "voiture",
-                         *           "titre": "Honda Accord 2010",
-                         *           "prix": 3200000,
+                         *           "id": "xhchTw1XMzkR8fiZWvRb",
+                         *           "type": "tricycle",
+                         *           "titre": "Tricycle de transport 2022",
+                         *           "prix": 1900000,
                          *           "photos": [],
-                         *           "marque": "Honda",
-                         *           "modele": "Accord",
-                         *           "annee": 2010,
-                         *           "carburant": "essence",
-                         *           "boiteVitesse": "automatique",
-                         *           "pays": "BJ",
-                         *           "ville": "Porto-Novo",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "marque": "Lifan",
+                         *           "annee": 2022,
+                         *           "pays": "TG",
+                         *           "ville": "Lomé",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
                          *           "aLaUne": false,
                          *           "sponsorise": false,
-                         *           "verificationStatut": "none",
+                         *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:22:56.134Z",
-                         *           "updatedAt": "2026-11-27T10:22:56.134Z",
-                         *           "publishedAt": "2026-11-27T10:22:56.134Z"
+                         *           "createdAt": "2026-11-27T10:24:38.264Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.666Z",
+                         *           "publishedAt": "2026-11-27T10:24:38.264Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6937,7 +6936,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rK2fzp9cdBBTJTOFqHKU */
+                    /** @example xxz4d1EQUx94LvIwhdxh */
                     articleId: string;
                 };
                 cookie?: never;
@@ -6954,7 +6953,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "rK2fzp9cdBBTJTOFqHKU",
+                         *         "articleId": "xxz4d1EQUx94LvIwhdxh",
                          *         "views": 0
                          *       }
                          *     }
@@ -7008,7 +7007,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example PV1ARrqh7g9UsiuJ35Oi */
+                    /** @example jJtMLiJktPjJIH2sylLO */
                     articleId: string;
                 };
                 cookie?: never;
@@ -7161,9 +7160,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "uuQTB6buHX0QhR5G6HIs",
-                         *           "articleId": "0zFOHc3ODfcvGNQqQDFG",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "id": "eYBdnRyyVexRqbBtxpAq",
+                         *           "articleId": "rROpiHOtmLxC9bYC9jUe",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7172,9 +7171,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:22:56.246Z",
-                         *           "dateFin": "2026-12-27T10:22:56.246Z",
-                         *           "createdAt": "2026-11-27T10:22:56.159Z"
+                         *           "dateDebut": "2026-11-27T10:24:38.367Z",
+                         *           "dateFin": "2026-12-27T10:24:38.367Z",
+                         *           "createdAt": "2026-11-27T10:24:38.283Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7265,7 +7264,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "PV1ARrqh7g9UsiuJ35Oi",
+                     *       "articleId": "jJtMLiJktPjJIH2sylLO",
                      *       "typePub": "sponsorise",
                      *       "duree": 7
                      *     }
@@ -7290,9 +7289,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0cpqDISSNwwp9MwDV9PV",
-                         *         "articleId": "PV1ARrqh7g9UsiuJ35Oi",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "id": "5JzMQdMVLqbEfxWeytIy",
+                         *         "articleId": "jJtMLiJktPjJIH2sylLO",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
@@ -7303,7 +7302,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:23:04.413Z"
+                         *         "createdAt": "2026-11-27T10:24:46.307Z"
                          *       }
                          *     }
                          */
@@ -7447,9 +7446,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "uuQTB6buHX0QhR5G6HIs",
-                         *           "articleId": "0zFOHc3ODfcvGNQqQDFG",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "id": "eYBdnRyyVexRqbBtxpAq",
+                         *           "articleId": "rROpiHOtmLxC9bYC9jUe",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7458,9 +7457,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:22:56.246Z",
-                         *           "dateFin": "2026-12-27T10:22:56.246Z",
-                         *           "createdAt": "2026-11-27T10:22:56.159Z"
+                         *           "dateDebut": "2026-11-27T10:24:38.367Z",
+                         *           "dateFin": "2026-12-27T10:24:38.367Z",
+                         *           "createdAt": "2026-11-27T10:24:38.283Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7556,7 +7555,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example uuQTB6buHX0QhR5G6HIs */
+                    /** @example eYBdnRyyVexRqbBtxpAq */
                     id: string;
                 };
                 cookie?: never;
@@ -7573,9 +7572,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "uuQTB6buHX0QhR5G6HIs",
-                         *         "articleId": "0zFOHc3ODfcvGNQqQDFG",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "id": "eYBdnRyyVexRqbBtxpAq",
+                         *         "articleId": "rROpiHOtmLxC9bYC9jUe",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "typePub": "a_la_une",
                          *         "duree": 30,
                          *         "prixParJour": 2000,
@@ -7584,9 +7583,9 @@ export interface paths {
                          *         "motifRejet": null,
                          *         "paymentId": "demo-payment",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:22:56.246Z",
-                         *         "dateFin": "2026-12-27T10:22:56.246Z",
-                         *         "createdAt": "2026-11-27T10:22:56.159Z"
+                         *         "dateDebut": "2026-11-27T10:24:38.367Z",
+                         *         "dateFin": "2026-12-27T10:24:38.367Z",
+                         *         "createdAt": "2026-11-27T10:24:38.283Z"
                          *       }
                          *     }
                          */
@@ -7685,7 +7684,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0cpqDISSNwwp9MwDV9PV */
+                    /** @example 5JzMQdMVLqbEfxWeytIy */
                     id: string;
                 };
                 cookie?: never;
@@ -7702,20 +7701,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0cpqDISSNwwp9MwDV9PV",
-                         *         "articleId": "PV1ARrqh7g9UsiuJ35Oi",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "id": "5JzMQdMVLqbEfxWeytIy",
+                         *         "articleId": "jJtMLiJktPjJIH2sylLO",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
                          *         "montant": 7000,
                          *         "statut": "active",
                          *         "motifRejet": null,
-                         *         "paymentId": "0JNuxtPc1T3g4eHIXMa1",
+                         *         "paymentId": "dAdrhIjk2h6qnnOkZZPL",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:23:04.773Z",
-                         *         "dateFin": "2026-12-04T10:23:04.773Z",
-                         *         "createdAt": "2026-11-27T10:23:04.413Z"
+                         *         "dateDebut": "2026-11-27T10:24:46.645Z",
+                         *         "dateFin": "2026-12-04T10:24:46.645Z",
+                         *         "createdAt": "2026-11-27T10:24:46.307Z"
                          *       }
                          *     }
                          */
@@ -7821,7 +7820,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example QcFt021vYLcO4FAQefIo */
+                    /** @example yK6bDpBoML4PZZJCLv8J */
                     id: string;
                 };
                 cookie?: never;
@@ -7849,9 +7848,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "QcFt021vYLcO4FAQefIo",
-                         *         "articleId": "PV1ARrqh7g9UsiuJ35Oi",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "id": "yK6bDpBoML4PZZJCLv8J",
+                         *         "articleId": "jJtMLiJktPjJIH2sylLO",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "typePub": "a_la_une",
                          *         "duree": 14,
                          *         "prixParJour": 2000,
@@ -7862,7 +7861,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:23:04.446Z"
+                         *         "createdAt": "2026-11-27T10:24:46.336Z"
                          *       }
                          *     }
                          */
@@ -8002,9 +8001,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "uuQTB6buHX0QhR5G6HIs",
-                         *           "articleId": "0zFOHc3ODfcvGNQqQDFG",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "id": "eYBdnRyyVexRqbBtxpAq",
+                         *           "articleId": "rROpiHOtmLxC9bYC9jUe",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -8013,9 +8012,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:22:56.246Z",
-                         *           "dateFin": "2026-12-27T10:22:56.246Z",
-                         *           "createdAt": "2026-11-27T10:22:56.159Z"
+                         *           "dateDebut": "2026-11-27T10:24:38.367Z",
+                         *           "dateFin": "2026-12-27T10:24:38.367Z",
+                         *           "createdAt": "2026-11-27T10:24:38.283Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8102,8 +8101,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/images/c39259f0-67f8-4b0b-82ea-922e1b3f5992.jpg",
-                         *         "path": "images/c39259f0-67f8-4b0b-82ea-922e1b3f5992.jpg",
+                         *         "url": "/api/upload/files/images/c633d8d4-42a2-4364-8984-40ad0256ec97.jpg",
+                         *         "path": "images/c633d8d4-42a2-4364-8984-40ad0256ec97.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8237,8 +8236,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/videos/50067e60-b07e-4ff4-aa0d-c112fda3add9.mp4",
-                         *         "path": "videos/50067e60-b07e-4ff4-aa0d-c112fda3add9.mp4",
+                         *         "url": "/api/upload/files/videos/f5a8986a-7a2e-42f6-b7b6-2838896e1093.mp4",
+                         *         "path": "videos/f5a8986a-7a2e-42f6-b7b6-2838896e1093.mp4",
                          *         "contentType": "video/mp4",
                          *         "size": 76
                          *       }
@@ -8396,8 +8395,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/kyc/fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg",
-                         *         "path": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg",
+                         *         "url": "/api/upload/kyc/57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg",
+                         *         "path": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8505,7 +8504,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg */
+                    /** @example 57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg */
                     name: string;
                 };
                 cookie?: never;
@@ -8646,25 +8645,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "WRps49WW84sYE8P9p9FC",
+                         *           "articleId": "xhchTw1XMzkR8fiZWvRb",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
                          *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:23:00.656Z",
+                         *             "attachedAt": "2026-11-27T10:24:42.659Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:23:00.656Z",
-                         *           "decisionDeadline": "2026-11-30T10:23:00.656Z",
+                         *           "reportedAt": "2026-11-27T10:24:42.659Z",
+                         *           "decisionDeadline": "2026-11-30T10:24:42.659Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:23:00.607Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.656Z"
+                         *           "createdAt": "2026-11-27T10:24:42.620Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.659Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8880,7 +8879,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example PV1ARrqh7g9UsiuJ35Oi */
+                    /** @example jJtMLiJktPjJIH2sylLO */
                     articleId: string;
                 };
                 cookie?: never;
@@ -8902,7 +8901,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "rapportId": "8c2a5d9f-9f8a-416c-a07b-182cd48b267a",
+                         *         "rapportId": "64933f73-5f3b-40a2-bc4b-afe4c488c33d",
                          *         "size": 193,
                          *         "contentType": "application/pdf"
                          *       }
@@ -9028,7 +9027,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example PV1ARrqh7g9UsiuJ35Oi */
+                    /** @example jJtMLiJktPjJIH2sylLO */
                     articleId: string;
                 };
                 cookie?: never;
@@ -9038,7 +9037,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "statut": "rapport_disponible",
-                     *       "rapportId": "8c2a5d9f-9f8a-416c-a07b-182cd48b267a"
+                     *       "rapportId": "64933f73-5f3b-40a2-bc4b-afe4c488c33d"
                      *     }
                      */
                     "application/json": {
@@ -9064,30 +9063,30 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "PV1ARrqh7g9UsiuJ35Oi",
+                         *         "articleId": "jJtMLiJktPjJIH2sylLO",
                          *         "statut": "rapport_disponible",
                          *         "moved": [
                          *           {
-                         *             "id": "2ki6e66zoopS1e4Ly1JA",
-                         *             "articleId": "PV1ARrqh7g9UsiuJ35Oi",
+                         *             "id": "MaaQkTsne0ltCyQ4On0P",
+                         *             "articleId": "jJtMLiJktPjJIH2sylLO",
                          *             "articleTitre": "Peugeot 406 2004, bon état",
-                         *             "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "statut": "rapport_disponible",
-                         *             "paymentId": "2ki6e66zoopS1e4Ly1JA",
+                         *             "paymentId": "MaaQkTsne0ltCyQ4On0P",
                          *             "rapport": {
                          *               "size": 193,
                          *               "contentType": "application/pdf",
-                         *               "attachedAt": "2026-11-27T10:23:06.907Z",
+                         *               "attachedAt": "2026-11-27T10:24:48.654Z",
                          *               "deleted": false
                          *             },
                          *             "motif": null,
                          *             "startedAt": null,
-                         *             "reportedAt": "2026-11-27T10:23:06.907Z",
-                         *             "decisionDeadline": "2026-11-30T10:23:06.907Z",
+                         *             "reportedAt": "2026-11-27T10:24:48.654Z",
+                         *             "decisionDeadline": "2026-11-30T10:24:48.654Z",
                          *             "decidedAt": null,
-                         *             "createdAt": "2026-11-27T10:23:06.835Z",
-                         *             "updatedAt": "2026-11-27T10:23:06.907Z"
+                         *             "createdAt": "2026-11-27T10:24:48.584Z",
+                         *             "updatedAt": "2026-11-27T10:24:48.654Z"
                          *           }
                          *         ]
                          *       }
@@ -9231,25 +9230,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "WRps49WW84sYE8P9p9FC",
+                         *           "articleId": "xhchTw1XMzkR8fiZWvRb",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *           "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
                          *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:23:00.656Z",
+                         *             "attachedAt": "2026-11-27T10:24:42.659Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:23:00.656Z",
-                         *           "decisionDeadline": "2026-11-30T10:23:00.656Z",
+                         *           "reportedAt": "2026-11-27T10:24:42.659Z",
+                         *           "decisionDeadline": "2026-11-30T10:24:42.659Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:23:00.607Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.656Z"
+                         *           "createdAt": "2026-11-27T10:24:42.620Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.659Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9361,25 +9360,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "WRps49WW84sYE8P9p9FC",
+                         *         "articleId": "xhchTw1XMzkR8fiZWvRb",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "statut": "rapport_disponible",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
                          *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:23:00.656Z",
+                         *           "attachedAt": "2026-11-27T10:24:42.659Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:23:00.656Z",
-                         *         "decisionDeadline": "2026-11-30T10:23:00.656Z",
+                         *         "reportedAt": "2026-11-27T10:24:42.659Z",
+                         *         "decisionDeadline": "2026-11-30T10:24:42.659Z",
                          *         "decidedAt": null,
-                         *         "createdAt": "2026-11-27T10:23:00.607Z",
-                         *         "updatedAt": "2026-11-27T10:23:00.656Z"
+                         *         "createdAt": "2026-11-27T10:24:42.620Z",
+                         *         "updatedAt": "2026-11-27T10:24:42.659Z"
                          *       }
                          *     }
                          */
@@ -9487,8 +9486,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/4e553f79-dd7f-4189-9c5b-ccdd6efc41f3.pdf?expires=1795775281&signature=97cadf4eee03aa0a42fa302df8ad6485843a519870049f090a619424c052a908",
-                         *         "expiresAt": "2026-11-27T10:28:01.711Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/9fbe09ee-2277-49ec-8b98-1afe1bc57166.pdf?expires=1795775383&signature=09460dd8744754ec78d2b854771ae40132ec62494abd02ba29605a894ddee516",
+                         *         "expiresAt": "2026-11-27T10:29:43.751Z"
                          *       }
                          *     }
                          */
@@ -9621,25 +9620,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "WRps49WW84sYE8P9p9FC",
+                         *         "articleId": "xhchTw1XMzkR8fiZWvRb",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "statut": "accepte",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
                          *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:23:00.656Z",
+                         *           "attachedAt": "2026-11-27T10:24:42.659Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:23:00.656Z",
-                         *         "decisionDeadline": "2026-11-30T10:23:00.656Z",
-                         *         "decidedAt": "2026-11-27T10:23:06.520Z",
-                         *         "createdAt": "2026-11-27T10:23:00.607Z",
-                         *         "updatedAt": "2026-11-27T10:23:06.520Z"
+                         *         "reportedAt": "2026-11-27T10:24:42.659Z",
+                         *         "decisionDeadline": "2026-11-30T10:24:42.659Z",
+                         *         "decidedAt": "2026-11-27T10:24:48.262Z",
+                         *         "createdAt": "2026-11-27T10:24:42.620Z",
+                         *         "updatedAt": "2026-11-27T10:24:48.262Z"
                          *       }
                          *     }
                          */
@@ -9744,7 +9743,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 2ki6e66zoopS1e4Ly1JA */
+                    /** @example MaaQkTsne0ltCyQ4On0P */
                     id: string;
                 };
                 cookie?: never;
@@ -9761,26 +9760,26 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2ki6e66zoopS1e4Ly1JA",
-                         *         "articleId": "PV1ARrqh7g9UsiuJ35Oi",
+                         *         "id": "MaaQkTsne0ltCyQ4On0P",
+                         *         "articleId": "jJtMLiJktPjJIH2sylLO",
                          *         "articleTitre": "Peugeot 406 2004, bon état",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "statut": "refuse",
-                         *         "paymentId": "2ki6e66zoopS1e4Ly1JA",
+                         *         "paymentId": "MaaQkTsne0ltCyQ4On0P",
                          *         "rapport": {
                          *           "size": 193,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:23:06.907Z",
+                         *           "attachedAt": "2026-11-27T10:24:48.654Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:23:06.907Z",
-                         *         "decisionDeadline": "2026-11-30T10:23:06.907Z",
-                         *         "decidedAt": "2026-11-27T10:23:06.974Z",
-                         *         "createdAt": "2026-11-27T10:23:06.835Z",
-                         *         "updatedAt": "2026-11-27T10:23:06.974Z"
+                         *         "reportedAt": "2026-11-27T10:24:48.654Z",
+                         *         "decisionDeadline": "2026-11-30T10:24:48.654Z",
+                         *         "decidedAt": "2026-11-27T10:24:48.709Z",
+                         *         "createdAt": "2026-11-27T10:24:48.584Z",
+                         *         "updatedAt": "2026-11-27T10:24:48.709Z"
                          *       }
                          *     }
                          */
@@ -9988,12 +9987,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795775286
+                     * @example 1795775388
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 031a728debcf4554f3319a6d72cf24103f4470433e581e067a206a7eb560e300
+                     * @example d033f3999c22a7530d531ca9878b1193901ab237c1218e91c3627395e3bc4120
                      */
                     signature: string;
                 };
@@ -10003,7 +10002,7 @@ export interface paths {
                     area: string;
                     /** @example demo-verification-payment */
                     folder: string;
-                    /** @example 4e553f79-dd7f-4189-9c5b-ccdd6efc41f3.pdf */
+                    /** @example 9fbe09ee-2277-49ec-8b98-1afe1bc57166.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -10156,8 +10155,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "wOroxAXFe10YXsXqeOFk",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "YVs8chlENp6tdvFOmZIH",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10177,8 +10176,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:23:04.890Z",
-                         *         "updatedAt": "2026-11-27T10:23:04.890Z"
+                         *         "createdAt": "2026-11-27T10:24:46.738Z",
+                         *         "updatedAt": "2026-11-27T10:24:46.738Z"
                          *       }
                          *     }
                          */
@@ -10459,7 +10458,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "a6CLtPDq63voyGu2hGsu",
+                         *           "id": "9KYNIoJ9HseyVY2RsWvU",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10472,10 +10471,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:23:04.904Z"
+                         *           "createdAt": "2026-11-27T10:24:46.779Z"
                          *         },
                          *         {
-                         *           "id": "JbY52n0Po1ZMHahsa4cA",
+                         *           "id": "SKVO9jeW1i5iZgT1CFGP",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10488,10 +10487,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:23:04.919Z"
+                         *           "createdAt": "2026-11-27T10:24:46.750Z"
                          *         },
                          *         {
-                         *           "id": "wbHA5GJ86KjJ8B7VVW1O",
+                         *           "id": "YVs8chlENp6tdvFOmZIH",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10504,10 +10503,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:23:04.937Z"
+                         *           "createdAt": "2026-11-27T10:24:46.738Z"
                          *         },
                          *         {
-                         *           "id": "wOroxAXFe10YXsXqeOFk",
+                         *           "id": "z1hmJZx9mzKSCHYqAJ2G",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10520,7 +10519,7 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:23:04.890Z"
+                         *           "createdAt": "2026-11-27T10:24:46.766Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -10631,7 +10630,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example wOroxAXFe10YXsXqeOFk */
+                    /** @example YVs8chlENp6tdvFOmZIH */
                     id: string;
                 };
                 cookie?: never;
@@ -10648,8 +10647,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "wOroxAXFe10YXsXqeOFk",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "YVs8chlENp6tdvFOmZIH",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10669,8 +10668,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:23:04.890Z",
-                         *         "updatedAt": "2026-11-27T10:23:04.890Z"
+                         *         "createdAt": "2026-11-27T10:24:46.738Z",
+                         *         "updatedAt": "2026-11-27T10:24:46.738Z"
                          *       }
                          *     }
                          */
@@ -10763,7 +10762,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example wOroxAXFe10YXsXqeOFk */
+                    /** @example YVs8chlENp6tdvFOmZIH */
                     id: string;
                 };
                 cookie?: never;
@@ -10780,8 +10779,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "wOroxAXFe10YXsXqeOFk",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "YVs8chlENp6tdvFOmZIH",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10798,11 +10797,11 @@ export interface paths {
                          *         },
                          *         "note": "Deux valises",
                          *         "statut": "acceptee",
-                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:23:04.890Z",
-                         *         "updatedAt": "2026-11-27T10:23:05.008Z"
+                         *         "createdAt": "2026-11-27T10:24:46.738Z",
+                         *         "updatedAt": "2026-11-27T10:24:46.835Z"
                          *       }
                          *     }
                          */
@@ -10927,7 +10926,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example a6CLtPDq63voyGu2hGsu */
+                    /** @example SKVO9jeW1i5iZgT1CFGP */
                     id: string;
                 };
                 cookie?: never;
@@ -10944,8 +10943,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "a6CLtPDq63voyGu2hGsu",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "SKVO9jeW1i5iZgT1CFGP",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10964,11 +10963,11 @@ export interface paths {
                          *         "statut": "en_attente",
                          *         "chauffeur": null,
                          *         "refusedBy": [
-                         *           "vLnxreJ0g1RRNjSZ0747sVCJeUfb"
+                         *           "ppsUooPsjh7J9XUCI4GbWtPYx921"
                          *         ],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:23:04.904Z",
-                         *         "updatedAt": "2026-11-27T10:23:05.116Z"
+                         *         "createdAt": "2026-11-27T10:24:46.750Z",
+                         *         "updatedAt": "2026-11-27T10:24:46.938Z"
                          *       }
                          *     }
                          */
@@ -11070,7 +11069,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example JbY52n0Po1ZMHahsa4cA */
+                    /** @example z1hmJZx9mzKSCHYqAJ2G */
                     id: string;
                 };
                 cookie?: never;
@@ -11087,8 +11086,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "JbY52n0Po1ZMHahsa4cA",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "z1hmJZx9mzKSCHYqAJ2G",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11108,8 +11107,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:23:04.919Z",
-                         *         "updatedAt": "2026-11-27T10:23:05.152Z"
+                         *         "createdAt": "2026-11-27T10:24:46.766Z",
+                         *         "updatedAt": "2026-11-27T10:24:46.980Z"
                          *       }
                          *     }
                          */
@@ -11335,7 +11334,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example wbHA5GJ86KjJ8B7VVW1O */
+                    /** @example 9KYNIoJ9HseyVY2RsWvU */
                     id: string;
                 };
                 cookie?: never;
@@ -11363,8 +11362,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "wbHA5GJ86KjJ8B7VVW1O",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "9KYNIoJ9HseyVY2RsWvU",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11384,8 +11383,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": "Date hors service",
-                         *         "createdAt": "2026-11-27T10:23:04.937Z",
-                         *         "updatedAt": "2026-11-27T10:23:05.179Z"
+                         *         "createdAt": "2026-11-27T10:24:46.779Z",
+                         *         "updatedAt": "2026-11-27T10:24:47.005Z"
                          *       }
                          *     }
                          */
@@ -11546,20 +11545,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "uid": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:23:05.221Z",
+                         *         "locationAt": "2026-11-27T10:24:47.048Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:23:05.221Z"
+                         *         "updatedAt": "2026-11-27T10:24:47.048Z"
                          *       }
                          *     }
                          */
@@ -11688,7 +11687,7 @@ export interface paths {
                          *       "data": {
                          *         "written": false,
                          *         "reason": "throttled",
-                         *         "nextWriteAt": "2026-11-27T10:23:15.221Z"
+                         *         "nextWriteAt": "2026-11-27T10:24:57.048Z"
                          *       }
                          *     }
                          */
@@ -11797,20 +11796,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "uid": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:23:00.567Z",
+                         *         "locationAt": "2026-11-27T10:24:42.583Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:23:00.567Z"
+                         *         "updatedAt": "2026-11-27T10:24:42.583Z"
                          *       }
                          *     }
                          */
@@ -11931,13 +11930,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *           "uid": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "locationAt": "2026-11-27T10:23:05.221Z",
+                         *           "locationAt": "2026-11-27T10:24:47.048Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
@@ -12065,7 +12064,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                     *       "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                      *       "message": "Je suis devant la pharmacie.",
                      *       "position": {
                      *         "latitude": 6.3654,
@@ -12097,9 +12096,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                          *         "statut": "initiated",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12112,8 +12111,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:23:05.273Z",
-                         *         "updatedAt": "2026-11-27T10:23:05.273Z"
+                         *         "openedAt": "2026-11-27T10:24:47.092Z",
+                         *         "updatedAt": "2026-11-27T10:24:47.092Z"
                          *       }
                          *     }
                          */
@@ -12396,20 +12395,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *           "uid": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
-                         *           "locationAt": "2026-11-27T10:23:00.567Z",
+                         *           "locationAt": "2026-11-27T10:24:42.583Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
                          *           "vehicule": "Tricycle Apsonic jaune",
                          *           "plaque": "BJ 4521 RB",
                          *           "prixIndicatif": 500,
-                         *           "updatedAt": "2026-11-27T10:23:00.567Z"
+                         *           "updatedAt": "2026-11-27T10:24:42.583Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -12629,7 +12628,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb */
+                    /** @example 6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921 */
                     id: string;
                 };
                 cookie?: never;
@@ -12646,9 +12645,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                          *         "statut": "initiated",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12661,8 +12660,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:23:05.273Z",
-                         *         "updatedAt": "2026-11-27T10:23:05.273Z"
+                         *         "openedAt": "2026-11-27T10:24:47.092Z",
+                         *         "updatedAt": "2026-11-27T10:24:47.092Z"
                          *       }
                          *     }
                          */
@@ -12755,7 +12754,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb */
+                    /** @example 6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921 */
                     id: string;
                 };
                 cookie?: never;
@@ -12772,9 +12771,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                          *         "statut": "accepted",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12786,9 +12785,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
-                         *         "acceptedAt": "2026-11-27T10:23:05.327Z",
-                         *         "openedAt": "2026-11-27T10:23:05.273Z",
-                         *         "updatedAt": "2026-11-27T10:23:05.327Z"
+                         *         "acceptedAt": "2026-11-27T10:24:47.136Z",
+                         *         "openedAt": "2026-11-27T10:24:47.092Z",
+                         *         "updatedAt": "2026-11-27T10:24:47.136Z"
                          *       }
                          *     }
                          */
@@ -12890,7 +12889,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb */
+                    /** @example 6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921 */
                     id: string;
                 };
                 cookie?: never;
@@ -12907,9 +12906,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                          *         "statut": "closed",
                          *         "message": "Course vers Dantokpa ?",
                          *         "position": null,
@@ -12918,9 +12917,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "declined",
-                         *         "acceptedAt": "2026-11-27T10:23:05.327Z",
-                         *         "openedAt": "2026-11-27T10:23:05.439Z",
-                         *         "updatedAt": "2026-11-27T10:23:05.479Z"
+                         *         "acceptedAt": "2026-11-27T10:24:47.136Z",
+                         *         "openedAt": "2026-11-27T10:24:47.226Z",
+                         *         "updatedAt": "2026-11-27T10:24:47.265Z"
                          *       }
                          *     }
                          */
@@ -13025,7 +13024,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb */
+                    /** @example 6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921 */
                     id: string;
                 };
                 cookie?: never;
@@ -13042,9 +13041,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "oBr7wvPIpkv1k0NIjhH0IZyOw2en_vLnxreJ0g1RRNjSZ0747sVCJeUfb",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "chauffeur": "vLnxreJ0g1RRNjSZ0747sVCJeUfb",
+                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
                          *         "statut": "closed",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -13056,9 +13055,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "chauffeur",
-                         *         "acceptedAt": "2026-11-27T10:23:05.327Z",
-                         *         "openedAt": "2026-11-27T10:23:05.273Z",
-                         *         "updatedAt": "2026-11-27T10:23:05.385Z"
+                         *         "acceptedAt": "2026-11-27T10:24:47.136Z",
+                         *         "openedAt": "2026-11-27T10:24:47.092Z",
+                         *         "updatedAt": "2026-11-27T10:24:47.186Z"
                          *       }
                          *     }
                          */
@@ -13166,7 +13165,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "dUUHLopqjwNiRTVXlldO",
+                     *       "articleId": "f3B3usxraWruHL9aess2",
                      *       "modeLivraison": "consommation"
                      *     }
                      */
@@ -13201,10 +13200,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "QAD2jNFC5xrwiXAl6uNn",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
-                         *         "articleId": "dUUHLopqjwNiRTVXlldO",
+                         *         "id": "kqLxttHWllEh0FjB1Nzj",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "articleId": "f3B3usxraWruHL9aess2",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13214,7 +13213,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "en_attente_paiement",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:23:06.237Z"
+                         *         "createdAt": "2026-11-27T10:24:47.972Z"
                          *       }
                          *     }
                          */
@@ -13503,7 +13502,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example QAD2jNFC5xrwiXAl6uNn */
+                    /** @example kqLxttHWllEh0FjB1Nzj */
                     id: string;
                 };
                 cookie?: never;
@@ -13520,10 +13519,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "QAD2jNFC5xrwiXAl6uNn",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
-                         *         "articleId": "dUUHLopqjwNiRTVXlldO",
+                         *         "id": "kqLxttHWllEh0FjB1Nzj",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "articleId": "f3B3usxraWruHL9aess2",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13533,7 +13532,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "annulee",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:23:06.237Z"
+                         *         "createdAt": "2026-11-27T10:24:47.972Z"
                          *       }
                          *     }
                          */
@@ -13672,7 +13671,7 @@ export interface paths {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "articleId": "6NQjVjJUA4DAz8Puvryn",
+                     *           "articleId": "xxz4d1EQUx94LvIwhdxh",
                      *           "quantite": 1
                      *         }
                      *       ],
@@ -13693,12 +13692,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RDEDhS1rgnsCbbDhLNtV",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "I6PXbx0jpdvrRXodsJff",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -13716,12 +13715,12 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:23:05.526Z",
-                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "at": "2026-11-27T10:24:47.295Z",
+                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:05.526Z"
+                         *         "createdAt": "2026-11-27T10:24:47.295Z"
                          *       }
                          *     }
                          */
@@ -13864,12 +13863,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "1XpLfsOpCkc8Oa9SP6L5",
-                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "id": "ocj498mUuftLhwSXuyUq",
+                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13889,7 +13888,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "DLQxPxWXN3DP8vZX7emc",
+                         *             "zoneId": "OM34y8xaTDrQ3CwnGBto",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -13897,26 +13896,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:23:00.347Z",
-                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *               "at": "2026-11-27T10:24:42.379Z",
+                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:23:00.390Z",
+                         *               "at": "2026-11-27T10:24:42.421Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:23:00.347Z"
+                         *           "createdAt": "2026-11-27T10:24:42.379Z"
                          *         },
                          *         {
-                         *           "id": "41jlt7aB3HsosAJtYQvi",
-                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "id": "fDBQInSZvrHwBaow8oTM",
+                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13934,18 +13933,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:22:59.991Z",
-                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *               "at": "2026-11-27T10:24:42.061Z",
+                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:23:00.036Z",
+                         *               "at": "2026-11-27T10:24:42.111Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:22:59.991Z"
+                         *           "createdAt": "2026-11-27T10:24:42.061Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14070,12 +14069,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "1XpLfsOpCkc8Oa9SP6L5",
-                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "id": "ocj498mUuftLhwSXuyUq",
+                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14090,26 +14089,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:23:00.347Z",
-                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *               "at": "2026-11-27T10:24:42.379Z",
+                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:23:00.390Z",
+                         *               "at": "2026-11-27T10:24:42.421Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:23:00.347Z"
+                         *           "createdAt": "2026-11-27T10:24:42.379Z"
                          *         },
                          *         {
-                         *           "id": "41jlt7aB3HsosAJtYQvi",
-                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "id": "fDBQInSZvrHwBaow8oTM",
+                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14124,18 +14123,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:22:59.991Z",
-                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *               "at": "2026-11-27T10:24:42.061Z",
+                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:23:00.036Z",
+                         *               "at": "2026-11-27T10:24:42.111Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:22:59.991Z"
+                         *           "createdAt": "2026-11-27T10:24:42.061Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14263,12 +14262,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "1XpLfsOpCkc8Oa9SP6L5",
-                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "id": "ocj498mUuftLhwSXuyUq",
+                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14288,7 +14287,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "DLQxPxWXN3DP8vZX7emc",
+                         *             "zoneId": "OM34y8xaTDrQ3CwnGBto",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -14296,26 +14295,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:23:00.347Z",
-                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *               "at": "2026-11-27T10:24:42.379Z",
+                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:23:00.390Z",
+                         *               "at": "2026-11-27T10:24:42.421Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:23:00.347Z"
+                         *           "createdAt": "2026-11-27T10:24:42.379Z"
                          *         },
                          *         {
-                         *           "id": "41jlt7aB3HsosAJtYQvi",
-                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "id": "fDBQInSZvrHwBaow8oTM",
+                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14333,18 +14332,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:22:59.991Z",
-                         *               "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *               "at": "2026-11-27T10:24:42.061Z",
+                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:23:00.036Z",
+                         *               "at": "2026-11-27T10:24:42.111Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:22:59.991Z"
+                         *           "createdAt": "2026-11-27T10:24:42.061Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14442,7 +14441,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example bUmRG1dVm1pACEWCbxFa */
+                    /** @example NoRWOV690cwoyIFD4SnS */
                     id: string;
                 };
                 cookie?: never;
@@ -14473,12 +14472,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "bUmRG1dVm1pACEWCbxFa",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "NoRWOV690cwoyIFD4SnS",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14492,34 +14491,34 @@ export interface paths {
                          *         "adresseLivraison": null,
                          *         "devisLivraison": null,
                          *         "statut": "shipped",
-                         *         "paymentId": "4PbiTe5pEiMvtiidfwnO",
+                         *         "paymentId": "oGCIobtLlcsMQzpuhCdO",
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:23:05.616Z",
-                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "at": "2026-11-27T10:24:47.375Z",
+                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:23:05.912Z",
+                         *             "at": "2026-11-27T10:24:47.673Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:23:05.941Z",
-                         *             "by": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "at": "2026-11-27T10:24:47.696Z",
+                         *             "by": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "shipped",
-                         *             "at": "2026-11-27T10:23:06.023Z",
-                         *             "by": "Dpm9nHx9e5rJcoEG1oBDpUxKVYpB",
+                         *             "at": "2026-11-27T10:24:47.759Z",
+                         *             "by": "uP2GZkw5BMjbLMaSH5R3uSaJtNPh",
                          *             "reason": "Remis au transporteur par téléphone"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:05.616Z"
+                         *         "createdAt": "2026-11-27T10:24:47.375Z"
                          *       }
                          *     }
                          */
@@ -14636,7 +14635,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1XpLfsOpCkc8Oa9SP6L5 */
+                    /** @example ocj498mUuftLhwSXuyUq */
                     id: string;
                 };
                 cookie?: never;
@@ -14653,12 +14652,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "1XpLfsOpCkc8Oa9SP6L5",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "ocj498mUuftLhwSXuyUq",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14678,7 +14677,7 @@ export interface paths {
                          *           }
                          *         },
                          *         "devisLivraison": {
-                         *           "zoneId": "DLQxPxWXN3DP8vZX7emc",
+                         *           "zoneId": "OM34y8xaTDrQ3CwnGBto",
                          *           "distanceKm": 1.87
                          *         },
                          *         "statut": "paid",
@@ -14686,18 +14685,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:23:00.347Z",
-                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "at": "2026-11-27T10:24:42.379Z",
+                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:23:00.390Z",
+                         *             "at": "2026-11-27T10:24:42.421Z",
                          *             "by": "system",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:00.347Z"
+                         *         "createdAt": "2026-11-27T10:24:42.379Z"
                          *       }
                          *     }
                          */
@@ -14790,7 +14789,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example RDEDhS1rgnsCbbDhLNtV */
+                    /** @example I6PXbx0jpdvrRXodsJff */
                     id: string;
                 };
                 cookie?: never;
@@ -14807,12 +14806,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RDEDhS1rgnsCbbDhLNtV",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "I6PXbx0jpdvrRXodsJff",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14830,18 +14829,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:23:05.526Z",
-                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "at": "2026-11-27T10:24:47.295Z",
+                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "cancelled",
-                         *             "at": "2026-11-27T10:23:05.566Z",
-                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "at": "2026-11-27T10:24:47.333Z",
+                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:05.526Z"
+                         *         "createdAt": "2026-11-27T10:24:47.295Z"
                          *       }
                          *     }
                          */
@@ -14947,7 +14946,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example bUmRG1dVm1pACEWCbxFa */
+                    /** @example NoRWOV690cwoyIFD4SnS */
                     id: string;
                 };
                 cookie?: never;
@@ -14976,12 +14975,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "bUmRG1dVm1pACEWCbxFa",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "NoRWOV690cwoyIFD4SnS",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "6NQjVjJUA4DAz8Puvryn",
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14996,24 +14995,24 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:23:05.616Z",
-                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "at": "2026-11-27T10:24:47.375Z",
+                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:23:05.912Z",
+                         *             "at": "2026-11-27T10:24:47.673Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:23:05.941Z",
-                         *             "by": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "at": "2026-11-27T10:24:47.696Z",
+                         *             "by": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:05.616Z"
+                         *         "createdAt": "2026-11-27T10:24:47.375Z"
                          *       }
                          *     }
                          */
@@ -15157,20 +15156,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "commande_1XpLfsOpCkc8Oa9SP6L5",
+                         *           "id": "commande_ocj498mUuftLhwSXuyUq",
                          *           "numero": "FAC-20261127-0002",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "1XpLfsOpCkc8Oa9SP6L5"
+                         *             "id": "ocj498mUuftLhwSXuyUq"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "uid": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "uid": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15178,7 +15177,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15188,25 +15187,25 @@ export interface paths {
                          *           "fraisLivraison": 500,
                          *           "total": 85500,
                          *           "paymentId": "demo-delivery-payment",
-                         *           "issuedAt": "2026-11-27T10:23:00.442Z",
+                         *           "issuedAt": "2026-11-27T10:24:42.470Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         },
                          *         {
-                         *           "id": "commande_41jlt7aB3HsosAJtYQvi",
+                         *           "id": "commande_fDBQInSZvrHwBaow8oTM",
                          *           "numero": "FAC-20261127-0001",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "41jlt7aB3HsosAJtYQvi"
+                         *             "id": "fDBQInSZvrHwBaow8oTM"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "uid": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "uid": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15214,7 +15213,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15224,7 +15223,7 @@ export interface paths {
                          *           "fraisLivraison": 0,
                          *           "total": 85000,
                          *           "paymentId": "demo-order-payment",
-                         *           "issuedAt": "2026-11-27T10:23:00.088Z",
+                         *           "issuedAt": "2026-11-27T10:24:42.157Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         }
@@ -15411,7 +15410,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_1XpLfsOpCkc8Oa9SP6L5 */
+                    /** @example commande_ocj498mUuftLhwSXuyUq */
                     id: string;
                 };
                 cookie?: never;
@@ -15428,20 +15427,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_1XpLfsOpCkc8Oa9SP6L5",
+                         *         "id": "commande_ocj498mUuftLhwSXuyUq",
                          *         "numero": "FAC-20261127-0002",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "1XpLfsOpCkc8Oa9SP6L5"
+                         *           "id": "ocj498mUuftLhwSXuyUq"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "uid": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "uid": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15449,7 +15448,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15459,7 +15458,7 @@ export interface paths {
                          *         "fraisLivraison": 500,
                          *         "total": 85500,
                          *         "paymentId": "demo-delivery-payment",
-                         *         "issuedAt": "2026-11-27T10:23:00.442Z",
+                         *         "issuedAt": "2026-11-27T10:24:42.470Z",
                          *         "read": false,
                          *         "pdfDeleted": false
                          *       }
@@ -15558,7 +15557,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_bUmRG1dVm1pACEWCbxFa */
+                    /** @example commande_NoRWOV690cwoyIFD4SnS */
                     id: string;
                 };
                 cookie?: never;
@@ -15575,20 +15574,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_bUmRG1dVm1pACEWCbxFa",
+                         *         "id": "commande_NoRWOV690cwoyIFD4SnS",
                          *         "numero": "FAC-20261127-0003",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "bUmRG1dVm1pACEWCbxFa"
+                         *           "id": "NoRWOV690cwoyIFD4SnS"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "uid": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "uid": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15596,7 +15595,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15605,8 +15604,8 @@ export interface paths {
                          *         "sousTotal": 85000,
                          *         "fraisLivraison": 0,
                          *         "total": 85000,
-                         *         "paymentId": "4PbiTe5pEiMvtiidfwnO",
-                         *         "issuedAt": "2026-11-27T10:23:05.980Z",
+                         *         "paymentId": "oGCIobtLlcsMQzpuhCdO",
+                         *         "issuedAt": "2026-11-27T10:24:47.738Z",
                          *         "read": true,
                          *         "pdfDeleted": false
                          *       }
@@ -15696,7 +15695,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_1XpLfsOpCkc8Oa9SP6L5 */
+                    /** @example commande_ocj498mUuftLhwSXuyUq */
                     id: string;
                 };
                 cookie?: never;
@@ -15830,21 +15829,21 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "576a68c07e7c28a60a8bfd976944f050d88133c1",
+                         *           "id": "423e532da2daf450aea65d9912dae5aa04703dac",
                          *           "participants": [
-                         *             "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
-                         *             "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
+                         *             "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
                          *           ],
                          *           "contextKind": "article",
-                         *           "contextId": "6NQjVjJUA4DAz8Puvryn",
+                         *           "contextId": "xxz4d1EQUx94LvIwhdxh",
                          *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *           "lastMessageAt": "2026-11-27T10:23:00.308Z",
+                         *           "lastMessageAt": "2026-11-27T10:24:42.338Z",
                          *           "unread": 1,
                          *           "readAt": {
-                         *             "oBr7wvPIpkv1k0NIjhH0IZyOw2en": "2026-11-27T10:23:00.300Z",
-                         *             "O4DiJKTzwClmtIGuN5ZfPTXfh2fg": "2026-11-27T10:23:00.308Z"
+                         *             "6uxXlbpgzCwSF4zeeAUMP4cnNiP7": "2026-11-27T10:24:42.332Z",
+                         *             "3VgVc1slx6PvE0OwRX2jxI4Hd9ai": "2026-11-27T10:24:42.338Z"
                          *           },
-                         *           "createdAt": "2026-11-27T10:23:00.291Z"
+                         *           "createdAt": "2026-11-27T10:24:42.325Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -15950,7 +15949,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "contextKind": "article",
-                     *       "contextId": "dUUHLopqjwNiRTVXlldO"
+                     *       "contextId": "f3B3usxraWruHL9aess2"
                      *     }
                      */
                     "application/json": {
@@ -15977,18 +15976,18 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "be7e63619ee18180029893eb0d77304b4d7c19d9",
+                         *         "id": "fdc557880f386a6db3ffdc7d8796f4ac8ff29016",
                          *         "participants": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
-                         *           "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "dUUHLopqjwNiRTVXlldO",
+                         *         "contextId": "f3B3usxraWruHL9aess2",
                          *         "lastMessage": null,
                          *         "lastMessageAt": null,
                          *         "unread": 0,
                          *         "readAt": {},
-                         *         "createdAt": "2026-11-27T10:23:06.321Z"
+                         *         "createdAt": "2026-11-27T10:24:48.064Z"
                          *       }
                          *     }
                          */
@@ -16218,7 +16217,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 576a68c07e7c28a60a8bfd976944f050d88133c1 */
+                    /** @example 423e532da2daf450aea65d9912dae5aa04703dac */
                     id: string;
                 };
                 cookie?: never;
@@ -16235,21 +16234,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "576a68c07e7c28a60a8bfd976944f050d88133c1",
+                         *         "id": "423e532da2daf450aea65d9912dae5aa04703dac",
                          *         "participants": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
-                         *           "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "6NQjVjJUA4DAz8Puvryn",
+                         *         "contextId": "xxz4d1EQUx94LvIwhdxh",
                          *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *         "lastMessageAt": "2026-11-27T10:23:00.308Z",
+                         *         "lastMessageAt": "2026-11-27T10:24:42.338Z",
                          *         "unread": 1,
                          *         "readAt": {
-                         *           "oBr7wvPIpkv1k0NIjhH0IZyOw2en": "2026-11-27T10:23:00.300Z",
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg": "2026-11-27T10:23:00.308Z"
+                         *           "6uxXlbpgzCwSF4zeeAUMP4cnNiP7": "2026-11-27T10:24:42.332Z",
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai": "2026-11-27T10:24:42.338Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:23:00.291Z"
+                         *         "createdAt": "2026-11-27T10:24:42.325Z"
                          *       }
                          *     }
                          */
@@ -16370,7 +16369,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 576a68c07e7c28a60a8bfd976944f050d88133c1 */
+                    /** @example 423e532da2daf450aea65d9912dae5aa04703dac */
                     id: string;
                 };
                 cookie?: never;
@@ -16388,24 +16387,24 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "F28NC0tI8l3xCuKEUWyt",
-                         *           "roomId": "576a68c07e7c28a60a8bfd976944f050d88133c1",
-                         *           "sender": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "id": "kVUXG7bYEf5Ul3KI0sIs",
+                         *           "roomId": "423e532da2daf450aea65d9912dae5aa04703dac",
+                         *           "sender": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "texte": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:23:00.308Z"
+                         *           "createdAt": "2026-11-27T10:24:42.338Z"
                          *         },
                          *         {
-                         *           "id": "t8et7v1JACzulXIII37F",
-                         *           "roomId": "576a68c07e7c28a60a8bfd976944f050d88133c1",
-                         *           "sender": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "id": "QTWbjJ2x7900VHiU1DVH",
+                         *           "roomId": "423e532da2daf450aea65d9912dae5aa04703dac",
+                         *           "sender": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "texte": "Bonjour, « Alternateur Corolla 1.6 » est-il toujours disponible ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:23:00.300Z"
+                         *           "createdAt": "2026-11-27T10:24:42.332Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16508,7 +16507,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example be7e63619ee18180029893eb0d77304b4d7c19d9 */
+                    /** @example fdc557880f386a6db3ffdc7d8796f4ac8ff29016 */
                     id: string;
                 };
                 cookie?: never;
@@ -16534,14 +16533,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "k3snYExd6Pq77XjumMt9",
-                         *         "roomId": "be7e63619ee18180029893eb0d77304b4d7c19d9",
-                         *         "sender": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "9uRftWgsgBGAKAdcbgBm",
+                         *         "roomId": "fdc557880f386a6db3ffdc7d8796f4ac8ff29016",
+                         *         "sender": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "texte": "Je peux passer samedi matin ?",
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": false,
-                         *         "createdAt": "2026-11-27T10:23:06.344Z"
+                         *         "createdAt": "2026-11-27T10:24:48.093Z"
                          *       }
                          *     }
                          */
@@ -16675,7 +16674,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example be7e63619ee18180029893eb0d77304b4d7c19d9 */
+                    /** @example fdc557880f386a6db3ffdc7d8796f4ac8ff29016 */
                     id: string;
                 };
                 cookie?: never;
@@ -16692,21 +16691,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "be7e63619ee18180029893eb0d77304b4d7c19d9",
+                         *         "id": "fdc557880f386a6db3ffdc7d8796f4ac8ff29016",
                          *         "participants": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
-                         *           "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "dUUHLopqjwNiRTVXlldO",
+                         *         "contextId": "f3B3usxraWruHL9aess2",
                          *         "lastMessage": "Je peux passer samedi matin ?",
-                         *         "lastMessageAt": "2026-11-27T10:23:06.344Z",
+                         *         "lastMessageAt": "2026-11-27T10:24:48.093Z",
                          *         "unread": 0,
                          *         "readAt": {
-                         *           "oBr7wvPIpkv1k0NIjhH0IZyOw2en": "2026-11-27T10:23:06.344Z",
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg": "2026-11-27T10:23:06.410Z"
+                         *           "6uxXlbpgzCwSF4zeeAUMP4cnNiP7": "2026-11-27T10:24:48.093Z",
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai": "2026-11-27T10:24:48.147Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:23:06.321Z"
+                         *         "createdAt": "2026-11-27T10:24:48.064Z"
                          *       }
                          *     }
                          */
@@ -16824,7 +16823,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example be7e63619ee18180029893eb0d77304b4d7c19d9 */
+                    /** @example fdc557880f386a6db3ffdc7d8796f4ac8ff29016 */
                     id: string;
                 };
                 cookie?: never;
@@ -16842,14 +16841,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "k3snYExd6Pq77XjumMt9",
-                         *           "roomId": "be7e63619ee18180029893eb0d77304b4d7c19d9",
-                         *           "sender": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "id": "9uRftWgsgBGAKAdcbgBm",
+                         *           "roomId": "fdc557880f386a6db3ffdc7d8796f4ac8ff29016",
+                         *           "sender": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "texte": "Je peux passer samedi matin ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:23:06.344Z"
+                         *           "createdAt": "2026-11-27T10:24:48.093Z"
                          *         }
                          *       ]
                          *     }
@@ -16970,9 +16969,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example be7e63619ee18180029893eb0d77304b4d7c19d9 */
+                    /** @example fdc557880f386a6db3ffdc7d8796f4ac8ff29016 */
                     id: string;
-                    /** @example k3snYExd6Pq77XjumMt9 */
+                    /** @example 9uRftWgsgBGAKAdcbgBm */
                     messageId: string;
                 };
                 cookie?: never;
@@ -16989,14 +16988,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "k3snYExd6Pq77XjumMt9",
-                         *         "roomId": "be7e63619ee18180029893eb0d77304b4d7c19d9",
-                         *         "sender": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "9uRftWgsgBGAKAdcbgBm",
+                         *         "roomId": "fdc557880f386a6db3ffdc7d8796f4ac8ff29016",
+                         *         "sender": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "texte": null,
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": true,
-                         *         "createdAt": "2026-11-27T10:23:06.344Z"
+                         *         "createdAt": "2026-11-27T10:24:48.093Z"
                          *       }
                          *     }
                          */
@@ -17128,7 +17127,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "DLQxPxWXN3DP8vZX7emc",
+                         *           "id": "OM34y8xaTDrQ3CwnGBto",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17161,8 +17160,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:23:00.316Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.316Z"
+                         *           "createdAt": "2026-11-27T10:24:42.348Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.348Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17263,7 +17262,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "o5RrFpIwDaFUv4hXdJdg",
+                         *         "id": "QhngCcrbtNcVku9jawwE",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -17291,8 +17290,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:23:07.046Z",
-                         *         "updatedAt": "2026-11-27T10:23:07.046Z"
+                         *         "createdAt": "2026-11-27T10:24:48.781Z",
+                         *         "updatedAt": "2026-11-27T10:24:48.781Z"
                          *       }
                          *     }
                          */
@@ -17427,7 +17426,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "DLQxPxWXN3DP8vZX7emc",
+                         *           "id": "OM34y8xaTDrQ3CwnGBto",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17460,8 +17459,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:23:00.316Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.316Z"
+                         *           "createdAt": "2026-11-27T10:24:42.348Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.348Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17586,7 +17585,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "DLQxPxWXN3DP8vZX7emc",
+                         *         "id": "OM34y8xaTDrQ3CwnGBto",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17619,8 +17618,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:23:00.316Z",
-                         *         "updatedAt": "2026-11-27T10:23:00.316Z"
+                         *         "createdAt": "2026-11-27T10:24:42.348Z",
+                         *         "updatedAt": "2026-11-27T10:24:42.348Z"
                          *       }
                          *     }
                          */
@@ -17740,7 +17739,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "zoneId": "DLQxPxWXN3DP8vZX7emc",
+                         *         "zoneId": "OM34y8xaTDrQ3CwnGBto",
                          *         "distanceKm": 1.52,
                          *         "frais": 500,
                          *         "gainLivreur": 76,
@@ -17820,7 +17819,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example DLQxPxWXN3DP8vZX7emc */
+                    /** @example OM34y8xaTDrQ3CwnGBto */
                     id: string;
                 };
                 cookie?: never;
@@ -17837,7 +17836,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "DLQxPxWXN3DP8vZX7emc",
+                         *         "id": "OM34y8xaTDrQ3CwnGBto",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17870,8 +17869,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:23:00.316Z",
-                         *         "updatedAt": "2026-11-27T10:23:00.316Z"
+                         *         "createdAt": "2026-11-27T10:24:42.348Z",
+                         *         "updatedAt": "2026-11-27T10:24:42.348Z"
                          *       }
                          *     }
                          */
@@ -17919,7 +17918,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example o5RrFpIwDaFUv4hXdJdg */
+                    /** @example QhngCcrbtNcVku9jawwE */
                     id: string;
                 };
                 cookie?: never;
@@ -17936,7 +17935,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "o5RrFpIwDaFUv4hXdJdg",
+                         *         "id": "QhngCcrbtNcVku9jawwE",
                          *         "deleted": true
                          *       }
                          *     }
@@ -18024,7 +18023,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example o5RrFpIwDaFUv4hXdJdg */
+                    /** @example QhngCcrbtNcVku9jawwE */
                     id: string;
                 };
                 cookie?: never;
@@ -18064,7 +18063,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "o5RrFpIwDaFUv4hXdJdg",
+                         *         "id": "QhngCcrbtNcVku9jawwE",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -18092,8 +18091,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:23:07.046Z",
-                         *         "updatedAt": "2026-11-27T10:23:07.060Z"
+                         *         "createdAt": "2026-11-27T10:24:48.781Z",
+                         *         "updatedAt": "2026-11-27T10:24:48.794Z"
                          *       }
                          *     }
                          */
@@ -18209,14 +18208,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "uid": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:23:00.542Z",
-                         *         "updatedAt": "2026-11-27T10:23:00.542Z"
+                         *         "locationAt": "2026-11-27T10:24:42.566Z",
+                         *         "updatedAt": "2026-11-27T10:24:42.566Z"
                          *       }
                          *     }
                          */
@@ -18330,14 +18329,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "uid": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3725,
                          *           "longitude": 2.4307
                          *         },
-                         *         "locationAt": "2026-11-27T10:23:07.082Z",
-                         *         "updatedAt": "2026-11-27T10:23:07.082Z"
+                         *         "locationAt": "2026-11-27T10:24:48.819Z",
+                         *         "updatedAt": "2026-11-27T10:24:48.819Z"
                          *       }
                          *     }
                          */
@@ -18472,17 +18471,17 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "written": false,
-                         *         "nextAllowedAt": "2026-11-27T10:23:22.082Z",
+                         *         "nextAllowedAt": "2026-11-27T10:25:03.819Z",
                          *         "tracked": 0,
                          *         "presence": {
-                         *           "uid": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *           "uid": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3725,
                          *             "longitude": 2.4307
                          *           },
-                         *           "locationAt": "2026-11-27T10:23:07.082Z",
-                         *           "updatedAt": "2026-11-27T10:23:07.082Z"
+                         *           "locationAt": "2026-11-27T10:24:48.819Z",
+                         *           "updatedAt": "2026-11-27T10:24:48.819Z"
                          *         }
                          *       }
                          *     }
@@ -18609,7 +18608,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_1XpLfsOpCkc8Oa9SP6L5",
+                         *           "id": "order_ocj498mUuftLhwSXuyUq",
                          *           "statut": "en_cours",
                          *           "frais": 500,
                          *           "gainLivreur": 94,
@@ -18621,8 +18620,8 @@ export interface paths {
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
-                         *               "collectedAt": "2026-11-27T10:23:00.538Z"
+                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "collectedAt": "2026-11-27T10:24:42.562Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -18633,8 +18632,8 @@ export interface paths {
                          *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
                          *           },
                          *           "instructions": null,
-                         *           "createdAt": "2026-11-27T10:23:00.438Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.538Z",
+                         *           "createdAt": "2026-11-27T10:24:42.465Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.562Z",
                          *           "offer": null
                          *         }
                          *       ],
@@ -18865,14 +18864,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *           "uid": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3652,
                          *             "longitude": 2.4381
                          *           },
-                         *           "locationAt": "2026-11-27T10:23:00.542Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.542Z",
+                         *           "locationAt": "2026-11-27T10:24:42.566Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.566Z",
                          *           "nom": "Zinsou",
                          *           "prenoms": "Eric",
                          *           "telephone": "+2290190000005"
@@ -18988,7 +18987,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The courier’s uid.
-                     * @example frdVi4NcgtcSHvFJOBPQzuOvahzp
+                     * @example SErrywFAEX1OP5DOeb2Qrceexmkm
                      */
                     uid: string;
                 };
@@ -19006,20 +19005,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "uid": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:23:00.542Z",
-                         *         "updatedAt": "2026-11-27T10:23:00.542Z",
+                         *         "locationAt": "2026-11-27T10:24:42.566Z",
+                         *         "updatedAt": "2026-11-27T10:24:42.566Z",
                          *         "nom": "Zinsou",
                          *         "prenoms": "Eric",
                          *         "telephone": "+2290190000005",
                          *         "isBlocked": false,
                          *         "activeDeliveries": [
-                         *           "order_1XpLfsOpCkc8Oa9SP6L5"
+                         *           "order_ocj498mUuftLhwSXuyUq"
                          *         ]
                          *       }
                          *     }
@@ -19155,25 +19154,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_1XpLfsOpCkc8Oa9SP6L5",
+                         *           "id": "order_ocj498mUuftLhwSXuyUq",
                          *           "source": {
                          *             "kind": "order",
-                         *             "id": "1XpLfsOpCkc8Oa9SP6L5"
+                         *             "id": "ocj498mUuftLhwSXuyUq"
                          *           },
-                         *           "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "vendeurs": [
-                         *             "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *             "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *           ],
-                         *           "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *           "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *           "pickups": [
                          *             {
-                         *               "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *               "position": {
                          *                 "latitude": 6.3667,
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "collectedAt": "2026-11-27T10:23:00.538Z"
+                         *               "collectedAt": "2026-11-27T10:24:42.562Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -19193,7 +19192,7 @@ export interface paths {
                          *           "radiusKm": 10,
                          *           "roundEndsAt": null,
                          *           "sansLivreur": false,
-                         *           "code": "840357",
+                         *           "code": "292328",
                          *           "preuve": null,
                          *           "autoCloseAt": null,
                          *           "litige": null,
@@ -19201,25 +19200,25 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "commande",
-                         *               "at": "2026-11-27T10:23:00.438Z",
+                         *               "at": "2026-11-27T10:24:42.465Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "assigne",
-                         *               "at": "2026-11-27T10:23:00.528Z",
-                         *               "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *               "at": "2026-11-27T10:24:42.557Z",
+                         *               "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "en_cours",
-                         *               "at": "2026-11-27T10:23:00.538Z",
-                         *               "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *               "at": "2026-11-27T10:24:42.562Z",
+                         *               "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:23:00.438Z",
-                         *           "updatedAt": "2026-11-27T10:23:00.538Z"
+                         *           "createdAt": "2026-11-27T10:24:42.465Z",
+                         *           "updatedAt": "2026-11-27T10:24:42.562Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -19318,7 +19317,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_1XpLfsOpCkc8Oa9SP6L5 */
+                    /** @example order_ocj498mUuftLhwSXuyUq */
                     id: string;
                 };
                 cookie?: never;
@@ -19335,25 +19334,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_1XpLfsOpCkc8Oa9SP6L5",
+                         *         "id": "order_ocj498mUuftLhwSXuyUq",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "1XpLfsOpCkc8Oa9SP6L5"
+                         *           "id": "ocj498mUuftLhwSXuyUq"
                          *         },
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "vendeurs": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *         ],
-                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:23:00.538Z"
+                         *             "collectedAt": "2026-11-27T10:24:42.562Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19373,7 +19372,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "840357",
+                         *         "code": "292328",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -19381,25 +19380,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:23:00.438Z",
+                         *             "at": "2026-11-27T10:24:42.465Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:23:00.528Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:42.557Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:23:00.538Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:42.562Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:00.438Z",
-                         *         "updatedAt": "2026-11-27T10:23:00.538Z"
+                         *         "createdAt": "2026-11-27T10:24:42.465Z",
+                         *         "updatedAt": "2026-11-27T10:24:42.562Z"
                          *       }
                          *     }
                          */
@@ -19495,7 +19494,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_O14rcU26h6QwKCfnsyDX */
+                    /** @example order_uR0ynd0ztr1IbwaFtwwx */
                     id: string;
                 };
                 cookie?: never;
@@ -19512,19 +19511,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_O14rcU26h6QwKCfnsyDX",
+                         *         "id": "order_uR0ynd0ztr1IbwaFtwwx",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "O14rcU26h6QwKCfnsyDX"
+                         *           "id": "uR0ynd0ztr1IbwaFtwwx"
                          *         },
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "vendeurs": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *         ],
-                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -19558,19 +19557,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:23:07.928Z",
+                         *             "at": "2026-11-27T10:24:49.624Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:23:08.043Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:49.727Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:07.928Z",
-                         *         "updatedAt": "2026-11-27T10:23:08.043Z"
+                         *         "createdAt": "2026-11-27T10:24:49.624Z",
+                         *         "updatedAt": "2026-11-27T10:24:49.727Z"
                          *       }
                          *     }
                          */
@@ -19680,7 +19679,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_eACzmJGD8fBue23LR2k0 */
+                    /** @example order_C3K7MdnnPh5LWqHiLG8J */
                     id: string;
                 };
                 cookie?: never;
@@ -19697,7 +19696,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "deliveryId": "order_eACzmJGD8fBue23LR2k0",
+                         *         "deliveryId": "order_C3K7MdnnPh5LWqHiLG8J",
                          *         "statut": "declinee"
                          *       }
                          *     }
@@ -19808,11 +19807,11 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_O14rcU26h6QwKCfnsyDX */
+                    /** @example order_uR0ynd0ztr1IbwaFtwwx */
                     id: string;
                     /**
                      * @description The seller whose pickup it is.
-                     * @example O4DiJKTzwClmtIGuN5ZfPTXfh2fg
+                     * @example 3VgVc1slx6PvE0OwRX2jxI4Hd9ai
                      */
                     vendeur: string;
                 };
@@ -19830,25 +19829,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_O14rcU26h6QwKCfnsyDX",
+                         *         "id": "order_uR0ynd0ztr1IbwaFtwwx",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "O14rcU26h6QwKCfnsyDX"
+                         *           "id": "uR0ynd0ztr1IbwaFtwwx"
                          *         },
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "vendeurs": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *         ],
-                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:23:08.091Z"
+                         *             "collectedAt": "2026-11-27T10:24:49.768Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19876,25 +19875,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:23:07.928Z",
+                         *             "at": "2026-11-27T10:24:49.624Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:23:08.043Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:49.727Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:23:08.091Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:49.768Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:07.928Z",
-                         *         "updatedAt": "2026-11-27T10:23:08.091Z"
+                         *         "createdAt": "2026-11-27T10:24:49.624Z",
+                         *         "updatedAt": "2026-11-27T10:24:49.768Z"
                          *       }
                          *     }
                          */
@@ -20007,7 +20006,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_O14rcU26h6QwKCfnsyDX */
+                    /** @example order_uR0ynd0ztr1IbwaFtwwx */
                     id: string;
                 };
                 cookie?: never;
@@ -20016,7 +20015,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "346896"
+                     *       "code": "139212"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryProof"];
@@ -20033,25 +20032,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_O14rcU26h6QwKCfnsyDX",
+                         *         "id": "order_uR0ynd0ztr1IbwaFtwwx",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "O14rcU26h6QwKCfnsyDX"
+                         *           "id": "uR0ynd0ztr1IbwaFtwwx"
                          *         },
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "vendeurs": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *         ],
-                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:23:08.091Z"
+                         *             "collectedAt": "2026-11-27T10:24:49.768Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20074,7 +20073,7 @@ export interface paths {
                          *         "code": null,
                          *         "preuve": {
                          *           "photo": null,
-                         *           "at": "2026-11-27T10:23:08.143Z"
+                         *           "at": "2026-11-27T10:24:49.838Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20082,31 +20081,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:23:07.928Z",
+                         *             "at": "2026-11-27T10:24:49.624Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:23:08.043Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:49.727Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:23:08.091Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:49.768Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:23:08.143Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:49.838Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:07.928Z",
-                         *         "updatedAt": "2026-11-27T10:23:08.143Z"
+                         *         "createdAt": "2026-11-27T10:24:49.624Z",
+                         *         "updatedAt": "2026-11-27T10:24:49.838Z"
                          *       }
                          *     }
                          */
@@ -20238,7 +20237,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_oGDupOm8dVCV45zau41M */
+                    /** @example order_KpRvaURlxknPkeQ1i349 */
                     id: string;
                 };
                 cookie?: never;
@@ -20255,25 +20254,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_oGDupOm8dVCV45zau41M",
+                         *         "id": "order_KpRvaURlxknPkeQ1i349",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "oGDupOm8dVCV45zau41M"
+                         *           "id": "KpRvaURlxknPkeQ1i349"
                          *         },
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "vendeurs": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *         ],
-                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:23:11.978Z"
+                         *             "collectedAt": "2026-11-27T10:24:50.459Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20293,7 +20292,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "454458",
+                         *         "code": "549650",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20301,31 +20300,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:23:11.804Z",
+                         *             "at": "2026-11-27T10:24:50.288Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:23:11.934Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:50.419Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:23:11.978Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:50.459Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:23:12.048Z",
-                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "at": "2026-11-27T10:24:50.509Z",
+                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:11.804Z",
-                         *         "updatedAt": "2026-11-27T10:23:12.048Z"
+                         *         "createdAt": "2026-11-27T10:24:50.288Z",
+                         *         "updatedAt": "2026-11-27T10:24:50.509Z"
                          *       }
                          *     }
                          */
@@ -20430,7 +20429,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_AjjUQtVzoxloD8trGZ1f */
+                    /** @example order_6gWEOtdnn8kCNtvTwJOE */
                     id: string;
                 };
                 cookie?: never;
@@ -20458,25 +20457,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_AjjUQtVzoxloD8trGZ1f",
+                         *         "id": "order_6gWEOtdnn8kCNtvTwJOE",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "AjjUQtVzoxloD8trGZ1f"
+                         *           "id": "6gWEOtdnn8kCNtvTwJOE"
                          *         },
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "vendeurs": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *         ],
-                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:23:16.148Z"
+                         *             "collectedAt": "2026-11-27T10:24:51.140Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20496,37 +20495,37 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "114451",
+                         *         "code": "255471",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:23:16.221Z",
-                         *           "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
+                         *           "at": "2026-11-27T10:24:51.180Z",
+                         *           "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
                          *         },
                          *         "enLitige": true,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:23:15.997Z",
+                         *             "at": "2026-11-27T10:24:51.001Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:23:16.110Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:51.103Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:23:16.148Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:51.140Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:15.997Z",
-                         *         "updatedAt": "2026-11-27T10:23:16.221Z"
+                         *         "createdAt": "2026-11-27T10:24:51.001Z",
+                         *         "updatedAt": "2026-11-27T10:24:51.180Z"
                          *       }
                          *     }
                          */
@@ -20645,7 +20644,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_iCmiSilL4E3cO7VONWNs */
+                    /** @example order_fPaLff5y1uPkHhJpY2X0 */
                     id: string;
                 };
                 cookie?: never;
@@ -20673,25 +20672,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_iCmiSilL4E3cO7VONWNs",
+                         *         "id": "order_fPaLff5y1uPkHhJpY2X0",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "iCmiSilL4E3cO7VONWNs"
+                         *           "id": "fPaLff5y1uPkHhJpY2X0"
                          *         },
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "vendeurs": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *         ],
-                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:23:16.884Z"
+                         *             "collectedAt": "2026-11-27T10:24:54.736Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20711,7 +20710,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "771003",
+                         *         "code": "976511",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20719,31 +20718,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:23:16.744Z",
+                         *             "at": "2026-11-27T10:24:54.592Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:23:16.837Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:54.694Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:23:16.884Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:54.736Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "refuse",
-                         *             "at": "2026-11-27T10:23:16.929Z",
-                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "at": "2026-11-27T10:24:54.777Z",
+                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "reason": "Le colis est abîmé"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:16.744Z",
-                         *         "updatedAt": "2026-11-27T10:23:16.929Z"
+                         *         "createdAt": "2026-11-27T10:24:54.592Z",
+                         *         "updatedAt": "2026-11-27T10:24:54.777Z"
                          *       }
                          *     }
                          */
@@ -20858,7 +20857,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_SQXvwL1E5yy7BbII1BiK */
+                    /** @example order_wn1aOzNf5b7hwnVR38VL */
                     id: string;
                 };
                 cookie?: never;
@@ -20886,25 +20885,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_SQXvwL1E5yy7BbII1BiK",
+                         *         "id": "order_wn1aOzNf5b7hwnVR38VL",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "SQXvwL1E5yy7BbII1BiK"
+                         *           "id": "wn1aOzNf5b7hwnVR38VL"
                          *         },
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "vendeurs": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *         ],
-                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:23:17.488Z"
+                         *             "collectedAt": "2026-11-27T10:24:55.388Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20932,31 +20931,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:23:17.357Z",
+                         *             "at": "2026-11-27T10:24:55.243Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:23:17.455Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:55.347Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:23:17.488Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:55.388Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "retour",
-                         *             "at": "2026-11-27T10:23:17.528Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:55.428Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": "Client injoignable, colis rendu au vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:17.357Z",
-                         *         "updatedAt": "2026-11-27T10:23:17.528Z"
+                         *         "createdAt": "2026-11-27T10:24:55.243Z",
+                         *         "updatedAt": "2026-11-27T10:24:55.428Z"
                          *       }
                          *     }
                          */
@@ -21071,7 +21070,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_G79RJH5Jb86FYB5YKJbO */
+                    /** @example order_nEepkLAwO0B0YnMIm4yg */
                     id: string;
                 };
                 cookie?: never;
@@ -21088,19 +21087,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_G79RJH5Jb86FYB5YKJbO",
+                         *         "id": "order_nEepkLAwO0B0YnMIm4yg",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "G79RJH5Jb86FYB5YKJbO"
+                         *           "id": "nEepkLAwO0B0YnMIm4yg"
                          *         },
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "vendeurs": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *         ],
                          *         "livreur": null,
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -21126,7 +21125,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "428446",
+                         *         "code": "289635",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -21134,19 +21133,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:23:17.929Z",
+                         *             "at": "2026-11-27T10:24:55.839Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "annule",
-                         *             "at": "2026-11-27T10:23:18.029Z",
-                         *             "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *             "at": "2026-11-27T10:24:55.935Z",
+                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:17.929Z",
-                         *         "updatedAt": "2026-11-27T10:23:18.029Z"
+                         *         "createdAt": "2026-11-27T10:24:55.839Z",
+                         *         "updatedAt": "2026-11-27T10:24:55.935Z"
                          *       }
                          *     }
                          */
@@ -21248,7 +21247,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_AjjUQtVzoxloD8trGZ1f */
+                    /** @example order_6gWEOtdnn8kCNtvTwJOE */
                     id: string;
                 };
                 cookie?: never;
@@ -21282,25 +21281,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_AjjUQtVzoxloD8trGZ1f",
+                         *         "id": "order_6gWEOtdnn8kCNtvTwJOE",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "AjjUQtVzoxloD8trGZ1f"
+                         *           "id": "6gWEOtdnn8kCNtvTwJOE"
                          *         },
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "vendeurs": [
-                         *           "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *         ],
-                         *         "livreur": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:23:16.148Z"
+                         *             "collectedAt": "2026-11-27T10:24:51.140Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -21320,43 +21319,43 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "114451",
+                         *         "code": "255471",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:23:16.221Z",
-                         *           "by": "oBr7wvPIpkv1k0NIjhH0IZyOw2en"
+                         *           "at": "2026-11-27T10:24:51.180Z",
+                         *           "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
                          *         },
                          *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:23:15.997Z",
+                         *             "at": "2026-11-27T10:24:51.001Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:23:16.110Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:51.103Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:23:16.148Z",
-                         *             "by": "frdVi4NcgtcSHvFJOBPQzuOvahzp",
+                         *             "at": "2026-11-27T10:24:51.140Z",
+                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:23:16.260Z",
-                         *             "by": "Dpm9nHx9e5rJcoEG1oBDpUxKVYpB",
+                         *             "at": "2026-11-27T10:24:51.213Z",
+                         *             "by": "uP2GZkw5BMjbLMaSH5R3uSaJtNPh",
                          *             "reason": "Pièce vérifiée conforme avec le vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:15.997Z",
-                         *         "updatedAt": "2026-11-27T10:23:16.260Z"
+                         *         "createdAt": "2026-11-27T10:24:51.001Z",
+                         *         "updatedAt": "2026-11-27T10:24:51.213Z"
                          *       }
                          *     }
                          */
@@ -21474,7 +21473,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_eACzmJGD8fBue23LR2k0 */
+                    /** @example order_C3K7MdnnPh5LWqHiLG8J */
                     id: string;
                 };
                 cookie?: never;
@@ -21604,7 +21603,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "Zi2QumUpNSbqdgbPI1ea"
+                     *         "commandeId": "Px3FicVRverhsl3HZUVg"
                      *       }
                      *     }
                      */
@@ -21622,10 +21621,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "2k9KkgmLPhWybSgAHOdQ",
+                         *         "paymentId": "11fSt5bulG6bB96zTgN0",
                          *         "statut": "pending",
-                         *         "reference": "SBX-f5a4a26b-c8a9-435c-b769-8b021d7099ae",
-                         *         "paymentUrl": "http://127.0.0.1:36807/pay/SBX-f5a4a26b-c8a9-435c-b769-8b021d7099ae"
+                         *         "reference": "SBX-18076e53-2a20-49af-bfe9-e2c5bde8a6db",
+                         *         "paymentUrl": "http://127.0.0.1:41479/pay/SBX-18076e53-2a20-49af-bfe9-e2c5bde8a6db"
                          *       }
                          *     }
                          */
@@ -21777,7 +21776,7 @@ export interface paths {
                      *       "type": "publicite",
                      *       "montant": 7000,
                      *       "metadata": {
-                     *         "publiciteId": "0cpqDISSNwwp9MwDV9PV"
+                     *         "publiciteId": "5JzMQdMVLqbEfxWeytIy"
                      *       },
                      *       "telephone": "+2290197000003"
                      *     }
@@ -21817,9 +21816,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "0JNuxtPc1T3g4eHIXMa1",
+                         *         "paymentId": "dAdrhIjk2h6qnnOkZZPL",
                          *         "statut": "pending",
-                         *         "reference": "SBX-52e5b15a-7c67-468d-861a-99740bf77c1e",
+                         *         "reference": "SBX-7f05d2d3-3360-4732-8990-952b6fd3d4cb",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -21973,7 +21972,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "Zi2QumUpNSbqdgbPI1ea"
+                     *         "commandeId": "Px3FicVRverhsl3HZUVg"
                      *       },
                      *       "typeCard": "VISA"
                      *     }
@@ -22003,10 +22002,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "6neNowpjqR5q1FWeoXq8",
+                         *         "paymentId": "pN8ZBoTqBaZfqBtChV7i",
                          *         "statut": "pending",
-                         *         "reference": "SBX-3640d462-9c35-480c-b850-f9f5da97d7ef",
-                         *         "paymentUrl": "http://127.0.0.1:36807/pay/SBX-3640d462-9c35-480c-b850-f9f5da97d7ef"
+                         *         "reference": "SBX-fe003242-f3da-499d-b4f5-fbc268d0abde",
+                         *         "paymentUrl": "http://127.0.0.1:41479/pay/SBX-fe003242-f3da-499d-b4f5-fbc268d0abde"
                          *       }
                          *     }
                          */
@@ -22153,7 +22152,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "Zi2QumUpNSbqdgbPI1ea"
+                     *         "commandeId": "Px3FicVRverhsl3HZUVg"
                      *       },
                      *       "reference": "FLW-DEMO-0001"
                      *     }
@@ -22330,7 +22329,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "reference": "2k9KkgmLPhWybSgAHOdQ",
+                     *       "reference": "11fSt5bulG6bB96zTgN0",
                      *       "status": "SUCCESSFUL"
                      *     }
                      */
@@ -22438,7 +22437,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 4PbiTe5pEiMvtiidfwnO */
+                    /** @example oGCIobtLlcsMQzpuhCdO */
                     id: string;
                 };
                 cookie?: never;
@@ -22455,7 +22454,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "4PbiTe5pEiMvtiidfwnO",
+                         *         "id": "oGCIobtLlcsMQzpuhCdO",
                          *         "statut": "success",
                          *         "type": "commande"
                          *       }
@@ -22560,13 +22559,13 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "userId": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "userId": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "montant": 20000,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "verification",
                          *           "metadata": {
-                         *             "articleId": "WRps49WW84sYE8P9p9FC"
+                         *             "articleId": "xhchTw1XMzkR8fiZWvRb"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22575,24 +22574,24 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:23:00.590Z",
+                         *               "at": "2026-11-27T10:24:42.601Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:23:00.585Z"
+                         *           "createdAt": "2026-11-27T10:24:42.596Z"
                          *         },
                          *         {
                          *           "id": "demo-delivery-payment",
-                         *           "userId": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "userId": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "montant": 85500,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "commande",
                          *           "metadata": {
-                         *             "commandeId": "1XpLfsOpCkc8Oa9SP6L5"
+                         *             "commandeId": "ocj498mUuftLhwSXuyUq"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22601,14 +22600,14 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:23:00.367Z",
+                         *               "at": "2026-11-27T10:24:42.398Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:23:00.362Z"
+                         *           "createdAt": "2026-11-27T10:24:42.393Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -22720,13 +22719,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "userId": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "userId": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "montant": 20000,
                          *         "reference": null,
                          *         "statut": "success",
                          *         "type": "verification",
                          *         "metadata": {
-                         *           "articleId": "WRps49WW84sYE8P9p9FC"
+                         *           "articleId": "xhchTw1XMzkR8fiZWvRb"
                          *         },
                          *         "method": "mobile_money",
                          *         "network": "mtn",
@@ -22735,14 +22734,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:23:00.590Z",
+                         *             "at": "2026-11-27T10:24:42.601Z",
                          *             "from": "pending",
                          *             "to": "success",
                          *             "source": "admin",
                          *             "reason": "données de démonstration"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:00.585Z"
+                         *         "createdAt": "2026-11-27T10:24:42.596Z"
                          *       }
                          *     }
                          */
@@ -22838,7 +22837,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 2k9KkgmLPhWybSgAHOdQ */
+                    /** @example 11fSt5bulG6bB96zTgN0 */
                     id: string;
                 };
                 cookie?: never;
@@ -22872,14 +22871,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2k9KkgmLPhWybSgAHOdQ",
-                         *         "userId": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "11fSt5bulG6bB96zTgN0",
+                         *         "userId": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "montant": 85000,
-                         *         "reference": "SBX-f5a4a26b-c8a9-435c-b769-8b021d7099ae",
+                         *         "reference": "SBX-18076e53-2a20-49af-bfe9-e2c5bde8a6db",
                          *         "statut": "failed",
                          *         "type": "commande",
                          *         "metadata": {
-                         *           "commandeId": "Zi2QumUpNSbqdgbPI1ea"
+                         *           "commandeId": "Px3FicVRverhsl3HZUVg"
                          *         },
                          *         "method": "link",
                          *         "network": null,
@@ -22888,14 +22887,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:23:06.198Z",
+                         *             "at": "2026-11-27T10:24:47.936Z",
                          *             "from": "pending",
                          *             "to": "failed",
                          *             "source": "admin",
                          *             "reason": "Le client a abandonné le paiement"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:23:06.109Z"
+                         *         "createdAt": "2026-11-27T10:24:47.853Z"
                          *       }
                          *     }
                          */
@@ -23464,7 +23463,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "0zFOHc3ODfcvGNQqQDFG",
+                     *       "articleId": "rROpiHOtmLxC9bYC9jUe",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -23494,9 +23493,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "rROpiHOtmLxC9bYC9jUe",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -23507,8 +23506,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:23:18.406Z",
-                         *         "updatedAt": "2026-11-27T10:23:18.406Z"
+                         *         "createdAt": "2026-11-27T10:24:56.332Z",
+                         *         "updatedAt": "2026-11-27T10:24:56.332Z"
                          *       }
                          *     }
                          */
@@ -23638,8 +23637,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "0zFOHc3ODfcvGNQqQDFG",
-                     *       "transitaireId": "0kXUoHYnMEK3BtdugdrtIRylsH49"
+                     *       "articleId": "rROpiHOtmLxC9bYC9jUe",
+                     *       "transitaireId": "Liua8rhDoPPTDDl25jV4YE4aRhuz"
                      *     }
                      */
                     "application/json": {
@@ -23659,21 +23658,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "rROpiHOtmLxC9bYC9jUe",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:23:18.454Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.388Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:23:18.406Z",
-                         *         "updatedAt": "2026-11-27T10:23:18.454Z"
+                         *         "createdAt": "2026-11-27T10:24:56.332Z",
+                         *         "updatedAt": "2026-11-27T10:24:56.388Z"
                          *       }
                          *     }
                          */
@@ -23816,7 +23815,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "0zFOHc3ODfcvGNQqQDFG"
+                     *       "articleId": "rROpiHOtmLxC9bYC9jUe"
                      *     }
                      */
                     "application/json": {
@@ -23835,21 +23834,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "rROpiHOtmLxC9bYC9jUe",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:23:18.558Z",
-                         *         "dateTransfer": "2026-11-27T10:23:18.606Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.500Z",
+                         *         "dateTransfer": "2026-11-27T10:24:56.549Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:23:18.406Z",
-                         *         "updatedAt": "2026-11-27T10:23:18.606Z"
+                         *         "createdAt": "2026-11-27T10:24:56.332Z",
+                         *         "updatedAt": "2026-11-27T10:24:56.549Z"
                          *       }
                          *     }
                          */
@@ -24088,7 +24087,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0zFOHc3ODfcvGNQqQDFG */
+                    /** @example rROpiHOtmLxC9bYC9jUe */
                     articleId: string;
                 };
                 cookie?: never;
@@ -24105,21 +24104,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "rROpiHOtmLxC9bYC9jUe",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:23:18.454Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.388Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:23:18.406Z",
-                         *         "updatedAt": "2026-11-27T10:23:18.454Z"
+                         *         "createdAt": "2026-11-27T10:24:56.332Z",
+                         *         "updatedAt": "2026-11-27T10:24:56.388Z"
                          *       }
                          *     }
                          */
@@ -24461,7 +24460,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
+                    /** @example rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
                     id: string;
                 };
                 cookie?: never;
@@ -24478,21 +24477,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "rROpiHOtmLxC9bYC9jUe",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:23:18.558Z",
-                         *         "dateTransfer": "2026-11-27T10:23:18.606Z",
-                         *         "dateTraite": "2026-11-27T10:23:18.644Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.500Z",
+                         *         "dateTransfer": "2026-11-27T10:24:56.549Z",
+                         *         "dateTraite": "2026-11-27T10:24:56.600Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:23:18.406Z",
-                         *         "updatedAt": "2026-11-27T10:23:18.644Z"
+                         *         "createdAt": "2026-11-27T10:24:56.332Z",
+                         *         "updatedAt": "2026-11-27T10:24:56.600Z"
                          *       }
                          *     }
                          */
@@ -24606,7 +24605,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
+                    /** @example rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
                     id: string;
                 };
                 cookie?: never;
@@ -24623,9 +24622,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "rROpiHOtmLxC9bYC9jUe",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -24636,8 +24635,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:23:18.406Z",
-                         *         "updatedAt": "2026-11-27T10:23:18.506Z"
+                         *         "createdAt": "2026-11-27T10:24:56.332Z",
+                         *         "updatedAt": "2026-11-27T10:24:56.448Z"
                          *       }
                          *     }
                          */
@@ -24751,7 +24750,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
+                    /** @example rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
                     id: string;
                 };
                 cookie?: never;
@@ -24786,21 +24785,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0zFOHc3ODfcvGNQqQDFG_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "0zFOHc3ODfcvGNQqQDFG",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "rROpiHOtmLxC9bYC9jUe",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:23:18.558Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.500Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:23:18.406Z",
-                         *         "updatedAt": "2026-11-27T10:23:18.597Z"
+                         *         "createdAt": "2026-11-27T10:24:56.332Z",
+                         *         "updatedAt": "2026-11-27T10:24:56.540Z"
                          *       }
                          *     }
                          */
@@ -24925,7 +24924,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "rK2fzp9cdBBTJTOFqHKU",
+                     *       "articleId": "vuYexVT5IxCUA0FIufR6",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -24955,9 +24954,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "vuYexVT5IxCUA0FIufR6",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -24968,8 +24967,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:23:18.961Z",
-                         *         "updatedAt": "2026-11-27T10:23:18.961Z"
+                         *         "createdAt": "2026-11-27T10:24:56.922Z",
+                         *         "updatedAt": "2026-11-27T10:24:56.922Z"
                          *       }
                          *     }
                          */
@@ -25100,8 +25099,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "rK2fzp9cdBBTJTOFqHKU",
-                     *       "transitaireId": "0kXUoHYnMEK3BtdugdrtIRylsH49"
+                     *       "articleId": "vuYexVT5IxCUA0FIufR6",
+                     *       "transitaireId": "Liua8rhDoPPTDDl25jV4YE4aRhuz"
                      *     }
                      */
                     "application/json": {
@@ -25121,21 +25120,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "vuYexVT5IxCUA0FIufR6",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:23:19.019Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.997Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:23:18.961Z",
-                         *         "updatedAt": "2026-11-27T10:23:19.019Z"
+                         *         "createdAt": "2026-11-27T10:24:56.922Z",
+                         *         "updatedAt": "2026-11-27T10:24:56.997Z"
                          *       }
                          *     }
                          */
@@ -25281,7 +25280,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "rK2fzp9cdBBTJTOFqHKU"
+                     *       "articleId": "vuYexVT5IxCUA0FIufR6"
                      *     }
                      */
                     "application/json": {
@@ -25300,21 +25299,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "vuYexVT5IxCUA0FIufR6",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:23:19.129Z",
-                         *         "dateTransfer": "2026-11-27T10:23:19.181Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:24:57.134Z",
+                         *         "dateTransfer": "2026-11-27T10:24:57.195Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:23:18.961Z",
-                         *         "updatedAt": "2026-11-27T10:23:19.181Z"
+                         *         "createdAt": "2026-11-27T10:24:56.922Z",
+                         *         "updatedAt": "2026-11-27T10:24:57.195Z"
                          *       }
                          *     }
                          */
@@ -25557,7 +25556,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rK2fzp9cdBBTJTOFqHKU */
+                    /** @example vuYexVT5IxCUA0FIufR6 */
                     articleId: string;
                 };
                 cookie?: never;
@@ -25574,21 +25573,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "vuYexVT5IxCUA0FIufR6",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:23:19.019Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.997Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:23:18.961Z",
-                         *         "updatedAt": "2026-11-27T10:23:19.019Z"
+                         *         "createdAt": "2026-11-27T10:24:56.922Z",
+                         *         "updatedAt": "2026-11-27T10:24:56.997Z"
                          *       }
                          *     }
                          */
@@ -25935,7 +25934,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
+                    /** @example vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
                     id: string;
                 };
                 cookie?: never;
@@ -25952,21 +25951,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "vuYexVT5IxCUA0FIufR6",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:23:19.129Z",
-                         *         "dateTransfer": "2026-11-27T10:23:19.181Z",
-                         *         "dateTraite": "2026-11-27T10:23:19.223Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:24:57.134Z",
+                         *         "dateTransfer": "2026-11-27T10:24:57.195Z",
+                         *         "dateTraite": "2026-11-27T10:24:57.242Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:23:18.961Z",
-                         *         "updatedAt": "2026-11-27T10:23:19.223Z"
+                         *         "createdAt": "2026-11-27T10:24:56.922Z",
+                         *         "updatedAt": "2026-11-27T10:24:57.242Z"
                          *       }
                          *     }
                          */
@@ -26083,7 +26082,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
+                    /** @example vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
                     id: string;
                 };
                 cookie?: never;
@@ -26100,9 +26099,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "vuYexVT5IxCUA0FIufR6",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -26113,8 +26112,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:23:18.961Z",
-                         *         "updatedAt": "2026-11-27T10:23:19.080Z"
+                         *         "createdAt": "2026-11-27T10:24:56.922Z",
+                         *         "updatedAt": "2026-11-27T10:24:57.070Z"
                          *       }
                          *     }
                          */
@@ -26231,7 +26230,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
+                    /** @example vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
                     id: string;
                 };
                 cookie?: never;
@@ -26266,21 +26265,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rK2fzp9cdBBTJTOFqHKU_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "article": "rK2fzp9cdBBTJTOFqHKU",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaire": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "article": "vuYexVT5IxCUA0FIufR6",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:23:19.129Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:24:57.134Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:23:18.961Z",
-                         *         "updatedAt": "2026-11-27T10:23:19.168Z"
+                         *         "createdAt": "2026-11-27T10:24:56.922Z",
+                         *         "updatedAt": "2026-11-27T10:24:57.182Z"
                          *       }
                          *     }
                          */
@@ -26407,14 +26406,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "userId": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:22:59.890Z",
-                         *         "decidedAt": "2026-11-27T10:22:59.916Z",
+                         *         "submittedAt": "2026-11-27T10:24:41.962Z",
+                         *         "decidedAt": "2026-11-27T10:24:41.987Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/698b568d-5c3e-47dc-9370-217b7db7760d.jpg",
-                         *           "cardBack": "kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/d6e4cf2c-4293-4942-8a79-5aa398deba34.jpg",
+                         *           "cardFront": "kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/276a3426-988a-412a-a173-65198fbde5a0.jpg",
+                         *           "cardBack": "kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/83bfbe97-1629-4571-b1a3-c51448bd3f88.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26534,8 +26533,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "cardFront": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg",
-                     *       "cardBack": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/b8317c4c-6306-475b-8cb5-48c0ea256d37.jpg",
+                     *       "cardFront": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg",
+                     *       "cardBack": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/385fc2c0-ffbb-48e7-904f-cdbf90ec52de.jpg",
                      *       "companyName": "Akpovi Transit SARL",
                      *       "registrationRef": "RB/COT/24 B 1020",
                      *       "pays": "BJ",
@@ -26576,14 +26575,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
+                         *         "userId": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
                          *         "statut": "pending",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:23:19.347Z",
+                         *         "submittedAt": "2026-11-27T10:24:57.380Z",
                          *         "decidedAt": null,
                          *         "dossier": {
-                         *           "cardFront": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg",
-                         *           "cardBack": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/b8317c4c-6306-475b-8cb5-48c0ea256d37.jpg",
+                         *           "cardFront": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg",
+                         *           "cardBack": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/385fc2c0-ffbb-48e7-904f-cdbf90ec52de.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -26876,7 +26875,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0kXUoHYnMEK3BtdugdrtIRylsH49 */
+                    /** @example Liua8rhDoPPTDDl25jV4YE4aRhuz */
                     userId: string;
                 };
                 cookie?: never;
@@ -26893,14 +26892,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *         "userId": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:22:59.890Z",
-                         *         "decidedAt": "2026-11-27T10:22:59.916Z",
+                         *         "submittedAt": "2026-11-27T10:24:41.962Z",
+                         *         "decidedAt": "2026-11-27T10:24:41.987Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/698b568d-5c3e-47dc-9370-217b7db7760d.jpg",
-                         *           "cardBack": "kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/d6e4cf2c-4293-4942-8a79-5aa398deba34.jpg",
+                         *           "cardFront": "kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/276a3426-988a-412a-a173-65198fbde5a0.jpg",
+                         *           "cardBack": "kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/83bfbe97-1629-4571-b1a3-c51448bd3f88.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26914,9 +26913,9 @@ export interface paths {
                          *           ]
                          *         },
                          *         "cardLinks": {
-                         *           "cardFront": "/api/upload/signed/kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/698b568d-5c3e-47dc-9370-217b7db7760d.jpg?expires=1795775282&signature=b4b9e128e655c17b4505e024792e6eaed557d2dac131602ab2beaf439dd1d3c6",
-                         *           "cardBack": "/api/upload/signed/kyc/0kXUoHYnMEK3BtdugdrtIRylsH49/d6e4cf2c-4293-4942-8a79-5aa398deba34.jpg?expires=1795775282&signature=d47b55cdeef01707dfad63b6ca0b03f15d64cfd76cbadb559dfb12a931986cbc",
-                         *           "expiresAt": "2026-11-27T10:28:02.706Z",
+                         *           "cardFront": "/api/upload/signed/kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/276a3426-988a-412a-a173-65198fbde5a0.jpg?expires=1795775384&signature=25920efeada17b7783308c437e7e2606026221d4609ad091974f207f78393d3b",
+                         *           "cardBack": "/api/upload/signed/kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/83bfbe97-1629-4571-b1a3-c51448bd3f88.jpg?expires=1795775384&signature=f8abf28cbfa9e0867fc0b442fa68870970f758c983df3c554a8f800a72360c99",
+                         *           "expiresAt": "2026-11-27T10:29:44.770Z",
                          *           "deleted": []
                          *         }
                          *       }
@@ -27052,7 +27051,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Asjnu4ZEcBInpmYxhqFadAuiDi4Z */
+                    /** @example AdIANd2xBz1d7rpW0SMuzcfQOOX1 */
                     userId: string;
                 };
                 cookie?: never;
@@ -27069,14 +27068,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
+                         *         "userId": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:23:19.441Z",
-                         *         "decidedAt": "2026-11-27T10:23:19.482Z",
+                         *         "submittedAt": "2026-11-27T10:24:57.495Z",
+                         *         "decidedAt": "2026-11-27T10:24:57.533Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/27b4fb57-7775-482e-95e6-dff73bfeeaf8.jpg",
-                         *           "cardBack": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/43f9bf97-2030-4ad9-9dc9-71bc20e7c5ea.jpg",
+                         *           "cardFront": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/97ebe7b9-62c5-4cc4-8ab4-9c5c73114dc5.jpg",
+                         *           "cardBack": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/b6c5813c-c6d3-422e-a588-bc171bf412ed.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27213,7 +27212,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Asjnu4ZEcBInpmYxhqFadAuiDi4Z */
+                    /** @example AdIANd2xBz1d7rpW0SMuzcfQOOX1 */
                     userId: string;
                 };
                 cookie?: never;
@@ -27241,14 +27240,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "Asjnu4ZEcBInpmYxhqFadAuiDi4Z",
+                         *         "userId": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
                          *         "statut": "rejected",
                          *         "rejectionMotif": "Carte illisible, merci de la reprendre",
-                         *         "submittedAt": "2026-11-27T10:23:19.347Z",
-                         *         "decidedAt": "2026-11-27T10:23:19.389Z",
+                         *         "submittedAt": "2026-11-27T10:24:57.380Z",
+                         *         "decidedAt": "2026-11-27T10:24:57.429Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/fc33d75c-a8c9-4ea9-af7e-350f3b5bd098.jpg",
-                         *           "cardBack": "kyc/Asjnu4ZEcBInpmYxhqFadAuiDi4Z/b8317c4c-6306-475b-8cb5-48c0ea256d37.jpg",
+                         *           "cardFront": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg",
+                         *           "cardBack": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/385fc2c0-ffbb-48e7-904f-cdbf90ec52de.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27396,7 +27395,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "transitaireId": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                     *       "transitaireId": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                      *       "rating": 5,
                      *       "comment": "Dédouanement rapide, bon suivi."
                      *     }
@@ -27419,13 +27418,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0kXUoHYnMEK3BtdugdrtIRylsH49_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaireId": "0kXUoHYnMEK3BtdugdrtIRylsH49",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "Liua8rhDoPPTDDl25jV4YE4aRhuz_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaireId": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "rating": 5,
                          *         "comment": "Dédouanement rapide, bon suivi.",
-                         *         "createdAt": "2026-11-27T10:23:19.268Z",
-                         *         "updatedAt": "2026-11-27T10:23:19.268Z"
+                         *         "createdAt": "2026-11-27T10:24:57.296Z",
+                         *         "updatedAt": "2026-11-27T10:24:57.296Z"
                          *       }
                          *     }
                          */
@@ -27534,7 +27533,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0kXUoHYnMEK3BtdugdrtIRylsH49_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
+                    /** @example Liua8rhDoPPTDDl25jV4YE4aRhuz_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
                     id: string;
                 };
                 cookie?: never;
@@ -27634,7 +27633,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0kXUoHYnMEK3BtdugdrtIRylsH49_oBr7wvPIpkv1k0NIjhH0IZyOw2en */
+                    /** @example Liua8rhDoPPTDDl25jV4YE4aRhuz_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
                     id: string;
                 };
                 cookie?: never;
@@ -27664,13 +27663,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0kXUoHYnMEK3BtdugdrtIRylsH49_oBr7wvPIpkv1k0NIjhH0IZyOw2en",
-                         *         "transitaireId": "0kXUoHYnMEK3BtdugdrtIRylsH49",
-                         *         "acheteur": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *         "id": "Liua8rhDoPPTDDl25jV4YE4aRhuz_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "transitaireId": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *         "rating": 4,
                          *         "comment": "Bon suivi, un jour de retard.",
-                         *         "createdAt": "2026-11-27T10:23:19.268Z",
-                         *         "updatedAt": "2026-11-27T10:23:19.287Z"
+                         *         "createdAt": "2026-11-27T10:24:57.296Z",
+                         *         "updatedAt": "2026-11-27T10:24:57.318Z"
                          *       }
                          *     }
                          */
@@ -27917,7 +27916,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 0kXUoHYnMEK3BtdugdrtIRylsH49 */
+                    /** @example Liua8rhDoPPTDDl25jV4YE4aRhuz */
                     transitaireId: string;
                 };
                 cookie?: never;
@@ -28070,7 +28069,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "0kXUoHYnMEK3BtdugdrtIRylsH49",
+                         *           "id": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
                          *           "nom": "Sossa",
                          *           "prenoms": "Transit Express",
                          *           "photoUrl": null,
@@ -28226,15 +28225,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "R8TPnMkGDFHZPRsJaSWloPH7fHz1",
+                         *         "id": "ZFeo14AdXCBdcfeK4RDo9GrdphJl",
                          *         "telephone": "+2290190000012",
                          *         "email": "pro_2290190000012@users.marketplace.invalid",
                          *         "nom": "Dah",
                          *         "prenoms": "Boris",
                          *         "typeAgent": "Market",
                          *         "zone": "Porto-Novo - Ouando",
-                         *         "referralCode": "GY9ZMDCG",
-                         *         "createdAt": "2026-11-27T10:23:19.599Z",
+                         *         "referralCode": "PP3RV9BK",
+                         *         "createdAt": "2026-11-27T10:24:57.658Z",
                          *         "passwordSetup": {
                          *           "method": "password_reset",
                          *           "steps": [
@@ -28371,7 +28370,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
+                         *           "id": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28503,7 +28502,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
+                         *           "id": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28637,9 +28636,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "R8TPnMkGDFHZPRsJaSWloPH7fHz1",
+                         *           "id": "ZFeo14AdXCBdcfeK4RDo9GrdphJl",
                          *           "typeAgent": "Market",
-                         *           "referralCode": "GY9ZMDCG"
+                         *           "referralCode": "PP3RV9BK"
                          *         },
                          *         "stats": {
                          *           "totalReferrals": 0,
@@ -28789,7 +28788,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
+                         *             "agentId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -28806,7 +28805,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
+                         *           "agentId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -28938,7 +28937,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
+                         *             "agentId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -28955,7 +28954,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
+                         *           "agentId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -29088,7 +29087,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "R8TPnMkGDFHZPRsJaSWloPH7fHz1",
+                         *           "agentId": "ZFeo14AdXCBdcfeK4RDo9GrdphJl",
                          *           "rank": 1,
                          *           "score": 0,
                          *           "earnings": 0,
@@ -29770,7 +29769,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example R8TPnMkGDFHZPRsJaSWloPH7fHz1
+                     * @example ZFeo14AdXCBdcfeK4RDo9GrdphJl
                      */
                     id: string;
                 };
@@ -29913,7 +29912,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example R8TPnMkGDFHZPRsJaSWloPH7fHz1
+                     * @example ZFeo14AdXCBdcfeK4RDo9GrdphJl
                      */
                     id: string;
                 };
@@ -30049,7 +30048,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example LfDpp4SY4W5meRjtGjKyxBiJivAf
+                     * @example Fca3ofyz1FYvOkGPsJaqBrKJiJlp
                      */
                     id: string;
                 };
@@ -30226,7 +30225,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example LfDpp4SY4W5meRjtGjKyxBiJivAf
+                     * @example Fca3ofyz1FYvOkGPsJaqBrKJiJlp
                      */
                     id: string;
                 };
@@ -30375,7 +30374,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example LfDpp4SY4W5meRjtGjKyxBiJivAf
+                     * @example Fca3ofyz1FYvOkGPsJaqBrKJiJlp
                      */
                     id: string;
                 };
@@ -30554,13 +30553,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
-                         *           "referrerId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
-                         *           "referredId": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "id": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "referrerId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
+                         *           "referredId": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:23:00.165Z",
+                         *           "createdAt": "2026-11-24T10:24:42.198Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30795,13 +30794,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
-                         *           "referrerId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
-                         *           "referredId": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *           "id": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "referrerId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
+                         *           "referredId": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:23:00.165Z",
+                         *           "createdAt": "2026-11-24T10:24:42.198Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30901,7 +30900,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The referred user’s id.
-                     * @example O4DiJKTzwClmtIGuN5ZfPTXfh2fg
+                     * @example 3VgVc1slx6PvE0OwRX2jxI4Hd9ai
                      */
                     id: string;
                 };
@@ -30919,13 +30918,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
-                         *         "referrerId": "LfDpp4SY4W5meRjtGjKyxBiJivAf",
-                         *         "referredId": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg",
+                         *         "id": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "referrerId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
+                         *         "referredId": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
                          *         "code": "DEMOPRO1",
                          *         "statut": "pending",
                          *         "referredRole": "vendeur",
-                         *         "createdAt": "2026-11-24T10:23:00.165Z",
+                         *         "createdAt": "2026-11-24T10:24:42.198Z",
                          *         "completedAt": null,
                          *         "phoneProven": true
                          *       }
@@ -31050,8 +31049,8 @@ export interface paths {
                          *       "data": {
                          *         "status": "counted",
                          *         "eventType": "seller_create_started",
-                         *         "sessionKey": "O4DiJKTzwClmtIGuN5ZfPTXfh2fg_1795774980",
-                         *         "agentId": "LfDpp4SY4W5meRjtGjKyxBiJivAf"
+                         *         "sessionKey": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai_1795775082",
+                         *         "agentId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp"
                          *       }
                          *     }
                          */
@@ -34178,9 +34177,9 @@ export interface paths {
                          *         {
                          *           "id": "rapport_verification_demo-verification-payment",
                          *           "kind": "rapport_verification",
-                         *           "owner": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "owner": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "readers": [
-                         *             "O4DiJKTzwClmtIGuN5ZfPTXfh2fg"
+                         *             "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
                          *           ],
                          *           "label": "Rapport de vérification : Tricycle de transport 2022",
                          *           "contentType": "application/pdf",
@@ -34189,23 +34188,23 @@ export interface paths {
                          *             "collection": "verifications",
                          *             "id": "demo-verification-payment"
                          *           },
-                         *           "createdAt": "2026-11-27T10:23:00.664Z",
+                         *           "createdAt": "2026-11-27T10:24:42.666Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         },
                          *         {
-                         *           "id": "facture_commande_1XpLfsOpCkc8Oa9SP6L5",
+                         *           "id": "facture_commande_ocj498mUuftLhwSXuyUq",
                          *           "kind": "facture",
-                         *           "owner": "oBr7wvPIpkv1k0NIjhH0IZyOw2en",
+                         *           "owner": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
                          *           "readers": [],
                          *           "label": "Facture FAC-20261127-0002",
                          *           "contentType": "application/pdf",
-                         *           "size": 1298,
+                         *           "size": 1300,
                          *           "record": {
                          *             "collection": "invoices",
-                         *             "id": "commande_1XpLfsOpCkc8Oa9SP6L5"
+                         *             "id": "commande_ocj498mUuftLhwSXuyUq"
                          *           },
-                         *           "createdAt": "2026-11-27T10:23:00.463Z",
+                         *           "createdAt": "2026-11-27T10:24:42.497Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         }
@@ -34315,7 +34314,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "ids": [
-                     *         "facture_achat_EN5Yz4g1yXkDRTUsfoI4"
+                     *         "facture_achat_jdXY3WCGqCxv37brvvMg"
                      *       ]
                      *     }
                      */
@@ -34338,7 +34337,7 @@ export interface paths {
                          *       "data": {
                          *         "results": [
                          *           {
-                         *             "id": "facture_achat_EN5Yz4g1yXkDRTUsfoI4",
+                         *             "id": "facture_achat_jdXY3WCGqCxv37brvvMg",
                          *             "outcome": "deleted"
                          *           }
                          *         ]
@@ -34465,8 +34464,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/4e553f79-dd7f-4189-9c5b-ccdd6efc41f3.pdf?expires=1795775283&signature=827be3445f6a4d6a9ae9508758380ae7b19e0934e763dfabe1cf8ed285adaef4",
-                         *         "expiresAt": "2026-11-27T10:28:03.214Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/9fbe09ee-2277-49ec-8b98-1afe1bc57166.pdf?expires=1795775385&signature=0baeebb2fb03b6fdaec229198a7aedbd8da2b45ba2625c14987178dead7491a2",
+                         *         "expiresAt": "2026-11-27T10:29:45.285Z"
                          *       }
                          *     }
                          */
@@ -34615,15 +34614,15 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "9ajZ4xpePZxgleDyfp8k",
+                         *           "id": "cDucUVoPezvoPhdbguBc",
                          *           "actor": {
-                         *             "uid": "Dpm9nHx9e5rJcoEG1oBDpUxKVYpB",
+                         *             "uid": "uP2GZkw5BMjbLMaSH5R3uSaJtNPh",
                          *             "role": "admin"
                          *           },
                          *           "action": "delivery_zone.created",
                          *           "target": {
                          *             "collection": "deliveryZones",
-                         *             "id": "DLQxPxWXN3DP8vZX7emc"
+                         *             "id": "OM34y8xaTDrQ3CwnGBto"
                          *           },
                          *           "before": null,
                          *           "after": {
@@ -34646,7 +34645,7 @@ export interface paths {
                          *           },
                          *           "reason": null,
                          *           "context": null,
-                         *           "at": "2026-11-27T10:23:00.320Z"
+                         *           "at": "2026-11-27T10:24:42.353Z"
                          *         }
                          *       ],
                          *       "pagination": {

@@ -5,7 +5,7 @@
  * admin's hand on them.
  */
 import type { Recorder } from './recorder';
-import { JPEG, orderPart, payByMobileMoney, sleep } from './walk-helpers';
+import { orderPart, payByMobileMoney, sleep } from './walk-helpers';
 import type { WalkContext } from './walk-flows';
 
 /** Near the Dantokpa market, Cotonou (seed-demo's courier position). */
@@ -82,13 +82,13 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
   if (!part) return;
   const sellerUid = context.uids.vendeur;
 
-  // A proof photo the courier takes at the door.
-  const photo = (await call('POST /api/upload/image', 'vendeur', { file: { contentType: 'image/jpeg', data: JPEG } })).body?.data?.path as string | undefined;
-  const handOver = async (id: string, proof: 'code' | 'photo') => {
+  // Accepted and picked up, then handed over against the buyer's code; or, without it, left to the
+  // buyer's word (confirmed or disputed).
+  const handOver = async (id: string, proof: 'code' | 'buyer') => {
     await firstOffer(recorder, 'POST /api/deliveries/{id}/accept', id);
     await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id, vendeur: sellerUid } });
-    const code = codeIn((await call('GET /api/deliveries/{id}', 'acheteur', { params: { id } })).body?.data);
-    await call('POST /api/deliveries/{id}/delivered', 'livreur', { params: { id }, body: proof === 'code' && code ? { code } : { photo } });
+    const code = proof === 'code' ? codeIn((await call('GET /api/deliveries/{id}', 'acheteur', { params: { id } })).body?.data) : undefined;
+    if (proof === 'code' && code) await call('POST /api/deliveries/{id}/delivered', 'livreur', { params: { id }, body: { code } });
   };
 
   // Declined by the courier. An admin relaunches only a delivery whose rounds found no courier: the
@@ -101,16 +101,16 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
   // Delivered against the buyer's code.
   const first = await paidDelivery(recorder, part);
   if (first) await handOver(first, 'code');
-  // Delivered with a photo: the buyer confirms it.
+  // Confirmed by the buyer on receipt.
   const second = await paidDelivery(recorder, part);
   if (second) {
-    await handOver(second, 'photo');
+    await handOver(second, 'buyer');
     await call('POST /api/deliveries/{id}/confirm', 'acheteur', { params: { id: second } });
   }
-  // Delivered with a photo, disputed by the buyer, settled by an admin.
+  // Disputed by the buyer, settled by an admin.
   const third = await paidDelivery(recorder, part);
   if (third) {
-    await handOver(third, 'photo');
+    await handOver(third, 'buyer');
     await call('POST /api/deliveries/{id}/dispute', 'acheteur', { params: { id: third }, body: { reason: 'La pièce ne correspond pas à l’annonce' } });
     await call('POST /api/deliveries/{id}/admin/status', 'admin', { params: { id: third }, body: { statut: 'livre', reason: 'Pièce vérifiée conforme avec le vendeur' } });
   }
