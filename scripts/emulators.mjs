@@ -7,7 +7,7 @@
  *   node scripts/emulators.mjs bench    the benchmark
  *   node scripts/emulators.mjs load     the hot documents' part of it alone (scripts/bench-load.mjs)
  *   node scripts/emulators.mjs examples records the OpenAPI document's examples (scripts/examples.mjs):
- *                                       Auth, Firestore and Cloud Tasks only, the service runs in its process
+ *                                       Auth and Firestore only: the service runs in its process
  *   node scripts/emulators.mjs exec "<command>"
  *
  * firebase-tools cannot download the Firestore emulator here (no internet). When the Google Cloud
@@ -24,7 +24,7 @@ import { PROJECT } from './emulator-env.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const EMULATORS = 'auth,firestore,functions,hosting,tasks';
 /** Modes that serve the routes in their own process need no Functions or Hosting emulator. */
-const EMULATORS_OF = { examples: 'auth,firestore,tasks' };
+const EMULATORS_OF = { examples: 'auth,firestore' };
 
 const commands = {
   test: `jest ${process.argv.slice(3).map(quote).join(' ')}`,

@@ -18,13 +18,10 @@ const EXAMPLES_FILE = join(__dirname, '..', '..', 'functions', 'src', 'openapi-e
 const examples = JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8')) as OperationExamples;
 
 /**
- * The operations the recorder cannot show yet, each with why. An operation that gains an example
- * must leave this list, and one outside it must have an example.
+ * The operations the recorder cannot show yet, each with why (none today). An operation that gains
+ * an example must leave this list, and one outside it must have an example.
  */
-const WITHOUT_EXAMPLE: Record<string, string> = {
-  'POST /api/notifications/admin-messages': 'queues its sending on Cloud Tasks: recorded only where the Cloud Tasks emulator runs (npm run examples starts it)',
-  'GET /api/upload/signed/{area}/{name}': 'no stored file of the demo data has a link without a folder',
-};
+const WITHOUT_EXAMPLE: Record<string, string> = {};
 
 /** Operations shown refusing (core/openapi-examples.ts: `refused`), each a documented code of its route. */
 const SHOWN_REFUSING = [

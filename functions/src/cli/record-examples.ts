@@ -1,6 +1,6 @@
 /**
  * npm run examples: records the OpenAPI document's examples from a real run of the demo data.
- * Inside the emulators (Auth, Firestore, Cloud Tasks), it loads the demo data `npm start` loads,
+ * Inside the Auth and Firestore emulators, it loads the demo data `npm start` loads,
  * serves the whole service on a loopback port with the local FeexPay in front of its payments,
  * signs in the demo accounts and walks the operations with real requests, each step's ids taken
  * from earlier answers. It rewrites src/openapi-examples.json; `npm run openapi` then puts the
@@ -56,6 +56,12 @@ async function record(): Promise<void> {
     // Without the Functions emulator no trigger hands events to their subscribers: each is handed
     // over in the request that emitted it (a paid order opens its delivery before the next step).
     EVENTS_DISPATCH_INLINE: 'true',
+    // No Cloud Tasks emulator runs beside the recorder: what the service queues there (a payment's
+    // expiry, a delivery's next offer round, an admin broadcast's pages) is left unqueued, as the
+    // in-process tests leave it. The answers are the same; the later work is not what they show.
+    PAYMENT_EXPIRY_TASKS_ENABLED: 'false',
+    DELIVERY_TASKS_ENABLED: 'false',
+    ADMIN_MESSAGE_TASKS_ENABLED: 'false',
     // One demo buyer pays a dozen times within the hour, and contacts the demo driver twice in a row.
     PAYMENT_RATE_LIMIT_ENABLED: 'false',
     TRICYCLE_CONTACT_REOPEN_SECONDS: '0',

@@ -30,7 +30,7 @@ export interface paths {
                          *         "service": "vehicle-marketplace",
                          *         "version": "0.1.0",
                          *         "status": "ok",
-                         *         "time": "2026-11-27T10:24:43.175Z"
+                         *         "time": "2026-11-27T10:27:54.891Z"
                          *       }
                          *     }
                          */
@@ -201,7 +201,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
+                         *         "id": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -219,8 +219,8 @@ export interface paths {
                          *         },
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:24:45.328Z",
-                         *         "updatedAt": "2026-11-27T10:24:45.328Z"
+                         *         "createdAt": "2026-11-27T10:27:57.022Z",
+                         *         "updatedAt": "2026-11-27T10:27:57.022Z"
                          *       }
                          *     }
                          */
@@ -357,7 +357,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -372,8 +372,8 @@ export interface paths {
                          *         "ville": null,
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:24:38.201Z",
-                         *         "updatedAt": "2026-11-27T10:24:42.771Z"
+                         *         "createdAt": "2026-11-27T10:27:50.433Z",
+                         *         "updatedAt": "2026-11-27T10:27:54.478Z"
                          *       }
                          *     }
                          */
@@ -481,7 +481,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -496,8 +496,8 @@ export interface paths {
                          *         "ville": "Cotonou",
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:24:38.201Z",
-                         *         "updatedAt": "2026-11-27T10:24:45.481Z"
+                         *         "createdAt": "2026-11-27T10:27:50.433Z",
+                         *         "updatedAt": "2026-11-27T10:27:57.161Z"
                          *       }
                          *     }
                          */
@@ -622,7 +622,7 @@ export interface paths {
                          *       "data": {
                          *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
                          *         "platform": "android",
-                         *         "lastSeenAt": "2026-11-27T10:24:45.506Z"
+                         *         "lastSeenAt": "2026-11-27T10:27:57.197Z"
                          *       }
                          *     }
                          */
@@ -831,7 +831,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example 3VgVc1slx6PvE0OwRX2jxI4Hd9ai
+                     * @example HodeUWpR7WbxnAmzldVGmQg7F25P
                      */
                     id: string;
                 };
@@ -849,7 +849,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "id": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "nom": "Agbo",
                          *         "prenoms": "Rachidatou",
                          *         "role": "vendeur",
@@ -980,7 +980,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "5dZEBbMf0NJpTKH8vCE9Vu7F3qMU",
+                         *           "id": "NZw449ij3SAsTs6jyYbgAY1cCFsG",
                          *           "telephone": "+2290190000010",
                          *           "email": "pro_2290190000010@users.marketplace.invalid",
                          *           "nom": "Gbaguidi",
@@ -995,11 +995,11 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:24:38.507Z",
-                         *           "updatedAt": "2026-11-27T10:24:43.151Z"
+                         *           "createdAt": "2026-11-27T10:27:50.769Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.865Z"
                          *         },
                          *         {
-                         *           "id": "K1iYV1o1fs5scq2YfD8MCq3v84U0",
+                         *           "id": "fzeLqNtu3XBP4rwP06p8jFDvyZF4",
                          *           "telephone": "+2290190000009",
                          *           "email": "pro_2290190000009@users.marketplace.invalid",
                          *           "nom": "Ahouansou",
@@ -1014,8 +1014,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:24:38.491Z",
-                         *           "updatedAt": "2026-11-27T10:24:43.118Z"
+                         *           "createdAt": "2026-11-27T10:27:50.752Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.828Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1134,7 +1134,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example AdIANd2xBz1d7rpW0SMuzcfQOOX1
+                     * @example IpWJGrQkss0Bbv1SqsKmaNQhRVH7
                      */
                     id: string;
                 };
@@ -1163,7 +1163,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
+                         *         "id": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1180,9 +1180,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:24:45.450Z",
-                         *         "createdAt": "2026-11-27T10:24:45.328Z",
-                         *         "updatedAt": "2026-11-27T10:24:45.595Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:27:57.118Z",
+                         *         "createdAt": "2026-11-27T10:27:57.022Z",
+                         *         "updatedAt": "2026-11-27T10:27:57.316Z"
                          *       }
                          *     }
                          */
@@ -1294,7 +1294,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example AdIANd2xBz1d7rpW0SMuzcfQOOX1
+                     * @example IpWJGrQkss0Bbv1SqsKmaNQhRVH7
                      */
                     id: string;
                 };
@@ -1312,7 +1312,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
+                         *         "id": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1329,9 +1329,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:24:45.450Z",
-                         *         "createdAt": "2026-11-27T10:24:45.328Z",
-                         *         "updatedAt": "2026-11-27T10:24:45.628Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:27:57.118Z",
+                         *         "createdAt": "2026-11-27T10:27:57.022Z",
+                         *         "updatedAt": "2026-11-27T10:27:57.359Z"
                          *       }
                          *     }
                          */
@@ -1433,7 +1433,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example AdIANd2xBz1d7rpW0SMuzcfQOOX1
+                     * @example IpWJGrQkss0Bbv1SqsKmaNQhRVH7
                      */
                     id: string;
                 };
@@ -1463,7 +1463,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
+                         *         "id": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1480,9 +1480,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:24:45.450Z",
-                         *         "createdAt": "2026-11-27T10:24:45.328Z",
-                         *         "updatedAt": "2026-11-27T10:24:45.667Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:27:57.118Z",
+                         *         "createdAt": "2026-11-27T10:27:57.022Z",
+                         *         "updatedAt": "2026-11-27T10:27:57.431Z"
                          *       }
                          *     }
                          */
@@ -2709,7 +2709,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "195727"
+                     *       "otp": "391080"
                      *     }
                      */
                     "application/json": components["schemas"]["VerifyResetCode"];
@@ -2851,7 +2851,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "195727",
+                     *       "otp": "391080",
                      *       "newPassword": "Demo-2026!"
                      *     }
                      */
@@ -3126,7 +3126,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "otp": "730641"
+                     *       "otp": "796579"
                      *     }
                      */
                     "application/json": components["schemas"]["PhoneProofVerify"];
@@ -3145,7 +3145,7 @@ export interface paths {
                          *       "data": {
                          *         "telephone": "+2290190000011",
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:24:45.450Z",
+                         *         "telephoneVerifieAt": "2026-11-27T10:27:57.118Z",
                          *         "verifiedNow": true
                          *       }
                          *     }
@@ -3297,8 +3297,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "sessionId": "6f6de370-c559-4a1f-91d5-867a8b06130c",
-                         *         "startedAt": "2026-11-27T10:24:45.846Z",
+                         *         "sessionId": "2c579eb0-4825-4c51-8bbb-1840920642f9",
+                         *         "startedAt": "2026-11-27T10:27:57.628Z",
                          *         "idleTimeoutMinutes": 30
                          *       }
                          *     }
@@ -3797,15 +3797,15 @@ export interface paths {
                          *           "type": "order_paid",
                          *           "category": "payments",
                          *           "title": "Commande payée",
-                         *           "body": "Votre commande ocj498mUuftLhwSXuyUq (85 500 XOF) est payée.",
+                         *           "body": "Votre commande WMqkd33DOVm32pj1A8jV (85 500 XOF) est payée.",
                          *           "language": "fr",
                          *           "resource": {
                          *             "kind": "commande",
-                         *             "id": "ocj498mUuftLhwSXuyUq"
+                         *             "id": "WMqkd33DOVm32pj1A8jV"
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-27T10:24:42.458Z"
+                         *           "createdAt": "2026-11-27T10:27:54.145Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -4092,7 +4092,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example f8475d3efa6c7f74e03ee3c2b8e1d40aed9cb9d2
+                     * @example 7e9ce4042ea881edc20265a77cb1ffa6ee6c74e5
                      */
                     id: string;
                 };
@@ -4110,7 +4110,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "f8475d3efa6c7f74e03ee3c2b8e1d40aed9cb9d2",
+                         *         "id": "7e9ce4042ea881edc20265a77cb1ffa6ee6c74e5",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4118,8 +4118,8 @@ export interface paths {
                          *         "language": "fr",
                          *         "resource": null,
                          *         "read": true,
-                         *         "readAt": "2026-11-27T10:24:45.903Z",
-                         *         "createdAt": "2026-11-27T10:24:45.784Z"
+                         *         "readAt": "2026-11-27T10:27:57.710Z",
+                         *         "createdAt": "2026-11-27T10:27:57.550Z"
                          *       }
                          *     }
                          */
@@ -4212,7 +4212,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example f8475d3efa6c7f74e03ee3c2b8e1d40aed9cb9d2
+                     * @example 7e9ce4042ea881edc20265a77cb1ffa6ee6c74e5
                      */
                     id: string;
                 };
@@ -4230,7 +4230,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "f8475d3efa6c7f74e03ee3c2b8e1d40aed9cb9d2",
+                         *         "id": "7e9ce4042ea881edc20265a77cb1ffa6ee6c74e5",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4239,7 +4239,7 @@ export interface paths {
                          *         "resource": null,
                          *         "read": false,
                          *         "readAt": null,
-                         *         "createdAt": "2026-11-27T10:24:45.784Z"
+                         *         "createdAt": "2026-11-27T10:27:57.550Z"
                          *       }
                          *     }
                          */
@@ -4447,6 +4447,19 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "audience": "acheteur",
+                     *       "fr": {
+                     *         "title": "Nouveautés",
+                     *         "body": "Les pièces détachées arrivent à Parakou."
+                     *       },
+                     *       "en": {
+                     *         "title": "News",
+                     *         "body": "Spare parts now in Parakou."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminMessageRequest"];
                 };
             };
@@ -4457,6 +4470,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "ea430bb9-410f-47fe-ac99-bb8a3eb0beb5",
+                         *         "audience": "acheteur",
+                         *         "fr": {
+                         *           "title": "Nouveautés",
+                         *           "body": "Les pièces détachées arrivent à Parakou."
+                         *         },
+                         *         "en": {
+                         *           "title": "News",
+                         *           "body": "Spare parts now in Parakou."
+                         *         },
+                         *         "sentBy": "ixRfTXIsnAWu8fKnXNmkXxszBGk8",
+                         *         "statut": "sending",
+                         *         "recipients": 0,
+                         *         "createdAt": "2026-11-27T10:27:57.666Z",
+                         *         "finishedAt": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4724,7 +4759,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "xxz4d1EQUx94LvIwhdxh",
+                         *           "id": "HBPbS8HHTSXy4CyZXBm3",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -4739,7 +4774,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4748,12 +4783,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:24:38.272Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.425Z",
-                         *           "publishedAt": "2026-11-27T10:24:38.272Z"
+                         *           "createdAt": "2026-11-27T10:27:50.523Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.107Z",
+                         *           "publishedAt": "2026-11-27T10:27:50.523Z"
                          *         },
                          *         {
-                         *           "id": "xhchTw1XMzkR8fiZWvRb",
+                         *           "id": "roGllvB46ePeTpHNttfr",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -4762,7 +4797,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4771,9 +4806,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:24:38.264Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.666Z",
-                         *           "publishedAt": "2026-11-27T10:24:38.264Z"
+                         *           "createdAt": "2026-11-27T10:27:50.512Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.374Z",
+                         *           "publishedAt": "2026-11-27T10:27:50.512Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -4888,7 +4923,7 @@ export interface paths {
                      *       "pays": "BJ",
                      *       "ville": "Cotonou",
                      *       "photos": [
-                     *         "http://127.0.0.1:5000/api/upload/files/images/c633d8d4-42a2-4364-8984-40ad0256ec97.jpg"
+                     *         "http://127.0.0.1:5000/api/upload/files/images/8ac3b62f-9e5b-473b-9be7-ba6ee000ceda.jpg"
                      *       ]
                      *     }
                      */
@@ -4906,12 +4941,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jJtMLiJktPjJIH2sylLO",
+                         *         "id": "HaQ0BeJ17e1JnsKWVoqH",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "prix": 2500000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/c633d8d4-42a2-4364-8984-40ad0256ec97.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/8ac3b62f-9e5b-473b-9be7-ba6ee000ceda.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -4920,7 +4955,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -4929,9 +4964,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:24:45.989Z",
-                         *         "updatedAt": "2026-11-27T10:24:45.989Z",
-                         *         "publishedAt": "2026-11-27T10:24:45.989Z"
+                         *         "createdAt": "2026-11-27T10:27:57.817Z",
+                         *         "updatedAt": "2026-11-27T10:27:57.817Z",
+                         *         "publishedAt": "2026-11-27T10:27:57.817Z"
                          *       }
                          *     }
                          */
@@ -5060,7 +5095,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "xxz4d1EQUx94LvIwhdxh",
+                         *           "id": "HBPbS8HHTSXy4CyZXBm3",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -5075,7 +5110,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5084,12 +5119,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:24:38.272Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.425Z",
-                         *           "publishedAt": "2026-11-27T10:24:38.272Z"
+                         *           "createdAt": "2026-11-27T10:27:50.523Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.107Z",
+                         *           "publishedAt": "2026-11-27T10:27:50.523Z"
                          *         },
                          *         {
-                         *           "id": "xhchTw1XMzkR8fiZWvRb",
+                         *           "id": "roGllvB46ePeTpHNttfr",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -5098,7 +5133,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5107,9 +5142,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:24:38.264Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.666Z",
-                         *           "publishedAt": "2026-11-27T10:24:38.264Z"
+                         *           "createdAt": "2026-11-27T10:27:50.512Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.374Z",
+                         *           "publishedAt": "2026-11-27T10:27:50.512Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -5208,7 +5243,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example xxz4d1EQUx94LvIwhdxh */
+                    /** @example HBPbS8HHTSXy4CyZXBm3 */
                     id: string;
                 };
                 cookie?: never;
@@ -5225,7 +5260,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "xxz4d1EQUx94LvIwhdxh",
+                         *         "id": "HBPbS8HHTSXy4CyZXBm3",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5240,7 +5275,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5249,9 +5284,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:24:38.272Z",
-                         *         "updatedAt": "2026-11-27T10:24:42.425Z",
-                         *         "publishedAt": "2026-11-27T10:24:38.272Z"
+                         *         "createdAt": "2026-11-27T10:27:50.523Z",
+                         *         "updatedAt": "2026-11-27T10:27:54.107Z",
+                         *         "publishedAt": "2026-11-27T10:27:50.523Z"
                          *       }
                          *     }
                          */
@@ -5329,7 +5364,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6xsWyc8CYl5GTeqSNTwM */
+                    /** @example RwufMspoQs5bykBAicDW */
                     id: string;
                 };
                 cookie?: never;
@@ -5443,7 +5478,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jJtMLiJktPjJIH2sylLO */
+                    /** @example HaQ0BeJ17e1JnsKWVoqH */
                     id: string;
                 };
                 cookie?: never;
@@ -5505,13 +5540,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jJtMLiJktPjJIH2sylLO",
+                         *         "id": "HaQ0BeJ17e1JnsKWVoqH",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "description": "Entretien à jour, papiers en règle.",
                          *         "prix": 2400000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/c633d8d4-42a2-4364-8984-40ad0256ec97.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/8ac3b62f-9e5b-473b-9be7-ba6ee000ceda.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -5520,7 +5555,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5529,9 +5564,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:24:45.989Z",
-                         *         "updatedAt": "2026-11-27T10:24:46.045Z",
-                         *         "publishedAt": "2026-11-27T10:24:45.989Z"
+                         *         "createdAt": "2026-11-27T10:27:57.817Z",
+                         *         "updatedAt": "2026-11-27T10:27:57.891Z",
+                         *         "publishedAt": "2026-11-27T10:27:57.817Z"
                          *       }
                          *     }
                          */
@@ -5650,7 +5685,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example xxz4d1EQUx94LvIwhdxh */
+                    /** @example HBPbS8HHTSXy4CyZXBm3 */
                     id: string;
                 };
                 cookie?: never;
@@ -5678,7 +5713,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "xxz4d1EQUx94LvIwhdxh",
+                         *         "id": "HBPbS8HHTSXy4CyZXBm3",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5693,7 +5728,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5702,9 +5737,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:24:38.272Z",
-                         *         "updatedAt": "2026-11-27T10:24:46.088Z",
-                         *         "publishedAt": "2026-11-27T10:24:38.272Z"
+                         *         "createdAt": "2026-11-27T10:27:50.523Z",
+                         *         "updatedAt": "2026-11-27T10:27:57.941Z",
+                         *         "publishedAt": "2026-11-27T10:27:50.523Z"
                          *       }
                          *     }
                          */
@@ -5810,7 +5845,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6xsWyc8CYl5GTeqSNTwM */
+                    /** @example RwufMspoQs5bykBAicDW */
                     id: string;
                 };
                 cookie?: never;
@@ -5827,14 +5862,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6xsWyc8CYl5GTeqSNTwM",
+                         *         "id": "RwufMspoQs5bykBAicDW",
                          *         "type": "moto",
                          *         "titre": "Bajaj Boxer 150",
                          *         "prix": 720000,
                          *         "photos": [],
                          *         "pays": "BJ",
                          *         "ville": "Abomey-Calavi",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "retire",
                          *         "motifRejet": null,
@@ -5843,9 +5878,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:24:46.016Z",
-                         *         "updatedAt": "2026-11-27T10:24:46.100Z",
-                         *         "publishedAt": "2026-11-27T10:24:46.016Z"
+                         *         "createdAt": "2026-11-27T10:27:57.860Z",
+                         *         "updatedAt": "2026-11-27T10:27:57.957Z",
+                         *         "publishedAt": "2026-11-27T10:27:57.860Z"
                          *       }
                          *     }
                          */
@@ -5949,7 +5984,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example PjWsM7oJlbaV0camIwRb */
+                    /** @example aznXmrDKD4vcLX3DXGOa */
                     id: string;
                 };
                 cookie?: never;
@@ -5966,7 +6001,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "PjWsM7oJlbaV0camIwRb",
+                         *         "id": "aznXmrDKD4vcLX3DXGOa",
                          *         "type": "piece",
                          *         "titre": "Phare avant Corolla",
                          *         "prix": 45000,
@@ -5974,7 +6009,7 @@ export interface paths {
                          *         "stock": 3,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5983,9 +6018,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:24:46.157Z",
-                         *         "updatedAt": "2026-11-27T10:24:46.183Z",
-                         *         "publishedAt": "2026-11-27T10:24:46.186Z"
+                         *         "createdAt": "2026-11-27T10:27:58.031Z",
+                         *         "updatedAt": "2026-11-27T10:27:58.059Z",
+                         *         "publishedAt": "2026-11-27T10:27:58.064Z"
                          *       }
                          *     }
                          */
@@ -6087,7 +6122,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 07vhU61lr5Bx8TVRcvFM */
+                    /** @example 6oo2pQtxrRtGR3Oe3cM2 */
                     id: string;
                 };
                 cookie?: never;
@@ -6115,7 +6150,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "07vhU61lr5Bx8TVRcvFM",
+                         *         "id": "6oo2pQtxrRtGR3Oe3cM2",
                          *         "type": "piece",
                          *         "titre": "Rétroviseur RAV4",
                          *         "prix": 35000,
@@ -6123,7 +6158,7 @@ export interface paths {
                          *         "stock": 2,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "rejete",
                          *         "motifRejet": "Photos manquantes",
@@ -6132,8 +6167,8 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:24:46.232Z",
-                         *         "updatedAt": "2026-11-27T10:24:46.256Z",
+                         *         "createdAt": "2026-11-27T10:27:58.134Z",
+                         *         "updatedAt": "2026-11-27T10:27:58.165Z",
                          *         "publishedAt": null
                          *       }
                          *     }
@@ -6293,7 +6328,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "xxz4d1EQUx94LvIwhdxh",
+                         *           "id": "HBPbS8HHTSXy4CyZXBm3",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -6308,7 +6343,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6317,12 +6352,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:24:38.272Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.425Z",
-                         *           "publishedAt": "2026-11-27T10:24:38.272Z"
+                         *           "createdAt": "2026-11-27T10:27:50.523Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.107Z",
+                         *           "publishedAt": "2026-11-27T10:27:50.523Z"
                          *         },
                          *         {
-                         *           "id": "xhchTw1XMzkR8fiZWvRb",
+                         *           "id": "roGllvB46ePeTpHNttfr",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -6331,7 +6366,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6340,9 +6375,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:24:38.264Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.666Z",
-                         *           "publishedAt": "2026-11-27T10:24:38.264Z"
+                         *           "createdAt": "2026-11-27T10:27:50.512Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.374Z",
+                         *           "publishedAt": "2026-11-27T10:27:50.512Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6465,7 +6500,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "rROpiHOtmLxC9bYC9jUe",
+                         *           "id": "lAdUeyHqd2sChf33Bhh5",
                          *           "type": "voiture",
                          *           "titre": "Toyota RAV4 2016 venant d’Europe",
                          *           "prix": 9800000,
@@ -6478,7 +6513,7 @@ export interface paths {
                          *           "condition": "venant",
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6487,9 +6522,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:24:38.255Z",
-                         *           "updatedAt": "2026-11-27T10:24:38.367Z",
-                         *           "publishedAt": "2026-11-27T10:24:38.255Z"
+                         *           "createdAt": "2026-11-27T10:27:50.501Z",
+                         *           "updatedAt": "2026-11-27T10:27:50.629Z",
+                         *           "publishedAt": "2026-11-27T10:27:50.501Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6687,7 +6722,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example xxz4d1EQUx94LvIwhdxh */
+                    /** @example HBPbS8HHTSXy4CyZXBm3 */
                     id: string;
                 };
                 cookie?: never;
@@ -6704,7 +6739,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "xxz4d1EQUx94LvIwhdxh",
+                         *         "id": "HBPbS8HHTSXy4CyZXBm3",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -6719,7 +6754,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -6728,9 +6763,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:24:38.272Z",
-                         *         "updatedAt": "2026-11-27T10:24:42.425Z",
-                         *         "publishedAt": "2026-11-27T10:24:38.272Z"
+                         *         "createdAt": "2026-11-27T10:27:50.523Z",
+                         *         "updatedAt": "2026-11-27T10:27:54.107Z",
+                         *         "publishedAt": "2026-11-27T10:27:50.523Z"
                          *       }
                          *     }
                          */
@@ -6820,36 +6855,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "xxz4d1EQUx94LvIwhdxh",
-                         *           "type": "piece",
-                         *           "titre": "Alternateur Corolla 1.6",
-                         *           "prix": 85000,
-                         *           "photos": [],
-                         *           "marque": "Toyota",
-                         *           "modele": "Corolla",
-                         *           "categorie": "Électricité",
-                         *           "stock": 2,
-                         *           "pays": "BJ",
-                         *           "ville": "Cotonou",
-                         *           "localisation": {
-                         *             "latitude": 6.3667,
-                         *             "longitude": 2.4333
-                         *           },
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *           "vendeurNom": "Rachidatou Agbo",
-                         *           "statut": "en_ligne",
-                         *           "motifRejet": null,
-                         *           "aLaUne": false,
-                         *           "sponsorise": false,
-                         *           "verificationStatut": "none",
-                         *           "views": 0,
-                         *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:24:38.272Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.425Z",
-                         *           "publishedAt": "2026-11-27T10:24:38.272Z"
-                         *         },
-                         *         {
-                         *           "id": "xhchTw1XMzkR8fiZWvRb",
+                         *           "id": "roGllvB46ePeTpHNttfr",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -6858,7 +6864,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6867,9 +6873,36 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:24:38.264Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.666Z",
-                         *           "publishedAt": "2026-11-27T10:24:38.264Z"
+                         *           "createdAt": "2026-11-27T10:27:50.512Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.374Z",
+                         *           "publishedAt": "2026-11-27T10:27:50.512Z"
+                         *         },
+                         *         {
+                         *           "id": "qvogR2HEKJh3Cb2TnNOc",
+                         *           "type": "voiture",
+                         *           "titre": "Toyota Corolla 2012, climatisée",
+                         *           "prix": 4500000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "Corolla",
+                         *           "annee": 2012,
+                         *           "kilometrage": 98000,
+                         *           "carburant": "essence",
+                         *           "boiteVitesse": "automatique",
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:27:50.494Z",
+                         *           "updatedAt": "2026-11-27T10:27:50.494Z",
+                         *           "publishedAt": "2026-11-27T10:27:50.494Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6936,7 +6969,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example xxz4d1EQUx94LvIwhdxh */
+                    /** @example roGllvB46ePeTpHNttfr */
                     articleId: string;
                 };
                 cookie?: never;
@@ -6953,7 +6986,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "xxz4d1EQUx94LvIwhdxh",
+                         *         "articleId": "roGllvB46ePeTpHNttfr",
                          *         "views": 0
                          *       }
                          *     }
@@ -7007,7 +7040,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jJtMLiJktPjJIH2sylLO */
+                    /** @example HaQ0BeJ17e1JnsKWVoqH */
                     articleId: string;
                 };
                 cookie?: never;
@@ -7160,9 +7193,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "eYBdnRyyVexRqbBtxpAq",
-                         *           "articleId": "rROpiHOtmLxC9bYC9jUe",
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "id": "mH9vMS0d55rvLYSq994X",
+                         *           "articleId": "lAdUeyHqd2sChf33Bhh5",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7171,9 +7204,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:24:38.367Z",
-                         *           "dateFin": "2026-12-27T10:24:38.367Z",
-                         *           "createdAt": "2026-11-27T10:24:38.283Z"
+                         *           "dateDebut": "2026-11-27T10:27:50.629Z",
+                         *           "dateFin": "2026-12-27T10:27:50.629Z",
+                         *           "createdAt": "2026-11-27T10:27:50.534Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7264,7 +7297,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "jJtMLiJktPjJIH2sylLO",
+                     *       "articleId": "HaQ0BeJ17e1JnsKWVoqH",
                      *       "typePub": "sponsorise",
                      *       "duree": 7
                      *     }
@@ -7289,9 +7322,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "5JzMQdMVLqbEfxWeytIy",
-                         *         "articleId": "jJtMLiJktPjJIH2sylLO",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "id": "6SC7EwvvnCYBBg4T8Ci7",
+                         *         "articleId": "HaQ0BeJ17e1JnsKWVoqH",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
@@ -7302,7 +7335,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:24:46.307Z"
+                         *         "createdAt": "2026-11-27T10:27:58.260Z"
                          *       }
                          *     }
                          */
@@ -7446,9 +7479,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "eYBdnRyyVexRqbBtxpAq",
-                         *           "articleId": "rROpiHOtmLxC9bYC9jUe",
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "id": "mH9vMS0d55rvLYSq994X",
+                         *           "articleId": "lAdUeyHqd2sChf33Bhh5",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7457,9 +7490,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:24:38.367Z",
-                         *           "dateFin": "2026-12-27T10:24:38.367Z",
-                         *           "createdAt": "2026-11-27T10:24:38.283Z"
+                         *           "dateDebut": "2026-11-27T10:27:50.629Z",
+                         *           "dateFin": "2026-12-27T10:27:50.629Z",
+                         *           "createdAt": "2026-11-27T10:27:50.534Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7555,7 +7588,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example eYBdnRyyVexRqbBtxpAq */
+                    /** @example mH9vMS0d55rvLYSq994X */
                     id: string;
                 };
                 cookie?: never;
@@ -7572,9 +7605,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "eYBdnRyyVexRqbBtxpAq",
-                         *         "articleId": "rROpiHOtmLxC9bYC9jUe",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "id": "mH9vMS0d55rvLYSq994X",
+                         *         "articleId": "lAdUeyHqd2sChf33Bhh5",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "typePub": "a_la_une",
                          *         "duree": 30,
                          *         "prixParJour": 2000,
@@ -7583,9 +7616,9 @@ export interface paths {
                          *         "motifRejet": null,
                          *         "paymentId": "demo-payment",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:24:38.367Z",
-                         *         "dateFin": "2026-12-27T10:24:38.367Z",
-                         *         "createdAt": "2026-11-27T10:24:38.283Z"
+                         *         "dateDebut": "2026-11-27T10:27:50.629Z",
+                         *         "dateFin": "2026-12-27T10:27:50.629Z",
+                         *         "createdAt": "2026-11-27T10:27:50.534Z"
                          *       }
                          *     }
                          */
@@ -7684,7 +7717,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 5JzMQdMVLqbEfxWeytIy */
+                    /** @example 6SC7EwvvnCYBBg4T8Ci7 */
                     id: string;
                 };
                 cookie?: never;
@@ -7701,20 +7734,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "5JzMQdMVLqbEfxWeytIy",
-                         *         "articleId": "jJtMLiJktPjJIH2sylLO",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "id": "6SC7EwvvnCYBBg4T8Ci7",
+                         *         "articleId": "HaQ0BeJ17e1JnsKWVoqH",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
                          *         "montant": 7000,
                          *         "statut": "active",
                          *         "motifRejet": null,
-                         *         "paymentId": "dAdrhIjk2h6qnnOkZZPL",
+                         *         "paymentId": "euakJLGKci7HlcAS9Bf2",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:24:46.645Z",
-                         *         "dateFin": "2026-12-04T10:24:46.645Z",
-                         *         "createdAt": "2026-11-27T10:24:46.307Z"
+                         *         "dateDebut": "2026-11-27T10:27:58.712Z",
+                         *         "dateFin": "2026-12-04T10:27:58.712Z",
+                         *         "createdAt": "2026-11-27T10:27:58.260Z"
                          *       }
                          *     }
                          */
@@ -7820,7 +7853,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example yK6bDpBoML4PZZJCLv8J */
+                    /** @example OuzrgxVEjsIWGr74xbCO */
                     id: string;
                 };
                 cookie?: never;
@@ -7848,9 +7881,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "yK6bDpBoML4PZZJCLv8J",
-                         *         "articleId": "jJtMLiJktPjJIH2sylLO",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "id": "OuzrgxVEjsIWGr74xbCO",
+                         *         "articleId": "HaQ0BeJ17e1JnsKWVoqH",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "typePub": "a_la_une",
                          *         "duree": 14,
                          *         "prixParJour": 2000,
@@ -7861,7 +7894,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:24:46.336Z"
+                         *         "createdAt": "2026-11-27T10:27:58.317Z"
                          *       }
                          *     }
                          */
@@ -8001,9 +8034,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "eYBdnRyyVexRqbBtxpAq",
-                         *           "articleId": "rROpiHOtmLxC9bYC9jUe",
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "id": "mH9vMS0d55rvLYSq994X",
+                         *           "articleId": "lAdUeyHqd2sChf33Bhh5",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -8012,9 +8045,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:24:38.367Z",
-                         *           "dateFin": "2026-12-27T10:24:38.367Z",
-                         *           "createdAt": "2026-11-27T10:24:38.283Z"
+                         *           "dateDebut": "2026-11-27T10:27:50.629Z",
+                         *           "dateFin": "2026-12-27T10:27:50.629Z",
+                         *           "createdAt": "2026-11-27T10:27:50.534Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8101,8 +8134,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/images/c633d8d4-42a2-4364-8984-40ad0256ec97.jpg",
-                         *         "path": "images/c633d8d4-42a2-4364-8984-40ad0256ec97.jpg",
+                         *         "url": "/api/upload/files/images/8ac3b62f-9e5b-473b-9be7-ba6ee000ceda.jpg",
+                         *         "path": "images/8ac3b62f-9e5b-473b-9be7-ba6ee000ceda.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8236,8 +8269,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/videos/f5a8986a-7a2e-42f6-b7b6-2838896e1093.mp4",
-                         *         "path": "videos/f5a8986a-7a2e-42f6-b7b6-2838896e1093.mp4",
+                         *         "url": "/api/upload/files/videos/eb28e888-e386-4b18-9e33-8c560bacad7a.mp4",
+                         *         "path": "videos/eb28e888-e386-4b18-9e33-8c560bacad7a.mp4",
                          *         "contentType": "video/mp4",
                          *         "size": 76
                          *       }
@@ -8395,8 +8428,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/kyc/57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg",
-                         *         "path": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg",
+                         *         "url": "/api/upload/kyc/3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg",
+                         *         "path": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8504,7 +8537,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg */
+                    /** @example 3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg */
                     name: string;
                 };
                 cookie?: never;
@@ -8645,25 +8678,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "xhchTw1XMzkR8fiZWvRb",
+                         *           "articleId": "roGllvB46ePeTpHNttfr",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
                          *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:24:42.659Z",
+                         *             "attachedAt": "2026-11-27T10:27:54.365Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:24:42.659Z",
-                         *           "decisionDeadline": "2026-11-30T10:24:42.659Z",
+                         *           "reportedAt": "2026-11-27T10:27:54.365Z",
+                         *           "decisionDeadline": "2026-11-30T10:27:54.365Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:24:42.620Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.659Z"
+                         *           "createdAt": "2026-11-27T10:27:54.325Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.365Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8879,7 +8912,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jJtMLiJktPjJIH2sylLO */
+                    /** @example HaQ0BeJ17e1JnsKWVoqH */
                     articleId: string;
                 };
                 cookie?: never;
@@ -8901,7 +8934,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "rapportId": "64933f73-5f3b-40a2-bc4b-afe4c488c33d",
+                         *         "rapportId": "adffbb87-d3b2-4cd1-b205-90c76b4ce837",
                          *         "size": 193,
                          *         "contentType": "application/pdf"
                          *       }
@@ -9027,7 +9060,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jJtMLiJktPjJIH2sylLO */
+                    /** @example HaQ0BeJ17e1JnsKWVoqH */
                     articleId: string;
                 };
                 cookie?: never;
@@ -9037,7 +9070,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "statut": "rapport_disponible",
-                     *       "rapportId": "64933f73-5f3b-40a2-bc4b-afe4c488c33d"
+                     *       "rapportId": "adffbb87-d3b2-4cd1-b205-90c76b4ce837"
                      *     }
                      */
                     "application/json": {
@@ -9063,30 +9096,30 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "jJtMLiJktPjJIH2sylLO",
+                         *         "articleId": "HaQ0BeJ17e1JnsKWVoqH",
                          *         "statut": "rapport_disponible",
                          *         "moved": [
                          *           {
-                         *             "id": "MaaQkTsne0ltCyQ4On0P",
-                         *             "articleId": "jJtMLiJktPjJIH2sylLO",
+                         *             "id": "32NHiSceRhnNyz7hTrEx",
+                         *             "articleId": "HaQ0BeJ17e1JnsKWVoqH",
                          *             "articleTitre": "Peugeot 406 2004, bon état",
-                         *             "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "statut": "rapport_disponible",
-                         *             "paymentId": "MaaQkTsne0ltCyQ4On0P",
+                         *             "paymentId": "32NHiSceRhnNyz7hTrEx",
                          *             "rapport": {
                          *               "size": 193,
                          *               "contentType": "application/pdf",
-                         *               "attachedAt": "2026-11-27T10:24:48.654Z",
+                         *               "attachedAt": "2026-11-27T10:28:01.363Z",
                          *               "deleted": false
                          *             },
                          *             "motif": null,
                          *             "startedAt": null,
-                         *             "reportedAt": "2026-11-27T10:24:48.654Z",
-                         *             "decisionDeadline": "2026-11-30T10:24:48.654Z",
+                         *             "reportedAt": "2026-11-27T10:28:01.363Z",
+                         *             "decisionDeadline": "2026-11-30T10:28:01.363Z",
                          *             "decidedAt": null,
-                         *             "createdAt": "2026-11-27T10:24:48.584Z",
-                         *             "updatedAt": "2026-11-27T10:24:48.654Z"
+                         *             "createdAt": "2026-11-27T10:28:01.250Z",
+                         *             "updatedAt": "2026-11-27T10:28:01.363Z"
                          *           }
                          *         ]
                          *       }
@@ -9230,25 +9263,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "xhchTw1XMzkR8fiZWvRb",
+                         *           "articleId": "roGllvB46ePeTpHNttfr",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *           "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
                          *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:24:42.659Z",
+                         *             "attachedAt": "2026-11-27T10:27:54.365Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:24:42.659Z",
-                         *           "decisionDeadline": "2026-11-30T10:24:42.659Z",
+                         *           "reportedAt": "2026-11-27T10:27:54.365Z",
+                         *           "decisionDeadline": "2026-11-30T10:27:54.365Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:24:42.620Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.659Z"
+                         *           "createdAt": "2026-11-27T10:27:54.325Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.365Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9360,25 +9393,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "xhchTw1XMzkR8fiZWvRb",
+                         *         "articleId": "roGllvB46ePeTpHNttfr",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "statut": "rapport_disponible",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
                          *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:24:42.659Z",
+                         *           "attachedAt": "2026-11-27T10:27:54.365Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:24:42.659Z",
-                         *         "decisionDeadline": "2026-11-30T10:24:42.659Z",
+                         *         "reportedAt": "2026-11-27T10:27:54.365Z",
+                         *         "decisionDeadline": "2026-11-30T10:27:54.365Z",
                          *         "decidedAt": null,
-                         *         "createdAt": "2026-11-27T10:24:42.620Z",
-                         *         "updatedAt": "2026-11-27T10:24:42.659Z"
+                         *         "createdAt": "2026-11-27T10:27:54.325Z",
+                         *         "updatedAt": "2026-11-27T10:27:54.365Z"
                          *       }
                          *     }
                          */
@@ -9486,8 +9519,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/9fbe09ee-2277-49ec-8b98-1afe1bc57166.pdf?expires=1795775383&signature=09460dd8744754ec78d2b854771ae40132ec62494abd02ba29605a894ddee516",
-                         *         "expiresAt": "2026-11-27T10:29:43.751Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/07af8a3d-9a97-4f7e-9bc6-60754757b02f.pdf?expires=1795775575&signature=87bacc43f878193cc18ba2f3adccf9e61da95e74fae48d443a50332ca95701d5",
+                         *         "expiresAt": "2026-11-27T10:32:55.526Z"
                          *       }
                          *     }
                          */
@@ -9620,25 +9653,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "xhchTw1XMzkR8fiZWvRb",
+                         *         "articleId": "roGllvB46ePeTpHNttfr",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "statut": "accepte",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
                          *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:24:42.659Z",
+                         *           "attachedAt": "2026-11-27T10:27:54.365Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:24:42.659Z",
-                         *         "decisionDeadline": "2026-11-30T10:24:42.659Z",
-                         *         "decidedAt": "2026-11-27T10:24:48.262Z",
-                         *         "createdAt": "2026-11-27T10:24:42.620Z",
-                         *         "updatedAt": "2026-11-27T10:24:48.262Z"
+                         *         "reportedAt": "2026-11-27T10:27:54.365Z",
+                         *         "decisionDeadline": "2026-11-30T10:27:54.365Z",
+                         *         "decidedAt": "2026-11-27T10:28:00.897Z",
+                         *         "createdAt": "2026-11-27T10:27:54.325Z",
+                         *         "updatedAt": "2026-11-27T10:28:00.897Z"
                          *       }
                          *     }
                          */
@@ -9743,7 +9776,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example MaaQkTsne0ltCyQ4On0P */
+                    /** @example 32NHiSceRhnNyz7hTrEx */
                     id: string;
                 };
                 cookie?: never;
@@ -9760,26 +9793,26 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "MaaQkTsne0ltCyQ4On0P",
-                         *         "articleId": "jJtMLiJktPjJIH2sylLO",
+                         *         "id": "32NHiSceRhnNyz7hTrEx",
+                         *         "articleId": "HaQ0BeJ17e1JnsKWVoqH",
                          *         "articleTitre": "Peugeot 406 2004, bon état",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "statut": "refuse",
-                         *         "paymentId": "MaaQkTsne0ltCyQ4On0P",
+                         *         "paymentId": "32NHiSceRhnNyz7hTrEx",
                          *         "rapport": {
                          *           "size": 193,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:24:48.654Z",
+                         *           "attachedAt": "2026-11-27T10:28:01.363Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:24:48.654Z",
-                         *         "decisionDeadline": "2026-11-30T10:24:48.654Z",
-                         *         "decidedAt": "2026-11-27T10:24:48.709Z",
-                         *         "createdAt": "2026-11-27T10:24:48.584Z",
-                         *         "updatedAt": "2026-11-27T10:24:48.709Z"
+                         *         "reportedAt": "2026-11-27T10:28:01.363Z",
+                         *         "decisionDeadline": "2026-11-30T10:28:01.363Z",
+                         *         "decidedAt": "2026-11-27T10:28:01.436Z",
+                         *         "createdAt": "2026-11-27T10:28:01.250Z",
+                         *         "updatedAt": "2026-11-27T10:28:01.436Z"
                          *       }
                          *     }
                          */
@@ -9886,14 +9919,22 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description Expiry of the link, in seconds since 1970. */
+                    /**
+                     * @description Expiry of the link, in seconds since 1970.
+                     * @example 1795775588
+                     */
                     expires: string;
-                    /** @description HMAC-SHA256 of the path and the expiry. */
+                    /**
+                     * @description HMAC-SHA256 of the path and the expiry.
+                     * @example 71ff4f33cf2680d86040d8345b9981f2adedd6393507a5f38ffa80b7885834d4
+                     */
                     signature: string;
                 };
                 header?: never;
                 path: {
+                    /** @example factures */
                     area: string;
+                    /** @example achat_HoMyL8HOWLjGGghiUoBX.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -9987,12 +10028,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795775388
+                     * @example 1795775580
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example d033f3999c22a7530d531ca9878b1193901ab237c1218e91c3627395e3bc4120
+                     * @example 53a4627306b224c004f9fd9ea9b4c1dbc6196ac89f692b924eb881bf8aa5f25a
                      */
                     signature: string;
                 };
@@ -10002,7 +10043,7 @@ export interface paths {
                     area: string;
                     /** @example demo-verification-payment */
                     folder: string;
-                    /** @example 9fbe09ee-2277-49ec-8b98-1afe1bc57166.pdf */
+                    /** @example 07af8a3d-9a97-4f7e-9bc6-60754757b02f.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -10155,8 +10196,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YVs8chlENp6tdvFOmZIH",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "0iTh0vtQrWw9oWpvWaPT",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10176,8 +10217,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:24:46.738Z",
-                         *         "updatedAt": "2026-11-27T10:24:46.738Z"
+                         *         "createdAt": "2026-11-27T10:27:58.883Z",
+                         *         "updatedAt": "2026-11-27T10:27:58.883Z"
                          *       }
                          *     }
                          */
@@ -10458,7 +10499,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "9KYNIoJ9HseyVY2RsWvU",
+                         *           "id": "0iTh0vtQrWw9oWpvWaPT",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10471,10 +10512,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:24:46.779Z"
+                         *           "createdAt": "2026-11-27T10:27:58.883Z"
                          *         },
                          *         {
-                         *           "id": "SKVO9jeW1i5iZgT1CFGP",
+                         *           "id": "jI51fc7aoV94UJibUjWE",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10487,10 +10528,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:24:46.750Z"
+                         *           "createdAt": "2026-11-27T10:27:58.960Z"
                          *         },
                          *         {
-                         *           "id": "YVs8chlENp6tdvFOmZIH",
+                         *           "id": "NNoHEFer4z02LWj9AjHn",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10503,10 +10544,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:24:46.738Z"
+                         *           "createdAt": "2026-11-27T10:27:58.909Z"
                          *         },
                          *         {
-                         *           "id": "z1hmJZx9mzKSCHYqAJ2G",
+                         *           "id": "VZGEjzOVxyJXn5thbJwR",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10519,7 +10560,7 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:24:46.766Z"
+                         *           "createdAt": "2026-11-27T10:27:58.937Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -10630,7 +10671,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example YVs8chlENp6tdvFOmZIH */
+                    /** @example 0iTh0vtQrWw9oWpvWaPT */
                     id: string;
                 };
                 cookie?: never;
@@ -10647,8 +10688,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YVs8chlENp6tdvFOmZIH",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "0iTh0vtQrWw9oWpvWaPT",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10668,8 +10709,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:24:46.738Z",
-                         *         "updatedAt": "2026-11-27T10:24:46.738Z"
+                         *         "createdAt": "2026-11-27T10:27:58.883Z",
+                         *         "updatedAt": "2026-11-27T10:27:58.883Z"
                          *       }
                          *     }
                          */
@@ -10762,7 +10803,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example YVs8chlENp6tdvFOmZIH */
+                    /** @example 0iTh0vtQrWw9oWpvWaPT */
                     id: string;
                 };
                 cookie?: never;
@@ -10779,8 +10820,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YVs8chlENp6tdvFOmZIH",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "0iTh0vtQrWw9oWpvWaPT",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10797,11 +10838,11 @@ export interface paths {
                          *         },
                          *         "note": "Deux valises",
                          *         "statut": "acceptee",
-                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:24:46.738Z",
-                         *         "updatedAt": "2026-11-27T10:24:46.835Z"
+                         *         "createdAt": "2026-11-27T10:27:58.883Z",
+                         *         "updatedAt": "2026-11-27T10:27:59.026Z"
                          *       }
                          *     }
                          */
@@ -10926,7 +10967,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example SKVO9jeW1i5iZgT1CFGP */
+                    /** @example NNoHEFer4z02LWj9AjHn */
                     id: string;
                 };
                 cookie?: never;
@@ -10943,8 +10984,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "SKVO9jeW1i5iZgT1CFGP",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "NNoHEFer4z02LWj9AjHn",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10963,11 +11004,11 @@ export interface paths {
                          *         "statut": "en_attente",
                          *         "chauffeur": null,
                          *         "refusedBy": [
-                         *           "ppsUooPsjh7J9XUCI4GbWtPYx921"
+                         *           "ToQQjCh3RFL45TTdDtKgWoxCu72i"
                          *         ],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:24:46.750Z",
-                         *         "updatedAt": "2026-11-27T10:24:46.938Z"
+                         *         "createdAt": "2026-11-27T10:27:58.909Z",
+                         *         "updatedAt": "2026-11-27T10:27:59.130Z"
                          *       }
                          *     }
                          */
@@ -11069,7 +11110,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example z1hmJZx9mzKSCHYqAJ2G */
+                    /** @example VZGEjzOVxyJXn5thbJwR */
                     id: string;
                 };
                 cookie?: never;
@@ -11086,8 +11127,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "z1hmJZx9mzKSCHYqAJ2G",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "VZGEjzOVxyJXn5thbJwR",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11107,8 +11148,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:24:46.766Z",
-                         *         "updatedAt": "2026-11-27T10:24:46.980Z"
+                         *         "createdAt": "2026-11-27T10:27:58.937Z",
+                         *         "updatedAt": "2026-11-27T10:27:59.188Z"
                          *       }
                          *     }
                          */
@@ -11334,7 +11375,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 9KYNIoJ9HseyVY2RsWvU */
+                    /** @example jI51fc7aoV94UJibUjWE */
                     id: string;
                 };
                 cookie?: never;
@@ -11362,8 +11403,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "9KYNIoJ9HseyVY2RsWvU",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "jI51fc7aoV94UJibUjWE",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11383,8 +11424,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": "Date hors service",
-                         *         "createdAt": "2026-11-27T10:24:46.779Z",
-                         *         "updatedAt": "2026-11-27T10:24:47.005Z"
+                         *         "createdAt": "2026-11-27T10:27:58.960Z",
+                         *         "updatedAt": "2026-11-27T10:27:59.214Z"
                          *       }
                          *     }
                          */
@@ -11545,20 +11586,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "uid": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:24:47.048Z",
+                         *         "locationAt": "2026-11-27T10:27:59.260Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:24:47.048Z"
+                         *         "updatedAt": "2026-11-27T10:27:59.260Z"
                          *       }
                          *     }
                          */
@@ -11687,7 +11728,7 @@ export interface paths {
                          *       "data": {
                          *         "written": false,
                          *         "reason": "throttled",
-                         *         "nextWriteAt": "2026-11-27T10:24:57.048Z"
+                         *         "nextWriteAt": "2026-11-27T10:28:09.260Z"
                          *       }
                          *     }
                          */
@@ -11796,20 +11837,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "uid": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:24:42.583Z",
+                         *         "locationAt": "2026-11-27T10:27:54.292Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:24:42.583Z"
+                         *         "updatedAt": "2026-11-27T10:27:54.292Z"
                          *       }
                          *     }
                          */
@@ -11930,13 +11971,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *           "uid": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "locationAt": "2026-11-27T10:24:47.048Z",
+                         *           "locationAt": "2026-11-27T10:27:59.260Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
@@ -12064,7 +12105,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                     *       "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                      *       "message": "Je suis devant la pharmacie.",
                      *       "position": {
                      *         "latitude": 6.3654,
@@ -12096,9 +12137,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                          *         "statut": "initiated",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12111,8 +12152,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:24:47.092Z",
-                         *         "updatedAt": "2026-11-27T10:24:47.092Z"
+                         *         "openedAt": "2026-11-27T10:27:59.315Z",
+                         *         "updatedAt": "2026-11-27T10:27:59.315Z"
                          *       }
                          *     }
                          */
@@ -12395,20 +12436,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *           "uid": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
-                         *           "locationAt": "2026-11-27T10:24:42.583Z",
+                         *           "locationAt": "2026-11-27T10:27:54.292Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
                          *           "vehicule": "Tricycle Apsonic jaune",
                          *           "plaque": "BJ 4521 RB",
                          *           "prixIndicatif": 500,
-                         *           "updatedAt": "2026-11-27T10:24:42.583Z"
+                         *           "updatedAt": "2026-11-27T10:27:54.292Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -12628,7 +12669,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921 */
+                    /** @example 24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i */
                     id: string;
                 };
                 cookie?: never;
@@ -12645,9 +12686,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                          *         "statut": "initiated",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12660,8 +12701,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:24:47.092Z",
-                         *         "updatedAt": "2026-11-27T10:24:47.092Z"
+                         *         "openedAt": "2026-11-27T10:27:59.315Z",
+                         *         "updatedAt": "2026-11-27T10:27:59.315Z"
                          *       }
                          *     }
                          */
@@ -12754,7 +12795,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921 */
+                    /** @example 24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i */
                     id: string;
                 };
                 cookie?: never;
@@ -12771,9 +12812,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                          *         "statut": "accepted",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12785,9 +12826,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
-                         *         "acceptedAt": "2026-11-27T10:24:47.136Z",
-                         *         "openedAt": "2026-11-27T10:24:47.092Z",
-                         *         "updatedAt": "2026-11-27T10:24:47.136Z"
+                         *         "acceptedAt": "2026-11-27T10:27:59.393Z",
+                         *         "openedAt": "2026-11-27T10:27:59.315Z",
+                         *         "updatedAt": "2026-11-27T10:27:59.393Z"
                          *       }
                          *     }
                          */
@@ -12889,7 +12930,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921 */
+                    /** @example 24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i */
                     id: string;
                 };
                 cookie?: never;
@@ -12906,9 +12947,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                          *         "statut": "closed",
                          *         "message": "Course vers Dantokpa ?",
                          *         "position": null,
@@ -12917,9 +12958,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "declined",
-                         *         "acceptedAt": "2026-11-27T10:24:47.136Z",
-                         *         "openedAt": "2026-11-27T10:24:47.226Z",
-                         *         "updatedAt": "2026-11-27T10:24:47.265Z"
+                         *         "acceptedAt": "2026-11-27T10:27:59.393Z",
+                         *         "openedAt": "2026-11-27T10:27:59.531Z",
+                         *         "updatedAt": "2026-11-27T10:27:59.570Z"
                          *       }
                          *     }
                          */
@@ -13024,7 +13065,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921 */
+                    /** @example 24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i */
                     id: string;
                 };
                 cookie?: never;
@@ -13041,9 +13082,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7_ppsUooPsjh7J9XUCI4GbWtPYx921",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "chauffeur": "ppsUooPsjh7J9XUCI4GbWtPYx921",
+                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
                          *         "statut": "closed",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -13055,9 +13096,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "chauffeur",
-                         *         "acceptedAt": "2026-11-27T10:24:47.136Z",
-                         *         "openedAt": "2026-11-27T10:24:47.092Z",
-                         *         "updatedAt": "2026-11-27T10:24:47.186Z"
+                         *         "acceptedAt": "2026-11-27T10:27:59.393Z",
+                         *         "openedAt": "2026-11-27T10:27:59.315Z",
+                         *         "updatedAt": "2026-11-27T10:27:59.457Z"
                          *       }
                          *     }
                          */
@@ -13165,7 +13206,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "f3B3usxraWruHL9aess2",
+                     *       "articleId": "4p7aU8HVFTQhh54Ryqbm",
                      *       "modeLivraison": "consommation"
                      *     }
                      */
@@ -13200,10 +13241,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "kqLxttHWllEh0FjB1Nzj",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *         "articleId": "f3B3usxraWruHL9aess2",
+                         *         "id": "jyfdlKhZsuE361kHDoPY",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "articleId": "4p7aU8HVFTQhh54Ryqbm",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13213,7 +13254,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "en_attente_paiement",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:24:47.972Z"
+                         *         "createdAt": "2026-11-27T10:28:00.497Z"
                          *       }
                          *     }
                          */
@@ -13502,7 +13543,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example kqLxttHWllEh0FjB1Nzj */
+                    /** @example jyfdlKhZsuE361kHDoPY */
                     id: string;
                 };
                 cookie?: never;
@@ -13519,10 +13560,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "kqLxttHWllEh0FjB1Nzj",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *         "articleId": "f3B3usxraWruHL9aess2",
+                         *         "id": "jyfdlKhZsuE361kHDoPY",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "articleId": "4p7aU8HVFTQhh54Ryqbm",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13532,7 +13573,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "annulee",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:24:47.972Z"
+                         *         "createdAt": "2026-11-27T10:28:00.497Z"
                          *       }
                          *     }
                          */
@@ -13671,7 +13712,7 @@ export interface paths {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "articleId": "xxz4d1EQUx94LvIwhdxh",
+                     *           "articleId": "HBPbS8HHTSXy4CyZXBm3",
                      *           "quantite": 1
                      *         }
                      *       ],
@@ -13692,12 +13733,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "I6PXbx0jpdvrRXodsJff",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "3EhCfF9j1jFFoMzVZzSs",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -13715,12 +13756,12 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:24:47.295Z",
-                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "at": "2026-11-27T10:27:59.609Z",
+                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:47.295Z"
+                         *         "createdAt": "2026-11-27T10:27:59.609Z"
                          *       }
                          *     }
                          */
@@ -13863,12 +13904,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "ocj498mUuftLhwSXuyUq",
-                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "id": "WMqkd33DOVm32pj1A8jV",
+                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13888,7 +13929,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "OM34y8xaTDrQ3CwnGBto",
+                         *             "zoneId": "IusqLhZYJxbR6SXQiZqf",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -13896,26 +13937,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:24:42.379Z",
-                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *               "at": "2026-11-27T10:27:54.058Z",
+                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:24:42.421Z",
+                         *               "at": "2026-11-27T10:27:54.103Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:24:42.379Z"
+                         *           "createdAt": "2026-11-27T10:27:54.058Z"
                          *         },
                          *         {
-                         *           "id": "fDBQInSZvrHwBaow8oTM",
-                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "id": "4MMzQPy165Ho9n6QtN1x",
+                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13933,18 +13974,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:24:42.061Z",
-                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *               "at": "2026-11-27T10:27:53.706Z",
+                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:24:42.111Z",
+                         *               "at": "2026-11-27T10:27:53.753Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:24:42.061Z"
+                         *           "createdAt": "2026-11-27T10:27:53.706Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14069,12 +14110,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "ocj498mUuftLhwSXuyUq",
-                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "id": "WMqkd33DOVm32pj1A8jV",
+                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14089,26 +14130,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:24:42.379Z",
-                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *               "at": "2026-11-27T10:27:54.058Z",
+                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:24:42.421Z",
+                         *               "at": "2026-11-27T10:27:54.103Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:24:42.379Z"
+                         *           "createdAt": "2026-11-27T10:27:54.058Z"
                          *         },
                          *         {
-                         *           "id": "fDBQInSZvrHwBaow8oTM",
-                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "id": "4MMzQPy165Ho9n6QtN1x",
+                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14123,18 +14164,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:24:42.061Z",
-                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *               "at": "2026-11-27T10:27:53.706Z",
+                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:24:42.111Z",
+                         *               "at": "2026-11-27T10:27:53.753Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:24:42.061Z"
+                         *           "createdAt": "2026-11-27T10:27:53.706Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14262,12 +14303,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "ocj498mUuftLhwSXuyUq",
-                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "id": "WMqkd33DOVm32pj1A8jV",
+                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14287,7 +14328,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "OM34y8xaTDrQ3CwnGBto",
+                         *             "zoneId": "IusqLhZYJxbR6SXQiZqf",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -14295,26 +14336,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:24:42.379Z",
-                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *               "at": "2026-11-27T10:27:54.058Z",
+                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:24:42.421Z",
+                         *               "at": "2026-11-27T10:27:54.103Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:24:42.379Z"
+                         *           "createdAt": "2026-11-27T10:27:54.058Z"
                          *         },
                          *         {
-                         *           "id": "fDBQInSZvrHwBaow8oTM",
-                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "id": "4MMzQPy165Ho9n6QtN1x",
+                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14332,18 +14373,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:24:42.061Z",
-                         *               "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *               "at": "2026-11-27T10:27:53.706Z",
+                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:24:42.111Z",
+                         *               "at": "2026-11-27T10:27:53.753Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:24:42.061Z"
+                         *           "createdAt": "2026-11-27T10:27:53.706Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14441,7 +14482,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example NoRWOV690cwoyIFD4SnS */
+                    /** @example CB5QUd6FuULzJjF1GhDR */
                     id: string;
                 };
                 cookie?: never;
@@ -14472,12 +14513,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "NoRWOV690cwoyIFD4SnS",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "CB5QUd6FuULzJjF1GhDR",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14491,34 +14532,34 @@ export interface paths {
                          *         "adresseLivraison": null,
                          *         "devisLivraison": null,
                          *         "statut": "shipped",
-                         *         "paymentId": "oGCIobtLlcsMQzpuhCdO",
+                         *         "paymentId": "MZK1sWlXReayBeYc6klT",
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:24:47.375Z",
-                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "at": "2026-11-27T10:27:59.759Z",
+                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:24:47.673Z",
+                         *             "at": "2026-11-27T10:28:00.073Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:24:47.696Z",
-                         *             "by": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "at": "2026-11-27T10:28:00.127Z",
+                         *             "by": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "shipped",
-                         *             "at": "2026-11-27T10:24:47.759Z",
-                         *             "by": "uP2GZkw5BMjbLMaSH5R3uSaJtNPh",
+                         *             "at": "2026-11-27T10:28:00.240Z",
+                         *             "by": "ixRfTXIsnAWu8fKnXNmkXxszBGk8",
                          *             "reason": "Remis au transporteur par téléphone"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:47.375Z"
+                         *         "createdAt": "2026-11-27T10:27:59.759Z"
                          *       }
                          *     }
                          */
@@ -14635,7 +14676,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example ocj498mUuftLhwSXuyUq */
+                    /** @example WMqkd33DOVm32pj1A8jV */
                     id: string;
                 };
                 cookie?: never;
@@ -14652,12 +14693,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ocj498mUuftLhwSXuyUq",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "WMqkd33DOVm32pj1A8jV",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14677,7 +14718,7 @@ export interface paths {
                          *           }
                          *         },
                          *         "devisLivraison": {
-                         *           "zoneId": "OM34y8xaTDrQ3CwnGBto",
+                         *           "zoneId": "IusqLhZYJxbR6SXQiZqf",
                          *           "distanceKm": 1.87
                          *         },
                          *         "statut": "paid",
@@ -14685,18 +14726,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:24:42.379Z",
-                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "at": "2026-11-27T10:27:54.058Z",
+                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:24:42.421Z",
+                         *             "at": "2026-11-27T10:27:54.103Z",
                          *             "by": "system",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:42.379Z"
+                         *         "createdAt": "2026-11-27T10:27:54.058Z"
                          *       }
                          *     }
                          */
@@ -14789,7 +14830,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example I6PXbx0jpdvrRXodsJff */
+                    /** @example 3EhCfF9j1jFFoMzVZzSs */
                     id: string;
                 };
                 cookie?: never;
@@ -14806,12 +14847,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "I6PXbx0jpdvrRXodsJff",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "3EhCfF9j1jFFoMzVZzSs",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14829,18 +14870,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:24:47.295Z",
-                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "at": "2026-11-27T10:27:59.609Z",
+                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "cancelled",
-                         *             "at": "2026-11-27T10:24:47.333Z",
-                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "at": "2026-11-27T10:27:59.656Z",
+                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:47.295Z"
+                         *         "createdAt": "2026-11-27T10:27:59.609Z"
                          *       }
                          *     }
                          */
@@ -14946,7 +14987,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example NoRWOV690cwoyIFD4SnS */
+                    /** @example CB5QUd6FuULzJjF1GhDR */
                     id: string;
                 };
                 cookie?: never;
@@ -14975,12 +15016,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "NoRWOV690cwoyIFD4SnS",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "CB5QUd6FuULzJjF1GhDR",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "xxz4d1EQUx94LvIwhdxh",
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14995,24 +15036,24 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:24:47.375Z",
-                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "at": "2026-11-27T10:27:59.759Z",
+                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:24:47.673Z",
+                         *             "at": "2026-11-27T10:28:00.073Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:24:47.696Z",
-                         *             "by": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "at": "2026-11-27T10:28:00.127Z",
+                         *             "by": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:47.375Z"
+                         *         "createdAt": "2026-11-27T10:27:59.759Z"
                          *       }
                          *     }
                          */
@@ -15156,20 +15197,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "commande_ocj498mUuftLhwSXuyUq",
+                         *           "id": "commande_WMqkd33DOVm32pj1A8jV",
                          *           "numero": "FAC-20261127-0002",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "ocj498mUuftLhwSXuyUq"
+                         *             "id": "WMqkd33DOVm32pj1A8jV"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "uid": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "uid": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15177,7 +15218,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15187,25 +15228,25 @@ export interface paths {
                          *           "fraisLivraison": 500,
                          *           "total": 85500,
                          *           "paymentId": "demo-delivery-payment",
-                         *           "issuedAt": "2026-11-27T10:24:42.470Z",
+                         *           "issuedAt": "2026-11-27T10:27:54.164Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         },
                          *         {
-                         *           "id": "commande_fDBQInSZvrHwBaow8oTM",
+                         *           "id": "commande_4MMzQPy165Ho9n6QtN1x",
                          *           "numero": "FAC-20261127-0001",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "fDBQInSZvrHwBaow8oTM"
+                         *             "id": "4MMzQPy165Ho9n6QtN1x"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "uid": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "uid": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15213,7 +15254,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15223,7 +15264,7 @@ export interface paths {
                          *           "fraisLivraison": 0,
                          *           "total": 85000,
                          *           "paymentId": "demo-order-payment",
-                         *           "issuedAt": "2026-11-27T10:24:42.157Z",
+                         *           "issuedAt": "2026-11-27T10:27:53.814Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         }
@@ -15410,7 +15451,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_ocj498mUuftLhwSXuyUq */
+                    /** @example commande_WMqkd33DOVm32pj1A8jV */
                     id: string;
                 };
                 cookie?: never;
@@ -15427,20 +15468,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_ocj498mUuftLhwSXuyUq",
+                         *         "id": "commande_WMqkd33DOVm32pj1A8jV",
                          *         "numero": "FAC-20261127-0002",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "ocj498mUuftLhwSXuyUq"
+                         *           "id": "WMqkd33DOVm32pj1A8jV"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "uid": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "uid": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15448,7 +15489,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15458,7 +15499,7 @@ export interface paths {
                          *         "fraisLivraison": 500,
                          *         "total": 85500,
                          *         "paymentId": "demo-delivery-payment",
-                         *         "issuedAt": "2026-11-27T10:24:42.470Z",
+                         *         "issuedAt": "2026-11-27T10:27:54.164Z",
                          *         "read": false,
                          *         "pdfDeleted": false
                          *       }
@@ -15557,7 +15598,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_NoRWOV690cwoyIFD4SnS */
+                    /** @example commande_CB5QUd6FuULzJjF1GhDR */
                     id: string;
                 };
                 cookie?: never;
@@ -15574,20 +15615,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_NoRWOV690cwoyIFD4SnS",
+                         *         "id": "commande_CB5QUd6FuULzJjF1GhDR",
                          *         "numero": "FAC-20261127-0003",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "NoRWOV690cwoyIFD4SnS"
+                         *           "id": "CB5QUd6FuULzJjF1GhDR"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "uid": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "uid": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15595,7 +15636,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15604,8 +15645,8 @@ export interface paths {
                          *         "sousTotal": 85000,
                          *         "fraisLivraison": 0,
                          *         "total": 85000,
-                         *         "paymentId": "oGCIobtLlcsMQzpuhCdO",
-                         *         "issuedAt": "2026-11-27T10:24:47.738Z",
+                         *         "paymentId": "MZK1sWlXReayBeYc6klT",
+                         *         "issuedAt": "2026-11-27T10:28:00.141Z",
                          *         "read": true,
                          *         "pdfDeleted": false
                          *       }
@@ -15695,7 +15736,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_ocj498mUuftLhwSXuyUq */
+                    /** @example commande_WMqkd33DOVm32pj1A8jV */
                     id: string;
                 };
                 cookie?: never;
@@ -15829,21 +15870,21 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "423e532da2daf450aea65d9912dae5aa04703dac",
+                         *           "id": "8b310839b5235976c846c0669d4de9e1b89c64cf",
                          *           "participants": [
-                         *             "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *             "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
+                         *             "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *           ],
                          *           "contextKind": "article",
-                         *           "contextId": "xxz4d1EQUx94LvIwhdxh",
+                         *           "contextId": "HBPbS8HHTSXy4CyZXBm3",
                          *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *           "lastMessageAt": "2026-11-27T10:24:42.338Z",
+                         *           "lastMessageAt": "2026-11-27T10:27:54.017Z",
                          *           "unread": 1,
                          *           "readAt": {
-                         *             "6uxXlbpgzCwSF4zeeAUMP4cnNiP7": "2026-11-27T10:24:42.332Z",
-                         *             "3VgVc1slx6PvE0OwRX2jxI4Hd9ai": "2026-11-27T10:24:42.338Z"
+                         *             "24bL2K4iaAEg8maHAKPXvbbVnOtk": "2026-11-27T10:27:54.011Z",
+                         *             "HodeUWpR7WbxnAmzldVGmQg7F25P": "2026-11-27T10:27:54.017Z"
                          *           },
-                         *           "createdAt": "2026-11-27T10:24:42.325Z"
+                         *           "createdAt": "2026-11-27T10:27:54.004Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -15949,7 +15990,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "contextKind": "article",
-                     *       "contextId": "f3B3usxraWruHL9aess2"
+                     *       "contextId": "4p7aU8HVFTQhh54Ryqbm"
                      *     }
                      */
                     "application/json": {
@@ -15976,18 +16017,18 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "fdc557880f386a6db3ffdc7d8796f4ac8ff29016",
+                         *         "id": "78c747353f94dada6c8b9f9ca916b04e5b7c2e7b",
                          *         "participants": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *           "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
+                         *           "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "f3B3usxraWruHL9aess2",
+                         *         "contextId": "4p7aU8HVFTQhh54Ryqbm",
                          *         "lastMessage": null,
                          *         "lastMessageAt": null,
                          *         "unread": 0,
                          *         "readAt": {},
-                         *         "createdAt": "2026-11-27T10:24:48.064Z"
+                         *         "createdAt": "2026-11-27T10:28:00.593Z"
                          *       }
                          *     }
                          */
@@ -16217,7 +16258,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 423e532da2daf450aea65d9912dae5aa04703dac */
+                    /** @example 8b310839b5235976c846c0669d4de9e1b89c64cf */
                     id: string;
                 };
                 cookie?: never;
@@ -16234,21 +16275,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "423e532da2daf450aea65d9912dae5aa04703dac",
+                         *         "id": "8b310839b5235976c846c0669d4de9e1b89c64cf",
                          *         "participants": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *           "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
+                         *           "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "xxz4d1EQUx94LvIwhdxh",
+                         *         "contextId": "HBPbS8HHTSXy4CyZXBm3",
                          *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *         "lastMessageAt": "2026-11-27T10:24:42.338Z",
+                         *         "lastMessageAt": "2026-11-27T10:27:54.017Z",
                          *         "unread": 1,
                          *         "readAt": {
-                         *           "6uxXlbpgzCwSF4zeeAUMP4cnNiP7": "2026-11-27T10:24:42.332Z",
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai": "2026-11-27T10:24:42.338Z"
+                         *           "24bL2K4iaAEg8maHAKPXvbbVnOtk": "2026-11-27T10:27:54.011Z",
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P": "2026-11-27T10:27:54.017Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:24:42.325Z"
+                         *         "createdAt": "2026-11-27T10:27:54.004Z"
                          *       }
                          *     }
                          */
@@ -16369,7 +16410,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 423e532da2daf450aea65d9912dae5aa04703dac */
+                    /** @example 8b310839b5235976c846c0669d4de9e1b89c64cf */
                     id: string;
                 };
                 cookie?: never;
@@ -16387,24 +16428,24 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "kVUXG7bYEf5Ul3KI0sIs",
-                         *           "roomId": "423e532da2daf450aea65d9912dae5aa04703dac",
-                         *           "sender": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "id": "Sgw3Ijd6YHZCwT0yzJGW",
+                         *           "roomId": "8b310839b5235976c846c0669d4de9e1b89c64cf",
+                         *           "sender": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "texte": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:24:42.338Z"
+                         *           "createdAt": "2026-11-27T10:27:54.017Z"
                          *         },
                          *         {
-                         *           "id": "QTWbjJ2x7900VHiU1DVH",
-                         *           "roomId": "423e532da2daf450aea65d9912dae5aa04703dac",
-                         *           "sender": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "id": "MLIjbjqaOLL8QYg6jfBm",
+                         *           "roomId": "8b310839b5235976c846c0669d4de9e1b89c64cf",
+                         *           "sender": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "texte": "Bonjour, « Alternateur Corolla 1.6 » est-il toujours disponible ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:24:42.332Z"
+                         *           "createdAt": "2026-11-27T10:27:54.011Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16507,7 +16548,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example fdc557880f386a6db3ffdc7d8796f4ac8ff29016 */
+                    /** @example 78c747353f94dada6c8b9f9ca916b04e5b7c2e7b */
                     id: string;
                 };
                 cookie?: never;
@@ -16533,14 +16574,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "9uRftWgsgBGAKAdcbgBm",
-                         *         "roomId": "fdc557880f386a6db3ffdc7d8796f4ac8ff29016",
-                         *         "sender": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "yQjOyQIZQDVlTpec6Vwv",
+                         *         "roomId": "78c747353f94dada6c8b9f9ca916b04e5b7c2e7b",
+                         *         "sender": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "texte": "Je peux passer samedi matin ?",
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": false,
-                         *         "createdAt": "2026-11-27T10:24:48.093Z"
+                         *         "createdAt": "2026-11-27T10:28:00.635Z"
                          *       }
                          *     }
                          */
@@ -16674,7 +16715,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example fdc557880f386a6db3ffdc7d8796f4ac8ff29016 */
+                    /** @example 78c747353f94dada6c8b9f9ca916b04e5b7c2e7b */
                     id: string;
                 };
                 cookie?: never;
@@ -16691,21 +16732,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "fdc557880f386a6db3ffdc7d8796f4ac8ff29016",
+                         *         "id": "78c747353f94dada6c8b9f9ca916b04e5b7c2e7b",
                          *         "participants": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *           "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
+                         *           "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "f3B3usxraWruHL9aess2",
+                         *         "contextId": "4p7aU8HVFTQhh54Ryqbm",
                          *         "lastMessage": "Je peux passer samedi matin ?",
-                         *         "lastMessageAt": "2026-11-27T10:24:48.093Z",
+                         *         "lastMessageAt": "2026-11-27T10:28:00.635Z",
                          *         "unread": 0,
                          *         "readAt": {
-                         *           "6uxXlbpgzCwSF4zeeAUMP4cnNiP7": "2026-11-27T10:24:48.093Z",
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai": "2026-11-27T10:24:48.147Z"
+                         *           "24bL2K4iaAEg8maHAKPXvbbVnOtk": "2026-11-27T10:28:00.635Z",
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P": "2026-11-27T10:28:00.789Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:24:48.064Z"
+                         *         "createdAt": "2026-11-27T10:28:00.593Z"
                          *       }
                          *     }
                          */
@@ -16823,7 +16864,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example fdc557880f386a6db3ffdc7d8796f4ac8ff29016 */
+                    /** @example 78c747353f94dada6c8b9f9ca916b04e5b7c2e7b */
                     id: string;
                 };
                 cookie?: never;
@@ -16841,14 +16882,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "9uRftWgsgBGAKAdcbgBm",
-                         *           "roomId": "fdc557880f386a6db3ffdc7d8796f4ac8ff29016",
-                         *           "sender": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "id": "yQjOyQIZQDVlTpec6Vwv",
+                         *           "roomId": "78c747353f94dada6c8b9f9ca916b04e5b7c2e7b",
+                         *           "sender": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "texte": "Je peux passer samedi matin ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:24:48.093Z"
+                         *           "createdAt": "2026-11-27T10:28:00.635Z"
                          *         }
                          *       ]
                          *     }
@@ -16969,9 +17010,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example fdc557880f386a6db3ffdc7d8796f4ac8ff29016 */
+                    /** @example 78c747353f94dada6c8b9f9ca916b04e5b7c2e7b */
                     id: string;
-                    /** @example 9uRftWgsgBGAKAdcbgBm */
+                    /** @example yQjOyQIZQDVlTpec6Vwv */
                     messageId: string;
                 };
                 cookie?: never;
@@ -16988,14 +17029,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "9uRftWgsgBGAKAdcbgBm",
-                         *         "roomId": "fdc557880f386a6db3ffdc7d8796f4ac8ff29016",
-                         *         "sender": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "yQjOyQIZQDVlTpec6Vwv",
+                         *         "roomId": "78c747353f94dada6c8b9f9ca916b04e5b7c2e7b",
+                         *         "sender": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "texte": null,
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": true,
-                         *         "createdAt": "2026-11-27T10:24:48.093Z"
+                         *         "createdAt": "2026-11-27T10:28:00.635Z"
                          *       }
                          *     }
                          */
@@ -17127,7 +17168,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "OM34y8xaTDrQ3CwnGBto",
+                         *           "id": "IusqLhZYJxbR6SXQiZqf",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17160,8 +17201,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:24:42.348Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.348Z"
+                         *           "createdAt": "2026-11-27T10:27:54.024Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.024Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17262,7 +17303,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "QhngCcrbtNcVku9jawwE",
+                         *         "id": "CmFPV23vuvwY4G88iX8r",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -17290,8 +17331,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:24:48.781Z",
-                         *         "updatedAt": "2026-11-27T10:24:48.781Z"
+                         *         "createdAt": "2026-11-27T10:28:01.522Z",
+                         *         "updatedAt": "2026-11-27T10:28:01.522Z"
                          *       }
                          *     }
                          */
@@ -17426,7 +17467,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "OM34y8xaTDrQ3CwnGBto",
+                         *           "id": "IusqLhZYJxbR6SXQiZqf",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17459,8 +17500,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:24:42.348Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.348Z"
+                         *           "createdAt": "2026-11-27T10:27:54.024Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.024Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17585,7 +17626,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "OM34y8xaTDrQ3CwnGBto",
+                         *         "id": "IusqLhZYJxbR6SXQiZqf",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17618,8 +17659,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:24:42.348Z",
-                         *         "updatedAt": "2026-11-27T10:24:42.348Z"
+                         *         "createdAt": "2026-11-27T10:27:54.024Z",
+                         *         "updatedAt": "2026-11-27T10:27:54.024Z"
                          *       }
                          *     }
                          */
@@ -17739,7 +17780,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "zoneId": "OM34y8xaTDrQ3CwnGBto",
+                         *         "zoneId": "IusqLhZYJxbR6SXQiZqf",
                          *         "distanceKm": 1.52,
                          *         "frais": 500,
                          *         "gainLivreur": 76,
@@ -17819,7 +17860,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example OM34y8xaTDrQ3CwnGBto */
+                    /** @example IusqLhZYJxbR6SXQiZqf */
                     id: string;
                 };
                 cookie?: never;
@@ -17836,7 +17877,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "OM34y8xaTDrQ3CwnGBto",
+                         *         "id": "IusqLhZYJxbR6SXQiZqf",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17869,8 +17910,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:24:42.348Z",
-                         *         "updatedAt": "2026-11-27T10:24:42.348Z"
+                         *         "createdAt": "2026-11-27T10:27:54.024Z",
+                         *         "updatedAt": "2026-11-27T10:27:54.024Z"
                          *       }
                          *     }
                          */
@@ -17918,7 +17959,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example QhngCcrbtNcVku9jawwE */
+                    /** @example CmFPV23vuvwY4G88iX8r */
                     id: string;
                 };
                 cookie?: never;
@@ -17935,7 +17976,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "QhngCcrbtNcVku9jawwE",
+                         *         "id": "CmFPV23vuvwY4G88iX8r",
                          *         "deleted": true
                          *       }
                          *     }
@@ -18023,7 +18064,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example QhngCcrbtNcVku9jawwE */
+                    /** @example CmFPV23vuvwY4G88iX8r */
                     id: string;
                 };
                 cookie?: never;
@@ -18063,7 +18104,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "QhngCcrbtNcVku9jawwE",
+                         *         "id": "CmFPV23vuvwY4G88iX8r",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -18091,8 +18132,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:24:48.781Z",
-                         *         "updatedAt": "2026-11-27T10:24:48.794Z"
+                         *         "createdAt": "2026-11-27T10:28:01.522Z",
+                         *         "updatedAt": "2026-11-27T10:28:01.550Z"
                          *       }
                          *     }
                          */
@@ -18208,14 +18249,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "uid": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:24:42.566Z",
-                         *         "updatedAt": "2026-11-27T10:24:42.566Z"
+                         *         "locationAt": "2026-11-27T10:27:54.273Z",
+                         *         "updatedAt": "2026-11-27T10:27:54.273Z"
                          *       }
                          *     }
                          */
@@ -18329,14 +18370,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "uid": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3725,
                          *           "longitude": 2.4307
                          *         },
-                         *         "locationAt": "2026-11-27T10:24:48.819Z",
-                         *         "updatedAt": "2026-11-27T10:24:48.819Z"
+                         *         "locationAt": "2026-11-27T10:28:01.583Z",
+                         *         "updatedAt": "2026-11-27T10:28:01.583Z"
                          *       }
                          *     }
                          */
@@ -18471,17 +18512,17 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "written": false,
-                         *         "nextAllowedAt": "2026-11-27T10:25:03.819Z",
+                         *         "nextAllowedAt": "2026-11-27T10:28:16.583Z",
                          *         "tracked": 0,
                          *         "presence": {
-                         *           "uid": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *           "uid": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3725,
                          *             "longitude": 2.4307
                          *           },
-                         *           "locationAt": "2026-11-27T10:24:48.819Z",
-                         *           "updatedAt": "2026-11-27T10:24:48.819Z"
+                         *           "locationAt": "2026-11-27T10:28:01.583Z",
+                         *           "updatedAt": "2026-11-27T10:28:01.583Z"
                          *         }
                          *       }
                          *     }
@@ -18608,7 +18649,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_ocj498mUuftLhwSXuyUq",
+                         *           "id": "order_WMqkd33DOVm32pj1A8jV",
                          *           "statut": "en_cours",
                          *           "frais": 500,
                          *           "gainLivreur": 94,
@@ -18620,8 +18661,8 @@ export interface paths {
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *               "collectedAt": "2026-11-27T10:24:42.562Z"
+                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "collectedAt": "2026-11-27T10:27:54.269Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -18632,8 +18673,8 @@ export interface paths {
                          *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
                          *           },
                          *           "instructions": null,
-                         *           "createdAt": "2026-11-27T10:24:42.465Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.562Z",
+                         *           "createdAt": "2026-11-27T10:27:54.154Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.269Z",
                          *           "offer": null
                          *         }
                          *       ],
@@ -18864,14 +18905,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *           "uid": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3652,
                          *             "longitude": 2.4381
                          *           },
-                         *           "locationAt": "2026-11-27T10:24:42.566Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.566Z",
+                         *           "locationAt": "2026-11-27T10:27:54.273Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.273Z",
                          *           "nom": "Zinsou",
                          *           "prenoms": "Eric",
                          *           "telephone": "+2290190000005"
@@ -18987,7 +19028,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The courier’s uid.
-                     * @example SErrywFAEX1OP5DOeb2Qrceexmkm
+                     * @example tpbwCuYfhu2jgLF4BCEd7ahUHKD3
                      */
                     uid: string;
                 };
@@ -19005,20 +19046,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "uid": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:24:42.566Z",
-                         *         "updatedAt": "2026-11-27T10:24:42.566Z",
+                         *         "locationAt": "2026-11-27T10:27:54.273Z",
+                         *         "updatedAt": "2026-11-27T10:27:54.273Z",
                          *         "nom": "Zinsou",
                          *         "prenoms": "Eric",
                          *         "telephone": "+2290190000005",
                          *         "isBlocked": false,
                          *         "activeDeliveries": [
-                         *           "order_ocj498mUuftLhwSXuyUq"
+                         *           "order_WMqkd33DOVm32pj1A8jV"
                          *         ]
                          *       }
                          *     }
@@ -19154,25 +19195,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_ocj498mUuftLhwSXuyUq",
+                         *           "id": "order_WMqkd33DOVm32pj1A8jV",
                          *           "source": {
                          *             "kind": "order",
-                         *             "id": "ocj498mUuftLhwSXuyUq"
+                         *             "id": "WMqkd33DOVm32pj1A8jV"
                          *           },
-                         *           "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "vendeurs": [
-                         *             "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *             "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *           ],
-                         *           "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *           "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *           "pickups": [
                          *             {
-                         *               "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *               "position": {
                          *                 "latitude": 6.3667,
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "collectedAt": "2026-11-27T10:24:42.562Z"
+                         *               "collectedAt": "2026-11-27T10:27:54.269Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -19192,7 +19233,7 @@ export interface paths {
                          *           "radiusKm": 10,
                          *           "roundEndsAt": null,
                          *           "sansLivreur": false,
-                         *           "code": "292328",
+                         *           "code": "772170",
                          *           "preuve": null,
                          *           "autoCloseAt": null,
                          *           "litige": null,
@@ -19200,25 +19241,25 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "commande",
-                         *               "at": "2026-11-27T10:24:42.465Z",
+                         *               "at": "2026-11-27T10:27:54.154Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "assigne",
-                         *               "at": "2026-11-27T10:24:42.557Z",
-                         *               "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *               "at": "2026-11-27T10:27:54.260Z",
+                         *               "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "en_cours",
-                         *               "at": "2026-11-27T10:24:42.562Z",
-                         *               "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *               "at": "2026-11-27T10:27:54.269Z",
+                         *               "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:24:42.465Z",
-                         *           "updatedAt": "2026-11-27T10:24:42.562Z"
+                         *           "createdAt": "2026-11-27T10:27:54.154Z",
+                         *           "updatedAt": "2026-11-27T10:27:54.269Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -19317,7 +19358,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_ocj498mUuftLhwSXuyUq */
+                    /** @example order_WMqkd33DOVm32pj1A8jV */
                     id: string;
                 };
                 cookie?: never;
@@ -19334,25 +19375,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_ocj498mUuftLhwSXuyUq",
+                         *         "id": "order_WMqkd33DOVm32pj1A8jV",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "ocj498mUuftLhwSXuyUq"
+                         *           "id": "WMqkd33DOVm32pj1A8jV"
                          *         },
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "vendeurs": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
-                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:24:42.562Z"
+                         *             "collectedAt": "2026-11-27T10:27:54.269Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19372,7 +19413,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "292328",
+                         *         "code": "772170",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -19380,25 +19421,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:24:42.465Z",
+                         *             "at": "2026-11-27T10:27:54.154Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:24:42.557Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:27:54.260Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:24:42.562Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:27:54.269Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:42.465Z",
-                         *         "updatedAt": "2026-11-27T10:24:42.562Z"
+                         *         "createdAt": "2026-11-27T10:27:54.154Z",
+                         *         "updatedAt": "2026-11-27T10:27:54.269Z"
                          *       }
                          *     }
                          */
@@ -19494,7 +19535,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_uR0ynd0ztr1IbwaFtwwx */
+                    /** @example order_mPLSWuaAFehKxYulZjWv */
                     id: string;
                 };
                 cookie?: never;
@@ -19511,19 +19552,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_uR0ynd0ztr1IbwaFtwwx",
+                         *         "id": "order_mPLSWuaAFehKxYulZjWv",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "uR0ynd0ztr1IbwaFtwwx"
+                         *           "id": "mPLSWuaAFehKxYulZjWv"
                          *         },
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "vendeurs": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
-                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -19557,19 +19598,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:24:49.624Z",
+                         *             "at": "2026-11-27T10:28:02.496Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:24:49.727Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:02.739Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:49.624Z",
-                         *         "updatedAt": "2026-11-27T10:24:49.727Z"
+                         *         "createdAt": "2026-11-27T10:28:02.496Z",
+                         *         "updatedAt": "2026-11-27T10:28:02.739Z"
                          *       }
                          *     }
                          */
@@ -19679,7 +19720,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_C3K7MdnnPh5LWqHiLG8J */
+                    /** @example order_fOI4qjmZ2fdul1NY5IO7 */
                     id: string;
                 };
                 cookie?: never;
@@ -19696,7 +19737,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "deliveryId": "order_C3K7MdnnPh5LWqHiLG8J",
+                         *         "deliveryId": "order_fOI4qjmZ2fdul1NY5IO7",
                          *         "statut": "declinee"
                          *       }
                          *     }
@@ -19807,11 +19848,11 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_uR0ynd0ztr1IbwaFtwwx */
+                    /** @example order_mPLSWuaAFehKxYulZjWv */
                     id: string;
                     /**
                      * @description The seller whose pickup it is.
-                     * @example 3VgVc1slx6PvE0OwRX2jxI4Hd9ai
+                     * @example HodeUWpR7WbxnAmzldVGmQg7F25P
                      */
                     vendeur: string;
                 };
@@ -19829,25 +19870,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_uR0ynd0ztr1IbwaFtwwx",
+                         *         "id": "order_mPLSWuaAFehKxYulZjWv",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "uR0ynd0ztr1IbwaFtwwx"
+                         *           "id": "mPLSWuaAFehKxYulZjWv"
                          *         },
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "vendeurs": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
-                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:24:49.768Z"
+                         *             "collectedAt": "2026-11-27T10:28:02.797Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19875,25 +19916,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:24:49.624Z",
+                         *             "at": "2026-11-27T10:28:02.496Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:24:49.727Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:02.739Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:24:49.768Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:02.797Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:49.624Z",
-                         *         "updatedAt": "2026-11-27T10:24:49.768Z"
+                         *         "createdAt": "2026-11-27T10:28:02.496Z",
+                         *         "updatedAt": "2026-11-27T10:28:02.797Z"
                          *       }
                          *     }
                          */
@@ -20006,7 +20047,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_uR0ynd0ztr1IbwaFtwwx */
+                    /** @example order_mPLSWuaAFehKxYulZjWv */
                     id: string;
                 };
                 cookie?: never;
@@ -20015,7 +20056,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "139212"
+                     *       "code": "564407"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryProof"];
@@ -20032,25 +20073,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_uR0ynd0ztr1IbwaFtwwx",
+                         *         "id": "order_mPLSWuaAFehKxYulZjWv",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "uR0ynd0ztr1IbwaFtwwx"
+                         *           "id": "mPLSWuaAFehKxYulZjWv"
                          *         },
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "vendeurs": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
-                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:24:49.768Z"
+                         *             "collectedAt": "2026-11-27T10:28:02.797Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20073,7 +20114,7 @@ export interface paths {
                          *         "code": null,
                          *         "preuve": {
                          *           "photo": null,
-                         *           "at": "2026-11-27T10:24:49.838Z"
+                         *           "at": "2026-11-27T10:28:02.860Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20081,31 +20122,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:24:49.624Z",
+                         *             "at": "2026-11-27T10:28:02.496Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:24:49.727Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:02.739Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:24:49.768Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:02.797Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:24:49.838Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:02.860Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:49.624Z",
-                         *         "updatedAt": "2026-11-27T10:24:49.838Z"
+                         *         "createdAt": "2026-11-27T10:28:02.496Z",
+                         *         "updatedAt": "2026-11-27T10:28:02.860Z"
                          *       }
                          *     }
                          */
@@ -20237,7 +20278,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_KpRvaURlxknPkeQ1i349 */
+                    /** @example order_StMqOgdhXBdv5Must0HJ */
                     id: string;
                 };
                 cookie?: never;
@@ -20254,25 +20295,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_KpRvaURlxknPkeQ1i349",
+                         *         "id": "order_StMqOgdhXBdv5Must0HJ",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "KpRvaURlxknPkeQ1i349"
+                         *           "id": "StMqOgdhXBdv5Must0HJ"
                          *         },
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "vendeurs": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
-                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:24:50.459Z"
+                         *             "collectedAt": "2026-11-27T10:28:03.533Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20292,7 +20333,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "549650",
+                         *         "code": "014606",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20300,31 +20341,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:24:50.288Z",
+                         *             "at": "2026-11-27T10:28:03.376Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:24:50.419Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:03.471Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:24:50.459Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:03.533Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:24:50.509Z",
-                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "at": "2026-11-27T10:28:03.582Z",
+                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:50.288Z",
-                         *         "updatedAt": "2026-11-27T10:24:50.509Z"
+                         *         "createdAt": "2026-11-27T10:28:03.376Z",
+                         *         "updatedAt": "2026-11-27T10:28:03.582Z"
                          *       }
                          *     }
                          */
@@ -20429,7 +20470,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_6gWEOtdnn8kCNtvTwJOE */
+                    /** @example order_pDzsR0Ytra36unZ7NumJ */
                     id: string;
                 };
                 cookie?: never;
@@ -20457,25 +20498,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_6gWEOtdnn8kCNtvTwJOE",
+                         *         "id": "order_pDzsR0Ytra36unZ7NumJ",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "6gWEOtdnn8kCNtvTwJOE"
+                         *           "id": "pDzsR0Ytra36unZ7NumJ"
                          *         },
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "vendeurs": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
-                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:24:51.140Z"
+                         *             "collectedAt": "2026-11-27T10:28:04.279Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20495,37 +20536,37 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "255471",
+                         *         "code": "302425",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:24:51.180Z",
-                         *           "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
+                         *           "at": "2026-11-27T10:28:04.341Z",
+                         *           "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk"
                          *         },
                          *         "enLitige": true,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:24:51.001Z",
+                         *             "at": "2026-11-27T10:28:04.099Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:24:51.103Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:04.222Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:24:51.140Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:04.279Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:51.001Z",
-                         *         "updatedAt": "2026-11-27T10:24:51.180Z"
+                         *         "createdAt": "2026-11-27T10:28:04.099Z",
+                         *         "updatedAt": "2026-11-27T10:28:04.341Z"
                          *       }
                          *     }
                          */
@@ -20644,7 +20685,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_fPaLff5y1uPkHhJpY2X0 */
+                    /** @example order_q13tFMROjn4XmppLKtXr */
                     id: string;
                 };
                 cookie?: never;
@@ -20672,25 +20713,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_fPaLff5y1uPkHhJpY2X0",
+                         *         "id": "order_q13tFMROjn4XmppLKtXr",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "fPaLff5y1uPkHhJpY2X0"
+                         *           "id": "q13tFMROjn4XmppLKtXr"
                          *         },
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "vendeurs": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
-                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:24:54.736Z"
+                         *             "collectedAt": "2026-11-27T10:28:05.093Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20710,7 +20751,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "976511",
+                         *         "code": "980678",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20718,31 +20759,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:24:54.592Z",
+                         *             "at": "2026-11-27T10:28:04.912Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:24:54.694Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:05.030Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:24:54.736Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:05.093Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "refuse",
-                         *             "at": "2026-11-27T10:24:54.777Z",
-                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "at": "2026-11-27T10:28:05.139Z",
+                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "reason": "Le colis est abîmé"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:54.592Z",
-                         *         "updatedAt": "2026-11-27T10:24:54.777Z"
+                         *         "createdAt": "2026-11-27T10:28:04.912Z",
+                         *         "updatedAt": "2026-11-27T10:28:05.139Z"
                          *       }
                          *     }
                          */
@@ -20857,7 +20898,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_wn1aOzNf5b7hwnVR38VL */
+                    /** @example order_LBMipum9PAuNGymdV0o5 */
                     id: string;
                 };
                 cookie?: never;
@@ -20885,25 +20926,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_wn1aOzNf5b7hwnVR38VL",
+                         *         "id": "order_LBMipum9PAuNGymdV0o5",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "wn1aOzNf5b7hwnVR38VL"
+                         *           "id": "LBMipum9PAuNGymdV0o5"
                          *         },
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "vendeurs": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
-                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:24:55.388Z"
+                         *             "collectedAt": "2026-11-27T10:28:05.765Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20931,31 +20972,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:24:55.243Z",
+                         *             "at": "2026-11-27T10:28:05.585Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:24:55.347Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:05.689Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:24:55.388Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:05.765Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "retour",
-                         *             "at": "2026-11-27T10:24:55.428Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:05.815Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": "Client injoignable, colis rendu au vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:55.243Z",
-                         *         "updatedAt": "2026-11-27T10:24:55.428Z"
+                         *         "createdAt": "2026-11-27T10:28:05.585Z",
+                         *         "updatedAt": "2026-11-27T10:28:05.815Z"
                          *       }
                          *     }
                          */
@@ -21070,7 +21111,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_nEepkLAwO0B0YnMIm4yg */
+                    /** @example order_LdXwU45y46mojlEpA8mU */
                     id: string;
                 };
                 cookie?: never;
@@ -21087,19 +21128,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_nEepkLAwO0B0YnMIm4yg",
+                         *         "id": "order_LdXwU45y46mojlEpA8mU",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "nEepkLAwO0B0YnMIm4yg"
+                         *           "id": "LdXwU45y46mojlEpA8mU"
                          *         },
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "vendeurs": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
                          *         "livreur": null,
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -21125,7 +21166,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "289635",
+                         *         "code": "651262",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -21133,19 +21174,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:24:55.839Z",
+                         *             "at": "2026-11-27T10:28:06.284Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "annule",
-                         *             "at": "2026-11-27T10:24:55.935Z",
-                         *             "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *             "at": "2026-11-27T10:28:06.396Z",
+                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:55.839Z",
-                         *         "updatedAt": "2026-11-27T10:24:55.935Z"
+                         *         "createdAt": "2026-11-27T10:28:06.284Z",
+                         *         "updatedAt": "2026-11-27T10:28:06.396Z"
                          *       }
                          *     }
                          */
@@ -21247,7 +21288,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_6gWEOtdnn8kCNtvTwJOE */
+                    /** @example order_pDzsR0Ytra36unZ7NumJ */
                     id: string;
                 };
                 cookie?: never;
@@ -21281,25 +21322,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_6gWEOtdnn8kCNtvTwJOE",
+                         *         "id": "order_pDzsR0Ytra36unZ7NumJ",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "6gWEOtdnn8kCNtvTwJOE"
+                         *           "id": "pDzsR0Ytra36unZ7NumJ"
                          *         },
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "vendeurs": [
-                         *           "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *         ],
-                         *         "livreur": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:24:51.140Z"
+                         *             "collectedAt": "2026-11-27T10:28:04.279Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -21319,43 +21360,43 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "255471",
+                         *         "code": "302425",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:24:51.180Z",
-                         *           "by": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7"
+                         *           "at": "2026-11-27T10:28:04.341Z",
+                         *           "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk"
                          *         },
                          *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:24:51.001Z",
+                         *             "at": "2026-11-27T10:28:04.099Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:24:51.103Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:04.222Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:24:51.140Z",
-                         *             "by": "SErrywFAEX1OP5DOeb2Qrceexmkm",
+                         *             "at": "2026-11-27T10:28:04.279Z",
+                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:24:51.213Z",
-                         *             "by": "uP2GZkw5BMjbLMaSH5R3uSaJtNPh",
+                         *             "at": "2026-11-27T10:28:04.384Z",
+                         *             "by": "ixRfTXIsnAWu8fKnXNmkXxszBGk8",
                          *             "reason": "Pièce vérifiée conforme avec le vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:51.001Z",
-                         *         "updatedAt": "2026-11-27T10:24:51.213Z"
+                         *         "createdAt": "2026-11-27T10:28:04.099Z",
+                         *         "updatedAt": "2026-11-27T10:28:04.384Z"
                          *       }
                          *     }
                          */
@@ -21473,7 +21514,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_C3K7MdnnPh5LWqHiLG8J */
+                    /** @example order_fOI4qjmZ2fdul1NY5IO7 */
                     id: string;
                 };
                 cookie?: never;
@@ -21603,7 +21644,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "Px3FicVRverhsl3HZUVg"
+                     *         "commandeId": "ZYqlAMaiOiFCCz1o4G0i"
                      *       }
                      *     }
                      */
@@ -21621,10 +21662,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "11fSt5bulG6bB96zTgN0",
+                         *         "paymentId": "cewV7ys8jBfUKGqMT28h",
                          *         "statut": "pending",
-                         *         "reference": "SBX-18076e53-2a20-49af-bfe9-e2c5bde8a6db",
-                         *         "paymentUrl": "http://127.0.0.1:41479/pay/SBX-18076e53-2a20-49af-bfe9-e2c5bde8a6db"
+                         *         "reference": "SBX-99570c44-cb2b-4bec-962d-8a93cb7cef6e",
+                         *         "paymentUrl": "http://127.0.0.1:37495/pay/SBX-99570c44-cb2b-4bec-962d-8a93cb7cef6e"
                          *       }
                          *     }
                          */
@@ -21776,7 +21817,7 @@ export interface paths {
                      *       "type": "publicite",
                      *       "montant": 7000,
                      *       "metadata": {
-                     *         "publiciteId": "5JzMQdMVLqbEfxWeytIy"
+                     *         "publiciteId": "6SC7EwvvnCYBBg4T8Ci7"
                      *       },
                      *       "telephone": "+2290197000003"
                      *     }
@@ -21816,9 +21857,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "dAdrhIjk2h6qnnOkZZPL",
+                         *         "paymentId": "euakJLGKci7HlcAS9Bf2",
                          *         "statut": "pending",
-                         *         "reference": "SBX-7f05d2d3-3360-4732-8990-952b6fd3d4cb",
+                         *         "reference": "SBX-10e91712-c224-4bd6-8d4e-92253ec9dc42",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -21972,7 +22013,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "Px3FicVRverhsl3HZUVg"
+                     *         "commandeId": "ZYqlAMaiOiFCCz1o4G0i"
                      *       },
                      *       "typeCard": "VISA"
                      *     }
@@ -22002,10 +22043,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "pN8ZBoTqBaZfqBtChV7i",
+                         *         "paymentId": "pLzJaRmOtQltN4v9hwM9",
                          *         "statut": "pending",
-                         *         "reference": "SBX-fe003242-f3da-499d-b4f5-fbc268d0abde",
-                         *         "paymentUrl": "http://127.0.0.1:41479/pay/SBX-fe003242-f3da-499d-b4f5-fbc268d0abde"
+                         *         "reference": "SBX-86771d29-3188-4acf-b020-505d65f3ef5a",
+                         *         "paymentUrl": "http://127.0.0.1:37495/pay/SBX-86771d29-3188-4acf-b020-505d65f3ef5a"
                          *       }
                          *     }
                          */
@@ -22152,7 +22193,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "Px3FicVRverhsl3HZUVg"
+                     *         "commandeId": "ZYqlAMaiOiFCCz1o4G0i"
                      *       },
                      *       "reference": "FLW-DEMO-0001"
                      *     }
@@ -22329,7 +22370,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "reference": "11fSt5bulG6bB96zTgN0",
+                     *       "reference": "cewV7ys8jBfUKGqMT28h",
                      *       "status": "SUCCESSFUL"
                      *     }
                      */
@@ -22437,7 +22478,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example oGCIobtLlcsMQzpuhCdO */
+                    /** @example MZK1sWlXReayBeYc6klT */
                     id: string;
                 };
                 cookie?: never;
@@ -22454,7 +22495,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "oGCIobtLlcsMQzpuhCdO",
+                         *         "id": "MZK1sWlXReayBeYc6klT",
                          *         "statut": "success",
                          *         "type": "commande"
                          *       }
@@ -22559,13 +22600,13 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "userId": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "userId": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "montant": 20000,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "verification",
                          *           "metadata": {
-                         *             "articleId": "xhchTw1XMzkR8fiZWvRb"
+                         *             "articleId": "roGllvB46ePeTpHNttfr"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22574,24 +22615,24 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:24:42.601Z",
+                         *               "at": "2026-11-27T10:27:54.308Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:24:42.596Z"
+                         *           "createdAt": "2026-11-27T10:27:54.304Z"
                          *         },
                          *         {
                          *           "id": "demo-delivery-payment",
-                         *           "userId": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "userId": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "montant": 85500,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "commande",
                          *           "metadata": {
-                         *             "commandeId": "ocj498mUuftLhwSXuyUq"
+                         *             "commandeId": "WMqkd33DOVm32pj1A8jV"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22600,14 +22641,14 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:24:42.398Z",
+                         *               "at": "2026-11-27T10:27:54.077Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:24:42.393Z"
+                         *           "createdAt": "2026-11-27T10:27:54.072Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -22719,13 +22760,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "userId": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "userId": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "montant": 20000,
                          *         "reference": null,
                          *         "statut": "success",
                          *         "type": "verification",
                          *         "metadata": {
-                         *           "articleId": "xhchTw1XMzkR8fiZWvRb"
+                         *           "articleId": "roGllvB46ePeTpHNttfr"
                          *         },
                          *         "method": "mobile_money",
                          *         "network": "mtn",
@@ -22734,14 +22775,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:24:42.601Z",
+                         *             "at": "2026-11-27T10:27:54.308Z",
                          *             "from": "pending",
                          *             "to": "success",
                          *             "source": "admin",
                          *             "reason": "données de démonstration"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:42.596Z"
+                         *         "createdAt": "2026-11-27T10:27:54.304Z"
                          *       }
                          *     }
                          */
@@ -22837,7 +22878,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 11fSt5bulG6bB96zTgN0 */
+                    /** @example cewV7ys8jBfUKGqMT28h */
                     id: string;
                 };
                 cookie?: never;
@@ -22871,14 +22912,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "11fSt5bulG6bB96zTgN0",
-                         *         "userId": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "cewV7ys8jBfUKGqMT28h",
+                         *         "userId": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "montant": 85000,
-                         *         "reference": "SBX-18076e53-2a20-49af-bfe9-e2c5bde8a6db",
+                         *         "reference": "SBX-99570c44-cb2b-4bec-962d-8a93cb7cef6e",
                          *         "statut": "failed",
                          *         "type": "commande",
                          *         "metadata": {
-                         *           "commandeId": "Px3FicVRverhsl3HZUVg"
+                         *           "commandeId": "ZYqlAMaiOiFCCz1o4G0i"
                          *         },
                          *         "method": "link",
                          *         "network": null,
@@ -22887,14 +22928,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:24:47.936Z",
+                         *             "at": "2026-11-27T10:28:00.454Z",
                          *             "from": "pending",
                          *             "to": "failed",
                          *             "source": "admin",
                          *             "reason": "Le client a abandonné le paiement"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:24:47.853Z"
+                         *         "createdAt": "2026-11-27T10:28:00.352Z"
                          *       }
                          *     }
                          */
@@ -23463,7 +23504,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "rROpiHOtmLxC9bYC9jUe",
+                     *       "articleId": "lAdUeyHqd2sChf33Bhh5",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -23493,9 +23534,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "rROpiHOtmLxC9bYC9jUe",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "lAdUeyHqd2sChf33Bhh5",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -23506,8 +23547,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:24:56.332Z",
-                         *         "updatedAt": "2026-11-27T10:24:56.332Z"
+                         *         "createdAt": "2026-11-27T10:28:06.859Z",
+                         *         "updatedAt": "2026-11-27T10:28:06.859Z"
                          *       }
                          *     }
                          */
@@ -23637,8 +23678,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "rROpiHOtmLxC9bYC9jUe",
-                     *       "transitaireId": "Liua8rhDoPPTDDl25jV4YE4aRhuz"
+                     *       "articleId": "lAdUeyHqd2sChf33Bhh5",
+                     *       "transitaireId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3"
                      *     }
                      */
                     "application/json": {
@@ -23658,21 +23699,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "rROpiHOtmLxC9bYC9jUe",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "lAdUeyHqd2sChf33Bhh5",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.388Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:28:06.935Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:24:56.332Z",
-                         *         "updatedAt": "2026-11-27T10:24:56.388Z"
+                         *         "createdAt": "2026-11-27T10:28:06.859Z",
+                         *         "updatedAt": "2026-11-27T10:28:06.935Z"
                          *       }
                          *     }
                          */
@@ -23815,7 +23856,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "rROpiHOtmLxC9bYC9jUe"
+                     *       "articleId": "lAdUeyHqd2sChf33Bhh5"
                      *     }
                      */
                     "application/json": {
@@ -23834,21 +23875,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "rROpiHOtmLxC9bYC9jUe",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "lAdUeyHqd2sChf33Bhh5",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.500Z",
-                         *         "dateTransfer": "2026-11-27T10:24:56.549Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.080Z",
+                         *         "dateTransfer": "2026-11-27T10:28:07.145Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:24:56.332Z",
-                         *         "updatedAt": "2026-11-27T10:24:56.549Z"
+                         *         "createdAt": "2026-11-27T10:28:06.859Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.145Z"
                          *       }
                          *     }
                          */
@@ -24087,7 +24128,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rROpiHOtmLxC9bYC9jUe */
+                    /** @example lAdUeyHqd2sChf33Bhh5 */
                     articleId: string;
                 };
                 cookie?: never;
@@ -24104,21 +24145,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "rROpiHOtmLxC9bYC9jUe",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "lAdUeyHqd2sChf33Bhh5",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.388Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:28:06.935Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:24:56.332Z",
-                         *         "updatedAt": "2026-11-27T10:24:56.388Z"
+                         *         "createdAt": "2026-11-27T10:28:06.859Z",
+                         *         "updatedAt": "2026-11-27T10:28:06.935Z"
                          *       }
                          *     }
                          */
@@ -24460,7 +24501,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
+                    /** @example lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk */
                     id: string;
                 };
                 cookie?: never;
@@ -24477,21 +24518,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "rROpiHOtmLxC9bYC9jUe",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "lAdUeyHqd2sChf33Bhh5",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.500Z",
-                         *         "dateTransfer": "2026-11-27T10:24:56.549Z",
-                         *         "dateTraite": "2026-11-27T10:24:56.600Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.080Z",
+                         *         "dateTransfer": "2026-11-27T10:28:07.145Z",
+                         *         "dateTraite": "2026-11-27T10:28:07.188Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:24:56.332Z",
-                         *         "updatedAt": "2026-11-27T10:24:56.600Z"
+                         *         "createdAt": "2026-11-27T10:28:06.859Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.188Z"
                          *       }
                          *     }
                          */
@@ -24605,7 +24646,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
+                    /** @example lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk */
                     id: string;
                 };
                 cookie?: never;
@@ -24622,9 +24663,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "rROpiHOtmLxC9bYC9jUe",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "lAdUeyHqd2sChf33Bhh5",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -24635,8 +24676,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:24:56.332Z",
-                         *         "updatedAt": "2026-11-27T10:24:56.448Z"
+                         *         "createdAt": "2026-11-27T10:28:06.859Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.011Z"
                          *       }
                          *     }
                          */
@@ -24750,7 +24791,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
+                    /** @example lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk */
                     id: string;
                 };
                 cookie?: never;
@@ -24785,21 +24826,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rROpiHOtmLxC9bYC9jUe_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "rROpiHOtmLxC9bYC9jUe",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "lAdUeyHqd2sChf33Bhh5",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.500Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.080Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:24:56.332Z",
-                         *         "updatedAt": "2026-11-27T10:24:56.540Z"
+                         *         "createdAt": "2026-11-27T10:28:06.859Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.128Z"
                          *       }
                          *     }
                          */
@@ -24924,7 +24965,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "vuYexVT5IxCUA0FIufR6",
+                     *       "articleId": "qvogR2HEKJh3Cb2TnNOc",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -24954,9 +24995,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "vuYexVT5IxCUA0FIufR6",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -24967,8 +25008,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:24:56.922Z",
-                         *         "updatedAt": "2026-11-27T10:24:56.922Z"
+                         *         "createdAt": "2026-11-27T10:28:07.548Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.548Z"
                          *       }
                          *     }
                          */
@@ -25099,8 +25140,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "vuYexVT5IxCUA0FIufR6",
-                     *       "transitaireId": "Liua8rhDoPPTDDl25jV4YE4aRhuz"
+                     *       "articleId": "qvogR2HEKJh3Cb2TnNOc",
+                     *       "transitaireId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3"
                      *     }
                      */
                     "application/json": {
@@ -25120,21 +25161,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "vuYexVT5IxCUA0FIufR6",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.997Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.636Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:24:56.922Z",
-                         *         "updatedAt": "2026-11-27T10:24:56.997Z"
+                         *         "createdAt": "2026-11-27T10:28:07.548Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.636Z"
                          *       }
                          *     }
                          */
@@ -25280,7 +25321,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "vuYexVT5IxCUA0FIufR6"
+                     *       "articleId": "qvogR2HEKJh3Cb2TnNOc"
                      *     }
                      */
                     "application/json": {
@@ -25299,21 +25340,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "vuYexVT5IxCUA0FIufR6",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:24:57.134Z",
-                         *         "dateTransfer": "2026-11-27T10:24:57.195Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.789Z",
+                         *         "dateTransfer": "2026-11-27T10:28:07.852Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:24:56.922Z",
-                         *         "updatedAt": "2026-11-27T10:24:57.195Z"
+                         *         "createdAt": "2026-11-27T10:28:07.548Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.852Z"
                          *       }
                          *     }
                          */
@@ -25556,7 +25597,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example vuYexVT5IxCUA0FIufR6 */
+                    /** @example qvogR2HEKJh3Cb2TnNOc */
                     articleId: string;
                 };
                 cookie?: never;
@@ -25573,21 +25614,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "vuYexVT5IxCUA0FIufR6",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:24:56.997Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.636Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:24:56.922Z",
-                         *         "updatedAt": "2026-11-27T10:24:56.997Z"
+                         *         "createdAt": "2026-11-27T10:28:07.548Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.636Z"
                          *       }
                          *     }
                          */
@@ -25934,7 +25975,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
+                    /** @example qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk */
                     id: string;
                 };
                 cookie?: never;
@@ -25951,21 +25992,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "vuYexVT5IxCUA0FIufR6",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:24:57.134Z",
-                         *         "dateTransfer": "2026-11-27T10:24:57.195Z",
-                         *         "dateTraite": "2026-11-27T10:24:57.242Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.789Z",
+                         *         "dateTransfer": "2026-11-27T10:28:07.852Z",
+                         *         "dateTraite": "2026-11-27T10:28:07.904Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:24:56.922Z",
-                         *         "updatedAt": "2026-11-27T10:24:57.242Z"
+                         *         "createdAt": "2026-11-27T10:28:07.548Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.904Z"
                          *       }
                          *     }
                          */
@@ -26082,7 +26123,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
+                    /** @example qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk */
                     id: string;
                 };
                 cookie?: never;
@@ -26099,9 +26140,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "vuYexVT5IxCUA0FIufR6",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -26112,8 +26153,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:24:56.922Z",
-                         *         "updatedAt": "2026-11-27T10:24:57.070Z"
+                         *         "createdAt": "2026-11-27T10:28:07.548Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.717Z"
                          *       }
                          *     }
                          */
@@ -26230,7 +26271,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
+                    /** @example qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk */
                     id: string;
                 };
                 cookie?: never;
@@ -26265,21 +26306,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vuYexVT5IxCUA0FIufR6_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "article": "vuYexVT5IxCUA0FIufR6",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaire": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:24:57.134Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.789Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:24:56.922Z",
-                         *         "updatedAt": "2026-11-27T10:24:57.182Z"
+                         *         "createdAt": "2026-11-27T10:28:07.548Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.836Z"
                          *       }
                          *     }
                          */
@@ -26406,14 +26447,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "userId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:24:41.962Z",
-                         *         "decidedAt": "2026-11-27T10:24:41.987Z",
+                         *         "submittedAt": "2026-11-27T10:27:53.600Z",
+                         *         "decidedAt": "2026-11-27T10:27:53.629Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/276a3426-988a-412a-a173-65198fbde5a0.jpg",
-                         *           "cardBack": "kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/83bfbe97-1629-4571-b1a3-c51448bd3f88.jpg",
+                         *           "cardFront": "kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/474819c7-ca09-45e4-916a-9ff51bcc9365.jpg",
+                         *           "cardBack": "kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/7eccd95d-394a-4364-b194-f1ec66757a3a.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26533,8 +26574,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "cardFront": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg",
-                     *       "cardBack": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/385fc2c0-ffbb-48e7-904f-cdbf90ec52de.jpg",
+                     *       "cardFront": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg",
+                     *       "cardBack": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/66bb87fe-4866-4f37-9c40-314889c31ae8.jpg",
                      *       "companyName": "Akpovi Transit SARL",
                      *       "registrationRef": "RB/COT/24 B 1020",
                      *       "pays": "BJ",
@@ -26575,14 +26616,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
+                         *         "userId": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
                          *         "statut": "pending",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:24:57.380Z",
+                         *         "submittedAt": "2026-11-27T10:28:08.058Z",
                          *         "decidedAt": null,
                          *         "dossier": {
-                         *           "cardFront": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg",
-                         *           "cardBack": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/385fc2c0-ffbb-48e7-904f-cdbf90ec52de.jpg",
+                         *           "cardFront": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg",
+                         *           "cardBack": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/66bb87fe-4866-4f37-9c40-314889c31ae8.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -26875,7 +26916,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Liua8rhDoPPTDDl25jV4YE4aRhuz */
+                    /** @example 3AdmK0Yw1vSo7wBvKV1RlkJgGTy3 */
                     userId: string;
                 };
                 cookie?: never;
@@ -26892,14 +26933,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *         "userId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:24:41.962Z",
-                         *         "decidedAt": "2026-11-27T10:24:41.987Z",
+                         *         "submittedAt": "2026-11-27T10:27:53.600Z",
+                         *         "decidedAt": "2026-11-27T10:27:53.629Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/276a3426-988a-412a-a173-65198fbde5a0.jpg",
-                         *           "cardBack": "kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/83bfbe97-1629-4571-b1a3-c51448bd3f88.jpg",
+                         *           "cardFront": "kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/474819c7-ca09-45e4-916a-9ff51bcc9365.jpg",
+                         *           "cardBack": "kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/7eccd95d-394a-4364-b194-f1ec66757a3a.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26913,9 +26954,9 @@ export interface paths {
                          *           ]
                          *         },
                          *         "cardLinks": {
-                         *           "cardFront": "/api/upload/signed/kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/276a3426-988a-412a-a173-65198fbde5a0.jpg?expires=1795775384&signature=25920efeada17b7783308c437e7e2606026221d4609ad091974f207f78393d3b",
-                         *           "cardBack": "/api/upload/signed/kyc/Liua8rhDoPPTDDl25jV4YE4aRhuz/83bfbe97-1629-4571-b1a3-c51448bd3f88.jpg?expires=1795775384&signature=f8abf28cbfa9e0867fc0b442fa68870970f758c983df3c554a8f800a72360c99",
-                         *           "expiresAt": "2026-11-27T10:29:44.770Z",
+                         *           "cardFront": "/api/upload/signed/kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/474819c7-ca09-45e4-916a-9ff51bcc9365.jpg?expires=1795775576&signature=8a3db5cd564e6dfb3073e7a72b409bd22d61ae5a57744d96eed65a77ec7f1354",
+                         *           "cardBack": "/api/upload/signed/kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/7eccd95d-394a-4364-b194-f1ec66757a3a.jpg?expires=1795775576&signature=8899649a8d9948357b80c9c2831befad6a7d03cca5b473c2c6f251a4216bc10f",
+                         *           "expiresAt": "2026-11-27T10:32:56.492Z",
                          *           "deleted": []
                          *         }
                          *       }
@@ -27051,7 +27092,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example AdIANd2xBz1d7rpW0SMuzcfQOOX1 */
+                    /** @example IpWJGrQkss0Bbv1SqsKmaNQhRVH7 */
                     userId: string;
                 };
                 cookie?: never;
@@ -27068,14 +27109,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
+                         *         "userId": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:24:57.495Z",
-                         *         "decidedAt": "2026-11-27T10:24:57.533Z",
+                         *         "submittedAt": "2026-11-27T10:28:08.170Z",
+                         *         "decidedAt": "2026-11-27T10:28:08.205Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/97ebe7b9-62c5-4cc4-8ab4-9c5c73114dc5.jpg",
-                         *           "cardBack": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/b6c5813c-c6d3-422e-a588-bc171bf412ed.jpg",
+                         *           "cardFront": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/252b821f-b596-4353-96e0-11050e1fb638.jpg",
+                         *           "cardBack": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/096e97fb-4c4d-4c22-8ab2-ddfe497f68cc.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27212,7 +27253,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example AdIANd2xBz1d7rpW0SMuzcfQOOX1 */
+                    /** @example IpWJGrQkss0Bbv1SqsKmaNQhRVH7 */
                     userId: string;
                 };
                 cookie?: never;
@@ -27240,14 +27281,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "AdIANd2xBz1d7rpW0SMuzcfQOOX1",
+                         *         "userId": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
                          *         "statut": "rejected",
                          *         "rejectionMotif": "Carte illisible, merci de la reprendre",
-                         *         "submittedAt": "2026-11-27T10:24:57.380Z",
-                         *         "decidedAt": "2026-11-27T10:24:57.429Z",
+                         *         "submittedAt": "2026-11-27T10:28:08.058Z",
+                         *         "decidedAt": "2026-11-27T10:28:08.102Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/57cc00a4-ed00-4851-ae2e-9f7be82b0e37.jpg",
-                         *           "cardBack": "kyc/AdIANd2xBz1d7rpW0SMuzcfQOOX1/385fc2c0-ffbb-48e7-904f-cdbf90ec52de.jpg",
+                         *           "cardFront": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg",
+                         *           "cardBack": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/66bb87fe-4866-4f37-9c40-314889c31ae8.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27395,7 +27436,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "transitaireId": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                     *       "transitaireId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                      *       "rating": 5,
                      *       "comment": "Dédouanement rapide, bon suivi."
                      *     }
@@ -27418,13 +27459,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Liua8rhDoPPTDDl25jV4YE4aRhuz_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaireId": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaireId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "rating": 5,
                          *         "comment": "Dédouanement rapide, bon suivi.",
-                         *         "createdAt": "2026-11-27T10:24:57.296Z",
-                         *         "updatedAt": "2026-11-27T10:24:57.296Z"
+                         *         "createdAt": "2026-11-27T10:28:07.974Z",
+                         *         "updatedAt": "2026-11-27T10:28:07.974Z"
                          *       }
                          *     }
                          */
@@ -27533,7 +27574,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Liua8rhDoPPTDDl25jV4YE4aRhuz_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
+                    /** @example 3AdmK0Yw1vSo7wBvKV1RlkJgGTy3_24bL2K4iaAEg8maHAKPXvbbVnOtk */
                     id: string;
                 };
                 cookie?: never;
@@ -27633,7 +27674,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Liua8rhDoPPTDDl25jV4YE4aRhuz_6uxXlbpgzCwSF4zeeAUMP4cnNiP7 */
+                    /** @example 3AdmK0Yw1vSo7wBvKV1RlkJgGTy3_24bL2K4iaAEg8maHAKPXvbbVnOtk */
                     id: string;
                 };
                 cookie?: never;
@@ -27663,13 +27704,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Liua8rhDoPPTDDl25jV4YE4aRhuz_6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
-                         *         "transitaireId": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
-                         *         "acheteur": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *         "id": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3_24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "transitaireId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *         "rating": 4,
                          *         "comment": "Bon suivi, un jour de retard.",
-                         *         "createdAt": "2026-11-27T10:24:57.296Z",
-                         *         "updatedAt": "2026-11-27T10:24:57.318Z"
+                         *         "createdAt": "2026-11-27T10:28:07.974Z",
+                         *         "updatedAt": "2026-11-27T10:28:08.000Z"
                          *       }
                          *     }
                          */
@@ -27916,7 +27957,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example Liua8rhDoPPTDDl25jV4YE4aRhuz */
+                    /** @example 3AdmK0Yw1vSo7wBvKV1RlkJgGTy3 */
                     transitaireId: string;
                 };
                 cookie?: never;
@@ -28069,7 +28110,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "Liua8rhDoPPTDDl25jV4YE4aRhuz",
+                         *           "id": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
                          *           "nom": "Sossa",
                          *           "prenoms": "Transit Express",
                          *           "photoUrl": null,
@@ -28225,15 +28266,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ZFeo14AdXCBdcfeK4RDo9GrdphJl",
+                         *         "id": "h4irkdgojdLiUFQtv4VymYHnyDYZ",
                          *         "telephone": "+2290190000012",
                          *         "email": "pro_2290190000012@users.marketplace.invalid",
                          *         "nom": "Dah",
                          *         "prenoms": "Boris",
                          *         "typeAgent": "Market",
                          *         "zone": "Porto-Novo - Ouando",
-                         *         "referralCode": "PP3RV9BK",
-                         *         "createdAt": "2026-11-27T10:24:57.658Z",
+                         *         "referralCode": "Y6V7N7R3",
+                         *         "createdAt": "2026-11-27T10:28:08.387Z",
                          *         "passwordSetup": {
                          *           "method": "password_reset",
                          *           "steps": [
@@ -28370,7 +28411,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
+                         *           "id": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28502,7 +28543,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
+                         *           "id": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28636,9 +28677,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "ZFeo14AdXCBdcfeK4RDo9GrdphJl",
+                         *           "id": "h4irkdgojdLiUFQtv4VymYHnyDYZ",
                          *           "typeAgent": "Market",
-                         *           "referralCode": "PP3RV9BK"
+                         *           "referralCode": "Y6V7N7R3"
                          *         },
                          *         "stats": {
                          *           "totalReferrals": 0,
@@ -28788,7 +28829,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
+                         *             "agentId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -28805,7 +28846,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
+                         *           "agentId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -28937,7 +28978,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
+                         *             "agentId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -28954,7 +28995,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
+                         *           "agentId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -29087,7 +29128,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "ZFeo14AdXCBdcfeK4RDo9GrdphJl",
+                         *           "agentId": "h4irkdgojdLiUFQtv4VymYHnyDYZ",
                          *           "rank": 1,
                          *           "score": 0,
                          *           "earnings": 0,
@@ -29769,7 +29810,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example ZFeo14AdXCBdcfeK4RDo9GrdphJl
+                     * @example h4irkdgojdLiUFQtv4VymYHnyDYZ
                      */
                     id: string;
                 };
@@ -29912,7 +29953,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example ZFeo14AdXCBdcfeK4RDo9GrdphJl
+                     * @example h4irkdgojdLiUFQtv4VymYHnyDYZ
                      */
                     id: string;
                 };
@@ -30048,7 +30089,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example Fca3ofyz1FYvOkGPsJaqBrKJiJlp
+                     * @example UVPGsKPqLJFp06jchnFszOCo1Ngu
                      */
                     id: string;
                 };
@@ -30225,7 +30266,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example Fca3ofyz1FYvOkGPsJaqBrKJiJlp
+                     * @example UVPGsKPqLJFp06jchnFszOCo1Ngu
                      */
                     id: string;
                 };
@@ -30374,7 +30415,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example Fca3ofyz1FYvOkGPsJaqBrKJiJlp
+                     * @example UVPGsKPqLJFp06jchnFszOCo1Ngu
                      */
                     id: string;
                 };
@@ -30553,13 +30594,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *           "referrerId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
-                         *           "referredId": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "id": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "referrerId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
+                         *           "referredId": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:24:42.198Z",
+                         *           "createdAt": "2026-11-24T10:27:53.866Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30794,13 +30835,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *           "referrerId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
-                         *           "referredId": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *           "id": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "referrerId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
+                         *           "referredId": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:24:42.198Z",
+                         *           "createdAt": "2026-11-24T10:27:53.866Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30900,7 +30941,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The referred user’s id.
-                     * @example 3VgVc1slx6PvE0OwRX2jxI4Hd9ai
+                     * @example HodeUWpR7WbxnAmzldVGmQg7F25P
                      */
                     id: string;
                 };
@@ -30918,13 +30959,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
-                         *         "referrerId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp",
-                         *         "referredId": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai",
+                         *         "id": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "referrerId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
+                         *         "referredId": "HodeUWpR7WbxnAmzldVGmQg7F25P",
                          *         "code": "DEMOPRO1",
                          *         "statut": "pending",
                          *         "referredRole": "vendeur",
-                         *         "createdAt": "2026-11-24T10:24:42.198Z",
+                         *         "createdAt": "2026-11-24T10:27:53.866Z",
                          *         "completedAt": null,
                          *         "phoneProven": true
                          *       }
@@ -31049,8 +31090,8 @@ export interface paths {
                          *       "data": {
                          *         "status": "counted",
                          *         "eventType": "seller_create_started",
-                         *         "sessionKey": "3VgVc1slx6PvE0OwRX2jxI4Hd9ai_1795775082",
-                         *         "agentId": "Fca3ofyz1FYvOkGPsJaqBrKJiJlp"
+                         *         "sessionKey": "HodeUWpR7WbxnAmzldVGmQg7F25P_1795775274",
+                         *         "agentId": "UVPGsKPqLJFp06jchnFszOCo1Ngu"
                          *       }
                          *     }
                          */
@@ -34177,9 +34218,9 @@ export interface paths {
                          *         {
                          *           "id": "rapport_verification_demo-verification-payment",
                          *           "kind": "rapport_verification",
-                         *           "owner": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "owner": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "readers": [
-                         *             "3VgVc1slx6PvE0OwRX2jxI4Hd9ai"
+                         *             "HodeUWpR7WbxnAmzldVGmQg7F25P"
                          *           ],
                          *           "label": "Rapport de vérification : Tricycle de transport 2022",
                          *           "contentType": "application/pdf",
@@ -34188,23 +34229,23 @@ export interface paths {
                          *             "collection": "verifications",
                          *             "id": "demo-verification-payment"
                          *           },
-                         *           "createdAt": "2026-11-27T10:24:42.666Z",
+                         *           "createdAt": "2026-11-27T10:27:54.374Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         },
                          *         {
-                         *           "id": "facture_commande_ocj498mUuftLhwSXuyUq",
+                         *           "id": "facture_commande_WMqkd33DOVm32pj1A8jV",
                          *           "kind": "facture",
-                         *           "owner": "6uxXlbpgzCwSF4zeeAUMP4cnNiP7",
+                         *           "owner": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
                          *           "readers": [],
                          *           "label": "Facture FAC-20261127-0002",
                          *           "contentType": "application/pdf",
-                         *           "size": 1300,
+                         *           "size": 1299,
                          *           "record": {
                          *             "collection": "invoices",
-                         *             "id": "commande_ocj498mUuftLhwSXuyUq"
+                         *             "id": "commande_WMqkd33DOVm32pj1A8jV"
                          *           },
-                         *           "createdAt": "2026-11-27T10:24:42.497Z",
+                         *           "createdAt": "2026-11-27T10:27:54.184Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         }
@@ -34314,7 +34355,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "ids": [
-                     *         "facture_achat_jdXY3WCGqCxv37brvvMg"
+                     *         "facture_achat_HoMyL8HOWLjGGghiUoBX"
                      *       ]
                      *     }
                      */
@@ -34337,7 +34378,7 @@ export interface paths {
                          *       "data": {
                          *         "results": [
                          *           {
-                         *             "id": "facture_achat_jdXY3WCGqCxv37brvvMg",
+                         *             "id": "facture_achat_HoMyL8HOWLjGGghiUoBX",
                          *             "outcome": "deleted"
                          *           }
                          *         ]
@@ -34464,8 +34505,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/9fbe09ee-2277-49ec-8b98-1afe1bc57166.pdf?expires=1795775385&signature=0baeebb2fb03b6fdaec229198a7aedbd8da2b45ba2625c14987178dead7491a2",
-                         *         "expiresAt": "2026-11-27T10:29:45.285Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/07af8a3d-9a97-4f7e-9bc6-60754757b02f.pdf?expires=1795775576&signature=8255d3983732ccf044dff5dca6d1223405e71372c2b623e9182c181c592f6ba5",
+                         *         "expiresAt": "2026-11-27T10:32:56.976Z"
                          *       }
                          *     }
                          */
@@ -34614,15 +34655,15 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "cDucUVoPezvoPhdbguBc",
+                         *           "id": "HWHjNywnDU70opL4PEMT",
                          *           "actor": {
-                         *             "uid": "uP2GZkw5BMjbLMaSH5R3uSaJtNPh",
+                         *             "uid": "ixRfTXIsnAWu8fKnXNmkXxszBGk8",
                          *             "role": "admin"
                          *           },
                          *           "action": "delivery_zone.created",
                          *           "target": {
                          *             "collection": "deliveryZones",
-                         *             "id": "OM34y8xaTDrQ3CwnGBto"
+                         *             "id": "IusqLhZYJxbR6SXQiZqf"
                          *           },
                          *           "before": null,
                          *           "after": {
@@ -34645,7 +34686,7 @@ export interface paths {
                          *           },
                          *           "reason": null,
                          *           "context": null,
-                         *           "at": "2026-11-27T10:24:42.353Z"
+                         *           "at": "2026-11-27T10:27:54.028Z"
                          *         }
                          *       ],
                          *       "pagination": {

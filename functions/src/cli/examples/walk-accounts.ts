@@ -93,7 +93,7 @@ export async function walkAdminSettings(recorder: Recorder): Promise<void> {
     if (name === 'seller-gain-pricing') await call('POST /api/admin/seller-gain-pricing', 'superAdmin', { body });
   }
   await call('GET /api/admin/stats', 'admin');
-  // A stored document: its download link followed, then the document deleted (an invoice of the demo data).
+  // Stored documents: a report's and an invoice's download links followed, then the invoice deleted.
   const documents = await call('GET /api/admin/documents', 'admin', { query: { page: '1', limit: '10' } });
   const stored = (documents.body?.data ?? []) as Array<{ id: string; kind: string }>;
   const report = stored.find((document) => document.kind === 'rapport_verification');
@@ -102,7 +102,11 @@ export async function walkAdminSettings(recorder: Recorder): Promise<void> {
     if (link.body?.data?.url) await readBack(recorder, link.body.data.url, 'admin');
   }
   const invoice = stored.find((document) => document.kind === 'facture');
-  if (invoice) await call('POST /api/admin/documents/delete', 'superAdmin', { body: { ids: [invoice.id] } });
+  if (invoice) {
+    const link = await call('GET /api/admin/documents/{id}/download', 'admin', { params: { id: invoice.id } });
+    if (link.body?.data?.url) await readBack(recorder, link.body.data.url, 'admin');
+    await call('POST /api/admin/documents/delete', 'superAdmin', { body: { ids: [invoice.id] } });
+  }
   await call('POST /api/admin/events/runs/{id}/replay', 'admin', { params: { id: 'no-such-run' }, refusal: true });
 }
 

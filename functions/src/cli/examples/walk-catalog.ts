@@ -5,7 +5,7 @@
  */
 import { reloadConfig } from '../../core/config';
 import type { Recorder } from './recorder';
-import { JPEG, payByMobileMoney, readBack } from './walk-helpers';
+import { JPEG, payByMobileMoney, readBack, sleep } from './walk-helpers';
 import type { WalkContext } from './walk-flows';
 
 /** A smallest MP4-looking file: an `ftyp` box first. */
@@ -75,6 +75,12 @@ export async function walkCatalog(recorder: Recorder, context: WalkContext): Pro
       await call('GET /api/publicites/{id}', 'vendeur', { params: { id: boost.body.data.id } });
       // Paid by mobile money first: the admin activates a paid boost.
       await payByMobileMoney(recorder, 'vendeur', 'publicite', boost.body.data.montant, { publiciteId: boost.body.data.id });
+      // The payment's effect (the boost marked paid) follows its commit by a moment.
+      for (let attempt = 0; attempt < 30; attempt += 1) {
+        const read = await call('GET /api/publicites/{id}', 'vendeur', { params: { id: boost.body.data.id }, quiet: true });
+        if (read.body?.data?.paymentId) break;
+        await sleep(100);
+      }
       await call('PATCH /api/publicites/{id}/activate', 'admin', { params: { id: boost.body.data.id } });
     }
     if (other.body?.data?.id) await call('PATCH /api/publicites/{id}/reject', 'admin', { params: { id: other.body.data.id }, body: { motif: 'Visuel non conforme' } });
