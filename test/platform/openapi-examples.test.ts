@@ -29,7 +29,6 @@ const SHOWN_REFUSING = [
   'POST /api/agents/{id}/withdrawals',
   'POST /api/deliveries/{id}/admin/relaunch',
   'POST /api/messaging/webhook',
-  'POST /api/payments/flutter/record',
   'POST /api/payments/webhook',
 ];
 

@@ -85,6 +85,7 @@ async function record(): Promise<void> {
         const account = DEMO_ACCOUNTS.find((demo) => demo.role === role)!;
         tokens.set(role, await signIn((await provisionAccount(account)).email, account.password));
       },
+      providerPayment: (amount) => sandbox.addTransaction({ amount, shop: process.env.FEEXPAY_SHOP_ID ?? 'demo-shop' }),
       signInAs: async (name, email, password) => {
         tokens.set(name, await signIn(email, password));
         uids[name] = (await auth().getUserByEmail(email)).uid;

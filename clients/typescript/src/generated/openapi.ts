@@ -30,7 +30,7 @@ export interface paths {
                          *         "service": "vehicle-marketplace",
                          *         "version": "0.1.0",
                          *         "status": "ok",
-                         *         "time": "2026-11-27T10:27:54.891Z"
+                         *         "time": "2026-11-27T10:29:46.393Z"
                          *       }
                          *     }
                          */
@@ -201,7 +201,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
+                         *         "id": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -219,8 +219,8 @@ export interface paths {
                          *         },
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:27:57.022Z",
-                         *         "updatedAt": "2026-11-27T10:27:57.022Z"
+                         *         "createdAt": "2026-11-27T10:29:48.158Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.158Z"
                          *       }
                          *     }
                          */
@@ -357,7 +357,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -372,8 +372,8 @@ export interface paths {
                          *         "ville": null,
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:27:50.433Z",
-                         *         "updatedAt": "2026-11-27T10:27:54.478Z"
+                         *         "createdAt": "2026-11-27T10:29:41.902Z",
+                         *         "updatedAt": "2026-11-27T10:29:45.947Z"
                          *       }
                          *     }
                          */
@@ -481,7 +481,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -496,8 +496,8 @@ export interface paths {
                          *         "ville": "Cotonou",
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:27:50.433Z",
-                         *         "updatedAt": "2026-11-27T10:27:57.161Z"
+                         *         "createdAt": "2026-11-27T10:29:41.902Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.266Z"
                          *       }
                          *     }
                          */
@@ -622,7 +622,7 @@ export interface paths {
                          *       "data": {
                          *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
                          *         "platform": "android",
-                         *         "lastSeenAt": "2026-11-27T10:27:57.197Z"
+                         *         "lastSeenAt": "2026-11-27T10:29:48.288Z"
                          *       }
                          *     }
                          */
@@ -831,7 +831,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example HodeUWpR7WbxnAmzldVGmQg7F25P
+                     * @example GKIekwOEbgVxBWtlBRvzIaR9iTQH
                      */
                     id: string;
                 };
@@ -849,7 +849,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "id": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "nom": "Agbo",
                          *         "prenoms": "Rachidatou",
                          *         "role": "vendeur",
@@ -980,7 +980,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "NZw449ij3SAsTs6jyYbgAY1cCFsG",
+                         *           "id": "rCM6jFrXemnH64y5BuKjYQp86a8R",
                          *           "telephone": "+2290190000010",
                          *           "email": "pro_2290190000010@users.marketplace.invalid",
                          *           "nom": "Gbaguidi",
@@ -995,11 +995,11 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:27:50.769Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.865Z"
+                         *           "createdAt": "2026-11-27T10:29:42.177Z",
+                         *           "updatedAt": "2026-11-27T10:29:46.365Z"
                          *         },
                          *         {
-                         *           "id": "fzeLqNtu3XBP4rwP06p8jFDvyZF4",
+                         *           "id": "C7AuWanryEgvUHgnU4CVkayr7wJ6",
                          *           "telephone": "+2290190000009",
                          *           "email": "pro_2290190000009@users.marketplace.invalid",
                          *           "nom": "Ahouansou",
@@ -1014,8 +1014,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:27:50.752Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.828Z"
+                         *           "createdAt": "2026-11-27T10:29:42.164Z",
+                         *           "updatedAt": "2026-11-27T10:29:46.331Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1134,7 +1134,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example IpWJGrQkss0Bbv1SqsKmaNQhRVH7
+                     * @example cwBzzw4ZrQv4l882x6Z61KDiAnSx
                      */
                     id: string;
                 };
@@ -1163,7 +1163,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
+                         *         "id": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1180,9 +1180,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:27:57.118Z",
-                         *         "createdAt": "2026-11-27T10:27:57.022Z",
-                         *         "updatedAt": "2026-11-27T10:27:57.316Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:29:48.236Z",
+                         *         "createdAt": "2026-11-27T10:29:48.158Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.379Z"
                          *       }
                          *     }
                          */
@@ -1294,7 +1294,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example IpWJGrQkss0Bbv1SqsKmaNQhRVH7
+                     * @example cwBzzw4ZrQv4l882x6Z61KDiAnSx
                      */
                     id: string;
                 };
@@ -1312,7 +1312,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
+                         *         "id": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1329,9 +1329,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:27:57.118Z",
-                         *         "createdAt": "2026-11-27T10:27:57.022Z",
-                         *         "updatedAt": "2026-11-27T10:27:57.359Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:29:48.236Z",
+                         *         "createdAt": "2026-11-27T10:29:48.158Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.415Z"
                          *       }
                          *     }
                          */
@@ -1433,7 +1433,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example IpWJGrQkss0Bbv1SqsKmaNQhRVH7
+                     * @example cwBzzw4ZrQv4l882x6Z61KDiAnSx
                      */
                     id: string;
                 };
@@ -1463,7 +1463,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
+                         *         "id": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1480,9 +1480,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:27:57.118Z",
-                         *         "createdAt": "2026-11-27T10:27:57.022Z",
-                         *         "updatedAt": "2026-11-27T10:27:57.431Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:29:48.236Z",
+                         *         "createdAt": "2026-11-27T10:29:48.158Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.453Z"
                          *       }
                          *     }
                          */
@@ -2709,7 +2709,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "391080"
+                     *       "otp": "819654"
                      *     }
                      */
                     "application/json": components["schemas"]["VerifyResetCode"];
@@ -2851,7 +2851,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "391080",
+                     *       "otp": "819654",
                      *       "newPassword": "Demo-2026!"
                      *     }
                      */
@@ -3126,7 +3126,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "otp": "796579"
+                     *       "otp": "283499"
                      *     }
                      */
                     "application/json": components["schemas"]["PhoneProofVerify"];
@@ -3145,7 +3145,7 @@ export interface paths {
                          *       "data": {
                          *         "telephone": "+2290190000011",
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:27:57.118Z",
+                         *         "telephoneVerifieAt": "2026-11-27T10:29:48.236Z",
                          *         "verifiedNow": true
                          *       }
                          *     }
@@ -3297,8 +3297,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "sessionId": "2c579eb0-4825-4c51-8bbb-1840920642f9",
-                         *         "startedAt": "2026-11-27T10:27:57.628Z",
+                         *         "sessionId": "49f95941-9a6d-4545-804a-ec8d665ab443",
+                         *         "startedAt": "2026-11-27T10:29:48.619Z",
                          *         "idleTimeoutMinutes": 30
                          *       }
                          *     }
@@ -3797,15 +3797,15 @@ export interface paths {
                          *           "type": "order_paid",
                          *           "category": "payments",
                          *           "title": "Commande payée",
-                         *           "body": "Votre commande WMqkd33DOVm32pj1A8jV (85 500 XOF) est payée.",
+                         *           "body": "Votre commande H30YhpTcFvAEZuLhIGQV (85 500 XOF) est payée.",
                          *           "language": "fr",
                          *           "resource": {
                          *             "kind": "commande",
-                         *             "id": "WMqkd33DOVm32pj1A8jV"
+                         *             "id": "H30YhpTcFvAEZuLhIGQV"
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-27T10:27:54.145Z"
+                         *           "createdAt": "2026-11-27T10:29:45.609Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -4092,7 +4092,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 7e9ce4042ea881edc20265a77cb1ffa6ee6c74e5
+                     * @example 501bd729ab3bfbb36343714524388fe1cfe2dffb
                      */
                     id: string;
                 };
@@ -4110,7 +4110,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "7e9ce4042ea881edc20265a77cb1ffa6ee6c74e5",
+                         *         "id": "501bd729ab3bfbb36343714524388fe1cfe2dffb",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4118,8 +4118,8 @@ export interface paths {
                          *         "language": "fr",
                          *         "resource": null,
                          *         "read": true,
-                         *         "readAt": "2026-11-27T10:27:57.710Z",
-                         *         "createdAt": "2026-11-27T10:27:57.550Z"
+                         *         "readAt": "2026-11-27T10:29:48.663Z",
+                         *         "createdAt": "2026-11-27T10:29:48.559Z"
                          *       }
                          *     }
                          */
@@ -4212,7 +4212,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 7e9ce4042ea881edc20265a77cb1ffa6ee6c74e5
+                     * @example 501bd729ab3bfbb36343714524388fe1cfe2dffb
                      */
                     id: string;
                 };
@@ -4230,7 +4230,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "7e9ce4042ea881edc20265a77cb1ffa6ee6c74e5",
+                         *         "id": "501bd729ab3bfbb36343714524388fe1cfe2dffb",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4239,7 +4239,7 @@ export interface paths {
                          *         "resource": null,
                          *         "read": false,
                          *         "readAt": null,
-                         *         "createdAt": "2026-11-27T10:27:57.550Z"
+                         *         "createdAt": "2026-11-27T10:29:48.559Z"
                          *       }
                          *     }
                          */
@@ -4474,7 +4474,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ea430bb9-410f-47fe-ac99-bb8a3eb0beb5",
+                         *         "id": "de7812c2-07ed-4a7d-9062-2af31de4a1fc",
                          *         "audience": "acheteur",
                          *         "fr": {
                          *           "title": "Nouveautés",
@@ -4484,10 +4484,10 @@ export interface paths {
                          *           "title": "News",
                          *           "body": "Spare parts now in Parakou."
                          *         },
-                         *         "sentBy": "ixRfTXIsnAWu8fKnXNmkXxszBGk8",
+                         *         "sentBy": "97Gk4MfWnPuYyx2tY6aOOIUEZCpn",
                          *         "statut": "sending",
                          *         "recipients": 0,
-                         *         "createdAt": "2026-11-27T10:27:57.666Z",
+                         *         "createdAt": "2026-11-27T10:29:48.640Z",
                          *         "finishedAt": null
                          *       }
                          *     }
@@ -4759,7 +4759,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "HBPbS8HHTSXy4CyZXBm3",
+                         *           "id": "QqzaaOEo9H7XjamjwLOZ",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -4774,7 +4774,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4783,12 +4783,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:27:50.523Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.107Z",
-                         *           "publishedAt": "2026-11-27T10:27:50.523Z"
+                         *           "createdAt": "2026-11-27T10:29:41.974Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.578Z",
+                         *           "publishedAt": "2026-11-27T10:29:41.974Z"
                          *         },
                          *         {
-                         *           "id": "roGllvB46ePeTpHNttfr",
+                         *           "id": "J8cPQya6Rqsr4sTGFjEv",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -4797,7 +4797,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4806,9 +4806,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:27:50.512Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.374Z",
-                         *           "publishedAt": "2026-11-27T10:27:50.512Z"
+                         *           "createdAt": "2026-11-27T10:29:41.966Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.838Z",
+                         *           "publishedAt": "2026-11-27T10:29:41.966Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -4923,7 +4923,7 @@ export interface paths {
                      *       "pays": "BJ",
                      *       "ville": "Cotonou",
                      *       "photos": [
-                     *         "http://127.0.0.1:5000/api/upload/files/images/8ac3b62f-9e5b-473b-9be7-ba6ee000ceda.jpg"
+                     *         "http://127.0.0.1:5000/api/upload/files/images/2b96ca24-279f-4a4b-a7f0-5da6cea40bb3.jpg"
                      *       ]
                      *     }
                      */
@@ -4941,12 +4941,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "HaQ0BeJ17e1JnsKWVoqH",
+                         *         "id": "Jx3GTbVTQ1bmyfEYgdKs",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "prix": 2500000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/8ac3b62f-9e5b-473b-9be7-ba6ee000ceda.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/2b96ca24-279f-4a4b-a7f0-5da6cea40bb3.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -4955,7 +4955,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -4964,9 +4964,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:27:57.817Z",
-                         *         "updatedAt": "2026-11-27T10:27:57.817Z",
-                         *         "publishedAt": "2026-11-27T10:27:57.817Z"
+                         *         "createdAt": "2026-11-27T10:29:48.735Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.735Z",
+                         *         "publishedAt": "2026-11-27T10:29:48.735Z"
                          *       }
                          *     }
                          */
@@ -5095,7 +5095,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "HBPbS8HHTSXy4CyZXBm3",
+                         *           "id": "QqzaaOEo9H7XjamjwLOZ",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -5110,7 +5110,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5119,12 +5119,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:27:50.523Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.107Z",
-                         *           "publishedAt": "2026-11-27T10:27:50.523Z"
+                         *           "createdAt": "2026-11-27T10:29:41.974Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.578Z",
+                         *           "publishedAt": "2026-11-27T10:29:41.974Z"
                          *         },
                          *         {
-                         *           "id": "roGllvB46ePeTpHNttfr",
+                         *           "id": "J8cPQya6Rqsr4sTGFjEv",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -5133,7 +5133,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5142,9 +5142,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:27:50.512Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.374Z",
-                         *           "publishedAt": "2026-11-27T10:27:50.512Z"
+                         *           "createdAt": "2026-11-27T10:29:41.966Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.838Z",
+                         *           "publishedAt": "2026-11-27T10:29:41.966Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -5243,7 +5243,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example HBPbS8HHTSXy4CyZXBm3 */
+                    /** @example QqzaaOEo9H7XjamjwLOZ */
                     id: string;
                 };
                 cookie?: never;
@@ -5260,7 +5260,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "HBPbS8HHTSXy4CyZXBm3",
+                         *         "id": "QqzaaOEo9H7XjamjwLOZ",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5275,7 +5275,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5284,9 +5284,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:27:50.523Z",
-                         *         "updatedAt": "2026-11-27T10:27:54.107Z",
-                         *         "publishedAt": "2026-11-27T10:27:50.523Z"
+                         *         "createdAt": "2026-11-27T10:29:41.974Z",
+                         *         "updatedAt": "2026-11-27T10:29:45.578Z",
+                         *         "publishedAt": "2026-11-27T10:29:41.974Z"
                          *       }
                          *     }
                          */
@@ -5364,7 +5364,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example RwufMspoQs5bykBAicDW */
+                    /** @example sfkmCKQ6tfnLrpZw6gFv */
                     id: string;
                 };
                 cookie?: never;
@@ -5478,7 +5478,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example HaQ0BeJ17e1JnsKWVoqH */
+                    /** @example Jx3GTbVTQ1bmyfEYgdKs */
                     id: string;
                 };
                 cookie?: never;
@@ -5540,13 +5540,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "HaQ0BeJ17e1JnsKWVoqH",
+                         *         "id": "Jx3GTbVTQ1bmyfEYgdKs",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "description": "Entretien à jour, papiers en règle.",
                          *         "prix": 2400000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/8ac3b62f-9e5b-473b-9be7-ba6ee000ceda.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/2b96ca24-279f-4a4b-a7f0-5da6cea40bb3.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -5555,7 +5555,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5564,9 +5564,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:27:57.817Z",
-                         *         "updatedAt": "2026-11-27T10:27:57.891Z",
-                         *         "publishedAt": "2026-11-27T10:27:57.817Z"
+                         *         "createdAt": "2026-11-27T10:29:48.735Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.788Z",
+                         *         "publishedAt": "2026-11-27T10:29:48.735Z"
                          *       }
                          *     }
                          */
@@ -5685,7 +5685,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example HBPbS8HHTSXy4CyZXBm3 */
+                    /** @example QqzaaOEo9H7XjamjwLOZ */
                     id: string;
                 };
                 cookie?: never;
@@ -5713,7 +5713,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "HBPbS8HHTSXy4CyZXBm3",
+                         *         "id": "QqzaaOEo9H7XjamjwLOZ",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5728,7 +5728,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5737,9 +5737,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:27:50.523Z",
-                         *         "updatedAt": "2026-11-27T10:27:57.941Z",
-                         *         "publishedAt": "2026-11-27T10:27:50.523Z"
+                         *         "createdAt": "2026-11-27T10:29:41.974Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.827Z",
+                         *         "publishedAt": "2026-11-27T10:29:41.974Z"
                          *       }
                          *     }
                          */
@@ -5845,7 +5845,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example RwufMspoQs5bykBAicDW */
+                    /** @example sfkmCKQ6tfnLrpZw6gFv */
                     id: string;
                 };
                 cookie?: never;
@@ -5862,14 +5862,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RwufMspoQs5bykBAicDW",
+                         *         "id": "sfkmCKQ6tfnLrpZw6gFv",
                          *         "type": "moto",
                          *         "titre": "Bajaj Boxer 150",
                          *         "prix": 720000,
                          *         "photos": [],
                          *         "pays": "BJ",
                          *         "ville": "Abomey-Calavi",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "retire",
                          *         "motifRejet": null,
@@ -5878,9 +5878,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:27:57.860Z",
-                         *         "updatedAt": "2026-11-27T10:27:57.957Z",
-                         *         "publishedAt": "2026-11-27T10:27:57.860Z"
+                         *         "createdAt": "2026-11-27T10:29:48.763Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.838Z",
+                         *         "publishedAt": "2026-11-27T10:29:48.763Z"
                          *       }
                          *     }
                          */
@@ -5984,7 +5984,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example aznXmrDKD4vcLX3DXGOa */
+                    /** @example x2Oq3zwIXaGKarsO4bIF */
                     id: string;
                 };
                 cookie?: never;
@@ -6001,7 +6001,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "aznXmrDKD4vcLX3DXGOa",
+                         *         "id": "x2Oq3zwIXaGKarsO4bIF",
                          *         "type": "piece",
                          *         "titre": "Phare avant Corolla",
                          *         "prix": 45000,
@@ -6009,7 +6009,7 @@ export interface paths {
                          *         "stock": 3,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -6018,9 +6018,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:27:58.031Z",
-                         *         "updatedAt": "2026-11-27T10:27:58.059Z",
-                         *         "publishedAt": "2026-11-27T10:27:58.064Z"
+                         *         "createdAt": "2026-11-27T10:29:48.886Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.909Z",
+                         *         "publishedAt": "2026-11-27T10:29:48.912Z"
                          *       }
                          *     }
                          */
@@ -6122,7 +6122,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6oo2pQtxrRtGR3Oe3cM2 */
+                    /** @example GikbAIAUw8ynfDa5tR5d */
                     id: string;
                 };
                 cookie?: never;
@@ -6150,7 +6150,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6oo2pQtxrRtGR3Oe3cM2",
+                         *         "id": "GikbAIAUw8ynfDa5tR5d",
                          *         "type": "piece",
                          *         "titre": "Rétroviseur RAV4",
                          *         "prix": 35000,
@@ -6158,7 +6158,7 @@ export interface paths {
                          *         "stock": 2,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "rejete",
                          *         "motifRejet": "Photos manquantes",
@@ -6167,8 +6167,8 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:27:58.134Z",
-                         *         "updatedAt": "2026-11-27T10:27:58.165Z",
+                         *         "createdAt": "2026-11-27T10:29:48.957Z",
+                         *         "updatedAt": "2026-11-27T10:29:48.977Z",
                          *         "publishedAt": null
                          *       }
                          *     }
@@ -6328,7 +6328,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "HBPbS8HHTSXy4CyZXBm3",
+                         *           "id": "QqzaaOEo9H7XjamjwLOZ",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -6343,7 +6343,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6352,12 +6352,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:27:50.523Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.107Z",
-                         *           "publishedAt": "2026-11-27T10:27:50.523Z"
+                         *           "createdAt": "2026-11-27T10:29:41.974Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.578Z",
+                         *           "publishedAt": "2026-11-27T10:29:41.974Z"
                          *         },
                          *         {
-                         *           "id": "roGllvB46ePeTpHNttfr",
+                         *           "id": "J8cPQya6Rqsr4sTGFjEv",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -6366,7 +6366,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6375,9 +6375,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:27:50.512Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.374Z",
-                         *           "publishedAt": "2026-11-27T10:27:50.512Z"
+                         *           "createdAt": "2026-11-27T10:29:41.966Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.838Z",
+                         *           "publishedAt": "2026-11-27T10:29:41.966Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6500,7 +6500,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "lAdUeyHqd2sChf33Bhh5",
+                         *           "id": "YBSW4LeAdi53YalTTBDj",
                          *           "type": "voiture",
                          *           "titre": "Toyota RAV4 2016 venant d’Europe",
                          *           "prix": 9800000,
@@ -6513,7 +6513,7 @@ export interface paths {
                          *           "condition": "venant",
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6522,9 +6522,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:27:50.501Z",
-                         *           "updatedAt": "2026-11-27T10:27:50.629Z",
-                         *           "publishedAt": "2026-11-27T10:27:50.501Z"
+                         *           "createdAt": "2026-11-27T10:29:41.957Z",
+                         *           "updatedAt": "2026-11-27T10:29:42.066Z",
+                         *           "publishedAt": "2026-11-27T10:29:41.957Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6722,7 +6722,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example HBPbS8HHTSXy4CyZXBm3 */
+                    /** @example QqzaaOEo9H7XjamjwLOZ */
                     id: string;
                 };
                 cookie?: never;
@@ -6739,7 +6739,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "HBPbS8HHTSXy4CyZXBm3",
+                         *         "id": "QqzaaOEo9H7XjamjwLOZ",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -6754,7 +6754,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -6763,9 +6763,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:27:50.523Z",
-                         *         "updatedAt": "2026-11-27T10:27:54.107Z",
-                         *         "publishedAt": "2026-11-27T10:27:50.523Z"
+                         *         "createdAt": "2026-11-27T10:29:41.974Z",
+                         *         "updatedAt": "2026-11-27T10:29:45.578Z",
+                         *         "publishedAt": "2026-11-27T10:29:41.974Z"
                          *       }
                          *     }
                          */
@@ -6855,43 +6855,19 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "roGllvB46ePeTpHNttfr",
-                         *           "type": "tricycle",
-                         *           "titre": "Tricycle de transport 2022",
-                         *           "prix": 1900000,
+                         *           "id": "f9DP12PSi0fjx8C0DLM2",
+                         *           "type": "moto",
+                         *           "titre": "Haojue KA 125 neuve",
+                         *           "prix": 650000,
                          *           "photos": [],
-                         *           "marque": "Lifan",
-                         *           "annee": 2022,
-                         *           "pays": "TG",
-                         *           "ville": "Lomé",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
-                         *           "vendeurNom": "Rachidatou Agbo",
-                         *           "statut": "en_ligne",
-                         *           "motifRejet": null,
-                         *           "aLaUne": false,
-                         *           "sponsorise": false,
-                         *           "verificationStatut": "rapport_disponible",
-                         *           "views": 0,
-                         *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:27:50.512Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.374Z",
-                         *           "publishedAt": "2026-11-27T10:27:50.512Z"
-                         *         },
-                         *         {
-                         *           "id": "qvogR2HEKJh3Cb2TnNOc",
-                         *           "type": "voiture",
-                         *           "titre": "Toyota Corolla 2012, climatisée",
-                         *           "prix": 4500000,
-                         *           "photos": [],
-                         *           "marque": "Toyota",
-                         *           "modele": "Corolla",
-                         *           "annee": 2012,
-                         *           "kilometrage": 98000,
-                         *           "carburant": "essence",
-                         *           "boiteVitesse": "automatique",
+                         *           "marque": "Haojue",
+                         *           "modele": "KA 125",
+                         *           "annee": 2026,
+                         *           "condition": "neuf",
+                         *           "cylindree": 125,
                          *           "pays": "BJ",
-                         *           "ville": "Cotonou",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "ville": "Parakou",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6900,9 +6876,36 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:27:50.494Z",
-                         *           "updatedAt": "2026-11-27T10:27:50.494Z",
-                         *           "publishedAt": "2026-11-27T10:27:50.494Z"
+                         *           "createdAt": "2026-11-27T10:29:41.963Z",
+                         *           "updatedAt": "2026-11-27T10:29:41.963Z",
+                         *           "publishedAt": "2026-11-27T10:29:41.963Z"
+                         *         },
+                         *         {
+                         *           "id": "YBSW4LeAdi53YalTTBDj",
+                         *           "type": "voiture",
+                         *           "titre": "Toyota RAV4 2016 venant d’Europe",
+                         *           "prix": 9800000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "RAV4",
+                         *           "annee": 2016,
+                         *           "carburant": "diesel",
+                         *           "boiteVitesse": "manuelle",
+                         *           "condition": "venant",
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": true,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:29:41.957Z",
+                         *           "updatedAt": "2026-11-27T10:29:42.066Z",
+                         *           "publishedAt": "2026-11-27T10:29:41.957Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6969,7 +6972,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example roGllvB46ePeTpHNttfr */
+                    /** @example f9DP12PSi0fjx8C0DLM2 */
                     articleId: string;
                 };
                 cookie?: never;
@@ -6986,7 +6989,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "roGllvB46ePeTpHNttfr",
+                         *         "articleId": "f9DP12PSi0fjx8C0DLM2",
                          *         "views": 0
                          *       }
                          *     }
@@ -7040,7 +7043,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example HaQ0BeJ17e1JnsKWVoqH */
+                    /** @example Jx3GTbVTQ1bmyfEYgdKs */
                     articleId: string;
                 };
                 cookie?: never;
@@ -7193,9 +7196,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "mH9vMS0d55rvLYSq994X",
-                         *           "articleId": "lAdUeyHqd2sChf33Bhh5",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "id": "xTEOhANbn1GEAxWAVVJx",
+                         *           "articleId": "YBSW4LeAdi53YalTTBDj",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7204,9 +7207,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:27:50.629Z",
-                         *           "dateFin": "2026-12-27T10:27:50.629Z",
-                         *           "createdAt": "2026-11-27T10:27:50.534Z"
+                         *           "dateDebut": "2026-11-27T10:29:42.066Z",
+                         *           "dateFin": "2026-12-27T10:29:42.066Z",
+                         *           "createdAt": "2026-11-27T10:29:41.984Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7297,7 +7300,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "HaQ0BeJ17e1JnsKWVoqH",
+                     *       "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
                      *       "typePub": "sponsorise",
                      *       "duree": 7
                      *     }
@@ -7322,9 +7325,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6SC7EwvvnCYBBg4T8Ci7",
-                         *         "articleId": "HaQ0BeJ17e1JnsKWVoqH",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "id": "qRWdKkyJmGwO7TfZkB0S",
+                         *         "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
@@ -7335,7 +7338,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:27:58.260Z"
+                         *         "createdAt": "2026-11-27T10:29:49.030Z"
                          *       }
                          *     }
                          */
@@ -7479,9 +7482,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "mH9vMS0d55rvLYSq994X",
-                         *           "articleId": "lAdUeyHqd2sChf33Bhh5",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "id": "xTEOhANbn1GEAxWAVVJx",
+                         *           "articleId": "YBSW4LeAdi53YalTTBDj",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7490,9 +7493,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:27:50.629Z",
-                         *           "dateFin": "2026-12-27T10:27:50.629Z",
-                         *           "createdAt": "2026-11-27T10:27:50.534Z"
+                         *           "dateDebut": "2026-11-27T10:29:42.066Z",
+                         *           "dateFin": "2026-12-27T10:29:42.066Z",
+                         *           "createdAt": "2026-11-27T10:29:41.984Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7588,7 +7591,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example mH9vMS0d55rvLYSq994X */
+                    /** @example xTEOhANbn1GEAxWAVVJx */
                     id: string;
                 };
                 cookie?: never;
@@ -7605,9 +7608,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "mH9vMS0d55rvLYSq994X",
-                         *         "articleId": "lAdUeyHqd2sChf33Bhh5",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "id": "xTEOhANbn1GEAxWAVVJx",
+                         *         "articleId": "YBSW4LeAdi53YalTTBDj",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "typePub": "a_la_une",
                          *         "duree": 30,
                          *         "prixParJour": 2000,
@@ -7616,9 +7619,9 @@ export interface paths {
                          *         "motifRejet": null,
                          *         "paymentId": "demo-payment",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:27:50.629Z",
-                         *         "dateFin": "2026-12-27T10:27:50.629Z",
-                         *         "createdAt": "2026-11-27T10:27:50.534Z"
+                         *         "dateDebut": "2026-11-27T10:29:42.066Z",
+                         *         "dateFin": "2026-12-27T10:29:42.066Z",
+                         *         "createdAt": "2026-11-27T10:29:41.984Z"
                          *       }
                          *     }
                          */
@@ -7717,7 +7720,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6SC7EwvvnCYBBg4T8Ci7 */
+                    /** @example qRWdKkyJmGwO7TfZkB0S */
                     id: string;
                 };
                 cookie?: never;
@@ -7734,20 +7737,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6SC7EwvvnCYBBg4T8Ci7",
-                         *         "articleId": "HaQ0BeJ17e1JnsKWVoqH",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "id": "qRWdKkyJmGwO7TfZkB0S",
+                         *         "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
                          *         "montant": 7000,
                          *         "statut": "active",
                          *         "motifRejet": null,
-                         *         "paymentId": "euakJLGKci7HlcAS9Bf2",
+                         *         "paymentId": "vpAamTF8JNySQhx84ngw",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:27:58.712Z",
-                         *         "dateFin": "2026-12-04T10:27:58.712Z",
-                         *         "createdAt": "2026-11-27T10:27:58.260Z"
+                         *         "dateDebut": "2026-11-27T10:29:49.470Z",
+                         *         "dateFin": "2026-12-04T10:29:49.470Z",
+                         *         "createdAt": "2026-11-27T10:29:49.030Z"
                          *       }
                          *     }
                          */
@@ -7853,7 +7856,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example OuzrgxVEjsIWGr74xbCO */
+                    /** @example lGXNRlYWDbto7IdZfmTd */
                     id: string;
                 };
                 cookie?: never;
@@ -7881,9 +7884,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "OuzrgxVEjsIWGr74xbCO",
-                         *         "articleId": "HaQ0BeJ17e1JnsKWVoqH",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "id": "lGXNRlYWDbto7IdZfmTd",
+                         *         "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "typePub": "a_la_une",
                          *         "duree": 14,
                          *         "prixParJour": 2000,
@@ -7894,7 +7897,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:27:58.317Z"
+                         *         "createdAt": "2026-11-27T10:29:49.056Z"
                          *       }
                          *     }
                          */
@@ -8034,9 +8037,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "mH9vMS0d55rvLYSq994X",
-                         *           "articleId": "lAdUeyHqd2sChf33Bhh5",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "id": "xTEOhANbn1GEAxWAVVJx",
+                         *           "articleId": "YBSW4LeAdi53YalTTBDj",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -8045,9 +8048,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:27:50.629Z",
-                         *           "dateFin": "2026-12-27T10:27:50.629Z",
-                         *           "createdAt": "2026-11-27T10:27:50.534Z"
+                         *           "dateDebut": "2026-11-27T10:29:42.066Z",
+                         *           "dateFin": "2026-12-27T10:29:42.066Z",
+                         *           "createdAt": "2026-11-27T10:29:41.984Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8134,8 +8137,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/images/8ac3b62f-9e5b-473b-9be7-ba6ee000ceda.jpg",
-                         *         "path": "images/8ac3b62f-9e5b-473b-9be7-ba6ee000ceda.jpg",
+                         *         "url": "/api/upload/files/images/2b96ca24-279f-4a4b-a7f0-5da6cea40bb3.jpg",
+                         *         "path": "images/2b96ca24-279f-4a4b-a7f0-5da6cea40bb3.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8269,8 +8272,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/videos/eb28e888-e386-4b18-9e33-8c560bacad7a.mp4",
-                         *         "path": "videos/eb28e888-e386-4b18-9e33-8c560bacad7a.mp4",
+                         *         "url": "/api/upload/files/videos/052b0716-1cb3-4152-8354-f1eda863b1a1.mp4",
+                         *         "path": "videos/052b0716-1cb3-4152-8354-f1eda863b1a1.mp4",
                          *         "contentType": "video/mp4",
                          *         "size": 76
                          *       }
@@ -8428,8 +8431,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/kyc/3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg",
-                         *         "path": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg",
+                         *         "url": "/api/upload/kyc/0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg",
+                         *         "path": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8537,7 +8540,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg */
+                    /** @example 0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg */
                     name: string;
                 };
                 cookie?: never;
@@ -8678,25 +8681,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "roGllvB46ePeTpHNttfr",
+                         *           "articleId": "J8cPQya6Rqsr4sTGFjEv",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1238,
+                         *             "size": 1236,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:27:54.365Z",
+                         *             "attachedAt": "2026-11-27T10:29:45.831Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:27:54.365Z",
-                         *           "decisionDeadline": "2026-11-30T10:27:54.365Z",
+                         *           "reportedAt": "2026-11-27T10:29:45.831Z",
+                         *           "decisionDeadline": "2026-11-30T10:29:45.831Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:27:54.325Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.365Z"
+                         *           "createdAt": "2026-11-27T10:29:45.788Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.831Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8912,7 +8915,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example HaQ0BeJ17e1JnsKWVoqH */
+                    /** @example Jx3GTbVTQ1bmyfEYgdKs */
                     articleId: string;
                 };
                 cookie?: never;
@@ -8934,7 +8937,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "rapportId": "adffbb87-d3b2-4cd1-b205-90c76b4ce837",
+                         *         "rapportId": "cf8c8274-dd04-4377-bcf2-d28af6ef740a",
                          *         "size": 193,
                          *         "contentType": "application/pdf"
                          *       }
@@ -9060,7 +9063,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example HaQ0BeJ17e1JnsKWVoqH */
+                    /** @example Jx3GTbVTQ1bmyfEYgdKs */
                     articleId: string;
                 };
                 cookie?: never;
@@ -9070,7 +9073,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "statut": "rapport_disponible",
-                     *       "rapportId": "adffbb87-d3b2-4cd1-b205-90c76b4ce837"
+                     *       "rapportId": "cf8c8274-dd04-4377-bcf2-d28af6ef740a"
                      *     }
                      */
                     "application/json": {
@@ -9096,30 +9099,30 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "HaQ0BeJ17e1JnsKWVoqH",
+                         *         "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
                          *         "statut": "rapport_disponible",
                          *         "moved": [
                          *           {
-                         *             "id": "32NHiSceRhnNyz7hTrEx",
-                         *             "articleId": "HaQ0BeJ17e1JnsKWVoqH",
+                         *             "id": "uJbP5v3HhmmTXsbRBfJt",
+                         *             "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
                          *             "articleTitre": "Peugeot 406 2004, bon état",
-                         *             "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "statut": "rapport_disponible",
-                         *             "paymentId": "32NHiSceRhnNyz7hTrEx",
+                         *             "paymentId": "uJbP5v3HhmmTXsbRBfJt",
                          *             "rapport": {
                          *               "size": 193,
                          *               "contentType": "application/pdf",
-                         *               "attachedAt": "2026-11-27T10:28:01.363Z",
+                         *               "attachedAt": "2026-11-27T10:29:51.441Z",
                          *               "deleted": false
                          *             },
                          *             "motif": null,
                          *             "startedAt": null,
-                         *             "reportedAt": "2026-11-27T10:28:01.363Z",
-                         *             "decisionDeadline": "2026-11-30T10:28:01.363Z",
+                         *             "reportedAt": "2026-11-27T10:29:51.441Z",
+                         *             "decisionDeadline": "2026-11-30T10:29:51.441Z",
                          *             "decidedAt": null,
-                         *             "createdAt": "2026-11-27T10:28:01.250Z",
-                         *             "updatedAt": "2026-11-27T10:28:01.363Z"
+                         *             "createdAt": "2026-11-27T10:29:51.368Z",
+                         *             "updatedAt": "2026-11-27T10:29:51.441Z"
                          *           }
                          *         ]
                          *       }
@@ -9263,25 +9266,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "roGllvB46ePeTpHNttfr",
+                         *           "articleId": "J8cPQya6Rqsr4sTGFjEv",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *           "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1238,
+                         *             "size": 1236,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:27:54.365Z",
+                         *             "attachedAt": "2026-11-27T10:29:45.831Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:27:54.365Z",
-                         *           "decisionDeadline": "2026-11-30T10:27:54.365Z",
+                         *           "reportedAt": "2026-11-27T10:29:45.831Z",
+                         *           "decisionDeadline": "2026-11-30T10:29:45.831Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:27:54.325Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.365Z"
+                         *           "createdAt": "2026-11-27T10:29:45.788Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.831Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9393,25 +9396,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "roGllvB46ePeTpHNttfr",
+                         *         "articleId": "J8cPQya6Rqsr4sTGFjEv",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "statut": "rapport_disponible",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1238,
+                         *           "size": 1236,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:27:54.365Z",
+                         *           "attachedAt": "2026-11-27T10:29:45.831Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:27:54.365Z",
-                         *         "decisionDeadline": "2026-11-30T10:27:54.365Z",
+                         *         "reportedAt": "2026-11-27T10:29:45.831Z",
+                         *         "decisionDeadline": "2026-11-30T10:29:45.831Z",
                          *         "decidedAt": null,
-                         *         "createdAt": "2026-11-27T10:27:54.325Z",
-                         *         "updatedAt": "2026-11-27T10:27:54.365Z"
+                         *         "createdAt": "2026-11-27T10:29:45.788Z",
+                         *         "updatedAt": "2026-11-27T10:29:45.831Z"
                          *       }
                          *     }
                          */
@@ -9519,8 +9522,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/07af8a3d-9a97-4f7e-9bc6-60754757b02f.pdf?expires=1795775575&signature=87bacc43f878193cc18ba2f3adccf9e61da95e74fae48d443a50332ca95701d5",
-                         *         "expiresAt": "2026-11-27T10:32:55.526Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/5a0ce59f-347d-4920-af77-79404ec773ef.pdf?expires=1795775686&signature=3f6363ca31ecc013ae833bbf076d427f9a3a46b65650ab46ea93156c6dedcb2d",
+                         *         "expiresAt": "2026-11-27T10:34:46.853Z"
                          *       }
                          *     }
                          */
@@ -9653,25 +9656,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "roGllvB46ePeTpHNttfr",
+                         *         "articleId": "J8cPQya6Rqsr4sTGFjEv",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "statut": "accepte",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1238,
+                         *           "size": 1236,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:27:54.365Z",
+                         *           "attachedAt": "2026-11-27T10:29:45.831Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:27:54.365Z",
-                         *         "decisionDeadline": "2026-11-30T10:27:54.365Z",
-                         *         "decidedAt": "2026-11-27T10:28:00.897Z",
-                         *         "createdAt": "2026-11-27T10:27:54.325Z",
-                         *         "updatedAt": "2026-11-27T10:28:00.897Z"
+                         *         "reportedAt": "2026-11-27T10:29:45.831Z",
+                         *         "decisionDeadline": "2026-11-30T10:29:45.831Z",
+                         *         "decidedAt": "2026-11-27T10:29:51.053Z",
+                         *         "createdAt": "2026-11-27T10:29:45.788Z",
+                         *         "updatedAt": "2026-11-27T10:29:51.053Z"
                          *       }
                          *     }
                          */
@@ -9776,7 +9779,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 32NHiSceRhnNyz7hTrEx */
+                    /** @example uJbP5v3HhmmTXsbRBfJt */
                     id: string;
                 };
                 cookie?: never;
@@ -9793,26 +9796,26 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "32NHiSceRhnNyz7hTrEx",
-                         *         "articleId": "HaQ0BeJ17e1JnsKWVoqH",
+                         *         "id": "uJbP5v3HhmmTXsbRBfJt",
+                         *         "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
                          *         "articleTitre": "Peugeot 406 2004, bon état",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "statut": "refuse",
-                         *         "paymentId": "32NHiSceRhnNyz7hTrEx",
+                         *         "paymentId": "uJbP5v3HhmmTXsbRBfJt",
                          *         "rapport": {
                          *           "size": 193,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:28:01.363Z",
+                         *           "attachedAt": "2026-11-27T10:29:51.441Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:28:01.363Z",
-                         *         "decisionDeadline": "2026-11-30T10:28:01.363Z",
-                         *         "decidedAt": "2026-11-27T10:28:01.436Z",
-                         *         "createdAt": "2026-11-27T10:28:01.250Z",
-                         *         "updatedAt": "2026-11-27T10:28:01.436Z"
+                         *         "reportedAt": "2026-11-27T10:29:51.441Z",
+                         *         "decisionDeadline": "2026-11-30T10:29:51.441Z",
+                         *         "decidedAt": "2026-11-27T10:29:51.505Z",
+                         *         "createdAt": "2026-11-27T10:29:51.368Z",
+                         *         "updatedAt": "2026-11-27T10:29:51.505Z"
                          *       }
                          *     }
                          */
@@ -9921,12 +9924,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795775588
+                     * @example 1795775700
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 71ff4f33cf2680d86040d8345b9981f2adedd6393507a5f38ffa80b7885834d4
+                     * @example 9911b5d0517ffdaa37f5f3d26fd8ad9cba35ed13aa33f2f2bf0b2496506f38c0
                      */
                     signature: string;
                 };
@@ -9934,7 +9937,7 @@ export interface paths {
                 path: {
                     /** @example factures */
                     area: string;
-                    /** @example achat_HoMyL8HOWLjGGghiUoBX.pdf */
+                    /** @example achat_naDCBXNJGDZa618xXUfB.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -10028,12 +10031,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795775580
+                     * @example 1795775691
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 53a4627306b224c004f9fd9ea9b4c1dbc6196ac89f692b924eb881bf8aa5f25a
+                     * @example 7b631bf645d6d0a042852eee350e3fc03bf4d1de3d3e5a9d5f0692bc30cde90a
                      */
                     signature: string;
                 };
@@ -10043,7 +10046,7 @@ export interface paths {
                     area: string;
                     /** @example demo-verification-payment */
                     folder: string;
-                    /** @example 07af8a3d-9a97-4f7e-9bc6-60754757b02f.pdf */
+                    /** @example 5a0ce59f-347d-4920-af77-79404ec773ef.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -10196,8 +10199,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0iTh0vtQrWw9oWpvWaPT",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "EkkvJwGwq27uRrK0LQBJ",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10217,8 +10220,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:27:58.883Z",
-                         *         "updatedAt": "2026-11-27T10:27:58.883Z"
+                         *         "createdAt": "2026-11-27T10:29:49.547Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.547Z"
                          *       }
                          *     }
                          */
@@ -10499,7 +10502,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "0iTh0vtQrWw9oWpvWaPT",
+                         *           "id": "EkkvJwGwq27uRrK0LQBJ",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10512,10 +10515,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:27:58.883Z"
+                         *           "createdAt": "2026-11-27T10:29:49.547Z"
                          *         },
                          *         {
-                         *           "id": "jI51fc7aoV94UJibUjWE",
+                         *           "id": "OgSfc3YvAB2ba9csUl9L",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10528,10 +10531,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:27:58.960Z"
+                         *           "createdAt": "2026-11-27T10:29:49.579Z"
                          *         },
                          *         {
-                         *           "id": "NNoHEFer4z02LWj9AjHn",
+                         *           "id": "PLifkXqGxzXb9P9PkXKx",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10544,10 +10547,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:27:58.909Z"
+                         *           "createdAt": "2026-11-27T10:29:49.558Z"
                          *         },
                          *         {
-                         *           "id": "VZGEjzOVxyJXn5thbJwR",
+                         *           "id": "sWBB5YEzuGjGmFWHXE89",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10560,7 +10563,7 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:27:58.937Z"
+                         *           "createdAt": "2026-11-27T10:29:49.569Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -10671,7 +10674,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0iTh0vtQrWw9oWpvWaPT */
+                    /** @example EkkvJwGwq27uRrK0LQBJ */
                     id: string;
                 };
                 cookie?: never;
@@ -10688,8 +10691,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0iTh0vtQrWw9oWpvWaPT",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "EkkvJwGwq27uRrK0LQBJ",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10709,8 +10712,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:27:58.883Z",
-                         *         "updatedAt": "2026-11-27T10:27:58.883Z"
+                         *         "createdAt": "2026-11-27T10:29:49.547Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.547Z"
                          *       }
                          *     }
                          */
@@ -10803,7 +10806,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0iTh0vtQrWw9oWpvWaPT */
+                    /** @example EkkvJwGwq27uRrK0LQBJ */
                     id: string;
                 };
                 cookie?: never;
@@ -10820,8 +10823,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0iTh0vtQrWw9oWpvWaPT",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "EkkvJwGwq27uRrK0LQBJ",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10838,11 +10841,11 @@ export interface paths {
                          *         },
                          *         "note": "Deux valises",
                          *         "statut": "acceptee",
-                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:27:58.883Z",
-                         *         "updatedAt": "2026-11-27T10:27:59.026Z"
+                         *         "createdAt": "2026-11-27T10:29:49.547Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.642Z"
                          *       }
                          *     }
                          */
@@ -10967,7 +10970,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example NNoHEFer4z02LWj9AjHn */
+                    /** @example PLifkXqGxzXb9P9PkXKx */
                     id: string;
                 };
                 cookie?: never;
@@ -10984,8 +10987,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "NNoHEFer4z02LWj9AjHn",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "PLifkXqGxzXb9P9PkXKx",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11004,11 +11007,11 @@ export interface paths {
                          *         "statut": "en_attente",
                          *         "chauffeur": null,
                          *         "refusedBy": [
-                         *           "ToQQjCh3RFL45TTdDtKgWoxCu72i"
+                         *           "YBolp0gy1vdhoRupgtsdISdByKiV"
                          *         ],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:27:58.909Z",
-                         *         "updatedAt": "2026-11-27T10:27:59.130Z"
+                         *         "createdAt": "2026-11-27T10:29:49.558Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.712Z"
                          *       }
                          *     }
                          */
@@ -11110,7 +11113,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example VZGEjzOVxyJXn5thbJwR */
+                    /** @example sWBB5YEzuGjGmFWHXE89 */
                     id: string;
                 };
                 cookie?: never;
@@ -11127,8 +11130,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "VZGEjzOVxyJXn5thbJwR",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "sWBB5YEzuGjGmFWHXE89",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11148,8 +11151,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:27:58.937Z",
-                         *         "updatedAt": "2026-11-27T10:27:59.188Z"
+                         *         "createdAt": "2026-11-27T10:29:49.569Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.745Z"
                          *       }
                          *     }
                          */
@@ -11375,7 +11378,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jI51fc7aoV94UJibUjWE */
+                    /** @example OgSfc3YvAB2ba9csUl9L */
                     id: string;
                 };
                 cookie?: never;
@@ -11403,8 +11406,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jI51fc7aoV94UJibUjWE",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "OgSfc3YvAB2ba9csUl9L",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11424,8 +11427,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": "Date hors service",
-                         *         "createdAt": "2026-11-27T10:27:58.960Z",
-                         *         "updatedAt": "2026-11-27T10:27:59.214Z"
+                         *         "createdAt": "2026-11-27T10:29:49.579Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.767Z"
                          *       }
                          *     }
                          */
@@ -11586,20 +11589,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "uid": "YBolp0gy1vdhoRupgtsdISdByKiV",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:27:59.260Z",
+                         *         "locationAt": "2026-11-27T10:29:49.798Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:27:59.260Z"
+                         *         "updatedAt": "2026-11-27T10:29:49.798Z"
                          *       }
                          *     }
                          */
@@ -11728,7 +11731,7 @@ export interface paths {
                          *       "data": {
                          *         "written": false,
                          *         "reason": "throttled",
-                         *         "nextWriteAt": "2026-11-27T10:28:09.260Z"
+                         *         "nextWriteAt": "2026-11-27T10:29:59.798Z"
                          *       }
                          *     }
                          */
@@ -11837,20 +11840,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "uid": "YBolp0gy1vdhoRupgtsdISdByKiV",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:27:54.292Z",
+                         *         "locationAt": "2026-11-27T10:29:45.753Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:27:54.292Z"
+                         *         "updatedAt": "2026-11-27T10:29:45.753Z"
                          *       }
                          *     }
                          */
@@ -11971,13 +11974,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *           "uid": "YBolp0gy1vdhoRupgtsdISdByKiV",
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "locationAt": "2026-11-27T10:27:59.260Z",
+                         *           "locationAt": "2026-11-27T10:29:49.798Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
@@ -12105,7 +12108,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                     *       "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
                      *       "message": "Je suis devant la pharmacie.",
                      *       "position": {
                      *         "latitude": 6.3654,
@@ -12137,9 +12140,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
                          *         "statut": "initiated",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12152,8 +12155,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:27:59.315Z",
-                         *         "updatedAt": "2026-11-27T10:27:59.315Z"
+                         *         "openedAt": "2026-11-27T10:29:49.839Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.839Z"
                          *       }
                          *     }
                          */
@@ -12436,20 +12439,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *           "uid": "YBolp0gy1vdhoRupgtsdISdByKiV",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
-                         *           "locationAt": "2026-11-27T10:27:54.292Z",
+                         *           "locationAt": "2026-11-27T10:29:45.753Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
                          *           "vehicule": "Tricycle Apsonic jaune",
                          *           "plaque": "BJ 4521 RB",
                          *           "prixIndicatif": 500,
-                         *           "updatedAt": "2026-11-27T10:27:54.292Z"
+                         *           "updatedAt": "2026-11-27T10:29:45.753Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -12669,7 +12672,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i */
+                    /** @example 3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV */
                     id: string;
                 };
                 cookie?: never;
@@ -12686,9 +12689,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
                          *         "statut": "initiated",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12701,8 +12704,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:27:59.315Z",
-                         *         "updatedAt": "2026-11-27T10:27:59.315Z"
+                         *         "openedAt": "2026-11-27T10:29:49.839Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.839Z"
                          *       }
                          *     }
                          */
@@ -12795,7 +12798,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i */
+                    /** @example 3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV */
                     id: string;
                 };
                 cookie?: never;
@@ -12812,9 +12815,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
                          *         "statut": "accepted",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12826,9 +12829,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
-                         *         "acceptedAt": "2026-11-27T10:27:59.393Z",
-                         *         "openedAt": "2026-11-27T10:27:59.315Z",
-                         *         "updatedAt": "2026-11-27T10:27:59.393Z"
+                         *         "acceptedAt": "2026-11-27T10:29:49.882Z",
+                         *         "openedAt": "2026-11-27T10:29:49.839Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.882Z"
                          *       }
                          *     }
                          */
@@ -12930,7 +12933,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i */
+                    /** @example 3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV */
                     id: string;
                 };
                 cookie?: never;
@@ -12947,9 +12950,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
                          *         "statut": "closed",
                          *         "message": "Course vers Dantokpa ?",
                          *         "position": null,
@@ -12958,9 +12961,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "declined",
-                         *         "acceptedAt": "2026-11-27T10:27:59.393Z",
-                         *         "openedAt": "2026-11-27T10:27:59.531Z",
-                         *         "updatedAt": "2026-11-27T10:27:59.570Z"
+                         *         "acceptedAt": "2026-11-27T10:29:49.882Z",
+                         *         "openedAt": "2026-11-27T10:29:49.967Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.997Z"
                          *       }
                          *     }
                          */
@@ -13065,7 +13068,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i */
+                    /** @example 3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV */
                     id: string;
                 };
                 cookie?: never;
@@ -13082,9 +13085,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "24bL2K4iaAEg8maHAKPXvbbVnOtk_ToQQjCh3RFL45TTdDtKgWoxCu72i",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "chauffeur": "ToQQjCh3RFL45TTdDtKgWoxCu72i",
+                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
                          *         "statut": "closed",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -13096,9 +13099,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "chauffeur",
-                         *         "acceptedAt": "2026-11-27T10:27:59.393Z",
-                         *         "openedAt": "2026-11-27T10:27:59.315Z",
-                         *         "updatedAt": "2026-11-27T10:27:59.457Z"
+                         *         "acceptedAt": "2026-11-27T10:29:49.882Z",
+                         *         "openedAt": "2026-11-27T10:29:49.839Z",
+                         *         "updatedAt": "2026-11-27T10:29:49.929Z"
                          *       }
                          *     }
                          */
@@ -13206,7 +13209,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "4p7aU8HVFTQhh54Ryqbm",
+                     *       "articleId": "SX83hlZE8RzD4gbu42Sj",
                      *       "modeLivraison": "consommation"
                      *     }
                      */
@@ -13241,10 +13244,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jyfdlKhZsuE361kHDoPY",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
-                         *         "articleId": "4p7aU8HVFTQhh54Ryqbm",
+                         *         "id": "KQM2f44d4gPOKO2jmHAR",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "articleId": "SX83hlZE8RzD4gbu42Sj",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13254,7 +13257,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "en_attente_paiement",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:28:00.497Z"
+                         *         "createdAt": "2026-11-27T10:29:50.806Z"
                          *       }
                          *     }
                          */
@@ -13543,7 +13546,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jyfdlKhZsuE361kHDoPY */
+                    /** @example KQM2f44d4gPOKO2jmHAR */
                     id: string;
                 };
                 cookie?: never;
@@ -13560,10 +13563,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jyfdlKhZsuE361kHDoPY",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
-                         *         "articleId": "4p7aU8HVFTQhh54Ryqbm",
+                         *         "id": "KQM2f44d4gPOKO2jmHAR",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "articleId": "SX83hlZE8RzD4gbu42Sj",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13573,7 +13576,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "annulee",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:28:00.497Z"
+                         *         "createdAt": "2026-11-27T10:29:50.806Z"
                          *       }
                          *     }
                          */
@@ -13712,7 +13715,7 @@ export interface paths {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "articleId": "HBPbS8HHTSXy4CyZXBm3",
+                     *           "articleId": "QqzaaOEo9H7XjamjwLOZ",
                      *           "quantite": 1
                      *         }
                      *       ],
@@ -13733,12 +13736,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3EhCfF9j1jFFoMzVZzSs",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "6qb1Hlo71FOhPfXGp8Sr",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -13756,12 +13759,12 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:27:59.609Z",
-                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "at": "2026-11-27T10:29:50.032Z",
+                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:27:59.609Z"
+                         *         "createdAt": "2026-11-27T10:29:50.032Z"
                          *       }
                          *     }
                          */
@@ -13904,12 +13907,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "WMqkd33DOVm32pj1A8jV",
-                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "id": "H30YhpTcFvAEZuLhIGQV",
+                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13929,7 +13932,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "IusqLhZYJxbR6SXQiZqf",
+                         *             "zoneId": "CqJjeo8lS8EtKNpnQ8iO",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -13937,26 +13940,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:27:54.058Z",
-                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *               "at": "2026-11-27T10:29:45.532Z",
+                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:27:54.103Z",
+                         *               "at": "2026-11-27T10:29:45.574Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:27:54.058Z"
+                         *           "createdAt": "2026-11-27T10:29:45.532Z"
                          *         },
                          *         {
-                         *           "id": "4MMzQPy165Ho9n6QtN1x",
-                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "id": "mIpKKK4PSN7dnh9O0a0K",
+                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13974,18 +13977,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:27:53.706Z",
-                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *               "at": "2026-11-27T10:29:45.141Z",
+                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:27:53.753Z",
+                         *               "at": "2026-11-27T10:29:45.192Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:27:53.706Z"
+                         *           "createdAt": "2026-11-27T10:29:45.141Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14110,12 +14113,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "WMqkd33DOVm32pj1A8jV",
-                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "id": "H30YhpTcFvAEZuLhIGQV",
+                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14130,26 +14133,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:27:54.058Z",
-                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *               "at": "2026-11-27T10:29:45.532Z",
+                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:27:54.103Z",
+                         *               "at": "2026-11-27T10:29:45.574Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:27:54.058Z"
+                         *           "createdAt": "2026-11-27T10:29:45.532Z"
                          *         },
                          *         {
-                         *           "id": "4MMzQPy165Ho9n6QtN1x",
-                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "id": "mIpKKK4PSN7dnh9O0a0K",
+                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14164,18 +14167,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:27:53.706Z",
-                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *               "at": "2026-11-27T10:29:45.141Z",
+                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:27:53.753Z",
+                         *               "at": "2026-11-27T10:29:45.192Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:27:53.706Z"
+                         *           "createdAt": "2026-11-27T10:29:45.141Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14303,12 +14306,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "WMqkd33DOVm32pj1A8jV",
-                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "id": "H30YhpTcFvAEZuLhIGQV",
+                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14328,7 +14331,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "IusqLhZYJxbR6SXQiZqf",
+                         *             "zoneId": "CqJjeo8lS8EtKNpnQ8iO",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -14336,26 +14339,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:27:54.058Z",
-                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *               "at": "2026-11-27T10:29:45.532Z",
+                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:27:54.103Z",
+                         *               "at": "2026-11-27T10:29:45.574Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:27:54.058Z"
+                         *           "createdAt": "2026-11-27T10:29:45.532Z"
                          *         },
                          *         {
-                         *           "id": "4MMzQPy165Ho9n6QtN1x",
-                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "id": "mIpKKK4PSN7dnh9O0a0K",
+                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14373,18 +14376,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:27:53.706Z",
-                         *               "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *               "at": "2026-11-27T10:29:45.141Z",
+                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:27:53.753Z",
+                         *               "at": "2026-11-27T10:29:45.192Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:27:53.706Z"
+                         *           "createdAt": "2026-11-27T10:29:45.141Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14482,7 +14485,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CB5QUd6FuULzJjF1GhDR */
+                    /** @example qqft3alAbNps7cEG13sM */
                     id: string;
                 };
                 cookie?: never;
@@ -14513,12 +14516,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CB5QUd6FuULzJjF1GhDR",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "qqft3alAbNps7cEG13sM",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14532,34 +14535,34 @@ export interface paths {
                          *         "adresseLivraison": null,
                          *         "devisLivraison": null,
                          *         "statut": "shipped",
-                         *         "paymentId": "MZK1sWlXReayBeYc6klT",
+                         *         "paymentId": "SxY4M8qGAvny9ejVKZay",
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:27:59.759Z",
-                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "at": "2026-11-27T10:29:50.105Z",
+                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:28:00.073Z",
+                         *             "at": "2026-11-27T10:29:50.384Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:28:00.127Z",
-                         *             "by": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "at": "2026-11-27T10:29:50.405Z",
+                         *             "by": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "shipped",
-                         *             "at": "2026-11-27T10:28:00.240Z",
-                         *             "by": "ixRfTXIsnAWu8fKnXNmkXxszBGk8",
+                         *             "at": "2026-11-27T10:29:50.474Z",
+                         *             "by": "97Gk4MfWnPuYyx2tY6aOOIUEZCpn",
                          *             "reason": "Remis au transporteur par téléphone"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:27:59.759Z"
+                         *         "createdAt": "2026-11-27T10:29:50.105Z"
                          *       }
                          *     }
                          */
@@ -14676,7 +14679,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example WMqkd33DOVm32pj1A8jV */
+                    /** @example H30YhpTcFvAEZuLhIGQV */
                     id: string;
                 };
                 cookie?: never;
@@ -14693,12 +14696,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "WMqkd33DOVm32pj1A8jV",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "H30YhpTcFvAEZuLhIGQV",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14718,7 +14721,7 @@ export interface paths {
                          *           }
                          *         },
                          *         "devisLivraison": {
-                         *           "zoneId": "IusqLhZYJxbR6SXQiZqf",
+                         *           "zoneId": "CqJjeo8lS8EtKNpnQ8iO",
                          *           "distanceKm": 1.87
                          *         },
                          *         "statut": "paid",
@@ -14726,18 +14729,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:27:54.058Z",
-                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "at": "2026-11-27T10:29:45.532Z",
+                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:27:54.103Z",
+                         *             "at": "2026-11-27T10:29:45.574Z",
                          *             "by": "system",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:27:54.058Z"
+                         *         "createdAt": "2026-11-27T10:29:45.532Z"
                          *       }
                          *     }
                          */
@@ -14830,7 +14833,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3EhCfF9j1jFFoMzVZzSs */
+                    /** @example 6qb1Hlo71FOhPfXGp8Sr */
                     id: string;
                 };
                 cookie?: never;
@@ -14847,12 +14850,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3EhCfF9j1jFFoMzVZzSs",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "6qb1Hlo71FOhPfXGp8Sr",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14870,18 +14873,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:27:59.609Z",
-                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "at": "2026-11-27T10:29:50.032Z",
+                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "cancelled",
-                         *             "at": "2026-11-27T10:27:59.656Z",
-                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "at": "2026-11-27T10:29:50.068Z",
+                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:27:59.609Z"
+                         *         "createdAt": "2026-11-27T10:29:50.032Z"
                          *       }
                          *     }
                          */
@@ -14987,7 +14990,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CB5QUd6FuULzJjF1GhDR */
+                    /** @example qqft3alAbNps7cEG13sM */
                     id: string;
                 };
                 cookie?: never;
@@ -15016,12 +15019,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CB5QUd6FuULzJjF1GhDR",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "qqft3alAbNps7cEG13sM",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "HBPbS8HHTSXy4CyZXBm3",
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -15036,24 +15039,24 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:27:59.759Z",
-                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "at": "2026-11-27T10:29:50.105Z",
+                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:28:00.073Z",
+                         *             "at": "2026-11-27T10:29:50.384Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:28:00.127Z",
-                         *             "by": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "at": "2026-11-27T10:29:50.405Z",
+                         *             "by": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:27:59.759Z"
+                         *         "createdAt": "2026-11-27T10:29:50.105Z"
                          *       }
                          *     }
                          */
@@ -15197,20 +15200,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "commande_WMqkd33DOVm32pj1A8jV",
+                         *           "id": "commande_H30YhpTcFvAEZuLhIGQV",
                          *           "numero": "FAC-20261127-0002",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "WMqkd33DOVm32pj1A8jV"
+                         *             "id": "H30YhpTcFvAEZuLhIGQV"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "uid": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "uid": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15218,7 +15221,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15228,25 +15231,25 @@ export interface paths {
                          *           "fraisLivraison": 500,
                          *           "total": 85500,
                          *           "paymentId": "demo-delivery-payment",
-                         *           "issuedAt": "2026-11-27T10:27:54.164Z",
+                         *           "issuedAt": "2026-11-27T10:29:45.630Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         },
                          *         {
-                         *           "id": "commande_4MMzQPy165Ho9n6QtN1x",
+                         *           "id": "commande_mIpKKK4PSN7dnh9O0a0K",
                          *           "numero": "FAC-20261127-0001",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "4MMzQPy165Ho9n6QtN1x"
+                         *             "id": "mIpKKK4PSN7dnh9O0a0K"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "uid": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "uid": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15254,7 +15257,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15264,7 +15267,7 @@ export interface paths {
                          *           "fraisLivraison": 0,
                          *           "total": 85000,
                          *           "paymentId": "demo-order-payment",
-                         *           "issuedAt": "2026-11-27T10:27:53.814Z",
+                         *           "issuedAt": "2026-11-27T10:29:45.247Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         }
@@ -15380,7 +15383,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "marked": 2,
+                         *         "marked": 3,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -15451,7 +15454,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_WMqkd33DOVm32pj1A8jV */
+                    /** @example commande_H30YhpTcFvAEZuLhIGQV */
                     id: string;
                 };
                 cookie?: never;
@@ -15468,20 +15471,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_WMqkd33DOVm32pj1A8jV",
+                         *         "id": "commande_H30YhpTcFvAEZuLhIGQV",
                          *         "numero": "FAC-20261127-0002",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "WMqkd33DOVm32pj1A8jV"
+                         *           "id": "H30YhpTcFvAEZuLhIGQV"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "uid": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "uid": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15489,7 +15492,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15499,7 +15502,7 @@ export interface paths {
                          *         "fraisLivraison": 500,
                          *         "total": 85500,
                          *         "paymentId": "demo-delivery-payment",
-                         *         "issuedAt": "2026-11-27T10:27:54.164Z",
+                         *         "issuedAt": "2026-11-27T10:29:45.630Z",
                          *         "read": false,
                          *         "pdfDeleted": false
                          *       }
@@ -15598,7 +15601,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_CB5QUd6FuULzJjF1GhDR */
+                    /** @example commande_fS4jFBE1kpPNLZumYc5P */
                     id: string;
                 };
                 cookie?: never;
@@ -15615,20 +15618,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_CB5QUd6FuULzJjF1GhDR",
-                         *         "numero": "FAC-20261127-0003",
+                         *         "id": "commande_fS4jFBE1kpPNLZumYc5P",
+                         *         "numero": "FAC-20261127-0004",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "CB5QUd6FuULzJjF1GhDR"
+                         *           "id": "fS4jFBE1kpPNLZumYc5P"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "uid": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "uid": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15636,7 +15639,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15645,8 +15648,8 @@ export interface paths {
                          *         "sousTotal": 85000,
                          *         "fraisLivraison": 0,
                          *         "total": 85000,
-                         *         "paymentId": "MZK1sWlXReayBeYc6klT",
-                         *         "issuedAt": "2026-11-27T10:28:00.141Z",
+                         *         "paymentId": "client_f7fb22c810056c9548a2e6f927fbb791c5ca452e",
+                         *         "issuedAt": "2026-11-27T10:29:50.720Z",
                          *         "read": true,
                          *         "pdfDeleted": false
                          *       }
@@ -15736,7 +15739,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_WMqkd33DOVm32pj1A8jV */
+                    /** @example commande_H30YhpTcFvAEZuLhIGQV */
                     id: string;
                 };
                 cookie?: never;
@@ -15870,21 +15873,21 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "8b310839b5235976c846c0669d4de9e1b89c64cf",
+                         *           "id": "780b86b5cc19a3d6571a49dd4c01918cb5820d80",
                          *           "participants": [
-                         *             "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *             "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *             "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *           ],
                          *           "contextKind": "article",
-                         *           "contextId": "HBPbS8HHTSXy4CyZXBm3",
+                         *           "contextId": "QqzaaOEo9H7XjamjwLOZ",
                          *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *           "lastMessageAt": "2026-11-27T10:27:54.017Z",
+                         *           "lastMessageAt": "2026-11-27T10:29:45.481Z",
                          *           "unread": 1,
                          *           "readAt": {
-                         *             "24bL2K4iaAEg8maHAKPXvbbVnOtk": "2026-11-27T10:27:54.011Z",
-                         *             "HodeUWpR7WbxnAmzldVGmQg7F25P": "2026-11-27T10:27:54.017Z"
+                         *             "3MrXr60PFDDzBg1cOpoN1lDqrJHm": "2026-11-27T10:29:45.470Z",
+                         *             "GKIekwOEbgVxBWtlBRvzIaR9iTQH": "2026-11-27T10:29:45.481Z"
                          *           },
-                         *           "createdAt": "2026-11-27T10:27:54.004Z"
+                         *           "createdAt": "2026-11-27T10:29:45.461Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -15990,7 +15993,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "contextKind": "article",
-                     *       "contextId": "4p7aU8HVFTQhh54Ryqbm"
+                     *       "contextId": "SX83hlZE8RzD4gbu42Sj"
                      *     }
                      */
                     "application/json": {
@@ -16017,18 +16020,18 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "78c747353f94dada6c8b9f9ca916b04e5b7c2e7b",
+                         *         "id": "ea16a762f5c2c51f0a6a974d253a4c01cae14b10",
                          *         "participants": [
-                         *           "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "4p7aU8HVFTQhh54Ryqbm",
+                         *         "contextId": "SX83hlZE8RzD4gbu42Sj",
                          *         "lastMessage": null,
                          *         "lastMessageAt": null,
                          *         "unread": 0,
                          *         "readAt": {},
-                         *         "createdAt": "2026-11-27T10:28:00.593Z"
+                         *         "createdAt": "2026-11-27T10:29:50.933Z"
                          *       }
                          *     }
                          */
@@ -16258,7 +16261,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 8b310839b5235976c846c0669d4de9e1b89c64cf */
+                    /** @example 780b86b5cc19a3d6571a49dd4c01918cb5820d80 */
                     id: string;
                 };
                 cookie?: never;
@@ -16275,21 +16278,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "8b310839b5235976c846c0669d4de9e1b89c64cf",
+                         *         "id": "780b86b5cc19a3d6571a49dd4c01918cb5820d80",
                          *         "participants": [
-                         *           "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "HBPbS8HHTSXy4CyZXBm3",
+                         *         "contextId": "QqzaaOEo9H7XjamjwLOZ",
                          *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *         "lastMessageAt": "2026-11-27T10:27:54.017Z",
+                         *         "lastMessageAt": "2026-11-27T10:29:45.481Z",
                          *         "unread": 1,
                          *         "readAt": {
-                         *           "24bL2K4iaAEg8maHAKPXvbbVnOtk": "2026-11-27T10:27:54.011Z",
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P": "2026-11-27T10:27:54.017Z"
+                         *           "3MrXr60PFDDzBg1cOpoN1lDqrJHm": "2026-11-27T10:29:45.470Z",
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH": "2026-11-27T10:29:45.481Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:27:54.004Z"
+                         *         "createdAt": "2026-11-27T10:29:45.461Z"
                          *       }
                          *     }
                          */
@@ -16410,7 +16413,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 8b310839b5235976c846c0669d4de9e1b89c64cf */
+                    /** @example 780b86b5cc19a3d6571a49dd4c01918cb5820d80 */
                     id: string;
                 };
                 cookie?: never;
@@ -16428,24 +16431,24 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "Sgw3Ijd6YHZCwT0yzJGW",
-                         *           "roomId": "8b310839b5235976c846c0669d4de9e1b89c64cf",
-                         *           "sender": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "id": "NnWbRlJhBAiaMbED1R9h",
+                         *           "roomId": "780b86b5cc19a3d6571a49dd4c01918cb5820d80",
+                         *           "sender": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "texte": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:27:54.017Z"
+                         *           "createdAt": "2026-11-27T10:29:45.481Z"
                          *         },
                          *         {
-                         *           "id": "MLIjbjqaOLL8QYg6jfBm",
-                         *           "roomId": "8b310839b5235976c846c0669d4de9e1b89c64cf",
-                         *           "sender": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "id": "AstKHLNbn5X9kiMCY0Pw",
+                         *           "roomId": "780b86b5cc19a3d6571a49dd4c01918cb5820d80",
+                         *           "sender": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "texte": "Bonjour, « Alternateur Corolla 1.6 » est-il toujours disponible ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:27:54.011Z"
+                         *           "createdAt": "2026-11-27T10:29:45.470Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16548,7 +16551,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 78c747353f94dada6c8b9f9ca916b04e5b7c2e7b */
+                    /** @example ea16a762f5c2c51f0a6a974d253a4c01cae14b10 */
                     id: string;
                 };
                 cookie?: never;
@@ -16574,14 +16577,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "yQjOyQIZQDVlTpec6Vwv",
-                         *         "roomId": "78c747353f94dada6c8b9f9ca916b04e5b7c2e7b",
-                         *         "sender": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "etsLC4BAHxv9GXeJVbpw",
+                         *         "roomId": "ea16a762f5c2c51f0a6a974d253a4c01cae14b10",
+                         *         "sender": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "texte": "Je peux passer samedi matin ?",
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": false,
-                         *         "createdAt": "2026-11-27T10:28:00.635Z"
+                         *         "createdAt": "2026-11-27T10:29:50.949Z"
                          *       }
                          *     }
                          */
@@ -16715,7 +16718,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 78c747353f94dada6c8b9f9ca916b04e5b7c2e7b */
+                    /** @example ea16a762f5c2c51f0a6a974d253a4c01cae14b10 */
                     id: string;
                 };
                 cookie?: never;
@@ -16732,21 +16735,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "78c747353f94dada6c8b9f9ca916b04e5b7c2e7b",
+                         *         "id": "ea16a762f5c2c51f0a6a974d253a4c01cae14b10",
                          *         "participants": [
-                         *           "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "4p7aU8HVFTQhh54Ryqbm",
+                         *         "contextId": "SX83hlZE8RzD4gbu42Sj",
                          *         "lastMessage": "Je peux passer samedi matin ?",
-                         *         "lastMessageAt": "2026-11-27T10:28:00.635Z",
+                         *         "lastMessageAt": "2026-11-27T10:29:50.949Z",
                          *         "unread": 0,
                          *         "readAt": {
-                         *           "24bL2K4iaAEg8maHAKPXvbbVnOtk": "2026-11-27T10:28:00.635Z",
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P": "2026-11-27T10:28:00.789Z"
+                         *           "3MrXr60PFDDzBg1cOpoN1lDqrJHm": "2026-11-27T10:29:50.949Z",
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH": "2026-11-27T10:29:50.981Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:28:00.593Z"
+                         *         "createdAt": "2026-11-27T10:29:50.933Z"
                          *       }
                          *     }
                          */
@@ -16864,7 +16867,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 78c747353f94dada6c8b9f9ca916b04e5b7c2e7b */
+                    /** @example ea16a762f5c2c51f0a6a974d253a4c01cae14b10 */
                     id: string;
                 };
                 cookie?: never;
@@ -16882,14 +16885,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "yQjOyQIZQDVlTpec6Vwv",
-                         *           "roomId": "78c747353f94dada6c8b9f9ca916b04e5b7c2e7b",
-                         *           "sender": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "id": "etsLC4BAHxv9GXeJVbpw",
+                         *           "roomId": "ea16a762f5c2c51f0a6a974d253a4c01cae14b10",
+                         *           "sender": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "texte": "Je peux passer samedi matin ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:28:00.635Z"
+                         *           "createdAt": "2026-11-27T10:29:50.949Z"
                          *         }
                          *       ]
                          *     }
@@ -17010,9 +17013,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 78c747353f94dada6c8b9f9ca916b04e5b7c2e7b */
+                    /** @example ea16a762f5c2c51f0a6a974d253a4c01cae14b10 */
                     id: string;
-                    /** @example yQjOyQIZQDVlTpec6Vwv */
+                    /** @example etsLC4BAHxv9GXeJVbpw */
                     messageId: string;
                 };
                 cookie?: never;
@@ -17029,14 +17032,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "yQjOyQIZQDVlTpec6Vwv",
-                         *         "roomId": "78c747353f94dada6c8b9f9ca916b04e5b7c2e7b",
-                         *         "sender": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "etsLC4BAHxv9GXeJVbpw",
+                         *         "roomId": "ea16a762f5c2c51f0a6a974d253a4c01cae14b10",
+                         *         "sender": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "texte": null,
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": true,
-                         *         "createdAt": "2026-11-27T10:28:00.635Z"
+                         *         "createdAt": "2026-11-27T10:29:50.949Z"
                          *       }
                          *     }
                          */
@@ -17168,7 +17171,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "IusqLhZYJxbR6SXQiZqf",
+                         *           "id": "CqJjeo8lS8EtKNpnQ8iO",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17201,8 +17204,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:27:54.024Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.024Z"
+                         *           "createdAt": "2026-11-27T10:29:45.493Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.493Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17303,7 +17306,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CmFPV23vuvwY4G88iX8r",
+                         *         "id": "92SLh1uYhDHxvD8u2jYT",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -17331,8 +17334,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:28:01.522Z",
-                         *         "updatedAt": "2026-11-27T10:28:01.522Z"
+                         *         "createdAt": "2026-11-27T10:29:51.585Z",
+                         *         "updatedAt": "2026-11-27T10:29:51.585Z"
                          *       }
                          *     }
                          */
@@ -17467,7 +17470,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "IusqLhZYJxbR6SXQiZqf",
+                         *           "id": "CqJjeo8lS8EtKNpnQ8iO",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17500,8 +17503,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:27:54.024Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.024Z"
+                         *           "createdAt": "2026-11-27T10:29:45.493Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.493Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17626,7 +17629,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "IusqLhZYJxbR6SXQiZqf",
+                         *         "id": "CqJjeo8lS8EtKNpnQ8iO",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17659,8 +17662,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:27:54.024Z",
-                         *         "updatedAt": "2026-11-27T10:27:54.024Z"
+                         *         "createdAt": "2026-11-27T10:29:45.493Z",
+                         *         "updatedAt": "2026-11-27T10:29:45.493Z"
                          *       }
                          *     }
                          */
@@ -17780,7 +17783,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "zoneId": "IusqLhZYJxbR6SXQiZqf",
+                         *         "zoneId": "CqJjeo8lS8EtKNpnQ8iO",
                          *         "distanceKm": 1.52,
                          *         "frais": 500,
                          *         "gainLivreur": 76,
@@ -17860,7 +17863,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example IusqLhZYJxbR6SXQiZqf */
+                    /** @example CqJjeo8lS8EtKNpnQ8iO */
                     id: string;
                 };
                 cookie?: never;
@@ -17877,7 +17880,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "IusqLhZYJxbR6SXQiZqf",
+                         *         "id": "CqJjeo8lS8EtKNpnQ8iO",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17910,8 +17913,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:27:54.024Z",
-                         *         "updatedAt": "2026-11-27T10:27:54.024Z"
+                         *         "createdAt": "2026-11-27T10:29:45.493Z",
+                         *         "updatedAt": "2026-11-27T10:29:45.493Z"
                          *       }
                          *     }
                          */
@@ -17959,7 +17962,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CmFPV23vuvwY4G88iX8r */
+                    /** @example 92SLh1uYhDHxvD8u2jYT */
                     id: string;
                 };
                 cookie?: never;
@@ -17976,7 +17979,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CmFPV23vuvwY4G88iX8r",
+                         *         "id": "92SLh1uYhDHxvD8u2jYT",
                          *         "deleted": true
                          *       }
                          *     }
@@ -18064,7 +18067,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CmFPV23vuvwY4G88iX8r */
+                    /** @example 92SLh1uYhDHxvD8u2jYT */
                     id: string;
                 };
                 cookie?: never;
@@ -18104,7 +18107,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CmFPV23vuvwY4G88iX8r",
+                         *         "id": "92SLh1uYhDHxvD8u2jYT",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -18132,8 +18135,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:28:01.522Z",
-                         *         "updatedAt": "2026-11-27T10:28:01.550Z"
+                         *         "createdAt": "2026-11-27T10:29:51.585Z",
+                         *         "updatedAt": "2026-11-27T10:29:51.601Z"
                          *       }
                          *     }
                          */
@@ -18249,14 +18252,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "uid": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:27:54.273Z",
-                         *         "updatedAt": "2026-11-27T10:27:54.273Z"
+                         *         "locationAt": "2026-11-27T10:29:45.731Z",
+                         *         "updatedAt": "2026-11-27T10:29:45.731Z"
                          *       }
                          *     }
                          */
@@ -18370,14 +18373,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "uid": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3725,
                          *           "longitude": 2.4307
                          *         },
-                         *         "locationAt": "2026-11-27T10:28:01.583Z",
-                         *         "updatedAt": "2026-11-27T10:28:01.583Z"
+                         *         "locationAt": "2026-11-27T10:29:51.631Z",
+                         *         "updatedAt": "2026-11-27T10:29:51.631Z"
                          *       }
                          *     }
                          */
@@ -18512,17 +18515,17 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "written": false,
-                         *         "nextAllowedAt": "2026-11-27T10:28:16.583Z",
+                         *         "nextAllowedAt": "2026-11-27T10:30:06.631Z",
                          *         "tracked": 0,
                          *         "presence": {
-                         *           "uid": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *           "uid": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3725,
                          *             "longitude": 2.4307
                          *           },
-                         *           "locationAt": "2026-11-27T10:28:01.583Z",
-                         *           "updatedAt": "2026-11-27T10:28:01.583Z"
+                         *           "locationAt": "2026-11-27T10:29:51.631Z",
+                         *           "updatedAt": "2026-11-27T10:29:51.631Z"
                          *         }
                          *       }
                          *     }
@@ -18649,7 +18652,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_WMqkd33DOVm32pj1A8jV",
+                         *           "id": "order_H30YhpTcFvAEZuLhIGQV",
                          *           "statut": "en_cours",
                          *           "frais": 500,
                          *           "gainLivreur": 94,
@@ -18661,8 +18664,8 @@ export interface paths {
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
-                         *               "collectedAt": "2026-11-27T10:27:54.269Z"
+                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "collectedAt": "2026-11-27T10:29:45.728Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -18673,8 +18676,8 @@ export interface paths {
                          *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
                          *           },
                          *           "instructions": null,
-                         *           "createdAt": "2026-11-27T10:27:54.154Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.269Z",
+                         *           "createdAt": "2026-11-27T10:29:45.618Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.728Z",
                          *           "offer": null
                          *         }
                          *       ],
@@ -18905,14 +18908,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *           "uid": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3652,
                          *             "longitude": 2.4381
                          *           },
-                         *           "locationAt": "2026-11-27T10:27:54.273Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.273Z",
+                         *           "locationAt": "2026-11-27T10:29:45.731Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.731Z",
                          *           "nom": "Zinsou",
                          *           "prenoms": "Eric",
                          *           "telephone": "+2290190000005"
@@ -19028,7 +19031,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The courier’s uid.
-                     * @example tpbwCuYfhu2jgLF4BCEd7ahUHKD3
+                     * @example vISsi3xc19fCDNqCfFIc6uYuM40g
                      */
                     uid: string;
                 };
@@ -19046,20 +19049,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "uid": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:27:54.273Z",
-                         *         "updatedAt": "2026-11-27T10:27:54.273Z",
+                         *         "locationAt": "2026-11-27T10:29:45.731Z",
+                         *         "updatedAt": "2026-11-27T10:29:45.731Z",
                          *         "nom": "Zinsou",
                          *         "prenoms": "Eric",
                          *         "telephone": "+2290190000005",
                          *         "isBlocked": false,
                          *         "activeDeliveries": [
-                         *           "order_WMqkd33DOVm32pj1A8jV"
+                         *           "order_H30YhpTcFvAEZuLhIGQV"
                          *         ]
                          *       }
                          *     }
@@ -19195,25 +19198,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_WMqkd33DOVm32pj1A8jV",
+                         *           "id": "order_H30YhpTcFvAEZuLhIGQV",
                          *           "source": {
                          *             "kind": "order",
-                         *             "id": "WMqkd33DOVm32pj1A8jV"
+                         *             "id": "H30YhpTcFvAEZuLhIGQV"
                          *           },
-                         *           "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "vendeurs": [
-                         *             "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *             "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *           ],
-                         *           "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *           "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *           "pickups": [
                          *             {
-                         *               "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *               "position": {
                          *                 "latitude": 6.3667,
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "collectedAt": "2026-11-27T10:27:54.269Z"
+                         *               "collectedAt": "2026-11-27T10:29:45.728Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -19233,7 +19236,7 @@ export interface paths {
                          *           "radiusKm": 10,
                          *           "roundEndsAt": null,
                          *           "sansLivreur": false,
-                         *           "code": "772170",
+                         *           "code": "593301",
                          *           "preuve": null,
                          *           "autoCloseAt": null,
                          *           "litige": null,
@@ -19241,25 +19244,25 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "commande",
-                         *               "at": "2026-11-27T10:27:54.154Z",
+                         *               "at": "2026-11-27T10:29:45.618Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "assigne",
-                         *               "at": "2026-11-27T10:27:54.260Z",
-                         *               "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *               "at": "2026-11-27T10:29:45.722Z",
+                         *               "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "en_cours",
-                         *               "at": "2026-11-27T10:27:54.269Z",
-                         *               "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *               "at": "2026-11-27T10:29:45.728Z",
+                         *               "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:27:54.154Z",
-                         *           "updatedAt": "2026-11-27T10:27:54.269Z"
+                         *           "createdAt": "2026-11-27T10:29:45.618Z",
+                         *           "updatedAt": "2026-11-27T10:29:45.728Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -19358,7 +19361,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_WMqkd33DOVm32pj1A8jV */
+                    /** @example order_H30YhpTcFvAEZuLhIGQV */
                     id: string;
                 };
                 cookie?: never;
@@ -19375,25 +19378,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_WMqkd33DOVm32pj1A8jV",
+                         *         "id": "order_H30YhpTcFvAEZuLhIGQV",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "WMqkd33DOVm32pj1A8jV"
+                         *           "id": "H30YhpTcFvAEZuLhIGQV"
                          *         },
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "vendeurs": [
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
-                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:27:54.269Z"
+                         *             "collectedAt": "2026-11-27T10:29:45.728Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19413,7 +19416,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "772170",
+                         *         "code": "593301",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -19421,25 +19424,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:27:54.154Z",
+                         *             "at": "2026-11-27T10:29:45.618Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:27:54.260Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:45.722Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:27:54.269Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:45.728Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:27:54.154Z",
-                         *         "updatedAt": "2026-11-27T10:27:54.269Z"
+                         *         "createdAt": "2026-11-27T10:29:45.618Z",
+                         *         "updatedAt": "2026-11-27T10:29:45.728Z"
                          *       }
                          *     }
                          */
@@ -19535,7 +19538,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_mPLSWuaAFehKxYulZjWv */
+                    /** @example order_epYSEqFdloOPWj0wP5nl */
                     id: string;
                 };
                 cookie?: never;
@@ -19552,19 +19555,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_mPLSWuaAFehKxYulZjWv",
+                         *         "id": "order_epYSEqFdloOPWj0wP5nl",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "mPLSWuaAFehKxYulZjWv"
+                         *           "id": "epYSEqFdloOPWj0wP5nl"
                          *         },
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "vendeurs": [
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
-                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -19598,19 +19601,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:28:02.496Z",
+                         *             "at": "2026-11-27T10:29:52.498Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:28:02.739Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:52.604Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:28:02.496Z",
-                         *         "updatedAt": "2026-11-27T10:28:02.739Z"
+                         *         "createdAt": "2026-11-27T10:29:52.498Z",
+                         *         "updatedAt": "2026-11-27T10:29:52.604Z"
                          *       }
                          *     }
                          */
@@ -19720,7 +19723,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_fOI4qjmZ2fdul1NY5IO7 */
+                    /** @example order_P0SP9G9qMYsoqy6ZL20I */
                     id: string;
                 };
                 cookie?: never;
@@ -19737,7 +19740,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "deliveryId": "order_fOI4qjmZ2fdul1NY5IO7",
+                         *         "deliveryId": "order_P0SP9G9qMYsoqy6ZL20I",
                          *         "statut": "declinee"
                          *       }
                          *     }
@@ -19848,11 +19851,11 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_mPLSWuaAFehKxYulZjWv */
+                    /** @example order_epYSEqFdloOPWj0wP5nl */
                     id: string;
                     /**
                      * @description The seller whose pickup it is.
-                     * @example HodeUWpR7WbxnAmzldVGmQg7F25P
+                     * @example GKIekwOEbgVxBWtlBRvzIaR9iTQH
                      */
                     vendeur: string;
                 };
@@ -19870,25 +19873,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_mPLSWuaAFehKxYulZjWv",
+                         *         "id": "order_epYSEqFdloOPWj0wP5nl",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "mPLSWuaAFehKxYulZjWv"
+                         *           "id": "epYSEqFdloOPWj0wP5nl"
                          *         },
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "vendeurs": [
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
-                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:28:02.797Z"
+                         *             "collectedAt": "2026-11-27T10:29:52.645Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19916,25 +19919,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:28:02.496Z",
+                         *             "at": "2026-11-27T10:29:52.498Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:28:02.739Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:52.604Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:28:02.797Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:52.645Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:28:02.496Z",
-                         *         "updatedAt": "2026-11-27T10:28:02.797Z"
+                         *         "createdAt": "2026-11-27T10:29:52.498Z",
+                         *         "updatedAt": "2026-11-27T10:29:52.645Z"
                          *       }
                          *     }
                          */
@@ -20047,7 +20050,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_mPLSWuaAFehKxYulZjWv */
+                    /** @example order_epYSEqFdloOPWj0wP5nl */
                     id: string;
                 };
                 cookie?: never;
@@ -20056,7 +20059,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "564407"
+                     *       "code": "320266"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryProof"];
@@ -20073,25 +20076,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_mPLSWuaAFehKxYulZjWv",
+                         *         "id": "order_epYSEqFdloOPWj0wP5nl",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "mPLSWuaAFehKxYulZjWv"
+                         *           "id": "epYSEqFdloOPWj0wP5nl"
                          *         },
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "vendeurs": [
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
-                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:28:02.797Z"
+                         *             "collectedAt": "2026-11-27T10:29:52.645Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20114,7 +20117,7 @@ export interface paths {
                          *         "code": null,
                          *         "preuve": {
                          *           "photo": null,
-                         *           "at": "2026-11-27T10:28:02.860Z"
+                         *           "at": "2026-11-27T10:29:52.689Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20122,31 +20125,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:28:02.496Z",
+                         *             "at": "2026-11-27T10:29:52.498Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:28:02.739Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:52.604Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:28:02.797Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:52.645Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:28:02.860Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:52.689Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:28:02.496Z",
-                         *         "updatedAt": "2026-11-27T10:28:02.860Z"
+                         *         "createdAt": "2026-11-27T10:29:52.498Z",
+                         *         "updatedAt": "2026-11-27T10:29:52.689Z"
                          *       }
                          *     }
                          */
@@ -20278,7 +20281,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_StMqOgdhXBdv5Must0HJ */
+                    /** @example order_g9v6Ufhl3pGMaOrKiuXB */
                     id: string;
                 };
                 cookie?: never;
@@ -20295,25 +20298,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_StMqOgdhXBdv5Must0HJ",
+                         *         "id": "order_g9v6Ufhl3pGMaOrKiuXB",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "StMqOgdhXBdv5Must0HJ"
+                         *           "id": "g9v6Ufhl3pGMaOrKiuXB"
                          *         },
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "vendeurs": [
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
-                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:28:03.533Z"
+                         *             "collectedAt": "2026-11-27T10:29:53.297Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20333,7 +20336,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "014606",
+                         *         "code": "131486",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20341,31 +20344,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:28:03.376Z",
+                         *             "at": "2026-11-27T10:29:53.148Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:28:03.471Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:53.251Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:28:03.533Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:53.297Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:28:03.582Z",
-                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "at": "2026-11-27T10:29:53.342Z",
+                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:28:03.376Z",
-                         *         "updatedAt": "2026-11-27T10:28:03.582Z"
+                         *         "createdAt": "2026-11-27T10:29:53.148Z",
+                         *         "updatedAt": "2026-11-27T10:29:53.342Z"
                          *       }
                          *     }
                          */
@@ -20470,7 +20473,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_pDzsR0Ytra36unZ7NumJ */
+                    /** @example order_fN8qh9UFtqmanWDDf5d4 */
                     id: string;
                 };
                 cookie?: never;
@@ -20498,25 +20501,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_pDzsR0Ytra36unZ7NumJ",
+                         *         "id": "order_fN8qh9UFtqmanWDDf5d4",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "pDzsR0Ytra36unZ7NumJ"
+                         *           "id": "fN8qh9UFtqmanWDDf5d4"
                          *         },
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "vendeurs": [
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
-                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:28:04.279Z"
+                         *             "collectedAt": "2026-11-27T10:29:53.968Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20536,37 +20539,37 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "302425",
+                         *         "code": "255044",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:28:04.341Z",
-                         *           "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk"
+                         *           "at": "2026-11-27T10:29:54.011Z",
+                         *           "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm"
                          *         },
                          *         "enLitige": true,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:28:04.099Z",
+                         *             "at": "2026-11-27T10:29:53.812Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:28:04.222Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:53.926Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:28:04.279Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:53.968Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:28:04.099Z",
-                         *         "updatedAt": "2026-11-27T10:28:04.341Z"
+                         *         "createdAt": "2026-11-27T10:29:53.812Z",
+                         *         "updatedAt": "2026-11-27T10:29:54.011Z"
                          *       }
                          *     }
                          */
@@ -20685,7 +20688,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_q13tFMROjn4XmppLKtXr */
+                    /** @example order_6FGCYnq0DFpkJ6Uo1y8s */
                     id: string;
                 };
                 cookie?: never;
@@ -20713,25 +20716,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_q13tFMROjn4XmppLKtXr",
+                         *         "id": "order_6FGCYnq0DFpkJ6Uo1y8s",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "q13tFMROjn4XmppLKtXr"
+                         *           "id": "6FGCYnq0DFpkJ6Uo1y8s"
                          *         },
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "vendeurs": [
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
-                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:28:05.093Z"
+                         *             "collectedAt": "2026-11-27T10:29:57.513Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20751,7 +20754,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "980678",
+                         *         "code": "650081",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20759,31 +20762,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:28:04.912Z",
+                         *             "at": "2026-11-27T10:29:57.357Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:28:05.030Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:57.472Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:28:05.093Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:57.513Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "refuse",
-                         *             "at": "2026-11-27T10:28:05.139Z",
-                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "at": "2026-11-27T10:29:57.551Z",
+                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "reason": "Le colis est abîmé"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:28:04.912Z",
-                         *         "updatedAt": "2026-11-27T10:28:05.139Z"
+                         *         "createdAt": "2026-11-27T10:29:57.357Z",
+                         *         "updatedAt": "2026-11-27T10:29:57.551Z"
                          *       }
                          *     }
                          */
@@ -20898,7 +20901,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_LBMipum9PAuNGymdV0o5 */
+                    /** @example order_eyJQRhgp91VR430Cet7b */
                     id: string;
                 };
                 cookie?: never;
@@ -20926,25 +20929,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_LBMipum9PAuNGymdV0o5",
+                         *         "id": "order_eyJQRhgp91VR430Cet7b",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "LBMipum9PAuNGymdV0o5"
+                         *           "id": "eyJQRhgp91VR430Cet7b"
                          *         },
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "vendeurs": [
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
-                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:28:05.765Z"
+                         *             "collectedAt": "2026-11-27T10:29:58.161Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20972,31 +20975,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:28:05.585Z",
+                         *             "at": "2026-11-27T10:29:58.017Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:28:05.689Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:58.124Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:28:05.765Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:58.161Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "retour",
-                         *             "at": "2026-11-27T10:28:05.815Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:58.200Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": "Client injoignable, colis rendu au vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:28:05.585Z",
-                         *         "updatedAt": "2026-11-27T10:28:05.815Z"
+                         *         "createdAt": "2026-11-27T10:29:58.017Z",
+                         *         "updatedAt": "2026-11-27T10:29:58.200Z"
                          *       }
                          *     }
                          */
@@ -21111,7 +21114,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_LdXwU45y46mojlEpA8mU */
+                    /** @example order_ylNjahwWYEE0rtKJzh8T */
                     id: string;
                 };
                 cookie?: never;
@@ -21128,19 +21131,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_LdXwU45y46mojlEpA8mU",
+                         *         "id": "order_ylNjahwWYEE0rtKJzh8T",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "LdXwU45y46mojlEpA8mU"
+                         *           "id": "ylNjahwWYEE0rtKJzh8T"
                          *         },
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "vendeurs": [
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
                          *         "livreur": null,
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -21166,7 +21169,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "651262",
+                         *         "code": "724111",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -21174,19 +21177,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:28:06.284Z",
+                         *             "at": "2026-11-27T10:29:58.610Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "annule",
-                         *             "at": "2026-11-27T10:28:06.396Z",
-                         *             "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *             "at": "2026-11-27T10:29:58.718Z",
+                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:28:06.284Z",
-                         *         "updatedAt": "2026-11-27T10:28:06.396Z"
+                         *         "createdAt": "2026-11-27T10:29:58.610Z",
+                         *         "updatedAt": "2026-11-27T10:29:58.718Z"
                          *       }
                          *     }
                          */
@@ -21288,7 +21291,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_pDzsR0Ytra36unZ7NumJ */
+                    /** @example order_fN8qh9UFtqmanWDDf5d4 */
                     id: string;
                 };
                 cookie?: never;
@@ -21322,25 +21325,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_pDzsR0Ytra36unZ7NumJ",
+                         *         "id": "order_fN8qh9UFtqmanWDDf5d4",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "pDzsR0Ytra36unZ7NumJ"
+                         *           "id": "fN8qh9UFtqmanWDDf5d4"
                          *         },
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "vendeurs": [
-                         *           "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *         ],
-                         *         "livreur": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:28:04.279Z"
+                         *             "collectedAt": "2026-11-27T10:29:53.968Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -21360,43 +21363,43 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "302425",
+                         *         "code": "255044",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:28:04.341Z",
-                         *           "by": "24bL2K4iaAEg8maHAKPXvbbVnOtk"
+                         *           "at": "2026-11-27T10:29:54.011Z",
+                         *           "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm"
                          *         },
                          *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:28:04.099Z",
+                         *             "at": "2026-11-27T10:29:53.812Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:28:04.222Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:53.926Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:28:04.279Z",
-                         *             "by": "tpbwCuYfhu2jgLF4BCEd7ahUHKD3",
+                         *             "at": "2026-11-27T10:29:53.968Z",
+                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:28:04.384Z",
-                         *             "by": "ixRfTXIsnAWu8fKnXNmkXxszBGk8",
+                         *             "at": "2026-11-27T10:29:54.044Z",
+                         *             "by": "97Gk4MfWnPuYyx2tY6aOOIUEZCpn",
                          *             "reason": "Pièce vérifiée conforme avec le vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:28:04.099Z",
-                         *         "updatedAt": "2026-11-27T10:28:04.384Z"
+                         *         "createdAt": "2026-11-27T10:29:53.812Z",
+                         *         "updatedAt": "2026-11-27T10:29:54.044Z"
                          *       }
                          *     }
                          */
@@ -21514,7 +21517,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_fOI4qjmZ2fdul1NY5IO7 */
+                    /** @example order_P0SP9G9qMYsoqy6ZL20I */
                     id: string;
                 };
                 cookie?: never;
@@ -21644,7 +21647,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "ZYqlAMaiOiFCCz1o4G0i"
+                     *         "commandeId": "fS4jFBE1kpPNLZumYc5P"
                      *       }
                      *     }
                      */
@@ -21662,10 +21665,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "cewV7ys8jBfUKGqMT28h",
+                         *         "paymentId": "zFzFeNILKj7Kxn4vF0ya",
                          *         "statut": "pending",
-                         *         "reference": "SBX-99570c44-cb2b-4bec-962d-8a93cb7cef6e",
-                         *         "paymentUrl": "http://127.0.0.1:37495/pay/SBX-99570c44-cb2b-4bec-962d-8a93cb7cef6e"
+                         *         "reference": "SBX-e5ca0efd-2822-4ba1-8e08-f0f1bc21b569",
+                         *         "paymentUrl": "http://127.0.0.1:34081/pay/SBX-e5ca0efd-2822-4ba1-8e08-f0f1bc21b569"
                          *       }
                          *     }
                          */
@@ -21817,7 +21820,7 @@ export interface paths {
                      *       "type": "publicite",
                      *       "montant": 7000,
                      *       "metadata": {
-                     *         "publiciteId": "6SC7EwvvnCYBBg4T8Ci7"
+                     *         "publiciteId": "qRWdKkyJmGwO7TfZkB0S"
                      *       },
                      *       "telephone": "+2290197000003"
                      *     }
@@ -21857,9 +21860,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "euakJLGKci7HlcAS9Bf2",
+                         *         "paymentId": "vpAamTF8JNySQhx84ngw",
                          *         "statut": "pending",
-                         *         "reference": "SBX-10e91712-c224-4bd6-8d4e-92253ec9dc42",
+                         *         "reference": "SBX-bc0854be-6b83-41a9-9d44-ffb86dcf34bc",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -22013,7 +22016,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "ZYqlAMaiOiFCCz1o4G0i"
+                     *         "commandeId": "fS4jFBE1kpPNLZumYc5P"
                      *       },
                      *       "typeCard": "VISA"
                      *     }
@@ -22043,10 +22046,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "pLzJaRmOtQltN4v9hwM9",
+                         *         "paymentId": "sqJljZiEuTRxn3dYADKo",
                          *         "statut": "pending",
-                         *         "reference": "SBX-86771d29-3188-4acf-b020-505d65f3ef5a",
-                         *         "paymentUrl": "http://127.0.0.1:37495/pay/SBX-86771d29-3188-4acf-b020-505d65f3ef5a"
+                         *         "reference": "SBX-4f384314-a0e3-4027-86f7-f5136ef03e33",
+                         *         "paymentUrl": "http://127.0.0.1:34081/pay/SBX-4f384314-a0e3-4027-86f7-f5136ef03e33"
                          *       }
                          *     }
                          */
@@ -22193,9 +22196,9 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "ZYqlAMaiOiFCCz1o4G0i"
+                     *         "commandeId": "fS4jFBE1kpPNLZumYc5P"
                      *       },
-                     *       "reference": "FLW-DEMO-0001"
+                     *       "reference": "SBX-bf3770a6-6a4c-4251-97b3-ea2c86c61999"
                      *     }
                      */
                     "application/json": {
@@ -22219,6 +22222,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "paymentId": "client_f7fb22c810056c9548a2e6f927fbb791c5ca452e",
+                         *         "statut": "success",
+                         *         "reference": "SBX-bf3770a6-6a4c-4251-97b3-ea2c86c61999",
+                         *         "paymentUrl": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22288,13 +22302,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /**
-                         * @example {
-                         *       "success": false,
-                         *       "code": "PAYMENT_REFERENCE_UNKNOWN",
-                         *       "message": "Le prestataire de paiement ne connaît aucune transaction avec cette référence."
-                         *     }
-                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22370,7 +22377,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "reference": "cewV7ys8jBfUKGqMT28h",
+                     *       "reference": "zFzFeNILKj7Kxn4vF0ya",
                      *       "status": "SUCCESSFUL"
                      *     }
                      */
@@ -22478,7 +22485,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example MZK1sWlXReayBeYc6klT */
+                    /** @example SxY4M8qGAvny9ejVKZay */
                     id: string;
                 };
                 cookie?: never;
@@ -22495,7 +22502,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "MZK1sWlXReayBeYc6klT",
+                         *         "id": "SxY4M8qGAvny9ejVKZay",
                          *         "statut": "success",
                          *         "type": "commande"
                          *       }
@@ -22600,13 +22607,13 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "userId": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "userId": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "montant": 20000,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "verification",
                          *           "metadata": {
-                         *             "articleId": "roGllvB46ePeTpHNttfr"
+                         *             "articleId": "J8cPQya6Rqsr4sTGFjEv"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22615,24 +22622,24 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:27:54.308Z",
+                         *               "at": "2026-11-27T10:29:45.774Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:27:54.304Z"
+                         *           "createdAt": "2026-11-27T10:29:45.768Z"
                          *         },
                          *         {
                          *           "id": "demo-delivery-payment",
-                         *           "userId": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "userId": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "montant": 85500,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "commande",
                          *           "metadata": {
-                         *             "commandeId": "WMqkd33DOVm32pj1A8jV"
+                         *             "commandeId": "H30YhpTcFvAEZuLhIGQV"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22641,14 +22648,14 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:27:54.077Z",
+                         *               "at": "2026-11-27T10:29:45.552Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:27:54.072Z"
+                         *           "createdAt": "2026-11-27T10:29:45.547Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -22760,13 +22767,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "userId": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "userId": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "montant": 20000,
                          *         "reference": null,
                          *         "statut": "success",
                          *         "type": "verification",
                          *         "metadata": {
-                         *           "articleId": "roGllvB46ePeTpHNttfr"
+                         *           "articleId": "J8cPQya6Rqsr4sTGFjEv"
                          *         },
                          *         "method": "mobile_money",
                          *         "network": "mtn",
@@ -22775,14 +22782,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:27:54.308Z",
+                         *             "at": "2026-11-27T10:29:45.774Z",
                          *             "from": "pending",
                          *             "to": "success",
                          *             "source": "admin",
                          *             "reason": "données de démonstration"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:27:54.304Z"
+                         *         "createdAt": "2026-11-27T10:29:45.768Z"
                          *       }
                          *     }
                          */
@@ -22878,7 +22885,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example cewV7ys8jBfUKGqMT28h */
+                    /** @example zFzFeNILKj7Kxn4vF0ya */
                     id: string;
                 };
                 cookie?: never;
@@ -22912,14 +22919,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "cewV7ys8jBfUKGqMT28h",
-                         *         "userId": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "zFzFeNILKj7Kxn4vF0ya",
+                         *         "userId": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "montant": 85000,
-                         *         "reference": "SBX-99570c44-cb2b-4bec-962d-8a93cb7cef6e",
+                         *         "reference": "SBX-e5ca0efd-2822-4ba1-8e08-f0f1bc21b569",
                          *         "statut": "failed",
                          *         "type": "commande",
                          *         "metadata": {
-                         *           "commandeId": "ZYqlAMaiOiFCCz1o4G0i"
+                         *           "commandeId": "fS4jFBE1kpPNLZumYc5P"
                          *         },
                          *         "method": "link",
                          *         "network": null,
@@ -22928,14 +22935,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:28:00.454Z",
+                         *             "at": "2026-11-27T10:29:50.611Z",
                          *             "from": "pending",
                          *             "to": "failed",
                          *             "source": "admin",
                          *             "reason": "Le client a abandonné le paiement"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:28:00.352Z"
+                         *         "createdAt": "2026-11-27T10:29:50.555Z"
                          *       }
                          *     }
                          */
@@ -23504,7 +23511,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "lAdUeyHqd2sChf33Bhh5",
+                     *       "articleId": "YBSW4LeAdi53YalTTBDj",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -23534,9 +23541,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "lAdUeyHqd2sChf33Bhh5",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "YBSW4LeAdi53YalTTBDj",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -23547,8 +23554,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:28:06.859Z",
-                         *         "updatedAt": "2026-11-27T10:28:06.859Z"
+                         *         "createdAt": "2026-11-27T10:29:59.151Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.151Z"
                          *       }
                          *     }
                          */
@@ -23678,8 +23685,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "lAdUeyHqd2sChf33Bhh5",
-                     *       "transitaireId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3"
+                     *       "articleId": "YBSW4LeAdi53YalTTBDj",
+                     *       "transitaireId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu"
                      *     }
                      */
                     "application/json": {
@@ -23699,21 +23706,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "lAdUeyHqd2sChf33Bhh5",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "YBSW4LeAdi53YalTTBDj",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:28:06.935Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.222Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:28:06.859Z",
-                         *         "updatedAt": "2026-11-27T10:28:06.935Z"
+                         *         "createdAt": "2026-11-27T10:29:59.151Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.222Z"
                          *       }
                          *     }
                          */
@@ -23856,7 +23863,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "lAdUeyHqd2sChf33Bhh5"
+                     *       "articleId": "YBSW4LeAdi53YalTTBDj"
                      *     }
                      */
                     "application/json": {
@@ -23875,21 +23882,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "lAdUeyHqd2sChf33Bhh5",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "YBSW4LeAdi53YalTTBDj",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.080Z",
-                         *         "dateTransfer": "2026-11-27T10:28:07.145Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.370Z",
+                         *         "dateTransfer": "2026-11-27T10:29:59.430Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:28:06.859Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.145Z"
+                         *         "createdAt": "2026-11-27T10:29:59.151Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.430Z"
                          *       }
                          *     }
                          */
@@ -24128,7 +24135,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example lAdUeyHqd2sChf33Bhh5 */
+                    /** @example YBSW4LeAdi53YalTTBDj */
                     articleId: string;
                 };
                 cookie?: never;
@@ -24145,21 +24152,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "lAdUeyHqd2sChf33Bhh5",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "YBSW4LeAdi53YalTTBDj",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:28:06.935Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.222Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:28:06.859Z",
-                         *         "updatedAt": "2026-11-27T10:28:06.935Z"
+                         *         "createdAt": "2026-11-27T10:29:59.151Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.222Z"
                          *       }
                          *     }
                          */
@@ -24501,7 +24508,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk */
+                    /** @example YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
                     id: string;
                 };
                 cookie?: never;
@@ -24518,21 +24525,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "lAdUeyHqd2sChf33Bhh5",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "YBSW4LeAdi53YalTTBDj",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.080Z",
-                         *         "dateTransfer": "2026-11-27T10:28:07.145Z",
-                         *         "dateTraite": "2026-11-27T10:28:07.188Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.370Z",
+                         *         "dateTransfer": "2026-11-27T10:29:59.430Z",
+                         *         "dateTraite": "2026-11-27T10:29:59.476Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:28:06.859Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.188Z"
+                         *         "createdAt": "2026-11-27T10:29:59.151Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.476Z"
                          *       }
                          *     }
                          */
@@ -24646,7 +24653,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk */
+                    /** @example YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
                     id: string;
                 };
                 cookie?: never;
@@ -24663,9 +24670,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "lAdUeyHqd2sChf33Bhh5",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "YBSW4LeAdi53YalTTBDj",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -24676,8 +24683,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:28:06.859Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.011Z"
+                         *         "createdAt": "2026-11-27T10:29:59.151Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.309Z"
                          *       }
                          *     }
                          */
@@ -24791,7 +24798,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk */
+                    /** @example YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
                     id: string;
                 };
                 cookie?: never;
@@ -24826,21 +24833,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "lAdUeyHqd2sChf33Bhh5_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "lAdUeyHqd2sChf33Bhh5",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "YBSW4LeAdi53YalTTBDj",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.080Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.370Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:28:06.859Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.128Z"
+                         *         "createdAt": "2026-11-27T10:29:59.151Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.419Z"
                          *       }
                          *     }
                          */
@@ -24965,7 +24972,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "qvogR2HEKJh3Cb2TnNOc",
+                     *       "articleId": "CME34WQXlu1Xo7ifnE5D",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -24995,9 +25002,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "CME34WQXlu1Xo7ifnE5D",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -25008,8 +25015,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:28:07.548Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.548Z"
+                         *         "createdAt": "2026-11-27T10:29:59.815Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.815Z"
                          *       }
                          *     }
                          */
@@ -25140,8 +25147,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "qvogR2HEKJh3Cb2TnNOc",
-                     *       "transitaireId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3"
+                     *       "articleId": "CME34WQXlu1Xo7ifnE5D",
+                     *       "transitaireId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu"
                      *     }
                      */
                     "application/json": {
@@ -25161,21 +25168,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "CME34WQXlu1Xo7ifnE5D",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.636Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.922Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:28:07.548Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.636Z"
+                         *         "createdAt": "2026-11-27T10:29:59.815Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.922Z"
                          *       }
                          *     }
                          */
@@ -25321,7 +25328,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "qvogR2HEKJh3Cb2TnNOc"
+                     *       "articleId": "CME34WQXlu1Xo7ifnE5D"
                      *     }
                      */
                     "application/json": {
@@ -25340,21 +25347,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "CME34WQXlu1Xo7ifnE5D",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.789Z",
-                         *         "dateTransfer": "2026-11-27T10:28:07.852Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:30:00.030Z",
+                         *         "dateTransfer": "2026-11-27T10:30:00.079Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:28:07.548Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.852Z"
+                         *         "createdAt": "2026-11-27T10:29:59.815Z",
+                         *         "updatedAt": "2026-11-27T10:30:00.079Z"
                          *       }
                          *     }
                          */
@@ -25597,7 +25604,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qvogR2HEKJh3Cb2TnNOc */
+                    /** @example CME34WQXlu1Xo7ifnE5D */
                     articleId: string;
                 };
                 cookie?: never;
@@ -25614,21 +25621,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "CME34WQXlu1Xo7ifnE5D",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.636Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.922Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:28:07.548Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.636Z"
+                         *         "createdAt": "2026-11-27T10:29:59.815Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.922Z"
                          *       }
                          *     }
                          */
@@ -25975,7 +25982,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk */
+                    /** @example CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
                     id: string;
                 };
                 cookie?: never;
@@ -25992,21 +25999,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "CME34WQXlu1Xo7ifnE5D",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.789Z",
-                         *         "dateTransfer": "2026-11-27T10:28:07.852Z",
-                         *         "dateTraite": "2026-11-27T10:28:07.904Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:30:00.030Z",
+                         *         "dateTransfer": "2026-11-27T10:30:00.079Z",
+                         *         "dateTraite": "2026-11-27T10:30:00.115Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:28:07.548Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.904Z"
+                         *         "createdAt": "2026-11-27T10:29:59.815Z",
+                         *         "updatedAt": "2026-11-27T10:30:00.115Z"
                          *       }
                          *     }
                          */
@@ -26123,7 +26130,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk */
+                    /** @example CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
                     id: string;
                 };
                 cookie?: never;
@@ -26140,9 +26147,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "CME34WQXlu1Xo7ifnE5D",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -26153,8 +26160,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:28:07.548Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.717Z"
+                         *         "createdAt": "2026-11-27T10:29:59.815Z",
+                         *         "updatedAt": "2026-11-27T10:29:59.974Z"
                          *       }
                          *     }
                          */
@@ -26271,7 +26278,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk */
+                    /** @example CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
                     id: string;
                 };
                 cookie?: never;
@@ -26306,21 +26313,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qvogR2HEKJh3Cb2TnNOc_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "article": "qvogR2HEKJh3Cb2TnNOc",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaire": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "article": "CME34WQXlu1Xo7ifnE5D",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:28:07.789Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:30:00.030Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:28:07.548Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.836Z"
+                         *         "createdAt": "2026-11-27T10:29:59.815Z",
+                         *         "updatedAt": "2026-11-27T10:30:00.070Z"
                          *       }
                          *     }
                          */
@@ -26447,14 +26454,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "userId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:27:53.600Z",
-                         *         "decidedAt": "2026-11-27T10:27:53.629Z",
+                         *         "submittedAt": "2026-11-27T10:29:45.035Z",
+                         *         "decidedAt": "2026-11-27T10:29:45.072Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/474819c7-ca09-45e4-916a-9ff51bcc9365.jpg",
-                         *           "cardBack": "kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/7eccd95d-394a-4364-b194-f1ec66757a3a.jpg",
+                         *           "cardFront": "kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/d522c743-2731-4838-8629-5a259ff0fb28.jpg",
+                         *           "cardBack": "kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/e756ec5a-f3b1-49af-b723-f82683d8783f.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26574,8 +26581,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "cardFront": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg",
-                     *       "cardBack": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/66bb87fe-4866-4f37-9c40-314889c31ae8.jpg",
+                     *       "cardFront": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg",
+                     *       "cardBack": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/6a43dc3c-0c35-4feb-87e1-2f881e700983.jpg",
                      *       "companyName": "Akpovi Transit SARL",
                      *       "registrationRef": "RB/COT/24 B 1020",
                      *       "pays": "BJ",
@@ -26616,14 +26623,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
+                         *         "userId": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
                          *         "statut": "pending",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:28:08.058Z",
+                         *         "submittedAt": "2026-11-27T10:30:00.231Z",
                          *         "decidedAt": null,
                          *         "dossier": {
-                         *           "cardFront": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg",
-                         *           "cardBack": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/66bb87fe-4866-4f37-9c40-314889c31ae8.jpg",
+                         *           "cardFront": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg",
+                         *           "cardBack": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/6a43dc3c-0c35-4feb-87e1-2f881e700983.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -26916,7 +26923,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3AdmK0Yw1vSo7wBvKV1RlkJgGTy3 */
+                    /** @example WI4KdWB4Op8pSZnVbcffRbFKcVTu */
                     userId: string;
                 };
                 cookie?: never;
@@ -26933,14 +26940,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *         "userId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:27:53.600Z",
-                         *         "decidedAt": "2026-11-27T10:27:53.629Z",
+                         *         "submittedAt": "2026-11-27T10:29:45.035Z",
+                         *         "decidedAt": "2026-11-27T10:29:45.072Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/474819c7-ca09-45e4-916a-9ff51bcc9365.jpg",
-                         *           "cardBack": "kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/7eccd95d-394a-4364-b194-f1ec66757a3a.jpg",
+                         *           "cardFront": "kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/d522c743-2731-4838-8629-5a259ff0fb28.jpg",
+                         *           "cardBack": "kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/e756ec5a-f3b1-49af-b723-f82683d8783f.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26954,9 +26961,9 @@ export interface paths {
                          *           ]
                          *         },
                          *         "cardLinks": {
-                         *           "cardFront": "/api/upload/signed/kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/474819c7-ca09-45e4-916a-9ff51bcc9365.jpg?expires=1795775576&signature=8a3db5cd564e6dfb3073e7a72b409bd22d61ae5a57744d96eed65a77ec7f1354",
-                         *           "cardBack": "/api/upload/signed/kyc/3AdmK0Yw1vSo7wBvKV1RlkJgGTy3/7eccd95d-394a-4364-b194-f1ec66757a3a.jpg?expires=1795775576&signature=8899649a8d9948357b80c9c2831befad6a7d03cca5b473c2c6f251a4216bc10f",
-                         *           "expiresAt": "2026-11-27T10:32:56.492Z",
+                         *           "cardFront": "/api/upload/signed/kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/d522c743-2731-4838-8629-5a259ff0fb28.jpg?expires=1795775687&signature=77c1a7b5c78530a53f0a2b254f2e26f7ba97c6b90463ca2e852271f1a4521292",
+                         *           "cardBack": "/api/upload/signed/kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/e756ec5a-f3b1-49af-b723-f82683d8783f.jpg?expires=1795775687&signature=8dd73b4cef405c039c555f6a4190023fbe12fb0d366210b062ccb4139eaac2a5",
+                         *           "expiresAt": "2026-11-27T10:34:47.689Z",
                          *           "deleted": []
                          *         }
                          *       }
@@ -27092,7 +27099,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example IpWJGrQkss0Bbv1SqsKmaNQhRVH7 */
+                    /** @example cwBzzw4ZrQv4l882x6Z61KDiAnSx */
                     userId: string;
                 };
                 cookie?: never;
@@ -27109,14 +27116,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
+                         *         "userId": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:28:08.170Z",
-                         *         "decidedAt": "2026-11-27T10:28:08.205Z",
+                         *         "submittedAt": "2026-11-27T10:30:00.340Z",
+                         *         "decidedAt": "2026-11-27T10:30:00.379Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/252b821f-b596-4353-96e0-11050e1fb638.jpg",
-                         *           "cardBack": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/096e97fb-4c4d-4c22-8ab2-ddfe497f68cc.jpg",
+                         *           "cardFront": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/bacf4b4f-aa42-49a8-bf6e-89ff59374737.jpg",
+                         *           "cardBack": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/6de84fd5-4a6b-47a8-8259-8f5af8a61a6f.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27253,7 +27260,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example IpWJGrQkss0Bbv1SqsKmaNQhRVH7 */
+                    /** @example cwBzzw4ZrQv4l882x6Z61KDiAnSx */
                     userId: string;
                 };
                 cookie?: never;
@@ -27281,14 +27288,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "IpWJGrQkss0Bbv1SqsKmaNQhRVH7",
+                         *         "userId": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
                          *         "statut": "rejected",
                          *         "rejectionMotif": "Carte illisible, merci de la reprendre",
-                         *         "submittedAt": "2026-11-27T10:28:08.058Z",
-                         *         "decidedAt": "2026-11-27T10:28:08.102Z",
+                         *         "submittedAt": "2026-11-27T10:30:00.231Z",
+                         *         "decidedAt": "2026-11-27T10:30:00.273Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/3b0f0a9a-e7a0-46b2-9a2b-14dee2498416.jpg",
-                         *           "cardBack": "kyc/IpWJGrQkss0Bbv1SqsKmaNQhRVH7/66bb87fe-4866-4f37-9c40-314889c31ae8.jpg",
+                         *           "cardFront": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg",
+                         *           "cardBack": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/6a43dc3c-0c35-4feb-87e1-2f881e700983.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27436,7 +27443,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "transitaireId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                     *       "transitaireId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                      *       "rating": 5,
                      *       "comment": "Dédouanement rapide, bon suivi."
                      *     }
@@ -27459,13 +27466,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaireId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "WI4KdWB4Op8pSZnVbcffRbFKcVTu_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaireId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "rating": 5,
                          *         "comment": "Dédouanement rapide, bon suivi.",
-                         *         "createdAt": "2026-11-27T10:28:07.974Z",
-                         *         "updatedAt": "2026-11-27T10:28:07.974Z"
+                         *         "createdAt": "2026-11-27T10:30:00.167Z",
+                         *         "updatedAt": "2026-11-27T10:30:00.167Z"
                          *       }
                          *     }
                          */
@@ -27574,7 +27581,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3AdmK0Yw1vSo7wBvKV1RlkJgGTy3_24bL2K4iaAEg8maHAKPXvbbVnOtk */
+                    /** @example WI4KdWB4Op8pSZnVbcffRbFKcVTu_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
                     id: string;
                 };
                 cookie?: never;
@@ -27674,7 +27681,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3AdmK0Yw1vSo7wBvKV1RlkJgGTy3_24bL2K4iaAEg8maHAKPXvbbVnOtk */
+                    /** @example WI4KdWB4Op8pSZnVbcffRbFKcVTu_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
                     id: string;
                 };
                 cookie?: never;
@@ -27704,13 +27711,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3_24bL2K4iaAEg8maHAKPXvbbVnOtk",
-                         *         "transitaireId": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
-                         *         "acheteur": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *         "id": "WI4KdWB4Op8pSZnVbcffRbFKcVTu_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "transitaireId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *         "rating": 4,
                          *         "comment": "Bon suivi, un jour de retard.",
-                         *         "createdAt": "2026-11-27T10:28:07.974Z",
-                         *         "updatedAt": "2026-11-27T10:28:08.000Z"
+                         *         "createdAt": "2026-11-27T10:30:00.167Z",
+                         *         "updatedAt": "2026-11-27T10:30:00.186Z"
                          *       }
                          *     }
                          */
@@ -27957,7 +27964,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 3AdmK0Yw1vSo7wBvKV1RlkJgGTy3 */
+                    /** @example WI4KdWB4Op8pSZnVbcffRbFKcVTu */
                     transitaireId: string;
                 };
                 cookie?: never;
@@ -28110,7 +28117,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "3AdmK0Yw1vSo7wBvKV1RlkJgGTy3",
+                         *           "id": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
                          *           "nom": "Sossa",
                          *           "prenoms": "Transit Express",
                          *           "photoUrl": null,
@@ -28266,15 +28273,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "h4irkdgojdLiUFQtv4VymYHnyDYZ",
+                         *         "id": "jg1GPRIYxoo8HpwEI53dJLV9VwAA",
                          *         "telephone": "+2290190000012",
                          *         "email": "pro_2290190000012@users.marketplace.invalid",
                          *         "nom": "Dah",
                          *         "prenoms": "Boris",
                          *         "typeAgent": "Market",
                          *         "zone": "Porto-Novo - Ouando",
-                         *         "referralCode": "Y6V7N7R3",
-                         *         "createdAt": "2026-11-27T10:28:08.387Z",
+                         *         "referralCode": "EJ728B93",
+                         *         "createdAt": "2026-11-27T10:30:00.505Z",
                          *         "passwordSetup": {
                          *           "method": "password_reset",
                          *           "steps": [
@@ -28411,7 +28418,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
+                         *           "id": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28543,7 +28550,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
+                         *           "id": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28677,9 +28684,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "h4irkdgojdLiUFQtv4VymYHnyDYZ",
+                         *           "id": "jg1GPRIYxoo8HpwEI53dJLV9VwAA",
                          *           "typeAgent": "Market",
-                         *           "referralCode": "Y6V7N7R3"
+                         *           "referralCode": "EJ728B93"
                          *         },
                          *         "stats": {
                          *           "totalReferrals": 0,
@@ -28829,7 +28836,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
+                         *             "agentId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -28846,7 +28853,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
+                         *           "agentId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -28978,7 +28985,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
+                         *             "agentId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -28995,7 +29002,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
+                         *           "agentId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -29128,7 +29135,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "h4irkdgojdLiUFQtv4VymYHnyDYZ",
+                         *           "agentId": "jg1GPRIYxoo8HpwEI53dJLV9VwAA",
                          *           "rank": 1,
                          *           "score": 0,
                          *           "earnings": 0,
@@ -29810,7 +29817,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example h4irkdgojdLiUFQtv4VymYHnyDYZ
+                     * @example jg1GPRIYxoo8HpwEI53dJLV9VwAA
                      */
                     id: string;
                 };
@@ -29953,7 +29960,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example h4irkdgojdLiUFQtv4VymYHnyDYZ
+                     * @example jg1GPRIYxoo8HpwEI53dJLV9VwAA
                      */
                     id: string;
                 };
@@ -30089,7 +30096,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example UVPGsKPqLJFp06jchnFszOCo1Ngu
+                     * @example ZWLAMfdA2NK4S1crSQXF3v2vTrp3
                      */
                     id: string;
                 };
@@ -30266,7 +30273,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example UVPGsKPqLJFp06jchnFszOCo1Ngu
+                     * @example ZWLAMfdA2NK4S1crSQXF3v2vTrp3
                      */
                     id: string;
                 };
@@ -30415,7 +30422,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example UVPGsKPqLJFp06jchnFszOCo1Ngu
+                     * @example ZWLAMfdA2NK4S1crSQXF3v2vTrp3
                      */
                     id: string;
                 };
@@ -30594,13 +30601,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "HodeUWpR7WbxnAmzldVGmQg7F25P",
-                         *           "referrerId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
-                         *           "referredId": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "id": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "referrerId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
+                         *           "referredId": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:27:53.866Z",
+                         *           "createdAt": "2026-11-24T10:29:45.304Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30835,13 +30842,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "HodeUWpR7WbxnAmzldVGmQg7F25P",
-                         *           "referrerId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
-                         *           "referredId": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *           "id": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "referrerId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
+                         *           "referredId": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:27:53.866Z",
+                         *           "createdAt": "2026-11-24T10:29:45.304Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30941,7 +30948,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The referred user’s id.
-                     * @example HodeUWpR7WbxnAmzldVGmQg7F25P
+                     * @example GKIekwOEbgVxBWtlBRvzIaR9iTQH
                      */
                     id: string;
                 };
@@ -30959,13 +30966,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "HodeUWpR7WbxnAmzldVGmQg7F25P",
-                         *         "referrerId": "UVPGsKPqLJFp06jchnFszOCo1Ngu",
-                         *         "referredId": "HodeUWpR7WbxnAmzldVGmQg7F25P",
+                         *         "id": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "referrerId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
+                         *         "referredId": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
                          *         "code": "DEMOPRO1",
                          *         "statut": "pending",
                          *         "referredRole": "vendeur",
-                         *         "createdAt": "2026-11-24T10:27:53.866Z",
+                         *         "createdAt": "2026-11-24T10:29:45.304Z",
                          *         "completedAt": null,
                          *         "phoneProven": true
                          *       }
@@ -31090,8 +31097,8 @@ export interface paths {
                          *       "data": {
                          *         "status": "counted",
                          *         "eventType": "seller_create_started",
-                         *         "sessionKey": "HodeUWpR7WbxnAmzldVGmQg7F25P_1795775274",
-                         *         "agentId": "UVPGsKPqLJFp06jchnFszOCo1Ngu"
+                         *         "sessionKey": "GKIekwOEbgVxBWtlBRvzIaR9iTQH_1795775386",
+                         *         "agentId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3"
                          *       }
                          *     }
                          */
@@ -34218,34 +34225,34 @@ export interface paths {
                          *         {
                          *           "id": "rapport_verification_demo-verification-payment",
                          *           "kind": "rapport_verification",
-                         *           "owner": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "owner": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "readers": [
-                         *             "HodeUWpR7WbxnAmzldVGmQg7F25P"
+                         *             "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
                          *           ],
                          *           "label": "Rapport de vérification : Tricycle de transport 2022",
                          *           "contentType": "application/pdf",
-                         *           "size": 1238,
+                         *           "size": 1236,
                          *           "record": {
                          *             "collection": "verifications",
                          *             "id": "demo-verification-payment"
                          *           },
-                         *           "createdAt": "2026-11-27T10:27:54.374Z",
+                         *           "createdAt": "2026-11-27T10:29:45.838Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         },
                          *         {
-                         *           "id": "facture_commande_WMqkd33DOVm32pj1A8jV",
+                         *           "id": "facture_commande_H30YhpTcFvAEZuLhIGQV",
                          *           "kind": "facture",
-                         *           "owner": "24bL2K4iaAEg8maHAKPXvbbVnOtk",
+                         *           "owner": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
                          *           "readers": [],
                          *           "label": "Facture FAC-20261127-0002",
                          *           "contentType": "application/pdf",
-                         *           "size": 1299,
+                         *           "size": 1298,
                          *           "record": {
                          *             "collection": "invoices",
-                         *             "id": "commande_WMqkd33DOVm32pj1A8jV"
+                         *             "id": "commande_H30YhpTcFvAEZuLhIGQV"
                          *           },
-                         *           "createdAt": "2026-11-27T10:27:54.184Z",
+                         *           "createdAt": "2026-11-27T10:29:45.676Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         }
@@ -34355,7 +34362,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "ids": [
-                     *         "facture_achat_HoMyL8HOWLjGGghiUoBX"
+                     *         "facture_achat_naDCBXNJGDZa618xXUfB"
                      *       ]
                      *     }
                      */
@@ -34378,7 +34385,7 @@ export interface paths {
                          *       "data": {
                          *         "results": [
                          *           {
-                         *             "id": "facture_achat_HoMyL8HOWLjGGghiUoBX",
+                         *             "id": "facture_achat_naDCBXNJGDZa618xXUfB",
                          *             "outcome": "deleted"
                          *           }
                          *         ]
@@ -34505,8 +34512,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/07af8a3d-9a97-4f7e-9bc6-60754757b02f.pdf?expires=1795775576&signature=8255d3983732ccf044dff5dca6d1223405e71372c2b623e9182c181c592f6ba5",
-                         *         "expiresAt": "2026-11-27T10:32:56.976Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/5a0ce59f-347d-4920-af77-79404ec773ef.pdf?expires=1795775688&signature=e0d97818210339f8d3066d693a4a6b4ce607ff5a5a5d1efbafd479c6522aa161",
+                         *         "expiresAt": "2026-11-27T10:34:48.120Z"
                          *       }
                          *     }
                          */
@@ -34655,15 +34662,15 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "HWHjNywnDU70opL4PEMT",
+                         *           "id": "zE4dv8psU6pODgwA9TKh",
                          *           "actor": {
-                         *             "uid": "ixRfTXIsnAWu8fKnXNmkXxszBGk8",
+                         *             "uid": "97Gk4MfWnPuYyx2tY6aOOIUEZCpn",
                          *             "role": "admin"
                          *           },
                          *           "action": "delivery_zone.created",
                          *           "target": {
                          *             "collection": "deliveryZones",
-                         *             "id": "IusqLhZYJxbR6SXQiZqf"
+                         *             "id": "CqJjeo8lS8EtKNpnQ8iO"
                          *           },
                          *           "before": null,
                          *           "after": {
@@ -34686,7 +34693,7 @@ export interface paths {
                          *           },
                          *           "reason": null,
                          *           "context": null,
-                         *           "at": "2026-11-27T10:27:54.028Z"
+                         *           "at": "2026-11-27T10:29:45.497Z"
                          *         }
                          *       ],
                          *       "pagination": {

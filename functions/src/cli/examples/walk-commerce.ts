@@ -25,19 +25,20 @@ export async function walkCommerce(recorder: Recorder, context: WalkContext): Pr
       await call('POST /api/orders/admin/{id}/status', 'admin', { params: { id: paid.id }, body: { statut: 'shipped', reason: 'Remis au transporteur par téléphone' } });
     }
 
-    // The other ways to start a payment, on one more order: a payment link, a card, a recorded Flutterwave payment.
+    // The other ways to start a payment, on one more order: a payment link, a card, a payment recorded by the app.
     const other = await orderPart(recorder, part, false);
     if (other) {
       const metadata = { commandeId: other.id };
       const link = await call('POST /api/payments/init', 'acheteur', { body: { type: 'commande', montant: other.total, metadata } });
       await call('POST /api/payments/initcard', 'acheteur', { body: { type: 'commande', montant: other.total, metadata, typeCard: 'VISA' } });
-      await call('POST /api/payments/flutter/record', 'acheteur', { body: { type: 'commande', montant: other.total, metadata, reference: 'FLW-DEMO-0001' }, refusal: true });
       const linkId = link.body?.data?.paymentId as string | undefined;
       if (linkId) {
         // A callback without the partner's secret is refused; the admin settles the abandoned link.
         await call('POST /api/payments/webhook', 'anonymous', { body: { reference: linkId, status: 'SUCCESSFUL' }, refusal: true });
         await call('POST /api/payments/admin/{id}/status', 'admin', { params: { id: linkId }, body: { statut: 'failed', reason: 'Le client a abandonné le paiement' } });
       }
+      // Paid in the provider's own checkout, then recorded by the app with the provider's reference.
+      await call('POST /api/payments/flutter/record', 'acheteur', { body: { type: 'commande', montant: other.total, metadata, reference: context.providerPayment(other.total) } });
     }
   }
 

@@ -17,6 +17,8 @@ export interface WalkContext {
   ids: Record<string, string | undefined>;
   /** Signs a demo role in again (after a step that revokes its tokens). */
   refreshToken(role: string): Promise<void>;
+  /** A payment the app made in the provider's own SDK (the local FeexPay's transaction), by its reference. */
+  providerPayment(amount: number): string;
   /** Signs in an account that is not a demo one, under `name`. */
   signInAs(name: string, email: string, password: string): Promise<void>;
 }
