@@ -36,7 +36,25 @@ async function signIn(email: string, password: string): Promise<string> {
   return body.idToken;
 }
 
+/** The settings of the run (the seed's included), over the emulator's. */
+const RUN_SETTINGS = {
+  // Without the Functions emulator no trigger hands events to their subscribers: each is handed
+  // over in the request that emitted it (a paid order opens its delivery before the next step).
+  EVENTS_DISPATCH_INLINE: 'true',
+  // No Cloud Tasks emulator runs beside the recorder: what the service queues there (a payment's
+  // expiry, a delivery's next offer round, an admin broadcast's pages) is left unqueued, as the
+  // in-process tests leave it. The answers are the same; the later work is not what they show.
+  PAYMENT_EXPIRY_TASKS_ENABLED: 'false',
+  DELIVERY_TASKS_ENABLED: 'false',
+  ADMIN_MESSAGE_TASKS_ENABLED: 'false',
+  // One demo buyer pays a dozen times within the hour, and contacts the demo driver twice in a row.
+  PAYMENT_RATE_LIMIT_ENABLED: 'false',
+  TRICYCLE_CONTACT_REOPEN_SECONDS: '0',
+};
+
 async function record(): Promise<void> {
+  Object.assign(process.env, RUN_SETTINGS);
+  reloadConfig();
   console.log('Loading the demo data...');
   await seedDemo();
   const server: Server = (await createFullApp()).listen(0, '127.0.0.1');
@@ -53,18 +71,6 @@ async function record(): Promise<void> {
     FEEXPAY_BASE_URL: sandboxUrl,
     FEEXPAY_LINK_BASE_URL: sandboxUrl,
     FEEXPAY_CALLBACK_URL: `${baseUrl}/api/payments/webhook`,
-    // Without the Functions emulator no trigger hands events to their subscribers: each is handed
-    // over in the request that emitted it (a paid order opens its delivery before the next step).
-    EVENTS_DISPATCH_INLINE: 'true',
-    // No Cloud Tasks emulator runs beside the recorder: what the service queues there (a payment's
-    // expiry, a delivery's next offer round, an admin broadcast's pages) is left unqueued, as the
-    // in-process tests leave it. The answers are the same; the later work is not what they show.
-    PAYMENT_EXPIRY_TASKS_ENABLED: 'false',
-    DELIVERY_TASKS_ENABLED: 'false',
-    ADMIN_MESSAGE_TASKS_ENABLED: 'false',
-    // One demo buyer pays a dozen times within the hour, and contacts the demo driver twice in a row.
-    PAYMENT_RATE_LIMIT_ENABLED: 'false',
-    TRICYCLE_CONTACT_REOPEN_SECONDS: '0',
   });
   reloadConfig();
   try {
@@ -92,7 +98,16 @@ async function record(): Promise<void> {
       },
     };
     const roles = DEMO_ACCOUNTS.map((account) => account.role);
-    const extra = () => ({ '/api/users/{id}:id': [uids.vendeur], '/api/agents/{id}:id': [uids.agentCommercial], '/api/agents/{id}/pro-monitor:id': [uids.vendeur, uids.agentCommercial], uid: Object.values(uids), userId: Object.values(uids), transitaireId: [uids.transitaire], vendeur: [uids.vendeur] });
+    // Ids no list answers (users and agents by uid), for walk-reads.ts: by `path:param`, or by param.
+    const extra = () => ({
+      '/api/users/{id}:id': [uids.vendeur],
+      '/api/agents/{id}:id': [uids.agentCommercial],
+      '/api/agents/{id}/pro-monitor:id': [uids.vendeur, uids.agentCommercial],
+      uid: Object.values(uids),
+      userId: Object.values(uids),
+      transitaireId: [uids.transitaire],
+      vendeur: [uids.vendeur],
+    });
     // What the demo data holds, read before anything changes it; the flows; then the reads their answers opened.
     await walkReads(recorder, roles, extra());
     await walkFlows(recorder, context);

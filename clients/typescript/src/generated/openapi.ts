@@ -30,7 +30,7 @@ export interface paths {
                          *         "service": "vehicle-marketplace",
                          *         "version": "0.1.0",
                          *         "status": "ok",
-                         *         "time": "2026-11-27T10:29:46.393Z"
+                         *         "time": "2026-11-27T10:31:57.753Z"
                          *       }
                          *     }
                          */
@@ -201,7 +201,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
+                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -219,8 +219,8 @@ export interface paths {
                          *         },
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:29:48.158Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.158Z"
+                         *         "createdAt": "2026-11-27T10:31:59.981Z",
+                         *         "updatedAt": "2026-11-27T10:31:59.981Z"
                          *       }
                          *     }
                          */
@@ -357,7 +357,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -372,8 +372,8 @@ export interface paths {
                          *         "ville": null,
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:29:41.902Z",
-                         *         "updatedAt": "2026-11-27T10:29:45.947Z"
+                         *         "createdAt": "2026-11-27T10:31:52.170Z",
+                         *         "updatedAt": "2026-11-27T10:31:57.228Z"
                          *       }
                          *     }
                          */
@@ -481,7 +481,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -496,8 +496,8 @@ export interface paths {
                          *         "ville": "Cotonou",
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:29:41.902Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.266Z"
+                         *         "createdAt": "2026-11-27T10:31:52.170Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.093Z"
                          *       }
                          *     }
                          */
@@ -622,7 +622,7 @@ export interface paths {
                          *       "data": {
                          *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
                          *         "platform": "android",
-                         *         "lastSeenAt": "2026-11-27T10:29:48.288Z"
+                         *         "lastSeenAt": "2026-11-27T10:32:00.115Z"
                          *       }
                          *     }
                          */
@@ -831,7 +831,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example GKIekwOEbgVxBWtlBRvzIaR9iTQH
+                     * @example ZzMk5Rz25lCfBGBaFoXW93x8MkXl
                      */
                     id: string;
                 };
@@ -849,7 +849,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "nom": "Agbo",
                          *         "prenoms": "Rachidatou",
                          *         "role": "vendeur",
@@ -980,7 +980,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "rCM6jFrXemnH64y5BuKjYQp86a8R",
+                         *           "id": "Zunmf2tYbZGkQ69T6vLpMyeLZi6C",
                          *           "telephone": "+2290190000010",
                          *           "email": "pro_2290190000010@users.marketplace.invalid",
                          *           "nom": "Gbaguidi",
@@ -995,11 +995,11 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:29:42.177Z",
-                         *           "updatedAt": "2026-11-27T10:29:46.365Z"
+                         *           "createdAt": "2026-11-27T10:31:52.863Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.723Z"
                          *         },
                          *         {
-                         *           "id": "C7AuWanryEgvUHgnU4CVkayr7wJ6",
+                         *           "id": "RfnwAxzLlOjPs9hQvT9tVmgjrNUK",
                          *           "telephone": "+2290190000009",
                          *           "email": "pro_2290190000009@users.marketplace.invalid",
                          *           "nom": "Ahouansou",
@@ -1014,8 +1014,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:29:42.164Z",
-                         *           "updatedAt": "2026-11-27T10:29:46.331Z"
+                         *           "createdAt": "2026-11-27T10:31:52.826Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.685Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1134,7 +1134,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example cwBzzw4ZrQv4l882x6Z61KDiAnSx
+                     * @example Thkn9qLJPbOXv5foWbSdi8PPP2PN
                      */
                     id: string;
                 };
@@ -1163,7 +1163,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
+                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1180,9 +1180,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:29:48.236Z",
-                         *         "createdAt": "2026-11-27T10:29:48.158Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.379Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
+                         *         "createdAt": "2026-11-27T10:31:59.981Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.224Z"
                          *       }
                          *     }
                          */
@@ -1294,7 +1294,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example cwBzzw4ZrQv4l882x6Z61KDiAnSx
+                     * @example Thkn9qLJPbOXv5foWbSdi8PPP2PN
                      */
                     id: string;
                 };
@@ -1312,7 +1312,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
+                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1329,9 +1329,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:29:48.236Z",
-                         *         "createdAt": "2026-11-27T10:29:48.158Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.415Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
+                         *         "createdAt": "2026-11-27T10:31:59.981Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.270Z"
                          *       }
                          *     }
                          */
@@ -1433,7 +1433,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example cwBzzw4ZrQv4l882x6Z61KDiAnSx
+                     * @example Thkn9qLJPbOXv5foWbSdi8PPP2PN
                      */
                     id: string;
                 };
@@ -1463,7 +1463,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
+                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1480,9 +1480,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:29:48.236Z",
-                         *         "createdAt": "2026-11-27T10:29:48.158Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.453Z"
+                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
+                         *         "createdAt": "2026-11-27T10:31:59.981Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.314Z"
                          *       }
                          *     }
                          */
@@ -2709,7 +2709,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "819654"
+                     *       "otp": "517216"
                      *     }
                      */
                     "application/json": components["schemas"]["VerifyResetCode"];
@@ -2851,7 +2851,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "819654",
+                     *       "otp": "517216",
                      *       "newPassword": "Demo-2026!"
                      *     }
                      */
@@ -3126,7 +3126,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "otp": "283499"
+                     *       "otp": "901053"
                      *     }
                      */
                     "application/json": components["schemas"]["PhoneProofVerify"];
@@ -3145,7 +3145,7 @@ export interface paths {
                          *       "data": {
                          *         "telephone": "+2290190000011",
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:29:48.236Z",
+                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
                          *         "verifiedNow": true
                          *       }
                          *     }
@@ -3297,8 +3297,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "sessionId": "49f95941-9a6d-4545-804a-ec8d665ab443",
-                         *         "startedAt": "2026-11-27T10:29:48.619Z",
+                         *         "sessionId": "ebd9ef0f-6683-4712-9c6f-1874e13def19",
+                         *         "startedAt": "2026-11-27T10:32:00.498Z",
                          *         "idleTimeoutMinutes": 30
                          *       }
                          *     }
@@ -3793,26 +3793,41 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "0176b774ead740f5a59afc2fb18340ec26e22284",
-                         *           "type": "order_paid",
-                         *           "category": "payments",
-                         *           "title": "Commande payée",
-                         *           "body": "Votre commande H30YhpTcFvAEZuLhIGQV (85 500 XOF) est payée.",
+                         *           "id": "69815309c82b09948c3579b1c66e1e204501d699",
+                         *           "type": "verification_report_ready",
+                         *           "category": "orders",
+                         *           "title": "Rapport de vérification disponible",
+                         *           "body": "Le rapport d’inspection de « Tricycle de transport 2022 » est prêt. Lisez-le, puis acceptez ou refusez le véhicule.",
                          *           "language": "fr",
                          *           "resource": {
-                         *             "kind": "commande",
-                         *             "id": "H30YhpTcFvAEZuLhIGQV"
+                         *             "kind": "verification",
+                         *             "id": "demo-verification-payment"
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-27T10:29:45.609Z"
+                         *           "createdAt": "2026-11-27T10:31:57.113Z"
+                         *         },
+                         *         {
+                         *           "id": "112f821732838671c2409143942a0445a43ecfe9",
+                         *           "type": "delivery_status",
+                         *           "category": "orders",
+                         *           "title": "Livraison mise à jour",
+                         *           "body": "La livraison order_7Fg2TpglGcdwOTjB6pWQ est en route.",
+                         *           "language": "fr",
+                         *           "resource": {
+                         *             "kind": "delivery",
+                         *             "id": "order_7Fg2TpglGcdwOTjB6pWQ"
+                         *           },
+                         *           "read": false,
+                         *           "readAt": null,
+                         *           "createdAt": "2026-11-27T10:31:56.884Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 1,
-                         *         "hasMore": false
+                         *         "total": 6,
+                         *         "hasMore": true
                          *       }
                          *     }
                          */
@@ -3913,7 +3928,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "count": 1
+                         *         "count": 6
                          *       }
                          *     }
                          */
@@ -4011,7 +4026,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "updated": 2,
+                         *         "updated": 7,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -4092,7 +4107,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 501bd729ab3bfbb36343714524388fe1cfe2dffb
+                     * @example 85b71f3179f899e5e90f100da513ab39ffb2b886
                      */
                     id: string;
                 };
@@ -4110,7 +4125,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "501bd729ab3bfbb36343714524388fe1cfe2dffb",
+                         *         "id": "85b71f3179f899e5e90f100da513ab39ffb2b886",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4118,8 +4133,8 @@ export interface paths {
                          *         "language": "fr",
                          *         "resource": null,
                          *         "read": true,
-                         *         "readAt": "2026-11-27T10:29:48.663Z",
-                         *         "createdAt": "2026-11-27T10:29:48.559Z"
+                         *         "readAt": "2026-11-27T10:32:00.553Z",
+                         *         "createdAt": "2026-11-27T10:32:00.436Z"
                          *       }
                          *     }
                          */
@@ -4212,7 +4227,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 501bd729ab3bfbb36343714524388fe1cfe2dffb
+                     * @example 85b71f3179f899e5e90f100da513ab39ffb2b886
                      */
                     id: string;
                 };
@@ -4230,7 +4245,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "501bd729ab3bfbb36343714524388fe1cfe2dffb",
+                         *         "id": "85b71f3179f899e5e90f100da513ab39ffb2b886",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4239,7 +4254,7 @@ export interface paths {
                          *         "resource": null,
                          *         "read": false,
                          *         "readAt": null,
-                         *         "createdAt": "2026-11-27T10:29:48.559Z"
+                         *         "createdAt": "2026-11-27T10:32:00.436Z"
                          *       }
                          *     }
                          */
@@ -4329,7 +4344,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 0176b774ead740f5a59afc2fb18340ec26e22284
+                     * @example 69815309c82b09948c3579b1c66e1e204501d699
                      */
                     id: string;
                 };
@@ -4474,7 +4489,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "de7812c2-07ed-4a7d-9062-2af31de4a1fc",
+                         *         "id": "1c00c6c4-76c7-4574-8b0c-bf03934d4f10",
                          *         "audience": "acheteur",
                          *         "fr": {
                          *           "title": "Nouveautés",
@@ -4484,10 +4499,10 @@ export interface paths {
                          *           "title": "News",
                          *           "body": "Spare parts now in Parakou."
                          *         },
-                         *         "sentBy": "97Gk4MfWnPuYyx2tY6aOOIUEZCpn",
+                         *         "sentBy": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
                          *         "statut": "sending",
                          *         "recipients": 0,
-                         *         "createdAt": "2026-11-27T10:29:48.640Z",
+                         *         "createdAt": "2026-11-27T10:32:00.523Z",
                          *         "finishedAt": null
                          *       }
                          *     }
@@ -4759,7 +4774,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "QqzaaOEo9H7XjamjwLOZ",
+                         *           "id": "EHxPleToklttyJiHKLyx",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -4774,7 +4789,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4783,12 +4798,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:29:41.974Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.578Z",
-                         *           "publishedAt": "2026-11-27T10:29:41.974Z"
+                         *           "createdAt": "2026-11-27T10:31:52.414Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.619Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.414Z"
                          *         },
                          *         {
-                         *           "id": "J8cPQya6Rqsr4sTGFjEv",
+                         *           "id": "9wYYtxf3ojAKY9SFmLnT",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -4797,7 +4812,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4806,9 +4821,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:29:41.966Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.838Z",
-                         *           "publishedAt": "2026-11-27T10:29:41.966Z"
+                         *           "createdAt": "2026-11-27T10:31:52.388Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.084Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.388Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -4923,7 +4938,7 @@ export interface paths {
                      *       "pays": "BJ",
                      *       "ville": "Cotonou",
                      *       "photos": [
-                     *         "http://127.0.0.1:5000/api/upload/files/images/2b96ca24-279f-4a4b-a7f0-5da6cea40bb3.jpg"
+                     *         "http://127.0.0.1:5000/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg"
                      *       ]
                      *     }
                      */
@@ -4941,12 +4956,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Jx3GTbVTQ1bmyfEYgdKs",
+                         *         "id": "Mv3DtW8TG4HWQ48UEnwJ",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "prix": 2500000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/2b96ca24-279f-4a4b-a7f0-5da6cea40bb3.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -4955,7 +4970,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -4964,9 +4979,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:29:48.735Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.735Z",
-                         *         "publishedAt": "2026-11-27T10:29:48.735Z"
+                         *         "createdAt": "2026-11-27T10:32:00.653Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.653Z",
+                         *         "publishedAt": "2026-11-27T10:32:00.653Z"
                          *       }
                          *     }
                          */
@@ -5095,7 +5110,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "QqzaaOEo9H7XjamjwLOZ",
+                         *           "id": "EHxPleToklttyJiHKLyx",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -5110,7 +5125,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5119,12 +5134,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:29:41.974Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.578Z",
-                         *           "publishedAt": "2026-11-27T10:29:41.974Z"
+                         *           "createdAt": "2026-11-27T10:31:52.414Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.619Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.414Z"
                          *         },
                          *         {
-                         *           "id": "J8cPQya6Rqsr4sTGFjEv",
+                         *           "id": "9wYYtxf3ojAKY9SFmLnT",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -5133,7 +5148,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5142,9 +5157,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:29:41.966Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.838Z",
-                         *           "publishedAt": "2026-11-27T10:29:41.966Z"
+                         *           "createdAt": "2026-11-27T10:31:52.388Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.084Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.388Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -5243,7 +5258,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example QqzaaOEo9H7XjamjwLOZ */
+                    /** @example EHxPleToklttyJiHKLyx */
                     id: string;
                 };
                 cookie?: never;
@@ -5260,7 +5275,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "QqzaaOEo9H7XjamjwLOZ",
+                         *         "id": "EHxPleToklttyJiHKLyx",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5275,7 +5290,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5284,9 +5299,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:29:41.974Z",
-                         *         "updatedAt": "2026-11-27T10:29:45.578Z",
-                         *         "publishedAt": "2026-11-27T10:29:41.974Z"
+                         *         "createdAt": "2026-11-27T10:31:52.414Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.619Z",
+                         *         "publishedAt": "2026-11-27T10:31:52.414Z"
                          *       }
                          *     }
                          */
@@ -5364,7 +5379,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example sfkmCKQ6tfnLrpZw6gFv */
+                    /** @example KQ6PRuzE0zUHY3Ni9DmI */
                     id: string;
                 };
                 cookie?: never;
@@ -5478,7 +5493,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Jx3GTbVTQ1bmyfEYgdKs */
+                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
                     id: string;
                 };
                 cookie?: never;
@@ -5540,13 +5555,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Jx3GTbVTQ1bmyfEYgdKs",
+                         *         "id": "Mv3DtW8TG4HWQ48UEnwJ",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "description": "Entretien à jour, papiers en règle.",
                          *         "prix": 2400000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/2b96ca24-279f-4a4b-a7f0-5da6cea40bb3.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -5555,7 +5570,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5564,9 +5579,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:29:48.735Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.788Z",
-                         *         "publishedAt": "2026-11-27T10:29:48.735Z"
+                         *         "createdAt": "2026-11-27T10:32:00.653Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.707Z",
+                         *         "publishedAt": "2026-11-27T10:32:00.653Z"
                          *       }
                          *     }
                          */
@@ -5685,7 +5700,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example QqzaaOEo9H7XjamjwLOZ */
+                    /** @example EHxPleToklttyJiHKLyx */
                     id: string;
                 };
                 cookie?: never;
@@ -5713,7 +5728,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "QqzaaOEo9H7XjamjwLOZ",
+                         *         "id": "EHxPleToklttyJiHKLyx",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5728,7 +5743,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5737,9 +5752,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:29:41.974Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.827Z",
-                         *         "publishedAt": "2026-11-27T10:29:41.974Z"
+                         *         "createdAt": "2026-11-27T10:31:52.414Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.753Z",
+                         *         "publishedAt": "2026-11-27T10:31:52.414Z"
                          *       }
                          *     }
                          */
@@ -5845,7 +5860,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example sfkmCKQ6tfnLrpZw6gFv */
+                    /** @example KQ6PRuzE0zUHY3Ni9DmI */
                     id: string;
                 };
                 cookie?: never;
@@ -5862,14 +5877,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "sfkmCKQ6tfnLrpZw6gFv",
+                         *         "id": "KQ6PRuzE0zUHY3Ni9DmI",
                          *         "type": "moto",
                          *         "titre": "Bajaj Boxer 150",
                          *         "prix": 720000,
                          *         "photos": [],
                          *         "pays": "BJ",
                          *         "ville": "Abomey-Calavi",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "retire",
                          *         "motifRejet": null,
@@ -5878,9 +5893,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:29:48.763Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.838Z",
-                         *         "publishedAt": "2026-11-27T10:29:48.763Z"
+                         *         "createdAt": "2026-11-27T10:32:00.681Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.769Z",
+                         *         "publishedAt": "2026-11-27T10:32:00.681Z"
                          *       }
                          *     }
                          */
@@ -5984,7 +5999,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example x2Oq3zwIXaGKarsO4bIF */
+                    /** @example OyWesGi7XyHWykfiTLDu */
                     id: string;
                 };
                 cookie?: never;
@@ -6001,7 +6016,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "x2Oq3zwIXaGKarsO4bIF",
+                         *         "id": "OyWesGi7XyHWykfiTLDu",
                          *         "type": "piece",
                          *         "titre": "Phare avant Corolla",
                          *         "prix": 45000,
@@ -6009,7 +6024,7 @@ export interface paths {
                          *         "stock": 3,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -6018,9 +6033,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:29:48.886Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.909Z",
-                         *         "publishedAt": "2026-11-27T10:29:48.912Z"
+                         *         "createdAt": "2026-11-27T10:32:00.832Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.858Z",
+                         *         "publishedAt": "2026-11-27T10:32:00.861Z"
                          *       }
                          *     }
                          */
@@ -6122,7 +6137,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example GikbAIAUw8ynfDa5tR5d */
+                    /** @example YQketynlueLlTyGe7xlF */
                     id: string;
                 };
                 cookie?: never;
@@ -6150,7 +6165,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "GikbAIAUw8ynfDa5tR5d",
+                         *         "id": "YQketynlueLlTyGe7xlF",
                          *         "type": "piece",
                          *         "titre": "Rétroviseur RAV4",
                          *         "prix": 35000,
@@ -6158,7 +6173,7 @@ export interface paths {
                          *         "stock": 2,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "rejete",
                          *         "motifRejet": "Photos manquantes",
@@ -6167,8 +6182,8 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:29:48.957Z",
-                         *         "updatedAt": "2026-11-27T10:29:48.977Z",
+                         *         "createdAt": "2026-11-27T10:32:00.917Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.941Z",
                          *         "publishedAt": null
                          *       }
                          *     }
@@ -6328,7 +6343,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "QqzaaOEo9H7XjamjwLOZ",
+                         *           "id": "EHxPleToklttyJiHKLyx",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -6343,7 +6358,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6352,12 +6367,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:29:41.974Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.578Z",
-                         *           "publishedAt": "2026-11-27T10:29:41.974Z"
+                         *           "createdAt": "2026-11-27T10:31:52.414Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.619Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.414Z"
                          *         },
                          *         {
-                         *           "id": "J8cPQya6Rqsr4sTGFjEv",
+                         *           "id": "9wYYtxf3ojAKY9SFmLnT",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -6366,7 +6381,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6375,9 +6390,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:29:41.966Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.838Z",
-                         *           "publishedAt": "2026-11-27T10:29:41.966Z"
+                         *           "createdAt": "2026-11-27T10:31:52.388Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.084Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.388Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6500,7 +6515,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "YBSW4LeAdi53YalTTBDj",
+                         *           "id": "jfSNwXZeif2RArB2IEBR",
                          *           "type": "voiture",
                          *           "titre": "Toyota RAV4 2016 venant d’Europe",
                          *           "prix": 9800000,
@@ -6513,7 +6528,7 @@ export interface paths {
                          *           "condition": "venant",
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6522,9 +6537,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:29:41.957Z",
-                         *           "updatedAt": "2026-11-27T10:29:42.066Z",
-                         *           "publishedAt": "2026-11-27T10:29:41.957Z"
+                         *           "createdAt": "2026-11-27T10:31:52.329Z",
+                         *           "updatedAt": "2026-11-27T10:31:52.550Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.329Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6722,7 +6737,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example QqzaaOEo9H7XjamjwLOZ */
+                    /** @example EHxPleToklttyJiHKLyx */
                     id: string;
                 };
                 cookie?: never;
@@ -6739,7 +6754,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "QqzaaOEo9H7XjamjwLOZ",
+                         *         "id": "EHxPleToklttyJiHKLyx",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -6754,7 +6769,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -6763,9 +6778,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:29:41.974Z",
-                         *         "updatedAt": "2026-11-27T10:29:45.578Z",
-                         *         "publishedAt": "2026-11-27T10:29:41.974Z"
+                         *         "createdAt": "2026-11-27T10:31:52.414Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.619Z",
+                         *         "publishedAt": "2026-11-27T10:31:52.414Z"
                          *       }
                          *     }
                          */
@@ -6855,7 +6870,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "f9DP12PSi0fjx8C0DLM2",
+                         *           "id": "wYgWWOiasnA7gPilFE3e",
                          *           "type": "moto",
                          *           "titre": "Haojue KA 125 neuve",
                          *           "prix": 650000,
@@ -6867,7 +6882,7 @@ export interface paths {
                          *           "cylindree": 125,
                          *           "pays": "BJ",
                          *           "ville": "Parakou",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6876,12 +6891,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:29:41.963Z",
-                         *           "updatedAt": "2026-11-27T10:29:41.963Z",
-                         *           "publishedAt": "2026-11-27T10:29:41.963Z"
+                         *           "createdAt": "2026-11-27T10:31:52.368Z",
+                         *           "updatedAt": "2026-11-27T10:31:52.368Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.368Z"
                          *         },
                          *         {
-                         *           "id": "YBSW4LeAdi53YalTTBDj",
+                         *           "id": "jfSNwXZeif2RArB2IEBR",
                          *           "type": "voiture",
                          *           "titre": "Toyota RAV4 2016 venant d’Europe",
                          *           "prix": 9800000,
@@ -6894,7 +6909,7 @@ export interface paths {
                          *           "condition": "venant",
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6903,9 +6918,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:29:41.957Z",
-                         *           "updatedAt": "2026-11-27T10:29:42.066Z",
-                         *           "publishedAt": "2026-11-27T10:29:41.957Z"
+                         *           "createdAt": "2026-11-27T10:31:52.329Z",
+                         *           "updatedAt": "2026-11-27T10:31:52.550Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.329Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6972,7 +6987,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example f9DP12PSi0fjx8C0DLM2 */
+                    /** @example wYgWWOiasnA7gPilFE3e */
                     articleId: string;
                 };
                 cookie?: never;
@@ -6989,7 +7004,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "f9DP12PSi0fjx8C0DLM2",
+                         *         "articleId": "wYgWWOiasnA7gPilFE3e",
                          *         "views": 0
                          *       }
                          *     }
@@ -7043,7 +7058,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Jx3GTbVTQ1bmyfEYgdKs */
+                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
                     articleId: string;
                 };
                 cookie?: never;
@@ -7196,9 +7211,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "xTEOhANbn1GEAxWAVVJx",
-                         *           "articleId": "YBSW4LeAdi53YalTTBDj",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "id": "LNQIZKKeEw3kwy9e6g24",
+                         *           "articleId": "jfSNwXZeif2RArB2IEBR",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7207,9 +7222,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:29:42.066Z",
-                         *           "dateFin": "2026-12-27T10:29:42.066Z",
-                         *           "createdAt": "2026-11-27T10:29:41.984Z"
+                         *           "dateDebut": "2026-11-27T10:31:52.550Z",
+                         *           "dateFin": "2026-12-27T10:31:52.550Z",
+                         *           "createdAt": "2026-11-27T10:31:52.441Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7300,7 +7315,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
+                     *       "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
                      *       "typePub": "sponsorise",
                      *       "duree": 7
                      *     }
@@ -7325,9 +7340,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qRWdKkyJmGwO7TfZkB0S",
-                         *         "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "id": "RdOUzj7oAVsuzKEw1gqk",
+                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
@@ -7338,7 +7353,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:29:49.030Z"
+                         *         "createdAt": "2026-11-27T10:32:01.003Z"
                          *       }
                          *     }
                          */
@@ -7482,9 +7497,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "xTEOhANbn1GEAxWAVVJx",
-                         *           "articleId": "YBSW4LeAdi53YalTTBDj",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "id": "LNQIZKKeEw3kwy9e6g24",
+                         *           "articleId": "jfSNwXZeif2RArB2IEBR",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7493,9 +7508,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:29:42.066Z",
-                         *           "dateFin": "2026-12-27T10:29:42.066Z",
-                         *           "createdAt": "2026-11-27T10:29:41.984Z"
+                         *           "dateDebut": "2026-11-27T10:31:52.550Z",
+                         *           "dateFin": "2026-12-27T10:31:52.550Z",
+                         *           "createdAt": "2026-11-27T10:31:52.441Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7591,7 +7606,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example xTEOhANbn1GEAxWAVVJx */
+                    /** @example LNQIZKKeEw3kwy9e6g24 */
                     id: string;
                 };
                 cookie?: never;
@@ -7608,9 +7623,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "xTEOhANbn1GEAxWAVVJx",
-                         *         "articleId": "YBSW4LeAdi53YalTTBDj",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "id": "LNQIZKKeEw3kwy9e6g24",
+                         *         "articleId": "jfSNwXZeif2RArB2IEBR",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "typePub": "a_la_une",
                          *         "duree": 30,
                          *         "prixParJour": 2000,
@@ -7619,9 +7634,9 @@ export interface paths {
                          *         "motifRejet": null,
                          *         "paymentId": "demo-payment",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:29:42.066Z",
-                         *         "dateFin": "2026-12-27T10:29:42.066Z",
-                         *         "createdAt": "2026-11-27T10:29:41.984Z"
+                         *         "dateDebut": "2026-11-27T10:31:52.550Z",
+                         *         "dateFin": "2026-12-27T10:31:52.550Z",
+                         *         "createdAt": "2026-11-27T10:31:52.441Z"
                          *       }
                          *     }
                          */
@@ -7720,7 +7735,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qRWdKkyJmGwO7TfZkB0S */
+                    /** @example RdOUzj7oAVsuzKEw1gqk */
                     id: string;
                 };
                 cookie?: never;
@@ -7737,20 +7752,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qRWdKkyJmGwO7TfZkB0S",
-                         *         "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "id": "RdOUzj7oAVsuzKEw1gqk",
+                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
                          *         "montant": 7000,
                          *         "statut": "active",
                          *         "motifRejet": null,
-                         *         "paymentId": "vpAamTF8JNySQhx84ngw",
+                         *         "paymentId": "tCRXfaekR3nhnHQaxeW6",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:29:49.470Z",
-                         *         "dateFin": "2026-12-04T10:29:49.470Z",
-                         *         "createdAt": "2026-11-27T10:29:49.030Z"
+                         *         "dateDebut": "2026-11-27T10:32:01.369Z",
+                         *         "dateFin": "2026-12-04T10:32:01.369Z",
+                         *         "createdAt": "2026-11-27T10:32:01.003Z"
                          *       }
                          *     }
                          */
@@ -7856,7 +7871,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example lGXNRlYWDbto7IdZfmTd */
+                    /** @example pbNTBDlM01lW9bavxITc */
                     id: string;
                 };
                 cookie?: never;
@@ -7884,9 +7899,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "lGXNRlYWDbto7IdZfmTd",
-                         *         "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "id": "pbNTBDlM01lW9bavxITc",
+                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "typePub": "a_la_une",
                          *         "duree": 14,
                          *         "prixParJour": 2000,
@@ -7897,7 +7912,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:29:49.056Z"
+                         *         "createdAt": "2026-11-27T10:32:01.035Z"
                          *       }
                          *     }
                          */
@@ -8037,9 +8052,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "xTEOhANbn1GEAxWAVVJx",
-                         *           "articleId": "YBSW4LeAdi53YalTTBDj",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "id": "LNQIZKKeEw3kwy9e6g24",
+                         *           "articleId": "jfSNwXZeif2RArB2IEBR",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -8048,9 +8063,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:29:42.066Z",
-                         *           "dateFin": "2026-12-27T10:29:42.066Z",
-                         *           "createdAt": "2026-11-27T10:29:41.984Z"
+                         *           "dateDebut": "2026-11-27T10:31:52.550Z",
+                         *           "dateFin": "2026-12-27T10:31:52.550Z",
+                         *           "createdAt": "2026-11-27T10:31:52.441Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8137,8 +8152,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/images/2b96ca24-279f-4a4b-a7f0-5da6cea40bb3.jpg",
-                         *         "path": "images/2b96ca24-279f-4a4b-a7f0-5da6cea40bb3.jpg",
+                         *         "url": "/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg",
+                         *         "path": "images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8272,8 +8287,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/videos/052b0716-1cb3-4152-8354-f1eda863b1a1.mp4",
-                         *         "path": "videos/052b0716-1cb3-4152-8354-f1eda863b1a1.mp4",
+                         *         "url": "/api/upload/files/videos/8d8102f5-dfad-4f32-8842-c7b6947a815b.mp4",
+                         *         "path": "videos/8d8102f5-dfad-4f32-8842-c7b6947a815b.mp4",
                          *         "contentType": "video/mp4",
                          *         "size": 76
                          *       }
@@ -8431,8 +8446,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/kyc/0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg",
-                         *         "path": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg",
+                         *         "url": "/api/upload/kyc/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
+                         *         "path": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8540,7 +8555,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg */
+                    /** @example eaea238c-f2ad-49df-a980-17fc90597703.jpg */
                     name: string;
                 };
                 cookie?: never;
@@ -8681,25 +8696,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "J8cPQya6Rqsr4sTGFjEv",
+                         *           "articleId": "9wYYtxf3ojAKY9SFmLnT",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1236,
+                         *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:29:45.831Z",
+                         *             "attachedAt": "2026-11-27T10:31:57.075Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:29:45.831Z",
-                         *           "decisionDeadline": "2026-11-30T10:29:45.831Z",
+                         *           "reportedAt": "2026-11-27T10:31:57.075Z",
+                         *           "decisionDeadline": "2026-11-30T10:31:57.075Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:29:45.788Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.831Z"
+                         *           "createdAt": "2026-11-27T10:31:56.991Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.075Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8812,14 +8827,14 @@ export interface paths {
                          *         "byStatus": {
                          *           "en_attente": 0,
                          *           "en_cours": 0,
-                         *           "rapport_disponible": 0,
+                         *           "rapport_disponible": 1,
                          *           "accepte": 0,
                          *           "refuse": 0,
                          *           "annule": 0
                          *         },
-                         *         "total": 0,
-                         *         "reports": 0,
-                         *         "averageSecondsToReport": null
+                         *         "total": 1,
+                         *         "reports": 1,
+                         *         "averageSecondsToReport": 0
                          *       }
                          *     }
                          */
@@ -8915,7 +8930,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Jx3GTbVTQ1bmyfEYgdKs */
+                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
                     articleId: string;
                 };
                 cookie?: never;
@@ -8937,7 +8952,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "rapportId": "cf8c8274-dd04-4377-bcf2-d28af6ef740a",
+                         *         "rapportId": "1de0c624-c1b5-444b-b996-715c6bb6a3b7",
                          *         "size": 193,
                          *         "contentType": "application/pdf"
                          *       }
@@ -9063,7 +9078,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Jx3GTbVTQ1bmyfEYgdKs */
+                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
                     articleId: string;
                 };
                 cookie?: never;
@@ -9073,7 +9088,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "statut": "rapport_disponible",
-                     *       "rapportId": "cf8c8274-dd04-4377-bcf2-d28af6ef740a"
+                     *       "rapportId": "1de0c624-c1b5-444b-b996-715c6bb6a3b7"
                      *     }
                      */
                     "application/json": {
@@ -9099,30 +9114,30 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
+                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
                          *         "statut": "rapport_disponible",
                          *         "moved": [
                          *           {
-                         *             "id": "uJbP5v3HhmmTXsbRBfJt",
-                         *             "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
+                         *             "id": "4kqq5OcwvMZFLWZ0YPbt",
+                         *             "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
                          *             "articleTitre": "Peugeot 406 2004, bon état",
-                         *             "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "statut": "rapport_disponible",
-                         *             "paymentId": "uJbP5v3HhmmTXsbRBfJt",
+                         *             "paymentId": "4kqq5OcwvMZFLWZ0YPbt",
                          *             "rapport": {
                          *               "size": 193,
                          *               "contentType": "application/pdf",
-                         *               "attachedAt": "2026-11-27T10:29:51.441Z",
+                         *               "attachedAt": "2026-11-27T10:32:03.634Z",
                          *               "deleted": false
                          *             },
                          *             "motif": null,
                          *             "startedAt": null,
-                         *             "reportedAt": "2026-11-27T10:29:51.441Z",
-                         *             "decisionDeadline": "2026-11-30T10:29:51.441Z",
+                         *             "reportedAt": "2026-11-27T10:32:03.634Z",
+                         *             "decisionDeadline": "2026-11-30T10:32:03.634Z",
                          *             "decidedAt": null,
-                         *             "createdAt": "2026-11-27T10:29:51.368Z",
-                         *             "updatedAt": "2026-11-27T10:29:51.441Z"
+                         *             "createdAt": "2026-11-27T10:32:03.563Z",
+                         *             "updatedAt": "2026-11-27T10:32:03.634Z"
                          *           }
                          *         ]
                          *       }
@@ -9266,25 +9281,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "J8cPQya6Rqsr4sTGFjEv",
+                         *           "articleId": "9wYYtxf3ojAKY9SFmLnT",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *           "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1236,
+                         *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:29:45.831Z",
+                         *             "attachedAt": "2026-11-27T10:31:57.075Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:29:45.831Z",
-                         *           "decisionDeadline": "2026-11-30T10:29:45.831Z",
+                         *           "reportedAt": "2026-11-27T10:31:57.075Z",
+                         *           "decisionDeadline": "2026-11-30T10:31:57.075Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:29:45.788Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.831Z"
+                         *           "createdAt": "2026-11-27T10:31:56.991Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.075Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9396,25 +9411,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "J8cPQya6Rqsr4sTGFjEv",
+                         *         "articleId": "9wYYtxf3ojAKY9SFmLnT",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "statut": "rapport_disponible",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1236,
+                         *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:29:45.831Z",
+                         *           "attachedAt": "2026-11-27T10:31:57.075Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:29:45.831Z",
-                         *         "decisionDeadline": "2026-11-30T10:29:45.831Z",
+                         *         "reportedAt": "2026-11-27T10:31:57.075Z",
+                         *         "decisionDeadline": "2026-11-30T10:31:57.075Z",
                          *         "decidedAt": null,
-                         *         "createdAt": "2026-11-27T10:29:45.788Z",
-                         *         "updatedAt": "2026-11-27T10:29:45.831Z"
+                         *         "createdAt": "2026-11-27T10:31:56.991Z",
+                         *         "updatedAt": "2026-11-27T10:31:57.075Z"
                          *       }
                          *     }
                          */
@@ -9522,8 +9537,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/5a0ce59f-347d-4920-af77-79404ec773ef.pdf?expires=1795775686&signature=3f6363ca31ecc013ae833bbf076d427f9a3a46b65650ab46ea93156c6dedcb2d",
-                         *         "expiresAt": "2026-11-27T10:34:46.853Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/04ad597b-1eaa-419a-a811-4ff033530512.pdf?expires=1795775818&signature=5ec5af4f8749dbd159794583e7e4c3f259391262f2fce2c81183af95ac1c2fda",
+                         *         "expiresAt": "2026-11-27T10:36:58.316Z"
                          *       }
                          *     }
                          */
@@ -9656,25 +9671,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "J8cPQya6Rqsr4sTGFjEv",
+                         *         "articleId": "9wYYtxf3ojAKY9SFmLnT",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "statut": "accepte",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1236,
+                         *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:29:45.831Z",
+                         *           "attachedAt": "2026-11-27T10:31:57.075Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:29:45.831Z",
-                         *         "decisionDeadline": "2026-11-30T10:29:45.831Z",
-                         *         "decidedAt": "2026-11-27T10:29:51.053Z",
-                         *         "createdAt": "2026-11-27T10:29:45.788Z",
-                         *         "updatedAt": "2026-11-27T10:29:51.053Z"
+                         *         "reportedAt": "2026-11-27T10:31:57.075Z",
+                         *         "decisionDeadline": "2026-11-30T10:31:57.075Z",
+                         *         "decidedAt": "2026-11-27T10:32:03.258Z",
+                         *         "createdAt": "2026-11-27T10:31:56.991Z",
+                         *         "updatedAt": "2026-11-27T10:32:03.258Z"
                          *       }
                          *     }
                          */
@@ -9779,7 +9794,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example uJbP5v3HhmmTXsbRBfJt */
+                    /** @example 4kqq5OcwvMZFLWZ0YPbt */
                     id: string;
                 };
                 cookie?: never;
@@ -9796,26 +9811,26 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "uJbP5v3HhmmTXsbRBfJt",
-                         *         "articleId": "Jx3GTbVTQ1bmyfEYgdKs",
+                         *         "id": "4kqq5OcwvMZFLWZ0YPbt",
+                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
                          *         "articleTitre": "Peugeot 406 2004, bon état",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "statut": "refuse",
-                         *         "paymentId": "uJbP5v3HhmmTXsbRBfJt",
+                         *         "paymentId": "4kqq5OcwvMZFLWZ0YPbt",
                          *         "rapport": {
                          *           "size": 193,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:29:51.441Z",
+                         *           "attachedAt": "2026-11-27T10:32:03.634Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:29:51.441Z",
-                         *         "decisionDeadline": "2026-11-30T10:29:51.441Z",
-                         *         "decidedAt": "2026-11-27T10:29:51.505Z",
-                         *         "createdAt": "2026-11-27T10:29:51.368Z",
-                         *         "updatedAt": "2026-11-27T10:29:51.505Z"
+                         *         "reportedAt": "2026-11-27T10:32:03.634Z",
+                         *         "decisionDeadline": "2026-11-30T10:32:03.634Z",
+                         *         "decidedAt": "2026-11-27T10:32:03.689Z",
+                         *         "createdAt": "2026-11-27T10:32:03.563Z",
+                         *         "updatedAt": "2026-11-27T10:32:03.689Z"
                          *       }
                          *     }
                          */
@@ -9924,12 +9939,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795775700
+                     * @example 1795775832
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 9911b5d0517ffdaa37f5f3d26fd8ad9cba35ed13aa33f2f2bf0b2496506f38c0
+                     * @example 1cc02b3bb0110027ddb0418066f2461df86d5aad89d4c66698d68ce48e8c4967
                      */
                     signature: string;
                 };
@@ -9937,7 +9952,7 @@ export interface paths {
                 path: {
                     /** @example factures */
                     area: string;
-                    /** @example achat_naDCBXNJGDZa618xXUfB.pdf */
+                    /** @example achat_W3kRtapRWMbdyCNajepC.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -10031,12 +10046,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795775691
+                     * @example 1795775823
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 7b631bf645d6d0a042852eee350e3fc03bf4d1de3d3e5a9d5f0692bc30cde90a
+                     * @example c89f5a6337dc22b296947165159032aeb45f822db915d66bd9e2e12edb0c793e
                      */
                     signature: string;
                 };
@@ -10046,7 +10061,7 @@ export interface paths {
                     area: string;
                     /** @example demo-verification-payment */
                     folder: string;
-                    /** @example 5a0ce59f-347d-4920-af77-79404ec773ef.pdf */
+                    /** @example 04ad597b-1eaa-419a-a811-4ff033530512.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -10199,8 +10214,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "EkkvJwGwq27uRrK0LQBJ",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "YBKoueLi8RxyS6zsBS9f",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10220,8 +10235,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:29:49.547Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.547Z"
+                         *         "createdAt": "2026-11-27T10:32:01.468Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.468Z"
                          *       }
                          *     }
                          */
@@ -10502,7 +10517,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "EkkvJwGwq27uRrK0LQBJ",
+                         *           "id": "1pix05PPnPnUJtxlt6uS",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10515,10 +10530,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:29:49.547Z"
+                         *           "createdAt": "2026-11-27T10:32:01.498Z"
                          *         },
                          *         {
-                         *           "id": "OgSfc3YvAB2ba9csUl9L",
+                         *           "id": "fK27dZhLHBEFG3tyzhiz",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10531,10 +10546,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:29:49.579Z"
+                         *           "createdAt": "2026-11-27T10:32:01.519Z"
                          *         },
                          *         {
-                         *           "id": "PLifkXqGxzXb9P9PkXKx",
+                         *           "id": "H8j4viePMgSMezYM2Jnf",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10547,10 +10562,10 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:29:49.558Z"
+                         *           "createdAt": "2026-11-27T10:32:01.484Z"
                          *         },
                          *         {
-                         *           "id": "sWBB5YEzuGjGmFWHXE89",
+                         *           "id": "YBKoueLi8RxyS6zsBS9f",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
@@ -10563,7 +10578,7 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:29:49.569Z"
+                         *           "createdAt": "2026-11-27T10:32:01.468Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -10674,7 +10689,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example EkkvJwGwq27uRrK0LQBJ */
+                    /** @example YBKoueLi8RxyS6zsBS9f */
                     id: string;
                 };
                 cookie?: never;
@@ -10691,8 +10706,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "EkkvJwGwq27uRrK0LQBJ",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "YBKoueLi8RxyS6zsBS9f",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10712,8 +10727,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:29:49.547Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.547Z"
+                         *         "createdAt": "2026-11-27T10:32:01.468Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.468Z"
                          *       }
                          *     }
                          */
@@ -10806,7 +10821,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example EkkvJwGwq27uRrK0LQBJ */
+                    /** @example YBKoueLi8RxyS6zsBS9f */
                     id: string;
                 };
                 cookie?: never;
@@ -10823,8 +10838,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "EkkvJwGwq27uRrK0LQBJ",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "YBKoueLi8RxyS6zsBS9f",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -10841,11 +10856,11 @@ export interface paths {
                          *         },
                          *         "note": "Deux valises",
                          *         "statut": "acceptee",
-                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:29:49.547Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.642Z"
+                         *         "createdAt": "2026-11-27T10:32:01.468Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.609Z"
                          *       }
                          *     }
                          */
@@ -10970,7 +10985,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example PLifkXqGxzXb9P9PkXKx */
+                    /** @example H8j4viePMgSMezYM2Jnf */
                     id: string;
                 };
                 cookie?: never;
@@ -10987,8 +11002,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "PLifkXqGxzXb9P9PkXKx",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "H8j4viePMgSMezYM2Jnf",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11007,11 +11022,11 @@ export interface paths {
                          *         "statut": "en_attente",
                          *         "chauffeur": null,
                          *         "refusedBy": [
-                         *           "YBolp0gy1vdhoRupgtsdISdByKiV"
+                         *           "yERwYRo3v3QFnK3R23fTypi1LeV1"
                          *         ],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:29:49.558Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.712Z"
+                         *         "createdAt": "2026-11-27T10:32:01.484Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.715Z"
                          *       }
                          *     }
                          */
@@ -11113,7 +11128,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example sWBB5YEzuGjGmFWHXE89 */
+                    /** @example 1pix05PPnPnUJtxlt6uS */
                     id: string;
                 };
                 cookie?: never;
@@ -11130,8 +11145,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "sWBB5YEzuGjGmFWHXE89",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "1pix05PPnPnUJtxlt6uS",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11151,8 +11166,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:29:49.569Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.745Z"
+                         *         "createdAt": "2026-11-27T10:32:01.498Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.758Z"
                          *       }
                          *     }
                          */
@@ -11378,7 +11393,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example OgSfc3YvAB2ba9csUl9L */
+                    /** @example fK27dZhLHBEFG3tyzhiz */
                     id: string;
                 };
                 cookie?: never;
@@ -11406,8 +11421,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "OgSfc3YvAB2ba9csUl9L",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "fK27dZhLHBEFG3tyzhiz",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
@@ -11427,8 +11442,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": "Date hors service",
-                         *         "createdAt": "2026-11-27T10:29:49.579Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.767Z"
+                         *         "createdAt": "2026-11-27T10:32:01.519Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.781Z"
                          *       }
                          *     }
                          */
@@ -11589,20 +11604,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:29:49.798Z",
+                         *         "locationAt": "2026-11-27T10:32:01.828Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:29:49.798Z"
+                         *         "updatedAt": "2026-11-27T10:32:01.828Z"
                          *       }
                          *     }
                          */
@@ -11731,7 +11746,7 @@ export interface paths {
                          *       "data": {
                          *         "written": false,
                          *         "reason": "throttled",
-                         *         "nextWriteAt": "2026-11-27T10:29:59.798Z"
+                         *         "nextWriteAt": "2026-11-27T10:32:11.828Z"
                          *       }
                          *     }
                          */
@@ -11840,20 +11855,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:29:45.753Z",
+                         *         "locationAt": "2026-11-27T10:31:56.931Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:29:45.753Z"
+                         *         "updatedAt": "2026-11-27T10:31:56.931Z"
                          *       }
                          *     }
                          */
@@ -11974,13 +11989,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *           "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "locationAt": "2026-11-27T10:29:49.798Z",
+                         *           "locationAt": "2026-11-27T10:32:01.828Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
@@ -12108,7 +12123,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                     *       "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                      *       "message": "Je suis devant la pharmacie.",
                      *       "position": {
                      *         "latitude": 6.3654,
@@ -12140,9 +12155,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                          *         "statut": "initiated",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12155,8 +12170,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:29:49.839Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.839Z"
+                         *         "openedAt": "2026-11-27T10:32:01.885Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.885Z"
                          *       }
                          *     }
                          */
@@ -12439,20 +12454,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *           "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
-                         *           "locationAt": "2026-11-27T10:29:45.753Z",
+                         *           "locationAt": "2026-11-27T10:31:56.931Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
                          *           "vehicule": "Tricycle Apsonic jaune",
                          *           "plaque": "BJ 4521 RB",
                          *           "prixIndicatif": 500,
-                         *           "updatedAt": "2026-11-27T10:29:45.753Z"
+                         *           "updatedAt": "2026-11-27T10:31:56.931Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -12672,7 +12687,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV */
+                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
                     id: string;
                 };
                 cookie?: never;
@@ -12689,9 +12704,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                          *         "statut": "initiated",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12704,8 +12719,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:29:49.839Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.839Z"
+                         *         "openedAt": "2026-11-27T10:32:01.885Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.885Z"
                          *       }
                          *     }
                          */
@@ -12798,7 +12813,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV */
+                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
                     id: string;
                 };
                 cookie?: never;
@@ -12815,9 +12830,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                          *         "statut": "accepted",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -12829,9 +12844,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
-                         *         "acceptedAt": "2026-11-27T10:29:49.882Z",
-                         *         "openedAt": "2026-11-27T10:29:49.839Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.882Z"
+                         *         "acceptedAt": "2026-11-27T10:32:01.941Z",
+                         *         "openedAt": "2026-11-27T10:32:01.885Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.941Z"
                          *       }
                          *     }
                          */
@@ -12933,7 +12948,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV */
+                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
                     id: string;
                 };
                 cookie?: never;
@@ -12950,9 +12965,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                          *         "statut": "closed",
                          *         "message": "Course vers Dantokpa ?",
                          *         "position": null,
@@ -12961,9 +12976,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "declined",
-                         *         "acceptedAt": "2026-11-27T10:29:49.882Z",
-                         *         "openedAt": "2026-11-27T10:29:49.967Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.997Z"
+                         *         "acceptedAt": "2026-11-27T10:32:01.941Z",
+                         *         "openedAt": "2026-11-27T10:32:02.066Z",
+                         *         "updatedAt": "2026-11-27T10:32:02.106Z"
                          *       }
                          *     }
                          */
@@ -13068,7 +13083,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV */
+                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
                     id: string;
                 };
                 cookie?: never;
@@ -13085,9 +13100,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "3MrXr60PFDDzBg1cOpoN1lDqrJHm_YBolp0gy1vdhoRupgtsdISdByKiV",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "chauffeur": "YBolp0gy1vdhoRupgtsdISdByKiV",
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
                          *         "statut": "closed",
                          *         "message": "Je suis devant la pharmacie.",
                          *         "position": {
@@ -13099,9 +13114,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "chauffeur",
-                         *         "acceptedAt": "2026-11-27T10:29:49.882Z",
-                         *         "openedAt": "2026-11-27T10:29:49.839Z",
-                         *         "updatedAt": "2026-11-27T10:29:49.929Z"
+                         *         "acceptedAt": "2026-11-27T10:32:01.941Z",
+                         *         "openedAt": "2026-11-27T10:32:01.885Z",
+                         *         "updatedAt": "2026-11-27T10:32:02.009Z"
                          *       }
                          *     }
                          */
@@ -13209,7 +13224,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "SX83hlZE8RzD4gbu42Sj",
+                     *       "articleId": "UxobVtIXyiKvGCSD464S",
                      *       "modeLivraison": "consommation"
                      *     }
                      */
@@ -13244,10 +13259,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "KQM2f44d4gPOKO2jmHAR",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
-                         *         "articleId": "SX83hlZE8RzD4gbu42Sj",
+                         *         "id": "eul7Tf5q14amVnJST2KR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "articleId": "UxobVtIXyiKvGCSD464S",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13257,7 +13272,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "en_attente_paiement",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:29:50.806Z"
+                         *         "createdAt": "2026-11-27T10:32:03.050Z"
                          *       }
                          *     }
                          */
@@ -13546,7 +13561,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example KQM2f44d4gPOKO2jmHAR */
+                    /** @example eul7Tf5q14amVnJST2KR */
                     id: string;
                 };
                 cookie?: never;
@@ -13563,10 +13578,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "KQM2f44d4gPOKO2jmHAR",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
-                         *         "articleId": "SX83hlZE8RzD4gbu42Sj",
+                         *         "id": "eul7Tf5q14amVnJST2KR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "articleId": "UxobVtIXyiKvGCSD464S",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13576,7 +13591,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "annulee",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:29:50.806Z"
+                         *         "createdAt": "2026-11-27T10:32:03.050Z"
                          *       }
                          *     }
                          */
@@ -13715,7 +13730,7 @@ export interface paths {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "articleId": "QqzaaOEo9H7XjamjwLOZ",
+                     *           "articleId": "EHxPleToklttyJiHKLyx",
                      *           "quantite": 1
                      *         }
                      *       ],
@@ -13736,12 +13751,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6qb1Hlo71FOhPfXGp8Sr",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "bqo7oKw4A9tScSFZ2Dc9",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "articleId": "EHxPleToklttyJiHKLyx",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -13759,12 +13774,12 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:29:50.032Z",
-                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "at": "2026-11-27T10:32:02.146Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:50.032Z"
+                         *         "createdAt": "2026-11-27T10:32:02.146Z"
                          *       }
                          *     }
                          */
@@ -13907,12 +13922,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "H30YhpTcFvAEZuLhIGQV",
-                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "id": "7Fg2TpglGcdwOTjB6pWQ",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13932,7 +13947,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "CqJjeo8lS8EtKNpnQ8iO",
+                         *             "zoneId": "qkjHh4SJbfOHzucQDoBz",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -13940,26 +13955,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:29:45.532Z",
-                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *               "at": "2026-11-27T10:31:56.529Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:29:45.574Z",
+                         *               "at": "2026-11-27T10:31:56.616Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:29:45.532Z"
+                         *           "createdAt": "2026-11-27T10:31:56.529Z"
                          *         },
                          *         {
-                         *           "id": "mIpKKK4PSN7dnh9O0a0K",
-                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "id": "6w2cw3Z7AD5UJAwIumui",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13977,18 +13992,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:29:45.141Z",
-                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *               "at": "2026-11-27T10:31:55.915Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:29:45.192Z",
+                         *               "at": "2026-11-27T10:31:56.027Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:29:45.141Z"
+                         *           "createdAt": "2026-11-27T10:31:55.915Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14113,12 +14128,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "H30YhpTcFvAEZuLhIGQV",
-                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "id": "7Fg2TpglGcdwOTjB6pWQ",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14133,26 +14148,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:29:45.532Z",
-                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *               "at": "2026-11-27T10:31:56.529Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:29:45.574Z",
+                         *               "at": "2026-11-27T10:31:56.616Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:29:45.532Z"
+                         *           "createdAt": "2026-11-27T10:31:56.529Z"
                          *         },
                          *         {
-                         *           "id": "mIpKKK4PSN7dnh9O0a0K",
-                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "id": "6w2cw3Z7AD5UJAwIumui",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14167,18 +14182,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:29:45.141Z",
-                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *               "at": "2026-11-27T10:31:55.915Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:29:45.192Z",
+                         *               "at": "2026-11-27T10:31:56.027Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:29:45.141Z"
+                         *           "createdAt": "2026-11-27T10:31:55.915Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14306,12 +14321,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "H30YhpTcFvAEZuLhIGQV",
-                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "id": "7Fg2TpglGcdwOTjB6pWQ",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14331,7 +14346,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "CqJjeo8lS8EtKNpnQ8iO",
+                         *             "zoneId": "qkjHh4SJbfOHzucQDoBz",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -14339,26 +14354,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:29:45.532Z",
-                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *               "at": "2026-11-27T10:31:56.529Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:29:45.574Z",
+                         *               "at": "2026-11-27T10:31:56.616Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:29:45.532Z"
+                         *           "createdAt": "2026-11-27T10:31:56.529Z"
                          *         },
                          *         {
-                         *           "id": "mIpKKK4PSN7dnh9O0a0K",
-                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "id": "6w2cw3Z7AD5UJAwIumui",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14376,18 +14391,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:29:45.141Z",
-                         *               "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *               "at": "2026-11-27T10:31:55.915Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:29:45.192Z",
+                         *               "at": "2026-11-27T10:31:56.027Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:29:45.141Z"
+                         *           "createdAt": "2026-11-27T10:31:55.915Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14485,7 +14500,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qqft3alAbNps7cEG13sM */
+                    /** @example WN7qoT3wvzrWjOjbFzaQ */
                     id: string;
                 };
                 cookie?: never;
@@ -14516,12 +14531,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qqft3alAbNps7cEG13sM",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "WN7qoT3wvzrWjOjbFzaQ",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "articleId": "EHxPleToklttyJiHKLyx",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14535,34 +14550,34 @@ export interface paths {
                          *         "adresseLivraison": null,
                          *         "devisLivraison": null,
                          *         "statut": "shipped",
-                         *         "paymentId": "SxY4M8qGAvny9ejVKZay",
+                         *         "paymentId": "ePgaTbvdBnKUZPyih0RO",
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:29:50.105Z",
-                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "at": "2026-11-27T10:32:02.237Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:29:50.384Z",
+                         *             "at": "2026-11-27T10:32:02.535Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:29:50.405Z",
-                         *             "by": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "at": "2026-11-27T10:32:02.562Z",
+                         *             "by": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "shipped",
-                         *             "at": "2026-11-27T10:29:50.474Z",
-                         *             "by": "97Gk4MfWnPuYyx2tY6aOOIUEZCpn",
+                         *             "at": "2026-11-27T10:32:02.624Z",
+                         *             "by": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
                          *             "reason": "Remis au transporteur par téléphone"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:50.105Z"
+                         *         "createdAt": "2026-11-27T10:32:02.237Z"
                          *       }
                          *     }
                          */
@@ -14679,7 +14694,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example H30YhpTcFvAEZuLhIGQV */
+                    /** @example 7Fg2TpglGcdwOTjB6pWQ */
                     id: string;
                 };
                 cookie?: never;
@@ -14696,12 +14711,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "H30YhpTcFvAEZuLhIGQV",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "7Fg2TpglGcdwOTjB6pWQ",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "articleId": "EHxPleToklttyJiHKLyx",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14721,7 +14736,7 @@ export interface paths {
                          *           }
                          *         },
                          *         "devisLivraison": {
-                         *           "zoneId": "CqJjeo8lS8EtKNpnQ8iO",
+                         *           "zoneId": "qkjHh4SJbfOHzucQDoBz",
                          *           "distanceKm": 1.87
                          *         },
                          *         "statut": "paid",
@@ -14729,18 +14744,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:29:45.532Z",
-                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "at": "2026-11-27T10:31:56.529Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:29:45.574Z",
+                         *             "at": "2026-11-27T10:31:56.616Z",
                          *             "by": "system",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:45.532Z"
+                         *         "createdAt": "2026-11-27T10:31:56.529Z"
                          *       }
                          *     }
                          */
@@ -14833,7 +14848,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 6qb1Hlo71FOhPfXGp8Sr */
+                    /** @example bqo7oKw4A9tScSFZ2Dc9 */
                     id: string;
                 };
                 cookie?: never;
@@ -14850,12 +14865,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "6qb1Hlo71FOhPfXGp8Sr",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "bqo7oKw4A9tScSFZ2Dc9",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "articleId": "EHxPleToklttyJiHKLyx",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14873,18 +14888,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:29:50.032Z",
-                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "at": "2026-11-27T10:32:02.146Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "cancelled",
-                         *             "at": "2026-11-27T10:29:50.068Z",
-                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "at": "2026-11-27T10:32:02.194Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:50.032Z"
+                         *         "createdAt": "2026-11-27T10:32:02.146Z"
                          *       }
                          *     }
                          */
@@ -14990,7 +15005,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qqft3alAbNps7cEG13sM */
+                    /** @example WN7qoT3wvzrWjOjbFzaQ */
                     id: string;
                 };
                 cookie?: never;
@@ -15019,12 +15034,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qqft3alAbNps7cEG13sM",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "WN7qoT3wvzrWjOjbFzaQ",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "QqzaaOEo9H7XjamjwLOZ",
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "articleId": "EHxPleToklttyJiHKLyx",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -15039,24 +15054,24 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:29:50.105Z",
-                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "at": "2026-11-27T10:32:02.237Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:29:50.384Z",
+                         *             "at": "2026-11-27T10:32:02.535Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:29:50.405Z",
-                         *             "by": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "at": "2026-11-27T10:32:02.562Z",
+                         *             "by": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:50.105Z"
+                         *         "createdAt": "2026-11-27T10:32:02.237Z"
                          *       }
                          *     }
                          */
@@ -15200,20 +15215,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "commande_H30YhpTcFvAEZuLhIGQV",
+                         *           "id": "commande_7Fg2TpglGcdwOTjB6pWQ",
                          *           "numero": "FAC-20261127-0002",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "H30YhpTcFvAEZuLhIGQV"
+                         *             "id": "7Fg2TpglGcdwOTjB6pWQ"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15221,7 +15236,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15231,25 +15246,25 @@ export interface paths {
                          *           "fraisLivraison": 500,
                          *           "total": 85500,
                          *           "paymentId": "demo-delivery-payment",
-                         *           "issuedAt": "2026-11-27T10:29:45.630Z",
+                         *           "issuedAt": "2026-11-27T10:31:56.667Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         },
                          *         {
-                         *           "id": "commande_mIpKKK4PSN7dnh9O0a0K",
+                         *           "id": "commande_6w2cw3Z7AD5UJAwIumui",
                          *           "numero": "FAC-20261127-0001",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "mIpKKK4PSN7dnh9O0a0K"
+                         *             "id": "6w2cw3Z7AD5UJAwIumui"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15257,7 +15272,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15267,7 +15282,7 @@ export interface paths {
                          *           "fraisLivraison": 0,
                          *           "total": 85000,
                          *           "paymentId": "demo-order-payment",
-                         *           "issuedAt": "2026-11-27T10:29:45.247Z",
+                         *           "issuedAt": "2026-11-27T10:31:56.084Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         }
@@ -15454,7 +15469,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_H30YhpTcFvAEZuLhIGQV */
+                    /** @example commande_7Fg2TpglGcdwOTjB6pWQ */
                     id: string;
                 };
                 cookie?: never;
@@ -15471,20 +15486,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_H30YhpTcFvAEZuLhIGQV",
+                         *         "id": "commande_7Fg2TpglGcdwOTjB6pWQ",
                          *         "numero": "FAC-20261127-0002",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "H30YhpTcFvAEZuLhIGQV"
+                         *           "id": "7Fg2TpglGcdwOTjB6pWQ"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15492,7 +15507,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15502,7 +15517,7 @@ export interface paths {
                          *         "fraisLivraison": 500,
                          *         "total": 85500,
                          *         "paymentId": "demo-delivery-payment",
-                         *         "issuedAt": "2026-11-27T10:29:45.630Z",
+                         *         "issuedAt": "2026-11-27T10:31:56.667Z",
                          *         "read": false,
                          *         "pdfDeleted": false
                          *       }
@@ -15601,7 +15616,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_fS4jFBE1kpPNLZumYc5P */
+                    /** @example commande_rgvvEKKX7YJEG34J70Hq */
                     id: string;
                 };
                 cookie?: never;
@@ -15618,20 +15633,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_fS4jFBE1kpPNLZumYc5P",
+                         *         "id": "commande_rgvvEKKX7YJEG34J70Hq",
                          *         "numero": "FAC-20261127-0004",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "fS4jFBE1kpPNLZumYc5P"
+                         *           "id": "rgvvEKKX7YJEG34J70Hq"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15639,7 +15654,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15648,8 +15663,8 @@ export interface paths {
                          *         "sousTotal": 85000,
                          *         "fraisLivraison": 0,
                          *         "total": 85000,
-                         *         "paymentId": "client_f7fb22c810056c9548a2e6f927fbb791c5ca452e",
-                         *         "issuedAt": "2026-11-27T10:29:50.720Z",
+                         *         "paymentId": "client_2e6dad5ff6d824a8fd20a6b2a7757667b2e72f3f",
+                         *         "issuedAt": "2026-11-27T10:32:02.922Z",
                          *         "read": true,
                          *         "pdfDeleted": false
                          *       }
@@ -15739,7 +15754,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_H30YhpTcFvAEZuLhIGQV */
+                    /** @example commande_7Fg2TpglGcdwOTjB6pWQ */
                     id: string;
                 };
                 cookie?: never;
@@ -15873,21 +15888,21 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "780b86b5cc19a3d6571a49dd4c01918cb5820d80",
+                         *           "id": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
                          *           "participants": [
-                         *             "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *             "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "y7cfROp9MJBUGqrECRMVoY9wgZT0"
                          *           ],
                          *           "contextKind": "article",
-                         *           "contextId": "QqzaaOEo9H7XjamjwLOZ",
+                         *           "contextId": "EHxPleToklttyJiHKLyx",
                          *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *           "lastMessageAt": "2026-11-27T10:29:45.481Z",
+                         *           "lastMessageAt": "2026-11-27T10:31:56.459Z",
                          *           "unread": 1,
                          *           "readAt": {
-                         *             "3MrXr60PFDDzBg1cOpoN1lDqrJHm": "2026-11-27T10:29:45.470Z",
-                         *             "GKIekwOEbgVxBWtlBRvzIaR9iTQH": "2026-11-27T10:29:45.481Z"
+                         *             "y7cfROp9MJBUGqrECRMVoY9wgZT0": "2026-11-27T10:31:56.425Z",
+                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl": "2026-11-27T10:31:56.459Z"
                          *           },
-                         *           "createdAt": "2026-11-27T10:29:45.461Z"
+                         *           "createdAt": "2026-11-27T10:31:56.416Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -15993,7 +16008,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "contextKind": "article",
-                     *       "contextId": "SX83hlZE8RzD4gbu42Sj"
+                     *       "contextId": "UxobVtIXyiKvGCSD464S"
                      *     }
                      */
                     "application/json": {
@@ -16020,18 +16035,18 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ea16a762f5c2c51f0a6a974d253a4c01cae14b10",
+                         *         "id": "744f3dc477be5f3573d638036f1a04be12213efe",
                          *         "participants": [
-                         *           "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "SX83hlZE8RzD4gbu42Sj",
+                         *         "contextId": "UxobVtIXyiKvGCSD464S",
                          *         "lastMessage": null,
                          *         "lastMessageAt": null,
                          *         "unread": 0,
                          *         "readAt": {},
-                         *         "createdAt": "2026-11-27T10:29:50.933Z"
+                         *         "createdAt": "2026-11-27T10:32:03.134Z"
                          *       }
                          *     }
                          */
@@ -16261,7 +16276,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 780b86b5cc19a3d6571a49dd4c01918cb5820d80 */
+                    /** @example 20492e36c2cad7b9d03bd6bf78e33b4c6572d925 */
                     id: string;
                 };
                 cookie?: never;
@@ -16278,21 +16293,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "780b86b5cc19a3d6571a49dd4c01918cb5820d80",
+                         *         "id": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
                          *         "participants": [
-                         *           "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "QqzaaOEo9H7XjamjwLOZ",
+                         *         "contextId": "EHxPleToklttyJiHKLyx",
                          *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *         "lastMessageAt": "2026-11-27T10:29:45.481Z",
+                         *         "lastMessageAt": "2026-11-27T10:31:56.459Z",
                          *         "unread": 1,
                          *         "readAt": {
-                         *           "3MrXr60PFDDzBg1cOpoN1lDqrJHm": "2026-11-27T10:29:45.470Z",
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH": "2026-11-27T10:29:45.481Z"
+                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0": "2026-11-27T10:31:56.425Z",
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl": "2026-11-27T10:31:56.459Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:29:45.461Z"
+                         *         "createdAt": "2026-11-27T10:31:56.416Z"
                          *       }
                          *     }
                          */
@@ -16413,7 +16428,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 780b86b5cc19a3d6571a49dd4c01918cb5820d80 */
+                    /** @example 20492e36c2cad7b9d03bd6bf78e33b4c6572d925 */
                     id: string;
                 };
                 cookie?: never;
@@ -16431,24 +16446,24 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "NnWbRlJhBAiaMbED1R9h",
-                         *           "roomId": "780b86b5cc19a3d6571a49dd4c01918cb5820d80",
-                         *           "sender": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "id": "xo4JrC1zFpr3zcyZy9To",
+                         *           "roomId": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
+                         *           "sender": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "texte": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:29:45.481Z"
+                         *           "createdAt": "2026-11-27T10:31:56.459Z"
                          *         },
                          *         {
-                         *           "id": "AstKHLNbn5X9kiMCY0Pw",
-                         *           "roomId": "780b86b5cc19a3d6571a49dd4c01918cb5820d80",
-                         *           "sender": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "id": "6qs4CvAj6tJoSdgiIn7v",
+                         *           "roomId": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
+                         *           "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "texte": "Bonjour, « Alternateur Corolla 1.6 » est-il toujours disponible ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:29:45.470Z"
+                         *           "createdAt": "2026-11-27T10:31:56.425Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16551,7 +16566,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example ea16a762f5c2c51f0a6a974d253a4c01cae14b10 */
+                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
                     id: string;
                 };
                 cookie?: never;
@@ -16577,14 +16592,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "etsLC4BAHxv9GXeJVbpw",
-                         *         "roomId": "ea16a762f5c2c51f0a6a974d253a4c01cae14b10",
-                         *         "sender": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "7yAb3n4HCdXKtHCoSNVf",
+                         *         "roomId": "744f3dc477be5f3573d638036f1a04be12213efe",
+                         *         "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "texte": "Je peux passer samedi matin ?",
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": false,
-                         *         "createdAt": "2026-11-27T10:29:50.949Z"
+                         *         "createdAt": "2026-11-27T10:32:03.157Z"
                          *       }
                          *     }
                          */
@@ -16718,7 +16733,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example ea16a762f5c2c51f0a6a974d253a4c01cae14b10 */
+                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
                     id: string;
                 };
                 cookie?: never;
@@ -16735,21 +16750,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ea16a762f5c2c51f0a6a974d253a4c01cae14b10",
+                         *         "id": "744f3dc477be5f3573d638036f1a04be12213efe",
                          *         "participants": [
-                         *           "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "SX83hlZE8RzD4gbu42Sj",
+                         *         "contextId": "UxobVtIXyiKvGCSD464S",
                          *         "lastMessage": "Je peux passer samedi matin ?",
-                         *         "lastMessageAt": "2026-11-27T10:29:50.949Z",
+                         *         "lastMessageAt": "2026-11-27T10:32:03.157Z",
                          *         "unread": 0,
                          *         "readAt": {
-                         *           "3MrXr60PFDDzBg1cOpoN1lDqrJHm": "2026-11-27T10:29:50.949Z",
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH": "2026-11-27T10:29:50.981Z"
+                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0": "2026-11-27T10:32:03.157Z",
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl": "2026-11-27T10:32:03.191Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:29:50.933Z"
+                         *         "createdAt": "2026-11-27T10:32:03.134Z"
                          *       }
                          *     }
                          */
@@ -16867,7 +16882,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example ea16a762f5c2c51f0a6a974d253a4c01cae14b10 */
+                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
                     id: string;
                 };
                 cookie?: never;
@@ -16885,14 +16900,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "etsLC4BAHxv9GXeJVbpw",
-                         *           "roomId": "ea16a762f5c2c51f0a6a974d253a4c01cae14b10",
-                         *           "sender": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "id": "7yAb3n4HCdXKtHCoSNVf",
+                         *           "roomId": "744f3dc477be5f3573d638036f1a04be12213efe",
+                         *           "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "texte": "Je peux passer samedi matin ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:29:50.949Z"
+                         *           "createdAt": "2026-11-27T10:32:03.157Z"
                          *         }
                          *       ]
                          *     }
@@ -17013,9 +17028,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example ea16a762f5c2c51f0a6a974d253a4c01cae14b10 */
+                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
                     id: string;
-                    /** @example etsLC4BAHxv9GXeJVbpw */
+                    /** @example 7yAb3n4HCdXKtHCoSNVf */
                     messageId: string;
                 };
                 cookie?: never;
@@ -17032,14 +17047,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "etsLC4BAHxv9GXeJVbpw",
-                         *         "roomId": "ea16a762f5c2c51f0a6a974d253a4c01cae14b10",
-                         *         "sender": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "7yAb3n4HCdXKtHCoSNVf",
+                         *         "roomId": "744f3dc477be5f3573d638036f1a04be12213efe",
+                         *         "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "texte": null,
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": true,
-                         *         "createdAt": "2026-11-27T10:29:50.949Z"
+                         *         "createdAt": "2026-11-27T10:32:03.157Z"
                          *       }
                          *     }
                          */
@@ -17171,7 +17186,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "CqJjeo8lS8EtKNpnQ8iO",
+                         *           "id": "qkjHh4SJbfOHzucQDoBz",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17204,8 +17219,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:29:45.493Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.493Z"
+                         *           "createdAt": "2026-11-27T10:31:56.496Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.496Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17306,7 +17321,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "92SLh1uYhDHxvD8u2jYT",
+                         *         "id": "VO4ZPcTko73n2wyFfIH3",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -17334,8 +17349,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:29:51.585Z",
-                         *         "updatedAt": "2026-11-27T10:29:51.585Z"
+                         *         "createdAt": "2026-11-27T10:32:03.780Z",
+                         *         "updatedAt": "2026-11-27T10:32:03.780Z"
                          *       }
                          *     }
                          */
@@ -17470,7 +17485,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "CqJjeo8lS8EtKNpnQ8iO",
+                         *           "id": "qkjHh4SJbfOHzucQDoBz",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17503,8 +17518,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:29:45.493Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.493Z"
+                         *           "createdAt": "2026-11-27T10:31:56.496Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.496Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17629,7 +17644,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CqJjeo8lS8EtKNpnQ8iO",
+                         *         "id": "qkjHh4SJbfOHzucQDoBz",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17662,8 +17677,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:29:45.493Z",
-                         *         "updatedAt": "2026-11-27T10:29:45.493Z"
+                         *         "createdAt": "2026-11-27T10:31:56.496Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.496Z"
                          *       }
                          *     }
                          */
@@ -17783,7 +17798,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "zoneId": "CqJjeo8lS8EtKNpnQ8iO",
+                         *         "zoneId": "qkjHh4SJbfOHzucQDoBz",
                          *         "distanceKm": 1.52,
                          *         "frais": 500,
                          *         "gainLivreur": 76,
@@ -17863,7 +17878,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CqJjeo8lS8EtKNpnQ8iO */
+                    /** @example qkjHh4SJbfOHzucQDoBz */
                     id: string;
                 };
                 cookie?: never;
@@ -17880,7 +17895,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CqJjeo8lS8EtKNpnQ8iO",
+                         *         "id": "qkjHh4SJbfOHzucQDoBz",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17913,8 +17928,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:29:45.493Z",
-                         *         "updatedAt": "2026-11-27T10:29:45.493Z"
+                         *         "createdAt": "2026-11-27T10:31:56.496Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.496Z"
                          *       }
                          *     }
                          */
@@ -17962,7 +17977,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 92SLh1uYhDHxvD8u2jYT */
+                    /** @example VO4ZPcTko73n2wyFfIH3 */
                     id: string;
                 };
                 cookie?: never;
@@ -17979,7 +17994,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "92SLh1uYhDHxvD8u2jYT",
+                         *         "id": "VO4ZPcTko73n2wyFfIH3",
                          *         "deleted": true
                          *       }
                          *     }
@@ -18067,7 +18082,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 92SLh1uYhDHxvD8u2jYT */
+                    /** @example VO4ZPcTko73n2wyFfIH3 */
                     id: string;
                 };
                 cookie?: never;
@@ -18107,7 +18122,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "92SLh1uYhDHxvD8u2jYT",
+                         *         "id": "VO4ZPcTko73n2wyFfIH3",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -18135,8 +18150,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:29:51.585Z",
-                         *         "updatedAt": "2026-11-27T10:29:51.601Z"
+                         *         "createdAt": "2026-11-27T10:32:03.780Z",
+                         *         "updatedAt": "2026-11-27T10:32:03.797Z"
                          *       }
                          *     }
                          */
@@ -18252,14 +18267,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:29:45.731Z",
-                         *         "updatedAt": "2026-11-27T10:29:45.731Z"
+                         *         "locationAt": "2026-11-27T10:31:56.913Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.913Z"
                          *       }
                          *     }
                          */
@@ -18373,14 +18388,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3725,
                          *           "longitude": 2.4307
                          *         },
-                         *         "locationAt": "2026-11-27T10:29:51.631Z",
-                         *         "updatedAt": "2026-11-27T10:29:51.631Z"
+                         *         "locationAt": "2026-11-27T10:32:03.824Z",
+                         *         "updatedAt": "2026-11-27T10:32:03.824Z"
                          *       }
                          *     }
                          */
@@ -18515,17 +18530,17 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "written": false,
-                         *         "nextAllowedAt": "2026-11-27T10:30:06.631Z",
+                         *         "nextAllowedAt": "2026-11-27T10:32:18.824Z",
                          *         "tracked": 0,
                          *         "presence": {
-                         *           "uid": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *           "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3725,
                          *             "longitude": 2.4307
                          *           },
-                         *           "locationAt": "2026-11-27T10:29:51.631Z",
-                         *           "updatedAt": "2026-11-27T10:29:51.631Z"
+                         *           "locationAt": "2026-11-27T10:32:03.824Z",
+                         *           "updatedAt": "2026-11-27T10:32:03.824Z"
                          *         }
                          *       }
                          *     }
@@ -18652,7 +18667,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_H30YhpTcFvAEZuLhIGQV",
+                         *           "id": "order_7Fg2TpglGcdwOTjB6pWQ",
                          *           "statut": "en_cours",
                          *           "frais": 500,
                          *           "gainLivreur": 94,
@@ -18664,8 +18679,8 @@ export interface paths {
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
-                         *               "collectedAt": "2026-11-27T10:29:45.728Z"
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "collectedAt": "2026-11-27T10:31:56.870Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -18676,8 +18691,8 @@ export interface paths {
                          *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
                          *           },
                          *           "instructions": null,
-                         *           "createdAt": "2026-11-27T10:29:45.618Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.728Z",
+                         *           "createdAt": "2026-11-27T10:31:56.660Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.870Z",
                          *           "offer": null
                          *         }
                          *       ],
@@ -18908,14 +18923,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *           "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3652,
                          *             "longitude": 2.4381
                          *           },
-                         *           "locationAt": "2026-11-27T10:29:45.731Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.731Z",
+                         *           "locationAt": "2026-11-27T10:31:56.913Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.913Z",
                          *           "nom": "Zinsou",
                          *           "prenoms": "Eric",
                          *           "telephone": "+2290190000005"
@@ -19031,7 +19046,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The courier’s uid.
-                     * @example vISsi3xc19fCDNqCfFIc6uYuM40g
+                     * @example DLUX4u3O4HCECQ2ZQPq78SKjg2lp
                      */
                     uid: string;
                 };
@@ -19049,20 +19064,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:29:45.731Z",
-                         *         "updatedAt": "2026-11-27T10:29:45.731Z",
+                         *         "locationAt": "2026-11-27T10:31:56.913Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.913Z",
                          *         "nom": "Zinsou",
                          *         "prenoms": "Eric",
                          *         "telephone": "+2290190000005",
                          *         "isBlocked": false,
                          *         "activeDeliveries": [
-                         *           "order_H30YhpTcFvAEZuLhIGQV"
+                         *           "order_7Fg2TpglGcdwOTjB6pWQ"
                          *         ]
                          *       }
                          *     }
@@ -19198,25 +19213,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_H30YhpTcFvAEZuLhIGQV",
+                         *           "id": "order_7Fg2TpglGcdwOTjB6pWQ",
                          *           "source": {
                          *             "kind": "order",
-                         *             "id": "H30YhpTcFvAEZuLhIGQV"
+                         *             "id": "7Fg2TpglGcdwOTjB6pWQ"
                          *           },
-                         *           "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "vendeurs": [
-                         *             "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *           ],
-                         *           "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *           "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *           "pickups": [
                          *             {
-                         *               "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *               "position": {
                          *                 "latitude": 6.3667,
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "collectedAt": "2026-11-27T10:29:45.728Z"
+                         *               "collectedAt": "2026-11-27T10:31:56.870Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -19236,7 +19251,7 @@ export interface paths {
                          *           "radiusKm": 10,
                          *           "roundEndsAt": null,
                          *           "sansLivreur": false,
-                         *           "code": "593301",
+                         *           "code": "047913",
                          *           "preuve": null,
                          *           "autoCloseAt": null,
                          *           "litige": null,
@@ -19244,25 +19259,25 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "commande",
-                         *               "at": "2026-11-27T10:29:45.618Z",
+                         *               "at": "2026-11-27T10:31:56.660Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "assigne",
-                         *               "at": "2026-11-27T10:29:45.722Z",
-                         *               "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *               "at": "2026-11-27T10:31:56.827Z",
+                         *               "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "en_cours",
-                         *               "at": "2026-11-27T10:29:45.728Z",
-                         *               "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *               "at": "2026-11-27T10:31:56.870Z",
+                         *               "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:29:45.618Z",
-                         *           "updatedAt": "2026-11-27T10:29:45.728Z"
+                         *           "createdAt": "2026-11-27T10:31:56.660Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.870Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -19361,7 +19376,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_H30YhpTcFvAEZuLhIGQV */
+                    /** @example order_7Fg2TpglGcdwOTjB6pWQ */
                     id: string;
                 };
                 cookie?: never;
@@ -19378,25 +19393,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_H30YhpTcFvAEZuLhIGQV",
+                         *         "id": "order_7Fg2TpglGcdwOTjB6pWQ",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "H30YhpTcFvAEZuLhIGQV"
+                         *           "id": "7Fg2TpglGcdwOTjB6pWQ"
                          *         },
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "vendeurs": [
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *         ],
-                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:29:45.728Z"
+                         *             "collectedAt": "2026-11-27T10:31:56.870Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19416,7 +19431,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "593301",
+                         *         "code": "047913",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -19424,25 +19439,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:29:45.618Z",
+                         *             "at": "2026-11-27T10:31:56.660Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:29:45.722Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:31:56.827Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:29:45.728Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:31:56.870Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:45.618Z",
-                         *         "updatedAt": "2026-11-27T10:29:45.728Z"
+                         *         "createdAt": "2026-11-27T10:31:56.660Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.870Z"
                          *       }
                          *     }
                          */
@@ -19538,7 +19553,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_epYSEqFdloOPWj0wP5nl */
+                    /** @example order_eNJcn5zgLvswM8YNsAzj */
                     id: string;
                 };
                 cookie?: never;
@@ -19555,19 +19570,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_epYSEqFdloOPWj0wP5nl",
+                         *         "id": "order_eNJcn5zgLvswM8YNsAzj",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "epYSEqFdloOPWj0wP5nl"
+                         *           "id": "eNJcn5zgLvswM8YNsAzj"
                          *         },
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "vendeurs": [
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *         ],
-                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -19601,19 +19616,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:29:52.498Z",
+                         *             "at": "2026-11-27T10:32:04.667Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:29:52.604Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:04.766Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:52.498Z",
-                         *         "updatedAt": "2026-11-27T10:29:52.604Z"
+                         *         "createdAt": "2026-11-27T10:32:04.667Z",
+                         *         "updatedAt": "2026-11-27T10:32:04.766Z"
                          *       }
                          *     }
                          */
@@ -19723,7 +19738,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_P0SP9G9qMYsoqy6ZL20I */
+                    /** @example order_lv3V4ZFWN1LlI2HmHy1r */
                     id: string;
                 };
                 cookie?: never;
@@ -19740,7 +19755,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "deliveryId": "order_P0SP9G9qMYsoqy6ZL20I",
+                         *         "deliveryId": "order_lv3V4ZFWN1LlI2HmHy1r",
                          *         "statut": "declinee"
                          *       }
                          *     }
@@ -19851,11 +19866,11 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_epYSEqFdloOPWj0wP5nl */
+                    /** @example order_eNJcn5zgLvswM8YNsAzj */
                     id: string;
                     /**
                      * @description The seller whose pickup it is.
-                     * @example GKIekwOEbgVxBWtlBRvzIaR9iTQH
+                     * @example ZzMk5Rz25lCfBGBaFoXW93x8MkXl
                      */
                     vendeur: string;
                 };
@@ -19873,25 +19888,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_epYSEqFdloOPWj0wP5nl",
+                         *         "id": "order_eNJcn5zgLvswM8YNsAzj",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "epYSEqFdloOPWj0wP5nl"
+                         *           "id": "eNJcn5zgLvswM8YNsAzj"
                          *         },
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "vendeurs": [
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *         ],
-                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:29:52.645Z"
+                         *             "collectedAt": "2026-11-27T10:32:04.812Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19919,25 +19934,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:29:52.498Z",
+                         *             "at": "2026-11-27T10:32:04.667Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:29:52.604Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:04.766Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:29:52.645Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:04.812Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:52.498Z",
-                         *         "updatedAt": "2026-11-27T10:29:52.645Z"
+                         *         "createdAt": "2026-11-27T10:32:04.667Z",
+                         *         "updatedAt": "2026-11-27T10:32:04.812Z"
                          *       }
                          *     }
                          */
@@ -20050,7 +20065,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_epYSEqFdloOPWj0wP5nl */
+                    /** @example order_eNJcn5zgLvswM8YNsAzj */
                     id: string;
                 };
                 cookie?: never;
@@ -20059,7 +20074,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "320266"
+                     *       "code": "305911"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryProof"];
@@ -20076,25 +20091,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_epYSEqFdloOPWj0wP5nl",
+                         *         "id": "order_eNJcn5zgLvswM8YNsAzj",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "epYSEqFdloOPWj0wP5nl"
+                         *           "id": "eNJcn5zgLvswM8YNsAzj"
                          *         },
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "vendeurs": [
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *         ],
-                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:29:52.645Z"
+                         *             "collectedAt": "2026-11-27T10:32:04.812Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20117,7 +20132,7 @@ export interface paths {
                          *         "code": null,
                          *         "preuve": {
                          *           "photo": null,
-                         *           "at": "2026-11-27T10:29:52.689Z"
+                         *           "at": "2026-11-27T10:32:04.863Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20125,31 +20140,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:29:52.498Z",
+                         *             "at": "2026-11-27T10:32:04.667Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:29:52.604Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:04.766Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:29:52.645Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:04.812Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:29:52.689Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:04.863Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:52.498Z",
-                         *         "updatedAt": "2026-11-27T10:29:52.689Z"
+                         *         "createdAt": "2026-11-27T10:32:04.667Z",
+                         *         "updatedAt": "2026-11-27T10:32:04.863Z"
                          *       }
                          *     }
                          */
@@ -20281,7 +20296,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_g9v6Ufhl3pGMaOrKiuXB */
+                    /** @example order_LezzBHi5OJppSZ83NeLq */
                     id: string;
                 };
                 cookie?: never;
@@ -20298,25 +20313,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_g9v6Ufhl3pGMaOrKiuXB",
+                         *         "id": "order_LezzBHi5OJppSZ83NeLq",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "g9v6Ufhl3pGMaOrKiuXB"
+                         *           "id": "LezzBHi5OJppSZ83NeLq"
                          *         },
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "vendeurs": [
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *         ],
-                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:29:53.297Z"
+                         *             "collectedAt": "2026-11-27T10:32:08.191Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20336,7 +20351,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "131486",
+                         *         "code": "179604",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20344,31 +20359,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:29:53.148Z",
+                         *             "at": "2026-11-27T10:32:08.045Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:29:53.251Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:08.141Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:29:53.297Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:08.191Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:29:53.342Z",
-                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "at": "2026-11-27T10:32:08.234Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:53.148Z",
-                         *         "updatedAt": "2026-11-27T10:29:53.342Z"
+                         *         "createdAt": "2026-11-27T10:32:08.045Z",
+                         *         "updatedAt": "2026-11-27T10:32:08.234Z"
                          *       }
                          *     }
                          */
@@ -20473,7 +20488,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_fN8qh9UFtqmanWDDf5d4 */
+                    /** @example order_EifiaaK9t8PqQjmc3nLd */
                     id: string;
                 };
                 cookie?: never;
@@ -20501,25 +20516,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_fN8qh9UFtqmanWDDf5d4",
+                         *         "id": "order_EifiaaK9t8PqQjmc3nLd",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "fN8qh9UFtqmanWDDf5d4"
+                         *           "id": "EifiaaK9t8PqQjmc3nLd"
                          *         },
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "vendeurs": [
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *         ],
-                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:29:53.968Z"
+                         *             "collectedAt": "2026-11-27T10:32:08.813Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20539,37 +20554,37 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "255044",
+                         *         "code": "038675",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:29:54.011Z",
-                         *           "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm"
+                         *           "at": "2026-11-27T10:32:08.857Z",
+                         *           "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0"
                          *         },
                          *         "enLitige": true,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:29:53.812Z",
+                         *             "at": "2026-11-27T10:32:08.672Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:29:53.926Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:08.773Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:29:53.968Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:08.813Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:53.812Z",
-                         *         "updatedAt": "2026-11-27T10:29:54.011Z"
+                         *         "createdAt": "2026-11-27T10:32:08.672Z",
+                         *         "updatedAt": "2026-11-27T10:32:08.857Z"
                          *       }
                          *     }
                          */
@@ -20688,7 +20703,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_6FGCYnq0DFpkJ6Uo1y8s */
+                    /** @example order_MBdHymsbVVRCOp1JXxFk */
                     id: string;
                 };
                 cookie?: never;
@@ -20716,25 +20731,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_6FGCYnq0DFpkJ6Uo1y8s",
+                         *         "id": "order_MBdHymsbVVRCOp1JXxFk",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "6FGCYnq0DFpkJ6Uo1y8s"
+                         *           "id": "MBdHymsbVVRCOp1JXxFk"
                          *         },
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "vendeurs": [
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *         ],
-                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:29:57.513Z"
+                         *             "collectedAt": "2026-11-27T10:32:09.523Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20754,7 +20769,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "650081",
+                         *         "code": "676035",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20762,31 +20777,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:29:57.357Z",
+                         *             "at": "2026-11-27T10:32:09.369Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:29:57.472Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:09.484Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:29:57.513Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:09.523Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "refuse",
-                         *             "at": "2026-11-27T10:29:57.551Z",
-                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "at": "2026-11-27T10:32:09.562Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "reason": "Le colis est abîmé"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:57.357Z",
-                         *         "updatedAt": "2026-11-27T10:29:57.551Z"
+                         *         "createdAt": "2026-11-27T10:32:09.369Z",
+                         *         "updatedAt": "2026-11-27T10:32:09.562Z"
                          *       }
                          *     }
                          */
@@ -20901,7 +20916,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_eyJQRhgp91VR430Cet7b */
+                    /** @example order_D2qtXHavoIYdSg8x6g51 */
                     id: string;
                 };
                 cookie?: never;
@@ -20929,25 +20944,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_eyJQRhgp91VR430Cet7b",
+                         *         "id": "order_D2qtXHavoIYdSg8x6g51",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "eyJQRhgp91VR430Cet7b"
+                         *           "id": "D2qtXHavoIYdSg8x6g51"
                          *         },
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "vendeurs": [
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *         ],
-                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:29:58.161Z"
+                         *             "collectedAt": "2026-11-27T10:32:10.141Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20975,31 +20990,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:29:58.017Z",
+                         *             "at": "2026-11-27T10:32:09.987Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:29:58.124Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:10.099Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:29:58.161Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:10.141Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "retour",
-                         *             "at": "2026-11-27T10:29:58.200Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:10.178Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": "Client injoignable, colis rendu au vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:58.017Z",
-                         *         "updatedAt": "2026-11-27T10:29:58.200Z"
+                         *         "createdAt": "2026-11-27T10:32:09.987Z",
+                         *         "updatedAt": "2026-11-27T10:32:10.178Z"
                          *       }
                          *     }
                          */
@@ -21114,7 +21129,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_ylNjahwWYEE0rtKJzh8T */
+                    /** @example order_70hrsXVmH4a569aHxGl6 */
                     id: string;
                 };
                 cookie?: never;
@@ -21131,19 +21146,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_ylNjahwWYEE0rtKJzh8T",
+                         *         "id": "order_70hrsXVmH4a569aHxGl6",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "ylNjahwWYEE0rtKJzh8T"
+                         *           "id": "70hrsXVmH4a569aHxGl6"
                          *         },
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "vendeurs": [
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *         ],
                          *         "livreur": null,
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -21169,7 +21184,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "724111",
+                         *         "code": "675005",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -21177,19 +21192,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:29:58.610Z",
+                         *             "at": "2026-11-27T10:32:10.602Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "annule",
-                         *             "at": "2026-11-27T10:29:58.718Z",
-                         *             "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *             "at": "2026-11-27T10:32:10.690Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:58.610Z",
-                         *         "updatedAt": "2026-11-27T10:29:58.718Z"
+                         *         "createdAt": "2026-11-27T10:32:10.602Z",
+                         *         "updatedAt": "2026-11-27T10:32:10.690Z"
                          *       }
                          *     }
                          */
@@ -21291,7 +21306,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_fN8qh9UFtqmanWDDf5d4 */
+                    /** @example order_EifiaaK9t8PqQjmc3nLd */
                     id: string;
                 };
                 cookie?: never;
@@ -21325,25 +21340,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_fN8qh9UFtqmanWDDf5d4",
+                         *         "id": "order_EifiaaK9t8PqQjmc3nLd",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "fN8qh9UFtqmanWDDf5d4"
+                         *           "id": "EifiaaK9t8PqQjmc3nLd"
                          *         },
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "vendeurs": [
-                         *           "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *         ],
-                         *         "livreur": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:29:53.968Z"
+                         *             "collectedAt": "2026-11-27T10:32:08.813Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -21363,43 +21378,43 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "255044",
+                         *         "code": "038675",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:29:54.011Z",
-                         *           "by": "3MrXr60PFDDzBg1cOpoN1lDqrJHm"
+                         *           "at": "2026-11-27T10:32:08.857Z",
+                         *           "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0"
                          *         },
                          *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:29:53.812Z",
+                         *             "at": "2026-11-27T10:32:08.672Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:29:53.926Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:08.773Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:29:53.968Z",
-                         *             "by": "vISsi3xc19fCDNqCfFIc6uYuM40g",
+                         *             "at": "2026-11-27T10:32:08.813Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:29:54.044Z",
-                         *             "by": "97Gk4MfWnPuYyx2tY6aOOIUEZCpn",
+                         *             "at": "2026-11-27T10:32:08.893Z",
+                         *             "by": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
                          *             "reason": "Pièce vérifiée conforme avec le vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:53.812Z",
-                         *         "updatedAt": "2026-11-27T10:29:54.044Z"
+                         *         "createdAt": "2026-11-27T10:32:08.672Z",
+                         *         "updatedAt": "2026-11-27T10:32:08.893Z"
                          *       }
                          *     }
                          */
@@ -21517,7 +21532,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_P0SP9G9qMYsoqy6ZL20I */
+                    /** @example order_lv3V4ZFWN1LlI2HmHy1r */
                     id: string;
                 };
                 cookie?: never;
@@ -21647,7 +21662,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "fS4jFBE1kpPNLZumYc5P"
+                     *         "commandeId": "rgvvEKKX7YJEG34J70Hq"
                      *       }
                      *     }
                      */
@@ -21665,10 +21680,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "zFzFeNILKj7Kxn4vF0ya",
+                         *         "paymentId": "braKtwoVJyLPagfpeoki",
                          *         "statut": "pending",
-                         *         "reference": "SBX-e5ca0efd-2822-4ba1-8e08-f0f1bc21b569",
-                         *         "paymentUrl": "http://127.0.0.1:34081/pay/SBX-e5ca0efd-2822-4ba1-8e08-f0f1bc21b569"
+                         *         "reference": "SBX-c872379d-e70f-4a29-9c4d-ada08391bc75",
+                         *         "paymentUrl": "http://127.0.0.1:41821/pay/SBX-c872379d-e70f-4a29-9c4d-ada08391bc75"
                          *       }
                          *     }
                          */
@@ -21820,7 +21835,7 @@ export interface paths {
                      *       "type": "publicite",
                      *       "montant": 7000,
                      *       "metadata": {
-                     *         "publiciteId": "qRWdKkyJmGwO7TfZkB0S"
+                     *         "publiciteId": "RdOUzj7oAVsuzKEw1gqk"
                      *       },
                      *       "telephone": "+2290197000003"
                      *     }
@@ -21860,9 +21875,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "vpAamTF8JNySQhx84ngw",
+                         *         "paymentId": "tCRXfaekR3nhnHQaxeW6",
                          *         "statut": "pending",
-                         *         "reference": "SBX-bc0854be-6b83-41a9-9d44-ffb86dcf34bc",
+                         *         "reference": "SBX-14f809f9-e901-4dd0-ac77-b82afbabb1b9",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -22016,7 +22031,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "fS4jFBE1kpPNLZumYc5P"
+                     *         "commandeId": "rgvvEKKX7YJEG34J70Hq"
                      *       },
                      *       "typeCard": "VISA"
                      *     }
@@ -22046,10 +22061,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "sqJljZiEuTRxn3dYADKo",
+                         *         "paymentId": "dzsMqrEgDdqLeTpYnXA6",
                          *         "statut": "pending",
-                         *         "reference": "SBX-4f384314-a0e3-4027-86f7-f5136ef03e33",
-                         *         "paymentUrl": "http://127.0.0.1:34081/pay/SBX-4f384314-a0e3-4027-86f7-f5136ef03e33"
+                         *         "reference": "SBX-6807ec80-02ac-49a6-8bbf-e8120f74988f",
+                         *         "paymentUrl": "http://127.0.0.1:41821/pay/SBX-6807ec80-02ac-49a6-8bbf-e8120f74988f"
                          *       }
                          *     }
                          */
@@ -22196,9 +22211,9 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "fS4jFBE1kpPNLZumYc5P"
+                     *         "commandeId": "rgvvEKKX7YJEG34J70Hq"
                      *       },
-                     *       "reference": "SBX-bf3770a6-6a4c-4251-97b3-ea2c86c61999"
+                     *       "reference": "SBX-6edcd22e-4ca1-4c3c-8056-9b68fe6278e8"
                      *     }
                      */
                     "application/json": {
@@ -22226,9 +22241,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "client_f7fb22c810056c9548a2e6f927fbb791c5ca452e",
+                         *         "paymentId": "client_2e6dad5ff6d824a8fd20a6b2a7757667b2e72f3f",
                          *         "statut": "success",
-                         *         "reference": "SBX-bf3770a6-6a4c-4251-97b3-ea2c86c61999",
+                         *         "reference": "SBX-6edcd22e-4ca1-4c3c-8056-9b68fe6278e8",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -22377,7 +22392,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "reference": "zFzFeNILKj7Kxn4vF0ya",
+                     *       "reference": "braKtwoVJyLPagfpeoki",
                      *       "status": "SUCCESSFUL"
                      *     }
                      */
@@ -22485,7 +22500,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example SxY4M8qGAvny9ejVKZay */
+                    /** @example ePgaTbvdBnKUZPyih0RO */
                     id: string;
                 };
                 cookie?: never;
@@ -22502,7 +22517,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "SxY4M8qGAvny9ejVKZay",
+                         *         "id": "ePgaTbvdBnKUZPyih0RO",
                          *         "statut": "success",
                          *         "type": "commande"
                          *       }
@@ -22607,13 +22622,13 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "userId": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "montant": 20000,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "verification",
                          *           "metadata": {
-                         *             "articleId": "J8cPQya6Rqsr4sTGFjEv"
+                         *             "articleId": "9wYYtxf3ojAKY9SFmLnT"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22622,24 +22637,24 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:29:45.774Z",
+                         *               "at": "2026-11-27T10:31:56.973Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:29:45.768Z"
+                         *           "createdAt": "2026-11-27T10:31:56.944Z"
                          *         },
                          *         {
                          *           "id": "demo-delivery-payment",
-                         *           "userId": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "montant": 85500,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "commande",
                          *           "metadata": {
-                         *             "commandeId": "H30YhpTcFvAEZuLhIGQV"
+                         *             "commandeId": "7Fg2TpglGcdwOTjB6pWQ"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22648,14 +22663,14 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:29:45.552Z",
+                         *               "at": "2026-11-27T10:31:56.587Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:29:45.547Z"
+                         *           "createdAt": "2026-11-27T10:31:56.566Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -22767,13 +22782,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "userId": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "montant": 20000,
                          *         "reference": null,
                          *         "statut": "success",
                          *         "type": "verification",
                          *         "metadata": {
-                         *           "articleId": "J8cPQya6Rqsr4sTGFjEv"
+                         *           "articleId": "9wYYtxf3ojAKY9SFmLnT"
                          *         },
                          *         "method": "mobile_money",
                          *         "network": "mtn",
@@ -22782,14 +22797,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:29:45.774Z",
+                         *             "at": "2026-11-27T10:31:56.973Z",
                          *             "from": "pending",
                          *             "to": "success",
                          *             "source": "admin",
                          *             "reason": "données de démonstration"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:45.768Z"
+                         *         "createdAt": "2026-11-27T10:31:56.944Z"
                          *       }
                          *     }
                          */
@@ -22885,7 +22900,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example zFzFeNILKj7Kxn4vF0ya */
+                    /** @example braKtwoVJyLPagfpeoki */
                     id: string;
                 };
                 cookie?: never;
@@ -22919,14 +22934,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "zFzFeNILKj7Kxn4vF0ya",
-                         *         "userId": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "braKtwoVJyLPagfpeoki",
+                         *         "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "montant": 85000,
-                         *         "reference": "SBX-e5ca0efd-2822-4ba1-8e08-f0f1bc21b569",
+                         *         "reference": "SBX-c872379d-e70f-4a29-9c4d-ada08391bc75",
                          *         "statut": "failed",
                          *         "type": "commande",
                          *         "metadata": {
-                         *           "commandeId": "fS4jFBE1kpPNLZumYc5P"
+                         *           "commandeId": "rgvvEKKX7YJEG34J70Hq"
                          *         },
                          *         "method": "link",
                          *         "network": null,
@@ -22935,14 +22950,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:29:50.611Z",
+                         *             "at": "2026-11-27T10:32:02.776Z",
                          *             "from": "pending",
                          *             "to": "failed",
                          *             "source": "admin",
                          *             "reason": "Le client a abandonné le paiement"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:29:50.555Z"
+                         *         "createdAt": "2026-11-27T10:32:02.713Z"
                          *       }
                          *     }
                          */
@@ -23511,7 +23526,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "YBSW4LeAdi53YalTTBDj",
+                     *       "articleId": "jfSNwXZeif2RArB2IEBR",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -23541,9 +23556,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "YBSW4LeAdi53YalTTBDj",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -23554,8 +23569,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:29:59.151Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.151Z"
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.072Z"
                          *       }
                          *     }
                          */
@@ -23685,8 +23700,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "YBSW4LeAdi53YalTTBDj",
-                     *       "transitaireId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu"
+                     *       "articleId": "jfSNwXZeif2RArB2IEBR",
+                     *       "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo"
                      *     }
                      */
                     "application/json": {
@@ -23706,21 +23721,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "YBSW4LeAdi53YalTTBDj",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.222Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.124Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:29:59.151Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.222Z"
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.124Z"
                          *       }
                          *     }
                          */
@@ -23863,7 +23878,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "YBSW4LeAdi53YalTTBDj"
+                     *       "articleId": "jfSNwXZeif2RArB2IEBR"
                      *     }
                      */
                     "application/json": {
@@ -23882,21 +23897,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "YBSW4LeAdi53YalTTBDj",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.370Z",
-                         *         "dateTransfer": "2026-11-27T10:29:59.430Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.266Z",
+                         *         "dateTransfer": "2026-11-27T10:32:11.326Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:29:59.151Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.430Z"
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.326Z"
                          *       }
                          *     }
                          */
@@ -24135,7 +24150,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example YBSW4LeAdi53YalTTBDj */
+                    /** @example jfSNwXZeif2RArB2IEBR */
                     articleId: string;
                 };
                 cookie?: never;
@@ -24152,21 +24167,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "YBSW4LeAdi53YalTTBDj",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.222Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.124Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:29:59.151Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.222Z"
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.124Z"
                          *       }
                          *     }
                          */
@@ -24508,7 +24523,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
+                    /** @example jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -24525,21 +24540,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "YBSW4LeAdi53YalTTBDj",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.370Z",
-                         *         "dateTransfer": "2026-11-27T10:29:59.430Z",
-                         *         "dateTraite": "2026-11-27T10:29:59.476Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.266Z",
+                         *         "dateTransfer": "2026-11-27T10:32:11.326Z",
+                         *         "dateTraite": "2026-11-27T10:32:11.372Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:29:59.151Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.476Z"
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.372Z"
                          *       }
                          *     }
                          */
@@ -24653,7 +24668,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
+                    /** @example jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -24670,9 +24685,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "YBSW4LeAdi53YalTTBDj",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -24683,8 +24698,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:29:59.151Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.309Z"
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.204Z"
                          *       }
                          *     }
                          */
@@ -24798,7 +24813,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
+                    /** @example jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -24833,21 +24848,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YBSW4LeAdi53YalTTBDj_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "YBSW4LeAdi53YalTTBDj",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.370Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.266Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:29:59.151Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.419Z"
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.315Z"
                          *       }
                          *     }
                          */
@@ -24972,7 +24987,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "CME34WQXlu1Xo7ifnE5D",
+                     *       "articleId": "axCkiKEG3QUYVyMQxSYY",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -25002,9 +25017,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "CME34WQXlu1Xo7ifnE5D",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -25015,8 +25030,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:29:59.815Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.815Z"
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.687Z"
                          *       }
                          *     }
                          */
@@ -25147,8 +25162,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "CME34WQXlu1Xo7ifnE5D",
-                     *       "transitaireId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu"
+                     *       "articleId": "axCkiKEG3QUYVyMQxSYY",
+                     *       "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo"
                      *     }
                      */
                     "application/json": {
@@ -25168,21 +25183,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "CME34WQXlu1Xo7ifnE5D",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.922Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.740Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:29:59.815Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.922Z"
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.740Z"
                          *       }
                          *     }
                          */
@@ -25328,7 +25343,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "CME34WQXlu1Xo7ifnE5D"
+                     *       "articleId": "axCkiKEG3QUYVyMQxSYY"
                      *     }
                      */
                     "application/json": {
@@ -25347,21 +25362,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "CME34WQXlu1Xo7ifnE5D",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:30:00.030Z",
-                         *         "dateTransfer": "2026-11-27T10:30:00.079Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.861Z",
+                         *         "dateTransfer": "2026-11-27T10:32:11.916Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:29:59.815Z",
-                         *         "updatedAt": "2026-11-27T10:30:00.079Z"
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.916Z"
                          *       }
                          *     }
                          */
@@ -25604,7 +25619,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CME34WQXlu1Xo7ifnE5D */
+                    /** @example axCkiKEG3QUYVyMQxSYY */
                     articleId: string;
                 };
                 cookie?: never;
@@ -25621,21 +25636,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "CME34WQXlu1Xo7ifnE5D",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:29:59.922Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.740Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:29:59.815Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.922Z"
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.740Z"
                          *       }
                          *     }
                          */
@@ -25982,7 +25997,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
+                    /** @example axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -25999,21 +26014,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "CME34WQXlu1Xo7ifnE5D",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:30:00.030Z",
-                         *         "dateTransfer": "2026-11-27T10:30:00.079Z",
-                         *         "dateTraite": "2026-11-27T10:30:00.115Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.861Z",
+                         *         "dateTransfer": "2026-11-27T10:32:11.916Z",
+                         *         "dateTraite": "2026-11-27T10:32:11.965Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:29:59.815Z",
-                         *         "updatedAt": "2026-11-27T10:30:00.115Z"
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.965Z"
                          *       }
                          *     }
                          */
@@ -26130,7 +26145,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
+                    /** @example axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -26147,9 +26162,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "CME34WQXlu1Xo7ifnE5D",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -26160,8 +26175,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:29:59.815Z",
-                         *         "updatedAt": "2026-11-27T10:29:59.974Z"
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.808Z"
                          *       }
                          *     }
                          */
@@ -26278,7 +26293,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
+                    /** @example axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -26313,21 +26328,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CME34WQXlu1Xo7ifnE5D_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "article": "CME34WQXlu1Xo7ifnE5D",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaire": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:30:00.030Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.861Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:29:59.815Z",
-                         *         "updatedAt": "2026-11-27T10:30:00.070Z"
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.904Z"
                          *       }
                          *     }
                          */
@@ -26454,14 +26469,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "userId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:29:45.035Z",
-                         *         "decidedAt": "2026-11-27T10:29:45.072Z",
+                         *         "submittedAt": "2026-11-27T10:31:55.689Z",
+                         *         "decidedAt": "2026-11-27T10:31:55.734Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/d522c743-2731-4838-8629-5a259ff0fb28.jpg",
-                         *           "cardBack": "kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/e756ec5a-f3b1-49af-b723-f82683d8783f.jpg",
+                         *           "cardFront": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/4eba0fd7-bbb0-447d-b968-13323ea0d771.jpg",
+                         *           "cardBack": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/210529df-d982-4538-abec-068817064846.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26581,8 +26596,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "cardFront": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg",
-                     *       "cardBack": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/6a43dc3c-0c35-4feb-87e1-2f881e700983.jpg",
+                     *       "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
+                     *       "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/264c0742-d3b5-4d97-9bcf-3815646e5639.jpg",
                      *       "companyName": "Akpovi Transit SARL",
                      *       "registrationRef": "RB/COT/24 B 1020",
                      *       "pays": "BJ",
@@ -26623,14 +26638,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
+                         *         "userId": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
                          *         "statut": "pending",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:30:00.231Z",
+                         *         "submittedAt": "2026-11-27T10:32:12.098Z",
                          *         "decidedAt": null,
                          *         "dossier": {
-                         *           "cardFront": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg",
-                         *           "cardBack": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/6a43dc3c-0c35-4feb-87e1-2f881e700983.jpg",
+                         *           "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
+                         *           "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/264c0742-d3b5-4d97-9bcf-3815646e5639.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -26923,7 +26938,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example WI4KdWB4Op8pSZnVbcffRbFKcVTu */
+                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo */
                     userId: string;
                 };
                 cookie?: never;
@@ -26940,14 +26955,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *         "userId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:29:45.035Z",
-                         *         "decidedAt": "2026-11-27T10:29:45.072Z",
+                         *         "submittedAt": "2026-11-27T10:31:55.689Z",
+                         *         "decidedAt": "2026-11-27T10:31:55.734Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/d522c743-2731-4838-8629-5a259ff0fb28.jpg",
-                         *           "cardBack": "kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/e756ec5a-f3b1-49af-b723-f82683d8783f.jpg",
+                         *           "cardFront": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/4eba0fd7-bbb0-447d-b968-13323ea0d771.jpg",
+                         *           "cardBack": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/210529df-d982-4538-abec-068817064846.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26961,9 +26976,9 @@ export interface paths {
                          *           ]
                          *         },
                          *         "cardLinks": {
-                         *           "cardFront": "/api/upload/signed/kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/d522c743-2731-4838-8629-5a259ff0fb28.jpg?expires=1795775687&signature=77c1a7b5c78530a53f0a2b254f2e26f7ba97c6b90463ca2e852271f1a4521292",
-                         *           "cardBack": "/api/upload/signed/kyc/WI4KdWB4Op8pSZnVbcffRbFKcVTu/e756ec5a-f3b1-49af-b723-f82683d8783f.jpg?expires=1795775687&signature=8dd73b4cef405c039c555f6a4190023fbe12fb0d366210b062ccb4139eaac2a5",
-                         *           "expiresAt": "2026-11-27T10:34:47.689Z",
+                         *           "cardFront": "/api/upload/signed/kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/4eba0fd7-bbb0-447d-b968-13323ea0d771.jpg?expires=1795775819&signature=9f559503bb0ad41524c6f32cbadc24262430babb857a92b76f6f9be0c6831cc2",
+                         *           "cardBack": "/api/upload/signed/kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/210529df-d982-4538-abec-068817064846.jpg?expires=1795775819&signature=d8def2605e05e8a1c71d1afe5b8d2db50249a931db3c96c6ace9928046aee91b",
+                         *           "expiresAt": "2026-11-27T10:36:59.464Z",
                          *           "deleted": []
                          *         }
                          *       }
@@ -27099,7 +27114,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example cwBzzw4ZrQv4l882x6Z61KDiAnSx */
+                    /** @example Thkn9qLJPbOXv5foWbSdi8PPP2PN */
                     userId: string;
                 };
                 cookie?: never;
@@ -27116,14 +27131,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
+                         *         "userId": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:30:00.340Z",
-                         *         "decidedAt": "2026-11-27T10:30:00.379Z",
+                         *         "submittedAt": "2026-11-27T10:32:12.220Z",
+                         *         "decidedAt": "2026-11-27T10:32:12.260Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/bacf4b4f-aa42-49a8-bf6e-89ff59374737.jpg",
-                         *           "cardBack": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/6de84fd5-4a6b-47a8-8259-8f5af8a61a6f.jpg",
+                         *           "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/384931b3-01c1-4480-874e-fe09ff6c5135.jpg",
+                         *           "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/9d0c7e6f-83a7-4714-a760-8120c124a6b7.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27260,7 +27275,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example cwBzzw4ZrQv4l882x6Z61KDiAnSx */
+                    /** @example Thkn9qLJPbOXv5foWbSdi8PPP2PN */
                     userId: string;
                 };
                 cookie?: never;
@@ -27288,14 +27303,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "cwBzzw4ZrQv4l882x6Z61KDiAnSx",
+                         *         "userId": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
                          *         "statut": "rejected",
                          *         "rejectionMotif": "Carte illisible, merci de la reprendre",
-                         *         "submittedAt": "2026-11-27T10:30:00.231Z",
-                         *         "decidedAt": "2026-11-27T10:30:00.273Z",
+                         *         "submittedAt": "2026-11-27T10:32:12.098Z",
+                         *         "decidedAt": "2026-11-27T10:32:12.144Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/0326d8c8-8834-4c52-8f90-c0d67da339cb.jpg",
-                         *           "cardBack": "kyc/cwBzzw4ZrQv4l882x6Z61KDiAnSx/6a43dc3c-0c35-4feb-87e1-2f881e700983.jpg",
+                         *           "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
+                         *           "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/264c0742-d3b5-4d97-9bcf-3815646e5639.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27443,7 +27458,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "transitaireId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                     *       "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                      *       "rating": 5,
                      *       "comment": "Dédouanement rapide, bon suivi."
                      *     }
@@ -27466,13 +27481,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "WI4KdWB4Op8pSZnVbcffRbFKcVTu_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaireId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "rating": 5,
                          *         "comment": "Dédouanement rapide, bon suivi.",
-                         *         "createdAt": "2026-11-27T10:30:00.167Z",
-                         *         "updatedAt": "2026-11-27T10:30:00.167Z"
+                         *         "createdAt": "2026-11-27T10:32:12.015Z",
+                         *         "updatedAt": "2026-11-27T10:32:12.015Z"
                          *       }
                          *     }
                          */
@@ -27581,7 +27596,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example WI4KdWB4Op8pSZnVbcffRbFKcVTu_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
+                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -27681,7 +27696,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example WI4KdWB4Op8pSZnVbcffRbFKcVTu_3MrXr60PFDDzBg1cOpoN1lDqrJHm */
+                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -27711,13 +27726,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "WI4KdWB4Op8pSZnVbcffRbFKcVTu_3MrXr60PFDDzBg1cOpoN1lDqrJHm",
-                         *         "transitaireId": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
-                         *         "acheteur": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *         "id": "vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *         "rating": 4,
                          *         "comment": "Bon suivi, un jour de retard.",
-                         *         "createdAt": "2026-11-27T10:30:00.167Z",
-                         *         "updatedAt": "2026-11-27T10:30:00.186Z"
+                         *         "createdAt": "2026-11-27T10:32:12.015Z",
+                         *         "updatedAt": "2026-11-27T10:32:12.038Z"
                          *       }
                          *     }
                          */
@@ -27964,7 +27979,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example WI4KdWB4Op8pSZnVbcffRbFKcVTu */
+                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo */
                     transitaireId: string;
                 };
                 cookie?: never;
@@ -28117,7 +28132,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "WI4KdWB4Op8pSZnVbcffRbFKcVTu",
+                         *           "id": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
                          *           "nom": "Sossa",
                          *           "prenoms": "Transit Express",
                          *           "photoUrl": null,
@@ -28273,15 +28288,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jg1GPRIYxoo8HpwEI53dJLV9VwAA",
+                         *         "id": "zp8FgGiFQyByJqVzAGEW8hImnUYJ",
                          *         "telephone": "+2290190000012",
                          *         "email": "pro_2290190000012@users.marketplace.invalid",
                          *         "nom": "Dah",
                          *         "prenoms": "Boris",
                          *         "typeAgent": "Market",
                          *         "zone": "Porto-Novo - Ouando",
-                         *         "referralCode": "EJ728B93",
-                         *         "createdAt": "2026-11-27T10:30:00.505Z",
+                         *         "referralCode": "WWSQH4GW",
+                         *         "createdAt": "2026-11-27T10:32:12.397Z",
                          *         "passwordSetup": {
                          *           "method": "password_reset",
                          *           "steps": [
@@ -28418,7 +28433,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
+                         *           "id": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28550,7 +28565,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
+                         *           "id": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28684,9 +28699,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "jg1GPRIYxoo8HpwEI53dJLV9VwAA",
+                         *           "id": "zp8FgGiFQyByJqVzAGEW8hImnUYJ",
                          *           "typeAgent": "Market",
-                         *           "referralCode": "EJ728B93"
+                         *           "referralCode": "WWSQH4GW"
                          *         },
                          *         "stats": {
                          *           "totalReferrals": 0,
@@ -28836,7 +28851,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
+                         *             "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -28853,7 +28868,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
+                         *           "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -28985,7 +29000,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
+                         *             "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -29002,7 +29017,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
+                         *           "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -29135,7 +29150,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "jg1GPRIYxoo8HpwEI53dJLV9VwAA",
+                         *           "agentId": "zp8FgGiFQyByJqVzAGEW8hImnUYJ",
                          *           "rank": 1,
                          *           "score": 0,
                          *           "earnings": 0,
@@ -29817,7 +29832,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example jg1GPRIYxoo8HpwEI53dJLV9VwAA
+                     * @example zp8FgGiFQyByJqVzAGEW8hImnUYJ
                      */
                     id: string;
                 };
@@ -29960,7 +29975,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example jg1GPRIYxoo8HpwEI53dJLV9VwAA
+                     * @example zp8FgGiFQyByJqVzAGEW8hImnUYJ
                      */
                     id: string;
                 };
@@ -30096,7 +30111,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example ZWLAMfdA2NK4S1crSQXF3v2vTrp3
+                     * @example sgj9wbV3MuDyrOVto4beYM4QwhSh
                      */
                     id: string;
                 };
@@ -30273,7 +30288,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example ZWLAMfdA2NK4S1crSQXF3v2vTrp3
+                     * @example sgj9wbV3MuDyrOVto4beYM4QwhSh
                      */
                     id: string;
                 };
@@ -30422,7 +30437,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example ZWLAMfdA2NK4S1crSQXF3v2vTrp3
+                     * @example sgj9wbV3MuDyrOVto4beYM4QwhSh
                      */
                     id: string;
                 };
@@ -30601,13 +30616,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
-                         *           "referrerId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
-                         *           "referredId": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "referrerId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "referredId": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:29:45.304Z",
+                         *           "createdAt": "2026-11-24T10:31:56.269Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30842,13 +30857,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
-                         *           "referrerId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
-                         *           "referredId": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *           "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "referrerId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "referredId": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:29:45.304Z",
+                         *           "createdAt": "2026-11-24T10:31:56.269Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30948,7 +30963,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The referred user’s id.
-                     * @example GKIekwOEbgVxBWtlBRvzIaR9iTQH
+                     * @example ZzMk5Rz25lCfBGBaFoXW93x8MkXl
                      */
                     id: string;
                 };
@@ -30966,13 +30981,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
-                         *         "referrerId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3",
-                         *         "referredId": "GKIekwOEbgVxBWtlBRvzIaR9iTQH",
+                         *         "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "referrerId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *         "referredId": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
                          *         "code": "DEMOPRO1",
                          *         "statut": "pending",
                          *         "referredRole": "vendeur",
-                         *         "createdAt": "2026-11-24T10:29:45.304Z",
+                         *         "createdAt": "2026-11-24T10:31:56.269Z",
                          *         "completedAt": null,
                          *         "phoneProven": true
                          *       }
@@ -31097,8 +31112,8 @@ export interface paths {
                          *       "data": {
                          *         "status": "counted",
                          *         "eventType": "seller_create_started",
-                         *         "sessionKey": "GKIekwOEbgVxBWtlBRvzIaR9iTQH_1795775386",
-                         *         "agentId": "ZWLAMfdA2NK4S1crSQXF3v2vTrp3"
+                         *         "sessionKey": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl_1795775517",
+                         *         "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh"
                          *       }
                          *     }
                          */
@@ -33032,34 +33047,34 @@ export interface paths {
                          *         "days": 30,
                          *         "users": {
                          *           "current": {
-                         *             "total": 0,
+                         *             "total": 10,
                          *             "byRole": {
-                         *               "acheteur": 0,
-                         *               "vendeur": 0,
-                         *               "chauffeur": 0,
-                         *               "transitaire": 0,
-                         *               "livreur": 0,
-                         *               "agentCommercial": 0,
-                         *               "admin": 0,
-                         *               "superAdmin": 0,
-                         *               "principal": 0,
-                         *               "gestionnaire": 0
+                         *               "acheteur": 1,
+                         *               "vendeur": 1,
+                         *               "chauffeur": 1,
+                         *               "transitaire": 1,
+                         *               "livreur": 1,
+                         *               "agentCommercial": 1,
+                         *               "admin": 1,
+                         *               "superAdmin": 1,
+                         *               "principal": 1,
+                         *               "gestionnaire": 1
                          *             },
                          *             "blocked": 0
                          *           },
                          *           "signups": {
-                         *             "total": 0,
+                         *             "total": 10,
                          *             "byRole": {
-                         *               "acheteur": 0,
-                         *               "vendeur": 0,
-                         *               "chauffeur": 0,
-                         *               "transitaire": 0,
-                         *               "livreur": 0,
-                         *               "agentCommercial": 0,
-                         *               "admin": 0,
-                         *               "superAdmin": 0,
-                         *               "principal": 0,
-                         *               "gestionnaire": 0
+                         *               "acheteur": 1,
+                         *               "vendeur": 1,
+                         *               "chauffeur": 1,
+                         *               "transitaire": 1,
+                         *               "livreur": 1,
+                         *               "agentCommercial": 1,
+                         *               "admin": 1,
+                         *               "superAdmin": 1,
+                         *               "principal": 1,
+                         *               "gestionnaire": 1
                          *             },
                          *             "byDay": [
                          *               {
@@ -33528,18 +33543,18 @@ export interface paths {
                          *               },
                          *               {
                          *                 "day": "2026-11-27",
-                         *                 "total": 0,
+                         *                 "total": 10,
                          *                 "byRole": {
-                         *                   "acheteur": 0,
-                         *                   "vendeur": 0,
-                         *                   "chauffeur": 0,
-                         *                   "transitaire": 0,
-                         *                   "livreur": 0,
-                         *                   "agentCommercial": 0,
-                         *                   "admin": 0,
-                         *                   "superAdmin": 0,
-                         *                   "principal": 0,
-                         *                   "gestionnaire": 0
+                         *                   "acheteur": 1,
+                         *                   "vendeur": 1,
+                         *                   "chauffeur": 1,
+                         *                   "transitaire": 1,
+                         *                   "livreur": 1,
+                         *                   "agentCommercial": 1,
+                         *                   "admin": 1,
+                         *                   "superAdmin": 1,
+                         *                   "principal": 1,
+                         *                   "gestionnaire": 1
                          *                 }
                          *               }
                          *             ]
@@ -33547,10 +33562,10 @@ export interface paths {
                          *         },
                          *         "listings": {
                          *           "current": {
-                         *             "total": 0,
+                         *             "total": 6,
                          *             "byStatus": {
                          *               "en_attente": 0,
-                         *               "en_ligne": 0,
+                         *               "en_ligne": 6,
                          *               "rejete": 0,
                          *               "vendu": 0,
                          *               "retire": 0
@@ -33558,12 +33573,12 @@ export interface paths {
                          *           },
                          *           "entered": {
                          *             "en_attente": 0,
-                         *             "en_ligne": 0,
+                         *             "en_ligne": 6,
                          *             "rejete": 0,
                          *             "vendu": 0,
                          *             "retire": 0
                          *           },
-                         *           "created": 0,
+                         *           "created": 6,
                          *           "deleted": 0
                          *         },
                          *         "payments": {
@@ -33583,25 +33598,25 @@ export interface paths {
                          *               },
                          *               "abonnement_transitaire": {
                          *                 "pending": 0,
-                         *                 "success": 0,
+                         *                 "success": 1,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               },
                          *               "publicite": {
                          *                 "pending": 0,
-                         *                 "success": 0,
+                         *                 "success": 1,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               },
                          *               "verification": {
                          *                 "pending": 0,
-                         *                 "success": 0,
+                         *                 "success": 1,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               },
                          *               "commande": {
                          *                 "pending": 0,
-                         *                 "success": 0,
+                         *                 "success": 2,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               }
@@ -33636,12 +33651,12 @@ export interface paths {
                          *             },
                          *             "abonnement_transitaire": {
                          *               "entered": {
-                         *                 "pending": 0,
-                         *                 "success": 0,
+                         *                 "pending": 1,
+                         *                 "success": 1,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               },
-                         *               "revenue": 0,
+                         *               "revenue": 60000,
                          *               "refunds": {
                          *                 "count": 0,
                          *                 "montant": 0
@@ -33649,12 +33664,12 @@ export interface paths {
                          *             },
                          *             "publicite": {
                          *               "entered": {
-                         *                 "pending": 0,
-                         *                 "success": 0,
+                         *                 "pending": 1,
+                         *                 "success": 1,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               },
-                         *               "revenue": 0,
+                         *               "revenue": 60000,
                          *               "refunds": {
                          *                 "count": 0,
                          *                 "montant": 0
@@ -33662,12 +33677,12 @@ export interface paths {
                          *             },
                          *             "verification": {
                          *               "entered": {
-                         *                 "pending": 0,
-                         *                 "success": 0,
+                         *                 "pending": 1,
+                         *                 "success": 1,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               },
-                         *               "revenue": 0,
+                         *               "revenue": 20000,
                          *               "refunds": {
                          *                 "count": 0,
                          *                 "montant": 0
@@ -33675,19 +33690,19 @@ export interface paths {
                          *             },
                          *             "commande": {
                          *               "entered": {
-                         *                 "pending": 0,
-                         *                 "success": 0,
+                         *                 "pending": 2,
+                         *                 "success": 2,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               },
-                         *               "revenue": 0,
+                         *               "revenue": 170500,
                          *               "refunds": {
                          *                 "count": 0,
                          *                 "montant": 0
                          *               }
                          *             }
                          *           },
-                         *           "revenue": 0,
+                         *           "revenue": 310500,
                          *           "revenueByDay": [
                          *             {
                          *               "day": "2026-10-29",
@@ -33807,7 +33822,7 @@ export interface paths {
                          *             },
                          *             {
                          *               "day": "2026-11-27",
-                         *               "revenue": 0
+                         *               "revenue": 310500
                          *             }
                          *           ],
                          *           "refunds": {
@@ -33836,10 +33851,10 @@ export interface paths {
                          *         },
                          *         "orders": {
                          *           "current": {
-                         *             "total": 0,
+                         *             "total": 2,
                          *             "byStatus": {
                          *               "pending": 0,
-                         *               "paid": 0,
+                         *               "paid": 2,
                          *               "processing": 0,
                          *               "shipped": 0,
                          *               "delivered": 0,
@@ -33847,8 +33862,8 @@ export interface paths {
                          *             }
                          *           },
                          *           "entered": {
-                         *             "pending": 0,
-                         *             "paid": 0,
+                         *             "pending": 2,
+                         *             "paid": 2,
                          *             "processing": 0,
                          *             "shipped": 0,
                          *             "delivered": 0,
@@ -33857,11 +33872,11 @@ export interface paths {
                          *         },
                          *         "deliveries": {
                          *           "current": {
-                         *             "total": 0,
+                         *             "total": 1,
                          *             "byStatus": {
                          *               "commande": 0,
                          *               "assigne": 0,
-                         *               "en_cours": 0,
+                         *               "en_cours": 1,
                          *               "livre": 0,
                          *               "refuse": 0,
                          *               "retour": 0,
@@ -33869,9 +33884,9 @@ export interface paths {
                          *             }
                          *           },
                          *           "entered": {
-                         *             "commande": 0,
-                         *             "assigne": 0,
-                         *             "en_cours": 0,
+                         *             "commande": 1,
+                         *             "assigne": 1,
+                         *             "en_cours": 1,
                          *             "livre": 0,
                          *             "refuse": 0,
                          *             "retour": 0,
@@ -34225,34 +34240,34 @@ export interface paths {
                          *         {
                          *           "id": "rapport_verification_demo-verification-payment",
                          *           "kind": "rapport_verification",
-                         *           "owner": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "owner": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "readers": [
-                         *             "GKIekwOEbgVxBWtlBRvzIaR9iTQH"
+                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
                          *           ],
                          *           "label": "Rapport de vérification : Tricycle de transport 2022",
                          *           "contentType": "application/pdf",
-                         *           "size": 1236,
+                         *           "size": 1238,
                          *           "record": {
                          *             "collection": "verifications",
                          *             "id": "demo-verification-payment"
                          *           },
-                         *           "createdAt": "2026-11-27T10:29:45.838Z",
+                         *           "createdAt": "2026-11-27T10:31:57.084Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         },
                          *         {
-                         *           "id": "facture_commande_H30YhpTcFvAEZuLhIGQV",
+                         *           "id": "facture_commande_7Fg2TpglGcdwOTjB6pWQ",
                          *           "kind": "facture",
-                         *           "owner": "3MrXr60PFDDzBg1cOpoN1lDqrJHm",
+                         *           "owner": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
                          *           "readers": [],
                          *           "label": "Facture FAC-20261127-0002",
                          *           "contentType": "application/pdf",
                          *           "size": 1298,
                          *           "record": {
                          *             "collection": "invoices",
-                         *             "id": "commande_H30YhpTcFvAEZuLhIGQV"
+                         *             "id": "commande_7Fg2TpglGcdwOTjB6pWQ"
                          *           },
-                         *           "createdAt": "2026-11-27T10:29:45.676Z",
+                         *           "createdAt": "2026-11-27T10:31:56.702Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         }
@@ -34362,7 +34377,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "ids": [
-                     *         "facture_achat_naDCBXNJGDZa618xXUfB"
+                     *         "facture_achat_W3kRtapRWMbdyCNajepC"
                      *       ]
                      *     }
                      */
@@ -34385,7 +34400,7 @@ export interface paths {
                          *       "data": {
                          *         "results": [
                          *           {
-                         *             "id": "facture_achat_naDCBXNJGDZa618xXUfB",
+                         *             "id": "facture_achat_W3kRtapRWMbdyCNajepC",
                          *             "outcome": "deleted"
                          *           }
                          *         ]
@@ -34512,8 +34527,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/5a0ce59f-347d-4920-af77-79404ec773ef.pdf?expires=1795775688&signature=e0d97818210339f8d3066d693a4a6b4ce607ff5a5a5d1efbafd479c6522aa161",
-                         *         "expiresAt": "2026-11-27T10:34:48.120Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/04ad597b-1eaa-419a-a811-4ff033530512.pdf?expires=1795775819&signature=c07b2f0ca004347a0319b294a944161c379beb2fd7b59bc2ef1373e7a1a4fbae",
+                         *         "expiresAt": "2026-11-27T10:36:59.933Z"
                          *       }
                          *     }
                          */
@@ -34662,15 +34677,15 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "zE4dv8psU6pODgwA9TKh",
+                         *           "id": "PEgmpm4ZqaXVL5XlwqnE",
                          *           "actor": {
-                         *             "uid": "97Gk4MfWnPuYyx2tY6aOOIUEZCpn",
+                         *             "uid": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
                          *             "role": "admin"
                          *           },
                          *           "action": "delivery_zone.created",
                          *           "target": {
                          *             "collection": "deliveryZones",
-                         *             "id": "CqJjeo8lS8EtKNpnQ8iO"
+                         *             "id": "qkjHh4SJbfOHzucQDoBz"
                          *           },
                          *           "before": null,
                          *           "after": {
@@ -34693,7 +34708,7 @@ export interface paths {
                          *           },
                          *           "reason": null,
                          *           "context": null,
-                         *           "at": "2026-11-27T10:29:45.497Z"
+                         *           "at": "2026-11-27T10:31:56.501Z"
                          *         }
                          *       ],
                          *       "pagination": {
