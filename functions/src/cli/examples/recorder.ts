@@ -83,9 +83,10 @@ export class Recorder {
     const contentType = response.headers.get('content-type') ?? '';
     const json = contentType.includes('application/json');
     const answer: Answer = { status: response.status, body: json ? await response.json() : await response.arrayBuffer().then(() => undefined) };
-    // A raw route's answer (a page, the document itself) is shown by its type only: the document
-    // holding itself as an example would grow at every run.
-    this.keep(key, route, caller, call, answer, json && route.kind !== 'raw' ? undefined : contentType.split(';')[0]);
+    // A raw route's success (a page, the document itself) is shown by its type only: the document
+    // holding itself as an example would grow at every run. Its refusals are ApiError bodies.
+    const shownByType = !json || (route.kind === 'raw' && response.ok);
+    this.keep(key, route, caller, call, answer, shownByType ? contentType.split(';')[0] : undefined);
     if (answer.status >= 300 && !call.quiet && !call.refusal) console.log(`  ${key} as ${caller}: ${answer.status} ${answer.body?.code ?? ''} ${JSON.stringify(answer.body?.details ?? '')}`);
     if (answer.status < 300 && json) this.harvest(key.slice(key.indexOf(' ') + 1), answer.body?.data);
     return answer;
