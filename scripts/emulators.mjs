@@ -6,6 +6,8 @@
  *   node scripts/emulators.mjs start    the suite with demo data, until Ctrl-C
  *   node scripts/emulators.mjs bench    the benchmark
  *   node scripts/emulators.mjs load     the hot documents' part of it alone (scripts/bench-load.mjs)
+ *   node scripts/emulators.mjs examples records the OpenAPI document's examples (scripts/examples.mjs):
+ *                                       Auth and Firestore only: the service runs in its process
  *   node scripts/emulators.mjs exec "<command>"
  *
  * firebase-tools cannot download the Firestore emulator here (no internet). When the Google Cloud
@@ -21,12 +23,15 @@ import { PROJECT } from './emulator-env.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const EMULATORS = 'auth,firestore,functions,hosting,tasks';
+/** Modes that serve the routes in their own process need no Functions or Hosting emulator. */
+const EMULATORS_OF = { examples: 'auth,firestore' };
 
 const commands = {
   test: `jest ${process.argv.slice(3).map(quote).join(' ')}`,
   start: 'node scripts/demo.mjs',
   bench: 'node scripts/bench.mjs',
   load: 'node scripts/bench-load.mjs',
+  examples: 'node scripts/examples.mjs',
   exec: process.argv.slice(3).join(' '),
 };
 
@@ -63,13 +68,13 @@ function prepareFirestoreEmulator(env) {
 
 const mode = process.argv[2];
 if (!(mode in commands) || !commands[mode]) {
-  console.error('usage: node scripts/emulators.mjs test|start|bench|load|exec "<command>"');
+  console.error('usage: node scripts/emulators.mjs test|start|bench|load|examples|exec "<command>"');
   process.exit(2);
 }
 const env = { ...process.env, NO_UPDATE_NOTIFIER: '1' };
 prepareFirestoreEmulator(env);
 const firebase = join(root, 'node_modules', '.bin', 'firebase');
-const child = spawn(firebase, ['emulators:exec', '--only', EMULATORS, '--project', PROJECT, commands[mode]], {
+const child = spawn(firebase, ['emulators:exec', '--only', EMULATORS_OF[mode] ?? EMULATORS, '--project', PROJECT, commands[mode]], {
   cwd: root,
   env,
   stdio: 'inherit',

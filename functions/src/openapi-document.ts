@@ -3,9 +3,12 @@ import type { z } from 'zod';
 import { config } from './core/config';
 import type { ApiRouter } from './core/http';
 import { buildOpenApiDocument } from './core/openapi';
+import { type OperationExamples, withExamples } from './core/openapi-examples';
 import { PaginationQuery } from './core/pagination';
 import { installErrorCodes } from './error-codes';
 import { MODULES } from './modules';
+// Recorded by `npm run examples` from a run of the demo data (src/cli/record-examples.ts).
+import recorded from './openapi-examples.json';
 
 /**
  * The named shared schemas of the spec, published even before their routes exist: each module's
@@ -22,7 +25,7 @@ export async function serviceDocument(routers: ApiRouter[]) {
   installErrorCodes();
   const schemas = await sharedSchemas();
   const settings = config();
-  return buildOpenApiDocument(
+  const document = buildOpenApiDocument(
     {
       title: 'Vehicle marketplace service',
       version: settings.SERVICE_VERSION,
@@ -33,4 +36,5 @@ export async function serviceDocument(routers: ApiRouter[]) {
     routers,
     schemas,
   );
+  return withExamples(document, recorded as unknown as OperationExamples);
 }

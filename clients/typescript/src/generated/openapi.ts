@@ -23,6 +23,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "service": "vehicle-marketplace",
+                         *         "version": "0.1.0",
+                         *         "status": "ok",
+                         *         "time": "2026-11-27T10:31:57.753Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -167,6 +178,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "nom": "Akpovi",
+                     *       "prenoms": "Sèna",
+                     *       "telephone": "+2290190000011",
+                     *       "pays": "BJ",
+                     *       "role": "transitaire"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RegisterRequest"];
                 };
             };
@@ -177,6 +197,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "telephone": "+2290190000011",
+                         *         "email": "pro_2290190000011@users.marketplace.invalid",
+                         *         "nom": "Akpovi",
+                         *         "prenoms": "Sèna",
+                         *         "role": "transitaire",
+                         *         "app": "pro",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000011",
+                         *         "isBlocked": false,
+                         *         "photoUrl": null,
+                         *         "ville": null,
+                         *         "transitaireVerification": {
+                         *           "statut": "none"
+                         *         },
+                         *         "telephoneVerifie": false,
+                         *         "telephoneVerifieAt": null,
+                         *         "createdAt": "2026-11-27T10:31:59.981Z",
+                         *         "updatedAt": "2026-11-27T10:31:59.981Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -306,6 +353,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "telephone": "+2290190000001",
+                         *         "email": "2290190000001@users.marketplace.invalid",
+                         *         "nom": "Dossou",
+                         *         "prenoms": "Koffi",
+                         *         "role": "acheteur",
+                         *         "app": "buyer",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000001",
+                         *         "isBlocked": false,
+                         *         "photoUrl": null,
+                         *         "ville": null,
+                         *         "telephoneVerifie": false,
+                         *         "telephoneVerifieAt": null,
+                         *         "createdAt": "2026-11-27T10:31:52.170Z",
+                         *         "updatedAt": "2026-11-27T10:31:57.228Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -385,6 +456,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "ville": "Cotonou"
+                     *     }
+                     */
                     "application/json": {
                         nom?: string;
                         prenoms?: string;
@@ -401,6 +477,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "telephone": "+2290190000001",
+                         *         "email": "2290190000001@users.marketplace.invalid",
+                         *         "nom": "Dossou",
+                         *         "prenoms": "Koffi",
+                         *         "role": "acheteur",
+                         *         "app": "buyer",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000001",
+                         *         "isBlocked": false,
+                         *         "photoUrl": null,
+                         *         "ville": "Cotonou",
+                         *         "telephoneVerifie": false,
+                         *         "telephoneVerifieAt": null,
+                         *         "createdAt": "2026-11-27T10:31:52.170Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.093Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -495,6 +595,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "demo-device-push-token-0001:APA91b",
+                     *       "platform": "android"
+                     *     }
+                     */
                     "application/json": {
                         /** @description FCM registration token of the device. */
                         token: string;
@@ -510,6 +616,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
+                         *         "platform": "android",
+                         *         "lastSeenAt": "2026-11-27T10:32:00.115Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -612,7 +728,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description FCM registration token of the device. */
+                    /**
+                     * @description FCM registration token of the device.
+                     * @example demo-device-push-token-0001:APA91b
+                     */
                     token: string;
                 };
                 cookie?: never;
@@ -625,6 +744,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "removed": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -702,7 +829,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description User identifier */
+                    /**
+                     * @description User identifier
+                     * @example ZzMk5Rz25lCfBGBaFoXW93x8MkXl
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -715,6 +845,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "nom": "Agbo",
+                         *         "prenoms": "Rachidatou",
+                         *         "role": "vendeur",
+                         *         "photoUrl": null,
+                         *         "ville": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -805,9 +948,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     role?: "acheteur" | "vendeur" | "chauffeur" | "transitaire" | "livreur" | "agentCommercial" | "admin" | "superAdmin" | "principal" | "gestionnaire";
                     isBlocked?: "true" | "false";
@@ -826,6 +975,57 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "Zunmf2tYbZGkQ69T6vLpMyeLZi6C",
+                         *           "telephone": "+2290190000010",
+                         *           "email": "pro_2290190000010@users.marketplace.invalid",
+                         *           "nom": "Gbaguidi",
+                         *           "prenoms": "Super",
+                         *           "role": "superAdmin",
+                         *           "app": "pro",
+                         *           "pays": "BJ",
+                         *           "dialCode": "229",
+                         *           "nationalNumber": "0190000010",
+                         *           "isBlocked": false,
+                         *           "photoUrl": null,
+                         *           "ville": null,
+                         *           "telephoneVerifie": false,
+                         *           "telephoneVerifieAt": null,
+                         *           "createdAt": "2026-11-27T10:31:52.863Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.723Z"
+                         *         },
+                         *         {
+                         *           "id": "RfnwAxzLlOjPs9hQvT9tVmgjrNUK",
+                         *           "telephone": "+2290190000009",
+                         *           "email": "pro_2290190000009@users.marketplace.invalid",
+                         *           "nom": "Ahouansou",
+                         *           "prenoms": "Principal",
+                         *           "role": "principal",
+                         *           "app": "pro",
+                         *           "pays": "BJ",
+                         *           "dialCode": "229",
+                         *           "nationalNumber": "0190000009",
+                         *           "isBlocked": false,
+                         *           "photoUrl": null,
+                         *           "ville": null,
+                         *           "telephoneVerifie": false,
+                         *           "telephoneVerifieAt": null,
+                         *           "createdAt": "2026-11-27T10:31:52.826Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.685Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 10,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -932,13 +1132,21 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description User identifier */
+                    /**
+                     * @description User identifier
+                     * @example Thkn9qLJPbOXv5foWbSdi8PPP2PN
+                     */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "motif": "Pièces d’identité à vérifier"
+                     *     }
+                     */
                     "application/json": {
                         motif?: string;
                     };
@@ -951,6 +1159,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "telephone": "+2290190000011",
+                         *         "email": "pro_2290190000011@users.marketplace.invalid",
+                         *         "nom": "Akpovi",
+                         *         "prenoms": "Sèna",
+                         *         "role": "transitaire",
+                         *         "app": "pro",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000011",
+                         *         "isBlocked": true,
+                         *         "photoUrl": null,
+                         *         "ville": null,
+                         *         "transitaireVerification": {
+                         *           "statut": "none"
+                         *         },
+                         *         "telephoneVerifie": true,
+                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
+                         *         "createdAt": "2026-11-27T10:31:59.981Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.224Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1057,7 +1292,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description User identifier */
+                    /**
+                     * @description User identifier
+                     * @example Thkn9qLJPbOXv5foWbSdi8PPP2PN
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -1070,6 +1308,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "telephone": "+2290190000011",
+                         *         "email": "pro_2290190000011@users.marketplace.invalid",
+                         *         "nom": "Akpovi",
+                         *         "prenoms": "Sèna",
+                         *         "role": "transitaire",
+                         *         "app": "pro",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000011",
+                         *         "isBlocked": false,
+                         *         "photoUrl": null,
+                         *         "ville": null,
+                         *         "transitaireVerification": {
+                         *           "statut": "none"
+                         *         },
+                         *         "telephoneVerifie": true,
+                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
+                         *         "createdAt": "2026-11-27T10:31:59.981Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.270Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1166,13 +1431,21 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description User identifier */
+                    /**
+                     * @description User identifier
+                     * @example Thkn9qLJPbOXv5foWbSdi8PPP2PN
+                     */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "role": "transitaire"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         role: "acheteur" | "vendeur" | "chauffeur" | "transitaire" | "livreur" | "admin" | "superAdmin" | "principal" | "gestionnaire";
@@ -1186,6 +1459,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "telephone": "+2290190000011",
+                         *         "email": "pro_2290190000011@users.marketplace.invalid",
+                         *         "nom": "Akpovi",
+                         *         "prenoms": "Sèna",
+                         *         "role": "transitaire",
+                         *         "app": "pro",
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000011",
+                         *         "isBlocked": false,
+                         *         "photoUrl": null,
+                         *         "ville": null,
+                         *         "transitaireVerification": {
+                         *           "statut": "none"
+                         *         },
+                         *         "telephoneVerifie": true,
+                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
+                         *         "createdAt": "2026-11-27T10:31:59.981Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.314Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1298,6 +1598,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "language": "fr",
+                         *         "currency": "XOF",
+                         *         "notifications": {
+                         *           "orders": true,
+                         *           "payments": true,
+                         *           "messages": true,
+                         *           "transit": true,
+                         *           "promotions": true,
+                         *           "system": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1361,6 +1678,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "language": "fr",
+                     *       "currency": "XOF"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         language?: "fr" | "en";
@@ -1387,6 +1710,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "language": "fr",
+                         *         "currency": "XOF",
+                         *         "notifications": {
+                         *           "orders": true,
+                         *           "payments": true,
+                         *           "messages": true,
+                         *           "transit": true,
+                         *           "promotions": true,
+                         *           "system": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1482,6 +1822,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "language": "fr"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         language: "fr" | "en";
@@ -1495,6 +1840,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "language": "fr",
+                         *         "currency": "XOF",
+                         *         "notifications": {
+                         *           "orders": true,
+                         *           "payments": true,
+                         *           "messages": true,
+                         *           "transit": true,
+                         *           "promotions": true,
+                         *           "system": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1590,6 +1952,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "currency": "XOF"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description Display currency. Amounts are always charged and stored in XOF.
@@ -1606,6 +1973,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "language": "fr",
+                         *         "currency": "XOF",
+                         *         "notifications": {
+                         *           "orders": true,
+                         *           "payments": true,
+                         *           "messages": true,
+                         *           "transit": true,
+                         *           "promotions": true,
+                         *           "system": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1701,6 +2085,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "promotions": false
+                     *     }
+                     */
                     "application/json": {
                         orders?: boolean;
                         payments?: boolean;
@@ -1718,6 +2107,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "language": "fr",
+                         *         "currency": "XOF",
+                         *         "notifications": {
+                         *           "orders": true,
+                         *           "payments": true,
+                         *           "messages": true,
+                         *           "transit": true,
+                         *           "promotions": false,
+                         *           "system": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1816,6 +2222,149 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "iso": "BJ",
+                         *           "nameFr": "Bénin",
+                         *           "nameEn": "Benin",
+                         *           "dialCode": "229",
+                         *           "nationalLengths": [
+                         *             8,
+                         *             9,
+                         *             10
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "TG",
+                         *           "nameFr": "Togo",
+                         *           "nameEn": "Togo",
+                         *           "dialCode": "228",
+                         *           "nationalLengths": [
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "NG",
+                         *           "nameFr": "Nigeria",
+                         *           "nameEn": "Nigeria",
+                         *           "dialCode": "234",
+                         *           "nationalLengths": [
+                         *             10,
+                         *             11,
+                         *             12,
+                         *             13,
+                         *             14
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "NE",
+                         *           "nameFr": "Niger",
+                         *           "nameEn": "Niger",
+                         *           "dialCode": "227",
+                         *           "nationalLengths": [
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "BF",
+                         *           "nameFr": "Burkina Faso",
+                         *           "nameEn": "Burkina Faso",
+                         *           "dialCode": "226",
+                         *           "nationalLengths": [
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "CI",
+                         *           "nameFr": "Côte d’Ivoire",
+                         *           "nameEn": "Côte d’Ivoire",
+                         *           "dialCode": "225",
+                         *           "nationalLengths": [
+                         *             10
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "SN",
+                         *           "nameFr": "Sénégal",
+                         *           "nameEn": "Senegal",
+                         *           "dialCode": "221",
+                         *           "nationalLengths": [
+                         *             9
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "GH",
+                         *           "nameFr": "Ghana",
+                         *           "nameEn": "Ghana",
+                         *           "dialCode": "233",
+                         *           "nationalLengths": [
+                         *             8,
+                         *             9
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "ML",
+                         *           "nameFr": "Mali",
+                         *           "nameEn": "Mali",
+                         *           "dialCode": "223",
+                         *           "nationalLengths": [
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "GN",
+                         *           "nameFr": "Guinée",
+                         *           "nameEn": "Guinea",
+                         *           "dialCode": "224",
+                         *           "nationalLengths": [
+                         *             8,
+                         *             9
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "CM",
+                         *           "nameFr": "Cameroun",
+                         *           "nameEn": "Cameroon",
+                         *           "dialCode": "237",
+                         *           "nationalLengths": [
+                         *             8,
+                         *             9
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "GA",
+                         *           "nameFr": "Gabon",
+                         *           "nameEn": "Gabon",
+                         *           "dialCode": "241",
+                         *           "nationalLengths": [
+                         *             7,
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "TD",
+                         *           "nameFr": "Tchad",
+                         *           "nameEn": "Chad",
+                         *           "dialCode": "235",
+                         *           "nationalLengths": [
+                         *             8
+                         *           ]
+                         *         },
+                         *         {
+                         *           "iso": "FR",
+                         *           "nameFr": "France",
+                         *           "nameEn": "France",
+                         *           "dialCode": "33",
+                         *           "nationalLengths": [
+                         *             9
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1879,6 +2428,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "telephone": "0190000001",
+                     *       "pays": "BJ"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description E.164 (`+22901XXXXXXXX`) or national digits with `pays`.
@@ -1900,6 +2455,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "pays": "BJ",
+                         *         "dialCode": "229",
+                         *         "nationalNumber": "0190000001",
+                         *         "e164": "+2290190000001",
+                         *         "syntheticEmails": {
+                         *           "buyer": "2290190000001@users.marketplace.invalid",
+                         *           "pro": "pro_2290190000001@users.marketplace.invalid"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -1983,6 +2553,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "telephone": "+2290190000001",
+                     *       "pays": "BJ",
+                     *       "app": "buyer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PasswordResetRequest"];
                 };
             };
@@ -1993,6 +2570,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "channel": "local",
+                         *         "expiresInSeconds": 600
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2118,6 +2704,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "telephone": "+2290190000001",
+                     *       "pays": "BJ",
+                     *       "app": "buyer",
+                     *       "otp": "517216"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerifyResetCode"];
                 };
             };
@@ -2128,6 +2722,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "valid": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2244,6 +2846,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "telephone": "+2290190000001",
+                     *       "pays": "BJ",
+                     *       "app": "buyer",
+                     *       "otp": "517216",
+                     *       "newPassword": "Demo-2026!"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResetPassword"];
                 };
             };
@@ -2254,6 +2865,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "reset": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2378,6 +2997,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "channel": "local",
+                         *         "expiresInSeconds": 600
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2496,6 +3124,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "otp": "901053"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PhoneProofVerify"];
                 };
             };
@@ -2506,6 +3139,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "telephone": "+2290190000011",
+                         *         "telephoneVerifie": true,
+                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
+                         *         "verifiedNow": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2634,6 +3278,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "userAgent": "Mozilla/5.0 (dashboard)"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebSessionStart"];
                 };
             };
@@ -2644,6 +3293,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "sessionId": "ebd9ef0f-6683-4712-9c6f-1874e13def19",
+                         *         "startedAt": "2026-11-27T10:32:00.498Z",
+                         *         "idleTimeoutMinutes": 30
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2741,6 +3400,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "ended": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -2865,6 +3532,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "whatsapp_business_account",
+                     *       "entry": [
+                     *         {
+                     *           "changes": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         object?: string;
                         entry?: ({
@@ -2926,6 +3603,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "WEBHOOK_SIGNATURE_INVALID",
+                         *       "message": "Signature du webhook invalide."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2977,6 +3661,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "demo-device-push-token-0001:APA91b"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TestNotificationRequest"];
                 };
             };
@@ -2987,6 +3676,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "verdict": "sent"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3066,9 +3763,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description `true`: unread notifications only. */
                     unread?: "true" | "false";
@@ -3085,6 +3788,49 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "69815309c82b09948c3579b1c66e1e204501d699",
+                         *           "type": "verification_report_ready",
+                         *           "category": "orders",
+                         *           "title": "Rapport de vérification disponible",
+                         *           "body": "Le rapport d’inspection de « Tricycle de transport 2022 » est prêt. Lisez-le, puis acceptez ou refusez le véhicule.",
+                         *           "language": "fr",
+                         *           "resource": {
+                         *             "kind": "verification",
+                         *             "id": "demo-verification-payment"
+                         *           },
+                         *           "read": false,
+                         *           "readAt": null,
+                         *           "createdAt": "2026-11-27T10:31:57.113Z"
+                         *         },
+                         *         {
+                         *           "id": "112f821732838671c2409143942a0445a43ecfe9",
+                         *           "type": "delivery_status",
+                         *           "category": "orders",
+                         *           "title": "Livraison mise à jour",
+                         *           "body": "La livraison order_7Fg2TpglGcdwOTjB6pWQ est en route.",
+                         *           "language": "fr",
+                         *           "resource": {
+                         *             "kind": "delivery",
+                         *             "id": "order_7Fg2TpglGcdwOTjB6pWQ"
+                         *           },
+                         *           "read": false,
+                         *           "readAt": null,
+                         *           "createdAt": "2026-11-27T10:31:56.884Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 6,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3178,6 +3924,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "count": 6
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3268,6 +4022,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "updated": 7,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3342,7 +4105,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Notification id. */
+                    /**
+                     * @description Notification id.
+                     * @example 85b71f3179f899e5e90f100da513ab39ffb2b886
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -3355,6 +4121,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "85b71f3179f899e5e90f100da513ab39ffb2b886",
+                         *         "type": "password_changed",
+                         *         "category": "system",
+                         *         "title": "Mot de passe modifié",
+                         *         "body": "Le mot de passe de votre compte vient d’être changé. Si ce n’est pas vous, contactez le support.",
+                         *         "language": "fr",
+                         *         "resource": null,
+                         *         "read": true,
+                         *         "readAt": "2026-11-27T10:32:00.553Z",
+                         *         "createdAt": "2026-11-27T10:32:00.436Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3442,7 +4225,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Notification id. */
+                    /**
+                     * @description Notification id.
+                     * @example 85b71f3179f899e5e90f100da513ab39ffb2b886
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -3455,6 +4241,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "85b71f3179f899e5e90f100da513ab39ffb2b886",
+                         *         "type": "password_changed",
+                         *         "category": "system",
+                         *         "title": "Mot de passe modifié",
+                         *         "body": "Le mot de passe de votre compte vient d’être changé. Si ce n’est pas vous, contactez le support.",
+                         *         "language": "fr",
+                         *         "resource": null,
+                         *         "read": false,
+                         *         "readAt": null,
+                         *         "createdAt": "2026-11-27T10:32:00.436Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3539,7 +4342,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Notification id. */
+                    /**
+                     * @description Notification id.
+                     * @example 69815309c82b09948c3579b1c66e1e204501d699
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -3552,6 +4358,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "deleted": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3648,6 +4462,19 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "audience": "acheteur",
+                     *       "fr": {
+                     *         "title": "Nouveautés",
+                     *         "body": "Les pièces détachées arrivent à Parakou."
+                     *       },
+                     *       "en": {
+                     *         "title": "News",
+                     *         "body": "Spare parts now in Parakou."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminMessageRequest"];
                 };
             };
@@ -3658,6 +4485,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "1c00c6c4-76c7-4574-8b0c-bf03934d4f10",
+                         *         "audience": "acheteur",
+                         *         "fr": {
+                         *           "title": "Nouveautés",
+                         *           "body": "Les pièces détachées arrivent à Parakou."
+                         *         },
+                         *         "en": {
+                         *           "title": "News",
+                         *           "body": "Spare parts now in Parakou."
+                         *         },
+                         *         "sentBy": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
+                         *         "statut": "sending",
+                         *         "recipients": 0,
+                         *         "createdAt": "2026-11-27T10:32:00.523Z",
+                         *         "finishedAt": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3759,9 +4608,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -3776,6 +4631,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3864,9 +4731,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     type?: "voiture" | "moto" | "piece" | "tricycle";
                     marque?: string;
@@ -3896,6 +4769,71 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "EHxPleToklttyJiHKLyx",
+                         *           "type": "piece",
+                         *           "titre": "Alternateur Corolla 1.6",
+                         *           "prix": 85000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "Corolla",
+                         *           "categorie": "Électricité",
+                         *           "stock": 2,
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "localisation": {
+                         *             "latitude": 6.3667,
+                         *             "longitude": 2.4333
+                         *           },
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:31:52.414Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.619Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *         },
+                         *         {
+                         *           "id": "9wYYtxf3ojAKY9SFmLnT",
+                         *           "type": "tricycle",
+                         *           "titre": "Tricycle de transport 2022",
+                         *           "prix": 1900000,
+                         *           "photos": [],
+                         *           "marque": "Lifan",
+                         *           "annee": 2022,
+                         *           "pays": "TG",
+                         *           "ville": "Lomé",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "rapport_disponible",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:31:52.388Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.084Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.388Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 6,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -3987,6 +4925,23 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "voiture",
+                     *       "titre": "Peugeot 406 2004, bon état",
+                     *       "prix": 2500000,
+                     *       "marque": "Peugeot",
+                     *       "modele": "406",
+                     *       "annee": 2004,
+                     *       "carburant": "diesel",
+                     *       "boiteVitesse": "manuelle",
+                     *       "pays": "BJ",
+                     *       "ville": "Cotonou",
+                     *       "photos": [
+                     *         "http://127.0.0.1:5000/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ArticleInput"];
                 };
             };
@@ -3997,6 +4952,39 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "type": "voiture",
+                         *         "titre": "Peugeot 406 2004, bon état",
+                         *         "prix": 2500000,
+                         *         "photos": [
+                         *           "http://127.0.0.1:5000/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg"
+                         *         ],
+                         *         "marque": "Peugeot",
+                         *         "modele": "406",
+                         *         "annee": 2004,
+                         *         "carburant": "diesel",
+                         *         "boiteVitesse": "manuelle",
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:32:00.653Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.653Z",
+                         *         "publishedAt": "2026-11-27T10:32:00.653Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4093,9 +5081,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "en_attente" | "en_ligne" | "rejete" | "vendu" | "retire";
                 };
@@ -4111,6 +5105,71 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "EHxPleToklttyJiHKLyx",
+                         *           "type": "piece",
+                         *           "titre": "Alternateur Corolla 1.6",
+                         *           "prix": 85000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "Corolla",
+                         *           "categorie": "Électricité",
+                         *           "stock": 2,
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "localisation": {
+                         *             "latitude": 6.3667,
+                         *             "longitude": 2.4333
+                         *           },
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:31:52.414Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.619Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *         },
+                         *         {
+                         *           "id": "9wYYtxf3ojAKY9SFmLnT",
+                         *           "type": "tricycle",
+                         *           "titre": "Tricycle de transport 2022",
+                         *           "prix": 1900000,
+                         *           "photos": [],
+                         *           "marque": "Lifan",
+                         *           "annee": 2022,
+                         *           "pays": "TG",
+                         *           "ville": "Lomé",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "rapport_disponible",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:31:52.388Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.084Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.388Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 6,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4199,6 +5258,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example EHxPleToklttyJiHKLyx */
                     id: string;
                 };
                 cookie?: never;
@@ -4211,6 +5271,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "EHxPleToklttyJiHKLyx",
+                         *         "type": "piece",
+                         *         "titre": "Alternateur Corolla 1.6",
+                         *         "prix": 85000,
+                         *         "photos": [],
+                         *         "marque": "Toyota",
+                         *         "modele": "Corolla",
+                         *         "categorie": "Électricité",
+                         *         "stock": 2,
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "localisation": {
+                         *           "latitude": 6.3667,
+                         *           "longitude": 2.4333
+                         *         },
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:31:52.414Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.619Z",
+                         *         "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4285,6 +5379,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example KQ6PRuzE0zUHY3Ni9DmI */
                     id: string;
                 };
                 cookie?: never;
@@ -4297,6 +5392,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "deleted": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4390,12 +5493,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "prix": 2400000,
+                     *       "description": "Entretien à jour, papiers en règle."
+                     *     }
+                     */
                     "application/json": {
                         titre?: string;
                         description?: string;
@@ -4441,6 +5551,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "type": "voiture",
+                         *         "titre": "Peugeot 406 2004, bon état",
+                         *         "description": "Entretien à jour, papiers en règle.",
+                         *         "prix": 2400000,
+                         *         "photos": [
+                         *           "http://127.0.0.1:5000/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg"
+                         *         ],
+                         *         "marque": "Peugeot",
+                         *         "modele": "406",
+                         *         "annee": 2004,
+                         *         "carburant": "diesel",
+                         *         "boiteVitesse": "manuelle",
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:32:00.653Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.707Z",
+                         *         "publishedAt": "2026-11-27T10:32:00.653Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4556,12 +5700,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example EHxPleToklttyJiHKLyx */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "stock": 50
+                     *     }
+                     */
                     "application/json": {
                         stock: number;
                     };
@@ -4574,6 +5724,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "EHxPleToklttyJiHKLyx",
+                         *         "type": "piece",
+                         *         "titre": "Alternateur Corolla 1.6",
+                         *         "prix": 85000,
+                         *         "photos": [],
+                         *         "marque": "Toyota",
+                         *         "modele": "Corolla",
+                         *         "categorie": "Électricité",
+                         *         "stock": 50,
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "localisation": {
+                         *           "latitude": 6.3667,
+                         *           "longitude": 2.4333
+                         *         },
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:31:52.414Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.753Z",
+                         *         "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4676,6 +5860,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example KQ6PRuzE0zUHY3Ni9DmI */
                     id: string;
                 };
                 cookie?: never;
@@ -4688,6 +5873,32 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "KQ6PRuzE0zUHY3Ni9DmI",
+                         *         "type": "moto",
+                         *         "titre": "Bajaj Boxer 150",
+                         *         "prix": 720000,
+                         *         "photos": [],
+                         *         "pays": "BJ",
+                         *         "ville": "Abomey-Calavi",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "retire",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:32:00.681Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.769Z",
+                         *         "publishedAt": "2026-11-27T10:32:00.681Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4788,6 +5999,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example OyWesGi7XyHWykfiTLDu */
                     id: string;
                 };
                 cookie?: never;
@@ -4800,6 +6012,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "OyWesGi7XyHWykfiTLDu",
+                         *         "type": "piece",
+                         *         "titre": "Phare avant Corolla",
+                         *         "prix": 45000,
+                         *         "photos": [],
+                         *         "stock": 3,
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:32:00.832Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.858Z",
+                         *         "publishedAt": "2026-11-27T10:32:00.861Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -4898,12 +6137,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example YQketynlueLlTyGe7xlF */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "motif": "Photos manquantes"
+                     *     }
+                     */
                     "application/json": {
                         motif: string;
                     };
@@ -4916,6 +6161,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "YQketynlueLlTyGe7xlF",
+                         *         "type": "piece",
+                         *         "titre": "Rétroviseur RAV4",
+                         *         "prix": 35000,
+                         *         "photos": [],
+                         *         "stock": 2,
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "rejete",
+                         *         "motifRejet": "Photos manquantes",
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:32:00.917Z",
+                         *         "updatedAt": "2026-11-27T10:32:00.941Z",
+                         *         "publishedAt": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5028,9 +6300,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     type?: "voiture" | "moto" | "piece" | "tricycle";
                     marque?: string;
@@ -5060,6 +6338,71 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "EHxPleToklttyJiHKLyx",
+                         *           "type": "piece",
+                         *           "titre": "Alternateur Corolla 1.6",
+                         *           "prix": 85000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "Corolla",
+                         *           "categorie": "Électricité",
+                         *           "stock": 2,
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "localisation": {
+                         *             "latitude": 6.3667,
+                         *             "longitude": 2.4333
+                         *           },
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:31:52.414Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.619Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *         },
+                         *         {
+                         *           "id": "9wYYtxf3ojAKY9SFmLnT",
+                         *           "type": "tricycle",
+                         *           "titre": "Tricycle de transport 2022",
+                         *           "prix": 1900000,
+                         *           "photos": [],
+                         *           "marque": "Lifan",
+                         *           "annee": 2022,
+                         *           "pays": "TG",
+                         *           "ville": "Lomé",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "rapport_disponible",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:31:52.388Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.084Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.388Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 6,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5129,9 +6472,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     type?: "voiture" | "moto" | "piece" | "tricycle";
                     marque?: string;
@@ -5161,6 +6510,46 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "jfSNwXZeif2RArB2IEBR",
+                         *           "type": "voiture",
+                         *           "titre": "Toyota RAV4 2016 venant d’Europe",
+                         *           "prix": 9800000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "RAV4",
+                         *           "annee": 2016,
+                         *           "carburant": "diesel",
+                         *           "boiteVitesse": "manuelle",
+                         *           "condition": "venant",
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": true,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:31:52.329Z",
+                         *           "updatedAt": "2026-11-27T10:31:52.550Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.329Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5230,9 +6619,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     type?: "voiture" | "moto" | "piece" | "tricycle";
                     marque?: string;
@@ -5262,6 +6657,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5330,6 +6737,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example EHxPleToklttyJiHKLyx */
                     id: string;
                 };
                 cookie?: never;
@@ -5342,6 +6750,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "EHxPleToklttyJiHKLyx",
+                         *         "type": "piece",
+                         *         "titre": "Alternateur Corolla 1.6",
+                         *         "prix": 85000,
+                         *         "photos": [],
+                         *         "marque": "Toyota",
+                         *         "modele": "Corolla",
+                         *         "categorie": "Électricité",
+                         *         "stock": 2,
+                         *         "pays": "BJ",
+                         *         "ville": "Cotonou",
+                         *         "localisation": {
+                         *           "latitude": 6.3667,
+                         *           "longitude": 2.4333
+                         *         },
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeurNom": "Rachidatou Agbo",
+                         *         "statut": "en_ligne",
+                         *         "motifRejet": null,
+                         *         "aLaUne": false,
+                         *         "sponsorise": false,
+                         *         "verificationStatut": "none",
+                         *         "views": 0,
+                         *         "statutVente": "disponible",
+                         *         "createdAt": "2026-11-27T10:31:52.414Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.619Z",
+                         *         "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5400,9 +6842,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -5417,6 +6865,72 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "wYgWWOiasnA7gPilFE3e",
+                         *           "type": "moto",
+                         *           "titre": "Haojue KA 125 neuve",
+                         *           "prix": 650000,
+                         *           "photos": [],
+                         *           "marque": "Haojue",
+                         *           "modele": "KA 125",
+                         *           "annee": 2026,
+                         *           "condition": "neuf",
+                         *           "cylindree": 125,
+                         *           "pays": "BJ",
+                         *           "ville": "Parakou",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:31:52.368Z",
+                         *           "updatedAt": "2026-11-27T10:31:52.368Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.368Z"
+                         *         },
+                         *         {
+                         *           "id": "jfSNwXZeif2RArB2IEBR",
+                         *           "type": "voiture",
+                         *           "titre": "Toyota RAV4 2016 venant d’Europe",
+                         *           "prix": 9800000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "RAV4",
+                         *           "annee": 2016,
+                         *           "carburant": "diesel",
+                         *           "boiteVitesse": "manuelle",
+                         *           "condition": "venant",
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": true,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T10:31:52.329Z",
+                         *           "updatedAt": "2026-11-27T10:31:52.550Z",
+                         *           "publishedAt": "2026-11-27T10:31:52.329Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 6,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5473,6 +6987,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example wYgWWOiasnA7gPilFE3e */
                     articleId: string;
                 };
                 cookie?: never;
@@ -5485,6 +7000,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "articleId": "wYgWWOiasnA7gPilFE3e",
+                         *         "views": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5534,12 +7058,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
                     articleId: string;
                 };
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "deviceId": "demo-device-0001"
+                     *     }
+                     */
                     "application/json": {
                         deviceId?: string;
                     };
@@ -5552,6 +7082,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "counted": true,
+                         *         "views": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5642,9 +7181,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "en_attente" | "payee" | "active" | "expiree" | "rejetee";
                     typePub?: "sponsorise" | "a_la_une";
@@ -5661,6 +7206,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "LNQIZKKeEw3kwy9e6g24",
+                         *           "articleId": "jfSNwXZeif2RArB2IEBR",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "typePub": "a_la_une",
+                         *           "duree": 30,
+                         *           "prixParJour": 2000,
+                         *           "montant": 60000,
+                         *           "statut": "active",
+                         *           "motifRejet": null,
+                         *           "paymentId": "demo-payment",
+                         *           "remboursement": null,
+                         *           "dateDebut": "2026-11-27T10:31:52.550Z",
+                         *           "dateFin": "2026-12-27T10:31:52.550Z",
+                         *           "createdAt": "2026-11-27T10:31:52.441Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5739,6 +7313,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                     *       "typePub": "sponsorise",
+                     *       "duree": 7
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         /** @enum {string} */
@@ -5755,6 +7336,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "RdOUzj7oAVsuzKEw1gqk",
+                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "typePub": "sponsorise",
+                         *         "duree": 7,
+                         *         "prixParJour": 1000,
+                         *         "montant": 7000,
+                         *         "statut": "en_attente",
+                         *         "motifRejet": null,
+                         *         "paymentId": null,
+                         *         "remboursement": null,
+                         *         "dateDebut": null,
+                         *         "dateFin": null,
+                         *         "createdAt": "2026-11-27T10:32:01.003Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5867,9 +7469,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -5884,6 +7492,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "LNQIZKKeEw3kwy9e6g24",
+                         *           "articleId": "jfSNwXZeif2RArB2IEBR",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "typePub": "a_la_une",
+                         *           "duree": 30,
+                         *           "prixParJour": 2000,
+                         *           "montant": 60000,
+                         *           "statut": "active",
+                         *           "motifRejet": null,
+                         *           "paymentId": "demo-payment",
+                         *           "remboursement": null,
+                         *           "dateDebut": "2026-11-27T10:31:52.550Z",
+                         *           "dateFin": "2026-12-27T10:31:52.550Z",
+                         *           "createdAt": "2026-11-27T10:31:52.441Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -5969,6 +7606,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example LNQIZKKeEw3kwy9e6g24 */
                     id: string;
                 };
                 cookie?: never;
@@ -5981,6 +7619,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "LNQIZKKeEw3kwy9e6g24",
+                         *         "articleId": "jfSNwXZeif2RArB2IEBR",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "typePub": "a_la_une",
+                         *         "duree": 30,
+                         *         "prixParJour": 2000,
+                         *         "montant": 60000,
+                         *         "statut": "active",
+                         *         "motifRejet": null,
+                         *         "paymentId": "demo-payment",
+                         *         "remboursement": null,
+                         *         "dateDebut": "2026-11-27T10:31:52.550Z",
+                         *         "dateFin": "2026-12-27T10:31:52.550Z",
+                         *         "createdAt": "2026-11-27T10:31:52.441Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6076,6 +7735,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example RdOUzj7oAVsuzKEw1gqk */
                     id: string;
                 };
                 cookie?: never;
@@ -6088,6 +7748,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "RdOUzj7oAVsuzKEw1gqk",
+                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "typePub": "sponsorise",
+                         *         "duree": 7,
+                         *         "prixParJour": 1000,
+                         *         "montant": 7000,
+                         *         "statut": "active",
+                         *         "motifRejet": null,
+                         *         "paymentId": "tCRXfaekR3nhnHQaxeW6",
+                         *         "remboursement": null,
+                         *         "dateDebut": "2026-11-27T10:32:01.369Z",
+                         *         "dateFin": "2026-12-04T10:32:01.369Z",
+                         *         "createdAt": "2026-11-27T10:32:01.003Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6190,12 +7871,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example pbNTBDlM01lW9bavxITc */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "motif": "Visuel non conforme"
+                     *     }
+                     */
                     "application/json": {
                         motif: string;
                     };
@@ -6208,6 +7895,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "pbNTBDlM01lW9bavxITc",
+                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "typePub": "a_la_une",
+                         *         "duree": 14,
+                         *         "prixParJour": 2000,
+                         *         "montant": 28000,
+                         *         "statut": "rejetee",
+                         *         "motifRejet": "Visuel non conforme",
+                         *         "paymentId": null,
+                         *         "remboursement": null,
+                         *         "dateDebut": null,
+                         *         "dateFin": null,
+                         *         "createdAt": "2026-11-27T10:32:01.035Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6316,9 +8024,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -6333,6 +8047,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "LNQIZKKeEw3kwy9e6g24",
+                         *           "articleId": "jfSNwXZeif2RArB2IEBR",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "typePub": "a_la_une",
+                         *           "duree": 30,
+                         *           "prixParJour": 2000,
+                         *           "montant": 60000,
+                         *           "statut": "active",
+                         *           "motifRejet": null,
+                         *           "paymentId": "demo-payment",
+                         *           "remboursement": null,
+                         *           "dateDebut": "2026-11-27T10:31:52.550Z",
+                         *           "dateFin": "2026-12-27T10:31:52.550Z",
+                         *           "createdAt": "2026-11-27T10:31:52.441Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6405,6 +8148,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "url": "/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg",
+                         *         "path": "images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg",
+                         *         "contentType": "image/jpeg",
+                         *         "size": 68
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6529,6 +8283,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "url": "/api/upload/files/videos/8d8102f5-dfad-4f32-8842-c7b6947a815b.mp4",
+                         *         "path": "videos/8d8102f5-dfad-4f32-8842-c7b6947a815b.mp4",
+                         *         "contentType": "video/mp4",
+                         *         "size": 76
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6677,6 +8442,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "url": "/api/upload/kyc/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
+                         *         "path": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
+                         *         "contentType": "image/jpeg",
+                         *         "size": 68
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -6779,6 +8555,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example eaea238c-f2ad-49df-a980-17fc90597703.jpg */
                     name: string;
                 };
                 cookie?: never;
@@ -6881,9 +8658,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "en_attente" | "en_cours" | "rapport_disponible" | "accepte" | "refuse" | "annule";
                     /** @description The listing (with `statut`, not with `acheteur`). */
@@ -6907,6 +8690,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-verification-payment",
+                         *           "articleId": "9wYYtxf3ojAKY9SFmLnT",
+                         *           "articleTitre": "Tricycle de transport 2022",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "statut": "rapport_disponible",
+                         *           "paymentId": "demo-verification-payment",
+                         *           "rapport": {
+                         *             "size": 1238,
+                         *             "contentType": "application/pdf",
+                         *             "attachedAt": "2026-11-27T10:31:57.075Z",
+                         *             "deleted": false
+                         *           },
+                         *           "motif": null,
+                         *           "startedAt": null,
+                         *           "reportedAt": "2026-11-27T10:31:57.075Z",
+                         *           "decisionDeadline": "2026-11-30T10:31:57.075Z",
+                         *           "decidedAt": null,
+                         *           "createdAt": "2026-11-27T10:31:56.991Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.075Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7002,6 +8820,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "byStatus": {
+                         *           "en_attente": 0,
+                         *           "en_cours": 0,
+                         *           "rapport_disponible": 1,
+                         *           "accepte": 0,
+                         *           "refuse": 0,
+                         *           "annule": 0
+                         *         },
+                         *         "total": 1,
+                         *         "reports": 1,
+                         *         "averageSecondsToReport": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7094,6 +8930,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
                     articleId: string;
                 };
                 cookie?: never;
@@ -7111,6 +8948,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "rapportId": "1de0c624-c1b5-444b-b996-715c6bb6a3b7",
+                         *         "size": 193,
+                         *         "contentType": "application/pdf"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7231,12 +9078,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
                     articleId: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "rapport_disponible",
+                     *       "rapportId": "1de0c624-c1b5-444b-b996-715c6bb6a3b7"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description `en_cours` (inspection taken), `rapport_disponible` (with `rapportId`), `annule` (with `motif`; the fees are marked for refund).
@@ -7256,6 +9110,39 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "statut": "rapport_disponible",
+                         *         "moved": [
+                         *           {
+                         *             "id": "4kqq5OcwvMZFLWZ0YPbt",
+                         *             "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *             "articleTitre": "Peugeot 406 2004, bon état",
+                         *             "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "statut": "rapport_disponible",
+                         *             "paymentId": "4kqq5OcwvMZFLWZ0YPbt",
+                         *             "rapport": {
+                         *               "size": 193,
+                         *               "contentType": "application/pdf",
+                         *               "attachedAt": "2026-11-27T10:32:03.634Z",
+                         *               "deleted": false
+                         *             },
+                         *             "motif": null,
+                         *             "startedAt": null,
+                         *             "reportedAt": "2026-11-27T10:32:03.634Z",
+                         *             "decisionDeadline": "2026-11-30T10:32:03.634Z",
+                         *             "decidedAt": null,
+                         *             "createdAt": "2026-11-27T10:32:03.563Z",
+                         *             "updatedAt": "2026-11-27T10:32:03.634Z"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7365,9 +9252,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -7382,6 +9275,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-verification-payment",
+                         *           "articleId": "9wYYtxf3ojAKY9SFmLnT",
+                         *           "articleTitre": "Tricycle de transport 2022",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "statut": "rapport_disponible",
+                         *           "paymentId": "demo-verification-payment",
+                         *           "rapport": {
+                         *             "size": 1238,
+                         *             "contentType": "application/pdf",
+                         *             "attachedAt": "2026-11-27T10:31:57.075Z",
+                         *             "deleted": false
+                         *           },
+                         *           "motif": null,
+                         *           "startedAt": null,
+                         *           "reportedAt": "2026-11-27T10:31:57.075Z",
+                         *           "decisionDeadline": "2026-11-30T10:31:57.075Z",
+                         *           "decidedAt": null,
+                         *           "createdAt": "2026-11-27T10:31:56.991Z",
+                         *           "updatedAt": "2026-11-27T10:31:57.075Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7465,6 +9393,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -7477,6 +9406,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "demo-verification-payment",
+                         *         "articleId": "9wYYtxf3ojAKY9SFmLnT",
+                         *         "articleTitre": "Tricycle de transport 2022",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "statut": "rapport_disponible",
+                         *         "paymentId": "demo-verification-payment",
+                         *         "rapport": {
+                         *           "size": 1238,
+                         *           "contentType": "application/pdf",
+                         *           "attachedAt": "2026-11-27T10:31:57.075Z",
+                         *           "deleted": false
+                         *         },
+                         *         "motif": null,
+                         *         "startedAt": null,
+                         *         "reportedAt": "2026-11-27T10:31:57.075Z",
+                         *         "decisionDeadline": "2026-11-30T10:31:57.075Z",
+                         *         "decidedAt": null,
+                         *         "createdAt": "2026-11-27T10:31:56.991Z",
+                         *         "updatedAt": "2026-11-27T10:31:57.075Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7564,6 +9520,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -7576,6 +9533,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/04ad597b-1eaa-419a-a811-4ff033530512.pdf?expires=1795775818&signature=5ec5af4f8749dbd159794583e7e4c3f259391262f2fce2c81183af95ac1c2fda",
+                         *         "expiresAt": "2026-11-27T10:36:58.316Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7687,6 +9653,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -7699,6 +9666,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "demo-verification-payment",
+                         *         "articleId": "9wYYtxf3ojAKY9SFmLnT",
+                         *         "articleTitre": "Tricycle de transport 2022",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "statut": "accepte",
+                         *         "paymentId": "demo-verification-payment",
+                         *         "rapport": {
+                         *           "size": 1238,
+                         *           "contentType": "application/pdf",
+                         *           "attachedAt": "2026-11-27T10:31:57.075Z",
+                         *           "deleted": false
+                         *         },
+                         *         "motif": null,
+                         *         "startedAt": null,
+                         *         "reportedAt": "2026-11-27T10:31:57.075Z",
+                         *         "decisionDeadline": "2026-11-30T10:31:57.075Z",
+                         *         "decidedAt": "2026-11-27T10:32:03.258Z",
+                         *         "createdAt": "2026-11-27T10:31:56.991Z",
+                         *         "updatedAt": "2026-11-27T10:32:03.258Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7800,6 +9794,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 4kqq5OcwvMZFLWZ0YPbt */
                     id: string;
                 };
                 cookie?: never;
@@ -7812,6 +9807,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "4kqq5OcwvMZFLWZ0YPbt",
+                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "articleTitre": "Peugeot 406 2004, bon état",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "statut": "refuse",
+                         *         "paymentId": "4kqq5OcwvMZFLWZ0YPbt",
+                         *         "rapport": {
+                         *           "size": 193,
+                         *           "contentType": "application/pdf",
+                         *           "attachedAt": "2026-11-27T10:32:03.634Z",
+                         *           "deleted": false
+                         *         },
+                         *         "motif": null,
+                         *         "startedAt": null,
+                         *         "reportedAt": "2026-11-27T10:32:03.634Z",
+                         *         "decisionDeadline": "2026-11-30T10:32:03.634Z",
+                         *         "decidedAt": "2026-11-27T10:32:03.689Z",
+                         *         "createdAt": "2026-11-27T10:32:03.563Z",
+                         *         "updatedAt": "2026-11-27T10:32:03.689Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -7915,14 +9937,22 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description Expiry of the link, in seconds since 1970. */
+                    /**
+                     * @description Expiry of the link, in seconds since 1970.
+                     * @example 1795775832
+                     */
                     expires: string;
-                    /** @description HMAC-SHA256 of the path and the expiry. */
+                    /**
+                     * @description HMAC-SHA256 of the path and the expiry.
+                     * @example 1cc02b3bb0110027ddb0418066f2461df86d5aad89d4c66698d68ce48e8c4967
+                     */
                     signature: string;
                 };
                 header?: never;
                 path: {
+                    /** @example factures */
                     area: string;
+                    /** @example achat_W3kRtapRWMbdyCNajepC.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -8014,15 +10044,24 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description Expiry of the link, in seconds since 1970. */
+                    /**
+                     * @description Expiry of the link, in seconds since 1970.
+                     * @example 1795775823
+                     */
                     expires: string;
-                    /** @description HMAC-SHA256 of the path and the expiry. */
+                    /**
+                     * @description HMAC-SHA256 of the path and the expiry.
+                     * @example c89f5a6337dc22b296947165159032aeb45f822db915d66bd9e2e12edb0c793e
+                     */
                     signature: string;
                 };
                 header?: never;
                 path: {
+                    /** @example rapports */
                     area: string;
+                    /** @example demo-verification-payment */
                     folder: string;
+                    /** @example 04ad597b-1eaa-419a-a811-4ff033530512.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -8119,6 +10158,23 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "trajet": {
+                     *         "depart": "Cotonou",
+                     *         "arrivee": "Porto-Novo"
+                     *       },
+                     *       "date": "2026-11-29T10:00:00.000Z",
+                     *       "lieu": {
+                     *         "adresse": "Carrefour Étoile Rouge",
+                     *         "point": {
+                     *           "latitude": 6.3654,
+                     *           "longitude": 2.4183
+                     *         }
+                     *       },
+                     *       "note": "Deux valises"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The listing the driver is wanted for (online); or give `trajet`. */
                         articleId?: string;
@@ -8154,6 +10210,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "YBKoueLi8RxyS6zsBS9f",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Deux valises",
+                         *         "statut": "en_attente",
+                         *         "chauffeur": null,
+                         *         "refusedBy": [],
+                         *         "motif": null,
+                         *         "createdAt": "2026-11-27T10:32:01.468Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.468Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8274,9 +10360,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -8291,6 +10383,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8383,9 +10487,15 @@ export interface paths {
                     page?: number;
                     /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
                     limit?: number;
-                    /** @description The driver’s latitude: requests nearest to it first. */
+                    /**
+                     * @description The driver’s latitude: requests nearest to it first.
+                     * @example 6.3654
+                     */
                     lat: number;
-                    /** @description The driver’s longitude. */
+                    /**
+                     * @description The driver’s longitude.
+                     * @example 2.4183
+                     */
                     lng: number;
                     /** @description How far from the driver, in km (default 25, at most 50). */
                     radiusKm?: number;
@@ -8402,6 +10512,83 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "1pix05PPnPnUJtxlt6uS",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T10:32:01.498Z"
+                         *         },
+                         *         {
+                         *           "id": "fK27dZhLHBEFG3tyzhiz",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T10:32:01.519Z"
+                         *         },
+                         *         {
+                         *           "id": "H8j4viePMgSMezYM2Jnf",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T10:32:01.484Z"
+                         *         },
+                         *         {
+                         *           "id": "YBKoueLi8RxyS6zsBS9f",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T10:32:01.468Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 20,
+                         *         "total": 4,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8502,6 +10689,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example YBKoueLi8RxyS6zsBS9f */
                     id: string;
                 };
                 cookie?: never;
@@ -8514,6 +10702,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "YBKoueLi8RxyS6zsBS9f",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Deux valises",
+                         *         "statut": "en_attente",
+                         *         "chauffeur": null,
+                         *         "refusedBy": [],
+                         *         "motif": null,
+                         *         "createdAt": "2026-11-27T10:32:01.468Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.468Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8603,6 +10821,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example YBKoueLi8RxyS6zsBS9f */
                     id: string;
                 };
                 cookie?: never;
@@ -8615,6 +10834,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "YBKoueLi8RxyS6zsBS9f",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Deux valises",
+                         *         "statut": "acceptee",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "refusedBy": [],
+                         *         "motif": null,
+                         *         "createdAt": "2026-11-27T10:32:01.468Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.609Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8736,6 +10985,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example H8j4viePMgSMezYM2Jnf */
                     id: string;
                 };
                 cookie?: never;
@@ -8748,6 +10998,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "H8j4viePMgSMezYM2Jnf",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Aller simple",
+                         *         "statut": "en_attente",
+                         *         "chauffeur": null,
+                         *         "refusedBy": [
+                         *           "yERwYRo3v3QFnK3R23fTypi1LeV1"
+                         *         ],
+                         *         "motif": null,
+                         *         "createdAt": "2026-11-27T10:32:01.484Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.715Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8846,6 +11128,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 1pix05PPnPnUJtxlt6uS */
                     id: string;
                 };
                 cookie?: never;
@@ -8858,6 +11141,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "1pix05PPnPnUJtxlt6uS",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Retour le soir",
+                         *         "statut": "annulee",
+                         *         "chauffeur": null,
+                         *         "refusedBy": [],
+                         *         "motif": null,
+                         *         "createdAt": "2026-11-27T10:32:01.498Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.758Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -8955,9 +11268,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "en_attente" | "acceptee" | "rejetee" | "annulee";
                     acheteur?: string;
@@ -8975,6 +11294,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9062,12 +11393,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example fK27dZhLHBEFG3tyzhiz */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "motif": "Date hors service"
+                     *     }
+                     */
                     "application/json": {
                         motif: string;
                     };
@@ -9080,6 +11417,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "fK27dZhLHBEFG3tyzhiz",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "articleId": null,
+                         *         "articleTitre": null,
+                         *         "trajet": {
+                         *           "depart": "Cotonou",
+                         *           "arrivee": "Porto-Novo"
+                         *         },
+                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "lieu": {
+                         *           "adresse": "Carrefour Étoile Rouge",
+                         *           "point": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           }
+                         *         },
+                         *         "note": "Trajet de nuit",
+                         *         "statut": "rejetee",
+                         *         "chauffeur": null,
+                         *         "refusedBy": [],
+                         *         "motif": "Date hors service",
+                         *         "createdAt": "2026-11-27T10:32:01.519Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.781Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9197,6 +11564,18 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "online": true,
+                     *       "position": {
+                     *         "latitude": 6.3654,
+                     *         "longitude": 2.4183
+                     *       },
+                     *       "vehicule": "Tricycle Apsonic jaune",
+                     *       "plaque": "BJ 4521 RB",
+                     *       "prixIndicatif": 500
+                     *     }
+                     */
                     "application/json": {
                         /** @description true: shown to buyers nearby from `position`; false: hidden (position kept private). */
                         online: boolean;
@@ -9221,6 +11600,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "online": true,
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "locationAt": "2026-11-27T10:32:01.828Z",
+                         *         "nom": "Houessou",
+                         *         "prenoms": "Mathieu",
+                         *         "photoUrl": null,
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "prixIndicatif": 500,
+                         *         "updatedAt": "2026-11-27T10:32:01.828Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9324,6 +11724,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "latitude": 6.3654,
+                     *       "longitude": 2.4183
+                     *     }
+                     */
                     "application/json": components["schemas"]["GeoPoint"];
                 };
             };
@@ -9334,6 +11740,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "written": false,
+                         *         "reason": "throttled",
+                         *         "nextWriteAt": "2026-11-27T10:32:11.828Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9435,6 +11851,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "online": true,
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "locationAt": "2026-11-27T10:31:56.931Z",
+                         *         "nom": "Houessou",
+                         *         "prenoms": "Mathieu",
+                         *         "photoUrl": null,
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "prixIndicatif": 500,
+                         *         "updatedAt": "2026-11-27T10:31:56.931Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9522,9 +11959,15 @@ export interface paths {
                     page?: number;
                     /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
                     limit?: number;
-                    /** @description Where the buyer searches from: latitude in decimal degrees, -90 to 90. */
+                    /**
+                     * @description Where the buyer searches from: latitude in decimal degrees, -90 to 90.
+                     * @example 6.37
+                     */
                     latitude: number;
-                    /** @description Where the buyer searches from: longitude in decimal degrees, -180 to 180. */
+                    /**
+                     * @description Where the buyer searches from: longitude in decimal degrees, -180 to 180.
+                     * @example 2.42
+                     */
                     longitude: number;
                     /** @description Search radius in km (default TRICYCLE_SEARCH_RADIUS_KM, at most 50). */
                     radiusKm?: number;
@@ -9541,6 +11984,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *           "position": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "locationAt": "2026-11-27T10:32:01.828Z",
+                         *           "nom": "Houessou",
+                         *           "prenoms": "Mathieu",
+                         *           "photoUrl": null,
+                         *           "vehicule": "Tricycle Apsonic jaune",
+                         *           "plaque": "BJ 4521 RB",
+                         *           "prixIndicatif": 500
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 20,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9650,6 +12121,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                     *       "message": "Je suis devant la pharmacie.",
+                     *       "position": {
+                     *         "latitude": 6.3654,
+                     *         "longitude": 2.4183
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description The driver’s uid, as the nearby search gives it. */
                         chauffeur: string;
@@ -9670,6 +12151,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "statut": "initiated",
+                         *         "message": "Je suis devant la pharmacie.",
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "chauffeurNom": "Mathieu Houessou",
+                         *         "acheteurNom": "Koffi Dossou",
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "closedBy": null,
+                         *         "acceptedAt": null,
+                         *         "openedAt": "2026-11-27T10:32:01.885Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.885Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9797,9 +12302,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "initiated" | "accepted" | "closed";
                 };
@@ -9815,6 +12326,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -9901,9 +12424,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only online (true) or offline (false) drivers. */
                     online?: "true" | "false";
@@ -9920,6 +12449,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *           "online": true,
+                         *           "position": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           },
+                         *           "locationAt": "2026-11-27T10:31:56.931Z",
+                         *           "nom": "Houessou",
+                         *           "prenoms": "Mathieu",
+                         *           "photoUrl": null,
+                         *           "vehicule": "Tricycle Apsonic jaune",
+                         *           "plaque": "BJ 4521 RB",
+                         *           "prixIndicatif": 500,
+                         *           "updatedAt": "2026-11-27T10:31:56.931Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10006,9 +12564,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "initiated" | "accepted" | "closed";
                     acheteur?: string;
@@ -10026,6 +12590,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10111,6 +12687,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
                     id: string;
                 };
                 cookie?: never;
@@ -10123,6 +12700,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "statut": "initiated",
+                         *         "message": "Je suis devant la pharmacie.",
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "chauffeurNom": "Mathieu Houessou",
+                         *         "acheteurNom": "Koffi Dossou",
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "closedBy": null,
+                         *         "acceptedAt": null,
+                         *         "openedAt": "2026-11-27T10:32:01.885Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.885Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10212,6 +12813,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
                     id: string;
                 };
                 cookie?: never;
@@ -10224,6 +12826,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "statut": "accepted",
+                         *         "message": "Je suis devant la pharmacie.",
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "chauffeurNom": "Mathieu Houessou",
+                         *         "acheteurNom": "Koffi Dossou",
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "closedBy": null,
+                         *         "acceptedAt": "2026-11-27T10:32:01.941Z",
+                         *         "openedAt": "2026-11-27T10:32:01.885Z",
+                         *         "updatedAt": "2026-11-27T10:32:01.941Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10322,6 +12948,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
                     id: string;
                 };
                 cookie?: never;
@@ -10334,6 +12961,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "statut": "closed",
+                         *         "message": "Course vers Dantokpa ?",
+                         *         "position": null,
+                         *         "chauffeurNom": "Mathieu Houessou",
+                         *         "acheteurNom": "Koffi Dossou",
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "closedBy": "declined",
+                         *         "acceptedAt": "2026-11-27T10:32:01.941Z",
+                         *         "openedAt": "2026-11-27T10:32:02.066Z",
+                         *         "updatedAt": "2026-11-27T10:32:02.106Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10435,6 +13083,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
                     id: string;
                 };
                 cookie?: never;
@@ -10447,6 +13096,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "statut": "closed",
+                         *         "message": "Je suis devant la pharmacie.",
+                         *         "position": {
+                         *           "latitude": 6.3654,
+                         *           "longitude": 2.4183
+                         *         },
+                         *         "chauffeurNom": "Mathieu Houessou",
+                         *         "acheteurNom": "Koffi Dossou",
+                         *         "vehicule": "Tricycle Apsonic jaune",
+                         *         "plaque": "BJ 4521 RB",
+                         *         "closedBy": "chauffeur",
+                         *         "acceptedAt": "2026-11-27T10:32:01.941Z",
+                         *         "openedAt": "2026-11-27T10:32:01.885Z",
+                         *         "updatedAt": "2026-11-27T10:32:02.009Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10549,6 +13222,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "UxobVtIXyiKvGCSD464S",
+                     *       "modeLivraison": "consommation"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         /** @enum {string} */
@@ -10576,6 +13255,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "eul7Tf5q14amVnJST2KR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "articleId": "UxobVtIXyiKvGCSD464S",
+                         *         "articleTitre": "Honda Accord 2010",
+                         *         "prix": 3200000,
+                         *         "modeLivraison": "consommation",
+                         *         "paysDestination": null,
+                         *         "fraisLivraison": 0,
+                         *         "total": 3200000,
+                         *         "livraison": null,
+                         *         "statut": "en_attente_paiement",
+                         *         "paymentId": null,
+                         *         "createdAt": "2026-11-27T10:32:03.050Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10710,9 +13410,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -10727,6 +13433,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10843,6 +13561,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example eul7Tf5q14amVnJST2KR */
                     id: string;
                 };
                 cookie?: never;
@@ -10855,6 +13574,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "eul7Tf5q14amVnJST2KR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "articleId": "UxobVtIXyiKvGCSD464S",
+                         *         "articleTitre": "Honda Accord 2010",
+                         *         "prix": 3200000,
+                         *         "modeLivraison": "consommation",
+                         *         "paysDestination": null,
+                         *         "fraisLivraison": 0,
+                         *         "total": 3200000,
+                         *         "livraison": null,
+                         *         "statut": "annulee",
+                         *         "paymentId": null,
+                         *         "createdAt": "2026-11-27T10:32:03.050Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -10986,6 +13726,17 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "articleId": "EHxPleToklttyJiHKLyx",
+                     *           "quantite": 1
+                     *         }
+                     *       ],
+                     *       "livraison": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderInput"];
                 };
             };
@@ -10996,6 +13747,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "bqo7oKw4A9tScSFZ2Dc9",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "EHxPleToklttyJiHKLyx",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 0,
+                         *         "total": 85000,
+                         *         "livraison": false,
+                         *         "adresseLivraison": null,
+                         *         "devisLivraison": null,
+                         *         "statut": "pending",
+                         *         "paymentId": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-27T10:32:02.146Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:02.146Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11107,9 +13894,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -11124,6 +13917,103 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "7Fg2TpglGcdwOTjB6pWQ",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 500,
+                         *           "total": 85500,
+                         *           "livraison": true,
+                         *           "adresseLivraison": {
+                         *             "ville": "Cotonou",
+                         *             "details": "Akpakpa, maison bleue près du marché",
+                         *             "position": {
+                         *               "latitude": 6.3551,
+                         *               "longitude": 2.4456
+                         *             }
+                         *           },
+                         *           "devisLivraison": {
+                         *             "zoneId": "qkjHh4SJbfOHzucQDoBz",
+                         *             "distanceKm": 1.87
+                         *           },
+                         *           "statut": "paid",
+                         *           "paymentId": "demo-delivery-payment",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:31:56.529Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:31:56.616Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:31:56.529Z"
+                         *         },
+                         *         {
+                         *           "id": "6w2cw3Z7AD5UJAwIumui",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 0,
+                         *           "total": 85000,
+                         *           "livraison": false,
+                         *           "adresseLivraison": null,
+                         *           "devisLivraison": null,
+                         *           "statut": "paid",
+                         *           "paymentId": "demo-order-payment",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:31:55.915Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:31:56.027Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:31:55.915Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11210,9 +14100,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -11227,6 +14123,87 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "7Fg2TpglGcdwOTjB6pWQ",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "livraison": true,
+                         *           "coursier": true,
+                         *           "adresseLivraison": null,
+                         *           "statut": "paid",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:31:56.529Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:31:56.616Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:31:56.529Z"
+                         *         },
+                         *         {
+                         *           "id": "6w2cw3Z7AD5UJAwIumui",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "livraison": false,
+                         *           "coursier": false,
+                         *           "adresseLivraison": null,
+                         *           "statut": "paid",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:31:55.915Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:31:56.027Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:31:55.915Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11313,9 +14290,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "pending" | "paid" | "processing" | "shipped" | "delivered" | "cancelled";
                     acheteur?: string;
@@ -11333,6 +14316,103 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "7Fg2TpglGcdwOTjB6pWQ",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 500,
+                         *           "total": 85500,
+                         *           "livraison": true,
+                         *           "adresseLivraison": {
+                         *             "ville": "Cotonou",
+                         *             "details": "Akpakpa, maison bleue près du marché",
+                         *             "position": {
+                         *               "latitude": 6.3551,
+                         *               "longitude": 2.4456
+                         *             }
+                         *           },
+                         *           "devisLivraison": {
+                         *             "zoneId": "qkjHh4SJbfOHzucQDoBz",
+                         *             "distanceKm": 1.87
+                         *           },
+                         *           "statut": "paid",
+                         *           "paymentId": "demo-delivery-payment",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:31:56.529Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:31:56.616Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:31:56.529Z"
+                         *         },
+                         *         {
+                         *           "id": "6w2cw3Z7AD5UJAwIumui",
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "EHxPleToklttyJiHKLyx",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 0,
+                         *           "total": 85000,
+                         *           "livraison": false,
+                         *           "adresseLivraison": null,
+                         *           "devisLivraison": null,
+                         *           "statut": "paid",
+                         *           "paymentId": "demo-order-payment",
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-27T10:31:55.915Z",
+                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-27T10:31:56.027Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:31:55.915Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11420,12 +14500,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example WN7qoT3wvzrWjOjbFzaQ */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "shipped",
+                     *       "reason": "Remis au transporteur par téléphone"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         statut: "processing" | "shipped" | "delivered" | "cancelled";
@@ -11440,6 +14527,60 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "WN7qoT3wvzrWjOjbFzaQ",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "EHxPleToklttyJiHKLyx",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 0,
+                         *         "total": 85000,
+                         *         "livraison": false,
+                         *         "adresseLivraison": null,
+                         *         "devisLivraison": null,
+                         *         "statut": "shipped",
+                         *         "paymentId": "ePgaTbvdBnKUZPyih0RO",
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-27T10:32:02.237Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "paid",
+                         *             "at": "2026-11-27T10:32:02.535Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "processing",
+                         *             "at": "2026-11-27T10:32:02.562Z",
+                         *             "by": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "shipped",
+                         *             "at": "2026-11-27T10:32:02.624Z",
+                         *             "by": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
+                         *             "reason": "Remis au transporteur par téléphone"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:02.237Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11553,6 +14694,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 7Fg2TpglGcdwOTjB6pWQ */
                     id: string;
                 };
                 cookie?: never;
@@ -11565,6 +14707,58 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "7Fg2TpglGcdwOTjB6pWQ",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "EHxPleToklttyJiHKLyx",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 500,
+                         *         "total": 85500,
+                         *         "livraison": true,
+                         *         "adresseLivraison": {
+                         *           "ville": "Cotonou",
+                         *           "details": "Akpakpa, maison bleue près du marché",
+                         *           "position": {
+                         *             "latitude": 6.3551,
+                         *             "longitude": 2.4456
+                         *           }
+                         *         },
+                         *         "devisLivraison": {
+                         *           "zoneId": "qkjHh4SJbfOHzucQDoBz",
+                         *           "distanceKm": 1.87
+                         *         },
+                         *         "statut": "paid",
+                         *         "paymentId": "demo-delivery-payment",
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-27T10:31:56.529Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "paid",
+                         *             "at": "2026-11-27T10:31:56.616Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:31:56.529Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11654,6 +14848,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example bqo7oKw4A9tScSFZ2Dc9 */
                     id: string;
                 };
                 cookie?: never;
@@ -11666,6 +14861,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "bqo7oKw4A9tScSFZ2Dc9",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "EHxPleToklttyJiHKLyx",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 0,
+                         *         "total": 85000,
+                         *         "livraison": false,
+                         *         "adresseLivraison": null,
+                         *         "devisLivraison": null,
+                         *         "statut": "cancelled",
+                         *         "paymentId": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-27T10:32:02.146Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "cancelled",
+                         *             "at": "2026-11-27T10:32:02.194Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:02.146Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11768,12 +15005,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example WN7qoT3wvzrWjOjbFzaQ */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "processing"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         statut: "processing" | "shipped";
@@ -11787,6 +15030,51 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "WN7qoT3wvzrWjOjbFzaQ",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "EHxPleToklttyJiHKLyx",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "livraison": false,
+                         *         "coursier": false,
+                         *         "adresseLivraison": null,
+                         *         "statut": "processing",
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-27T10:32:02.237Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "paid",
+                         *             "at": "2026-11-27T10:32:02.535Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "processing",
+                         *             "at": "2026-11-27T10:32:02.562Z",
+                         *             "by": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:02.237Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -11897,9 +15185,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only the invoices where the caller is the buyer, or a seller. */
                     side?: "acheteur" | "vendeur";
@@ -11916,6 +15210,91 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "commande_7Fg2TpglGcdwOTjB6pWQ",
+                         *           "numero": "FAC-20261127-0002",
+                         *           "source": {
+                         *             "kind": "commande",
+                         *             "id": "7Fg2TpglGcdwOTjB6pWQ"
+                         *           },
+                         *           "acheteur": {
+                         *             "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "nom": "Koffi Dossou",
+                         *             "telephone": "+2290190000001"
+                         *           },
+                         *           "vendeurs": [
+                         *             {
+                         *               "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "nom": "Rachidatou Agbo",
+                         *               "telephone": "+2290190000002"
+                         *             }
+                         *           ],
+                         *           "lignes": [
+                         *             {
+                         *               "designation": "Alternateur Corolla 1.6",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "quantite": 1,
+                         *               "prixUnitaire": 85000,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 500,
+                         *           "total": 85500,
+                         *           "paymentId": "demo-delivery-payment",
+                         *           "issuedAt": "2026-11-27T10:31:56.667Z",
+                         *           "read": false,
+                         *           "pdfDeleted": false
+                         *         },
+                         *         {
+                         *           "id": "commande_6w2cw3Z7AD5UJAwIumui",
+                         *           "numero": "FAC-20261127-0001",
+                         *           "source": {
+                         *             "kind": "commande",
+                         *             "id": "6w2cw3Z7AD5UJAwIumui"
+                         *           },
+                         *           "acheteur": {
+                         *             "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "nom": "Koffi Dossou",
+                         *             "telephone": "+2290190000001"
+                         *           },
+                         *           "vendeurs": [
+                         *             {
+                         *               "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "nom": "Rachidatou Agbo",
+                         *               "telephone": "+2290190000002"
+                         *             }
+                         *           ],
+                         *           "lignes": [
+                         *             {
+                         *               "designation": "Alternateur Corolla 1.6",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "quantite": 1,
+                         *               "prixUnitaire": 85000,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 0,
+                         *           "total": 85000,
+                         *           "paymentId": "demo-order-payment",
+                         *           "issuedAt": "2026-11-27T10:31:56.084Z",
+                         *           "read": false,
+                         *           "pdfDeleted": false
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12015,6 +15394,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "marked": 3,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12081,6 +15469,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_7Fg2TpglGcdwOTjB6pWQ */
                     id: string;
                 };
                 cookie?: never;
@@ -12093,6 +15482,47 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "commande_7Fg2TpglGcdwOTjB6pWQ",
+                         *         "numero": "FAC-20261127-0002",
+                         *         "source": {
+                         *           "kind": "commande",
+                         *           "id": "7Fg2TpglGcdwOTjB6pWQ"
+                         *         },
+                         *         "acheteur": {
+                         *           "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "nom": "Koffi Dossou",
+                         *           "telephone": "+2290190000001"
+                         *         },
+                         *         "vendeurs": [
+                         *           {
+                         *             "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "nom": "Rachidatou Agbo",
+                         *             "telephone": "+2290190000002"
+                         *           }
+                         *         ],
+                         *         "lignes": [
+                         *           {
+                         *             "designation": "Alternateur Corolla 1.6",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "quantite": 1,
+                         *             "prixUnitaire": 85000,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 500,
+                         *         "total": 85500,
+                         *         "paymentId": "demo-delivery-payment",
+                         *         "issuedAt": "2026-11-27T10:31:56.667Z",
+                         *         "read": false,
+                         *         "pdfDeleted": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12186,6 +15616,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_rgvvEKKX7YJEG34J70Hq */
                     id: string;
                 };
                 cookie?: never;
@@ -12198,6 +15629,47 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "commande_rgvvEKKX7YJEG34J70Hq",
+                         *         "numero": "FAC-20261127-0004",
+                         *         "source": {
+                         *           "kind": "commande",
+                         *           "id": "rgvvEKKX7YJEG34J70Hq"
+                         *         },
+                         *         "acheteur": {
+                         *           "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "nom": "Koffi Dossou",
+                         *           "telephone": "+2290190000001"
+                         *         },
+                         *         "vendeurs": [
+                         *           {
+                         *             "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "nom": "Rachidatou Agbo",
+                         *             "telephone": "+2290190000002"
+                         *           }
+                         *         ],
+                         *         "lignes": [
+                         *           {
+                         *             "designation": "Alternateur Corolla 1.6",
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "quantite": 1,
+                         *             "prixUnitaire": 85000,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 0,
+                         *         "total": 85000,
+                         *         "paymentId": "client_2e6dad5ff6d824a8fd20a6b2a7757667b2e72f3f",
+                         *         "issuedAt": "2026-11-27T10:32:02.922Z",
+                         *         "read": true,
+                         *         "pdfDeleted": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12282,6 +15754,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_7Fg2TpglGcdwOTjB6pWQ */
                     id: string;
                 };
                 cookie?: never;
@@ -12387,9 +15860,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -12404,6 +15883,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
+                         *           "participants": [
+                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *           ],
+                         *           "contextKind": "article",
+                         *           "contextId": "EHxPleToklttyJiHKLyx",
+                         *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
+                         *           "lastMessageAt": "2026-11-27T10:31:56.459Z",
+                         *           "unread": 1,
+                         *           "readAt": {
+                         *             "y7cfROp9MJBUGqrECRMVoY9wgZT0": "2026-11-27T10:31:56.425Z",
+                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl": "2026-11-27T10:31:56.459Z"
+                         *           },
+                         *           "createdAt": "2026-11-27T10:31:56.416Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12496,6 +16005,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "contextKind": "article",
+                     *       "contextId": "UxobVtIXyiKvGCSD464S"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description `article`: a buyer and the listing’s seller; `transitMission`: a journey’s buyer and its assigned forwarder; `order`: the order’s buyer (naming the seller in `participant`) and each of its sellers; `tricycle`: a tricycle contact’s buyer and driver once the driver accepted it (the room is opened at acceptance; CHAT_NOT_ALLOWED before; CHAT_CONTEXT_NOT_FOUND to anyone else).
@@ -12516,6 +16031,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "744f3dc477be5f3573d638036f1a04be12213efe",
+                         *         "participants": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *         ],
+                         *         "contextKind": "article",
+                         *         "contextId": "UxobVtIXyiKvGCSD464S",
+                         *         "lastMessage": null,
+                         *         "lastMessageAt": null,
+                         *         "unread": 0,
+                         *         "readAt": {},
+                         *         "createdAt": "2026-11-27T10:32:03.134Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12663,6 +16197,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "total": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12734,6 +16276,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 20492e36c2cad7b9d03bd6bf78e33b4c6572d925 */
                     id: string;
                 };
                 cookie?: never;
@@ -12746,6 +16289,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
+                         *         "participants": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *         ],
+                         *         "contextKind": "article",
+                         *         "contextId": "EHxPleToklttyJiHKLyx",
+                         *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
+                         *         "lastMessageAt": "2026-11-27T10:31:56.459Z",
+                         *         "unread": 1,
+                         *         "readAt": {
+                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0": "2026-11-27T10:31:56.425Z",
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl": "2026-11-27T10:31:56.459Z"
+                         *         },
+                         *         "createdAt": "2026-11-27T10:31:56.416Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12850,13 +16415,20 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
                 path: {
+                    /** @example 20492e36c2cad7b9d03bd6bf78e33b4c6572d925 */
                     id: string;
                 };
                 cookie?: never;
@@ -12869,6 +16441,39 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "xo4JrC1zFpr3zcyZy9To",
+                         *           "roomId": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
+                         *           "sender": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "texte": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
+                         *           "fichier": null,
+                         *           "fichierUrl": null,
+                         *           "deleted": false,
+                         *           "createdAt": "2026-11-27T10:31:56.459Z"
+                         *         },
+                         *         {
+                         *           "id": "6qs4CvAj6tJoSdgiIn7v",
+                         *           "roomId": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
+                         *           "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "texte": "Bonjour, « Alternateur Corolla 1.6 » est-il toujours disponible ?",
+                         *           "fichier": null,
+                         *           "fichierUrl": null,
+                         *           "deleted": false,
+                         *           "createdAt": "2026-11-27T10:31:56.425Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 2,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -12961,12 +16566,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "texte": "Je peux passer samedi matin ?"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChatMessage"];
                 };
             };
@@ -12977,6 +16588,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "7yAb3n4HCdXKtHCoSNVf",
+                         *         "roomId": "744f3dc477be5f3573d638036f1a04be12213efe",
+                         *         "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "texte": "Je peux passer samedi matin ?",
+                         *         "fichier": null,
+                         *         "fichierUrl": null,
+                         *         "deleted": false,
+                         *         "createdAt": "2026-11-27T10:32:03.157Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13107,6 +16733,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
                     id: string;
                 };
                 cookie?: never;
@@ -13119,6 +16746,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "744f3dc477be5f3573d638036f1a04be12213efe",
+                         *         "participants": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *         ],
+                         *         "contextKind": "article",
+                         *         "contextId": "UxobVtIXyiKvGCSD464S",
+                         *         "lastMessage": "Je peux passer samedi matin ?",
+                         *         "lastMessageAt": "2026-11-27T10:32:03.157Z",
+                         *         "unread": 0,
+                         *         "readAt": {
+                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0": "2026-11-27T10:32:03.157Z",
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl": "2026-11-27T10:32:03.191Z"
+                         *         },
+                         *         "createdAt": "2026-11-27T10:32:03.134Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13223,13 +16872,17 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description Words looked for, case and accents ignored, among the room’s 200 latest messages. */
+                    /**
+                     * @description Words looked for, case and accents ignored, among the room’s 200 latest messages.
+                     * @example samedi
+                     */
                     q: string;
                     /** @description Matches answered at most (20 by default, at most 50). */
                     limit?: number;
                 };
                 header?: never;
                 path: {
+                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
                     id: string;
                 };
                 cookie?: never;
@@ -13242,6 +16895,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "7yAb3n4HCdXKtHCoSNVf",
+                         *           "roomId": "744f3dc477be5f3573d638036f1a04be12213efe",
+                         *           "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "texte": "Je peux passer samedi matin ?",
+                         *           "fichier": null,
+                         *           "fichierUrl": null,
+                         *           "deleted": false,
+                         *           "createdAt": "2026-11-27T10:32:03.157Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13358,7 +17028,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
                     id: string;
+                    /** @example 7yAb3n4HCdXKtHCoSNVf */
                     messageId: string;
                 };
                 cookie?: never;
@@ -13371,6 +17043,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "7yAb3n4HCdXKtHCoSNVf",
+                         *         "roomId": "744f3dc477be5f3573d638036f1a04be12213efe",
+                         *         "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "texte": null,
+                         *         "fichier": null,
+                         *         "fichierUrl": null,
+                         *         "deleted": true,
+                         *         "createdAt": "2026-11-27T10:32:03.157Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13471,9 +17158,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -13488,6 +17181,56 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "qkjHh4SJbfOHzucQDoBz",
+                         *           "nom": "Grand Cotonou",
+                         *           "polygon": [
+                         *             {
+                         *               "latitude": 6.335,
+                         *               "longitude": 2.3
+                         *             },
+                         *             {
+                         *               "latitude": 6.345,
+                         *               "longitude": 2.5
+                         *             },
+                         *             {
+                         *               "latitude": 6.42,
+                         *               "longitude": 2.5
+                         *             },
+                         *             {
+                         *               "latitude": 6.48,
+                         *               "longitude": 2.38
+                         *             },
+                         *             {
+                         *               "latitude": 6.45,
+                         *               "longitude": 2.3
+                         *             }
+                         *           ],
+                         *           "prixParKm": 75,
+                         *           "fraisMin": 500,
+                         *           "fraisMax": 5000,
+                         *           "villes": [
+                         *             "Cotonou",
+                         *             "Abomey-Calavi"
+                         *           ],
+                         *           "actif": true,
+                         *           "areaKm2": 283.788,
+                         *           "createdAt": "2026-11-27T10:31:56.496Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.496Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13534,6 +17277,36 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "nom": "Porto-Novo centre",
+                     *       "polygon": [
+                     *         {
+                     *           "latitude": 6.47,
+                     *           "longitude": 2.6
+                     *         },
+                     *         {
+                     *           "latitude": 6.47,
+                     *           "longitude": 2.65
+                     *         },
+                     *         {
+                     *           "latitude": 6.51,
+                     *           "longitude": 2.65
+                     *         },
+                     *         {
+                     *           "latitude": 6.51,
+                     *           "longitude": 2.6
+                     *         }
+                     *       ],
+                     *       "prixParKm": 150,
+                     *       "fraisMin": 500,
+                     *       "fraisMax": 3000,
+                     *       "villes": [
+                     *         "Porto-Novo"
+                     *       ],
+                     *       "actif": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryZoneInput"];
                 };
             };
@@ -13544,6 +17317,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "VO4ZPcTko73n2wyFfIH3",
+                         *         "nom": "Porto-Novo centre",
+                         *         "polygon": [
+                         *           {
+                         *             "latitude": 6.47,
+                         *             "longitude": 2.6
+                         *           },
+                         *           {
+                         *             "latitude": 6.47,
+                         *             "longitude": 2.65
+                         *           },
+                         *           {
+                         *             "latitude": 6.51,
+                         *             "longitude": 2.65
+                         *           },
+                         *           {
+                         *             "latitude": 6.51,
+                         *             "longitude": 2.6
+                         *           }
+                         *         ],
+                         *         "prixParKm": 150,
+                         *         "fraisMin": 500,
+                         *         "fraisMax": 3000,
+                         *         "villes": [
+                         *           "Porto-Novo"
+                         *         ],
+                         *         "actif": false,
+                         *         "areaKm2": 24.46,
+                         *         "createdAt": "2026-11-27T10:32:03.780Z",
+                         *         "updatedAt": "2026-11-27T10:32:03.780Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13647,9 +17457,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -13664,6 +17480,56 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "qkjHh4SJbfOHzucQDoBz",
+                         *           "nom": "Grand Cotonou",
+                         *           "polygon": [
+                         *             {
+                         *               "latitude": 6.335,
+                         *               "longitude": 2.3
+                         *             },
+                         *             {
+                         *               "latitude": 6.345,
+                         *               "longitude": 2.5
+                         *             },
+                         *             {
+                         *               "latitude": 6.42,
+                         *               "longitude": 2.5
+                         *             },
+                         *             {
+                         *               "latitude": 6.48,
+                         *               "longitude": 2.38
+                         *             },
+                         *             {
+                         *               "latitude": 6.45,
+                         *               "longitude": 2.3
+                         *             }
+                         *           ],
+                         *           "prixParKm": 75,
+                         *           "fraisMin": 500,
+                         *           "fraisMax": 5000,
+                         *           "villes": [
+                         *             "Cotonou",
+                         *             "Abomey-Calavi"
+                         *           ],
+                         *           "actif": true,
+                         *           "areaKm2": 283.788,
+                         *           "createdAt": "2026-11-27T10:31:56.496Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.496Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13758,6 +17624,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "latitude": 6.3725,
+                     *       "longitude": 2.4307
+                     *     }
+                     */
                     "application/json": components["schemas"]["GeoPoint"];
                 };
             };
@@ -13768,6 +17640,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "qkjHh4SJbfOHzucQDoBz",
+                         *         "nom": "Grand Cotonou",
+                         *         "polygon": [
+                         *           {
+                         *             "latitude": 6.335,
+                         *             "longitude": 2.3
+                         *           },
+                         *           {
+                         *             "latitude": 6.345,
+                         *             "longitude": 2.5
+                         *           },
+                         *           {
+                         *             "latitude": 6.42,
+                         *             "longitude": 2.5
+                         *           },
+                         *           {
+                         *             "latitude": 6.48,
+                         *             "longitude": 2.38
+                         *           },
+                         *           {
+                         *             "latitude": 6.45,
+                         *             "longitude": 2.3
+                         *           }
+                         *         ],
+                         *         "prixParKm": 75,
+                         *         "fraisMin": 500,
+                         *         "fraisMax": 5000,
+                         *         "villes": [
+                         *           "Cotonou",
+                         *           "Abomey-Calavi"
+                         *         ],
+                         *         "actif": true,
+                         *         "areaKm2": 283.788,
+                         *         "createdAt": "2026-11-27T10:31:56.496Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.496Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13856,6 +17770,20 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "pickups": [
+                     *         {
+                     *           "latitude": 6.3725,
+                     *           "longitude": 2.4307
+                     *         }
+                     *       ],
+                     *       "destination": {
+                     *         "latitude": 6.359,
+                     *         "longitude": 2.433
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryQuoteRequest"];
                 };
             };
@@ -13866,6 +17794,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "zoneId": "qkjHh4SJbfOHzucQDoBz",
+                         *         "distanceKm": 1.52,
+                         *         "frais": 500,
+                         *         "gainLivreur": 76,
+                         *         "gainSociete": 424
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13938,6 +17878,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example qkjHh4SJbfOHzucQDoBz */
                     id: string;
                 };
                 cookie?: never;
@@ -13950,6 +17891,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "qkjHh4SJbfOHzucQDoBz",
+                         *         "nom": "Grand Cotonou",
+                         *         "polygon": [
+                         *           {
+                         *             "latitude": 6.335,
+                         *             "longitude": 2.3
+                         *           },
+                         *           {
+                         *             "latitude": 6.345,
+                         *             "longitude": 2.5
+                         *           },
+                         *           {
+                         *             "latitude": 6.42,
+                         *             "longitude": 2.5
+                         *           },
+                         *           {
+                         *             "latitude": 6.48,
+                         *             "longitude": 2.38
+                         *           },
+                         *           {
+                         *             "latitude": 6.45,
+                         *             "longitude": 2.3
+                         *           }
+                         *         ],
+                         *         "prixParKm": 75,
+                         *         "fraisMin": 500,
+                         *         "fraisMax": 5000,
+                         *         "villes": [
+                         *           "Cotonou",
+                         *           "Abomey-Calavi"
+                         *         ],
+                         *         "actif": true,
+                         *         "areaKm2": 283.788,
+                         *         "createdAt": "2026-11-27T10:31:56.496Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.496Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -13994,6 +17977,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example VO4ZPcTko73n2wyFfIH3 */
                     id: string;
                 };
                 cookie?: never;
@@ -14006,6 +17990,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "VO4ZPcTko73n2wyFfIH3",
+                         *         "deleted": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14089,12 +18082,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example VO4ZPcTko73n2wyFfIH3 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "fraisMax": 3500
+                     *     }
+                     */
                     "application/json": {
                         nom?: string;
                         /** @description The outline, as a ring of points in order (closed or not: a last point equal to the first is dropped). At least three distinct points, at most 200, enclosing an area, edges not crossing. */
@@ -14119,6 +18118,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "VO4ZPcTko73n2wyFfIH3",
+                         *         "nom": "Porto-Novo centre",
+                         *         "polygon": [
+                         *           {
+                         *             "latitude": 6.47,
+                         *             "longitude": 2.6
+                         *           },
+                         *           {
+                         *             "latitude": 6.47,
+                         *             "longitude": 2.65
+                         *           },
+                         *           {
+                         *             "latitude": 6.51,
+                         *             "longitude": 2.65
+                         *           },
+                         *           {
+                         *             "latitude": 6.51,
+                         *             "longitude": 2.6
+                         *           }
+                         *         ],
+                         *         "prixParKm": 150,
+                         *         "fraisMin": 500,
+                         *         "fraisMax": 3500,
+                         *         "villes": [
+                         *           "Porto-Novo"
+                         *         ],
+                         *         "actif": false,
+                         *         "areaKm2": 24.46,
+                         *         "createdAt": "2026-11-27T10:32:03.780Z",
+                         *         "updatedAt": "2026-11-27T10:32:03.797Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14227,6 +18263,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "online": true,
+                         *         "position": {
+                         *           "latitude": 6.3652,
+                         *           "longitude": 2.4381
+                         *         },
+                         *         "locationAt": "2026-11-27T10:31:56.913Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.913Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14306,6 +18357,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "online": true,
+                     *       "position": {
+                     *         "latitude": 6.3725,
+                     *         "longitude": 2.4307
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description `true` to receive delivery offers, `false` to stop. */
                         online: boolean;
@@ -14324,6 +18384,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "online": true,
+                         *         "position": {
+                         *           "latitude": 6.3725,
+                         *           "longitude": 2.4307
+                         *         },
+                         *         "locationAt": "2026-11-27T10:32:03.824Z",
+                         *         "updatedAt": "2026-11-27T10:32:03.824Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14434,6 +18509,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "latitude": 6.3725,
+                     *       "longitude": 2.4307
+                     *     }
+                     */
                     "application/json": components["schemas"]["GeoPoint"];
                 };
             };
@@ -14444,6 +18525,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "written": false,
+                         *         "nextAllowedAt": "2026-11-27T10:32:18.824Z",
+                         *         "tracked": 0,
+                         *         "presence": {
+                         *           "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *           "online": true,
+                         *           "position": {
+                         *             "latitude": 6.3725,
+                         *             "longitude": 2.4307
+                         *           },
+                         *           "locationAt": "2026-11-27T10:32:03.824Z",
+                         *           "updatedAt": "2026-11-27T10:32:03.824Z"
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14536,9 +18637,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description `offered`: open offers not expired, soonest to expire first; `active`: assigned or on the way; `past`: delivered, refused, returned or cancelled. Newest first but offers. */
                     scope?: "offered" | "active" | "past";
@@ -14555,6 +18662,48 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "order_7Fg2TpglGcdwOTjB6pWQ",
+                         *           "statut": "en_cours",
+                         *           "frais": 500,
+                         *           "gainLivreur": 94,
+                         *           "distanceKm": 1.87,
+                         *           "pickups": [
+                         *             {
+                         *               "position": {
+                         *                 "latitude": 6.3667,
+                         *                 "longitude": 2.4333
+                         *               },
+                         *               "adresse": "Cotonou",
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "collectedAt": "2026-11-27T10:31:56.870Z"
+                         *             }
+                         *           ],
+                         *           "destination": {
+                         *             "position": {
+                         *               "latitude": 6.3551,
+                         *               "longitude": 2.4456
+                         *             },
+                         *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
+                         *           },
+                         *           "instructions": null,
+                         *           "createdAt": "2026-11-27T10:31:56.660Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.870Z",
+                         *           "offer": null
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14650,6 +18799,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "balance": 0,
+                         *         "currency": "XOF",
+                         *         "currentMonth": {
+                         *           "month": "2026-11",
+                         *           "gains": 0
+                         *         },
+                         *         "months": [],
+                         *         "totalGains": 0,
+                         *         "recent": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14724,9 +18889,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only online (`true`) or offline (`false`) couriers. */
                     online?: "true" | "false";
@@ -14747,6 +18918,32 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *           "online": true,
+                         *           "position": {
+                         *             "latitude": 6.3652,
+                         *             "longitude": 2.4381
+                         *           },
+                         *           "locationAt": "2026-11-27T10:31:56.913Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.913Z",
+                         *           "nom": "Zinsou",
+                         *           "prenoms": "Eric",
+                         *           "telephone": "+2290190000005"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14847,7 +19044,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The courier’s uid. */
+                    /**
+                     * @description The courier’s uid.
+                     * @example DLUX4u3O4HCECQ2ZQPq78SKjg2lp
+                     */
                     uid: string;
                 };
                 cookie?: never;
@@ -14860,6 +19060,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "online": true,
+                         *         "position": {
+                         *           "latitude": 6.3652,
+                         *           "longitude": 2.4381
+                         *         },
+                         *         "locationAt": "2026-11-27T10:31:56.913Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.913Z",
+                         *         "nom": "Zinsou",
+                         *         "prenoms": "Eric",
+                         *         "telephone": "+2290190000005",
+                         *         "isBlocked": false,
+                         *         "activeDeliveries": [
+                         *           "order_7Fg2TpglGcdwOTjB6pWQ"
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -14952,9 +19174,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "commande" | "assigne" | "en_cours" | "livre" | "refuse" | "retour" | "annule";
                     /** @description Admin levels only. */
@@ -14980,6 +19208,86 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "order_7Fg2TpglGcdwOTjB6pWQ",
+                         *           "source": {
+                         *             "kind": "order",
+                         *             "id": "7Fg2TpglGcdwOTjB6pWQ"
+                         *           },
+                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "vendeurs": [
+                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           ],
+                         *           "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *           "pickups": [
+                         *             {
+                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "position": {
+                         *                 "latitude": 6.3667,
+                         *                 "longitude": 2.4333
+                         *               },
+                         *               "adresse": "Cotonou",
+                         *               "collectedAt": "2026-11-27T10:31:56.870Z"
+                         *             }
+                         *           ],
+                         *           "destination": {
+                         *             "position": {
+                         *               "latitude": 6.3551,
+                         *               "longitude": 2.4456
+                         *             },
+                         *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
+                         *           },
+                         *           "instructions": null,
+                         *           "distanceKm": 1.87,
+                         *           "frais": 500,
+                         *           "gainLivreur": 94,
+                         *           "gainSociete": 406,
+                         *           "statut": "en_cours",
+                         *           "round": 1,
+                         *           "radiusKm": 10,
+                         *           "roundEndsAt": null,
+                         *           "sansLivreur": false,
+                         *           "code": "047913",
+                         *           "preuve": null,
+                         *           "autoCloseAt": null,
+                         *           "litige": null,
+                         *           "enLitige": false,
+                         *           "history": [
+                         *             {
+                         *               "statut": "commande",
+                         *               "at": "2026-11-27T10:31:56.660Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "assigne",
+                         *               "at": "2026-11-27T10:31:56.827Z",
+                         *               "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "en_cours",
+                         *               "at": "2026-11-27T10:31:56.870Z",
+                         *               "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:31:56.660Z",
+                         *           "updatedAt": "2026-11-27T10:31:56.870Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15068,6 +19376,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_7Fg2TpglGcdwOTjB6pWQ */
                     id: string;
                 };
                 cookie?: never;
@@ -15080,6 +19389,78 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_7Fg2TpglGcdwOTjB6pWQ",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "7Fg2TpglGcdwOTjB6pWQ"
+                         *         },
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeurs": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *         ],
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:31:56.870Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.3551,
+                         *             "longitude": 2.4456
+                         *           },
+                         *           "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 1.87,
+                         *         "frais": 500,
+                         *         "gainLivreur": 94,
+                         *         "gainSociete": 406,
+                         *         "statut": "en_cours",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "047913",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:31:56.660Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:31:56.827Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:31:56.870Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:31:56.660Z",
+                         *         "updatedAt": "2026-11-27T10:31:56.870Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15172,6 +19553,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_eNJcn5zgLvswM8YNsAzj */
                     id: string;
                 };
                 cookie?: never;
@@ -15184,6 +19566,72 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_eNJcn5zgLvswM8YNsAzj",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "eNJcn5zgLvswM8YNsAzj"
+                         *         },
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeurs": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *         ],
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": null
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "assigne",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": null,
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:32:04.667Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:32:04.766Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:04.667Z",
+                         *         "updatedAt": "2026-11-27T10:32:04.766Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15290,6 +19738,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_lv3V4ZFWN1LlI2HmHy1r */
                     id: string;
                 };
                 cookie?: never;
@@ -15302,6 +19751,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "deliveryId": "order_lv3V4ZFWN1LlI2HmHy1r",
+                         *         "statut": "declinee"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15408,8 +19866,12 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_eNJcn5zgLvswM8YNsAzj */
                     id: string;
-                    /** @description The seller whose pickup it is. */
+                    /**
+                     * @description The seller whose pickup it is.
+                     * @example ZzMk5Rz25lCfBGBaFoXW93x8MkXl
+                     */
                     vendeur: string;
                 };
                 cookie?: never;
@@ -15422,6 +19884,78 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_eNJcn5zgLvswM8YNsAzj",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "eNJcn5zgLvswM8YNsAzj"
+                         *         },
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeurs": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *         ],
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:32:04.812Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "en_cours",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": null,
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:32:04.667Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:32:04.766Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:32:04.812Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:04.667Z",
+                         *         "updatedAt": "2026-11-27T10:32:04.812Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15531,12 +20065,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_eNJcn5zgLvswM8YNsAzj */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "305911"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryProof"];
                 };
             };
@@ -15547,6 +20087,87 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_eNJcn5zgLvswM8YNsAzj",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "eNJcn5zgLvswM8YNsAzj"
+                         *         },
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeurs": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *         ],
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:32:04.812Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "livre",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": null,
+                         *         "preuve": {
+                         *           "photo": null,
+                         *           "at": "2026-11-27T10:32:04.863Z"
+                         *         },
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:32:04.667Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:32:04.766Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:32:04.812Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "livre",
+                         *             "at": "2026-11-27T10:32:04.863Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:04.667Z",
+                         *         "updatedAt": "2026-11-27T10:32:04.863Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15675,6 +20296,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_LezzBHi5OJppSZ83NeLq */
                     id: string;
                 };
                 cookie?: never;
@@ -15687,6 +20309,84 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_LezzBHi5OJppSZ83NeLq",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "LezzBHi5OJppSZ83NeLq"
+                         *         },
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeurs": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *         ],
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:32:08.191Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "livre",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "179604",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:32:08.045Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:32:08.141Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:32:08.191Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "livre",
+                         *             "at": "2026-11-27T10:32:08.234Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:08.045Z",
+                         *         "updatedAt": "2026-11-27T10:32:08.234Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15788,12 +20488,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_EifiaaK9t8PqQjmc3nLd */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "reason": "La pièce ne correspond pas à l’annonce"
+                     *     }
+                     */
                     "application/json": {
                         reason: string;
                     };
@@ -15806,6 +20512,82 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_EifiaaK9t8PqQjmc3nLd",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "EifiaaK9t8PqQjmc3nLd"
+                         *         },
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeurs": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *         ],
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:32:08.813Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "en_cours",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "038675",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": {
+                         *           "motif": "La pièce ne correspond pas à l’annonce",
+                         *           "at": "2026-11-27T10:32:08.857Z",
+                         *           "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *         },
+                         *         "enLitige": true,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:32:08.672Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:32:08.773Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:32:08.813Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:08.672Z",
+                         *         "updatedAt": "2026-11-27T10:32:08.857Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -15921,12 +20703,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_MBdHymsbVVRCOp1JXxFk */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "reason": "Le colis est abîmé"
+                     *     }
+                     */
                     "application/json": {
                         reason: string;
                     };
@@ -15939,6 +20727,84 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_MBdHymsbVVRCOp1JXxFk",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "MBdHymsbVVRCOp1JXxFk"
+                         *         },
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeurs": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *         ],
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:32:09.523Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "refuse",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "676035",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:32:09.369Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:32:09.484Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:32:09.523Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "refuse",
+                         *             "at": "2026-11-27T10:32:09.562Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "reason": "Le colis est abîmé"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:09.369Z",
+                         *         "updatedAt": "2026-11-27T10:32:09.562Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16050,12 +20916,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_D2qtXHavoIYdSg8x6g51 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "reason": "Client injoignable, colis rendu au vendeur"
+                     *     }
+                     */
                     "application/json": {
                         reason: string;
                     };
@@ -16068,6 +20940,84 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_D2qtXHavoIYdSg8x6g51",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "D2qtXHavoIYdSg8x6g51"
+                         *         },
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeurs": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *         ],
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:32:10.141Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "retour",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": null,
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:32:09.987Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:32:10.099Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:32:10.141Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "retour",
+                         *             "at": "2026-11-27T10:32:10.178Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": "Client injoignable, colis rendu au vendeur"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:09.987Z",
+                         *         "updatedAt": "2026-11-27T10:32:10.178Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16179,6 +21129,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_70hrsXVmH4a569aHxGl6 */
                     id: string;
                 };
                 cookie?: never;
@@ -16191,6 +21142,72 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_70hrsXVmH4a569aHxGl6",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "70hrsXVmH4a569aHxGl6"
+                         *         },
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeurs": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *         ],
+                         *         "livreur": null,
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": null
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "annule",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "675005",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": null,
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:32:10.602Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "annule",
+                         *             "at": "2026-11-27T10:32:10.690Z",
+                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:10.602Z",
+                         *         "updatedAt": "2026-11-27T10:32:10.690Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16289,12 +21306,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_EifiaaK9t8PqQjmc3nLd */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "livre",
+                     *       "reason": "Pièce vérifiée conforme avec le vendeur"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description Where the delivery goes; the status table must allow it.
@@ -16312,6 +21336,88 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "order_EifiaaK9t8PqQjmc3nLd",
+                         *         "source": {
+                         *           "kind": "order",
+                         *           "id": "EifiaaK9t8PqQjmc3nLd"
+                         *         },
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "vendeurs": [
+                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *         ],
+                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "pickups": [
+                         *           {
+                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "position": {
+                         *               "latitude": 6.3667,
+                         *               "longitude": 2.4333
+                         *             },
+                         *             "adresse": "Cotonou",
+                         *             "collectedAt": "2026-11-27T10:32:08.813Z"
+                         *           }
+                         *         ],
+                         *         "destination": {
+                         *           "position": {
+                         *             "latitude": 6.359,
+                         *             "longitude": 2.433
+                         *           },
+                         *           "adresse": "Près du marché Ganhi, Cotonou"
+                         *         },
+                         *         "instructions": null,
+                         *         "distanceKm": 0.86,
+                         *         "frais": 500,
+                         *         "gainLivreur": 43,
+                         *         "gainSociete": 457,
+                         *         "statut": "livre",
+                         *         "round": 1,
+                         *         "radiusKm": 10,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "code": "038675",
+                         *         "preuve": null,
+                         *         "autoCloseAt": null,
+                         *         "litige": {
+                         *           "motif": "La pièce ne correspond pas à l’annonce",
+                         *           "at": "2026-11-27T10:32:08.857Z",
+                         *           "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *         },
+                         *         "enLitige": false,
+                         *         "history": [
+                         *           {
+                         *             "statut": "commande",
+                         *             "at": "2026-11-27T10:32:08.672Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "assigne",
+                         *             "at": "2026-11-27T10:32:08.773Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "en_cours",
+                         *             "at": "2026-11-27T10:32:08.813Z",
+                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "livre",
+                         *             "at": "2026-11-27T10:32:08.893Z",
+                         *             "by": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
+                         *             "reason": "Pièce vérifiée conforme avec le vendeur"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:08.672Z",
+                         *         "updatedAt": "2026-11-27T10:32:08.893Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16426,6 +21532,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example order_lv3V4ZFWN1LlI2HmHy1r */
                     id: string;
                 };
                 cookie?: never;
@@ -16501,6 +21608,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16543,6 +21657,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "commande",
+                     *       "montant": 85000,
+                     *       "metadata": {
+                     *         "commandeId": "rgvvEKKX7YJEG34J70Hq"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentInit"];
                 };
             };
@@ -16553,6 +21676,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "paymentId": "braKtwoVJyLPagfpeoki",
+                         *         "statut": "pending",
+                         *         "reference": "SBX-c872379d-e70f-4a29-9c4d-ada08391bc75",
+                         *         "paymentUrl": "http://127.0.0.1:41821/pay/SBX-c872379d-e70f-4a29-9c4d-ada08391bc75"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16689,12 +21823,23 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example mtn */
                     network: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "publicite",
+                     *       "montant": 7000,
+                     *       "metadata": {
+                     *         "publiciteId": "RdOUzj7oAVsuzKEw1gqk"
+                     *       },
+                     *       "telephone": "+2290197000003"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         type: "achat" | "abonnement" | "abonnement_transitaire" | "publicite" | "verification" | "commande";
@@ -16726,6 +21871,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "paymentId": "tCRXfaekR3nhnHQaxeW6",
+                         *         "statut": "pending",
+                         *         "reference": "SBX-14f809f9-e901-4dd0-ac77-b82afbabb1b9",
+                         *         "paymentUrl": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -16870,6 +22026,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "commande",
+                     *       "montant": 85000,
+                     *       "metadata": {
+                     *         "commandeId": "rgvvEKKX7YJEG34J70Hq"
+                     *       },
+                     *       "typeCard": "VISA"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         type: "achat" | "abonnement" | "abonnement_transitaire" | "publicite" | "verification" | "commande";
@@ -16891,6 +22057,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "paymentId": "dzsMqrEgDdqLeTpYnXA6",
+                         *         "statut": "pending",
+                         *         "reference": "SBX-6807ec80-02ac-49a6-8bbf-e8120f74988f",
+                         *         "paymentUrl": "http://127.0.0.1:41821/pay/SBX-6807ec80-02ac-49a6-8bbf-e8120f74988f"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17029,6 +22206,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "commande",
+                     *       "montant": 85000,
+                     *       "metadata": {
+                     *         "commandeId": "rgvvEKKX7YJEG34J70Hq"
+                     *       },
+                     *       "reference": "SBX-6edcd22e-4ca1-4c3c-8056-9b68fe6278e8"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         type: "achat" | "abonnement" | "abonnement_transitaire" | "publicite" | "verification" | "commande";
@@ -17050,6 +22237,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "paymentId": "client_2e6dad5ff6d824a8fd20a6b2a7757667b2e72f3f",
+                         *         "statut": "success",
+                         *         "reference": "SBX-6edcd22e-4ca1-4c3c-8056-9b68fe6278e8",
+                         *         "paymentUrl": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17192,6 +22390,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "reference": "braKtwoVJyLPagfpeoki",
+                     *       "status": "SUCCESSFUL"
+                     *     }
+                     */
                     "application/json": {
                         reference?: string;
                         status?: string;
@@ -17238,6 +22442,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "WEBHOOK_SIGNATURE_INVALID",
+                         *       "message": "Signature du webhook invalide."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17289,6 +22500,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example ePgaTbvdBnKUZPyih0RO */
                     id: string;
                 };
                 cookie?: never;
@@ -17301,6 +22513,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "ePgaTbvdBnKUZPyih0RO",
+                         *         "statut": "success",
+                         *         "type": "commande"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17365,9 +22587,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "pending" | "success" | "failed" | "expired";
                     type?: "achat" | "abonnement" | "abonnement_transitaire" | "publicite" | "verification" | "commande";
@@ -17388,6 +22616,71 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-verification-payment",
+                         *           "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "montant": 20000,
+                         *           "reference": null,
+                         *           "statut": "success",
+                         *           "type": "verification",
+                         *           "metadata": {
+                         *             "articleId": "9wYYtxf3ojAKY9SFmLnT"
+                         *           },
+                         *           "method": "mobile_money",
+                         *           "network": "mtn",
+                         *           "lateSuccess": false,
+                         *           "refund": null,
+                         *           "failureReason": null,
+                         *           "history": [
+                         *             {
+                         *               "at": "2026-11-27T10:31:56.973Z",
+                         *               "from": "pending",
+                         *               "to": "success",
+                         *               "source": "admin",
+                         *               "reason": "données de démonstration"
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:31:56.944Z"
+                         *         },
+                         *         {
+                         *           "id": "demo-delivery-payment",
+                         *           "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "montant": 85500,
+                         *           "reference": null,
+                         *           "statut": "success",
+                         *           "type": "commande",
+                         *           "metadata": {
+                         *             "commandeId": "7Fg2TpglGcdwOTjB6pWQ"
+                         *           },
+                         *           "method": "mobile_money",
+                         *           "network": "mtn",
+                         *           "lateSuccess": false,
+                         *           "refund": null,
+                         *           "failureReason": null,
+                         *           "history": [
+                         *             {
+                         *               "at": "2026-11-27T10:31:56.587Z",
+                         *               "from": "pending",
+                         *               "to": "success",
+                         *               "source": "admin",
+                         *               "reason": "données de démonstration"
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T10:31:56.566Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 3,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17471,6 +22764,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -17483,6 +22777,37 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "demo-verification-payment",
+                         *         "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "montant": 20000,
+                         *         "reference": null,
+                         *         "statut": "success",
+                         *         "type": "verification",
+                         *         "metadata": {
+                         *           "articleId": "9wYYtxf3ojAKY9SFmLnT"
+                         *         },
+                         *         "method": "mobile_money",
+                         *         "network": "mtn",
+                         *         "lateSuccess": false,
+                         *         "refund": null,
+                         *         "failureReason": null,
+                         *         "history": [
+                         *           {
+                         *             "at": "2026-11-27T10:31:56.973Z",
+                         *             "from": "pending",
+                         *             "to": "success",
+                         *             "source": "admin",
+                         *             "reason": "données de démonstration"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:31:56.944Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17575,12 +22900,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example braKtwoVJyLPagfpeoki */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "failed",
+                     *       "reason": "Le client a abandonné le paiement"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         statut: "success" | "failed" | "expired";
@@ -17598,6 +22930,37 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "braKtwoVJyLPagfpeoki",
+                         *         "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "montant": 85000,
+                         *         "reference": "SBX-c872379d-e70f-4a29-9c4d-ada08391bc75",
+                         *         "statut": "failed",
+                         *         "type": "commande",
+                         *         "metadata": {
+                         *           "commandeId": "rgvvEKKX7YJEG34J70Hq"
+                         *         },
+                         *         "method": "link",
+                         *         "network": null,
+                         *         "lateSuccess": false,
+                         *         "refund": null,
+                         *         "failureReason": null,
+                         *         "history": [
+                         *           {
+                         *             "at": "2026-11-27T10:32:02.776Z",
+                         *             "from": "pending",
+                         *             "to": "failed",
+                         *             "source": "admin",
+                         *             "reason": "Le client a abandonné le paiement"
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-27T10:32:02.713Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17737,6 +23100,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": []
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17823,6 +23192,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "balance": 0,
+                         *         "debt": 0,
+                         *         "currency": "XOF",
+                         *         "updatedAt": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17901,9 +23281,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -17918,6 +23304,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18026,6 +23424,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "balance": 0,
+                         *         "totalsByType": {},
+                         *         "months": []
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18116,6 +23524,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "jfSNwXZeif2RArB2IEBR",
+                     *       "modeLivraison": "transit",
+                     *       "paysDestination": "NE",
+                     *       "detailsSupplementaires": "Dédouanement à Malanville"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         /** @enum {string} */
@@ -18136,6 +23552,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": null,
+                         *         "statut": "parcours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": null,
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.072Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18260,6 +23698,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "jfSNwXZeif2RArB2IEBR",
+                     *       "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         transitaireId: string;
@@ -18273,6 +23717,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.124Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.124Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18410,6 +23876,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "jfSNwXZeif2RArB2IEBR"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                     };
@@ -18422,6 +23893,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "transferer",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.266Z",
+                         *         "dateTransfer": "2026-11-27T10:32:11.326Z",
+                         *         "dateTraite": null,
+                         *         "verificationApproved": true,
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.326Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18536,9 +24029,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "parcours" | "en_cours" | "transferer" | "traite" | "annule";
                 };
@@ -18554,6 +24053,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18639,6 +24150,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example jfSNwXZeif2RArB2IEBR */
                     articleId: string;
                 };
                 cookie?: never;
@@ -18651,6 +24163,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.124Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.124Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18741,9 +24275,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "parcours" | "en_cours" | "transferer" | "traite" | "annule";
                 };
@@ -18759,6 +24299,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18845,9 +24397,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -18862,6 +24420,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18953,6 +24523,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -18965,6 +24536,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "traite",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.266Z",
+                         *         "dateTransfer": "2026-11-27T10:32:11.326Z",
+                         *         "dateTraite": "2026-11-27T10:32:11.372Z",
+                         *         "verificationApproved": true,
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.372Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19075,6 +24668,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -19087,6 +24681,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": null,
+                         *         "statut": "parcours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": null,
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.204Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19197,12 +24813,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "detailsSupplementaires": "Livraison à Niamey, quartier Plateau"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         modeLivraison?: "transit" | "consommation";
@@ -19222,6 +24844,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "jfSNwXZeif2RArB2IEBR",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.266Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:32:11.072Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.315Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19341,6 +24985,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "axCkiKEG3QUYVyMQxSYY",
+                     *       "modeLivraison": "transit",
+                     *       "paysDestination": "NE",
+                     *       "detailsSupplementaires": "Dédouanement à Malanville"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         /** @enum {string} */
@@ -19361,6 +25013,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": null,
+                         *         "statut": "parcours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": null,
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.687Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19486,6 +25160,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "axCkiKEG3QUYVyMQxSYY",
+                     *       "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                         transitaireId: string;
@@ -19499,6 +25179,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.740Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.740Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19639,6 +25341,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "articleId": "axCkiKEG3QUYVyMQxSYY"
+                     *     }
+                     */
                     "application/json": {
                         articleId: string;
                     };
@@ -19651,6 +25358,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "transferer",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.861Z",
+                         *         "dateTransfer": "2026-11-27T10:32:11.916Z",
+                         *         "dateTraite": null,
+                         *         "verificationApproved": true,
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.916Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19766,9 +25495,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "parcours" | "en_cours" | "transferer" | "traite" | "annule";
                 };
@@ -19784,6 +25519,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19872,6 +25619,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example axCkiKEG3QUYVyMQxSYY */
                     articleId: string;
                 };
                 cookie?: never;
@@ -19884,6 +25632,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.740Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.740Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -19975,9 +25745,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "parcours" | "en_cours" | "transferer" | "traite" | "annule";
                 };
@@ -19993,6 +25769,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20080,9 +25868,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -20097,6 +25891,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20191,6 +25997,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -20203,6 +26010,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "traite",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.861Z",
+                         *         "dateTransfer": "2026-11-27T10:32:11.916Z",
+                         *         "dateTraite": "2026-11-27T10:32:11.965Z",
+                         *         "verificationApproved": true,
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.965Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20316,6 +26145,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -20328,6 +26158,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": null,
+                         *         "statut": "parcours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Dédouanement à Malanville",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": null,
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.808Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20441,12 +26293,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "detailsSupplementaires": "Livraison à Niamey, quartier Plateau"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         modeLivraison?: "transit" | "consommation";
@@ -20466,6 +26324,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "article": "axCkiKEG3QUYVyMQxSYY",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "en_cours",
+                         *         "modeLivraison": "transit",
+                         *         "paysDestination": "NE",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.861Z",
+                         *         "dateTransfer": null,
+                         *         "dateTraite": null,
+                         *         "verificationApproved": false,
+                         *         "createdAt": "2026-11-27T10:32:11.687Z",
+                         *         "updatedAt": "2026-11-27T10:32:11.904Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20585,6 +26465,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "userId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "approved",
+                         *         "rejectionMotif": null,
+                         *         "submittedAt": "2026-11-27T10:31:55.689Z",
+                         *         "decidedAt": "2026-11-27T10:31:55.734Z",
+                         *         "dossier": {
+                         *           "cardFront": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/4eba0fd7-bbb0-447d-b968-13323ea0d771.jpg",
+                         *           "cardBack": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/210529df-d982-4538-abec-068817064846.jpg",
+                         *           "companyName": "Transit Express Bénin SARL",
+                         *           "registrationRef": "RB/COT/23 B 4567",
+                         *           "pays": "BJ",
+                         *           "adresse": "Zone portuaire, Cotonou",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NG",
+                         *             "TG",
+                         *             "NE",
+                         *             "BF"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20687,6 +26594,20 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
+                     *       "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/264c0742-d3b5-4d97-9bcf-3815646e5639.jpg",
+                     *       "companyName": "Akpovi Transit SARL",
+                     *       "registrationRef": "RB/COT/24 B 1020",
+                     *       "pays": "BJ",
+                     *       "adresse": "Akpakpa, Cotonou",
+                     *       "paysDesservis": [
+                     *         "BJ",
+                     *         "NE"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Path of an identity card uploaded by the caller with POST /api/upload/kyc (`kyc/{uid}/{uuid}.{ext}`). */
                         cardFront: string;
@@ -20713,6 +26634,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "userId": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "statut": "pending",
+                         *         "rejectionMotif": null,
+                         *         "submittedAt": "2026-11-27T10:32:12.098Z",
+                         *         "decidedAt": null,
+                         *         "dossier": {
+                         *           "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
+                         *           "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/264c0742-d3b5-4d97-9bcf-3815646e5639.jpg",
+                         *           "companyName": "Akpovi Transit SARL",
+                         *           "registrationRef": "RB/COT/24 B 1020",
+                         *           "pays": "BJ",
+                         *           "adresse": "Akpakpa, Cotonou",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NE"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20840,9 +26785,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "pending" | "approved" | "rejected";
                 };
@@ -20858,6 +26809,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20975,6 +26938,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo */
                     userId: string;
                 };
                 cookie?: never;
@@ -20987,6 +26951,39 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "userId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "statut": "approved",
+                         *         "rejectionMotif": null,
+                         *         "submittedAt": "2026-11-27T10:31:55.689Z",
+                         *         "decidedAt": "2026-11-27T10:31:55.734Z",
+                         *         "dossier": {
+                         *           "cardFront": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/4eba0fd7-bbb0-447d-b968-13323ea0d771.jpg",
+                         *           "cardBack": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/210529df-d982-4538-abec-068817064846.jpg",
+                         *           "companyName": "Transit Express Bénin SARL",
+                         *           "registrationRef": "RB/COT/23 B 4567",
+                         *           "pays": "BJ",
+                         *           "adresse": "Zone portuaire, Cotonou",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NG",
+                         *             "TG",
+                         *             "NE",
+                         *             "BF"
+                         *           ]
+                         *         },
+                         *         "cardLinks": {
+                         *           "cardFront": "/api/upload/signed/kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/4eba0fd7-bbb0-447d-b968-13323ea0d771.jpg?expires=1795775819&signature=9f559503bb0ad41524c6f32cbadc24262430babb857a92b76f6f9be0c6831cc2",
+                         *           "cardBack": "/api/upload/signed/kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/210529df-d982-4538-abec-068817064846.jpg?expires=1795775819&signature=d8def2605e05e8a1c71d1afe5b8d2db50249a931db3c96c6ace9928046aee91b",
+                         *           "expiresAt": "2026-11-27T10:36:59.464Z",
+                         *           "deleted": []
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21117,6 +27114,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Thkn9qLJPbOXv5foWbSdi8PPP2PN */
                     userId: string;
                 };
                 cookie?: never;
@@ -21129,6 +27127,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "userId": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "statut": "approved",
+                         *         "rejectionMotif": null,
+                         *         "submittedAt": "2026-11-27T10:32:12.220Z",
+                         *         "decidedAt": "2026-11-27T10:32:12.260Z",
+                         *         "dossier": {
+                         *           "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/384931b3-01c1-4480-874e-fe09ff6c5135.jpg",
+                         *           "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/9d0c7e6f-83a7-4714-a760-8120c124a6b7.jpg",
+                         *           "companyName": "Akpovi Transit SARL",
+                         *           "registrationRef": "RB/COT/24 B 1020",
+                         *           "pays": "BJ",
+                         *           "adresse": "Akpakpa, Cotonou",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NE"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21253,12 +27275,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example Thkn9qLJPbOXv5foWbSdi8PPP2PN */
                     userId: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "rejectionMotif": "Carte illisible, merci de la reprendre"
+                     *     }
+                     */
                     "application/json": {
                         rejectionMotif: string;
                     };
@@ -21271,6 +27299,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "userId": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "statut": "rejected",
+                         *         "rejectionMotif": "Carte illisible, merci de la reprendre",
+                         *         "submittedAt": "2026-11-27T10:32:12.098Z",
+                         *         "decidedAt": "2026-11-27T10:32:12.144Z",
+                         *         "dossier": {
+                         *           "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
+                         *           "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/264c0742-d3b5-4d97-9bcf-3815646e5639.jpg",
+                         *           "companyName": "Akpovi Transit SARL",
+                         *           "registrationRef": "RB/COT/24 B 1020",
+                         *           "pays": "BJ",
+                         *           "adresse": "Akpakpa, Cotonou",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NE"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21404,6 +27456,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                     *       "rating": 5,
+                     *       "comment": "Dédouanement rapide, bon suivi."
+                     *     }
+                     */
                     "application/json": {
                         transitaireId: string;
                         rating: number;
@@ -21418,6 +27477,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "rating": 5,
+                         *         "comment": "Dédouanement rapide, bon suivi.",
+                         *         "createdAt": "2026-11-27T10:32:12.015Z",
+                         *         "updatedAt": "2026-11-27T10:32:12.015Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21523,6 +27596,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
@@ -21535,6 +27609,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "deleted": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21614,12 +27696,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "rating": 4,
+                     *       "comment": "Bon suivi, un jour de retard."
+                     *     }
+                     */
                     "application/json": {
                         rating?: number;
                         comment?: string;
@@ -21633,6 +27722,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "rating": 4,
+                         *         "comment": "Bon suivi, un jour de retard.",
+                         *         "createdAt": "2026-11-27T10:32:12.015Z",
+                         *         "updatedAt": "2026-11-27T10:32:12.038Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21730,9 +27833,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -21747,6 +27856,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "items": [],
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 2,
+                         *           "total": 0,
+                         *           "hasMore": false
+                         *         },
+                         *         "average": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21842,13 +27966,20 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
                 path: {
+                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo */
                     transitaireId: string;
                 };
                 cookie?: never;
@@ -21861,6 +27992,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "items": [],
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 2,
+                         *           "total": 0,
+                         *           "hasMore": false
+                         *         },
+                         *         "average": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21956,9 +28102,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only forwarders serving this country. */
                     paysDestination?: string;
@@ -21975,6 +28127,36 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *           "nom": "Sossa",
+                         *           "prenoms": "Transit Express",
+                         *           "photoUrl": null,
+                         *           "companyName": "Transit Express Bénin SARL",
+                         *           "pays": "BJ",
+                         *           "paysDesservis": [
+                         *             "BJ",
+                         *             "NG",
+                         *             "TG",
+                         *             "NE",
+                         *             "BF"
+                         *           ],
+                         *           "averageRating": null,
+                         *           "reviewCount": 0
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22082,6 +28264,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "telephone": "+2290190000012",
+                     *       "pays": "BJ",
+                     *       "nom": "Dah",
+                     *       "prenoms": "Boris",
+                     *       "typeAgent": "Market",
+                     *       "zone": "Porto-Novo - Ouando"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentCreateRequest"];
                 };
             };
@@ -22092,6 +28284,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "zp8FgGiFQyByJqVzAGEW8hImnUYJ",
+                         *         "telephone": "+2290190000012",
+                         *         "email": "pro_2290190000012@users.marketplace.invalid",
+                         *         "nom": "Dah",
+                         *         "prenoms": "Boris",
+                         *         "typeAgent": "Market",
+                         *         "zone": "Porto-Novo - Ouando",
+                         *         "referralCode": "WWSQH4GW",
+                         *         "createdAt": "2026-11-27T10:32:12.397Z",
+                         *         "passwordSetup": {
+                         *           "method": "password_reset",
+                         *           "steps": [
+                         *             "POST /api/push-otp/request",
+                         *             "POST /api/push-otp/verify-code",
+                         *             "POST /api/push-otp/reset-password"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22212,6 +28428,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "agent": {
+                         *           "id": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "typeAgent": "Market_pro",
+                         *           "referralCode": "DEMOPRO1"
+                         *         },
+                         *         "stats": {
+                         *           "totalReferrals": 1,
+                         *           "completedReferrals": 0,
+                         *           "awaitingPhoneProof": 0,
+                         *           "totalEarnings": 7650,
+                         *           "currentBalance": 7650
+                         *         },
+                         *         "daily": {
+                         *           "dateKey": "2026-11-27",
+                         *           "prospectsApproached": 6,
+                         *           "demonstrations": 3,
+                         *           "boutiquesCreees": 1,
+                         *           "abonnementsVendus": 1,
+                         *           "campagnesLancees": 0,
+                         *           "revenueAbonnement": 500,
+                         *           "revenueCampagne": 0,
+                         *           "dailyBonusCredited": true,
+                         *           "dailyPresenceBonusXof": 2000,
+                         *           "objectifs": {
+                         *             "prospectsParJour": 20,
+                         *             "abonnementsAvantRetrait": 4,
+                         *             "campagnesAvantRetrait": 4
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22308,6 +28560,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "agent": {
+                         *           "id": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "typeAgent": "Market_pro",
+                         *           "referralCode": "DEMOPRO1"
+                         *         },
+                         *         "stats": {
+                         *           "totalReferrals": 1,
+                         *           "completedReferrals": 0,
+                         *           "awaitingPhoneProof": 0,
+                         *           "totalEarnings": 7650,
+                         *           "currentBalance": 7650
+                         *         },
+                         *         "daily": {
+                         *           "dateKey": "2026-11-27",
+                         *           "prospectsApproached": 6,
+                         *           "demonstrations": 3,
+                         *           "boutiquesCreees": 1,
+                         *           "abonnementsVendus": 1,
+                         *           "campagnesLancees": 0,
+                         *           "revenueAbonnement": 500,
+                         *           "revenueCampagne": 0,
+                         *           "dailyBonusCredited": true,
+                         *           "dailyPresenceBonusXof": 2000,
+                         *           "objectifs": {
+                         *             "prospectsParJour": 20,
+                         *             "abonnementsAvantRetrait": 4,
+                         *             "campagnesAvantRetrait": 4
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22406,6 +28694,42 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "agent": {
+                         *           "id": "zp8FgGiFQyByJqVzAGEW8hImnUYJ",
+                         *           "typeAgent": "Market",
+                         *           "referralCode": "WWSQH4GW"
+                         *         },
+                         *         "stats": {
+                         *           "totalReferrals": 0,
+                         *           "completedReferrals": 0,
+                         *           "awaitingPhoneProof": 0,
+                         *           "totalEarnings": 0,
+                         *           "currentBalance": 0
+                         *         },
+                         *         "daily": {
+                         *           "dateKey": "2026-11-27",
+                         *           "prospectsApproached": 0,
+                         *           "demonstrations": 0,
+                         *           "boutiquesCreees": 0,
+                         *           "abonnementsVendus": 0,
+                         *           "campagnesLancees": 0,
+                         *           "revenueAbonnement": 0,
+                         *           "revenueCampagne": 0,
+                         *           "dailyBonusCredited": false,
+                         *           "dailyPresenceBonusXof": 0,
+                         *           "objectifs": {
+                         *             "prospectsParJour": 20,
+                         *             "abonnementsAvantRetrait": 4,
+                         *             "campagnesAvantRetrait": 4
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22491,9 +28815,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description `day`, `week` (ISO week) or `month` (default), in BUSINESS_TIME_ZONE. */
                     period?: "day" | "week" | "month";
@@ -22512,6 +28842,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "period": "month",
+                         *         "periodKey": "2026-11",
+                         *         "items": [
+                         *           {
+                         *             "rank": 1,
+                         *             "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *             "typeAgent": "Market_pro",
+                         *             "score": 17,
+                         *             "earnings": 1500,
+                         *             "abonnementsVendus": 3,
+                         *             "campagnesLancees": 0,
+                         *             "boutiquesCreees": 1,
+                         *             "demonstrations": 6
+                         *           }
+                         *         ],
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 2,
+                         *           "total": 1,
+                         *           "hasMore": false
+                         *         },
+                         *         "me": {
+                         *           "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "rank": 1,
+                         *           "score": 17,
+                         *           "earnings": 1500,
+                         *           "ranked": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22599,9 +28964,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description `day`, `week` (ISO week) or `month` (default), in BUSINESS_TIME_ZONE. */
                     period?: "day" | "week" | "month";
@@ -22620,6 +28991,41 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "period": "month",
+                         *         "periodKey": "2026-11",
+                         *         "items": [
+                         *           {
+                         *             "rank": 1,
+                         *             "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *             "typeAgent": "Market_pro",
+                         *             "score": 17,
+                         *             "earnings": 1500,
+                         *             "abonnementsVendus": 3,
+                         *             "campagnesLancees": 0,
+                         *             "boutiquesCreees": 1,
+                         *             "demonstrations": 6
+                         *           }
+                         *         ],
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 2,
+                         *           "total": 1,
+                         *           "hasMore": false
+                         *         },
+                         *         "me": {
+                         *           "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "rank": 1,
+                         *           "score": 17,
+                         *           "earnings": 1500,
+                         *           "ranked": true
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22730,6 +29136,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "period": "month",
+                         *         "periodKey": "2026-11",
+                         *         "items": [],
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 20,
+                         *           "total": 0,
+                         *           "hasMore": false
+                         *         },
+                         *         "me": {
+                         *           "agentId": "zp8FgGiFQyByJqVzAGEW8hImnUYJ",
+                         *           "rank": 1,
+                         *           "score": 0,
+                         *           "earnings": 0,
+                         *           "ranked": false
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22825,6 +29254,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "zone": "Cotonou - Dantokpa",
+                     *       "zoneLocation": {
+                     *         "lat": 6.3725,
+                     *         "lng": 2.4307,
+                     *         "accuracy": 15
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentDailyRequest"];
                 };
             };
@@ -22835,6 +29274,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "dateKey": "2026-11-27",
+                         *         "zone": "Cotonou - Dantokpa",
+                         *         "zoneLocation": {
+                         *           "lat": 6.3725,
+                         *           "lng": 2.4307
+                         *         },
+                         *         "prospectsApproached": 6,
+                         *         "dailyBonusCredited": true,
+                         *         "dailyPresenceBonusXof": 2000,
+                         *         "bonusCreditedNow": false,
+                         *         "bonusRefusedReason": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22938,6 +29395,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "dateKey": "2026-11-27",
+                         *         "prospectsApproached": 7
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23020,6 +29486,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "agents": 0,
+                         *         "totalReferrals": 1,
+                         *         "completedReferrals": 0,
+                         *         "awaitingPhoneProof": 0,
+                         *         "prospectsApproached": 30,
+                         *         "demonstrations": 6,
+                         *         "boutiquesCreees": 1,
+                         *         "abonnementsVendus": 3,
+                         *         "campagnesLancees": 0,
+                         *         "campagnesDemandees": 0,
+                         *         "earnings": {
+                         *           "total": 7650,
+                         *           "referralSignup": 150,
+                         *           "commissionSubscription": 1500,
+                         *           "commissionPublicite": 0,
+                         *           "dailyPresence": 6000
+                         *         },
+                         *         "totalWithdrawn": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23092,9 +29583,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -23109,6 +29606,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23203,6 +29712,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-11-27"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentBackfillRequest"];
                 };
             };
@@ -23213,6 +29727,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "dateKey": "2026-11-27",
+                         *         "scanned": 1,
+                         *         "missing": 0,
+                         *         "credited": 0,
+                         *         "refused": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23304,7 +29830,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example zp8FgGiFQyByJqVzAGEW8hImnUYJ
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -23317,6 +29846,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "totalReferrals": 0,
+                         *         "completedReferrals": 0,
+                         *         "pendingReferrals": 0,
+                         *         "awaitingPhoneProof": 0,
+                         *         "boutiquesCreees": 0,
+                         *         "abonnementsVendus": 0,
+                         *         "campagnesLancees": 0,
+                         *         "campagnesDemandees": 0,
+                         *         "earnings": {
+                         *           "total": 0,
+                         *           "referralSignup": 0,
+                         *           "commissionSubscription": 0,
+                         *           "commissionPublicite": 0,
+                         *           "dailyPresence": 0
+                         *         },
+                         *         "totalWithdrawn": 0,
+                         *         "currentBalance": 0
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23407,14 +29960,23 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example zp8FgGiFQyByJqVzAGEW8hImnUYJ
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -23427,6 +29989,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23522,14 +30096,23 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example sgj9wbV3MuDyrOVto4beYM4QwhSh
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -23542,6 +30125,59 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "dateKey": "2026-11-27",
+                         *           "zone": "Cotonou - Dantokpa",
+                         *           "zoneLocation": {
+                         *             "lat": 6.3654,
+                         *             "lng": 2.4183
+                         *           },
+                         *           "prospectsApproached": 6,
+                         *           "demonstrations": 3,
+                         *           "boutiquesCreees": 1,
+                         *           "abonnementsVendus": 1,
+                         *           "campagnesLancees": 0,
+                         *           "campagnesDemandees": 0,
+                         *           "revenueAbonnement": 500,
+                         *           "revenueCampagne": 0,
+                         *           "dailyBonusCredited": true,
+                         *           "dailyPresenceBonusXof": 2000,
+                         *           "presenceRefusedReason": null,
+                         *           "observation": null
+                         *         },
+                         *         {
+                         *           "dateKey": "2026-11-26",
+                         *           "zone": "Cotonou - Dantokpa",
+                         *           "zoneLocation": {
+                         *             "lat": 6.3654,
+                         *             "lng": 2.4183
+                         *           },
+                         *           "prospectsApproached": 10,
+                         *           "demonstrations": 2,
+                         *           "boutiquesCreees": 0,
+                         *           "abonnementsVendus": 1,
+                         *           "campagnesLancees": 0,
+                         *           "campagnesDemandees": 0,
+                         *           "revenueAbonnement": 500,
+                         *           "revenueCampagne": 0,
+                         *           "dailyBonusCredited": true,
+                         *           "dailyPresenceBonusXof": 2000,
+                         *           "presenceRefusedReason": null,
+                         *           "observation": null
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 3,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23650,13 +30286,23 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example sgj9wbV3MuDyrOVto4beYM4QwhSh
+                     */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "montant": 1000,
+                     *       "note": "Retrait mobile money",
+                     *       "requestId": "demo-withdrawal-0001"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentWithdrawalRequest"];
                 };
             };
@@ -23738,6 +30384,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_WITHDRAWAL_TARGETS_NOT_MET",
+                         *       "message": "Retrait impossible : l’agent doit avoir vendu au moins 4 abonnements et 4 campagnes."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23782,13 +30435,22 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example sgj9wbV3MuDyrOVto4beYM4QwhSh
+                     */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-11-27",
+                     *       "observation": "Présente au marché toute la matinée"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentObservationRequest"];
                 };
             };
@@ -23799,6 +30461,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "dateKey": "2026-11-27",
+                         *         "zone": "Cotonou - Dantokpa",
+                         *         "zoneLocation": {
+                         *           "lat": 6.3725,
+                         *           "lng": 2.4307
+                         *         },
+                         *         "prospectsApproached": 7,
+                         *         "demonstrations": 3,
+                         *         "boutiquesCreees": 1,
+                         *         "abonnementsVendus": 1,
+                         *         "campagnesLancees": 1,
+                         *         "campagnesDemandees": 2,
+                         *         "revenueAbonnement": 500,
+                         *         "revenueCampagne": 700,
+                         *         "dailyBonusCredited": true,
+                         *         "dailyPresenceBonusXof": 2000,
+                         *         "presenceRefusedReason": null,
+                         *         "observation": "Présente au marché toute la matinée"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -23900,9 +30587,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "pending" | "completed";
                 };
@@ -23918,6 +30611,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "referrerId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "referredId": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "code": "DEMOPRO1",
+                         *           "statut": "pending",
+                         *           "referredRole": "vendeur",
+                         *           "createdAt": "2026-11-24T10:31:56.269Z",
+                         *           "completedAt": null,
+                         *           "phoneProven": true
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24013,6 +30730,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "totalReferrals": 1,
+                         *         "completedReferrals": 0,
+                         *         "pendingReferrals": 1,
+                         *         "awaitingPhoneProof": 0,
+                         *         "boutiquesCreees": 1,
+                         *         "abonnementsVendus": 3,
+                         *         "campagnesLancees": 0,
+                         *         "campagnesDemandees": 0,
+                         *         "earnings": {
+                         *           "total": 7650,
+                         *           "referralSignup": 150,
+                         *           "commissionSubscription": 1500,
+                         *           "commissionPublicite": 0,
+                         *           "dailyPresence": 6000
+                         *         },
+                         *         "totalWithdrawn": 0,
+                         *         "currentBalance": 7650
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24085,9 +30826,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "pending" | "completed";
                     /** @description Only the referrals of this agent. */
@@ -24105,6 +30852,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "referrerId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "referredId": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "code": "DEMOPRO1",
+                         *           "statut": "pending",
+                         *           "referredRole": "vendeur",
+                         *           "createdAt": "2026-11-24T10:31:56.269Z",
+                         *           "completedAt": null,
+                         *           "phoneProven": true
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24190,7 +30961,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The referred user’s id. */
+                    /**
+                     * @description The referred user’s id.
+                     * @example ZzMk5Rz25lCfBGBaFoXW93x8MkXl
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -24203,6 +30977,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "referrerId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *         "referredId": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "code": "DEMOPRO1",
+                         *         "statut": "pending",
+                         *         "referredRole": "vendeur",
+                         *         "createdAt": "2026-11-24T10:31:56.269Z",
+                         *         "completedAt": null,
+                         *         "phoneProven": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24301,6 +31091,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "eventType": "seller_create_started"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DemoEventRequest"];
                 };
             };
@@ -24311,6 +31106,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "status": "counted",
+                         *         "eventType": "seller_create_started",
+                         *         "sessionKey": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl_1795775517",
+                         *         "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24427,6 +31233,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "sponsoriseParJour": 1000,
+                         *         "aLaUneParJour": 2000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24488,6 +31303,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "sponsoriseParJour": 1000,
+                     *       "aLaUneParJour": 2000
+                     *     }
+                     */
                     "application/json": components["schemas"]["PubPricing"];
                 };
             };
@@ -24498,6 +31319,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "sponsoriseParJour": 1000,
+                         *         "aLaUneParJour": 2000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24600,6 +31430,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "mensuel": 5000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24661,6 +31499,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "mensuel": 5000
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionPricing"];
                 };
             };
@@ -24671,6 +31514,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "mensuel": 5000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24773,6 +31624,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "mensuel": 5000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24834,6 +31693,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "mensuel": 5000
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionPricing"];
                 };
             };
@@ -24844,6 +31708,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "mensuel": 5000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -24946,6 +31818,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "prix": 20000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25007,6 +31887,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "prix": 20000
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationPricing"];
                 };
             };
@@ -25017,6 +31902,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "prix": 20000
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25119,6 +32012,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "tiers": [
+                         *           {
+                         *             "jusqua": 1000000,
+                         *             "commissionPct": 5
+                         *           },
+                         *           {
+                         *             "jusqua": 5000000,
+                         *             "commissionPct": 3
+                         *           },
+                         *           {
+                         *             "jusqua": null,
+                         *             "commissionPct": 2
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25180,6 +32094,24 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "tiers": [
+                     *         {
+                     *           "jusqua": 1000000,
+                     *           "commissionPct": 5
+                     *         },
+                     *         {
+                     *           "jusqua": 5000000,
+                     *           "commissionPct": 3
+                     *         },
+                     *         {
+                     *           "jusqua": null,
+                     *           "commissionPct": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SellerGainPricing"];
                 };
             };
@@ -25190,6 +32122,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "tiers": [
+                         *           {
+                         *             "jusqua": 1000000,
+                         *             "commissionPct": 5
+                         *           },
+                         *           {
+                         *             "jusqua": 5000000,
+                         *             "commissionPct": 3
+                         *           },
+                         *           {
+                         *             "jusqua": null,
+                         *             "commissionPct": 2
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25275,6 +32228,24 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "tiers": [
+                     *         {
+                     *           "jusqua": 1000000,
+                     *           "commissionPct": 5
+                     *         },
+                     *         {
+                     *           "jusqua": 5000000,
+                     *           "commissionPct": 3
+                     *         },
+                     *         {
+                     *           "jusqua": null,
+                     *           "commissionPct": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SellerGainPricing"];
                 };
             };
@@ -25285,6 +32256,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "tiers": [
+                         *           {
+                         *             "jusqua": 1000000,
+                         *             "commissionPct": 5
+                         *           },
+                         *           {
+                         *             "jusqua": 5000000,
+                         *             "commissionPct": 3
+                         *           },
+                         *           {
+                         *             "jusqua": null,
+                         *             "commissionPct": 2
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25386,6 +32378,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "prixParKm": 75,
+                         *         "rayonKm": 10,
+                         *         "dureeOffreSecondes": 60,
+                         *         "gainLivreurParKm": 50,
+                         *         "gainSocieteParKm": 25,
+                         *         "commissionVendeurPct": 10
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25447,6 +32452,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "prixParKm": 75,
+                     *       "rayonKm": 10,
+                     *       "dureeOffreSecondes": 60,
+                     *       "gainLivreurParKm": 50,
+                     *       "gainSocieteParKm": 25,
+                     *       "commissionVendeurPct": 10
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliverySettings"];
                 };
             };
@@ -25457,6 +32472,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "prixParKm": 75,
+                         *         "rayonKm": 10,
+                         *         "dureeOffreSecondes": 60,
+                         *         "gainLivreurParKm": 50,
+                         *         "gainSocieteParKm": 25,
+                         *         "commissionVendeurPct": 10
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25559,6 +32587,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "referralSignupXof": 150,
+                         *         "commissionSubscriptionPct": 10,
+                         *         "commissionPublicitePct": 10
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25622,6 +32660,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "referralSignupXof": 150,
+                     *       "commissionSubscriptionPct": 10,
+                     *       "commissionPublicitePct": 10
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReferralPricing"];
                 };
             };
@@ -25632,6 +32677,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "referralSignupXof": 150,
+                         *         "commissionSubscriptionPct": 10,
+                         *         "commissionPublicitePct": 10
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25727,9 +32782,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only runs of events of this type (`payment.succeeded`). */
                     type?: string;
@@ -25748,6 +32809,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -25838,6 +32911,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example no-such-run */
                     id: string;
                 };
                 cookie?: never;
@@ -25904,6 +32978,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "EVENT_RUN_NOT_FOUND",
+                         *       "message": "Exécution d’abonné introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25957,6 +33038,864 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "from": "2026-10-29",
+                         *         "to": "2026-11-27",
+                         *         "days": 30,
+                         *         "users": {
+                         *           "current": {
+                         *             "total": 10,
+                         *             "byRole": {
+                         *               "acheteur": 1,
+                         *               "vendeur": 1,
+                         *               "chauffeur": 1,
+                         *               "transitaire": 1,
+                         *               "livreur": 1,
+                         *               "agentCommercial": 1,
+                         *               "admin": 1,
+                         *               "superAdmin": 1,
+                         *               "principal": 1,
+                         *               "gestionnaire": 1
+                         *             },
+                         *             "blocked": 0
+                         *           },
+                         *           "signups": {
+                         *             "total": 10,
+                         *             "byRole": {
+                         *               "acheteur": 1,
+                         *               "vendeur": 1,
+                         *               "chauffeur": 1,
+                         *               "transitaire": 1,
+                         *               "livreur": 1,
+                         *               "agentCommercial": 1,
+                         *               "admin": 1,
+                         *               "superAdmin": 1,
+                         *               "principal": 1,
+                         *               "gestionnaire": 1
+                         *             },
+                         *             "byDay": [
+                         *               {
+                         *                 "day": "2026-10-29",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-10-30",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-10-31",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-01",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-02",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-03",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-04",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-05",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-06",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-07",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-08",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-09",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-10",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-11",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-12",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-13",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-14",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-15",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-16",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-17",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-18",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-19",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-20",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-21",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-22",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-23",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-24",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-25",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-26",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-27",
+                         *                 "total": 10,
+                         *                 "byRole": {
+                         *                   "acheteur": 1,
+                         *                   "vendeur": 1,
+                         *                   "chauffeur": 1,
+                         *                   "transitaire": 1,
+                         *                   "livreur": 1,
+                         *                   "agentCommercial": 1,
+                         *                   "admin": 1,
+                         *                   "superAdmin": 1,
+                         *                   "principal": 1,
+                         *                   "gestionnaire": 1
+                         *                 }
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         "listings": {
+                         *           "current": {
+                         *             "total": 6,
+                         *             "byStatus": {
+                         *               "en_attente": 0,
+                         *               "en_ligne": 6,
+                         *               "rejete": 0,
+                         *               "vendu": 0,
+                         *               "retire": 0
+                         *             }
+                         *           },
+                         *           "entered": {
+                         *             "en_attente": 0,
+                         *             "en_ligne": 6,
+                         *             "rejete": 0,
+                         *             "vendu": 0,
+                         *             "retire": 0
+                         *           },
+                         *           "created": 6,
+                         *           "deleted": 0
+                         *         },
+                         *         "payments": {
+                         *           "current": {
+                         *             "byType": {
+                         *               "achat": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "abonnement": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "abonnement_transitaire": {
+                         *                 "pending": 0,
+                         *                 "success": 1,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "publicite": {
+                         *                 "pending": 0,
+                         *                 "success": 1,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "verification": {
+                         *                 "pending": 0,
+                         *                 "success": 1,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "commande": {
+                         *                 "pending": 0,
+                         *                 "success": 2,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               }
+                         *             }
+                         *           },
+                         *           "byType": {
+                         *             "achat": {
+                         *               "entered": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 0,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             },
+                         *             "abonnement": {
+                         *               "entered": {
+                         *                 "pending": 0,
+                         *                 "success": 0,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 0,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             },
+                         *             "abonnement_transitaire": {
+                         *               "entered": {
+                         *                 "pending": 1,
+                         *                 "success": 1,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 60000,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             },
+                         *             "publicite": {
+                         *               "entered": {
+                         *                 "pending": 1,
+                         *                 "success": 1,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 60000,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             },
+                         *             "verification": {
+                         *               "entered": {
+                         *                 "pending": 1,
+                         *                 "success": 1,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 20000,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             },
+                         *             "commande": {
+                         *               "entered": {
+                         *                 "pending": 2,
+                         *                 "success": 2,
+                         *                 "failed": 0,
+                         *                 "expired": 0
+                         *               },
+                         *               "revenue": 170500,
+                         *               "refunds": {
+                         *                 "count": 0,
+                         *                 "montant": 0
+                         *               }
+                         *             }
+                         *           },
+                         *           "revenue": 310500,
+                         *           "revenueByDay": [
+                         *             {
+                         *               "day": "2026-10-29",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-10-30",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-10-31",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-01",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-02",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-03",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-04",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-05",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-06",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-07",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-08",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-09",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-10",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-11",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-12",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-13",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-14",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-15",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-16",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-17",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-18",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-19",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-20",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-21",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-22",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-23",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-24",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-25",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-26",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-27",
+                         *               "revenue": 310500
+                         *             }
+                         *           ],
+                         *           "refunds": {
+                         *             "count": 0,
+                         *             "montant": 0
+                         *           }
+                         *         },
+                         *         "missions": {
+                         *           "current": {
+                         *             "total": 0,
+                         *             "byStatus": {
+                         *               "parcours": 0,
+                         *               "en_cours": 0,
+                         *               "transferer": 0,
+                         *               "traite": 0,
+                         *               "annule": 0
+                         *             }
+                         *           },
+                         *           "entered": {
+                         *             "parcours": 0,
+                         *             "en_cours": 0,
+                         *             "transferer": 0,
+                         *             "traite": 0,
+                         *             "annule": 0
+                         *           }
+                         *         },
+                         *         "orders": {
+                         *           "current": {
+                         *             "total": 2,
+                         *             "byStatus": {
+                         *               "pending": 0,
+                         *               "paid": 2,
+                         *               "processing": 0,
+                         *               "shipped": 0,
+                         *               "delivered": 0,
+                         *               "cancelled": 0
+                         *             }
+                         *           },
+                         *           "entered": {
+                         *             "pending": 2,
+                         *             "paid": 2,
+                         *             "processing": 0,
+                         *             "shipped": 0,
+                         *             "delivered": 0,
+                         *             "cancelled": 0
+                         *           }
+                         *         },
+                         *         "deliveries": {
+                         *           "current": {
+                         *             "total": 1,
+                         *             "byStatus": {
+                         *               "commande": 0,
+                         *               "assigne": 0,
+                         *               "en_cours": 1,
+                         *               "livre": 0,
+                         *               "refuse": 0,
+                         *               "retour": 0,
+                         *               "annule": 0
+                         *             }
+                         *           },
+                         *           "entered": {
+                         *             "commande": 1,
+                         *             "assigne": 1,
+                         *             "en_cours": 1,
+                         *             "livre": 0,
+                         *             "refuse": 0,
+                         *             "retour": 0,
+                         *             "annule": 0
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26058,6 +33997,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": null
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26132,9 +34077,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -26149,6 +34100,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26237,9 +34200,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only documents of this kind. */
                     kind?: "identite_transitaire" | "rapport_verification" | "facture";
@@ -26264,6 +34233,53 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "rapport_verification_demo-verification-payment",
+                         *           "kind": "rapport_verification",
+                         *           "owner": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "readers": [
+                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           ],
+                         *           "label": "Rapport de vérification : Tricycle de transport 2022",
+                         *           "contentType": "application/pdf",
+                         *           "size": 1238,
+                         *           "record": {
+                         *             "collection": "verifications",
+                         *             "id": "demo-verification-payment"
+                         *           },
+                         *           "createdAt": "2026-11-27T10:31:57.084Z",
+                         *           "deletedAt": null,
+                         *           "deletedBy": null
+                         *         },
+                         *         {
+                         *           "id": "facture_commande_7Fg2TpglGcdwOTjB6pWQ",
+                         *           "kind": "facture",
+                         *           "owner": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "readers": [],
+                         *           "label": "Facture FAC-20261127-0002",
+                         *           "contentType": "application/pdf",
+                         *           "size": 1298,
+                         *           "record": {
+                         *             "collection": "invoices",
+                         *             "id": "commande_7Fg2TpglGcdwOTjB6pWQ"
+                         *           },
+                         *           "createdAt": "2026-11-27T10:31:56.702Z",
+                         *           "deletedAt": null,
+                         *           "deletedBy": null
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 5,
+                         *         "hasMore": true
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26358,6 +34374,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "ids": [
+                     *         "facture_achat_W3kRtapRWMbdyCNajepC"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Ids of documents to delete, at most 100; repeated ids count once. */
                         ids: string[];
@@ -26371,6 +34394,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "results": [
+                         *           {
+                         *             "id": "facture_achat_W3kRtapRWMbdyCNajepC",
+                         *             "outcome": "deleted"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26474,6 +34510,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example rapport_verification_demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -26486,6 +34523,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/04ad597b-1eaa-419a-a811-4ff033530512.pdf?expires=1795775819&signature=c07b2f0ca004347a0319b294a944161c379beb2fd7b59bc2ef1373e7a1a4fbae",
+                         *         "expiresAt": "2026-11-27T10:36:59.933Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -26591,9 +34637,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Only actions of this admin (uid). */
                     actor?: string;
@@ -26620,6 +34672,53 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "PEgmpm4ZqaXVL5XlwqnE",
+                         *           "actor": {
+                         *             "uid": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
+                         *             "role": "admin"
+                         *           },
+                         *           "action": "delivery_zone.created",
+                         *           "target": {
+                         *             "collection": "deliveryZones",
+                         *             "id": "qkjHh4SJbfOHzucQDoBz"
+                         *           },
+                         *           "before": null,
+                         *           "after": {
+                         *             "nom": "Grand Cotonou",
+                         *             "prixParKm": 75,
+                         *             "fraisMin": 500,
+                         *             "fraisMax": 5000,
+                         *             "villes": [
+                         *               "Cotonou",
+                         *               "Abomey-Calavi"
+                         *             ],
+                         *             "actif": true,
+                         *             "areaKm2": 283.788,
+                         *             "bbox": {
+                         *               "minLat": 6.335,
+                         *               "maxLat": 6.48,
+                         *               "minLng": 2.3,
+                         *               "maxLng": 2.5
+                         *             }
+                         *           },
+                         *           "reason": null,
+                         *           "context": null,
+                         *           "at": "2026-11-27T10:31:56.501Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
