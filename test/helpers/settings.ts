@@ -33,6 +33,19 @@ export function frozenClock(start = new Date()): (ms: number) => Date {
 
 export { resetClock };
 
+/**
+ * For a file of tests that count requests against the rate limits: each test runs at one frozen
+ * instant, a minute into the hour. The limits count in fixed windows from the epoch, and a test's
+ * requests made across a window's end would be counted in two windows; a minute into the hour is
+ * the start of every window length that divides an hour. Settings and time are put back after each.
+ */
+export function oneInstantPerTestInAWindow(): void {
+  beforeEach(() => {
+    frozenClock(new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 60_000));
+  });
+  restoreSettingsAndClockAfterEach();
+}
+
 /** For a file whose tests change settings or time: both are put back after each test. */
 export function restoreSettingsAndClockAfterEach(): void {
   afterEach(() => {

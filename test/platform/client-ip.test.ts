@@ -6,24 +6,13 @@
  */
 import request from 'supertest';
 import { createFullApp } from '../../functions/src/app';
-import { resetClock, setClock } from '../../functions/src/core/clock';
 import { config } from '../../functions/src/core/config';
 import { clearRateLimits, resetEmulators } from '../helpers/emulators';
-import { asDeployed, restoreSettings, useSettings } from '../helpers/settings';
+import { asDeployed, oneInstantPerTestInAWindow, useSettings } from '../helpers/settings';
 
 beforeAll(resetEmulators);
 beforeEach(clearRateLimits);
-// The limits count in fixed windows from the epoch: a test's requests made across a window's end
-// would be counted in two windows. Each test runs at one instant, a minute into the hour (the
-// start of every window length that divides an hour).
-beforeEach(() => {
-  const instant = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 60_000);
-  setClock(() => instant);
-});
-afterEach(() => {
-  resetClock();
-  restoreSettings();
-});
+oneInstantPerTestInAWindow();
 
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(128, 2)]);
 let address = 0;

@@ -4,23 +4,13 @@
  * address is found on each entry path, and off the platform).
  */
 import request from 'supertest';
-import { resetClock, setClock } from '../../functions/src/core/clock';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { resetEmulators } from '../helpers/emulators';
-import { asDeployed, restoreSettings, useSettings } from '../helpers/settings';
+import { asDeployed, oneInstantPerTestInAWindow, useSettings } from '../helpers/settings';
 
 beforeAll(resetEmulators);
-// Fixed windows from the epoch: each test runs at one instant, a minute into the hour, so that its
-// requests are never counted across a window's end (test/platform/client-ip.test.ts says more).
-beforeEach(() => {
-  const instant = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 60_000);
-  setClock(() => instant);
-});
-afterEach(() => {
-  resetClock();
-  restoreSettings();
-});
+oneInstantPerTestInAWindow();
 
 type App = Parameters<typeof request>[0];
 
