@@ -1,4 +1,8 @@
-/** The demo data of `npm start`: one account per role, the seller's listings, a running boost, a listed forwarder, a chat room, a delivery zone, the courier online and a delivery on its way. */
+/**
+ * The demo data of `npm start`: one account per role, the seller's listings (the Corolla with a photo), a running
+ * boost, a listed forwarder, a chat room, a delivery zone, the courier online and a delivery on its way, a driver
+ * request, a tricycle contact and a transit mission, all under the same ids at every start.
+ */
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { DEMO_ACCOUNTS, seedDemo } from '../../functions/src/cli/seed-demo';
@@ -24,6 +28,14 @@ it('loads every role and the demo listings, and can run again without duplicatin
   expect(listings.docs.filter((doc) => doc.get('aLaUne') === true)).toHaveLength(1);
   const front = await (await api()).get('/api/public/articles/a-la-une');
   expect(front.body.data).toHaveLength(1);
+  // The same ids at every start (core/ids.ts): the examples of the OpenAPI document name them.
+  expect(listings.docs.map((doc) => doc.id).sort()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `demo-articles-${n}`));
+  expect((await db().collection(COLLECTIONS.users).get()).docs.map((doc) => doc.id).sort()).toEqual(DEMO_ACCOUNTS.map((account) => `demo-${account.role}`).sort());
+  // The Corolla's photo: a real PNG the seller uploaded, served where the listing says.
+  const corolla = await (await api()).get('/api/public/articles/demo-articles-1');
+  expect(corolla.body.data).toMatchObject({ titre: 'Toyota Corolla 2012, climatisée', photos: [expect.stringMatching(/^http:\/\/127\.0\.0\.1:5000\/api\/upload\/files\/images\/[0-9a-f-]{36}\.png$/)] });
+  const photo = await (await api()).get(new URL(corolla.body.data.photos[0]).pathname).buffer(true).parse(bytes);
+  expect({ status: photo.status, type: photo.headers['content-type'], magic: (photo.body as Buffer).subarray(1, 4).toString('latin1') }).toEqual({ status: 200, type: 'image/png', magic: 'PNG' });
   const buyer = DEMO_ACCOUNTS.find((account) => account.role === 'acheteur')!;
   const buyerToken = await signIn(syntheticEmailOf(buyer.telephone.slice(4), 'buyer'), buyer.password);
   const forwarders = await (await api()).get('/api/transitaires').set('Authorization', `Bearer ${buyerToken}`);
@@ -36,9 +48,10 @@ it('loads every role and the demo listings, and can run again without duplicatin
   // Two paid orders of the demo part: one collected by the buyer, one delivered by the courier; an invoice each.
   const orders = (await db().collection(COLLECTIONS.commandes).get()).docs.sort((a, b) => Number(a.get('livraison')) - Number(b.get('livraison')));
   expect(orders.map((doc) => [doc.get('statut'), doc.get('livraison')])).toEqual([['paid', false], ['paid', true]]);
+  // An invoice each, and one for the motorbike bought for transit.
   const invoices = await db().collection(COLLECTIONS.invoices).get();
-  expect(invoices.docs.map((doc) => doc.id).sort()).toEqual(orders.map((doc) => `commande_${doc.id}`).sort());
-  expect(invoices.docs.map((doc) => doc.get('numero').slice(-4)).sort()).toEqual(['0001', '0002']);
+  expect(invoices.docs.map((doc) => doc.id).sort()).toEqual([...orders.map((doc) => `commande_${doc.id}`), 'achat_demo-achats-1'].sort());
+  expect(invoices.docs.map((doc) => doc.get('numero').slice(-4)).sort()).toEqual(['0001', '0002', '0003']);
   // One delivery zone around Cotonou, once: the seller's city is in it.
   const zones = await (await api()).get('/api/delivery-zones');
   expect(zones.body.data).toEqual([expect.objectContaining({ nom: 'Grand Cotonou', actif: true })]);
@@ -58,6 +71,17 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const link = await (await api()).get(`/api/verification/${DEMO_VERIFICATION_PAYMENT}/rapport`).set('Authorization', `Bearer ${buyerToken}`);
   const pdf = await (await api()).get(link.body.data.url).buffer(true).parse(bytes);
   expect({ status: pdf.status, magic: (pdf.body as Buffer).subarray(0, 5).toString('latin1'), size: (pdf.body as Buffer).length }).toEqual({ status: 200, magic: '%PDF-', size: stored.size });
+  // What waits for the drivers and the forwarder: a driver request, a tricycle contact, a transit mission.
+  const chauffeur = DEMO_ACCOUNTS.find((account) => account.role === 'chauffeur')!;
+  const chauffeurToken = await signIn(syntheticEmailOf(chauffeur.telephone.slice(4), 'pro'), chauffeur.password);
+  const open = await (await api()).get('/api/chauffeurs/demandes/open').query({ lat: 6.3654, lng: 2.4183 }).set('Authorization', `Bearer ${chauffeurToken}`);
+  expect(open.body.data).toEqual([expect.objectContaining({ id: 'demo-chauffeurDemandes-1', trajet: { depart: 'Cotonou, Étoile Rouge', arrivee: 'Porto-Novo, Ouando' } })]);
+  const calls = await (await api()).get('/api/tricycles/contacts/mine').set('Authorization', `Bearer ${chauffeurToken}`);
+  expect(calls.body.data).toEqual([expect.objectContaining({ id: 'demo-acheteur_demo-chauffeur', statut: 'initiated' })]);
+  const forwarder = DEMO_ACCOUNTS.find((account) => account.role === 'transitaire')!;
+  const forwarderToken = await signIn(syntheticEmailOf(forwarder.telephone.slice(4), 'pro'), forwarder.password);
+  const missions = await (await api()).get('/api/transit-missions/mes-missions').set('Authorization', `Bearer ${forwarderToken}`);
+  expect(missions.body.data).toEqual([expect.objectContaining({ article: 'demo-articles-4', articleTitre: 'Haojue KA 125 neuve', statut: 'en_cours', paysDestination: 'NE' })]);
   const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin')!;
   await expect(signIn(`pro_229${superAdmin.telephone.slice(4)}@users.marketplace.invalid`, superAdmin.password)).resolves.toEqual(expect.any(String));
   // The seed runs twice (every role, listings, orders, a delivery, a verification with its PDF):
@@ -70,7 +94,7 @@ it('balances its money: the reconciliation finds no break in the demo data (docs
   log.mockRestore();
   const report = await reconcileNow();
   expect(report.breaks).toEqual([]);
-  // The boost, the forwarder's subscription, two orders and the inspection: real payments, one held for its delivery.
-  expect(report.paymentsChecked).toBe(5);
+  // The boost, the forwarder's subscription, two orders, the inspection and the motorbike: real payments, one held for its delivery.
+  expect(report.paymentsChecked).toBe(6);
   expect(report.held).toEqual({ count: 1, montant: expect.any(Number) });
 });

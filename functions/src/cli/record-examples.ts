@@ -10,13 +10,14 @@
 import { writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createFullApp } from '../app';
 import { reloadConfig } from '../core/config';
 import { FeexPaySandbox } from '../dev/feexpay-sandbox';
 import { allRouters } from '../groups';
 import { provisionAccount } from '../domains/identity/provisioning';
 import { DEMO_ACCOUNTS, seedDemo } from './seed-demo';
+import { DEMO_VERIFICATION_PAYMENT } from './seed-demo-verification';
 import { Recorder } from './examples/recorder';
 import { type WalkContext, walkFlows } from './examples/walk-flows';
 import { auth } from '../core/firebase';
@@ -51,6 +52,28 @@ const RUN_SETTINGS = {
   PAYMENT_RATE_LIMIT_ENABLED: 'false',
   TRICYCLE_CONTACT_REOPEN_SECONDS: '0',
 };
+
+/**
+ * Ids of the demo data that answers name under another field: the Corolla's photo (in a listing's
+ * `photos`), the demo forwarder's identity cards (paths in its file) and the vehicle of the demo
+ * buyer's journey (a mission's `article`), read back as their owners read them. The reads run first: what the walk changes later is not read.
+ */
+async function demoIds(recorder: Recorder): Promise<Record<string, string[]>> {
+  const file = (await recorder.call('GET /api/transitaires/verification/status', 'transitaire', { quiet: true })).body?.data?.dossier;
+  const cards = [file?.cardFront, file?.cardBack].filter((path): path is string => typeof path === 'string').map((path) => basename(path));
+  const journeys = (await recorder.call('GET /api/transit-missions/mes-parcours', 'acheteur', { query: { page: '1', limit: '2' }, quiet: true })).body?.data;
+  const vehicles = (Array.isArray(journeys) ? journeys : []).map((journey: { article?: string }) => journey.article).filter((id): id is string => typeof id === 'string');
+  const listings = (await recorder.call('GET /api/public/articles', 'anonymous', { query: { page: '1', limit: '20' }, quiet: true })).body?.data;
+  const photos = (Array.isArray(listings) ? listings : []).flatMap((listing: { photos?: string[] }) => listing.photos ?? []);
+  const photoNames = photos.map((url) => /\/api\/upload\/files\/images\/([^/?#]+)/.exec(url)?.[1]).filter((name): name is string => name !== undefined);
+  return {
+    '/api/upload/files/{kind}/{name}:kind': ['images'],
+    '/api/upload/files/{kind}/{name}:name': photoNames,
+    '/api/upload/kyc/{name}:name': cards,
+    '/api/transit-missions/parcours/{articleId}:articleId': vehicles,
+    '/api/transit/parcours/{articleId}:articleId': vehicles,
+  };
+}
 
 async function record(): Promise<void> {
   Object.assign(process.env, RUN_SETTINGS);
@@ -98,11 +121,17 @@ async function record(): Promise<void> {
       },
     };
     const roles = DEMO_ACCOUNTS.map((account) => account.role);
-    // Ids no list answers (users and agents by uid), for walk-reads.ts: by `path:param`, or by param.
+    // Ids no list answers under a path parameter's name (users and agents by uid, the demo's own
+    // documents), for walk-reads.ts: by `path:param`, or by param.
+    const demo = await demoIds(recorder);
     const extra = () => ({
+      ...demo,
       '/api/users/{id}:id': [uids.vendeur],
       '/api/agents/{id}:id': [uids.agentCommercial],
       '/api/agents/{id}/pro-monitor:id': [uids.vendeur, uids.agentCommercial],
+      '/api/agents/{id}/referrals:id': [uids.agentCommercial],
+      '/api/agents/{id}/referral-stats:id': [uids.agentCommercial],
+      '/api/payments/public/status/{id}:id': [DEMO_VERIFICATION_PAYMENT],
       uid: Object.values(uids),
       userId: Object.values(uids),
       transitaireId: [uids.transitaire],

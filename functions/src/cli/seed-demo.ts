@@ -1,6 +1,7 @@
 /**
  * Demo data for the local emulator suite: one account per role, each with a known password (listed
- * in the README). Safe to run again: accounts are created or reset to these values.
+ * in the README), and what each role finds in its app. Safe to run again: accounts are created or
+ * reset to these values, and each part is made once.
  */
 import type { ProfileCaller } from '../core/auth';
 import { createArticle, searchMine } from '../domains/catalog/service';
@@ -13,26 +14,31 @@ import { provisionAccount, type AccountRequest } from '../domains/identity/provi
 import { saveCard } from '../domains/catalog/kyc/service';
 import { amountDue, extend } from '../domains/subscriptions/service';
 import { demoPayment } from './demo-payment';
+import { demoPhoto } from './demo-photo';
+import { saveMedium } from '../domains/catalog/media';
 import { refreshListing } from '../domains/transit/directory/service';
 import { openRoom, postMessage } from '../domains/chat/service';
 import { publishStatus } from '../domains/logistics/tricycles/drivers';
 import { seedAgentHistory } from './seed-demo-agent';
 import { seedDelivery } from './seed-demo-delivery';
 import { installSubscribers } from '../install-subscribers';
+import { withCountedIds } from '../core/ids';
 import { seedDeliveryZone } from './seed-demo-zones';
 import { seedVerification } from './seed-demo-verification';
+import { seedDriverRequest, seedTransitMission, seedTricycleContact } from './seed-demo-requests';
 import { readPresence, setStatus } from '../domains/logistics/livreurs/presence';
 import * as verification from '../domains/transit/verification/service';
 
 const PASSWORD = 'Demo-2026!';
 
 export const DEMO_ACCOUNTS: AccountRequest[] = [
-  { role: 'acheteur', telephone: '+2290190000001', nom: 'Dossou', prenoms: 'Koffi', password: PASSWORD },
-  { role: 'vendeur', telephone: '+2290190000002', nom: 'Agbo', prenoms: 'Rachidatou', password: PASSWORD, vendeurType: 'vehicules' },
-  { role: 'chauffeur', telephone: '+2290190000003', nom: 'Houessou', prenoms: 'Mathieu', password: PASSWORD },
-  { role: 'transitaire', telephone: '+2290190000004', nom: 'Sossa', prenoms: 'Transit Express', password: PASSWORD },
-  { role: 'livreur', telephone: '+2290190000005', nom: 'Zinsou', prenoms: 'Eric', password: PASSWORD },
+  { uid: 'demo-acheteur', role: 'acheteur', telephone: '+2290190000001', nom: 'Dossou', prenoms: 'Koffi', password: PASSWORD },
+  { uid: 'demo-vendeur', role: 'vendeur', telephone: '+2290190000002', nom: 'Agbo', prenoms: 'Rachidatou', password: PASSWORD, vendeurType: 'vehicules' },
+  { uid: 'demo-chauffeur', role: 'chauffeur', telephone: '+2290190000003', nom: 'Houessou', prenoms: 'Mathieu', password: PASSWORD },
+  { uid: 'demo-transitaire', role: 'transitaire', telephone: '+2290190000004', nom: 'Sossa', prenoms: 'Transit Express', password: PASSWORD },
+  { uid: 'demo-livreur', role: 'livreur', telephone: '+2290190000005', nom: 'Zinsou', prenoms: 'Eric', password: PASSWORD },
   {
+    uid: 'demo-agentCommercial',
     role: 'agentCommercial',
     telephone: '+2290190000006',
     nom: 'Adjovi',
@@ -41,10 +47,10 @@ export const DEMO_ACCOUNTS: AccountRequest[] = [
     typeAgent: 'Market_pro',
     referralCode: 'DEMOPRO1',
   },
-  { role: 'admin', telephone: '+2290190000007', nom: 'Kpade', prenoms: 'Admin', password: PASSWORD },
-  { role: 'gestionnaire', telephone: '+2290190000008', nom: 'Tossou', prenoms: 'Gestion', password: PASSWORD },
-  { role: 'principal', telephone: '+2290190000009', nom: 'Ahouansou', prenoms: 'Principal', password: PASSWORD },
-  { role: 'superAdmin', telephone: '+2290190000010', nom: 'Gbaguidi', prenoms: 'Super', password: PASSWORD },
+  { uid: 'demo-admin', role: 'admin', telephone: '+2290190000007', nom: 'Kpade', prenoms: 'Admin', password: PASSWORD },
+  { uid: 'demo-gestionnaire', role: 'gestionnaire', telephone: '+2290190000008', nom: 'Tossou', prenoms: 'Gestion', password: PASSWORD },
+  { uid: 'demo-principal', role: 'principal', telephone: '+2290190000009', nom: 'Ahouansou', prenoms: 'Principal', password: PASSWORD },
+  { uid: 'demo-superAdmin', role: 'superAdmin', telephone: '+2290190000010', nom: 'Gbaguidi', prenoms: 'Super', password: PASSWORD },
 ];
 
 const DEMO_LISTINGS: ArticleFields[] = [
@@ -61,13 +67,16 @@ async function seedListings(seller: { uid: string; email: string }): Promise<voi
   const caller: ProfileCaller = { uid: seller.uid, email: seller.email, authTime: 0, role: 'vendeur', app: 'pro', profile: { nom: 'Agbo', prenoms: 'Rachidatou' } };
   const existing = await searchMine(caller, undefined, { page: 1, limit: 1, offset: 0 });
   if (existing.pagination.total > 0) return;
+  // The Corolla's photo, stored as the seller's upload, served at Hosting's address (firebase.json) as the apps reach it.
+  const photo = await saveMedium(seller.uid, 'image', demoPhoto());
+  const corolla = { ...DEMO_LISTINGS[0], photos: [`http://127.0.0.1:5000${photo.url}`] };
   const created = [];
-  for (const listing of DEMO_LISTINGS) created.push(await createArticle(caller, listing));
+  for (const listing of [corolla, ...DEMO_LISTINGS.slice(1)]) created.push(await createArticle(caller, listing));
   const boost = await requestPublicite(caller, { articleId: created[1].id, typePub: 'a_la_une', duree: 30 });
   await demoPayment('demo-payment', seller.uid, 'publicite', boost.montant, { publiciteId: boost.id });
   await markPaid(boost.id, 'demo-payment');
   await activate(boost.id);
-  console.log(`  ${created.length} listings of the demo seller, one of them on the front page`);
+  console.log(`  ${created.length} listings of the demo seller (the Corolla with a photo), one of them on the front page`);
 }
 /** A chat room between the demo buyer and the demo seller about the seller's first listing, with a message each, once. */
 async function seedChat(buyer: { uid: string; email: string }, seller: { uid: string; email: string }): Promise<void> {
@@ -110,7 +119,9 @@ async function seedForwarder(forwarder: { uid: string; email: string }, admin: {
     profile: { nom: 'Demo', prenoms: role },
   });
   if ((await verification.status(caller(forwarder, 'transitaire'))).statut === 'none') {
-    const [front, back] = await Promise.all(['front', 'back'].map(() => saveCard(forwarder.uid, { data: CARD, contentType: 'image/jpeg', extension: 'jpg' })));
+    const card = () => saveCard(forwarder.uid, { data: CARD, contentType: 'image/jpeg', extension: 'jpg' });
+    const front = await card();
+    const back = await card();
     await verification.submit(caller(forwarder, 'transitaire'), {
       cardFront: front.path,
       cardBack: back.path,
@@ -163,7 +174,17 @@ async function seedCourier(courier: { uid: string }): Promise<void> {
   console.log('  the demo courier online near Cotonou: GET /api/livreurs/me');
 }
 
+/**
+ * The demo data, with the same ids at every start: the accounts' uids are fixed above, and every
+ * document and file the seed makes is counted (`demo-articles-1`, core/ids.ts), so the ids the
+ * OpenAPI document's examples name (recorded from this seed, cli/record-examples.ts) exist here.
+ */
 export async function seedDemo(): Promise<void> {
+  await withCountedIds('demo', seedInOrder);
+}
+
+/** Sequential on purpose: the order of the calls is the order of the counted ids. */
+async function seedInOrder(): Promise<void> {
   // A demo payment's success is dispatched in this process after its commit, as in a function:
   // without the subscribers it logged an error at every `npm start` and left the work to the trigger.
   installSubscribers();
@@ -183,7 +204,10 @@ export async function seedDemo(): Promise<void> {
   const part = await demoPart(created.get('vendeur')!);
   if (part) await seedDelivery(created.get('acheteur')!, created.get('vendeur')!, created.get('livreur')!, DEMO_ACCOUNTS.find((demo) => demo.role === 'livreur')!, part);
   await seedTricycle(created.get('chauffeur')!);
+  await seedTricycleContact(created.get('acheteur')!, created.get('chauffeur')!);
+  await seedDriverRequest(created.get('acheteur')!);
   await seedVerification(created.get('acheteur')!, created.get('vendeur')!, created.get('admin')!);
+  await seedTransitMission(created.get('acheteur')!, created.get('vendeur')!, created.get('transitaire')!);
 }
 
 if (require.main === module) {

@@ -30,7 +30,7 @@ export interface paths {
                          *         "service": "vehicle-marketplace",
                          *         "version": "0.1.0",
                          *         "status": "ok",
-                         *         "time": "2026-11-27T10:31:57.753Z"
+                         *         "time": "2026-11-27T11:25:37.102Z"
                          *       }
                          *     }
                          */
@@ -201,7 +201,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "id": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -219,8 +219,8 @@ export interface paths {
                          *         },
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:31:59.981Z",
-                         *         "updatedAt": "2026-11-27T10:31:59.981Z"
+                         *         "createdAt": "2026-11-27T11:25:39.584Z",
+                         *         "updatedAt": "2026-11-27T11:25:39.584Z"
                          *       }
                          *     }
                          */
@@ -357,7 +357,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "demo-acheteur",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -372,8 +372,8 @@ export interface paths {
                          *         "ville": null,
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:31:52.170Z",
-                         *         "updatedAt": "2026-11-27T10:31:57.228Z"
+                         *         "createdAt": "2026-11-27T11:25:31.824Z",
+                         *         "updatedAt": "2026-11-27T11:25:36.353Z"
                          *       }
                          *     }
                          */
@@ -481,7 +481,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "demo-acheteur",
                          *         "telephone": "+2290190000001",
                          *         "email": "2290190000001@users.marketplace.invalid",
                          *         "nom": "Dossou",
@@ -496,8 +496,8 @@ export interface paths {
                          *         "ville": "Cotonou",
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T10:31:52.170Z",
-                         *         "updatedAt": "2026-11-27T10:32:00.093Z"
+                         *         "createdAt": "2026-11-27T11:25:31.824Z",
+                         *         "updatedAt": "2026-11-27T11:25:39.727Z"
                          *       }
                          *     }
                          */
@@ -622,7 +622,7 @@ export interface paths {
                          *       "data": {
                          *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
                          *         "platform": "android",
-                         *         "lastSeenAt": "2026-11-27T10:32:00.115Z"
+                         *         "lastSeenAt": "2026-11-27T11:25:39.761Z"
                          *       }
                          *     }
                          */
@@ -831,7 +831,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example ZzMk5Rz25lCfBGBaFoXW93x8MkXl
+                     * @example demo-vendeur
                      */
                     id: string;
                 };
@@ -849,7 +849,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "id": "demo-vendeur",
                          *         "nom": "Agbo",
                          *         "prenoms": "Rachidatou",
                          *         "role": "vendeur",
@@ -980,7 +980,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "Zunmf2tYbZGkQ69T6vLpMyeLZi6C",
+                         *           "id": "demo-superAdmin",
                          *           "telephone": "+2290190000010",
                          *           "email": "pro_2290190000010@users.marketplace.invalid",
                          *           "nom": "Gbaguidi",
@@ -995,11 +995,11 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:31:52.863Z",
-                         *           "updatedAt": "2026-11-27T10:31:57.723Z"
+                         *           "createdAt": "2026-11-27T11:25:33.404Z",
+                         *           "updatedAt": "2026-11-27T11:25:36.982Z"
                          *         },
                          *         {
-                         *           "id": "RfnwAxzLlOjPs9hQvT9tVmgjrNUK",
+                         *           "id": "demo-principal",
                          *           "telephone": "+2290190000009",
                          *           "email": "pro_2290190000009@users.marketplace.invalid",
                          *           "nom": "Ahouansou",
@@ -1014,8 +1014,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T10:31:52.826Z",
-                         *           "updatedAt": "2026-11-27T10:31:57.685Z"
+                         *           "createdAt": "2026-11-27T11:25:33.346Z",
+                         *           "updatedAt": "2026-11-27T11:25:36.924Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1134,7 +1134,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example Thkn9qLJPbOXv5foWbSdi8PPP2PN
+                     * @example 8gnYFxXfOHfaoGrQRtoDDCEtKQ2p
                      */
                     id: string;
                 };
@@ -1163,7 +1163,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "id": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1180,9 +1180,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
-                         *         "createdAt": "2026-11-27T10:31:59.981Z",
-                         *         "updatedAt": "2026-11-27T10:32:00.224Z"
+                         *         "telephoneVerifieAt": "2026-11-27T11:25:39.688Z",
+                         *         "createdAt": "2026-11-27T11:25:39.584Z",
+                         *         "updatedAt": "2026-11-27T11:25:39.876Z"
                          *       }
                          *     }
                          */
@@ -1294,7 +1294,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example Thkn9qLJPbOXv5foWbSdi8PPP2PN
+                     * @example 8gnYFxXfOHfaoGrQRtoDDCEtKQ2p
                      */
                     id: string;
                 };
@@ -1312,7 +1312,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "id": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1329,9 +1329,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
-                         *         "createdAt": "2026-11-27T10:31:59.981Z",
-                         *         "updatedAt": "2026-11-27T10:32:00.270Z"
+                         *         "telephoneVerifieAt": "2026-11-27T11:25:39.688Z",
+                         *         "createdAt": "2026-11-27T11:25:39.584Z",
+                         *         "updatedAt": "2026-11-27T11:25:39.943Z"
                          *       }
                          *     }
                          */
@@ -1433,7 +1433,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example Thkn9qLJPbOXv5foWbSdi8PPP2PN
+                     * @example 8gnYFxXfOHfaoGrQRtoDDCEtKQ2p
                      */
                     id: string;
                 };
@@ -1463,7 +1463,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "id": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1480,9 +1480,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
-                         *         "createdAt": "2026-11-27T10:31:59.981Z",
-                         *         "updatedAt": "2026-11-27T10:32:00.314Z"
+                         *         "telephoneVerifieAt": "2026-11-27T11:25:39.688Z",
+                         *         "createdAt": "2026-11-27T11:25:39.584Z",
+                         *         "updatedAt": "2026-11-27T11:25:39.990Z"
                          *       }
                          *     }
                          */
@@ -2709,7 +2709,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "517216"
+                     *       "otp": "890390"
                      *     }
                      */
                     "application/json": components["schemas"]["VerifyResetCode"];
@@ -2851,7 +2851,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "517216",
+                     *       "otp": "890390",
                      *       "newPassword": "Demo-2026!"
                      *     }
                      */
@@ -3126,7 +3126,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "otp": "901053"
+                     *       "otp": "579345"
                      *     }
                      */
                     "application/json": components["schemas"]["PhoneProofVerify"];
@@ -3145,7 +3145,7 @@ export interface paths {
                          *       "data": {
                          *         "telephone": "+2290190000011",
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T10:32:00.062Z",
+                         *         "telephoneVerifieAt": "2026-11-27T11:25:39.688Z",
                          *         "verifiedNow": true
                          *       }
                          *     }
@@ -3297,8 +3297,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "sessionId": "ebd9ef0f-6683-4712-9c6f-1874e13def19",
-                         *         "startedAt": "2026-11-27T10:32:00.498Z",
+                         *         "sessionId": "e50364fb-92bc-4642-9151-cf5a6c8f34c8",
+                         *         "startedAt": "2026-11-27T11:25:40.228Z",
                          *         "idleTimeoutMinutes": 30
                          *       }
                          *     }
@@ -3793,6 +3793,21 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
+                         *           "id": "9d71dcad09a5548ae46bd6adc74fdc99f71788af",
+                         *           "type": "achat_paid",
+                         *           "category": "payments",
+                         *           "title": "Paiement confirmé",
+                         *           "body": "Votre achat de « Haojue KA 125 neuve » (650 000 XOF) est payé.",
+                         *           "language": "fr",
+                         *           "resource": {
+                         *             "kind": "achat",
+                         *             "id": "demo-achats-1"
+                         *           },
+                         *           "read": false,
+                         *           "readAt": null,
+                         *           "createdAt": "2026-11-27T11:25:36.026Z"
+                         *         },
+                         *         {
                          *           "id": "69815309c82b09948c3579b1c66e1e204501d699",
                          *           "type": "verification_report_ready",
                          *           "category": "orders",
@@ -3805,28 +3820,13 @@ export interface paths {
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-27T10:31:57.113Z"
-                         *         },
-                         *         {
-                         *           "id": "112f821732838671c2409143942a0445a43ecfe9",
-                         *           "type": "delivery_status",
-                         *           "category": "orders",
-                         *           "title": "Livraison mise à jour",
-                         *           "body": "La livraison order_7Fg2TpglGcdwOTjB6pWQ est en route.",
-                         *           "language": "fr",
-                         *           "resource": {
-                         *             "kind": "delivery",
-                         *             "id": "order_7Fg2TpglGcdwOTjB6pWQ"
-                         *           },
-                         *           "read": false,
-                         *           "readAt": null,
-                         *           "createdAt": "2026-11-27T10:31:56.884Z"
+                         *           "createdAt": "2026-11-27T11:25:35.829Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 6,
+                         *         "total": 7,
                          *         "hasMore": true
                          *       }
                          *     }
@@ -3928,7 +3928,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "count": 6
+                         *         "count": 7
                          *       }
                          *     }
                          */
@@ -4026,7 +4026,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "updated": 7,
+                         *         "updated": 8,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -4107,7 +4107,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 85b71f3179f899e5e90f100da513ab39ffb2b886
+                     * @example 1f6d7dbf8d0f9cb07c41ff24f043ea5d4dd5ebb3
                      */
                     id: string;
                 };
@@ -4125,7 +4125,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "85b71f3179f899e5e90f100da513ab39ffb2b886",
+                         *         "id": "1f6d7dbf8d0f9cb07c41ff24f043ea5d4dd5ebb3",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4133,8 +4133,8 @@ export interface paths {
                          *         "language": "fr",
                          *         "resource": null,
                          *         "read": true,
-                         *         "readAt": "2026-11-27T10:32:00.553Z",
-                         *         "createdAt": "2026-11-27T10:32:00.436Z"
+                         *         "readAt": "2026-11-27T11:25:40.304Z",
+                         *         "createdAt": "2026-11-27T11:25:40.152Z"
                          *       }
                          *     }
                          */
@@ -4227,7 +4227,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 85b71f3179f899e5e90f100da513ab39ffb2b886
+                     * @example 1f6d7dbf8d0f9cb07c41ff24f043ea5d4dd5ebb3
                      */
                     id: string;
                 };
@@ -4245,7 +4245,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "85b71f3179f899e5e90f100da513ab39ffb2b886",
+                         *         "id": "1f6d7dbf8d0f9cb07c41ff24f043ea5d4dd5ebb3",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -4254,7 +4254,7 @@ export interface paths {
                          *         "resource": null,
                          *         "read": false,
                          *         "readAt": null,
-                         *         "createdAt": "2026-11-27T10:32:00.436Z"
+                         *         "createdAt": "2026-11-27T11:25:40.152Z"
                          *       }
                          *     }
                          */
@@ -4344,7 +4344,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 69815309c82b09948c3579b1c66e1e204501d699
+                     * @example 9d71dcad09a5548ae46bd6adc74fdc99f71788af
                      */
                     id: string;
                 };
@@ -4489,7 +4489,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "1c00c6c4-76c7-4574-8b0c-bf03934d4f10",
+                         *         "id": "bba36f1c-db5b-4804-b1a3-8d4a177941de",
                          *         "audience": "acheteur",
                          *         "fr": {
                          *           "title": "Nouveautés",
@@ -4499,10 +4499,10 @@ export interface paths {
                          *           "title": "News",
                          *           "body": "Spare parts now in Parakou."
                          *         },
-                         *         "sentBy": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
+                         *         "sentBy": "demo-admin",
                          *         "statut": "sending",
                          *         "recipients": 0,
-                         *         "createdAt": "2026-11-27T10:32:00.523Z",
+                         *         "createdAt": "2026-11-27T11:25:40.256Z",
                          *         "finishedAt": null
                          *       }
                          *     }
@@ -4774,7 +4774,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "EHxPleToklttyJiHKLyx",
+                         *           "id": "demo-articles-6",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -4789,7 +4789,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeur": "demo-vendeur",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4798,12 +4798,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:31:52.414Z",
-                         *           "updatedAt": "2026-11-27T10:31:56.619Z",
-                         *           "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *           "createdAt": "2026-11-27T11:25:32.570Z",
+                         *           "updatedAt": "2026-11-27T11:25:34.969Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.570Z"
                          *         },
                          *         {
-                         *           "id": "9wYYtxf3ojAKY9SFmLnT",
+                         *           "id": "demo-articles-5",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -4812,7 +4812,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeur": "demo-vendeur",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -4821,15 +4821,15 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:31:52.388Z",
-                         *           "updatedAt": "2026-11-27T10:31:57.084Z",
-                         *           "publishedAt": "2026-11-27T10:31:52.388Z"
+                         *           "createdAt": "2026-11-27T11:25:32.510Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.793Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.510Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 6,
+                         *         "total": 5,
                          *         "hasMore": true
                          *       }
                          *     }
@@ -4938,7 +4938,7 @@ export interface paths {
                      *       "pays": "BJ",
                      *       "ville": "Cotonou",
                      *       "photos": [
-                     *         "http://127.0.0.1:5000/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg"
+                     *         "http://127.0.0.1:5000/api/upload/files/images/bcd64ac4-2598-4d84-9a8e-68cf57645bb9.jpg"
                      *       ]
                      *     }
                      */
@@ -4956,12 +4956,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "id": "0o4VclS8K1jw7FcwoLsH",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "prix": 2500000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/bcd64ac4-2598-4d84-9a8e-68cf57645bb9.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -4970,7 +4970,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeur": "demo-vendeur",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -4979,9 +4979,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:32:00.653Z",
-                         *         "updatedAt": "2026-11-27T10:32:00.653Z",
-                         *         "publishedAt": "2026-11-27T10:32:00.653Z"
+                         *         "createdAt": "2026-11-27T11:25:40.427Z",
+                         *         "updatedAt": "2026-11-27T11:25:40.427Z",
+                         *         "publishedAt": "2026-11-27T11:25:40.427Z"
                          *       }
                          *     }
                          */
@@ -5110,7 +5110,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "EHxPleToklttyJiHKLyx",
+                         *           "id": "demo-articles-6",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -5125,7 +5125,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeur": "demo-vendeur",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5134,12 +5134,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:31:52.414Z",
-                         *           "updatedAt": "2026-11-27T10:31:56.619Z",
-                         *           "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *           "createdAt": "2026-11-27T11:25:32.570Z",
+                         *           "updatedAt": "2026-11-27T11:25:34.969Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.570Z"
                          *         },
                          *         {
-                         *           "id": "9wYYtxf3ojAKY9SFmLnT",
+                         *           "id": "demo-articles-5",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -5148,7 +5148,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeur": "demo-vendeur",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -5157,9 +5157,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:31:52.388Z",
-                         *           "updatedAt": "2026-11-27T10:31:57.084Z",
-                         *           "publishedAt": "2026-11-27T10:31:52.388Z"
+                         *           "createdAt": "2026-11-27T11:25:32.510Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.793Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.510Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -5258,7 +5258,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example EHxPleToklttyJiHKLyx */
+                    /** @example demo-articles-6 */
                     id: string;
                 };
                 cookie?: never;
@@ -5275,7 +5275,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "EHxPleToklttyJiHKLyx",
+                         *         "id": "demo-articles-6",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5290,7 +5290,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeur": "demo-vendeur",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5299,9 +5299,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:31:52.414Z",
-                         *         "updatedAt": "2026-11-27T10:31:56.619Z",
-                         *         "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *         "createdAt": "2026-11-27T11:25:32.570Z",
+                         *         "updatedAt": "2026-11-27T11:25:34.969Z",
+                         *         "publishedAt": "2026-11-27T11:25:32.570Z"
                          *       }
                          *     }
                          */
@@ -5379,7 +5379,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example KQ6PRuzE0zUHY3Ni9DmI */
+                    /** @example Ty3D40DeMUQt0qEXSUP4 */
                     id: string;
                 };
                 cookie?: never;
@@ -5493,7 +5493,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
+                    /** @example 0o4VclS8K1jw7FcwoLsH */
                     id: string;
                 };
                 cookie?: never;
@@ -5555,13 +5555,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "id": "0o4VclS8K1jw7FcwoLsH",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "description": "Entretien à jour, papiers en règle.",
                          *         "prix": 2400000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/bcd64ac4-2598-4d84-9a8e-68cf57645bb9.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -5570,7 +5570,7 @@ export interface paths {
                          *         "boiteVitesse": "manuelle",
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeur": "demo-vendeur",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5579,9 +5579,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:32:00.653Z",
-                         *         "updatedAt": "2026-11-27T10:32:00.707Z",
-                         *         "publishedAt": "2026-11-27T10:32:00.653Z"
+                         *         "createdAt": "2026-11-27T11:25:40.427Z",
+                         *         "updatedAt": "2026-11-27T11:25:40.511Z",
+                         *         "publishedAt": "2026-11-27T11:25:40.427Z"
                          *       }
                          *     }
                          */
@@ -5700,7 +5700,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example EHxPleToklttyJiHKLyx */
+                    /** @example demo-articles-6 */
                     id: string;
                 };
                 cookie?: never;
@@ -5728,7 +5728,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "EHxPleToklttyJiHKLyx",
+                         *         "id": "demo-articles-6",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -5743,7 +5743,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeur": "demo-vendeur",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -5752,9 +5752,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:31:52.414Z",
-                         *         "updatedAt": "2026-11-27T10:32:00.753Z",
-                         *         "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *         "createdAt": "2026-11-27T11:25:32.570Z",
+                         *         "updatedAt": "2026-11-27T11:25:40.585Z",
+                         *         "publishedAt": "2026-11-27T11:25:32.570Z"
                          *       }
                          *     }
                          */
@@ -5860,7 +5860,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example KQ6PRuzE0zUHY3Ni9DmI */
+                    /** @example Ty3D40DeMUQt0qEXSUP4 */
                     id: string;
                 };
                 cookie?: never;
@@ -5877,14 +5877,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "KQ6PRuzE0zUHY3Ni9DmI",
+                         *         "id": "Ty3D40DeMUQt0qEXSUP4",
                          *         "type": "moto",
                          *         "titre": "Bajaj Boxer 150",
                          *         "prix": 720000,
                          *         "photos": [],
                          *         "pays": "BJ",
                          *         "ville": "Abomey-Calavi",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeur": "demo-vendeur",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "retire",
                          *         "motifRejet": null,
@@ -5893,9 +5893,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:32:00.681Z",
-                         *         "updatedAt": "2026-11-27T10:32:00.769Z",
-                         *         "publishedAt": "2026-11-27T10:32:00.681Z"
+                         *         "createdAt": "2026-11-27T11:25:40.459Z",
+                         *         "updatedAt": "2026-11-27T11:25:40.608Z",
+                         *         "publishedAt": "2026-11-27T11:25:40.459Z"
                          *       }
                          *     }
                          */
@@ -5999,7 +5999,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example OyWesGi7XyHWykfiTLDu */
+                    /** @example XA2O06qfdfwFVEJOAtzi */
                     id: string;
                 };
                 cookie?: never;
@@ -6016,7 +6016,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "OyWesGi7XyHWykfiTLDu",
+                         *         "id": "XA2O06qfdfwFVEJOAtzi",
                          *         "type": "piece",
                          *         "titre": "Phare avant Corolla",
                          *         "prix": 45000,
@@ -6024,7 +6024,7 @@ export interface paths {
                          *         "stock": 3,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeur": "demo-vendeur",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -6033,9 +6033,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:32:00.832Z",
-                         *         "updatedAt": "2026-11-27T10:32:00.858Z",
-                         *         "publishedAt": "2026-11-27T10:32:00.861Z"
+                         *         "createdAt": "2026-11-27T11:25:40.737Z",
+                         *         "updatedAt": "2026-11-27T11:25:40.766Z",
+                         *         "publishedAt": "2026-11-27T11:25:40.770Z"
                          *       }
                          *     }
                          */
@@ -6137,7 +6137,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example YQketynlueLlTyGe7xlF */
+                    /** @example 0ZJDT0WEouv5GbNDUsRi */
                     id: string;
                 };
                 cookie?: never;
@@ -6165,7 +6165,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YQketynlueLlTyGe7xlF",
+                         *         "id": "0ZJDT0WEouv5GbNDUsRi",
                          *         "type": "piece",
                          *         "titre": "Rétroviseur RAV4",
                          *         "prix": 35000,
@@ -6173,7 +6173,7 @@ export interface paths {
                          *         "stock": 2,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeur": "demo-vendeur",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "rejete",
                          *         "motifRejet": "Photos manquantes",
@@ -6182,8 +6182,8 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:32:00.917Z",
-                         *         "updatedAt": "2026-11-27T10:32:00.941Z",
+                         *         "createdAt": "2026-11-27T11:25:40.841Z",
+                         *         "updatedAt": "2026-11-27T11:25:40.877Z",
                          *         "publishedAt": null
                          *       }
                          *     }
@@ -6307,7 +6307,7 @@ export interface paths {
                     page?: number;
                     /**
                      * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
-                     * @example 2
+                     * @example 20
                      */
                     limit?: number;
                     type?: "voiture" | "moto" | "piece" | "tricycle";
@@ -6343,7 +6343,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "EHxPleToklttyJiHKLyx",
+                         *           "id": "demo-articles-6",
                          *           "type": "piece",
                          *           "titre": "Alternateur Corolla 1.6",
                          *           "prix": 85000,
@@ -6358,7 +6358,7 @@ export interface paths {
                          *             "latitude": 6.3667,
                          *             "longitude": 2.4333
                          *           },
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeur": "demo-vendeur",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6367,12 +6367,12 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:31:52.414Z",
-                         *           "updatedAt": "2026-11-27T10:31:56.619Z",
-                         *           "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *           "createdAt": "2026-11-27T11:25:32.570Z",
+                         *           "updatedAt": "2026-11-27T11:25:34.969Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.570Z"
                          *         },
                          *         {
-                         *           "id": "9wYYtxf3ojAKY9SFmLnT",
+                         *           "id": "demo-articles-5",
                          *           "type": "tricycle",
                          *           "titre": "Tricycle de transport 2022",
                          *           "prix": 1900000,
@@ -6381,7 +6381,7 @@ export interface paths {
                          *           "annee": 2022,
                          *           "pays": "TG",
                          *           "ville": "Lomé",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeur": "demo-vendeur",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6390,16 +6390,98 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:31:52.388Z",
-                         *           "updatedAt": "2026-11-27T10:31:57.084Z",
-                         *           "publishedAt": "2026-11-27T10:31:52.388Z"
+                         *           "createdAt": "2026-11-27T11:25:32.510Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.793Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.510Z"
+                         *         },
+                         *         {
+                         *           "id": "demo-articles-3",
+                         *           "type": "voiture",
+                         *           "titre": "Honda Accord 2010",
+                         *           "prix": 3200000,
+                         *           "photos": [],
+                         *           "marque": "Honda",
+                         *           "modele": "Accord",
+                         *           "annee": 2010,
+                         *           "carburant": "essence",
+                         *           "boiteVitesse": "automatique",
+                         *           "pays": "BJ",
+                         *           "ville": "Porto-Novo",
+                         *           "vendeur": "demo-vendeur",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T11:25:32.426Z",
+                         *           "updatedAt": "2026-11-27T11:25:32.426Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.426Z"
+                         *         },
+                         *         {
+                         *           "id": "demo-articles-2",
+                         *           "type": "voiture",
+                         *           "titre": "Toyota RAV4 2016 venant d’Europe",
+                         *           "prix": 9800000,
+                         *           "photos": [],
+                         *           "marque": "Toyota",
+                         *           "modele": "RAV4",
+                         *           "annee": 2016,
+                         *           "carburant": "diesel",
+                         *           "boiteVitesse": "manuelle",
+                         *           "condition": "venant",
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "vendeur": "demo-vendeur",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": true,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T11:25:32.383Z",
+                         *           "updatedAt": "2026-11-27T11:25:32.857Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.383Z"
+                         *         },
+                         *         {
+                         *           "id": "demo-articles-1",
+                         *           "type": "voiture",
+                         *           "titre": "Toyota Corolla 2012, climatisée",
+                         *           "prix": 4500000,
+                         *           "photos": [
+                         *             "http://127.0.0.1:5000/api/upload/files/images/5d34cf1c-bca7-4d91-872b-4a4afa2168de.png"
+                         *           ],
+                         *           "marque": "Toyota",
+                         *           "modele": "Corolla",
+                         *           "annee": 2012,
+                         *           "kilometrage": 98000,
+                         *           "carburant": "essence",
+                         *           "boiteVitesse": "automatique",
+                         *           "pays": "BJ",
+                         *           "ville": "Cotonou",
+                         *           "vendeur": "demo-vendeur",
+                         *           "vendeurNom": "Rachidatou Agbo",
+                         *           "statut": "en_ligne",
+                         *           "motifRejet": null,
+                         *           "aLaUne": false,
+                         *           "sponsorise": false,
+                         *           "verificationStatut": "none",
+                         *           "views": 0,
+                         *           "statutVente": "disponible",
+                         *           "createdAt": "2026-11-27T11:25:32.321Z",
+                         *           "updatedAt": "2026-11-27T11:25:32.321Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.321Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
-                         *         "limit": 2,
-                         *         "total": 6,
-                         *         "hasMore": true
+                         *         "limit": 20,
+                         *         "total": 5,
+                         *         "hasMore": false
                          *       }
                          *     }
                          */
@@ -6515,7 +6597,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "jfSNwXZeif2RArB2IEBR",
+                         *           "id": "demo-articles-2",
                          *           "type": "voiture",
                          *           "titre": "Toyota RAV4 2016 venant d’Europe",
                          *           "prix": 9800000,
@@ -6528,7 +6610,7 @@ export interface paths {
                          *           "condition": "venant",
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "vendeur": "demo-vendeur",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6537,9 +6619,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:31:52.329Z",
-                         *           "updatedAt": "2026-11-27T10:31:52.550Z",
-                         *           "publishedAt": "2026-11-27T10:31:52.329Z"
+                         *           "createdAt": "2026-11-27T11:25:32.383Z",
+                         *           "updatedAt": "2026-11-27T11:25:32.857Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.383Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6737,7 +6819,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example EHxPleToklttyJiHKLyx */
+                    /** @example demo-articles-6 */
                     id: string;
                 };
                 cookie?: never;
@@ -6754,7 +6836,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "EHxPleToklttyJiHKLyx",
+                         *         "id": "demo-articles-6",
                          *         "type": "piece",
                          *         "titre": "Alternateur Corolla 1.6",
                          *         "prix": 85000,
@@ -6769,7 +6851,7 @@ export interface paths {
                          *           "latitude": 6.3667,
                          *           "longitude": 2.4333
                          *         },
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "vendeur": "demo-vendeur",
                          *         "vendeurNom": "Rachidatou Agbo",
                          *         "statut": "en_ligne",
                          *         "motifRejet": null,
@@ -6778,9 +6860,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T10:31:52.414Z",
-                         *         "updatedAt": "2026-11-27T10:31:56.619Z",
-                         *         "publishedAt": "2026-11-27T10:31:52.414Z"
+                         *         "createdAt": "2026-11-27T11:25:32.570Z",
+                         *         "updatedAt": "2026-11-27T11:25:34.969Z",
+                         *         "publishedAt": "2026-11-27T11:25:32.570Z"
                          *       }
                          *     }
                          */
@@ -6870,19 +6952,22 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "wYgWWOiasnA7gPilFE3e",
-                         *           "type": "moto",
-                         *           "titre": "Haojue KA 125 neuve",
-                         *           "prix": 650000,
+                         *           "id": "demo-articles-6",
+                         *           "type": "piece",
+                         *           "titre": "Alternateur Corolla 1.6",
+                         *           "prix": 85000,
                          *           "photos": [],
-                         *           "marque": "Haojue",
-                         *           "modele": "KA 125",
-                         *           "annee": 2026,
-                         *           "condition": "neuf",
-                         *           "cylindree": 125,
+                         *           "marque": "Toyota",
+                         *           "modele": "Corolla",
+                         *           "categorie": "Électricité",
+                         *           "stock": 2,
                          *           "pays": "BJ",
-                         *           "ville": "Parakou",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "ville": "Cotonou",
+                         *           "localisation": {
+                         *             "latitude": 6.3667,
+                         *             "longitude": 2.4333
+                         *           },
+                         *           "vendeur": "demo-vendeur",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
@@ -6891,42 +6976,38 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:31:52.368Z",
-                         *           "updatedAt": "2026-11-27T10:31:52.368Z",
-                         *           "publishedAt": "2026-11-27T10:31:52.368Z"
+                         *           "createdAt": "2026-11-27T11:25:32.570Z",
+                         *           "updatedAt": "2026-11-27T11:25:34.969Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.570Z"
                          *         },
                          *         {
-                         *           "id": "jfSNwXZeif2RArB2IEBR",
-                         *           "type": "voiture",
-                         *           "titre": "Toyota RAV4 2016 venant d’Europe",
-                         *           "prix": 9800000,
+                         *           "id": "demo-articles-5",
+                         *           "type": "tricycle",
+                         *           "titre": "Tricycle de transport 2022",
+                         *           "prix": 1900000,
                          *           "photos": [],
-                         *           "marque": "Toyota",
-                         *           "modele": "RAV4",
-                         *           "annee": 2016,
-                         *           "carburant": "diesel",
-                         *           "boiteVitesse": "manuelle",
-                         *           "condition": "venant",
-                         *           "pays": "BJ",
-                         *           "ville": "Cotonou",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "marque": "Lifan",
+                         *           "annee": 2022,
+                         *           "pays": "TG",
+                         *           "ville": "Lomé",
+                         *           "vendeur": "demo-vendeur",
                          *           "vendeurNom": "Rachidatou Agbo",
                          *           "statut": "en_ligne",
                          *           "motifRejet": null,
-                         *           "aLaUne": true,
+                         *           "aLaUne": false,
                          *           "sponsorise": false,
-                         *           "verificationStatut": "none",
+                         *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T10:31:52.329Z",
-                         *           "updatedAt": "2026-11-27T10:31:52.550Z",
-                         *           "publishedAt": "2026-11-27T10:31:52.329Z"
+                         *           "createdAt": "2026-11-27T11:25:32.510Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.793Z",
+                         *           "publishedAt": "2026-11-27T11:25:32.510Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 6,
+                         *         "total": 5,
                          *         "hasMore": true
                          *       }
                          *     }
@@ -6987,7 +7068,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example wYgWWOiasnA7gPilFE3e */
+                    /** @example demo-articles-6 */
                     articleId: string;
                 };
                 cookie?: never;
@@ -7004,7 +7085,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "wYgWWOiasnA7gPilFE3e",
+                         *         "articleId": "demo-articles-6",
                          *         "views": 0
                          *       }
                          *     }
@@ -7058,7 +7139,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
+                    /** @example demo-articles-3 */
                     articleId: string;
                 };
                 cookie?: never;
@@ -7211,9 +7292,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "LNQIZKKeEw3kwy9e6g24",
-                         *           "articleId": "jfSNwXZeif2RArB2IEBR",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "id": "demo-publicites-1",
+                         *           "articleId": "demo-articles-2",
+                         *           "vendeur": "demo-vendeur",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7222,9 +7303,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:31:52.550Z",
-                         *           "dateFin": "2026-12-27T10:31:52.550Z",
-                         *           "createdAt": "2026-11-27T10:31:52.441Z"
+                         *           "dateDebut": "2026-11-27T11:25:32.857Z",
+                         *           "dateFin": "2026-12-27T11:25:32.857Z",
+                         *           "createdAt": "2026-11-27T11:25:32.646Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7315,7 +7396,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                     *       "articleId": "0o4VclS8K1jw7FcwoLsH",
                      *       "typePub": "sponsorise",
                      *       "duree": 7
                      *     }
@@ -7340,9 +7421,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RdOUzj7oAVsuzKEw1gqk",
-                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "id": "jVUdojyNJiT7ATNuWtpK",
+                         *         "articleId": "0o4VclS8K1jw7FcwoLsH",
+                         *         "vendeur": "demo-vendeur",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
@@ -7353,7 +7434,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:32:01.003Z"
+                         *         "createdAt": "2026-11-27T11:25:40.942Z"
                          *       }
                          *     }
                          */
@@ -7497,9 +7578,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "LNQIZKKeEw3kwy9e6g24",
-                         *           "articleId": "jfSNwXZeif2RArB2IEBR",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "id": "demo-publicites-1",
+                         *           "articleId": "demo-articles-2",
+                         *           "vendeur": "demo-vendeur",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -7508,9 +7589,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:31:52.550Z",
-                         *           "dateFin": "2026-12-27T10:31:52.550Z",
-                         *           "createdAt": "2026-11-27T10:31:52.441Z"
+                         *           "dateDebut": "2026-11-27T11:25:32.857Z",
+                         *           "dateFin": "2026-12-27T11:25:32.857Z",
+                         *           "createdAt": "2026-11-27T11:25:32.646Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -7606,7 +7687,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example LNQIZKKeEw3kwy9e6g24 */
+                    /** @example demo-publicites-1 */
                     id: string;
                 };
                 cookie?: never;
@@ -7623,9 +7704,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "LNQIZKKeEw3kwy9e6g24",
-                         *         "articleId": "jfSNwXZeif2RArB2IEBR",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "id": "demo-publicites-1",
+                         *         "articleId": "demo-articles-2",
+                         *         "vendeur": "demo-vendeur",
                          *         "typePub": "a_la_une",
                          *         "duree": 30,
                          *         "prixParJour": 2000,
@@ -7634,9 +7715,9 @@ export interface paths {
                          *         "motifRejet": null,
                          *         "paymentId": "demo-payment",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:31:52.550Z",
-                         *         "dateFin": "2026-12-27T10:31:52.550Z",
-                         *         "createdAt": "2026-11-27T10:31:52.441Z"
+                         *         "dateDebut": "2026-11-27T11:25:32.857Z",
+                         *         "dateFin": "2026-12-27T11:25:32.857Z",
+                         *         "createdAt": "2026-11-27T11:25:32.646Z"
                          *       }
                          *     }
                          */
@@ -7735,7 +7816,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example RdOUzj7oAVsuzKEw1gqk */
+                    /** @example jVUdojyNJiT7ATNuWtpK */
                     id: string;
                 };
                 cookie?: never;
@@ -7752,20 +7833,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RdOUzj7oAVsuzKEw1gqk",
-                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "id": "jVUdojyNJiT7ATNuWtpK",
+                         *         "articleId": "0o4VclS8K1jw7FcwoLsH",
+                         *         "vendeur": "demo-vendeur",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
                          *         "prixParJour": 1000,
                          *         "montant": 7000,
                          *         "statut": "active",
                          *         "motifRejet": null,
-                         *         "paymentId": "tCRXfaekR3nhnHQaxeW6",
+                         *         "paymentId": "uhfr2vpoDErxqxwMF6Lj",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T10:32:01.369Z",
-                         *         "dateFin": "2026-12-04T10:32:01.369Z",
-                         *         "createdAt": "2026-11-27T10:32:01.003Z"
+                         *         "dateDebut": "2026-11-27T11:25:41.314Z",
+                         *         "dateFin": "2026-12-04T11:25:41.314Z",
+                         *         "createdAt": "2026-11-27T11:25:40.942Z"
                          *       }
                          *     }
                          */
@@ -7871,7 +7952,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example pbNTBDlM01lW9bavxITc */
+                    /** @example NSdRVhMQ54ppMceX6avX */
                     id: string;
                 };
                 cookie?: never;
@@ -7899,9 +7980,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "pbNTBDlM01lW9bavxITc",
-                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "id": "NSdRVhMQ54ppMceX6avX",
+                         *         "articleId": "0o4VclS8K1jw7FcwoLsH",
+                         *         "vendeur": "demo-vendeur",
                          *         "typePub": "a_la_une",
                          *         "duree": 14,
                          *         "prixParJour": 2000,
@@ -7912,7 +7993,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T10:32:01.035Z"
+                         *         "createdAt": "2026-11-27T11:25:40.969Z"
                          *       }
                          *     }
                          */
@@ -8052,9 +8133,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "LNQIZKKeEw3kwy9e6g24",
-                         *           "articleId": "jfSNwXZeif2RArB2IEBR",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "id": "demo-publicites-1",
+                         *           "articleId": "demo-articles-2",
+                         *           "vendeur": "demo-vendeur",
                          *           "typePub": "a_la_une",
                          *           "duree": 30,
                          *           "prixParJour": 2000,
@@ -8063,9 +8144,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T10:31:52.550Z",
-                         *           "dateFin": "2026-12-27T10:31:52.550Z",
-                         *           "createdAt": "2026-11-27T10:31:52.441Z"
+                         *           "dateDebut": "2026-11-27T11:25:32.857Z",
+                         *           "dateFin": "2026-12-27T11:25:32.857Z",
+                         *           "createdAt": "2026-11-27T11:25:32.646Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8152,8 +8233,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg",
-                         *         "path": "images/1f7847b8-4e02-4d0c-a81c-4544d7c886f9.jpg",
+                         *         "url": "/api/upload/files/images/bcd64ac4-2598-4d84-9a8e-68cf57645bb9.jpg",
+                         *         "path": "images/bcd64ac4-2598-4d84-9a8e-68cf57645bb9.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8287,8 +8368,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/videos/8d8102f5-dfad-4f32-8842-c7b6947a815b.mp4",
-                         *         "path": "videos/8d8102f5-dfad-4f32-8842-c7b6947a815b.mp4",
+                         *         "url": "/api/upload/files/videos/63e2b8fa-661b-455c-9f9a-2b01cf239299.mp4",
+                         *         "path": "videos/63e2b8fa-661b-455c-9f9a-2b01cf239299.mp4",
                          *         "contentType": "video/mp4",
                          *         "size": 76
                          *       }
@@ -8446,8 +8527,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/kyc/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
-                         *         "path": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
+                         *         "url": "/api/upload/kyc/8b13ee10-68a4-4f73-adcc-5aedb1c85fca.jpg",
+                         *         "path": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/8b13ee10-68a4-4f73-adcc-5aedb1c85fca.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -8555,7 +8636,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example eaea238c-f2ad-49df-a980-17fc90597703.jpg */
+                    /** @example 49156cd1-9206-45c3-86d9-252528e738ca.jpg */
                     name: string;
                 };
                 cookie?: never;
@@ -8696,25 +8777,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "9wYYtxf3ojAKY9SFmLnT",
+                         *           "articleId": "demo-articles-5",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "acheteur": "demo-acheteur",
+                         *           "vendeur": "demo-vendeur",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1238,
+                         *             "size": 1237,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:31:57.075Z",
+                         *             "attachedAt": "2026-11-27T11:25:35.782Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:31:57.075Z",
-                         *           "decisionDeadline": "2026-11-30T10:31:57.075Z",
+                         *           "reportedAt": "2026-11-27T11:25:35.782Z",
+                         *           "decisionDeadline": "2026-11-30T11:25:35.782Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:31:56.991Z",
-                         *           "updatedAt": "2026-11-27T10:31:57.075Z"
+                         *           "createdAt": "2026-11-27T11:25:35.626Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.782Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8930,7 +9011,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
+                    /** @example 0o4VclS8K1jw7FcwoLsH */
                     articleId: string;
                 };
                 cookie?: never;
@@ -8952,7 +9033,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "rapportId": "1de0c624-c1b5-444b-b996-715c6bb6a3b7",
+                         *         "rapportId": "becac88c-4db6-4935-8471-12a747de474b",
                          *         "size": 193,
                          *         "contentType": "application/pdf"
                          *       }
@@ -9078,7 +9159,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Mv3DtW8TG4HWQ48UEnwJ */
+                    /** @example 0o4VclS8K1jw7FcwoLsH */
                     articleId: string;
                 };
                 cookie?: never;
@@ -9088,7 +9169,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "statut": "rapport_disponible",
-                     *       "rapportId": "1de0c624-c1b5-444b-b996-715c6bb6a3b7"
+                     *       "rapportId": "becac88c-4db6-4935-8471-12a747de474b"
                      *     }
                      */
                     "application/json": {
@@ -9114,30 +9195,30 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "articleId": "0o4VclS8K1jw7FcwoLsH",
                          *         "statut": "rapport_disponible",
                          *         "moved": [
                          *           {
-                         *             "id": "4kqq5OcwvMZFLWZ0YPbt",
-                         *             "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *             "id": "NaEDRRAqcCjvukoA064U",
+                         *             "articleId": "0o4VclS8K1jw7FcwoLsH",
                          *             "articleTitre": "Peugeot 406 2004, bon état",
-                         *             "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "acheteur": "demo-acheteur",
+                         *             "vendeur": "demo-vendeur",
                          *             "statut": "rapport_disponible",
-                         *             "paymentId": "4kqq5OcwvMZFLWZ0YPbt",
+                         *             "paymentId": "NaEDRRAqcCjvukoA064U",
                          *             "rapport": {
                          *               "size": 193,
                          *               "contentType": "application/pdf",
-                         *               "attachedAt": "2026-11-27T10:32:03.634Z",
+                         *               "attachedAt": "2026-11-27T11:25:43.893Z",
                          *               "deleted": false
                          *             },
                          *             "motif": null,
                          *             "startedAt": null,
-                         *             "reportedAt": "2026-11-27T10:32:03.634Z",
-                         *             "decisionDeadline": "2026-11-30T10:32:03.634Z",
+                         *             "reportedAt": "2026-11-27T11:25:43.893Z",
+                         *             "decisionDeadline": "2026-11-30T11:25:43.893Z",
                          *             "decidedAt": null,
-                         *             "createdAt": "2026-11-27T10:32:03.563Z",
-                         *             "updatedAt": "2026-11-27T10:32:03.634Z"
+                         *             "createdAt": "2026-11-27T11:25:43.776Z",
+                         *             "updatedAt": "2026-11-27T11:25:43.893Z"
                          *           }
                          *         ]
                          *       }
@@ -9281,25 +9362,25 @@ export interface paths {
                          *       "data": [
                          *         {
                          *           "id": "demo-verification-payment",
-                         *           "articleId": "9wYYtxf3ojAKY9SFmLnT",
+                         *           "articleId": "demo-articles-5",
                          *           "articleTitre": "Tricycle de transport 2022",
-                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *           "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "acheteur": "demo-acheteur",
+                         *           "vendeur": "demo-vendeur",
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1238,
+                         *             "size": 1237,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T10:31:57.075Z",
+                         *             "attachedAt": "2026-11-27T11:25:35.782Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T10:31:57.075Z",
-                         *           "decisionDeadline": "2026-11-30T10:31:57.075Z",
+                         *           "reportedAt": "2026-11-27T11:25:35.782Z",
+                         *           "decisionDeadline": "2026-11-30T11:25:35.782Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T10:31:56.991Z",
-                         *           "updatedAt": "2026-11-27T10:31:57.075Z"
+                         *           "createdAt": "2026-11-27T11:25:35.626Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.782Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9411,25 +9492,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "9wYYtxf3ojAKY9SFmLnT",
+                         *         "articleId": "demo-articles-5",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeur": "demo-vendeur",
                          *         "statut": "rapport_disponible",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1238,
+                         *           "size": 1237,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:31:57.075Z",
+                         *           "attachedAt": "2026-11-27T11:25:35.782Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:31:57.075Z",
-                         *         "decisionDeadline": "2026-11-30T10:31:57.075Z",
+                         *         "reportedAt": "2026-11-27T11:25:35.782Z",
+                         *         "decisionDeadline": "2026-11-30T11:25:35.782Z",
                          *         "decidedAt": null,
-                         *         "createdAt": "2026-11-27T10:31:56.991Z",
-                         *         "updatedAt": "2026-11-27T10:31:57.075Z"
+                         *         "createdAt": "2026-11-27T11:25:35.626Z",
+                         *         "updatedAt": "2026-11-27T11:25:35.782Z"
                          *       }
                          *     }
                          */
@@ -9537,8 +9618,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/04ad597b-1eaa-419a-a811-4ff033530512.pdf?expires=1795775818&signature=5ec5af4f8749dbd159794583e7e4c3f259391262f2fce2c81183af95ac1c2fda",
-                         *         "expiresAt": "2026-11-27T10:36:58.316Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/32393078-9128-4a54-8cda-e31d605e8b7b.pdf?expires=1795779037&signature=f3df4a60305db5ab4f97957459dcf60bb91b096b8540cd5bb2be661950ed2614",
+                         *         "expiresAt": "2026-11-27T11:30:37.666Z"
                          *       }
                          *     }
                          */
@@ -9671,25 +9752,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "id": "demo-verification-payment",
-                         *         "articleId": "9wYYtxf3ojAKY9SFmLnT",
+                         *         "articleId": "demo-articles-5",
                          *         "articleTitre": "Tricycle de transport 2022",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeur": "demo-vendeur",
                          *         "statut": "accepte",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1238,
+                         *           "size": 1237,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:31:57.075Z",
+                         *           "attachedAt": "2026-11-27T11:25:35.782Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:31:57.075Z",
-                         *         "decisionDeadline": "2026-11-30T10:31:57.075Z",
-                         *         "decidedAt": "2026-11-27T10:32:03.258Z",
-                         *         "createdAt": "2026-11-27T10:31:56.991Z",
-                         *         "updatedAt": "2026-11-27T10:32:03.258Z"
+                         *         "reportedAt": "2026-11-27T11:25:35.782Z",
+                         *         "decisionDeadline": "2026-11-30T11:25:35.782Z",
+                         *         "decidedAt": "2026-11-27T11:25:43.420Z",
+                         *         "createdAt": "2026-11-27T11:25:35.626Z",
+                         *         "updatedAt": "2026-11-27T11:25:43.420Z"
                          *       }
                          *     }
                          */
@@ -9794,7 +9875,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 4kqq5OcwvMZFLWZ0YPbt */
+                    /** @example NaEDRRAqcCjvukoA064U */
                     id: string;
                 };
                 cookie?: never;
@@ -9811,26 +9892,26 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "4kqq5OcwvMZFLWZ0YPbt",
-                         *         "articleId": "Mv3DtW8TG4HWQ48UEnwJ",
+                         *         "id": "NaEDRRAqcCjvukoA064U",
+                         *         "articleId": "0o4VclS8K1jw7FcwoLsH",
                          *         "articleTitre": "Peugeot 406 2004, bon état",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeur": "demo-vendeur",
                          *         "statut": "refuse",
-                         *         "paymentId": "4kqq5OcwvMZFLWZ0YPbt",
+                         *         "paymentId": "NaEDRRAqcCjvukoA064U",
                          *         "rapport": {
                          *           "size": 193,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T10:32:03.634Z",
+                         *           "attachedAt": "2026-11-27T11:25:43.893Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T10:32:03.634Z",
-                         *         "decisionDeadline": "2026-11-30T10:32:03.634Z",
-                         *         "decidedAt": "2026-11-27T10:32:03.689Z",
-                         *         "createdAt": "2026-11-27T10:32:03.563Z",
-                         *         "updatedAt": "2026-11-27T10:32:03.689Z"
+                         *         "reportedAt": "2026-11-27T11:25:43.893Z",
+                         *         "decisionDeadline": "2026-11-30T11:25:43.893Z",
+                         *         "decidedAt": "2026-11-27T11:25:44.047Z",
+                         *         "createdAt": "2026-11-27T11:25:43.776Z",
+                         *         "updatedAt": "2026-11-27T11:25:44.047Z"
                          *       }
                          *     }
                          */
@@ -9939,12 +10020,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795775832
+                     * @example 1795779055
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 1cc02b3bb0110027ddb0418066f2461df86d5aad89d4c66698d68ce48e8c4967
+                     * @example a0df423decb2782f825792554189461e8ca3748d8e46592165e2115430f8121e
                      */
                     signature: string;
                 };
@@ -9952,7 +10033,7 @@ export interface paths {
                 path: {
                     /** @example factures */
                     area: string;
-                    /** @example achat_W3kRtapRWMbdyCNajepC.pdf */
+                    /** @example achat_gpzRuemVAK0LgPjqO5Yr.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -10046,12 +10127,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795775823
+                     * @example 1795779043
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example c89f5a6337dc22b296947165159032aeb45f822db915d66bd9e2e12edb0c793e
+                     * @example 146dd26839fe23dda32b1f8214a45bf0a2b8543ae62014a84521fd729942ef52
                      */
                     signature: string;
                 };
@@ -10061,7 +10142,7 @@ export interface paths {
                     area: string;
                     /** @example demo-verification-payment */
                     folder: string;
-                    /** @example 04ad597b-1eaa-419a-a811-4ff033530512.pdf */
+                    /** @example 32393078-9128-4a54-8cda-e31d605e8b7b.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -10164,7 +10245,7 @@ export interface paths {
                      *         "depart": "Cotonou",
                      *         "arrivee": "Porto-Novo"
                      *       },
-                     *       "date": "2026-11-29T10:00:00.000Z",
+                     *       "date": "2026-11-29T11:00:00.000Z",
                      *       "lieu": {
                      *         "adresse": "Carrefour Étoile Rouge",
                      *         "point": {
@@ -10214,15 +10295,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YBKoueLi8RxyS6zsBS9f",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "nlD459kKsi8LovtNSdBC",
+                         *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "date": "2026-11-29T11:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -10235,8 +10316,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:32:01.468Z",
-                         *         "updatedAt": "2026-11-27T10:32:01.468Z"
+                         *         "createdAt": "2026-11-27T11:25:41.446Z",
+                         *         "updatedAt": "2026-11-27T11:25:41.446Z"
                          *       }
                          *     }
                          */
@@ -10386,11 +10467,37 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-chauffeurDemandes-1",
+                         *           "acheteur": "demo-acheteur",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou, Étoile Rouge",
+                         *             "arrivee": "Porto-Novo, Ouando"
+                         *           },
+                         *           "date": "2026-11-29T08:00:00.000Z",
+                         *           "lieu": {
+                         *             "adresse": "Carrefour Étoile Rouge",
+                         *             "point": {
+                         *               "latitude": 6.3654,
+                         *               "longitude": 2.4183
+                         *             }
+                         *           },
+                         *           "note": "Aller-retour dans la journée",
+                         *           "statut": "en_attente",
+                         *           "chauffeur": null,
+                         *           "refusedBy": [],
+                         *           "motif": null,
+                         *           "createdAt": "2026-11-27T11:25:35.531Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.531Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -10517,74 +10624,90 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "1pix05PPnPnUJtxlt6uS",
+                         *           "id": "demo-chauffeurDemandes-1",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
-                         *             "depart": "Cotonou",
-                         *             "arrivee": "Porto-Novo"
+                         *             "depart": "Cotonou, Étoile Rouge",
+                         *             "arrivee": "Porto-Novo, Ouando"
                          *           },
-                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "date": "2026-11-29T08:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:32:01.498Z"
+                         *           "createdAt": "2026-11-27T11:25:35.531Z"
                          *         },
                          *         {
-                         *           "id": "fK27dZhLHBEFG3tyzhiz",
+                         *           "id": "dsdCq5HlUHPQ31BOkv2e",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
                          *             "depart": "Cotonou",
                          *             "arrivee": "Porto-Novo"
                          *           },
-                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "date": "2026-11-29T11:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:32:01.519Z"
+                         *           "createdAt": "2026-11-27T11:25:41.467Z"
                          *         },
                          *         {
-                         *           "id": "H8j4viePMgSMezYM2Jnf",
+                         *           "id": "nlD459kKsi8LovtNSdBC",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
                          *             "depart": "Cotonou",
                          *             "arrivee": "Porto-Novo"
                          *           },
-                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "date": "2026-11-29T11:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:32:01.484Z"
+                         *           "createdAt": "2026-11-27T11:25:41.446Z"
                          *         },
                          *         {
-                         *           "id": "YBKoueLi8RxyS6zsBS9f",
+                         *           "id": "qZ7bCzAU6cMY55GvTQTJ",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
                          *             "depart": "Cotonou",
                          *             "arrivee": "Porto-Novo"
                          *           },
-                         *           "date": "2026-11-29T10:00:00.000Z",
+                         *           "date": "2026-11-29T11:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T10:32:01.468Z"
+                         *           "createdAt": "2026-11-27T11:25:41.509Z"
+                         *         },
+                         *         {
+                         *           "id": "V4prjMBx6IL2Z6PzjiNp",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T11:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T11:25:41.489Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 20,
-                         *         "total": 4,
+                         *         "total": 5,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -10689,7 +10812,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example YBKoueLi8RxyS6zsBS9f */
+                    /** @example demo-chauffeurDemandes-1 */
                     id: string;
                 };
                 cookie?: never;
@@ -10706,15 +10829,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YBKoueLi8RxyS6zsBS9f",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "demo-chauffeurDemandes-1",
+                         *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
-                         *           "depart": "Cotonou",
-                         *           "arrivee": "Porto-Novo"
+                         *           "depart": "Cotonou, Étoile Rouge",
+                         *           "arrivee": "Porto-Novo, Ouando"
                          *         },
-                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "date": "2026-11-29T08:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -10722,13 +10845,13 @@ export interface paths {
                          *             "longitude": 2.4183
                          *           }
                          *         },
-                         *         "note": "Deux valises",
+                         *         "note": "Aller-retour dans la journée",
                          *         "statut": "en_attente",
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:32:01.468Z",
-                         *         "updatedAt": "2026-11-27T10:32:01.468Z"
+                         *         "createdAt": "2026-11-27T11:25:35.531Z",
+                         *         "updatedAt": "2026-11-27T11:25:35.531Z"
                          *       }
                          *     }
                          */
@@ -10821,7 +10944,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example YBKoueLi8RxyS6zsBS9f */
+                    /** @example nlD459kKsi8LovtNSdBC */
                     id: string;
                 };
                 cookie?: never;
@@ -10838,15 +10961,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "YBKoueLi8RxyS6zsBS9f",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "nlD459kKsi8LovtNSdBC",
+                         *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "date": "2026-11-29T11:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -10856,11 +10979,11 @@ export interface paths {
                          *         },
                          *         "note": "Deux valises",
                          *         "statut": "acceptee",
-                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "chauffeur": "demo-chauffeur",
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:32:01.468Z",
-                         *         "updatedAt": "2026-11-27T10:32:01.609Z"
+                         *         "createdAt": "2026-11-27T11:25:41.446Z",
+                         *         "updatedAt": "2026-11-27T11:25:41.603Z"
                          *       }
                          *     }
                          */
@@ -10985,7 +11108,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example H8j4viePMgSMezYM2Jnf */
+                    /** @example dsdCq5HlUHPQ31BOkv2e */
                     id: string;
                 };
                 cookie?: never;
@@ -11002,15 +11125,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "H8j4viePMgSMezYM2Jnf",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "dsdCq5HlUHPQ31BOkv2e",
+                         *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "date": "2026-11-29T11:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -11022,11 +11145,11 @@ export interface paths {
                          *         "statut": "en_attente",
                          *         "chauffeur": null,
                          *         "refusedBy": [
-                         *           "yERwYRo3v3QFnK3R23fTypi1LeV1"
+                         *           "demo-chauffeur"
                          *         ],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:32:01.484Z",
-                         *         "updatedAt": "2026-11-27T10:32:01.715Z"
+                         *         "createdAt": "2026-11-27T11:25:41.467Z",
+                         *         "updatedAt": "2026-11-27T11:25:41.698Z"
                          *       }
                          *     }
                          */
@@ -11128,7 +11251,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1pix05PPnPnUJtxlt6uS */
+                    /** @example V4prjMBx6IL2Z6PzjiNp */
                     id: string;
                 };
                 cookie?: never;
@@ -11145,15 +11268,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "1pix05PPnPnUJtxlt6uS",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "V4prjMBx6IL2Z6PzjiNp",
+                         *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "date": "2026-11-29T11:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -11166,8 +11289,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T10:32:01.498Z",
-                         *         "updatedAt": "2026-11-27T10:32:01.758Z"
+                         *         "createdAt": "2026-11-27T11:25:41.489Z",
+                         *         "updatedAt": "2026-11-27T11:25:41.748Z"
                          *       }
                          *     }
                          */
@@ -11297,11 +11420,37 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-chauffeurDemandes-1",
+                         *           "acheteur": "demo-acheteur",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou, Étoile Rouge",
+                         *             "arrivee": "Porto-Novo, Ouando"
+                         *           },
+                         *           "date": "2026-11-29T08:00:00.000Z",
+                         *           "lieu": {
+                         *             "adresse": "Carrefour Étoile Rouge",
+                         *             "point": {
+                         *               "latitude": 6.3654,
+                         *               "longitude": 2.4183
+                         *             }
+                         *           },
+                         *           "note": "Aller-retour dans la journée",
+                         *           "statut": "en_attente",
+                         *           "chauffeur": null,
+                         *           "refusedBy": [],
+                         *           "motif": null,
+                         *           "createdAt": "2026-11-27T11:25:35.531Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.531Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -11393,7 +11542,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example fK27dZhLHBEFG3tyzhiz */
+                    /** @example qZ7bCzAU6cMY55GvTQTJ */
                     id: string;
                 };
                 cookie?: never;
@@ -11421,15 +11570,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "fK27dZhLHBEFG3tyzhiz",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "qZ7bCzAU6cMY55GvTQTJ",
+                         *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
                          *         "trajet": {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T10:00:00.000Z",
+                         *         "date": "2026-11-29T11:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -11442,8 +11591,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": "Date hors service",
-                         *         "createdAt": "2026-11-27T10:32:01.519Z",
-                         *         "updatedAt": "2026-11-27T10:32:01.781Z"
+                         *         "createdAt": "2026-11-27T11:25:41.509Z",
+                         *         "updatedAt": "2026-11-27T11:25:41.780Z"
                          *       }
                          *     }
                          */
@@ -11604,20 +11753,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "uid": "demo-chauffeur",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:32:01.828Z",
+                         *         "locationAt": "2026-11-27T11:25:41.820Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:32:01.828Z"
+                         *         "updatedAt": "2026-11-27T11:25:41.820Z"
                          *       }
                          *     }
                          */
@@ -11746,7 +11895,7 @@ export interface paths {
                          *       "data": {
                          *         "written": false,
                          *         "reason": "throttled",
-                         *         "nextWriteAt": "2026-11-27T10:32:11.828Z"
+                         *         "nextWriteAt": "2026-11-27T11:25:51.820Z"
                          *       }
                          *     }
                          */
@@ -11855,20 +12004,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "uid": "demo-chauffeur",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T10:31:56.931Z",
+                         *         "locationAt": "2026-11-27T11:25:35.463Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T10:31:56.931Z"
+                         *         "updatedAt": "2026-11-27T11:25:35.463Z"
                          *       }
                          *     }
                          */
@@ -11989,13 +12138,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *           "uid": "demo-chauffeur",
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "locationAt": "2026-11-27T10:32:01.828Z",
+                         *           "locationAt": "2026-11-27T11:25:41.820Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
@@ -12123,7 +12272,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                     *       "chauffeur": "demo-chauffeur",
                      *       "message": "Je suis devant la pharmacie.",
                      *       "position": {
                      *         "latitude": 6.3654,
@@ -12155,11 +12304,11 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "id": "demo-acheteur_demo-chauffeur",
+                         *         "acheteur": "demo-acheteur",
+                         *         "chauffeur": "demo-chauffeur",
                          *         "statut": "initiated",
-                         *         "message": "Je suis devant la pharmacie.",
+                         *         "message": "Je suis devant la pharmacie, deux passagers.",
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
@@ -12170,8 +12319,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:32:01.885Z",
-                         *         "updatedAt": "2026-11-27T10:32:01.885Z"
+                         *         "openedAt": "2026-11-27T11:25:35.477Z",
+                         *         "updatedAt": "2026-11-27T11:25:35.477Z"
                          *       }
                          *     }
                          */
@@ -12329,11 +12478,31 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-acheteur_demo-chauffeur",
+                         *           "acheteur": "demo-acheteur",
+                         *           "chauffeur": "demo-chauffeur",
+                         *           "statut": "initiated",
+                         *           "message": "Je suis devant la pharmacie, deux passagers.",
+                         *           "position": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           },
+                         *           "chauffeurNom": "Mathieu Houessou",
+                         *           "acheteurNom": "Koffi Dossou",
+                         *           "vehicule": "Tricycle Apsonic jaune",
+                         *           "plaque": "BJ 4521 RB",
+                         *           "closedBy": null,
+                         *           "acceptedAt": null,
+                         *           "openedAt": "2026-11-27T11:25:35.477Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.477Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -12454,20 +12623,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *           "uid": "demo-chauffeur",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
-                         *           "locationAt": "2026-11-27T10:31:56.931Z",
+                         *           "locationAt": "2026-11-27T11:25:35.463Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
                          *           "vehicule": "Tricycle Apsonic jaune",
                          *           "plaque": "BJ 4521 RB",
                          *           "prixIndicatif": 500,
-                         *           "updatedAt": "2026-11-27T10:31:56.931Z"
+                         *           "updatedAt": "2026-11-27T11:25:35.463Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -12593,11 +12762,31 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-acheteur_demo-chauffeur",
+                         *           "acheteur": "demo-acheteur",
+                         *           "chauffeur": "demo-chauffeur",
+                         *           "statut": "initiated",
+                         *           "message": "Je suis devant la pharmacie, deux passagers.",
+                         *           "position": {
+                         *             "latitude": 6.3654,
+                         *             "longitude": 2.4183
+                         *           },
+                         *           "chauffeurNom": "Mathieu Houessou",
+                         *           "acheteurNom": "Koffi Dossou",
+                         *           "vehicule": "Tricycle Apsonic jaune",
+                         *           "plaque": "BJ 4521 RB",
+                         *           "closedBy": null,
+                         *           "acceptedAt": null,
+                         *           "openedAt": "2026-11-27T11:25:35.477Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.477Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -12687,7 +12876,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
+                    /** @example demo-acheteur_demo-chauffeur */
                     id: string;
                 };
                 cookie?: never;
@@ -12704,11 +12893,11 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "id": "demo-acheteur_demo-chauffeur",
+                         *         "acheteur": "demo-acheteur",
+                         *         "chauffeur": "demo-chauffeur",
                          *         "statut": "initiated",
-                         *         "message": "Je suis devant la pharmacie.",
+                         *         "message": "Je suis devant la pharmacie, deux passagers.",
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
@@ -12719,8 +12908,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T10:32:01.885Z",
-                         *         "updatedAt": "2026-11-27T10:32:01.885Z"
+                         *         "openedAt": "2026-11-27T11:25:35.477Z",
+                         *         "updatedAt": "2026-11-27T11:25:35.477Z"
                          *       }
                          *     }
                          */
@@ -12813,7 +13002,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
+                    /** @example demo-acheteur_demo-chauffeur */
                     id: string;
                 };
                 cookie?: never;
@@ -12830,11 +13019,11 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "id": "demo-acheteur_demo-chauffeur",
+                         *         "acheteur": "demo-acheteur",
+                         *         "chauffeur": "demo-chauffeur",
                          *         "statut": "accepted",
-                         *         "message": "Je suis devant la pharmacie.",
+                         *         "message": "Je suis devant la pharmacie, deux passagers.",
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
@@ -12844,9 +13033,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
-                         *         "acceptedAt": "2026-11-27T10:32:01.941Z",
-                         *         "openedAt": "2026-11-27T10:32:01.885Z",
-                         *         "updatedAt": "2026-11-27T10:32:01.941Z"
+                         *         "acceptedAt": "2026-11-27T11:25:41.891Z",
+                         *         "openedAt": "2026-11-27T11:25:35.477Z",
+                         *         "updatedAt": "2026-11-27T11:25:41.891Z"
                          *       }
                          *     }
                          */
@@ -12948,7 +13137,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
+                    /** @example demo-acheteur_demo-chauffeur */
                     id: string;
                 };
                 cookie?: never;
@@ -12965,9 +13154,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "id": "demo-acheteur_demo-chauffeur",
+                         *         "acheteur": "demo-acheteur",
+                         *         "chauffeur": "demo-chauffeur",
                          *         "statut": "closed",
                          *         "message": "Course vers Dantokpa ?",
                          *         "position": null,
@@ -12976,9 +13165,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "declined",
-                         *         "acceptedAt": "2026-11-27T10:32:01.941Z",
-                         *         "openedAt": "2026-11-27T10:32:02.066Z",
-                         *         "updatedAt": "2026-11-27T10:32:02.106Z"
+                         *         "acceptedAt": "2026-11-27T11:25:41.891Z",
+                         *         "openedAt": "2026-11-27T11:25:42.001Z",
+                         *         "updatedAt": "2026-11-27T11:25:42.036Z"
                          *       }
                          *     }
                          */
@@ -13083,7 +13272,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1 */
+                    /** @example demo-acheteur_demo-chauffeur */
                     id: string;
                 };
                 cookie?: never;
@@ -13100,11 +13289,11 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "y7cfROp9MJBUGqrECRMVoY9wgZT0_yERwYRo3v3QFnK3R23fTypi1LeV1",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "chauffeur": "yERwYRo3v3QFnK3R23fTypi1LeV1",
+                         *         "id": "demo-acheteur_demo-chauffeur",
+                         *         "acheteur": "demo-acheteur",
+                         *         "chauffeur": "demo-chauffeur",
                          *         "statut": "closed",
-                         *         "message": "Je suis devant la pharmacie.",
+                         *         "message": "Je suis devant la pharmacie, deux passagers.",
                          *         "position": {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
@@ -13114,9 +13303,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "chauffeur",
-                         *         "acceptedAt": "2026-11-27T10:32:01.941Z",
-                         *         "openedAt": "2026-11-27T10:32:01.885Z",
-                         *         "updatedAt": "2026-11-27T10:32:02.009Z"
+                         *         "acceptedAt": "2026-11-27T11:25:41.891Z",
+                         *         "openedAt": "2026-11-27T11:25:35.477Z",
+                         *         "updatedAt": "2026-11-27T11:25:41.959Z"
                          *       }
                          *     }
                          */
@@ -13224,7 +13413,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "UxobVtIXyiKvGCSD464S",
+                     *       "articleId": "demo-articles-3",
                      *       "modeLivraison": "consommation"
                      *     }
                      */
@@ -13259,10 +13448,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "eul7Tf5q14amVnJST2KR",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *         "articleId": "UxobVtIXyiKvGCSD464S",
+                         *         "id": "v2bqG5fedAiSJ3WrJWjL",
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeur": "demo-vendeur",
+                         *         "articleId": "demo-articles-3",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13272,7 +13461,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "en_attente_paiement",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:32:03.050Z"
+                         *         "createdAt": "2026-11-27T11:25:43.093Z"
                          *       }
                          *     }
                          */
@@ -13436,11 +13625,28 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-achats-1",
+                         *           "acheteur": "demo-acheteur",
+                         *           "vendeur": "demo-vendeur",
+                         *           "articleId": "demo-articles-4",
+                         *           "articleTitre": "Haojue KA 125 neuve",
+                         *           "prix": 650000,
+                         *           "modeLivraison": "transit",
+                         *           "paysDestination": "NE",
+                         *           "fraisLivraison": 0,
+                         *           "total": 650000,
+                         *           "livraison": null,
+                         *           "statut": "payee",
+                         *           "paymentId": "demo-transit-payment",
+                         *           "createdAt": "2026-11-27T11:25:35.906Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -13561,7 +13767,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example eul7Tf5q14amVnJST2KR */
+                    /** @example v2bqG5fedAiSJ3WrJWjL */
                     id: string;
                 };
                 cookie?: never;
@@ -13578,10 +13784,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "eul7Tf5q14amVnJST2KR",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *         "articleId": "UxobVtIXyiKvGCSD464S",
+                         *         "id": "v2bqG5fedAiSJ3WrJWjL",
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeur": "demo-vendeur",
+                         *         "articleId": "demo-articles-3",
                          *         "articleTitre": "Honda Accord 2010",
                          *         "prix": 3200000,
                          *         "modeLivraison": "consommation",
@@ -13591,7 +13797,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "annulee",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T10:32:03.050Z"
+                         *         "createdAt": "2026-11-27T11:25:43.093Z"
                          *       }
                          *     }
                          */
@@ -13730,7 +13936,7 @@ export interface paths {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "articleId": "EHxPleToklttyJiHKLyx",
+                     *           "articleId": "demo-articles-6",
                      *           "quantite": 1
                      *         }
                      *       ],
@@ -13751,12 +13957,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "bqo7oKw4A9tScSFZ2Dc9",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "hbqfu0WnLjDIV5uCNnoq",
+                         *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "EHxPleToklttyJiHKLyx",
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "articleId": "demo-articles-6",
+                         *             "vendeur": "demo-vendeur",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -13774,12 +13980,12 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:32:02.146Z",
-                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "at": "2026-11-27T11:25:42.088Z",
+                         *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:02.146Z"
+                         *         "createdAt": "2026-11-27T11:25:42.088Z"
                          *       }
                          *     }
                          */
@@ -13922,12 +14128,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "7Fg2TpglGcdwOTjB6pWQ",
-                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "id": "demo-commandes-2",
+                         *           "acheteur": "demo-acheteur",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "EHxPleToklttyJiHKLyx",
-                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "articleId": "demo-articles-6",
+                         *               "vendeur": "demo-vendeur",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13947,7 +14153,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "qkjHh4SJbfOHzucQDoBz",
+                         *             "zoneId": "demo-deliveryZones-1",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -13955,26 +14161,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:31:56.529Z",
-                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "at": "2026-11-27T11:25:34.791Z",
+                         *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:31:56.616Z",
+                         *               "at": "2026-11-27T11:25:34.964Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:31:56.529Z"
+                         *           "createdAt": "2026-11-27T11:25:34.791Z"
                          *         },
                          *         {
-                         *           "id": "6w2cw3Z7AD5UJAwIumui",
-                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "id": "demo-commandes-1",
+                         *           "acheteur": "demo-acheteur",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "EHxPleToklttyJiHKLyx",
-                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "articleId": "demo-articles-6",
+                         *               "vendeur": "demo-vendeur",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -13992,18 +14198,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:31:55.915Z",
-                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "at": "2026-11-27T11:25:33.853Z",
+                         *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:31:56.027Z",
+                         *               "at": "2026-11-27T11:25:34.012Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:31:55.915Z"
+                         *           "createdAt": "2026-11-27T11:25:33.853Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14128,12 +14334,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "7Fg2TpglGcdwOTjB6pWQ",
-                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "id": "demo-commandes-2",
+                         *           "acheteur": "demo-acheteur",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "EHxPleToklttyJiHKLyx",
-                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "articleId": "demo-articles-6",
+                         *               "vendeur": "demo-vendeur",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14148,26 +14354,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:31:56.529Z",
-                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "at": "2026-11-27T11:25:34.791Z",
+                         *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:31:56.616Z",
+                         *               "at": "2026-11-27T11:25:34.964Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:31:56.529Z"
+                         *           "createdAt": "2026-11-27T11:25:34.791Z"
                          *         },
                          *         {
-                         *           "id": "6w2cw3Z7AD5UJAwIumui",
-                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "id": "demo-commandes-1",
+                         *           "acheteur": "demo-acheteur",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "EHxPleToklttyJiHKLyx",
-                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "articleId": "demo-articles-6",
+                         *               "vendeur": "demo-vendeur",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14182,18 +14388,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:31:55.915Z",
-                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "at": "2026-11-27T11:25:33.853Z",
+                         *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:31:56.027Z",
+                         *               "at": "2026-11-27T11:25:34.012Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:31:55.915Z"
+                         *           "createdAt": "2026-11-27T11:25:33.853Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14321,12 +14527,12 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "7Fg2TpglGcdwOTjB6pWQ",
-                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "id": "demo-commandes-2",
+                         *           "acheteur": "demo-acheteur",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "EHxPleToklttyJiHKLyx",
-                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "articleId": "demo-articles-6",
+                         *               "vendeur": "demo-vendeur",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14346,7 +14552,7 @@ export interface paths {
                          *             }
                          *           },
                          *           "devisLivraison": {
-                         *             "zoneId": "qkjHh4SJbfOHzucQDoBz",
+                         *             "zoneId": "demo-deliveryZones-1",
                          *             "distanceKm": 1.87
                          *           },
                          *           "statut": "paid",
@@ -14354,26 +14560,26 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:31:56.529Z",
-                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "at": "2026-11-27T11:25:34.791Z",
+                         *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:31:56.616Z",
+                         *               "at": "2026-11-27T11:25:34.964Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:31:56.529Z"
+                         *           "createdAt": "2026-11-27T11:25:34.791Z"
                          *         },
                          *         {
-                         *           "id": "6w2cw3Z7AD5UJAwIumui",
-                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "id": "demo-commandes-1",
+                         *           "acheteur": "demo-acheteur",
                          *           "lignes": [
                          *             {
-                         *               "articleId": "EHxPleToklttyJiHKLyx",
-                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "articleId": "demo-articles-6",
+                         *               "vendeur": "demo-vendeur",
                          *               "titre": "Alternateur Corolla 1.6",
                          *               "prixUnitaire": 85000,
                          *               "quantite": 1,
@@ -14391,18 +14597,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T10:31:55.915Z",
-                         *               "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *               "at": "2026-11-27T11:25:33.853Z",
+                         *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T10:31:56.027Z",
+                         *               "at": "2026-11-27T11:25:34.012Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:31:55.915Z"
+                         *           "createdAt": "2026-11-27T11:25:33.853Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14500,7 +14706,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example WN7qoT3wvzrWjOjbFzaQ */
+                    /** @example CRF1bh4OXGgsufTqxFEy */
                     id: string;
                 };
                 cookie?: never;
@@ -14531,12 +14737,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "WN7qoT3wvzrWjOjbFzaQ",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "CRF1bh4OXGgsufTqxFEy",
+                         *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "EHxPleToklttyJiHKLyx",
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "articleId": "demo-articles-6",
+                         *             "vendeur": "demo-vendeur",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14550,34 +14756,34 @@ export interface paths {
                          *         "adresseLivraison": null,
                          *         "devisLivraison": null,
                          *         "statut": "shipped",
-                         *         "paymentId": "ePgaTbvdBnKUZPyih0RO",
+                         *         "paymentId": "A4TjNfJ2a0WWbrBXHKQ3",
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:32:02.237Z",
-                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "at": "2026-11-27T11:25:42.173Z",
+                         *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:32:02.535Z",
+                         *             "at": "2026-11-27T11:25:42.466Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:32:02.562Z",
-                         *             "by": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "at": "2026-11-27T11:25:42.502Z",
+                         *             "by": "demo-vendeur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "shipped",
-                         *             "at": "2026-11-27T10:32:02.624Z",
-                         *             "by": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
+                         *             "at": "2026-11-27T11:25:42.586Z",
+                         *             "by": "demo-admin",
                          *             "reason": "Remis au transporteur par téléphone"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:02.237Z"
+                         *         "createdAt": "2026-11-27T11:25:42.173Z"
                          *       }
                          *     }
                          */
@@ -14694,7 +14900,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 7Fg2TpglGcdwOTjB6pWQ */
+                    /** @example demo-commandes-2 */
                     id: string;
                 };
                 cookie?: never;
@@ -14711,12 +14917,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "7Fg2TpglGcdwOTjB6pWQ",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "demo-commandes-2",
+                         *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "EHxPleToklttyJiHKLyx",
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "articleId": "demo-articles-6",
+                         *             "vendeur": "demo-vendeur",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14736,7 +14942,7 @@ export interface paths {
                          *           }
                          *         },
                          *         "devisLivraison": {
-                         *           "zoneId": "qkjHh4SJbfOHzucQDoBz",
+                         *           "zoneId": "demo-deliveryZones-1",
                          *           "distanceKm": 1.87
                          *         },
                          *         "statut": "paid",
@@ -14744,18 +14950,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:31:56.529Z",
-                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "at": "2026-11-27T11:25:34.791Z",
+                         *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:31:56.616Z",
+                         *             "at": "2026-11-27T11:25:34.964Z",
                          *             "by": "system",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:31:56.529Z"
+                         *         "createdAt": "2026-11-27T11:25:34.791Z"
                          *       }
                          *     }
                          */
@@ -14848,7 +15054,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example bqo7oKw4A9tScSFZ2Dc9 */
+                    /** @example hbqfu0WnLjDIV5uCNnoq */
                     id: string;
                 };
                 cookie?: never;
@@ -14865,12 +15071,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "bqo7oKw4A9tScSFZ2Dc9",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "hbqfu0WnLjDIV5uCNnoq",
+                         *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "EHxPleToklttyJiHKLyx",
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "articleId": "demo-articles-6",
+                         *             "vendeur": "demo-vendeur",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -14888,18 +15094,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:32:02.146Z",
-                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "at": "2026-11-27T11:25:42.088Z",
+                         *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "cancelled",
-                         *             "at": "2026-11-27T10:32:02.194Z",
-                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "at": "2026-11-27T11:25:42.124Z",
+                         *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:02.146Z"
+                         *         "createdAt": "2026-11-27T11:25:42.088Z"
                          *       }
                          *     }
                          */
@@ -15005,7 +15211,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example WN7qoT3wvzrWjOjbFzaQ */
+                    /** @example CRF1bh4OXGgsufTqxFEy */
                     id: string;
                 };
                 cookie?: never;
@@ -15034,12 +15240,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "WN7qoT3wvzrWjOjbFzaQ",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "CRF1bh4OXGgsufTqxFEy",
+                         *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
-                         *             "articleId": "EHxPleToklttyJiHKLyx",
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "articleId": "demo-articles-6",
+                         *             "vendeur": "demo-vendeur",
                          *             "titre": "Alternateur Corolla 1.6",
                          *             "prixUnitaire": 85000,
                          *             "quantite": 1,
@@ -15054,24 +15260,24 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T10:32:02.237Z",
-                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "at": "2026-11-27T11:25:42.173Z",
+                         *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T10:32:02.535Z",
+                         *             "at": "2026-11-27T11:25:42.466Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T10:32:02.562Z",
-                         *             "by": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "at": "2026-11-27T11:25:42.502Z",
+                         *             "by": "demo-vendeur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:02.237Z"
+                         *         "createdAt": "2026-11-27T11:25:42.173Z"
                          *       }
                          *     }
                          */
@@ -15215,20 +15421,56 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "commande_7Fg2TpglGcdwOTjB6pWQ",
-                         *           "numero": "FAC-20261127-0002",
+                         *           "id": "achat_demo-achats-1",
+                         *           "numero": "FAC-20261127-0003",
                          *           "source": {
-                         *             "kind": "commande",
-                         *             "id": "7Fg2TpglGcdwOTjB6pWQ"
+                         *             "kind": "achat",
+                         *             "id": "demo-achats-1"
                          *           },
                          *           "acheteur": {
-                         *             "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "uid": "demo-acheteur",
                          *             "nom": "Koffi Dossou",
                          *             "telephone": "+2290190000001"
                          *           },
                          *           "vendeurs": [
                          *             {
-                         *               "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "uid": "demo-vendeur",
+                         *               "nom": "Rachidatou Agbo",
+                         *               "telephone": "+2290190000002"
+                         *             }
+                         *           ],
+                         *           "lignes": [
+                         *             {
+                         *               "designation": "Haojue KA 125 neuve",
+                         *               "vendeur": "demo-vendeur",
+                         *               "quantite": 1,
+                         *               "prixUnitaire": 650000,
+                         *               "montant": 650000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 650000,
+                         *           "fraisLivraison": 0,
+                         *           "total": 650000,
+                         *           "paymentId": "demo-transit-payment",
+                         *           "issuedAt": "2026-11-27T11:25:36.039Z",
+                         *           "read": false,
+                         *           "pdfDeleted": false
+                         *         },
+                         *         {
+                         *           "id": "commande_demo-commandes-2",
+                         *           "numero": "FAC-20261127-0002",
+                         *           "source": {
+                         *             "kind": "commande",
+                         *             "id": "demo-commandes-2"
+                         *           },
+                         *           "acheteur": {
+                         *             "uid": "demo-acheteur",
+                         *             "nom": "Koffi Dossou",
+                         *             "telephone": "+2290190000001"
+                         *           },
+                         *           "vendeurs": [
+                         *             {
+                         *               "uid": "demo-vendeur",
                          *               "nom": "Rachidatou Agbo",
                          *               "telephone": "+2290190000002"
                          *             }
@@ -15236,7 +15478,7 @@ export interface paths {
                          *           "lignes": [
                          *             {
                          *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "vendeur": "demo-vendeur",
                          *               "quantite": 1,
                          *               "prixUnitaire": 85000,
                          *               "montant": 85000
@@ -15246,43 +15488,7 @@ export interface paths {
                          *           "fraisLivraison": 500,
                          *           "total": 85500,
                          *           "paymentId": "demo-delivery-payment",
-                         *           "issuedAt": "2026-11-27T10:31:56.667Z",
-                         *           "read": false,
-                         *           "pdfDeleted": false
-                         *         },
-                         *         {
-                         *           "id": "commande_6w2cw3Z7AD5UJAwIumui",
-                         *           "numero": "FAC-20261127-0001",
-                         *           "source": {
-                         *             "kind": "commande",
-                         *             "id": "6w2cw3Z7AD5UJAwIumui"
-                         *           },
-                         *           "acheteur": {
-                         *             "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *             "nom": "Koffi Dossou",
-                         *             "telephone": "+2290190000001"
-                         *           },
-                         *           "vendeurs": [
-                         *             {
-                         *               "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *               "nom": "Rachidatou Agbo",
-                         *               "telephone": "+2290190000002"
-                         *             }
-                         *           ],
-                         *           "lignes": [
-                         *             {
-                         *               "designation": "Alternateur Corolla 1.6",
-                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *               "quantite": 1,
-                         *               "prixUnitaire": 85000,
-                         *               "montant": 85000
-                         *             }
-                         *           ],
-                         *           "sousTotal": 85000,
-                         *           "fraisLivraison": 0,
-                         *           "total": 85000,
-                         *           "paymentId": "demo-order-payment",
-                         *           "issuedAt": "2026-11-27T10:31:56.084Z",
+                         *           "issuedAt": "2026-11-27T11:25:35.065Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         }
@@ -15290,8 +15496,8 @@ export interface paths {
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 2,
-                         *         "hasMore": false
+                         *         "total": 3,
+                         *         "hasMore": true
                          *       }
                          *     }
                          */
@@ -15398,7 +15604,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "marked": 3,
+                         *         "marked": 4,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -15469,7 +15675,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_7Fg2TpglGcdwOTjB6pWQ */
+                    /** @example achat_demo-achats-1 */
                     id: string;
                 };
                 cookie?: never;
@@ -15486,38 +15692,38 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_7Fg2TpglGcdwOTjB6pWQ",
-                         *         "numero": "FAC-20261127-0002",
+                         *         "id": "achat_demo-achats-1",
+                         *         "numero": "FAC-20261127-0003",
                          *         "source": {
-                         *           "kind": "commande",
-                         *           "id": "7Fg2TpglGcdwOTjB6pWQ"
+                         *           "kind": "achat",
+                         *           "id": "demo-achats-1"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "uid": "demo-acheteur",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "uid": "demo-vendeur",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
                          *         ],
                          *         "lignes": [
                          *           {
-                         *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "designation": "Haojue KA 125 neuve",
+                         *             "vendeur": "demo-vendeur",
                          *             "quantite": 1,
-                         *             "prixUnitaire": 85000,
-                         *             "montant": 85000
+                         *             "prixUnitaire": 650000,
+                         *             "montant": 650000
                          *           }
                          *         ],
-                         *         "sousTotal": 85000,
-                         *         "fraisLivraison": 500,
-                         *         "total": 85500,
-                         *         "paymentId": "demo-delivery-payment",
-                         *         "issuedAt": "2026-11-27T10:31:56.667Z",
+                         *         "sousTotal": 650000,
+                         *         "fraisLivraison": 0,
+                         *         "total": 650000,
+                         *         "paymentId": "demo-transit-payment",
+                         *         "issuedAt": "2026-11-27T11:25:36.039Z",
                          *         "read": false,
                          *         "pdfDeleted": false
                          *       }
@@ -15616,7 +15822,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_rgvvEKKX7YJEG34J70Hq */
+                    /** @example commande_ji0QMj8zSiewCqpfp7NH */
                     id: string;
                 };
                 cookie?: never;
@@ -15633,20 +15839,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_rgvvEKKX7YJEG34J70Hq",
-                         *         "numero": "FAC-20261127-0004",
+                         *         "id": "commande_ji0QMj8zSiewCqpfp7NH",
+                         *         "numero": "FAC-20261127-0005",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "rgvvEKKX7YJEG34J70Hq"
+                         *           "id": "ji0QMj8zSiewCqpfp7NH"
                          *         },
                          *         "acheteur": {
-                         *           "uid": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "uid": "demo-acheteur",
                          *           "nom": "Koffi Dossou",
                          *           "telephone": "+2290190000001"
                          *         },
                          *         "vendeurs": [
                          *           {
-                         *             "uid": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "uid": "demo-vendeur",
                          *             "nom": "Rachidatou Agbo",
                          *             "telephone": "+2290190000002"
                          *           }
@@ -15654,7 +15860,7 @@ export interface paths {
                          *         "lignes": [
                          *           {
                          *             "designation": "Alternateur Corolla 1.6",
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "quantite": 1,
                          *             "prixUnitaire": 85000,
                          *             "montant": 85000
@@ -15663,8 +15869,8 @@ export interface paths {
                          *         "sousTotal": 85000,
                          *         "fraisLivraison": 0,
                          *         "total": 85000,
-                         *         "paymentId": "client_2e6dad5ff6d824a8fd20a6b2a7757667b2e72f3f",
-                         *         "issuedAt": "2026-11-27T10:32:02.922Z",
+                         *         "paymentId": "client_97ca59a4211016c58613f8f8a1220c86b766a744",
+                         *         "issuedAt": "2026-11-27T11:25:42.923Z",
                          *         "read": true,
                          *         "pdfDeleted": false
                          *       }
@@ -15754,7 +15960,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_7Fg2TpglGcdwOTjB6pWQ */
+                    /** @example achat_demo-achats-1 */
                     id: string;
                 };
                 cookie?: never;
@@ -15888,21 +16094,21 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
+                         *           "id": "aecd93cc96eb324d012c9cf70c9d26519c926a2a",
                          *           "participants": [
-                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *             "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *             "demo-acheteur",
+                         *             "demo-vendeur"
                          *           ],
                          *           "contextKind": "article",
-                         *           "contextId": "EHxPleToklttyJiHKLyx",
+                         *           "contextId": "demo-articles-6",
                          *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *           "lastMessageAt": "2026-11-27T10:31:56.459Z",
+                         *           "lastMessageAt": "2026-11-27T11:25:34.686Z",
                          *           "unread": 1,
                          *           "readAt": {
-                         *             "y7cfROp9MJBUGqrECRMVoY9wgZT0": "2026-11-27T10:31:56.425Z",
-                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl": "2026-11-27T10:31:56.459Z"
+                         *             "demo-acheteur": "2026-11-27T11:25:34.632Z",
+                         *             "demo-vendeur": "2026-11-27T11:25:34.686Z"
                          *           },
-                         *           "createdAt": "2026-11-27T10:31:56.416Z"
+                         *           "createdAt": "2026-11-27T11:25:34.618Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16008,7 +16214,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "contextKind": "article",
-                     *       "contextId": "UxobVtIXyiKvGCSD464S"
+                     *       "contextId": "demo-articles-3"
                      *     }
                      */
                     "application/json": {
@@ -16035,18 +16241,18 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "744f3dc477be5f3573d638036f1a04be12213efe",
+                         *         "id": "91116beaedf7a8605f5537981a06929add517b9e",
                          *         "participants": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *           "demo-acheteur",
+                         *           "demo-vendeur"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "UxobVtIXyiKvGCSD464S",
+                         *         "contextId": "demo-articles-3",
                          *         "lastMessage": null,
                          *         "lastMessageAt": null,
                          *         "unread": 0,
                          *         "readAt": {},
-                         *         "createdAt": "2026-11-27T10:32:03.134Z"
+                         *         "createdAt": "2026-11-27T11:25:43.244Z"
                          *       }
                          *     }
                          */
@@ -16276,7 +16482,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 20492e36c2cad7b9d03bd6bf78e33b4c6572d925 */
+                    /** @example aecd93cc96eb324d012c9cf70c9d26519c926a2a */
                     id: string;
                 };
                 cookie?: never;
@@ -16293,21 +16499,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
+                         *         "id": "aecd93cc96eb324d012c9cf70c9d26519c926a2a",
                          *         "participants": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *           "demo-acheteur",
+                         *           "demo-vendeur"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "EHxPleToklttyJiHKLyx",
+                         *         "contextId": "demo-articles-6",
                          *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *         "lastMessageAt": "2026-11-27T10:31:56.459Z",
+                         *         "lastMessageAt": "2026-11-27T11:25:34.686Z",
                          *         "unread": 1,
                          *         "readAt": {
-                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0": "2026-11-27T10:31:56.425Z",
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl": "2026-11-27T10:31:56.459Z"
+                         *           "demo-acheteur": "2026-11-27T11:25:34.632Z",
+                         *           "demo-vendeur": "2026-11-27T11:25:34.686Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:31:56.416Z"
+                         *         "createdAt": "2026-11-27T11:25:34.618Z"
                          *       }
                          *     }
                          */
@@ -16428,7 +16634,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 20492e36c2cad7b9d03bd6bf78e33b4c6572d925 */
+                    /** @example aecd93cc96eb324d012c9cf70c9d26519c926a2a */
                     id: string;
                 };
                 cookie?: never;
@@ -16446,24 +16652,24 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "xo4JrC1zFpr3zcyZy9To",
-                         *           "roomId": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
-                         *           "sender": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "id": "demo-messages-2",
+                         *           "roomId": "aecd93cc96eb324d012c9cf70c9d26519c926a2a",
+                         *           "sender": "demo-vendeur",
                          *           "texte": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:31:56.459Z"
+                         *           "createdAt": "2026-11-27T11:25:34.686Z"
                          *         },
                          *         {
-                         *           "id": "6qs4CvAj6tJoSdgiIn7v",
-                         *           "roomId": "20492e36c2cad7b9d03bd6bf78e33b4c6572d925",
-                         *           "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "id": "demo-messages-1",
+                         *           "roomId": "aecd93cc96eb324d012c9cf70c9d26519c926a2a",
+                         *           "sender": "demo-acheteur",
                          *           "texte": "Bonjour, « Alternateur Corolla 1.6 » est-il toujours disponible ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:31:56.425Z"
+                         *           "createdAt": "2026-11-27T11:25:34.632Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16566,7 +16772,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
+                    /** @example 91116beaedf7a8605f5537981a06929add517b9e */
                     id: string;
                 };
                 cookie?: never;
@@ -16592,14 +16798,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "7yAb3n4HCdXKtHCoSNVf",
-                         *         "roomId": "744f3dc477be5f3573d638036f1a04be12213efe",
-                         *         "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "mhW49bg3HQkmblplpIRi",
+                         *         "roomId": "91116beaedf7a8605f5537981a06929add517b9e",
+                         *         "sender": "demo-acheteur",
                          *         "texte": "Je peux passer samedi matin ?",
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": false,
-                         *         "createdAt": "2026-11-27T10:32:03.157Z"
+                         *         "createdAt": "2026-11-27T11:25:43.263Z"
                          *       }
                          *     }
                          */
@@ -16733,7 +16939,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
+                    /** @example 91116beaedf7a8605f5537981a06929add517b9e */
                     id: string;
                 };
                 cookie?: never;
@@ -16750,21 +16956,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "744f3dc477be5f3573d638036f1a04be12213efe",
+                         *         "id": "91116beaedf7a8605f5537981a06929add517b9e",
                          *         "participants": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *           "demo-acheteur",
+                         *           "demo-vendeur"
                          *         ],
                          *         "contextKind": "article",
-                         *         "contextId": "UxobVtIXyiKvGCSD464S",
+                         *         "contextId": "demo-articles-3",
                          *         "lastMessage": "Je peux passer samedi matin ?",
-                         *         "lastMessageAt": "2026-11-27T10:32:03.157Z",
+                         *         "lastMessageAt": "2026-11-27T11:25:43.263Z",
                          *         "unread": 0,
                          *         "readAt": {
-                         *           "y7cfROp9MJBUGqrECRMVoY9wgZT0": "2026-11-27T10:32:03.157Z",
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl": "2026-11-27T10:32:03.191Z"
+                         *           "demo-acheteur": "2026-11-27T11:25:43.263Z",
+                         *           "demo-vendeur": "2026-11-27T11:25:43.337Z"
                          *         },
-                         *         "createdAt": "2026-11-27T10:32:03.134Z"
+                         *         "createdAt": "2026-11-27T11:25:43.244Z"
                          *       }
                          *     }
                          */
@@ -16874,7 +17080,7 @@ export interface paths {
                 query: {
                     /**
                      * @description Words looked for, case and accents ignored, among the room’s 200 latest messages.
-                     * @example samedi
+                     * @example disponible
                      */
                     q: string;
                     /** @description Matches answered at most (20 by default, at most 50). */
@@ -16882,7 +17088,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
+                    /** @example aecd93cc96eb324d012c9cf70c9d26519c926a2a */
                     id: string;
                 };
                 cookie?: never;
@@ -16900,14 +17106,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "7yAb3n4HCdXKtHCoSNVf",
-                         *           "roomId": "744f3dc477be5f3573d638036f1a04be12213efe",
-                         *           "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *           "texte": "Je peux passer samedi matin ?",
+                         *           "id": "demo-messages-1",
+                         *           "roomId": "aecd93cc96eb324d012c9cf70c9d26519c926a2a",
+                         *           "sender": "demo-acheteur",
+                         *           "texte": "Bonjour, « Alternateur Corolla 1.6 » est-il toujours disponible ?",
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T10:32:03.157Z"
+                         *           "createdAt": "2026-11-27T11:25:34.632Z"
                          *         }
                          *       ]
                          *     }
@@ -17028,9 +17234,9 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 744f3dc477be5f3573d638036f1a04be12213efe */
+                    /** @example 91116beaedf7a8605f5537981a06929add517b9e */
                     id: string;
-                    /** @example 7yAb3n4HCdXKtHCoSNVf */
+                    /** @example mhW49bg3HQkmblplpIRi */
                     messageId: string;
                 };
                 cookie?: never;
@@ -17047,14 +17253,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "7yAb3n4HCdXKtHCoSNVf",
-                         *         "roomId": "744f3dc477be5f3573d638036f1a04be12213efe",
-                         *         "sender": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "mhW49bg3HQkmblplpIRi",
+                         *         "roomId": "91116beaedf7a8605f5537981a06929add517b9e",
+                         *         "sender": "demo-acheteur",
                          *         "texte": null,
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": true,
-                         *         "createdAt": "2026-11-27T10:32:03.157Z"
+                         *         "createdAt": "2026-11-27T11:25:43.263Z"
                          *       }
                          *     }
                          */
@@ -17186,7 +17392,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "qkjHh4SJbfOHzucQDoBz",
+                         *           "id": "demo-deliveryZones-1",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17219,8 +17425,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:31:56.496Z",
-                         *           "updatedAt": "2026-11-27T10:31:56.496Z"
+                         *           "createdAt": "2026-11-27T11:25:34.739Z",
+                         *           "updatedAt": "2026-11-27T11:25:34.739Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17321,7 +17527,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "VO4ZPcTko73n2wyFfIH3",
+                         *         "id": "hWhKrzG2Nvo0aIoXpTuj",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -17349,8 +17555,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:32:03.780Z",
-                         *         "updatedAt": "2026-11-27T10:32:03.780Z"
+                         *         "createdAt": "2026-11-27T11:25:44.138Z",
+                         *         "updatedAt": "2026-11-27T11:25:44.138Z"
                          *       }
                          *     }
                          */
@@ -17485,7 +17691,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "qkjHh4SJbfOHzucQDoBz",
+                         *           "id": "demo-deliveryZones-1",
                          *           "nom": "Grand Cotonou",
                          *           "polygon": [
                          *             {
@@ -17518,8 +17724,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T10:31:56.496Z",
-                         *           "updatedAt": "2026-11-27T10:31:56.496Z"
+                         *           "createdAt": "2026-11-27T11:25:34.739Z",
+                         *           "updatedAt": "2026-11-27T11:25:34.739Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17644,7 +17850,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qkjHh4SJbfOHzucQDoBz",
+                         *         "id": "demo-deliveryZones-1",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17677,8 +17883,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:31:56.496Z",
-                         *         "updatedAt": "2026-11-27T10:31:56.496Z"
+                         *         "createdAt": "2026-11-27T11:25:34.739Z",
+                         *         "updatedAt": "2026-11-27T11:25:34.739Z"
                          *       }
                          *     }
                          */
@@ -17798,7 +18004,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "zoneId": "qkjHh4SJbfOHzucQDoBz",
+                         *         "zoneId": "demo-deliveryZones-1",
                          *         "distanceKm": 1.52,
                          *         "frais": 500,
                          *         "gainLivreur": 76,
@@ -17878,7 +18084,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qkjHh4SJbfOHzucQDoBz */
+                    /** @example demo-deliveryZones-1 */
                     id: string;
                 };
                 cookie?: never;
@@ -17895,7 +18101,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qkjHh4SJbfOHzucQDoBz",
+                         *         "id": "demo-deliveryZones-1",
                          *         "nom": "Grand Cotonou",
                          *         "polygon": [
                          *           {
@@ -17928,8 +18134,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T10:31:56.496Z",
-                         *         "updatedAt": "2026-11-27T10:31:56.496Z"
+                         *         "createdAt": "2026-11-27T11:25:34.739Z",
+                         *         "updatedAt": "2026-11-27T11:25:34.739Z"
                          *       }
                          *     }
                          */
@@ -17977,7 +18183,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example VO4ZPcTko73n2wyFfIH3 */
+                    /** @example hWhKrzG2Nvo0aIoXpTuj */
                     id: string;
                 };
                 cookie?: never;
@@ -17994,7 +18200,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "VO4ZPcTko73n2wyFfIH3",
+                         *         "id": "hWhKrzG2Nvo0aIoXpTuj",
                          *         "deleted": true
                          *       }
                          *     }
@@ -18082,7 +18288,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example VO4ZPcTko73n2wyFfIH3 */
+                    /** @example hWhKrzG2Nvo0aIoXpTuj */
                     id: string;
                 };
                 cookie?: never;
@@ -18122,7 +18328,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "VO4ZPcTko73n2wyFfIH3",
+                         *         "id": "hWhKrzG2Nvo0aIoXpTuj",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -18150,8 +18356,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T10:32:03.780Z",
-                         *         "updatedAt": "2026-11-27T10:32:03.797Z"
+                         *         "createdAt": "2026-11-27T11:25:44.138Z",
+                         *         "updatedAt": "2026-11-27T11:25:44.155Z"
                          *       }
                          *     }
                          */
@@ -18267,14 +18473,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "uid": "demo-livreur",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:31:56.913Z",
-                         *         "updatedAt": "2026-11-27T10:31:56.913Z"
+                         *         "locationAt": "2026-11-27T11:25:35.440Z",
+                         *         "updatedAt": "2026-11-27T11:25:35.440Z"
                          *       }
                          *     }
                          */
@@ -18388,14 +18594,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "uid": "demo-livreur",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3725,
                          *           "longitude": 2.4307
                          *         },
-                         *         "locationAt": "2026-11-27T10:32:03.824Z",
-                         *         "updatedAt": "2026-11-27T10:32:03.824Z"
+                         *         "locationAt": "2026-11-27T11:25:44.187Z",
+                         *         "updatedAt": "2026-11-27T11:25:44.187Z"
                          *       }
                          *     }
                          */
@@ -18530,17 +18736,17 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "written": false,
-                         *         "nextAllowedAt": "2026-11-27T10:32:18.824Z",
+                         *         "nextAllowedAt": "2026-11-27T11:25:59.187Z",
                          *         "tracked": 0,
                          *         "presence": {
-                         *           "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *           "uid": "demo-livreur",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3725,
                          *             "longitude": 2.4307
                          *           },
-                         *           "locationAt": "2026-11-27T10:32:03.824Z",
-                         *           "updatedAt": "2026-11-27T10:32:03.824Z"
+                         *           "locationAt": "2026-11-27T11:25:44.187Z",
+                         *           "updatedAt": "2026-11-27T11:25:44.187Z"
                          *         }
                          *       }
                          *     }
@@ -18667,7 +18873,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_7Fg2TpglGcdwOTjB6pWQ",
+                         *           "id": "order_demo-commandes-2",
                          *           "statut": "en_cours",
                          *           "frais": 500,
                          *           "gainLivreur": 94,
@@ -18679,8 +18885,8 @@ export interface paths {
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *               "collectedAt": "2026-11-27T10:31:56.870Z"
+                         *               "vendeur": "demo-vendeur",
+                         *               "collectedAt": "2026-11-27T11:25:35.386Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -18691,8 +18897,8 @@ export interface paths {
                          *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
                          *           },
                          *           "instructions": null,
-                         *           "createdAt": "2026-11-27T10:31:56.660Z",
-                         *           "updatedAt": "2026-11-27T10:31:56.870Z",
+                         *           "createdAt": "2026-11-27T11:25:35.043Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.386Z",
                          *           "offer": null
                          *         }
                          *       ],
@@ -18923,14 +19129,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *           "uid": "demo-livreur",
                          *           "online": true,
                          *           "position": {
                          *             "latitude": 6.3652,
                          *             "longitude": 2.4381
                          *           },
-                         *           "locationAt": "2026-11-27T10:31:56.913Z",
-                         *           "updatedAt": "2026-11-27T10:31:56.913Z",
+                         *           "locationAt": "2026-11-27T11:25:35.440Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.440Z",
                          *           "nom": "Zinsou",
                          *           "prenoms": "Eric",
                          *           "telephone": "+2290190000005"
@@ -19046,7 +19252,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The courier’s uid.
-                     * @example DLUX4u3O4HCECQ2ZQPq78SKjg2lp
+                     * @example demo-livreur
                      */
                     uid: string;
                 };
@@ -19064,20 +19270,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "uid": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "uid": "demo-livreur",
                          *         "online": true,
                          *         "position": {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T10:31:56.913Z",
-                         *         "updatedAt": "2026-11-27T10:31:56.913Z",
+                         *         "locationAt": "2026-11-27T11:25:35.440Z",
+                         *         "updatedAt": "2026-11-27T11:25:35.440Z",
                          *         "nom": "Zinsou",
                          *         "prenoms": "Eric",
                          *         "telephone": "+2290190000005",
                          *         "isBlocked": false,
                          *         "activeDeliveries": [
-                         *           "order_7Fg2TpglGcdwOTjB6pWQ"
+                         *           "order_demo-commandes-2"
                          *         ]
                          *       }
                          *     }
@@ -19213,25 +19419,25 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "order_7Fg2TpglGcdwOTjB6pWQ",
+                         *           "id": "order_demo-commandes-2",
                          *           "source": {
                          *             "kind": "order",
-                         *             "id": "7Fg2TpglGcdwOTjB6pWQ"
+                         *             "id": "demo-commandes-2"
                          *           },
-                         *           "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "acheteur": "demo-acheteur",
                          *           "vendeurs": [
-                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *             "demo-vendeur"
                          *           ],
-                         *           "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *           "livreur": "demo-livreur",
                          *           "pickups": [
                          *             {
-                         *               "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *               "vendeur": "demo-vendeur",
                          *               "position": {
                          *                 "latitude": 6.3667,
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "collectedAt": "2026-11-27T10:31:56.870Z"
+                         *               "collectedAt": "2026-11-27T11:25:35.386Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -19251,7 +19457,7 @@ export interface paths {
                          *           "radiusKm": 10,
                          *           "roundEndsAt": null,
                          *           "sansLivreur": false,
-                         *           "code": "047913",
+                         *           "code": "324357",
                          *           "preuve": null,
                          *           "autoCloseAt": null,
                          *           "litige": null,
@@ -19259,25 +19465,25 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "commande",
-                         *               "at": "2026-11-27T10:31:56.660Z",
+                         *               "at": "2026-11-27T11:25:35.043Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "assigne",
-                         *               "at": "2026-11-27T10:31:56.827Z",
-                         *               "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *               "at": "2026-11-27T11:25:35.296Z",
+                         *               "by": "demo-livreur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "en_cours",
-                         *               "at": "2026-11-27T10:31:56.870Z",
-                         *               "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *               "at": "2026-11-27T11:25:35.386Z",
+                         *               "by": "demo-livreur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:31:56.660Z",
-                         *           "updatedAt": "2026-11-27T10:31:56.870Z"
+                         *           "createdAt": "2026-11-27T11:25:35.043Z",
+                         *           "updatedAt": "2026-11-27T11:25:35.386Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -19376,7 +19582,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_7Fg2TpglGcdwOTjB6pWQ */
+                    /** @example order_demo-commandes-2 */
                     id: string;
                 };
                 cookie?: never;
@@ -19393,25 +19599,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_7Fg2TpglGcdwOTjB6pWQ",
+                         *         "id": "order_demo-commandes-2",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "7Fg2TpglGcdwOTjB6pWQ"
+                         *           "id": "demo-commandes-2"
                          *         },
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           "demo-vendeur"
                          *         ],
-                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "livreur": "demo-livreur",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:31:56.870Z"
+                         *             "collectedAt": "2026-11-27T11:25:35.386Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19431,7 +19637,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "047913",
+                         *         "code": "324357",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -19439,25 +19645,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:31:56.660Z",
+                         *             "at": "2026-11-27T11:25:35.043Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:31:56.827Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:35.296Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:31:56.870Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:35.386Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:31:56.660Z",
-                         *         "updatedAt": "2026-11-27T10:31:56.870Z"
+                         *         "createdAt": "2026-11-27T11:25:35.043Z",
+                         *         "updatedAt": "2026-11-27T11:25:35.386Z"
                          *       }
                          *     }
                          */
@@ -19553,7 +19759,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_eNJcn5zgLvswM8YNsAzj */
+                    /** @example order_buOubw6hV1T78ES2VehY */
                     id: string;
                 };
                 cookie?: never;
@@ -19570,19 +19776,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_eNJcn5zgLvswM8YNsAzj",
+                         *         "id": "order_buOubw6hV1T78ES2VehY",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "eNJcn5zgLvswM8YNsAzj"
+                         *           "id": "buOubw6hV1T78ES2VehY"
                          *         },
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           "demo-vendeur"
                          *         ],
-                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "livreur": "demo-livreur",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -19616,19 +19822,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:32:04.667Z",
+                         *             "at": "2026-11-27T11:25:45.335Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:32:04.766Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:45.578Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:04.667Z",
-                         *         "updatedAt": "2026-11-27T10:32:04.766Z"
+                         *         "createdAt": "2026-11-27T11:25:45.335Z",
+                         *         "updatedAt": "2026-11-27T11:25:45.578Z"
                          *       }
                          *     }
                          */
@@ -19738,7 +19944,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_lv3V4ZFWN1LlI2HmHy1r */
+                    /** @example order_Hf4Vbs6uE9D8UNJRcco5 */
                     id: string;
                 };
                 cookie?: never;
@@ -19755,7 +19961,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "deliveryId": "order_lv3V4ZFWN1LlI2HmHy1r",
+                         *         "deliveryId": "order_Hf4Vbs6uE9D8UNJRcco5",
                          *         "statut": "declinee"
                          *       }
                          *     }
@@ -19866,11 +20072,11 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_eNJcn5zgLvswM8YNsAzj */
+                    /** @example order_buOubw6hV1T78ES2VehY */
                     id: string;
                     /**
                      * @description The seller whose pickup it is.
-                     * @example ZzMk5Rz25lCfBGBaFoXW93x8MkXl
+                     * @example demo-vendeur
                      */
                     vendeur: string;
                 };
@@ -19888,25 +20094,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_eNJcn5zgLvswM8YNsAzj",
+                         *         "id": "order_buOubw6hV1T78ES2VehY",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "eNJcn5zgLvswM8YNsAzj"
+                         *           "id": "buOubw6hV1T78ES2VehY"
                          *         },
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           "demo-vendeur"
                          *         ],
-                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "livreur": "demo-livreur",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:32:04.812Z"
+                         *             "collectedAt": "2026-11-27T11:25:45.650Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -19934,25 +20140,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:32:04.667Z",
+                         *             "at": "2026-11-27T11:25:45.335Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:32:04.766Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:45.578Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:32:04.812Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:45.650Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:04.667Z",
-                         *         "updatedAt": "2026-11-27T10:32:04.812Z"
+                         *         "createdAt": "2026-11-27T11:25:45.335Z",
+                         *         "updatedAt": "2026-11-27T11:25:45.650Z"
                          *       }
                          *     }
                          */
@@ -20065,7 +20271,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_eNJcn5zgLvswM8YNsAzj */
+                    /** @example order_buOubw6hV1T78ES2VehY */
                     id: string;
                 };
                 cookie?: never;
@@ -20074,7 +20280,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "305911"
+                     *       "code": "373068"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryProof"];
@@ -20091,25 +20297,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_eNJcn5zgLvswM8YNsAzj",
+                         *         "id": "order_buOubw6hV1T78ES2VehY",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "eNJcn5zgLvswM8YNsAzj"
+                         *           "id": "buOubw6hV1T78ES2VehY"
                          *         },
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           "demo-vendeur"
                          *         ],
-                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "livreur": "demo-livreur",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:32:04.812Z"
+                         *             "collectedAt": "2026-11-27T11:25:45.650Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20132,7 +20338,7 @@ export interface paths {
                          *         "code": null,
                          *         "preuve": {
                          *           "photo": null,
-                         *           "at": "2026-11-27T10:32:04.863Z"
+                         *           "at": "2026-11-27T11:25:45.765Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20140,31 +20346,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:32:04.667Z",
+                         *             "at": "2026-11-27T11:25:45.335Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:32:04.766Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:45.578Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:32:04.812Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:45.650Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:32:04.863Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:45.765Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:04.667Z",
-                         *         "updatedAt": "2026-11-27T10:32:04.863Z"
+                         *         "createdAt": "2026-11-27T11:25:45.335Z",
+                         *         "updatedAt": "2026-11-27T11:25:45.765Z"
                          *       }
                          *     }
                          */
@@ -20296,7 +20502,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_LezzBHi5OJppSZ83NeLq */
+                    /** @example order_6AbInlqfE0NTXN8KPBbe */
                     id: string;
                 };
                 cookie?: never;
@@ -20313,25 +20519,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_LezzBHi5OJppSZ83NeLq",
+                         *         "id": "order_6AbInlqfE0NTXN8KPBbe",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "LezzBHi5OJppSZ83NeLq"
+                         *           "id": "6AbInlqfE0NTXN8KPBbe"
                          *         },
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           "demo-vendeur"
                          *         ],
-                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "livreur": "demo-livreur",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:32:08.191Z"
+                         *             "collectedAt": "2026-11-27T11:25:46.721Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20351,7 +20557,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "179604",
+                         *         "code": "792093",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20359,31 +20565,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:32:08.045Z",
+                         *             "at": "2026-11-27T11:25:46.388Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:32:08.141Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:46.671Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:32:08.191Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:46.721Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:32:08.234Z",
-                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "at": "2026-11-27T11:25:46.781Z",
+                         *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:08.045Z",
-                         *         "updatedAt": "2026-11-27T10:32:08.234Z"
+                         *         "createdAt": "2026-11-27T11:25:46.388Z",
+                         *         "updatedAt": "2026-11-27T11:25:46.781Z"
                          *       }
                          *     }
                          */
@@ -20488,7 +20694,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_EifiaaK9t8PqQjmc3nLd */
+                    /** @example order_3UGZfbrRiS7rnnH6nUmK */
                     id: string;
                 };
                 cookie?: never;
@@ -20516,25 +20722,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_EifiaaK9t8PqQjmc3nLd",
+                         *         "id": "order_3UGZfbrRiS7rnnH6nUmK",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "EifiaaK9t8PqQjmc3nLd"
+                         *           "id": "3UGZfbrRiS7rnnH6nUmK"
                          *         },
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           "demo-vendeur"
                          *         ],
-                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "livreur": "demo-livreur",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:32:08.813Z"
+                         *             "collectedAt": "2026-11-27T11:25:47.527Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20554,37 +20760,37 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "038675",
+                         *         "code": "036939",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:32:08.857Z",
-                         *           "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *           "at": "2026-11-27T11:25:47.597Z",
+                         *           "by": "demo-acheteur"
                          *         },
                          *         "enLitige": true,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:32:08.672Z",
+                         *             "at": "2026-11-27T11:25:47.339Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:32:08.773Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:47.457Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:32:08.813Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:47.527Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:08.672Z",
-                         *         "updatedAt": "2026-11-27T10:32:08.857Z"
+                         *         "createdAt": "2026-11-27T11:25:47.339Z",
+                         *         "updatedAt": "2026-11-27T11:25:47.597Z"
                          *       }
                          *     }
                          */
@@ -20703,7 +20909,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_MBdHymsbVVRCOp1JXxFk */
+                    /** @example order_CQPWnFstkb4BN1WSW9S5 */
                     id: string;
                 };
                 cookie?: never;
@@ -20731,25 +20937,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_MBdHymsbVVRCOp1JXxFk",
+                         *         "id": "order_CQPWnFstkb4BN1WSW9S5",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "MBdHymsbVVRCOp1JXxFk"
+                         *           "id": "CQPWnFstkb4BN1WSW9S5"
                          *         },
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           "demo-vendeur"
                          *         ],
-                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "livreur": "demo-livreur",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:32:09.523Z"
+                         *             "collectedAt": "2026-11-27T11:25:48.429Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20769,7 +20975,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "676035",
+                         *         "code": "176708",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -20777,31 +20983,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:32:09.369Z",
+                         *             "at": "2026-11-27T11:25:48.240Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:32:09.484Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:48.363Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:32:09.523Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:48.429Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "refuse",
-                         *             "at": "2026-11-27T10:32:09.562Z",
-                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "at": "2026-11-27T11:25:48.495Z",
+                         *             "by": "demo-acheteur",
                          *             "reason": "Le colis est abîmé"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:09.369Z",
-                         *         "updatedAt": "2026-11-27T10:32:09.562Z"
+                         *         "createdAt": "2026-11-27T11:25:48.240Z",
+                         *         "updatedAt": "2026-11-27T11:25:48.495Z"
                          *       }
                          *     }
                          */
@@ -20916,7 +21122,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_D2qtXHavoIYdSg8x6g51 */
+                    /** @example order_KkBYswBmgyg2y6sycxAp */
                     id: string;
                 };
                 cookie?: never;
@@ -20944,25 +21150,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_D2qtXHavoIYdSg8x6g51",
+                         *         "id": "order_KkBYswBmgyg2y6sycxAp",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "D2qtXHavoIYdSg8x6g51"
+                         *           "id": "KkBYswBmgyg2y6sycxAp"
                          *         },
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           "demo-vendeur"
                          *         ],
-                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "livreur": "demo-livreur",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:32:10.141Z"
+                         *             "collectedAt": "2026-11-27T11:25:49.192Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -20990,31 +21196,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:32:09.987Z",
+                         *             "at": "2026-11-27T11:25:49.008Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:32:10.099Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:49.139Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:32:10.141Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:49.192Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "retour",
-                         *             "at": "2026-11-27T10:32:10.178Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:49.241Z",
+                         *             "by": "demo-livreur",
                          *             "reason": "Client injoignable, colis rendu au vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:09.987Z",
-                         *         "updatedAt": "2026-11-27T10:32:10.178Z"
+                         *         "createdAt": "2026-11-27T11:25:49.008Z",
+                         *         "updatedAt": "2026-11-27T11:25:49.241Z"
                          *       }
                          *     }
                          */
@@ -21129,7 +21335,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_70hrsXVmH4a569aHxGl6 */
+                    /** @example order_4zqG3VbFHcpVlJsKoG9c */
                     id: string;
                 };
                 cookie?: never;
@@ -21146,19 +21352,19 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_70hrsXVmH4a569aHxGl6",
+                         *         "id": "order_4zqG3VbFHcpVlJsKoG9c",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "70hrsXVmH4a569aHxGl6"
+                         *           "id": "4zqG3VbFHcpVlJsKoG9c"
                          *         },
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           "demo-vendeur"
                          *         ],
                          *         "livreur": null,
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
@@ -21184,7 +21390,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "675005",
+                         *         "code": "382591",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -21192,19 +21398,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:32:10.602Z",
+                         *             "at": "2026-11-27T11:25:49.724Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "annule",
-                         *             "at": "2026-11-27T10:32:10.690Z",
-                         *             "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *             "at": "2026-11-27T11:25:52.376Z",
+                         *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:10.602Z",
-                         *         "updatedAt": "2026-11-27T10:32:10.690Z"
+                         *         "createdAt": "2026-11-27T11:25:49.724Z",
+                         *         "updatedAt": "2026-11-27T11:25:52.376Z"
                          *       }
                          *     }
                          */
@@ -21306,7 +21512,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_EifiaaK9t8PqQjmc3nLd */
+                    /** @example order_3UGZfbrRiS7rnnH6nUmK */
                     id: string;
                 };
                 cookie?: never;
@@ -21340,25 +21546,25 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_EifiaaK9t8PqQjmc3nLd",
+                         *         "id": "order_3UGZfbrRiS7rnnH6nUmK",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "EifiaaK9t8PqQjmc3nLd"
+                         *           "id": "3UGZfbrRiS7rnnH6nUmK"
                          *         },
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
-                         *           "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
+                         *           "demo-vendeur"
                          *         ],
-                         *         "livreur": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *         "livreur": "demo-livreur",
                          *         "pickups": [
                          *           {
-                         *             "vendeur": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *             "vendeur": "demo-vendeur",
                          *             "position": {
                          *               "latitude": 6.3667,
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T10:32:08.813Z"
+                         *             "collectedAt": "2026-11-27T11:25:47.527Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -21378,43 +21584,43 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "038675",
+                         *         "code": "036939",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T10:32:08.857Z",
-                         *           "by": "y7cfROp9MJBUGqrECRMVoY9wgZT0"
+                         *           "at": "2026-11-27T11:25:47.597Z",
+                         *           "by": "demo-acheteur"
                          *         },
                          *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T10:32:08.672Z",
+                         *             "at": "2026-11-27T11:25:47.339Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T10:32:08.773Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:47.457Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T10:32:08.813Z",
-                         *             "by": "DLUX4u3O4HCECQ2ZQPq78SKjg2lp",
+                         *             "at": "2026-11-27T11:25:47.527Z",
+                         *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T10:32:08.893Z",
-                         *             "by": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
+                         *             "at": "2026-11-27T11:25:47.648Z",
+                         *             "by": "demo-admin",
                          *             "reason": "Pièce vérifiée conforme avec le vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:08.672Z",
-                         *         "updatedAt": "2026-11-27T10:32:08.893Z"
+                         *         "createdAt": "2026-11-27T11:25:47.339Z",
+                         *         "updatedAt": "2026-11-27T11:25:47.648Z"
                          *       }
                          *     }
                          */
@@ -21532,7 +21738,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_lv3V4ZFWN1LlI2HmHy1r */
+                    /** @example order_Hf4Vbs6uE9D8UNJRcco5 */
                     id: string;
                 };
                 cookie?: never;
@@ -21662,7 +21868,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "rgvvEKKX7YJEG34J70Hq"
+                     *         "commandeId": "ji0QMj8zSiewCqpfp7NH"
                      *       }
                      *     }
                      */
@@ -21680,10 +21886,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "braKtwoVJyLPagfpeoki",
+                         *         "paymentId": "1U2Q3cw3vyvlnYNXQl9v",
                          *         "statut": "pending",
-                         *         "reference": "SBX-c872379d-e70f-4a29-9c4d-ada08391bc75",
-                         *         "paymentUrl": "http://127.0.0.1:41821/pay/SBX-c872379d-e70f-4a29-9c4d-ada08391bc75"
+                         *         "reference": "SBX-3e76461a-e8b3-45dc-9f8b-f8749452b7f9",
+                         *         "paymentUrl": "http://127.0.0.1:44389/pay/SBX-3e76461a-e8b3-45dc-9f8b-f8749452b7f9"
                          *       }
                          *     }
                          */
@@ -21835,7 +22041,7 @@ export interface paths {
                      *       "type": "publicite",
                      *       "montant": 7000,
                      *       "metadata": {
-                     *         "publiciteId": "RdOUzj7oAVsuzKEw1gqk"
+                     *         "publiciteId": "jVUdojyNJiT7ATNuWtpK"
                      *       },
                      *       "telephone": "+2290197000003"
                      *     }
@@ -21875,9 +22081,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "tCRXfaekR3nhnHQaxeW6",
+                         *         "paymentId": "uhfr2vpoDErxqxwMF6Lj",
                          *         "statut": "pending",
-                         *         "reference": "SBX-14f809f9-e901-4dd0-ac77-b82afbabb1b9",
+                         *         "reference": "SBX-5bf2bed2-9539-42e7-96c6-531ebf464a09",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -22031,7 +22237,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "rgvvEKKX7YJEG34J70Hq"
+                     *         "commandeId": "ji0QMj8zSiewCqpfp7NH"
                      *       },
                      *       "typeCard": "VISA"
                      *     }
@@ -22061,10 +22267,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "dzsMqrEgDdqLeTpYnXA6",
+                         *         "paymentId": "eHWCqU88g21Z0t26VrId",
                          *         "statut": "pending",
-                         *         "reference": "SBX-6807ec80-02ac-49a6-8bbf-e8120f74988f",
-                         *         "paymentUrl": "http://127.0.0.1:41821/pay/SBX-6807ec80-02ac-49a6-8bbf-e8120f74988f"
+                         *         "reference": "SBX-d7916dd7-0a3b-4a78-9b0f-df71626c5d53",
+                         *         "paymentUrl": "http://127.0.0.1:44389/pay/SBX-d7916dd7-0a3b-4a78-9b0f-df71626c5d53"
                          *       }
                          *     }
                          */
@@ -22211,9 +22417,9 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "rgvvEKKX7YJEG34J70Hq"
+                     *         "commandeId": "ji0QMj8zSiewCqpfp7NH"
                      *       },
-                     *       "reference": "SBX-6edcd22e-4ca1-4c3c-8056-9b68fe6278e8"
+                     *       "reference": "SBX-06a1d595-9ced-444e-8020-7468c1dbfe7b"
                      *     }
                      */
                     "application/json": {
@@ -22241,9 +22447,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "client_2e6dad5ff6d824a8fd20a6b2a7757667b2e72f3f",
+                         *         "paymentId": "client_97ca59a4211016c58613f8f8a1220c86b766a744",
                          *         "statut": "success",
-                         *         "reference": "SBX-6edcd22e-4ca1-4c3c-8056-9b68fe6278e8",
+                         *         "reference": "SBX-06a1d595-9ced-444e-8020-7468c1dbfe7b",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -22392,7 +22598,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "reference": "braKtwoVJyLPagfpeoki",
+                     *       "reference": "1U2Q3cw3vyvlnYNXQl9v",
                      *       "status": "SUCCESSFUL"
                      *     }
                      */
@@ -22500,7 +22706,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example ePgaTbvdBnKUZPyih0RO */
+                    /** @example demo-verification-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -22517,9 +22723,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ePgaTbvdBnKUZPyih0RO",
+                         *         "id": "demo-verification-payment",
                          *         "statut": "success",
-                         *         "type": "commande"
+                         *         "type": "verification"
                          *       }
                          *     }
                          */
@@ -22621,14 +22827,40 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
+                         *           "id": "demo-transit-payment",
+                         *           "userId": "demo-acheteur",
+                         *           "montant": 650000,
+                         *           "reference": null,
+                         *           "statut": "success",
+                         *           "type": "achat",
+                         *           "metadata": {
+                         *             "achatId": "demo-achats-1"
+                         *           },
+                         *           "method": "mobile_money",
+                         *           "network": "mtn",
+                         *           "lateSuccess": false,
+                         *           "refund": null,
+                         *           "failureReason": null,
+                         *           "history": [
+                         *             {
+                         *               "at": "2026-11-27T11:25:35.931Z",
+                         *               "from": "pending",
+                         *               "to": "success",
+                         *               "source": "admin",
+                         *               "reason": "données de démonstration"
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-27T11:25:35.908Z"
+                         *         },
+                         *         {
                          *           "id": "demo-verification-payment",
-                         *           "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *           "userId": "demo-acheteur",
                          *           "montant": 20000,
                          *           "reference": null,
                          *           "statut": "success",
                          *           "type": "verification",
                          *           "metadata": {
-                         *             "articleId": "9wYYtxf3ojAKY9SFmLnT"
+                         *             "articleId": "demo-articles-5"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -22637,46 +22869,20 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T10:31:56.973Z",
+                         *               "at": "2026-11-27T11:25:35.599Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T10:31:56.944Z"
-                         *         },
-                         *         {
-                         *           "id": "demo-delivery-payment",
-                         *           "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *           "montant": 85500,
-                         *           "reference": null,
-                         *           "statut": "success",
-                         *           "type": "commande",
-                         *           "metadata": {
-                         *             "commandeId": "7Fg2TpglGcdwOTjB6pWQ"
-                         *           },
-                         *           "method": "mobile_money",
-                         *           "network": "mtn",
-                         *           "lateSuccess": false,
-                         *           "refund": null,
-                         *           "failureReason": null,
-                         *           "history": [
-                         *             {
-                         *               "at": "2026-11-27T10:31:56.587Z",
-                         *               "from": "pending",
-                         *               "to": "success",
-                         *               "source": "admin",
-                         *               "reason": "données de démonstration"
-                         *             }
-                         *           ],
-                         *           "createdAt": "2026-11-27T10:31:56.566Z"
+                         *           "createdAt": "2026-11-27T11:25:35.558Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 3,
+                         *         "total": 4,
                          *         "hasMore": true
                          *       }
                          *     }
@@ -22764,7 +22970,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example demo-verification-payment */
+                    /** @example demo-transit-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -22781,14 +22987,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-verification-payment",
-                         *         "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "montant": 20000,
+                         *         "id": "demo-transit-payment",
+                         *         "userId": "demo-acheteur",
+                         *         "montant": 650000,
                          *         "reference": null,
                          *         "statut": "success",
-                         *         "type": "verification",
+                         *         "type": "achat",
                          *         "metadata": {
-                         *           "articleId": "9wYYtxf3ojAKY9SFmLnT"
+                         *           "achatId": "demo-achats-1"
                          *         },
                          *         "method": "mobile_money",
                          *         "network": "mtn",
@@ -22797,14 +23003,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:31:56.973Z",
+                         *             "at": "2026-11-27T11:25:35.931Z",
                          *             "from": "pending",
                          *             "to": "success",
                          *             "source": "admin",
                          *             "reason": "données de démonstration"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:31:56.944Z"
+                         *         "createdAt": "2026-11-27T11:25:35.908Z"
                          *       }
                          *     }
                          */
@@ -22900,7 +23106,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example braKtwoVJyLPagfpeoki */
+                    /** @example 1U2Q3cw3vyvlnYNXQl9v */
                     id: string;
                 };
                 cookie?: never;
@@ -22934,14 +23140,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "braKtwoVJyLPagfpeoki",
-                         *         "userId": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "1U2Q3cw3vyvlnYNXQl9v",
+                         *         "userId": "demo-acheteur",
                          *         "montant": 85000,
-                         *         "reference": "SBX-c872379d-e70f-4a29-9c4d-ada08391bc75",
+                         *         "reference": "SBX-3e76461a-e8b3-45dc-9f8b-f8749452b7f9",
                          *         "statut": "failed",
                          *         "type": "commande",
                          *         "metadata": {
-                         *           "commandeId": "rgvvEKKX7YJEG34J70Hq"
+                         *           "commandeId": "ji0QMj8zSiewCqpfp7NH"
                          *         },
                          *         "method": "link",
                          *         "network": null,
@@ -22950,14 +23156,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T10:32:02.776Z",
+                         *             "at": "2026-11-27T11:25:42.763Z",
                          *             "from": "pending",
                          *             "to": "failed",
                          *             "source": "admin",
                          *             "reason": "Le client a abandonné le paiement"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T10:32:02.713Z"
+                         *         "createdAt": "2026-11-27T11:25:42.693Z"
                          *       }
                          *     }
                          */
@@ -23526,7 +23732,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "jfSNwXZeif2RArB2IEBR",
+                     *       "articleId": "demo-articles-2",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -23556,9 +23762,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "jfSNwXZeif2RArB2IEBR",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
+                         *         "acheteur": "demo-acheteur",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -23569,8 +23775,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:32:11.072Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.072Z"
+                         *         "createdAt": "2026-11-27T11:25:52.818Z",
+                         *         "updatedAt": "2026-11-27T11:25:52.818Z"
                          *       }
                          *     }
                          */
@@ -23700,8 +23906,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "jfSNwXZeif2RArB2IEBR",
-                     *       "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo"
+                     *       "articleId": "demo-articles-2",
+                     *       "transitaireId": "demo-transitaire"
                      *     }
                      */
                     "application/json": {
@@ -23721,21 +23927,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "jfSNwXZeif2RArB2IEBR",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
+                         *         "acheteur": "demo-acheteur",
+                         *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.124Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T11:25:52.886Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:32:11.072Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.124Z"
+                         *         "createdAt": "2026-11-27T11:25:52.818Z",
+                         *         "updatedAt": "2026-11-27T11:25:52.886Z"
                          *       }
                          *     }
                          */
@@ -23878,7 +24084,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "jfSNwXZeif2RArB2IEBR"
+                     *       "articleId": "demo-articles-2"
                      *     }
                      */
                     "application/json": {
@@ -23897,21 +24103,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "jfSNwXZeif2RArB2IEBR",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
+                         *         "acheteur": "demo-acheteur",
+                         *         "transitaire": "demo-transitaire",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.266Z",
-                         *         "dateTransfer": "2026-11-27T10:32:11.326Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.079Z",
+                         *         "dateTransfer": "2026-11-27T11:25:53.158Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:32:11.072Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.326Z"
+                         *         "createdAt": "2026-11-27T11:25:52.818Z",
+                         *         "updatedAt": "2026-11-27T11:25:53.158Z"
                          *       }
                          *     }
                          */
@@ -24056,11 +24262,29 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-articles-4_demo-acheteur",
+                         *           "article": "demo-articles-4",
+                         *           "acheteur": "demo-acheteur",
+                         *           "transitaire": "demo-transitaire",
+                         *           "statut": "en_cours",
+                         *           "modeLivraison": "transit",
+                         *           "paysDestination": "NE",
+                         *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *           "articleTitre": "Haojue KA 125 neuve",
+                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateTransfer": null,
+                         *           "dateTraite": null,
+                         *           "verificationApproved": false,
+                         *           "createdAt": "2026-11-27T11:25:36.136Z",
+                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -24150,7 +24374,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jfSNwXZeif2RArB2IEBR */
+                    /** @example demo-articles-4 */
                     articleId: string;
                 };
                 cookie?: never;
@@ -24167,21 +24391,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "jfSNwXZeif2RArB2IEBR",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "id": "demo-articles-4_demo-acheteur",
+                         *         "article": "demo-articles-4",
+                         *         "acheteur": "demo-acheteur",
+                         *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
-                         *         "detailsSupplementaires": "Dédouanement à Malanville",
-                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.124Z",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Haojue KA 125 neuve",
+                         *         "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:32:11.072Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.124Z"
+                         *         "createdAt": "2026-11-27T11:25:36.136Z",
+                         *         "updatedAt": "2026-11-27T11:25:36.194Z"
                          *       }
                          *     }
                          */
@@ -24302,11 +24526,29 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-articles-4_demo-acheteur",
+                         *           "article": "demo-articles-4",
+                         *           "acheteur": "demo-acheteur",
+                         *           "transitaire": "demo-transitaire",
+                         *           "statut": "en_cours",
+                         *           "modeLivraison": "transit",
+                         *           "paysDestination": "NE",
+                         *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *           "articleTitre": "Haojue KA 125 neuve",
+                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateTransfer": null,
+                         *           "dateTraite": null,
+                         *           "verificationApproved": false,
+                         *           "createdAt": "2026-11-27T11:25:36.136Z",
+                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -24423,11 +24665,29 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-articles-4_demo-acheteur",
+                         *           "article": "demo-articles-4",
+                         *           "acheteur": "demo-acheteur",
+                         *           "transitaire": "demo-transitaire",
+                         *           "statut": "en_cours",
+                         *           "modeLivraison": "transit",
+                         *           "paysDestination": "NE",
+                         *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *           "articleTitre": "Haojue KA 125 neuve",
+                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateTransfer": null,
+                         *           "dateTraite": null,
+                         *           "verificationApproved": false,
+                         *           "createdAt": "2026-11-27T11:25:36.136Z",
+                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -24523,7 +24783,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
+                    /** @example demo-articles-2_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -24540,21 +24800,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "jfSNwXZeif2RArB2IEBR",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
+                         *         "acheteur": "demo-acheteur",
+                         *         "transitaire": "demo-transitaire",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.266Z",
-                         *         "dateTransfer": "2026-11-27T10:32:11.326Z",
-                         *         "dateTraite": "2026-11-27T10:32:11.372Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.079Z",
+                         *         "dateTransfer": "2026-11-27T11:25:53.158Z",
+                         *         "dateTraite": "2026-11-27T11:25:53.241Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:32:11.072Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.372Z"
+                         *         "createdAt": "2026-11-27T11:25:52.818Z",
+                         *         "updatedAt": "2026-11-27T11:25:53.241Z"
                          *       }
                          *     }
                          */
@@ -24668,7 +24928,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
+                    /** @example demo-articles-2_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -24685,9 +24945,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "jfSNwXZeif2RArB2IEBR",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
+                         *         "acheteur": "demo-acheteur",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -24698,8 +24958,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:32:11.072Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.204Z"
+                         *         "createdAt": "2026-11-27T11:25:52.818Z",
+                         *         "updatedAt": "2026-11-27T11:25:53.012Z"
                          *       }
                          *     }
                          */
@@ -24813,7 +25073,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
+                    /** @example demo-articles-2_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -24848,21 +25108,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jfSNwXZeif2RArB2IEBR_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "jfSNwXZeif2RArB2IEBR",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
+                         *         "acheteur": "demo-acheteur",
+                         *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.266Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.079Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:32:11.072Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.315Z"
+                         *         "createdAt": "2026-11-27T11:25:52.818Z",
+                         *         "updatedAt": "2026-11-27T11:25:53.142Z"
                          *       }
                          *     }
                          */
@@ -24987,7 +25247,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "axCkiKEG3QUYVyMQxSYY",
+                     *       "articleId": "demo-articles-1",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -25017,9 +25277,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "axCkiKEG3QUYVyMQxSYY",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "demo-articles-1_demo-acheteur",
+                         *         "article": "demo-articles-1",
+                         *         "acheteur": "demo-acheteur",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -25030,8 +25290,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:32:11.687Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.687Z"
+                         *         "createdAt": "2026-11-27T11:25:53.656Z",
+                         *         "updatedAt": "2026-11-27T11:25:53.656Z"
                          *       }
                          *     }
                          */
@@ -25162,8 +25422,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "axCkiKEG3QUYVyMQxSYY",
-                     *       "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo"
+                     *       "articleId": "demo-articles-1",
+                     *       "transitaireId": "demo-transitaire"
                      *     }
                      */
                     "application/json": {
@@ -25183,21 +25443,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "axCkiKEG3QUYVyMQxSYY",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "id": "demo-articles-1_demo-acheteur",
+                         *         "article": "demo-articles-1",
+                         *         "acheteur": "demo-acheteur",
+                         *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.740Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.736Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:32:11.687Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.740Z"
+                         *         "createdAt": "2026-11-27T11:25:53.656Z",
+                         *         "updatedAt": "2026-11-27T11:25:53.736Z"
                          *       }
                          *     }
                          */
@@ -25343,7 +25603,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "axCkiKEG3QUYVyMQxSYY"
+                     *       "articleId": "demo-articles-1"
                      *     }
                      */
                     "application/json": {
@@ -25362,21 +25622,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "axCkiKEG3QUYVyMQxSYY",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "id": "demo-articles-1_demo-acheteur",
+                         *         "article": "demo-articles-1",
+                         *         "acheteur": "demo-acheteur",
+                         *         "transitaire": "demo-transitaire",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.861Z",
-                         *         "dateTransfer": "2026-11-27T10:32:11.916Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.872Z",
+                         *         "dateTransfer": "2026-11-27T11:25:53.957Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:32:11.687Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.916Z"
+                         *         "createdAt": "2026-11-27T11:25:53.656Z",
+                         *         "updatedAt": "2026-11-27T11:25:53.957Z"
                          *       }
                          *     }
                          */
@@ -25522,11 +25782,29 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-articles-4_demo-acheteur",
+                         *           "article": "demo-articles-4",
+                         *           "acheteur": "demo-acheteur",
+                         *           "transitaire": "demo-transitaire",
+                         *           "statut": "en_cours",
+                         *           "modeLivraison": "transit",
+                         *           "paysDestination": "NE",
+                         *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *           "articleTitre": "Haojue KA 125 neuve",
+                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateTransfer": null,
+                         *           "dateTraite": null,
+                         *           "verificationApproved": false,
+                         *           "createdAt": "2026-11-27T11:25:36.136Z",
+                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -25619,7 +25897,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example axCkiKEG3QUYVyMQxSYY */
+                    /** @example demo-articles-4 */
                     articleId: string;
                 };
                 cookie?: never;
@@ -25636,21 +25914,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "axCkiKEG3QUYVyMQxSYY",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "id": "demo-articles-4_demo-acheteur",
+                         *         "article": "demo-articles-4",
+                         *         "acheteur": "demo-acheteur",
+                         *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
-                         *         "detailsSupplementaires": "Dédouanement à Malanville",
-                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.740Z",
+                         *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *         "articleTitre": "Haojue KA 125 neuve",
+                         *         "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:32:11.687Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.740Z"
+                         *         "createdAt": "2026-11-27T11:25:36.136Z",
+                         *         "updatedAt": "2026-11-27T11:25:36.194Z"
                          *       }
                          *     }
                          */
@@ -25772,11 +26050,29 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-articles-4_demo-acheteur",
+                         *           "article": "demo-articles-4",
+                         *           "acheteur": "demo-acheteur",
+                         *           "transitaire": "demo-transitaire",
+                         *           "statut": "en_cours",
+                         *           "modeLivraison": "transit",
+                         *           "paysDestination": "NE",
+                         *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *           "articleTitre": "Haojue KA 125 neuve",
+                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateTransfer": null,
+                         *           "dateTraite": null,
+                         *           "verificationApproved": false,
+                         *           "createdAt": "2026-11-27T11:25:36.136Z",
+                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -25894,11 +26190,29 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-articles-4_demo-acheteur",
+                         *           "article": "demo-articles-4",
+                         *           "acheteur": "demo-acheteur",
+                         *           "transitaire": "demo-transitaire",
+                         *           "statut": "en_cours",
+                         *           "modeLivraison": "transit",
+                         *           "paysDestination": "NE",
+                         *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
+                         *           "articleTitre": "Haojue KA 125 neuve",
+                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateTransfer": null,
+                         *           "dateTraite": null,
+                         *           "verificationApproved": false,
+                         *           "createdAt": "2026-11-27T11:25:36.136Z",
+                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -25997,7 +26311,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
+                    /** @example demo-articles-1_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -26014,21 +26328,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "axCkiKEG3QUYVyMQxSYY",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "id": "demo-articles-1_demo-acheteur",
+                         *         "article": "demo-articles-1",
+                         *         "acheteur": "demo-acheteur",
+                         *         "transitaire": "demo-transitaire",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.861Z",
-                         *         "dateTransfer": "2026-11-27T10:32:11.916Z",
-                         *         "dateTraite": "2026-11-27T10:32:11.965Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.872Z",
+                         *         "dateTransfer": "2026-11-27T11:25:53.957Z",
+                         *         "dateTraite": "2026-11-27T11:25:54.036Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T10:32:11.687Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.965Z"
+                         *         "createdAt": "2026-11-27T11:25:53.656Z",
+                         *         "updatedAt": "2026-11-27T11:25:54.036Z"
                          *       }
                          *     }
                          */
@@ -26145,7 +26459,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
+                    /** @example demo-articles-1_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -26162,9 +26476,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "axCkiKEG3QUYVyMQxSYY",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "demo-articles-1_demo-acheteur",
+                         *         "article": "demo-articles-1",
+                         *         "acheteur": "demo-acheteur",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
@@ -26175,8 +26489,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:32:11.687Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.808Z"
+                         *         "createdAt": "2026-11-27T11:25:53.656Z",
+                         *         "updatedAt": "2026-11-27T11:25:53.813Z"
                          *       }
                          *     }
                          */
@@ -26293,7 +26607,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
+                    /** @example demo-articles-1_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -26328,21 +26642,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "axCkiKEG3QUYVyMQxSYY_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "article": "axCkiKEG3QUYVyMQxSYY",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaire": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "id": "demo-articles-1_demo-acheteur",
+                         *         "article": "demo-articles-1",
+                         *         "acheteur": "demo-acheteur",
+                         *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T10:32:11.861Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.872Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T10:32:11.687Z",
-                         *         "updatedAt": "2026-11-27T10:32:11.904Z"
+                         *         "createdAt": "2026-11-27T11:25:53.656Z",
+                         *         "updatedAt": "2026-11-27T11:25:53.938Z"
                          *       }
                          *     }
                          */
@@ -26469,14 +26783,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "userId": "demo-transitaire",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:31:55.689Z",
-                         *         "decidedAt": "2026-11-27T10:31:55.734Z",
+                         *         "submittedAt": "2026-11-27T11:25:33.487Z",
+                         *         "decidedAt": "2026-11-27T11:25:33.563Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/4eba0fd7-bbb0-447d-b968-13323ea0d771.jpg",
-                         *           "cardBack": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/210529df-d982-4538-abec-068817064846.jpg",
+                         *           "cardFront": "kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg",
+                         *           "cardBack": "kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26596,8 +26910,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
-                     *       "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/264c0742-d3b5-4d97-9bcf-3815646e5639.jpg",
+                     *       "cardFront": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/8b13ee10-68a4-4f73-adcc-5aedb1c85fca.jpg",
+                     *       "cardBack": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/6309b6c6-6895-4099-a7c4-f94938a07d0b.jpg",
                      *       "companyName": "Akpovi Transit SARL",
                      *       "registrationRef": "RB/COT/24 B 1020",
                      *       "pays": "BJ",
@@ -26638,14 +26952,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "userId": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
                          *         "statut": "pending",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:32:12.098Z",
+                         *         "submittedAt": "2026-11-27T11:25:54.195Z",
                          *         "decidedAt": null,
                          *         "dossier": {
-                         *           "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
-                         *           "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/264c0742-d3b5-4d97-9bcf-3815646e5639.jpg",
+                         *           "cardFront": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/8b13ee10-68a4-4f73-adcc-5aedb1c85fca.jpg",
+                         *           "cardBack": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/6309b6c6-6895-4099-a7c4-f94938a07d0b.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -26938,7 +27252,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo */
+                    /** @example demo-transitaire */
                     userId: string;
                 };
                 cookie?: never;
@@ -26955,14 +27269,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *         "userId": "demo-transitaire",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:31:55.689Z",
-                         *         "decidedAt": "2026-11-27T10:31:55.734Z",
+                         *         "submittedAt": "2026-11-27T11:25:33.487Z",
+                         *         "decidedAt": "2026-11-27T11:25:33.563Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/4eba0fd7-bbb0-447d-b968-13323ea0d771.jpg",
-                         *           "cardBack": "kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/210529df-d982-4538-abec-068817064846.jpg",
+                         *           "cardFront": "kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg",
+                         *           "cardBack": "kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg",
                          *           "companyName": "Transit Express Bénin SARL",
                          *           "registrationRef": "RB/COT/23 B 4567",
                          *           "pays": "BJ",
@@ -26976,9 +27290,9 @@ export interface paths {
                          *           ]
                          *         },
                          *         "cardLinks": {
-                         *           "cardFront": "/api/upload/signed/kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/4eba0fd7-bbb0-447d-b968-13323ea0d771.jpg?expires=1795775819&signature=9f559503bb0ad41524c6f32cbadc24262430babb857a92b76f6f9be0c6831cc2",
-                         *           "cardBack": "/api/upload/signed/kyc/vgnYO4On8O0qWEQGnGe2Ulkke2eo/210529df-d982-4538-abec-068817064846.jpg?expires=1795775819&signature=d8def2605e05e8a1c71d1afe5b8d2db50249a931db3c96c6ace9928046aee91b",
-                         *           "expiresAt": "2026-11-27T10:36:59.464Z",
+                         *           "cardFront": "/api/upload/signed/kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg?expires=1795779038&signature=84570443f77a25f3a46f9ad29987666bdcd23b80b6f56c742646aaaeabf3d27b",
+                         *           "cardBack": "/api/upload/signed/kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg?expires=1795779038&signature=8f0d5ccb9386b7b58b29c922c5d9c3ad1f937a31f97b4d9a575fc622a7f9028f",
+                         *           "expiresAt": "2026-11-27T11:30:38.900Z",
                          *           "deleted": []
                          *         }
                          *       }
@@ -27114,7 +27428,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Thkn9qLJPbOXv5foWbSdi8PPP2PN */
+                    /** @example 8gnYFxXfOHfaoGrQRtoDDCEtKQ2p */
                     userId: string;
                 };
                 cookie?: never;
@@ -27131,14 +27445,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "userId": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T10:32:12.220Z",
-                         *         "decidedAt": "2026-11-27T10:32:12.260Z",
+                         *         "submittedAt": "2026-11-27T11:25:54.334Z",
+                         *         "decidedAt": "2026-11-27T11:25:54.390Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/384931b3-01c1-4480-874e-fe09ff6c5135.jpg",
-                         *           "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/9d0c7e6f-83a7-4714-a760-8120c124a6b7.jpg",
+                         *           "cardFront": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/f0a81c61-0be4-428b-baa9-b8ff209cbd07.jpg",
+                         *           "cardBack": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/b50a1006-4853-4e86-a51a-9232803a120a.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27275,7 +27589,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Thkn9qLJPbOXv5foWbSdi8PPP2PN */
+                    /** @example 8gnYFxXfOHfaoGrQRtoDDCEtKQ2p */
                     userId: string;
                 };
                 cookie?: never;
@@ -27303,14 +27617,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "Thkn9qLJPbOXv5foWbSdi8PPP2PN",
+                         *         "userId": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
                          *         "statut": "rejected",
                          *         "rejectionMotif": "Carte illisible, merci de la reprendre",
-                         *         "submittedAt": "2026-11-27T10:32:12.098Z",
-                         *         "decidedAt": "2026-11-27T10:32:12.144Z",
+                         *         "submittedAt": "2026-11-27T11:25:54.195Z",
+                         *         "decidedAt": "2026-11-27T11:25:54.245Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/eaea238c-f2ad-49df-a980-17fc90597703.jpg",
-                         *           "cardBack": "kyc/Thkn9qLJPbOXv5foWbSdi8PPP2PN/264c0742-d3b5-4d97-9bcf-3815646e5639.jpg",
+                         *           "cardFront": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/8b13ee10-68a4-4f73-adcc-5aedb1c85fca.jpg",
+                         *           "cardBack": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/6309b6c6-6895-4099-a7c4-f94938a07d0b.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -27458,7 +27772,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                     *       "transitaireId": "demo-transitaire",
                      *       "rating": 5,
                      *       "comment": "Dédouanement rapide, bon suivi."
                      *     }
@@ -27481,13 +27795,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "demo-transitaire_demo-acheteur",
+                         *         "transitaireId": "demo-transitaire",
+                         *         "acheteur": "demo-acheteur",
                          *         "rating": 5,
                          *         "comment": "Dédouanement rapide, bon suivi.",
-                         *         "createdAt": "2026-11-27T10:32:12.015Z",
-                         *         "updatedAt": "2026-11-27T10:32:12.015Z"
+                         *         "createdAt": "2026-11-27T11:25:54.107Z",
+                         *         "updatedAt": "2026-11-27T11:25:54.107Z"
                          *       }
                          *     }
                          */
@@ -27596,7 +27910,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
+                    /** @example demo-transitaire_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -27696,7 +28010,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0 */
+                    /** @example demo-transitaire_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -27726,13 +28040,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vgnYO4On8O0qWEQGnGe2Ulkke2eo_y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *         "transitaireId": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
-                         *         "acheteur": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
+                         *         "id": "demo-transitaire_demo-acheteur",
+                         *         "transitaireId": "demo-transitaire",
+                         *         "acheteur": "demo-acheteur",
                          *         "rating": 4,
                          *         "comment": "Bon suivi, un jour de retard.",
-                         *         "createdAt": "2026-11-27T10:32:12.015Z",
-                         *         "updatedAt": "2026-11-27T10:32:12.038Z"
+                         *         "createdAt": "2026-11-27T11:25:54.107Z",
+                         *         "updatedAt": "2026-11-27T11:25:54.132Z"
                          *       }
                          *     }
                          */
@@ -27979,7 +28293,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @example vgnYO4On8O0qWEQGnGe2Ulkke2eo */
+                    /** @example demo-transitaire */
                     transitaireId: string;
                 };
                 cookie?: never;
@@ -28132,7 +28446,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "vgnYO4On8O0qWEQGnGe2Ulkke2eo",
+                         *           "id": "demo-transitaire",
                          *           "nom": "Sossa",
                          *           "prenoms": "Transit Express",
                          *           "photoUrl": null,
@@ -28288,15 +28602,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "zp8FgGiFQyByJqVzAGEW8hImnUYJ",
+                         *         "id": "MSTFJoL7Lv5zTtLH6xAS89T3WhAM",
                          *         "telephone": "+2290190000012",
                          *         "email": "pro_2290190000012@users.marketplace.invalid",
                          *         "nom": "Dah",
                          *         "prenoms": "Boris",
                          *         "typeAgent": "Market",
                          *         "zone": "Porto-Novo - Ouando",
-                         *         "referralCode": "WWSQH4GW",
-                         *         "createdAt": "2026-11-27T10:32:12.397Z",
+                         *         "referralCode": "YUKM22RN",
+                         *         "createdAt": "2026-11-27T11:25:54.544Z",
                          *         "passwordSetup": {
                          *           "method": "password_reset",
                          *           "steps": [
@@ -28433,7 +28747,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "id": "demo-agentCommercial",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28565,7 +28879,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "id": "demo-agentCommercial",
                          *           "typeAgent": "Market_pro",
                          *           "referralCode": "DEMOPRO1"
                          *         },
@@ -28699,9 +29013,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "zp8FgGiFQyByJqVzAGEW8hImnUYJ",
+                         *           "id": "MSTFJoL7Lv5zTtLH6xAS89T3WhAM",
                          *           "typeAgent": "Market",
-                         *           "referralCode": "WWSQH4GW"
+                         *           "referralCode": "YUKM22RN"
                          *         },
                          *         "stats": {
                          *           "totalReferrals": 0,
@@ -28851,7 +29165,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *             "agentId": "demo-agentCommercial",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -28868,7 +29182,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "agentId": "demo-agentCommercial",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -29000,7 +29314,7 @@ export interface paths {
                          *         "items": [
                          *           {
                          *             "rank": 1,
-                         *             "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *             "agentId": "demo-agentCommercial",
                          *             "typeAgent": "Market_pro",
                          *             "score": 17,
                          *             "earnings": 1500,
@@ -29017,7 +29331,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
+                         *           "agentId": "demo-agentCommercial",
                          *           "rank": 1,
                          *           "score": 17,
                          *           "earnings": 1500,
@@ -29150,7 +29464,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "zp8FgGiFQyByJqVzAGEW8hImnUYJ",
+                         *           "agentId": "MSTFJoL7Lv5zTtLH6xAS89T3WhAM",
                          *           "rank": 1,
                          *           "score": 0,
                          *           "earnings": 0,
@@ -29832,7 +30146,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example zp8FgGiFQyByJqVzAGEW8hImnUYJ
+                     * @example demo-agentCommercial
                      */
                     id: string;
                 };
@@ -29850,23 +30164,23 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "totalReferrals": 0,
+                         *         "totalReferrals": 1,
                          *         "completedReferrals": 0,
-                         *         "pendingReferrals": 0,
+                         *         "pendingReferrals": 1,
                          *         "awaitingPhoneProof": 0,
-                         *         "boutiquesCreees": 0,
-                         *         "abonnementsVendus": 0,
+                         *         "boutiquesCreees": 1,
+                         *         "abonnementsVendus": 3,
                          *         "campagnesLancees": 0,
                          *         "campagnesDemandees": 0,
                          *         "earnings": {
-                         *           "total": 0,
-                         *           "referralSignup": 0,
-                         *           "commissionSubscription": 0,
+                         *           "total": 7650,
+                         *           "referralSignup": 150,
+                         *           "commissionSubscription": 1500,
                          *           "commissionPublicite": 0,
-                         *           "dailyPresence": 0
+                         *           "dailyPresence": 6000
                          *         },
                          *         "totalWithdrawn": 0,
-                         *         "currentBalance": 0
+                         *         "currentBalance": 7650
                          *       }
                          *     }
                          */
@@ -29975,7 +30289,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example zp8FgGiFQyByJqVzAGEW8hImnUYJ
+                     * @example demo-agentCommercial
                      */
                     id: string;
                 };
@@ -29992,11 +30306,23 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": true,
-                         *       "data": [],
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-vendeur",
+                         *           "referrerId": "demo-agentCommercial",
+                         *           "referredId": "demo-vendeur",
+                         *           "code": "DEMOPRO1",
+                         *           "statut": "pending",
+                         *           "referredRole": "vendeur",
+                         *           "createdAt": "2026-11-24T11:25:34.392Z",
+                         *           "completedAt": null,
+                         *           "phoneProven": true
+                         *         }
+                         *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 0,
+                         *         "total": 1,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -30111,7 +30437,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example sgj9wbV3MuDyrOVto4beYM4QwhSh
+                     * @example demo-agentCommercial
                      */
                     id: string;
                 };
@@ -30288,7 +30614,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example sgj9wbV3MuDyrOVto4beYM4QwhSh
+                     * @example demo-agentCommercial
                      */
                     id: string;
                 };
@@ -30437,7 +30763,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example sgj9wbV3MuDyrOVto4beYM4QwhSh
+                     * @example demo-agentCommercial
                      */
                     id: string;
                 };
@@ -30616,13 +30942,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *           "referrerId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
-                         *           "referredId": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "id": "demo-vendeur",
+                         *           "referrerId": "demo-agentCommercial",
+                         *           "referredId": "demo-vendeur",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:31:56.269Z",
+                         *           "createdAt": "2026-11-24T11:25:34.392Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30857,13 +31183,13 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *           "referrerId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
-                         *           "referredId": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *           "id": "demo-vendeur",
+                         *           "referrerId": "demo-agentCommercial",
+                         *           "referredId": "demo-vendeur",
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T10:31:56.269Z",
+                         *           "createdAt": "2026-11-24T11:25:34.392Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -30963,7 +31289,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The referred user’s id.
-                     * @example ZzMk5Rz25lCfBGBaFoXW93x8MkXl
+                     * @example demo-vendeur
                      */
                     id: string;
                 };
@@ -30981,13 +31307,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
-                         *         "referrerId": "sgj9wbV3MuDyrOVto4beYM4QwhSh",
-                         *         "referredId": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl",
+                         *         "id": "demo-vendeur",
+                         *         "referrerId": "demo-agentCommercial",
+                         *         "referredId": "demo-vendeur",
                          *         "code": "DEMOPRO1",
                          *         "statut": "pending",
                          *         "referredRole": "vendeur",
-                         *         "createdAt": "2026-11-24T10:31:56.269Z",
+                         *         "createdAt": "2026-11-24T11:25:34.392Z",
                          *         "completedAt": null,
                          *         "phoneProven": true
                          *       }
@@ -31112,8 +31438,8 @@ export interface paths {
                          *       "data": {
                          *         "status": "counted",
                          *         "eventType": "seller_create_started",
-                         *         "sessionKey": "ZzMk5Rz25lCfBGBaFoXW93x8MkXl_1795775517",
-                         *         "agentId": "sgj9wbV3MuDyrOVto4beYM4QwhSh"
+                         *         "sessionKey": "demo-vendeur_1795778736",
+                         *         "agentId": "demo-agentCommercial"
                          *       }
                          *     }
                          */
@@ -33565,9 +33891,9 @@ export interface paths {
                          *             "total": 6,
                          *             "byStatus": {
                          *               "en_attente": 0,
-                         *               "en_ligne": 6,
+                         *               "en_ligne": 5,
                          *               "rejete": 0,
-                         *               "vendu": 0,
+                         *               "vendu": 1,
                          *               "retire": 0
                          *             }
                          *           },
@@ -33575,7 +33901,7 @@ export interface paths {
                          *             "en_attente": 0,
                          *             "en_ligne": 6,
                          *             "rejete": 0,
-                         *             "vendu": 0,
+                         *             "vendu": 1,
                          *             "retire": 0
                          *           },
                          *           "created": 6,
@@ -33586,7 +33912,7 @@ export interface paths {
                          *             "byType": {
                          *               "achat": {
                          *                 "pending": 0,
-                         *                 "success": 0,
+                         *                 "success": 1,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               },
@@ -33625,12 +33951,12 @@ export interface paths {
                          *           "byType": {
                          *             "achat": {
                          *               "entered": {
-                         *                 "pending": 0,
-                         *                 "success": 0,
+                         *                 "pending": 1,
+                         *                 "success": 1,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               },
-                         *               "revenue": 0,
+                         *               "revenue": 650000,
                          *               "refunds": {
                          *                 "count": 0,
                          *                 "montant": 0
@@ -33702,7 +34028,7 @@ export interface paths {
                          *               }
                          *             }
                          *           },
-                         *           "revenue": 310500,
+                         *           "revenue": 960500,
                          *           "revenueByDay": [
                          *             {
                          *               "day": "2026-10-29",
@@ -33822,7 +34148,7 @@ export interface paths {
                          *             },
                          *             {
                          *               "day": "2026-11-27",
-                         *               "revenue": 310500
+                         *               "revenue": 960500
                          *             }
                          *           ],
                          *           "refunds": {
@@ -33832,18 +34158,18 @@ export interface paths {
                          *         },
                          *         "missions": {
                          *           "current": {
-                         *             "total": 0,
+                         *             "total": 1,
                          *             "byStatus": {
                          *               "parcours": 0,
-                         *               "en_cours": 0,
+                         *               "en_cours": 1,
                          *               "transferer": 0,
                          *               "traite": 0,
                          *               "annule": 0
                          *             }
                          *           },
                          *           "entered": {
-                         *             "parcours": 0,
-                         *             "en_cours": 0,
+                         *             "parcours": 1,
+                         *             "en_cours": 1,
                          *             "transferer": 0,
                          *             "traite": 0,
                          *             "annule": 0
@@ -34238,36 +34564,36 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "rapport_verification_demo-verification-payment",
-                         *           "kind": "rapport_verification",
-                         *           "owner": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *           "readers": [
-                         *             "ZzMk5Rz25lCfBGBaFoXW93x8MkXl"
-                         *           ],
-                         *           "label": "Rapport de vérification : Tricycle de transport 2022",
+                         *           "id": "facture_achat_demo-achats-1",
+                         *           "kind": "facture",
+                         *           "owner": "demo-acheteur",
+                         *           "readers": [],
+                         *           "label": "Facture FAC-20261127-0003",
                          *           "contentType": "application/pdf",
-                         *           "size": 1238,
+                         *           "size": 1278,
                          *           "record": {
-                         *             "collection": "verifications",
-                         *             "id": "demo-verification-payment"
+                         *             "collection": "invoices",
+                         *             "id": "achat_demo-achats-1"
                          *           },
-                         *           "createdAt": "2026-11-27T10:31:57.084Z",
+                         *           "createdAt": "2026-11-27T11:25:36.080Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         },
                          *         {
-                         *           "id": "facture_commande_7Fg2TpglGcdwOTjB6pWQ",
-                         *           "kind": "facture",
-                         *           "owner": "y7cfROp9MJBUGqrECRMVoY9wgZT0",
-                         *           "readers": [],
-                         *           "label": "Facture FAC-20261127-0002",
+                         *           "id": "rapport_verification_demo-verification-payment",
+                         *           "kind": "rapport_verification",
+                         *           "owner": "demo-acheteur",
+                         *           "readers": [
+                         *             "demo-vendeur"
+                         *           ],
+                         *           "label": "Rapport de vérification : Tricycle de transport 2022",
                          *           "contentType": "application/pdf",
-                         *           "size": 1298,
+                         *           "size": 1237,
                          *           "record": {
-                         *             "collection": "invoices",
-                         *             "id": "commande_7Fg2TpglGcdwOTjB6pWQ"
+                         *             "collection": "verifications",
+                         *             "id": "demo-verification-payment"
                          *           },
-                         *           "createdAt": "2026-11-27T10:31:56.702Z",
+                         *           "createdAt": "2026-11-27T11:25:35.793Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         }
@@ -34275,7 +34601,7 @@ export interface paths {
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 5,
+                         *         "total": 6,
                          *         "hasMore": true
                          *       }
                          *     }
@@ -34377,7 +34703,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "ids": [
-                     *         "facture_achat_W3kRtapRWMbdyCNajepC"
+                     *         "facture_achat_gpzRuemVAK0LgPjqO5Yr"
                      *       ]
                      *     }
                      */
@@ -34400,7 +34726,7 @@ export interface paths {
                          *       "data": {
                          *         "results": [
                          *           {
-                         *             "id": "facture_achat_W3kRtapRWMbdyCNajepC",
+                         *             "id": "facture_achat_gpzRuemVAK0LgPjqO5Yr",
                          *             "outcome": "deleted"
                          *           }
                          *         ]
@@ -34510,7 +34836,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rapport_verification_demo-verification-payment */
+                    /** @example facture_achat_demo-achats-1 */
                     id: string;
                 };
                 cookie?: never;
@@ -34527,8 +34853,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/04ad597b-1eaa-419a-a811-4ff033530512.pdf?expires=1795775819&signature=c07b2f0ca004347a0319b294a944161c379beb2fd7b59bc2ef1373e7a1a4fbae",
-                         *         "expiresAt": "2026-11-27T10:36:59.933Z"
+                         *         "url": "/api/upload/signed/factures/achat_demo-achats-1.pdf?expires=1795779039&signature=0f4a37e4fc9559ed11e7547bcc09dfc08aebd77a448eeaa791ce5f1d0adb81c6",
+                         *         "expiresAt": "2026-11-27T11:30:39.523Z"
                          *       }
                          *     }
                          */
@@ -34677,15 +35003,15 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "PEgmpm4ZqaXVL5XlwqnE",
+                         *           "id": "YQx3ZfMa27TGylIuycUF",
                          *           "actor": {
-                         *             "uid": "b2TLSjp7sYfIt0ciTNez4VRkRKtO",
+                         *             "uid": "demo-admin",
                          *             "role": "admin"
                          *           },
                          *           "action": "delivery_zone.created",
                          *           "target": {
                          *             "collection": "deliveryZones",
-                         *             "id": "qkjHh4SJbfOHzucQDoBz"
+                         *             "id": "demo-deliveryZones-1"
                          *           },
                          *           "before": null,
                          *           "after": {
@@ -34708,7 +35034,7 @@ export interface paths {
                          *           },
                          *           "reason": null,
                          *           "context": null,
-                         *           "at": "2026-11-27T10:31:56.501Z"
+                         *           "at": "2026-11-27T11:25:34.744Z"
                          *         }
                          *       ],
                          *       "pagination": {

@@ -58,7 +58,12 @@ export async function walkCommerce(recorder: Recorder, context: WalkContext): Pr
   }
   await call('PATCH /api/invoices/read-all', 'acheteur');
 
-  // Chat about the demo seller's listing: the room of the demo data, a message, read, searched, deleted.
+  // The demo data's room (the buyer's oldest) searched for a word of its first message, as on npm start.
+  const rooms = (await call('GET /api/chat/rooms', 'acheteur', { query: { page: '1', limit: '50' }, quiet: true })).body?.data as Array<{ id: string }> | undefined;
+  const demoRoom = rooms?.at(-1)?.id;
+  if (demoRoom) await call('GET /api/chat/rooms/{id}/search', 'acheteur', { params: { id: demoRoom }, query: { q: 'disponible' } });
+
+  // Chat about a car of the demo seller: a room, a message, read, deleted.
   const listing = context.ids.car;
   if (listing) {
     const room = await call('POST /api/chat/rooms', 'acheteur', { body: { contextKind: 'article', contextId: listing } });
@@ -66,7 +71,6 @@ export async function walkCommerce(recorder: Recorder, context: WalkContext): Pr
     if (roomId) {
       const sent = await call('POST /api/chat/rooms/{id}/messages', 'acheteur', { params: { id: roomId }, body: { texte: 'Je peux passer samedi matin ?' } });
       await call('POST /api/chat/rooms/{id}/read', 'vendeur', { params: { id: roomId } });
-      await call('GET /api/chat/rooms/{id}/search', 'acheteur', { params: { id: roomId }, query: { q: 'samedi' } });
       const message = sent.body?.data?.id as string | undefined;
       if (message) await call('DELETE /api/chat/rooms/{id}/messages/{messageId}', 'acheteur', { params: { id: roomId, messageId: message } });
     }

@@ -2,12 +2,12 @@
  * Media of listings: the type is read from the file's first bytes, never trusted from the client's
  * Content-Type; sizes are bounded by configuration.
  */
-import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { fileStorage, type StoredFile } from '../../adapters/storage/storage';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
 import { recordUpload } from './uploads/ledger';
+import { newFileName } from '../../core/ids';
 
 export type MediaKind = 'image' | 'video';
 
@@ -83,7 +83,11 @@ export function readBytes(maxBytes: () => number): RequestHandler {
 
 /** The bytes `readUpload` kept, typed by their first bytes: UNSUPPORTED_MEDIA_TYPE unless of `kind`. */
 export function typedUpload(req: Request, kind: MediaKind): { data: Buffer; contentType: string; extension: string } {
-  const data = (req as { upload?: Buffer }).upload ?? Buffer.alloc(0);
+  return typedBytes((req as { upload?: Buffer }).upload ?? Buffer.alloc(0), kind);
+}
+
+/** `data` with its type read from its first bytes, or 415 UNSUPPORTED_MEDIA_TYPE when it is not a `kind`. */
+function typedBytes(data: Buffer, kind: MediaKind): { data: Buffer; contentType: string; extension: string } {
   const signature = SIGNATURES.find((candidate) => candidate.matches(data));
   if (data.length === 0 || !signature || signature.kind !== kind) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
   return { data, contentType: signature.contentType, extension: signature.extension };
@@ -91,8 +95,13 @@ export function typedUpload(req: Request, kind: MediaKind): { data: Buffer; cont
 
 /** Stores a medium of `owner` (null: a public video upload), counted and recorded first (uploads/ledger.ts). */
 export async function storeUpload(req: Request, kind: MediaKind, owner: string | null): Promise<StoredFile> {
-  const { data, contentType, extension } = typedUpload(req, kind);
-  const path = `${kind}s/${randomUUID()}.${extension}`;
+  return saveMedium(owner, kind, typedUpload(req, kind).data);
+}
+
+/** Stores `data` as a medium of `owner`, typed by its bytes as an upload is (the demo seed's photo comes this way). */
+export async function saveMedium(owner: string | null, kind: MediaKind, data: Buffer): Promise<StoredFile> {
+  const { contentType, extension } = typedBytes(data, kind);
+  const path = `${kind}s/${newFileName()}.${extension}`;
   await recordUpload(owner, path, data.length);
   return (await fileStorage()).save(path, data, contentType);
 }

@@ -10,6 +10,7 @@ import type { ArticleStatus } from './state';
 import { endGenerationIn, generations, prepareNewGeneration, type StockGenerationDocument } from './stock/repository';
 import { statusChanged } from './status-events';
 import { leavesPublicView } from './visibility';
+import { newDocumentId } from '../../core/ids';
 
 const articles = () => collection<ArticleDocument>(COLLECTIONS.articles);
 
@@ -21,7 +22,7 @@ export async function readPartsNow(ids: readonly string[]): Promise<Map<string, 
 }
 
 export function newArticleId(): string {
-  return articles().doc().id;
+  return newDocumentId(articles());
 }
 
 /** Creates the listing and says its first status (`article.status_changed` from null), in one transaction. */

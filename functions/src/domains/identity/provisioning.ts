@@ -12,6 +12,8 @@ import { newUserDocument, type UserDocument } from './model';
 import * as repository from './repository';
 
 export interface AccountRequest {
+  /** The account's uid when it is created (the demo accounts have fixed ones); the provider draws one otherwise. */
+  uid?: string;
   telephone: string;
   pays?: string;
   password: string;
@@ -44,7 +46,7 @@ export async function provisionAccount(request: AccountRequest): Promise<Provisi
   const displayName = `${request.prenoms} ${request.nom}`;
   const uid = existing
     ? (await auth().updateUser(existing.uid, { password: request.password, displayName, disabled: false })).uid
-    : (await auth().createUser({ email, password: request.password, displayName })).uid;
+    : (await auth().createUser({ uid: request.uid, email, password: request.password, displayName })).uid;
 
   const extras = { typeAgent: request.typeAgent, referralCode: request.referralCode, vendeurType: request.vendeurType };
   const profile = await repository.findUser(uid);

@@ -8,6 +8,7 @@ import { collection, COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
 import { paymentMachine } from './machine';
 import type { PaymentDocument } from './model';
+import { newDocumentId } from '../../core/ids';
 
 const payments = () => collection<PaymentDocument>(COLLECTIONS.payments);
 
@@ -21,7 +22,7 @@ interface PaymentKeyDocument {
 const paymentKeys = () => collection<PaymentKeyDocument>(COLLECTIONS.paymentKeys);
 
 export function newPaymentId(): string {
-  return payments().doc().id;
+  return newDocumentId(payments());
 }
 
 /**

@@ -4,7 +4,6 @@
  * admins through links signed for KYC_LINK_TTL_SECONDS, and a verification file accepts only the
  * submitter's own stored cards, so no one can point it at a file it did not upload.
  */
-import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { fileStorage, type StoredFile } from '../../../adapters/storage/storage';
 import { now } from '../../../core/clock';
@@ -13,6 +12,7 @@ import { ApiError } from '../../../core/errors';
 import { recordUpload, uploadSize } from '../uploads/ledger';
 import { KycPath } from '../uploads/schemas';
 import { typedUpload } from '../media';
+import { newFileName } from '../../../core/ids';
 
 const areaOf = (uid: string) => `kyc/${uid}/`;
 
@@ -22,7 +22,7 @@ export async function storeCard(uid: string, req: Request): Promise<StoredFile> 
 }
 
 export async function saveCard(uid: string, { data, contentType, extension }: { data: Buffer; contentType: string; extension: string }): Promise<StoredFile> {
-  const name = `${randomUUID()}.${extension}`;
+  const name = `${newFileName()}.${extension}`;
   const path = `${areaOf(uid)}${name}`;
   await recordUpload(uid, path, data.length);
   await (await fileStorage()).savePrivate(path, data, contentType);

@@ -7,7 +7,6 @@
  * VERIFICATION_REPORT_LINK_TTL_SECONDS (with Cloud Storage the bucket's own links; the local
  * driver's are served by `/api/upload/signed/...` for files of the register, which holds each report).
  */
-import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { fileStorage } from '../../../adapters/storage/storage';
 import { now } from '../../../core/clock';
@@ -15,6 +14,7 @@ import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { getArticle } from '../service';
 import { recordUpload } from '../uploads/ledger';
+import { newFileName } from '../../../core/ids';
 
 export const REPORT_TYPE = 'application/pdf' as const;
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
@@ -33,7 +33,7 @@ export async function uploadReport(articleId: string, req: Request) {
 
 /** Keeps a listing's report (its bytes checked by the caller) until a PATCH attaches it. */
 export async function stageReport(articleId: string, data: Buffer) {
-  const rapportId = randomUUID();
+  const rapportId = newFileName();
   const path = stagedPath(articleId, rapportId);
   // In the ledger, so the clean-up deletes an upload never attached. No quota: admin levels alone upload reports.
   await recordUpload(null, path, data.length);
