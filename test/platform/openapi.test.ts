@@ -65,6 +65,21 @@ it('documents exactly the routes the service serves', async () => {
   expect(documented).toEqual(served);
 });
 
+// OpenAPI 3.0.0, "Path Templating": "Each template expression in the path MUST correspond to a path
+// parameter that is included in the Path Item itself and/or in each of the Path Item's Operations."
+// Swagger UI's Try it out sends an undeclared `{name}` as it is written.
+it('declares every parameter its paths name, on each operation', async () => {
+  const document = JSON.parse(await renderOpenApi());
+  const undeclared: string[] = [];
+  for (const [path, item] of Object.entries<Record<string, { parameters?: Array<{ in: string; name: string; required?: boolean }> }>>(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' && parameter.required).map((parameter) => parameter.name);
+      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) if (!declared.includes(name)) undeclared.push(`${method.toUpperCase()} ${path}: {${name}}`);
+    }
+  }
+  expect(undeclared).toEqual([]);
+});
+
 it('lists the error responses of every operation', async () => {
   const document = JSON.parse(await renderOpenApi());
   for (const [path, item] of Object.entries<Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>(document.paths)) {

@@ -5,7 +5,7 @@
  *   demo chauffeur finds it with GET /api/chauffeurs/demandes/open;
  * - the demo buyer's contact to the online demo tricycle (`initiated`): GET /api/tricycles/contacts/mine;
  * - the demo motorbike bought for transit to Niger, paid, the demo forwarder selected (`en_cours`):
- *   the forwarder's GET /api/transit-missions/mine, the buyer's GET /api/transit-missions/parcours/{articleId}.
+ *   the forwarder’s GET /api/transit-missions/mes-missions, the buyer's GET /api/transit-missions/parcours/{articleId}.
  */
 import type { ProfileCaller } from '../core/auth';
 import { now } from '../core/clock';
@@ -66,5 +66,5 @@ export async function seedTransitMission(buyer: Account, seller: Account, forwar
   await onAchatPaid(achat.id, DEMO_TRANSIT_PAYMENT);
   await start(asBuyer, { articleId: moto.id, modeLivraison: 'transit', paysDestination: 'NE', detailsSupplementaires: 'Livraison à Niamey, quartier Plateau' });
   await selectTransitaire(asBuyer, moto.id, forwarder.uid);
-  console.log(`  "${moto.titre}" bought for transit to Niger, the demo forwarder selected: GET /api/transit-missions/mine as the forwarder`);
+  console.log(`  "${moto.titre}" bought for transit to Niger, the demo forwarder selected: GET /api/transit-missions/mes-missions as the forwarder`);
 }

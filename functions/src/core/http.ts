@@ -141,6 +141,11 @@ export interface RawRoute {
   tags: string[];
   summary: string;
   contentType: string;
+  /**
+   * Its path parameters, for the document (Swagger UI fills and sends them): the handlers read and
+   * check them, answering with the codes of `errors`.
+   */
+  params?: z.ZodObject;
   /** Error codes it answers (as ApiError bodies). */
   errors?: readonly ErrorCode[];
   handlers: RequestHandler[];

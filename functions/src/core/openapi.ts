@@ -80,6 +80,7 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
     return {
       ...common,
       security: [],
+      ...(route.params ? { request: { params: route.params } } : {}),
       responses: {
         200: { description: route.summary, content: { [route.contentType]: { schema: { type: 'string' } } } },
         ...errorResponses([...(route.errors ?? []), 'INTERNAL']),
@@ -201,7 +202,8 @@ function errorResponses(codes: readonly ErrorCode[], limit?: { note?: string }) 
         {
           description: [...codes.map((code) => `\`${code}\`: ${messageFor(code, 'en')}`), ...(status === 429 && limit?.note ? [limit.note] : [])].join('\n\n'),
           ...(status === 429 && limit ? { headers: RETRY_AFTER } : {}),
-          content: { 'application/json': { schema: ApiErrorSchema } },
+          // The status's first code as the default language (fr) answers it, rather than the schema's generic example.
+          content: { 'application/json': { schema: ApiErrorSchema, example: { success: false, code: codes[0], message: messageFor(codes[0], 'fr') } } },
         },
       ]),
   );

@@ -53,6 +53,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -98,6 +105,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -143,6 +157,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -247,6 +268,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TELEPHONE",
+                         *       "message": "Ce numéro de téléphone n’est pas valide pour ce pays."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -256,6 +284,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -275,6 +310,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CAPTCHA_FAILED",
+                         *       "message": "La vérification anti-robot a échoué. Réessayez."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -290,6 +332,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ALREADY_REGISTERED",
+                         *       "message": "Ce compte est déjà inscrit."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -299,6 +348,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -310,6 +366,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -319,6 +382,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -398,6 +468,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -411,6 +488,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -420,6 +504,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -518,6 +609,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -535,6 +633,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -548,6 +653,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -557,6 +669,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -566,6 +685,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -653,6 +779,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -670,6 +803,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -683,6 +823,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -692,6 +839,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -701,6 +855,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -767,6 +928,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -784,6 +952,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -797,6 +972,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -806,6 +988,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -871,6 +1060,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -888,6 +1084,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -901,6 +1104,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -910,6 +1120,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -919,6 +1136,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1044,6 +1268,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1061,6 +1292,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1076,6 +1314,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1091,6 +1336,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1100,6 +1352,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1203,6 +1462,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1220,6 +1486,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1239,6 +1512,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CANNOT_MODERATE_SELF",
+                         *       "message": "Vous ne pouvez pas modifier votre propre compte de cette façon."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1248,6 +1528,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1257,6 +1544,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1266,6 +1560,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1348,6 +1649,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1365,6 +1673,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1384,6 +1699,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CANNOT_MODERATE_SELF",
+                         *       "message": "Vous ne pouvez pas modifier votre propre compte de cette façon."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1393,6 +1715,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1402,6 +1731,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1503,6 +1839,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1520,6 +1863,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1541,6 +1891,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CANNOT_MODERATE_SELF",
+                         *       "message": "Vous ne pouvez pas modifier votre propre compte de cette façon."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1550,6 +1907,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1559,6 +1923,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1568,6 +1939,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1636,6 +2014,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1649,6 +2034,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1658,6 +2050,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1744,6 +2143,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1761,6 +2167,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1774,6 +2187,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1783,6 +2203,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1792,6 +2219,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1874,6 +2308,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1891,6 +2332,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1904,6 +2352,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1913,6 +2368,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -1922,6 +2384,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2007,6 +2476,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2024,6 +2500,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2037,6 +2520,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2046,6 +2536,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2055,6 +2552,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2141,6 +2645,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2158,6 +2669,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2171,6 +2689,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2180,6 +2705,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2189,6 +2721,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2393,6 +2932,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2502,6 +3048,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TELEPHONE",
+                         *       "message": "Ce numéro de téléphone n’est pas valide pour ce pays."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2511,6 +3064,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2520,6 +3080,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2609,6 +3176,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_REQUIRED",
+                         *       "message": "Ce numéro a un compte sur chaque application : précisez laquelle."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2618,6 +3192,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2627,6 +3208,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2636,6 +3224,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2653,6 +3248,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_THROTTLED",
+                         *       "message": "Un code vient d’être envoyé. Patientez avant d’en demander un autre."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2662,6 +3264,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2671,6 +3280,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_DELIVERY_FAILED",
+                         *       "message": "Le code n’a pas pu être envoyé. Réessayez dans quelques minutes."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2760,6 +3376,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_REQUIRED",
+                         *       "message": "Ce numéro a un compte sur chaque application : précisez laquelle."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2769,6 +3392,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2778,6 +3408,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_USED",
+                         *       "message": "Ce code a déjà été utilisé. Demandez-en un nouveau."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2787,6 +3424,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2804,6 +3448,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_LOCKED",
+                         *       "message": "Trop d’essais : ce code est bloqué. Demandez-en un nouveau."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2813,6 +3464,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2905,6 +3563,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_REQUIRED",
+                         *       "message": "Ce numéro a un compte sur chaque application : précisez laquelle."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2914,6 +3579,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2923,6 +3595,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_USED",
+                         *       "message": "Ce code a déjà été utilisé. Demandez-en un nouveau."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2932,6 +3611,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2949,6 +3635,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_LOCKED",
+                         *       "message": "Trop d’essais : ce code est bloqué. Demandez-en un nouveau."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -2958,6 +3651,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3034,6 +3734,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3047,6 +3754,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3056,6 +3770,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TELEPHONE_ALREADY_VERIFIED",
+                         *       "message": "Ce numéro de téléphone est déjà vérifié."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3073,6 +3794,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_THROTTLED",
+                         *       "message": "Un code vient d’être envoyé. Patientez avant d’en demander un autre."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3082,6 +3810,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3091,6 +3826,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_DELIVERY_FAILED",
+                         *       "message": "Le code n’a pas pu être envoyé. Réessayez dans quelques minutes."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3171,6 +3913,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_INVALID",
+                         *       "message": "Ce code est incorrect."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3188,6 +3937,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3201,6 +3957,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3210,6 +3973,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_USED",
+                         *       "message": "Ce code a déjà été utilisé. Demandez-en un nouveau."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3219,6 +3989,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3236,6 +4013,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "OTP_LOCKED",
+                         *       "message": "Trop d’essais : ce code est bloqué. Demandez-en un nouveau."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3245,6 +4029,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3328,6 +4119,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3337,6 +4135,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3350,6 +4155,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3359,6 +4171,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3370,6 +4189,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3379,6 +4205,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3429,6 +4262,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "WEB_SESSION_REQUIRED",
+                         *       "message": "Session du tableau de bord requise."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3442,6 +4282,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3453,6 +4300,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3462,6 +4316,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3504,6 +4365,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "WEBHOOK_VERIFICATION_FAILED",
+                         *       "message": "Vérification du webhook refusée."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3513,6 +4381,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3594,6 +4469,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3619,6 +4501,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3628,6 +4517,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3707,6 +4603,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3716,6 +4619,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3727,6 +4637,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3736,6 +4653,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3849,6 +4773,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3866,6 +4797,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3879,6 +4817,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3888,6 +4833,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3955,6 +4907,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3968,6 +4927,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -3977,6 +4943,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4057,6 +5030,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4070,6 +5050,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4079,6 +5066,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4151,6 +5145,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4168,6 +5169,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4181,6 +5189,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4190,6 +5205,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOTIFICATION_NOT_FOUND",
+                         *       "message": "Notification introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4199,6 +5221,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4271,6 +5300,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4288,6 +5324,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4301,6 +5344,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4310,6 +5360,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOTIFICATION_NOT_FOUND",
+                         *       "message": "Notification introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4319,6 +5376,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4382,6 +5446,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4399,6 +5470,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4412,6 +5490,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4421,6 +5506,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOTIFICATION_NOT_FOUND",
+                         *       "message": "Notification introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4430,6 +5522,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4524,6 +5623,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4541,6 +5647,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4556,6 +5669,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4565,6 +5685,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4574,6 +5701,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4583,6 +5717,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TASK_QUEUE_UNAVAILABLE",
+                         *       "message": "L’envoi n’a pas pu être programmé. Réessayez dans un instant."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4661,6 +5802,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4678,6 +5826,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4693,6 +5848,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4702,6 +5864,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4852,6 +6021,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4869,6 +6045,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4882,6 +6065,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4897,6 +6087,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -4906,6 +6103,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5004,6 +6208,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "STOCK_ONLY_FOR_PARTS",
+                         *       "message": "Seules les pièces ont un stock."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5021,6 +6232,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5038,6 +6256,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "SUBSCRIPTION_REQUIRED",
+                         *       "message": "Un abonnement actif est nécessaire pour publier des pièces."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5047,6 +6272,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5056,6 +6288,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5188,6 +6427,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5205,6 +6451,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5220,6 +6473,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5229,6 +6489,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5318,6 +6585,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5335,6 +6609,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5348,6 +6629,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5357,6 +6645,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5366,6 +6661,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5416,6 +6718,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5433,6 +6742,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5450,6 +6766,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOT_OWNER",
+                         *       "message": "Cette ressource appartient à un autre utilisateur."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5459,6 +6782,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5468,6 +6798,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5477,6 +6814,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5604,6 +6948,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "STOCK_ONLY_FOR_PARTS",
+                         *       "message": "Seules les pièces ont un stock."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5621,6 +6972,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5638,6 +6996,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOT_OWNER",
+                         *       "message": "Cette ressource appartient à un autre utilisateur."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5647,6 +7012,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5656,6 +7028,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5665,6 +7044,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5674,6 +7060,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5777,6 +7170,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "STOCK_ONLY_FOR_PARTS",
+                         *       "message": "Seules les pièces ont un stock."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5794,6 +7194,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5811,6 +7218,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOT_OWNER",
+                         *       "message": "Cette ressource appartient à un autre utilisateur."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5820,6 +7234,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5829,6 +7250,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5838,6 +7266,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5912,6 +7347,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5929,6 +7371,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5946,6 +7395,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOT_OWNER",
+                         *       "message": "Cette ressource appartient à un autre utilisateur."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5955,6 +7411,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5964,6 +7427,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -5973,6 +7443,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6052,6 +7529,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6069,6 +7553,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6084,6 +7575,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6093,6 +7591,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6102,6 +7607,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6111,6 +7623,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6205,6 +7724,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6222,6 +7748,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6237,6 +7770,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6246,6 +7786,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6255,6 +7802,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6264,6 +7818,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6273,6 +7834,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6503,6 +8071,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6518,6 +8093,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6527,6 +8109,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6650,6 +8239,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6665,6 +8261,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6674,6 +8277,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6769,6 +8379,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6784,6 +8401,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6793,6 +8417,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6879,6 +8510,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6888,6 +8526,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -6897,6 +8542,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7030,6 +8682,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7039,6 +8698,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7106,6 +8772,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7115,6 +8788,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7124,6 +8804,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7192,6 +8879,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7201,6 +8895,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7210,6 +8911,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7219,6 +8927,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7228,6 +8943,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7237,6 +8959,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7334,6 +9063,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7351,6 +9087,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7366,6 +9109,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7375,6 +9125,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7455,6 +9212,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7472,6 +9236,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7489,6 +9260,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOT_OWNER",
+                         *       "message": "Cette ressource appartient à un autre utilisateur."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7498,6 +9276,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7507,6 +9292,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_ONLINE",
+                         *       "message": "L’annonce doit être en ligne."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7516,6 +9308,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7525,6 +9324,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7620,6 +9426,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7637,6 +9450,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7652,6 +9472,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7661,6 +9488,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7734,6 +9568,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7751,6 +9592,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7766,6 +9614,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOT_OWNER",
+                         *       "message": "Cette ressource appartient à un autre utilisateur."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7775,6 +9630,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PUBLICITE_NOT_FOUND",
+                         *       "message": "Publicité introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7784,6 +9646,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7863,6 +9732,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7880,6 +9756,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7895,6 +9778,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7904,6 +9794,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PUBLICITE_NOT_FOUND",
+                         *       "message": "Publicité introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7917,6 +9814,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -7926,6 +9830,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8014,6 +9925,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8031,6 +9949,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8046,6 +9971,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8055,6 +9987,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PUBLICITE_NOT_FOUND",
+                         *       "message": "Publicité introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8064,6 +10003,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8073,6 +10019,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8082,6 +10035,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8175,6 +10135,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8184,6 +10151,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8267,6 +10241,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8282,6 +10263,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8291,6 +10279,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FILE_TOO_LARGE",
+                         *       "message": "Le fichier est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8300,6 +10295,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                         *       "message": "Ce type de fichier n’est pas accepté."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8309,6 +10311,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UPLOAD_QUOTA_EXCEEDED",
+                         *       "message": "Vous avez envoyé autant de fichiers que permis aujourd’hui. Réessayez demain."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8318,6 +10327,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8394,6 +10410,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FILE_TOO_LARGE",
+                         *       "message": "Le fichier est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8403,6 +10426,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                         *       "message": "Ce type de fichier n’est pas accepté."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8414,6 +10444,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8423,6 +10460,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8446,7 +10490,18 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: never;
-                path?: never;
+                path: {
+                    /**
+                     * @description The folder: `images` (photos) or `videos`.
+                     * @example images
+                     */
+                    kind: "images" | "videos";
+                    /**
+                     * @description The file’s name as the upload answered it (`{uuid}.{ext}`).
+                     * @example 5d34cf1c-bca7-4d91-872b-4a4afa2168de.png
+                     */
+                    name: string;
+                };
                 cookie?: never;
             };
             requestBody?: never;
@@ -8466,6 +10521,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FILE_NOT_FOUND",
+                         *       "message": "Fichier introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8475,6 +10537,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8561,6 +10630,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8576,6 +10652,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8585,6 +10668,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FILE_TOO_LARGE",
+                         *       "message": "Le fichier est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8594,6 +10684,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                         *       "message": "Ce type de fichier n’est pas accepté."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8603,6 +10700,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UPLOAD_QUOTA_EXCEEDED",
+                         *       "message": "Vous avez envoyé autant de fichiers que permis aujourd’hui. Réessayez demain."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8612,6 +10716,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8660,6 +10771,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8677,6 +10795,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8692,6 +10817,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8701,6 +10833,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FILE_NOT_FOUND",
+                         *       "message": "Fichier introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8710,6 +10849,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8824,6 +10970,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8841,6 +10994,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8856,6 +11016,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8865,6 +11032,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8956,6 +11130,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8971,6 +11152,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -8980,6 +11168,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9058,6 +11253,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9075,6 +11277,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9090,6 +11299,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9099,6 +11315,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9108,6 +11331,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FILE_TOO_LARGE",
+                         *       "message": "Le fichier est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9117,6 +11347,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                         *       "message": "Ce type de fichier n’est pas accepté."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9126,6 +11363,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9249,6 +11493,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VERIFICATION_REPORT_NOT_UPLOADED",
+                         *       "message": "Envoyez d’abord le rapport de cette annonce."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9266,6 +11517,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9281,6 +11539,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9294,6 +11559,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VERIFICATION_NONE_OPEN",
+                         *       "message": "Aucune demande de vérification de cette annonce n’attend d’inspection."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9303,6 +11575,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9312,6 +11591,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9409,6 +11695,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9426,6 +11719,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9439,6 +11739,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9448,6 +11755,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9527,6 +11841,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9544,6 +11865,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9557,6 +11885,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9566,6 +11901,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VERIFICATION_NOT_FOUND",
+                         *       "message": "Demande de vérification introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9575,6 +11917,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9640,6 +11989,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9657,6 +12013,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9670,6 +12033,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9679,6 +12049,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VERIFICATION_NOT_FOUND",
+                         *       "message": "Demande de vérification introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9688,6 +12065,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VERIFICATION_REPORT_MISSING",
+                         *       "message": "Le rapport d’inspection n’est pas encore disponible."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9697,6 +12081,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VERIFICATION_REPORT_DELETED",
+                         *       "message": "Ce rapport d’inspection a été supprimé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9706,6 +12097,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9787,6 +12185,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9804,6 +12209,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9819,6 +12231,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VERIFICATION_BUYER_ONLY",
+                         *       "message": "Seul l’acheteur qui a payé l’inspection décide de son rapport."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9828,6 +12247,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VERIFICATION_NOT_FOUND",
+                         *       "message": "Demande de vérification introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9837,6 +12263,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9846,6 +12279,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9928,6 +12368,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9945,6 +12392,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9960,6 +12414,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VERIFICATION_BUYER_ONLY",
+                         *       "message": "Seul l’acheteur qui a payé l’inspection décide de son rapport."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9969,6 +12430,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VERIFICATION_NOT_FOUND",
+                         *       "message": "Demande de vérification introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9984,6 +12452,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -9993,6 +12468,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10058,6 +12540,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10071,6 +12560,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "SIGNED_LINK_INVALID",
+                         *       "message": "Ce lien vers le fichier n’est pas valide."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10080,6 +12576,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FILE_NOT_FOUND",
+                         *       "message": "Fichier introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10089,6 +12592,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DOCUMENT_DELETED",
+                         *       "message": "Ce document a été supprimé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10098,6 +12608,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10167,6 +12684,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10180,6 +12704,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "SIGNED_LINK_INVALID",
+                         *       "message": "Ce lien vers le fichier n’est pas valide."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10189,6 +12720,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FILE_NOT_FOUND",
+                         *       "message": "Fichier introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10198,6 +12736,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DOCUMENT_DELETED",
+                         *       "message": "Ce document a été supprimé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10207,6 +12752,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10342,6 +12894,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DEMANDE_DATE_PAST",
+                         *       "message": "La date d’une demande de chauffeur doit être à venir."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10359,6 +12918,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10374,6 +12940,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10383,6 +12956,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_ONLINE",
+                         *       "message": "L’annonce doit être en ligne."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10392,6 +12972,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10407,6 +12994,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10416,6 +13010,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10520,6 +13121,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10537,6 +13145,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10552,6 +13167,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10561,6 +13183,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10730,6 +13359,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10747,6 +13383,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10762,6 +13405,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10777,6 +13427,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10786,6 +13443,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10868,6 +13532,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10885,6 +13556,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10898,6 +13576,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10907,6 +13592,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DEMANDE_NOT_FOUND",
+                         *       "message": "Demande de chauffeur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -10916,6 +13608,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11000,6 +13699,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11017,6 +13723,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11032,6 +13745,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11041,6 +13761,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DEMANDE_NOT_FOUND",
+                         *       "message": "Demande de chauffeur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11058,6 +13785,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DEMANDE_ALREADY_TAKEN",
+                         *       "message": "Un autre chauffeur a déjà accepté cette demande."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11073,6 +13807,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11082,6 +13823,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11166,6 +13914,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11183,6 +13938,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11198,6 +13960,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11207,6 +13976,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DEMANDE_NOT_FOUND",
+                         *       "message": "Demande de chauffeur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11216,6 +13992,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11225,6 +14008,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11307,6 +14097,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11324,6 +14121,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11339,6 +14143,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11348,6 +14159,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DEMANDE_NOT_FOUND",
+                         *       "message": "Demande de chauffeur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11357,6 +14175,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11366,6 +14191,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11473,6 +14305,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11490,6 +14329,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11505,6 +14351,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11514,6 +14367,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11613,6 +14473,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11630,6 +14497,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11645,6 +14519,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11654,6 +14535,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DEMANDE_NOT_FOUND",
+                         *       "message": "Demande de chauffeur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11663,6 +14551,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11672,6 +14567,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11681,6 +14583,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11789,6 +14698,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRICYCLE_VEHICLE_REQUIRED",
+                         *       "message": "Indiquez la description et la plaque de votre tricycle la première fois que vous vous mettez en ligne."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11806,6 +14722,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11821,6 +14744,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11830,6 +14760,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11839,6 +14776,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11916,6 +14860,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11933,6 +14884,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11948,6 +14906,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11957,6 +14922,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -11966,6 +14938,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12042,6 +15021,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12057,6 +15043,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12066,6 +15059,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRICYCLE_DRIVER_NOT_FOUND",
+                         *       "message": "Ce conducteur de tricycle est introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12075,6 +15075,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12179,6 +15186,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12196,6 +15210,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12211,6 +15232,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12226,6 +15254,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12235,6 +15270,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12341,6 +15383,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12358,6 +15407,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12373,6 +15429,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12382,6 +15445,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRICYCLE_DRIVER_NOT_FOUND",
+                         *       "message": "Ce conducteur de tricycle est introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12391,6 +15461,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRICYCLE_DRIVER_OFFLINE",
+                         *       "message": "Ce conducteur de tricycle n’est pas disponible pour le moment."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12400,6 +15477,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12417,6 +15501,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRICYCLE_CONTACT_TOO_SOON",
+                         *       "message": "Ce contact vient d’être clos : patientez un instant avant de recontacter ce chauffeur."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12426,6 +15517,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12525,6 +15623,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12542,6 +15647,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12557,6 +15669,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12566,6 +15685,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12665,6 +15791,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12682,6 +15815,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12697,6 +15837,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12706,6 +15853,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12809,6 +15963,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12826,6 +15987,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12841,6 +16009,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12850,6 +16025,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12926,6 +16108,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12943,6 +16132,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12956,6 +16152,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12965,6 +16168,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRICYCLE_CONTACT_NOT_FOUND",
+                         *       "message": "Ce contact de tricycle est introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -12974,6 +16184,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13052,6 +16269,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13069,6 +16293,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13084,6 +16315,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13093,6 +16331,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRICYCLE_CONTACT_NOT_FOUND",
+                         *       "message": "Ce contact de tricycle est introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13102,6 +16347,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13111,6 +16363,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13184,6 +16443,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13201,6 +16467,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13216,6 +16489,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13225,6 +16505,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRICYCLE_CONTACT_NOT_FOUND",
+                         *       "message": "Ce contact de tricycle est introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13234,6 +16521,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13243,6 +16537,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13322,6 +16623,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13339,6 +16647,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13354,6 +16669,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13363,6 +16685,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRICYCLE_CONTACT_NOT_FOUND",
+                         *       "message": "Ce contact de tricycle est introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13372,6 +16701,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13381,6 +16717,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13511,6 +16854,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13528,6 +16878,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13543,6 +16900,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13556,6 +16920,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_ONLINE",
+                         *       "message": "L’annonce doit être en ligne."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13565,6 +16936,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13574,6 +16952,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13698,6 +17083,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13715,6 +17107,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13730,6 +17129,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13739,6 +17145,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13843,6 +17256,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13860,6 +17280,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13875,6 +17302,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13884,6 +17318,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ACHAT_NOT_FOUND",
+                         *       "message": "Achat introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13893,6 +17334,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -13902,6 +17350,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14008,6 +17463,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ADDRESS_REQUIRED",
+                         *       "message": "Une livraison demande une adresse."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14025,6 +17487,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14040,6 +17509,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14057,6 +17533,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_ONLINE",
+                         *       "message": "L’annonce doit être en ligne."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14066,6 +17549,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14075,6 +17565,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14238,6 +17735,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14255,6 +17759,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14270,6 +17781,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14279,6 +17797,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14428,6 +17953,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14445,6 +17977,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14460,6 +17999,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14469,6 +18015,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14637,6 +18190,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14654,6 +18214,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14669,6 +18236,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14678,6 +18252,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14804,6 +18385,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14821,6 +18409,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14836,6 +18431,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14845,6 +18447,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_NOT_FOUND",
+                         *       "message": "Commande introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14858,6 +18467,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14867,6 +18483,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14876,6 +18499,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14978,6 +18608,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -14995,6 +18632,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15008,6 +18652,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15017,6 +18668,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_NOT_FOUND",
+                         *       "message": "Commande introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15026,6 +18684,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15122,6 +18787,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15139,6 +18811,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15154,6 +18833,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15163,6 +18849,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_NOT_FOUND",
+                         *       "message": "Commande introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15176,6 +18869,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15185,6 +18885,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15298,6 +19005,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15315,6 +19029,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15330,6 +19051,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15339,6 +19067,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_NOT_FOUND",
+                         *       "message": "Commande introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15348,6 +19083,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15357,6 +19099,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15366,6 +19115,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15519,6 +19275,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15536,6 +19299,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15549,6 +19319,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15558,6 +19335,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15633,6 +19417,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15646,6 +19437,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15655,6 +19453,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15742,6 +19547,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15759,6 +19571,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15772,6 +19591,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15781,6 +19607,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVOICE_NOT_FOUND",
+                         *       "message": "Facture introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15790,6 +19623,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15889,6 +19729,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15906,6 +19753,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15919,6 +19773,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15928,6 +19789,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVOICE_NOT_FOUND",
+                         *       "message": "Facture introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15937,6 +19805,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15982,6 +19857,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -15999,6 +19881,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16012,6 +19901,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16021,6 +19917,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVOICE_NOT_FOUND",
+                         *       "message": "Facture introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16030,6 +19933,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DOCUMENT_DELETED",
+                         *       "message": "Ce document a été supprimé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16039,6 +19949,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16153,6 +20070,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16170,6 +20094,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16183,6 +20114,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16192,6 +20130,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16289,6 +20234,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16306,6 +20258,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16321,6 +20280,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CHAT_NOT_ALLOWED",
+                         *       "message": "Seuls un acheteur et le vendeur de l’annonce, ou un acheteur et son transitaire, peuvent en discuter."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16336,6 +20302,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16345,6 +20318,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16360,6 +20340,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16369,6 +20356,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16434,6 +20428,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16447,6 +20448,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16456,6 +20464,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16546,6 +20561,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16563,6 +20585,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16576,6 +20605,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16585,6 +20621,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CHAT_ROOM_NOT_FOUND",
+                         *       "message": "Conversation introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16594,6 +20637,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16709,6 +20759,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16726,6 +20783,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16739,6 +20803,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16748,6 +20819,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CHAT_ROOM_NOT_FOUND",
+                         *       "message": "Conversation introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16757,6 +20835,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16839,6 +20924,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CHAT_FILE_URL_INVALID",
+                         *       "message": "Ce lien ne désigne aucun de vos fichiers envoyés : joignez le fichier par son chemin (`fichier`)."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16856,6 +20948,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16871,6 +20970,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CHAT_FILE_NOT_OWNED",
+                         *       "message": "Joignez un fichier que vous avez vous-même envoyé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16880,6 +20986,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CHAT_ROOM_NOT_FOUND",
+                         *       "message": "Conversation introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16889,6 +21002,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16904,6 +21024,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -16913,6 +21040,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17003,6 +21137,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17020,6 +21161,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17033,6 +21181,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17042,6 +21197,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CHAT_ROOM_NOT_FOUND",
+                         *       "message": "Conversation introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17051,6 +21213,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17142,6 +21311,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17159,6 +21335,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17172,6 +21355,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17181,6 +21371,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CHAT_ROOM_NOT_FOUND",
+                         *       "message": "Conversation introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17196,6 +21393,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17205,6 +21409,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17288,6 +21499,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17305,6 +21523,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17318,6 +21543,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17331,6 +21563,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "CHAT_ROOM_NOT_FOUND",
+                         *       "message": "Conversation introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17340,6 +21579,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17455,6 +21701,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17464,6 +21717,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17579,6 +21839,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ZONE_POLYGON_INVALID",
+                         *       "message": "Le contour de la zone doit avoir au moins trois points distincts, sans se croiser."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17596,6 +21863,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17611,6 +21885,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17620,6 +21901,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ZONES_LIMIT",
+                         *       "message": "Le nombre maximal de zones de livraison est atteint : supprimez-en une d’abord."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17629,6 +21917,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17638,6 +21933,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17754,6 +22056,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17771,6 +22080,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17786,6 +22102,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17795,6 +22118,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17905,6 +22235,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17914,6 +22251,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ZONE_NOT_FOUND",
+                         *       "message": "Aucune zone de livraison ici."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17923,6 +22267,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17934,6 +22285,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -17943,6 +22301,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18031,6 +22396,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_OUT_OF_ZONE",
+                         *       "message": "Cette adresse est hors de nos zones de livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18040,6 +22412,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18051,6 +22430,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18060,6 +22446,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18152,6 +22545,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18161,6 +22561,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ZONE_NOT_FOUND",
+                         *       "message": "Aucune zone de livraison ici."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18170,6 +22577,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18222,6 +22636,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18239,6 +22660,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18254,6 +22682,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18263,6 +22698,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ZONE_NOT_FOUND",
+                         *       "message": "Aucune zone de livraison ici."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18272,6 +22714,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18380,6 +22829,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ZONE_POLYGON_INVALID",
+                         *       "message": "Le contour de la zone doit avoir au moins trois points distincts, sans se croiser."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18397,6 +22853,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18412,6 +22875,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18421,6 +22891,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ZONE_NOT_FOUND",
+                         *       "message": "Aucune zone de livraison ici."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18430,6 +22907,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18439,6 +22923,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18505,6 +22996,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18520,6 +23018,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18529,6 +23034,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18622,6 +23134,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18639,6 +23158,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18654,6 +23180,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18663,6 +23196,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "LIVREUR_POSITION_REQUIRED",
+                         *       "message": "Partagez votre position pour passer en ligne : aucune position connue pour le moment."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18672,6 +23212,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18681,6 +23228,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18768,6 +23322,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18785,6 +23346,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18800,6 +23368,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18809,6 +23384,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18818,6 +23400,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18928,6 +23517,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18945,6 +23541,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18960,6 +23563,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -18969,6 +23579,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19042,6 +23659,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19057,6 +23681,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19066,6 +23697,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19168,6 +23806,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19185,6 +23830,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19200,6 +23852,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19215,6 +23874,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19224,6 +23890,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19301,6 +23974,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19318,6 +23998,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19333,6 +24020,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19342,6 +24036,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "LIVREUR_NOT_FOUND",
+                         *       "message": "Livreur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19351,6 +24052,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19512,6 +24220,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19529,6 +24244,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19544,6 +24266,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FORBIDDEN_ROLE",
+                         *       "message": "Votre rôle ne permet pas cette action."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19553,6 +24282,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19680,6 +24416,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19697,6 +24440,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19710,6 +24460,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19719,6 +24476,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19728,6 +24492,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19851,6 +24622,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19868,6 +24646,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19883,6 +24668,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19892,6 +24684,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19909,6 +24708,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ALREADY_ASSIGNED",
+                         *       "message": "Un autre livreur a déjà accepté cette livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19918,6 +24724,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -19983,6 +24796,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20000,6 +24820,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20015,6 +24842,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20024,6 +24858,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20037,6 +24878,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ALREADY_ASSIGNED",
+                         *       "message": "Un autre livreur a déjà accepté cette livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20046,6 +24894,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20175,6 +25030,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20192,6 +25054,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20207,6 +25076,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ACTION_FORBIDDEN",
+                         *       "message": "Cette étape revient à une autre partie de la livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20220,6 +25096,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20233,6 +25116,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PICKUP_ALREADY_CONFIRMED",
+                         *       "message": "Cet enlèvement est déjà confirmé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20242,6 +25132,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20391,6 +25288,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20408,6 +25312,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20425,6 +25336,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ACTION_FORBIDDEN",
+                         *       "message": "Cette étape revient à une autre partie de la livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20434,6 +25352,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20449,6 +25374,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_CODE_INVALID",
+                         *       "message": "Ce n’est pas le code de livraison de l’acheteur."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20458,6 +25390,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20467,6 +25406,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_CODE_LOCKED",
+                         *       "message": "Trop de codes erronés : l’acheteur doit confirmer la livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20476,6 +25422,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20606,6 +25559,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20623,6 +25583,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20638,6 +25605,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ACTION_FORBIDDEN",
+                         *       "message": "Cette étape revient à une autre partie de la livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20647,6 +25621,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20656,6 +25637,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20665,6 +25653,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20811,6 +25806,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20828,6 +25830,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20843,6 +25852,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ACTION_FORBIDDEN",
+                         *       "message": "Cette étape revient à une autre partie de la livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20852,6 +25868,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20865,6 +25888,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_DISPUTED",
+                         *       "message": "L’acheteur a signalé cette livraison comme non reçue : notre équipe s’en occupe."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20874,6 +25904,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -20883,6 +25920,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21028,6 +26072,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21045,6 +26096,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21060,6 +26118,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ACTION_FORBIDDEN",
+                         *       "message": "Cette étape revient à une autre partie de la livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21069,6 +26134,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21078,6 +26150,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21087,6 +26166,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21096,6 +26182,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21241,6 +26334,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21258,6 +26358,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21273,6 +26380,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ACTION_FORBIDDEN",
+                         *       "message": "Cette étape revient à une autre partie de la livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21282,6 +26396,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21291,6 +26412,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21300,6 +26428,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21309,6 +26444,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21427,6 +26569,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21444,6 +26593,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21459,6 +26615,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ACTION_FORBIDDEN",
+                         *       "message": "Cette étape revient à une autre partie de la livraison."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21468,6 +26631,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21477,6 +26647,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21486,6 +26663,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21641,6 +26825,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21658,6 +26849,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21673,6 +26871,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21682,6 +26887,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21691,6 +26903,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21700,6 +26919,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21709,6 +26935,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21764,6 +26997,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21781,6 +27021,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21796,6 +27043,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21805,6 +27059,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21830,6 +27091,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21921,6 +27189,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AMOUNT_MISMATCH",
+                         *       "message": "Le montant ne correspond pas au montant dû."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21938,6 +27213,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21951,6 +27233,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21964,6 +27253,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_TARGET_INVALID",
+                         *       "message": "Ce qui doit être payé n’existe pas, n’est pas à vous ou n’attend plus de paiement."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21973,6 +27269,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21982,6 +27285,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -21991,6 +27301,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22000,6 +27317,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_PROVIDER_UNAVAILABLE",
+                         *       "message": "Le service de paiement ne répond pas. Réessayez dans quelques minutes."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22120,6 +27444,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AMOUNT_MISMATCH",
+                         *       "message": "Le montant ne correspond pas au montant dû."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22137,6 +27468,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22150,6 +27488,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22163,6 +27508,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_TARGET_INVALID",
+                         *       "message": "Ce qui doit être payé n’existe pas, n’est pas à vous ou n’attend plus de paiement."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22172,6 +27524,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22181,6 +27540,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22190,6 +27556,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22199,6 +27572,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_PROVIDER_UNAVAILABLE",
+                         *       "message": "Le service de paiement ne répond pas. Réessayez dans quelques minutes."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22300,6 +27680,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AMOUNT_MISMATCH",
+                         *       "message": "Le montant ne correspond pas au montant dû."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22317,6 +27704,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22330,6 +27724,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22343,6 +27744,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_TARGET_INVALID",
+                         *       "message": "Ce qui doit être payé n’existe pas, n’est pas à vous ou n’attend plus de paiement."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22352,6 +27760,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22361,6 +27776,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22370,6 +27792,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22379,6 +27808,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_PROVIDER_UNAVAILABLE",
+                         *       "message": "Le service de paiement ne répond pas. Réessayez dans quelques minutes."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22480,6 +27916,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AMOUNT_MISMATCH",
+                         *       "message": "Le montant ne correspond pas au montant dû."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22497,6 +27940,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22510,6 +27960,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22523,6 +27980,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_NOT_FOUND",
+                         *       "message": "Paiement introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22532,6 +27996,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_TARGET_INVALID",
+                         *       "message": "Ce qui doit être payé n’existe pas, n’est pas à vous ou n’attend plus de paiement."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22541,6 +28012,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22550,6 +28028,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22559,6 +28044,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_PROVIDER_UNAVAILABLE",
+                         *       "message": "Le service de paiement ne répond pas. Réessayez dans quelques minutes."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22639,6 +28131,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22664,6 +28163,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22673,6 +28179,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22682,6 +28195,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_PROVIDER_UNAVAILABLE",
+                         *       "message": "Le service de paiement ne répond pas. Réessayez dans quelques minutes."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22748,6 +28268,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22757,6 +28284,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_NOT_FOUND",
+                         *       "message": "Paiement introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22766,6 +28300,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22905,6 +28446,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22922,6 +28470,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22935,6 +28490,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -22944,6 +28506,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23027,6 +28596,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23044,6 +28620,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23057,6 +28640,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23066,6 +28656,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_NOT_FOUND",
+                         *       "message": "Paiement introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23075,6 +28672,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23184,6 +28788,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23201,6 +28812,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23218,6 +28836,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_FORCE_FORBIDDEN",
+                         *       "message": "Seul un principal ou un superAdmin peut forcer la réussite d’un paiement sans la confirmation du prestataire."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23227,6 +28852,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_NOT_FOUND",
+                         *       "message": "Paiement introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23242,6 +28874,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23251,6 +28890,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23260,6 +28906,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23269,6 +28922,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYMENT_PROVIDER_UNAVAILABLE",
+                         *       "message": "Le service de paiement ne répond pas. Réessayez dans quelques minutes."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23340,6 +29000,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23353,6 +29020,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23362,6 +29036,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23438,6 +29119,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23451,6 +29139,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23460,6 +29155,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23555,6 +29257,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23572,6 +29281,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23585,6 +29301,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23594,6 +29317,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23673,6 +29403,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23686,6 +29423,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23695,6 +29439,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23797,6 +29548,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23814,6 +29572,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23829,6 +29594,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23838,6 +29610,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23853,6 +29632,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ACHAT_REQUIRED",
+                         *       "message": "Achetez ce véhicule en transit avant de démarrer son parcours."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23862,6 +29648,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23871,6 +29664,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23964,6 +29764,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYS_DESTINATION_REQUIRED",
+                         *       "message": "Indiquez le pays de destination avant de choisir un transitaire."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -23981,6 +29788,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24002,6 +29816,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRANSITAIRE_VERIF_PENDING",
+                         *       "message": "Le compte de ce transitaire est en cours de vérification."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24015,6 +29836,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24034,6 +29862,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "JOURNEY_BLOCKED",
+                         *       "message": "Ce parcours est bloqué : l’achat a été annulé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24043,6 +29878,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24052,6 +29894,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24138,6 +29987,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24155,6 +30011,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24170,6 +30033,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24179,6 +30049,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24192,6 +30069,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "JOURNEY_BLOCKED",
+                         *       "message": "Ce parcours est bloqué : l’achat a été annulé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24201,6 +30085,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24210,6 +30101,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24307,6 +30205,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24324,6 +30229,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24339,6 +30251,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24348,6 +30267,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24422,6 +30348,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24439,6 +30372,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24454,6 +30394,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24463,6 +30410,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24472,6 +30426,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24571,6 +30532,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24588,6 +30556,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24603,6 +30578,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24612,6 +30594,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24710,6 +30699,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24727,6 +30723,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24742,6 +30745,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24751,6 +30761,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24831,6 +30848,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24848,6 +30872,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24871,6 +30902,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOT_ASSIGNED_TRANSITAIRE",
+                         *       "message": "Seul le transitaire assigné à cette mission peut faire cela."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24880,6 +30918,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24893,6 +30938,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "JOURNEY_BLOCKED",
+                         *       "message": "Ce parcours est bloqué : l’achat a été annulé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24902,6 +30954,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24976,6 +31035,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -24993,6 +31059,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25016,6 +31089,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOT_ASSIGNED_TRANSITAIRE",
+                         *       "message": "Seul le transitaire assigné à cette mission peut faire cela."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25025,6 +31105,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25038,6 +31125,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "JOURNEY_BLOCKED",
+                         *       "message": "Ce parcours est bloqué : l’achat a été annulé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25047,6 +31141,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25143,6 +31244,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25160,6 +31268,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25175,6 +31290,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25184,6 +31306,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25197,6 +31326,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "JOURNEY_BLOCKED",
+                         *       "message": "Ce parcours est bloqué : l’achat a été annulé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25206,6 +31342,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25215,6 +31358,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25312,6 +31462,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25329,6 +31486,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25344,6 +31508,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25353,6 +31524,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25368,6 +31546,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ACHAT_REQUIRED",
+                         *       "message": "Achetez ce véhicule en transit avant de démarrer son parcours."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25377,6 +31562,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25386,6 +31578,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25480,6 +31679,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYS_DESTINATION_REQUIRED",
+                         *       "message": "Indiquez le pays de destination avant de choisir un transitaire."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25497,6 +31703,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25518,6 +31731,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TRANSITAIRE_VERIF_PENDING",
+                         *       "message": "Le compte de ce transitaire est en cours de vérification."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25531,6 +31751,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25550,6 +31777,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "JOURNEY_BLOCKED",
+                         *       "message": "Ce parcours est bloqué : l’achat a été annulé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25559,6 +31793,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25568,6 +31809,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25657,6 +31905,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25674,6 +31929,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25689,6 +31951,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25698,6 +31967,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25711,6 +31987,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "JOURNEY_BLOCKED",
+                         *       "message": "Ce parcours est bloqué : l’achat a été annulé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25720,6 +32003,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25729,6 +32019,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25827,6 +32124,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25844,6 +32148,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25859,6 +32170,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25868,6 +32186,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25945,6 +32270,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25962,6 +32294,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25977,6 +32316,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25986,6 +32332,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -25995,6 +32348,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26095,6 +32455,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26112,6 +32479,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26127,6 +32501,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26136,6 +32517,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26235,6 +32623,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26252,6 +32647,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26267,6 +32669,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26276,6 +32685,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26359,6 +32775,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26376,6 +32799,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26399,6 +32829,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOT_ASSIGNED_TRANSITAIRE",
+                         *       "message": "Seul le transitaire assigné à cette mission peut faire cela."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26408,6 +32845,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26421,6 +32865,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "JOURNEY_BLOCKED",
+                         *       "message": "Ce parcours est bloqué : l’achat a été annulé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26430,6 +32881,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26507,6 +32965,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26524,6 +32989,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26547,6 +33019,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "NOT_ASSIGNED_TRANSITAIRE",
+                         *       "message": "Seul le transitaire assigné à cette mission peut faire cela."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26556,6 +33035,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26569,6 +33055,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "JOURNEY_BLOCKED",
+                         *       "message": "Ce parcours est bloqué : l’achat a été annulé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26578,6 +33071,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26677,6 +33177,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26694,6 +33201,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26709,6 +33223,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26718,6 +33239,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "MISSION_NOT_FOUND",
+                         *       "message": "Parcours introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26731,6 +33259,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "JOURNEY_BLOCKED",
+                         *       "message": "Ce parcours est bloqué : l’achat a été annulé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26740,6 +33275,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26749,6 +33291,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26849,6 +33398,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26864,6 +33420,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -26873,6 +33436,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27015,6 +33585,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "KYC_FILE_NOT_OWNED",
+                         *       "message": "Cette pièce d’identité ne fait pas partie de vos fichiers envoyés."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27032,6 +33609,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27047,6 +33631,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27056,6 +33647,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27065,6 +33663,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27074,6 +33679,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27185,6 +33797,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27202,6 +33821,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27217,6 +33843,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27226,6 +33859,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27343,6 +33983,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27360,6 +34007,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27375,6 +34029,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27384,6 +34045,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27393,6 +34061,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27500,6 +34175,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27517,6 +34199,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27532,6 +34221,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27541,6 +34237,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27554,6 +34257,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27563,6 +34273,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27676,6 +34393,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27693,6 +34417,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27708,6 +34439,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27717,6 +34455,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27726,6 +34471,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27735,6 +34487,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27744,6 +34503,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27822,6 +34588,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27839,6 +34612,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27856,6 +34636,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "REVIEW_NOT_ALLOWED",
+                         *       "message": "Seul un acheteur dont la mission avec ce transitaire est traitée peut le noter."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27865,6 +34652,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ALREADY_REVIEWED",
+                         *       "message": "Vous avez déjà noté ce transitaire : modifiez votre avis."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27874,6 +34668,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27883,6 +34684,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27947,6 +34755,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27964,6 +34779,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27979,6 +34801,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27988,6 +34817,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "REVIEW_NOT_FOUND",
+                         *       "message": "Avis introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -27997,6 +34833,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28067,6 +34910,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28084,6 +34934,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28099,6 +34956,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28108,6 +34972,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "REVIEW_NOT_FOUND",
+                         *       "message": "Avis introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28117,6 +34988,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28126,6 +35004,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28212,6 +35097,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28229,6 +35121,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28244,6 +35143,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28253,6 +35159,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28348,6 +35261,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28365,6 +35285,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28378,6 +35305,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28387,6 +35321,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28489,6 +35430,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28506,6 +35454,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28519,6 +35474,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28534,6 +35496,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28543,6 +35512,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28643,6 +35619,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TELEPHONE",
+                         *       "message": "Ce numéro de téléphone n’est pas valide pour ce pays."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28660,6 +35643,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28675,6 +35665,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28684,6 +35681,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "TELEPHONE_TAKEN",
+                         *       "message": "Ce numéro de téléphone est déjà utilisé par un autre compte."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28693,6 +35697,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28702,6 +35713,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28791,6 +35809,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28808,6 +35833,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28823,6 +35855,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28832,6 +35871,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28923,6 +35969,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28940,6 +35993,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28957,6 +36017,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -28966,6 +36033,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29057,6 +36131,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29074,6 +36155,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29091,6 +36179,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29100,6 +36195,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29208,6 +36310,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29225,6 +36334,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29240,6 +36356,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29249,6 +36372,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29357,6 +36487,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29374,6 +36511,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29391,6 +36535,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29400,6 +36551,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29490,6 +36648,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29507,6 +36672,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29524,6 +36696,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29533,6 +36712,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29623,6 +36809,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29640,6 +36833,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29655,6 +36855,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29664,6 +36871,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29673,6 +36887,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29742,6 +36963,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29757,6 +36985,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29766,6 +37001,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29846,6 +37088,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29861,6 +37110,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29870,6 +37126,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29950,6 +37213,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29967,6 +37237,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29982,6 +37259,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -29991,6 +37275,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30070,6 +37361,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30087,6 +37385,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30102,6 +37407,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30111,6 +37423,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30120,6 +37439,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30197,6 +37523,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30214,6 +37547,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30229,6 +37569,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30238,6 +37585,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_NOT_FOUND",
+                         *       "message": "Agent introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30247,6 +37601,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30345,6 +37706,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30362,6 +37730,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30377,6 +37752,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30386,6 +37768,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_NOT_FOUND",
+                         *       "message": "Agent introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30395,6 +37784,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30522,6 +37918,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30539,6 +37942,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30554,6 +37964,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30563,6 +37980,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_NOT_FOUND",
+                         *       "message": "Agent introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30572,6 +37996,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_NOT_MARKET_PRO",
+                         *       "message": "Ce suivi est réservé aux agents Market_pro."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30581,6 +38012,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30656,6 +38094,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30673,6 +38118,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30688,6 +38140,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30697,6 +38156,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_NOT_FOUND",
+                         *       "message": "Agent introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30726,6 +38192,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30735,6 +38208,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30829,6 +38309,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30846,6 +38333,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30861,6 +38355,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30870,6 +38371,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_NOT_FOUND",
+                         *       "message": "Agent introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30879,6 +38387,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30888,6 +38403,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30979,6 +38501,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -30996,6 +38525,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31011,6 +38547,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31020,6 +38563,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31101,6 +38651,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31116,6 +38673,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31125,6 +38689,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31220,6 +38791,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31237,6 +38815,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31252,6 +38837,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31261,6 +38853,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31332,6 +38931,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31349,6 +38955,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31364,6 +38977,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31373,6 +38993,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "REFERRAL_NOT_FOUND",
+                         *       "message": "Parrainage introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31382,6 +39009,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31460,6 +39094,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31477,6 +39118,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31492,6 +39140,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31501,6 +39156,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31516,6 +39178,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31525,6 +39194,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31589,6 +39265,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31602,6 +39285,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31611,6 +39301,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31671,6 +39368,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31688,6 +39392,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31703,6 +39414,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31712,6 +39430,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31721,6 +39446,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31785,6 +39517,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31798,6 +39537,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31807,6 +39553,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31865,6 +39618,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31882,6 +39642,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31897,6 +39664,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31906,6 +39680,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31915,6 +39696,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31979,6 +39767,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -31992,6 +39787,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32001,6 +39803,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32059,6 +39868,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32076,6 +39892,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32091,6 +39914,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32100,6 +39930,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32109,6 +39946,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32173,6 +40017,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32186,6 +40037,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32195,6 +40053,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32253,6 +40118,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32270,6 +40142,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32285,6 +40164,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32294,6 +40180,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32303,6 +40196,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32380,6 +40280,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32393,6 +40300,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32402,6 +40316,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32486,6 +40407,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32503,6 +40431,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32518,6 +40453,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32527,6 +40469,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32536,6 +40485,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32620,6 +40576,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32637,6 +40600,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32652,6 +40622,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32661,6 +40638,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32670,6 +40654,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32738,6 +40729,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32751,6 +40749,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32760,6 +40765,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32828,6 +40840,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32845,6 +40864,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32860,6 +40886,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32869,6 +40902,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32878,6 +40918,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32944,6 +40991,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32959,6 +41013,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -32968,6 +41029,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33030,6 +41098,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33047,6 +41122,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33062,6 +41144,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33071,6 +41160,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33080,6 +41176,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33165,6 +41268,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33182,6 +41292,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33197,6 +41314,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33206,6 +41330,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33263,6 +41394,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33280,6 +41418,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33295,6 +41440,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -33320,6 +41472,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34243,6 +42402,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "STATS_RANGE_INVERTED",
+                         *       "message": "Le début de la période ne peut pas être après sa fin."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34260,6 +42426,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34275,6 +42448,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34284,6 +42464,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34350,6 +42537,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34365,6 +42559,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34374,6 +42575,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34456,6 +42664,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34473,6 +42688,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34488,6 +42710,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34497,6 +42726,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34624,6 +42860,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34641,6 +42884,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34656,6 +42906,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34665,6 +42922,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34759,6 +43023,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34776,6 +43047,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34791,6 +43069,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34800,6 +43085,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34809,6 +43101,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34875,6 +43174,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34892,6 +43198,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34907,6 +43220,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34916,6 +43236,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DOCUMENT_NOT_FOUND",
+                         *       "message": "Document introuvable."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34925,6 +43252,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DOCUMENT_DELETED",
+                         *       "message": "Ce document a été supprimé."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -34934,6 +43268,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -35063,6 +43404,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -35080,6 +43428,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -35095,6 +43450,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
@@ -35104,6 +43466,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };

@@ -3,7 +3,7 @@ import { ApiRouter } from '../../../core/http';
 import { UPLOAD_VIDEO_RATE_LIMIT } from '../../../core/rate-limit';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { ACCEPTED_TYPES, readPublicFile, readUpload, storeUpload } from '../media';
-import { StoredFile } from './schemas';
+import { PublicFileParams, StoredFile } from './schemas';
 
 const tags = ['Uploads'];
 
@@ -47,6 +47,7 @@ export const router = new ApiRouter()
     tags,
     summary: 'A public photo or video (`images`, `videos`), with the local storage driver (emulator); Cloud Storage serves its own. Never an identity card',
     contentType: 'application/octet-stream',
+    params: PublicFileParams,
     errors: ['FILE_NOT_FOUND'],
     handlers: [serveFile],
   });

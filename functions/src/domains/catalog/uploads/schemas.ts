@@ -8,6 +8,12 @@ export const StoredFile = z.object({
   size: z.number().int(),
 });
 
+/** A public medium's place in a URL, `{kind}/{name}` (any other answers 404 FILE_NOT_FOUND: the route serves nothing else). */
+export const PublicFileParams = z.strictObject({
+  kind: z.enum(['images', 'videos']).meta({ description: 'The folder: `images` (photos) or `videos`.' }),
+  name: z.string().meta({ description: 'The file’s name as the upload answered it (`{uuid}.{ext}`).' }),
+});
+
 /** An identity card's file name in its owner's area: a server-made uuid and the image's extension. */
 const KYC_NAME = '[0-9a-f-]{36}\\.(jpg|png|webp)';
 export const KycName = z.string().regex(new RegExp(`^${KYC_NAME}$`), 'Not an identity card file name.');
