@@ -1,6 +1,6 @@
 /**
  * The demo listing's photo: a real PNG drawn here (sky, road and a car's body in plain colours),
- * so the apps show a picture and GET /api/upload/files/images/{name} serves one, without a binary
+ * so the apps show a picture and GET /api/upload/files/{kind}/{name} serves one, without a binary
  * file in the repository.
  */
 import { crc32, deflateSync } from 'node:zlib';

@@ -56,7 +56,8 @@ const RUN_SETTINGS = {
 /**
  * Ids of the demo data that answers name under another field: the Corolla's photo (in a listing's
  * `photos`), the demo forwarder's identity cards (paths in its file) and the vehicle of the demo
- * buyer's journey (a mission's `article`), read back as their owners read them. The reads run first: what the walk changes later is not read.
+ * buyer's journey (a mission's `article`), read back as their owners read them, before the walk
+ * changes anything.
  */
 async function demoIds(recorder: Recorder): Promise<Record<string, string[]>> {
   const file = (await recorder.call('GET /api/transitaires/verification/status', 'transitaire', { quiet: true })).body?.data?.dossier;
