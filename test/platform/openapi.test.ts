@@ -103,6 +103,9 @@ it('is served at /api-docs.json, with Swagger UI at /api-docs', async () => {
   const page = await client.get('/api-docs/');
   expect(page.status).toBe(200);
   expect(page.text).toContain('swagger-ui');
+  // Swagger UI shows an image answer (the demo Corolla's photo) by a blob: URL; the API's own answers keep helmet's policy.
+  expect(page.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+  expect(json.headers['content-security-policy']).toContain("img-src 'self' data:;");
   const init = await client.get('/api-docs/swagger-ui-init.js');
   expect(init.status).toBe(200);
   expect(init.text).toContain('/api-docs.json');

@@ -4,6 +4,7 @@
  * function does not need) and kept for the life of the instance.
  */
 import type { RequestHandler } from 'express';
+import helmet from 'helmet';
 import { ApiRouter } from '../../core/http';
 import { serviceDocument } from '../../core/service-document';
 
@@ -27,6 +28,11 @@ function lazy(build: () => RequestHandler | RequestHandler[]): RequestHandler {
 }
 
 const swaggerOptions = { url: '/api-docs.json' };
+/**
+ * The page's policy: the service's own (helmet's defaults), and images from `blob:` URLs, through
+ * which Swagger UI shows an image answer of Try it out (a listing's photo).
+ */
+const pagePolicy = helmet.contentSecurityPolicy({ directives: { 'img-src': ["'self'", 'data:', 'blob:'] } });
 const swaggerPage = lazy(() => swagger().setup(undefined, { customSiteTitle: 'Vehicle marketplace API', swaggerOptions }));
 
 // The page loads its scripts and styles by relative URLs, so it must be served from `/api-docs/`.
@@ -60,7 +66,7 @@ export const router = new ApiRouter()
     tags: ['Documentation'],
     summary: 'Interactive documentation (Swagger UI)',
     contentType: 'text/html',
-    handlers: [redirectToSlash, swaggerPage],
+    handlers: [redirectToSlash, pagePolicy, swaggerPage],
   });
 
 // Swagger UI's static files (`/api-docs/swagger-ui.css`, ...): assets, not API routes.
