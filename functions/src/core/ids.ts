@@ -24,9 +24,12 @@ export function newFileName(): string {
 
 /**
  * Runs `work` with ids counted by kind from `prefix`: `demo-articles-1`, `demo-articles-2`, and
- * for files the uuid drawn from `demo-file-1`. The same calls in the same order name the same ids; counting by kind keeps one
- * kind's ids where they are when work of another kind runs in the background (a subscriber's).
- * Not reentrant across concurrent callers in one process: for a seed, not for a request.
+ * for files the uuid drawn from `demo-file-1`. The same calls in the same order name the same ids;
+ * counting by kind keeps one kind's ids where they are when work of another kind runs in the
+ * background (a subscriber's). For a seed, not for a request: one count for the whole process.
+ * Counts start at 1 at every run: a seed run again over complete data makes nothing, but over the
+ * data of a run that stopped half-way a part may meet an id already given (its create fails);
+ * start again from empty emulators then (`npm start` always does).
  */
 export async function withCountedIds<T>(prefix: string, work: () => Promise<T>): Promise<T> {
   const counts = new Map<string, number>();
