@@ -1,5 +1,6 @@
 /** Deliveries (`/api/deliveries`): created from paid orders, offered in rounds, one courier wins, pickups, handover, the money once. */
 import { resetClock, setClock } from '../../functions/src/core/clock';
+import { cleanUploads } from '../../functions/src/domains/catalog/uploads/cleanup';
 import { recordUpload } from '../../functions/src/domains/catalog/uploads/ledger';
 import { roundTask, runRound } from '../../functions/src/domains/logistics/deliveries/rounds';
 import { closeIfDue, closeTask } from '../../functions/src/domains/logistics/deliveries/service';
@@ -7,7 +8,7 @@ import { DELIVERY_EVENTS, DELIVERY_STATUSES, DELIVERY_TRANSITIONS } from '../../
 import { CLAIM_LEASE_MS } from '../../functions/src/core/claims';
 import { createUser, type TestUser } from '../helpers/accounts';
 import { claimDoc, claimed, claimRef, holdRead } from '../helpers/claims';
-import { api, bearer } from '../helpers/api';
+import { api, bearer, bytes } from '../helpers/api';
 import { achatDoc, COTONOU, couriersAt, deliveryDoc, entriesOf, northOf, offerDoc, offline, orderDoc, paidAchat, paidOrder, paymentDoc, seedCourier, trackingDoc } from '../helpers/deliveries';
 import { resetEmulators } from '../helpers/emulators';
 import { restoreSettings, useSettings } from '../helpers/settings';
@@ -31,12 +32,13 @@ afterEach(() => {
   restoreSettings();
 });
 
-/** A photo stored by `user`, as the upload routes record it in the ledger; its path. */
-async function storedPhoto(user: TestUser, name = `${Math.random().toString(36).slice(2)}.jpg`): Promise<string> {
-  const path = `images/${name}`;
+/** A photo stored by `user` in `area` (`preuves/{id}/`: a handover photo of that delivery), as the upload routes record it in the ledger; its path. */
+async function storedPhoto(user: TestUser, area: string): Promise<string> {
+  const path = `${area}${Math.random().toString(36).slice(2)}.jpg`;
   await recordUpload(user.uid, path, 1000);
   return path;
 }
+const proofArea = (id: string) => `preuves/${id}/`;
 
 const noticeTypes = async (user: TestUser) => ((await get(user, '/api/notifications')).body.data as Array<{ type: string }>).map((notice) => notice.type);
 
@@ -522,14 +524,15 @@ describe('pickups and handover', () => {
     const { deliveryId: id, courier } = order;
     expect((await post(buyer, `/api/deliveries/${id}/delivered`, { photo: 'uploads/x.jpg' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
     expect((await post(courier, `/api/deliveries/${id}/delivered`, { photo: '../../etc' })).status).toBe(400);
-    // Only a file the courier stored itself proves anything: not a made-up path, not someone else's photo.
-    for (const photo of ['deliveries/proof.jpg', await storedPhoto(s1)]) {
+    // Only a photo the courier stored for this delivery proves anything: not a made-up path, not
+    // someone else's photo, not the courier's own listing photo or its proof of another delivery.
+    for (const photo of ['deliveries/proof.jpg', await storedPhoto(s1, proofArea(id)), await storedPhoto(courier, 'images/'), await storedPhoto(courier, proofArea('order_other'))]) {
       const refused = await post(courier, `/api/deliveries/${id}/delivered`, { photo });
       expect([refused.status, refused.body.code]).toEqual([403, 'DELIVERY_PROOF_NOT_OWNED']);
     }
     expect(await deliveryDoc(id)).toMatchObject({ preuve: null, autoCloseAt: null });
     expect(await noticeTypes(buyer)).not.toContain('delivery_proof');
-    const photo = await storedPhoto(courier);
+    const photo = await storedPhoto(courier, proofArea(id));
     const proved = await post(courier, `/api/deliveries/${id}/delivered`, { photo });
     expect(proved.body.data).toMatchObject({ statut: 'en_cours', preuve: { photo }, autoCloseAt: expect.any(String) });
     // The buyer is told the delivery will close by itself, so it can confirm or dispute in time.
@@ -551,6 +554,62 @@ describe('pickups and handover', () => {
     expect(await entriesOf(courier.uid)).toHaveLength(1);
     expect((await entriesOf(s1.uid)).filter((entry) => entry.reference === order.orderId)).toHaveLength(1);
     expect(await closeIfDue(id)).toBe('not_due');
+  });
+});
+
+describe('handover photo', () => {
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('a doorstep in Akpakpa '.repeat(20))]);
+  const upload = async (user: TestUser, id: string, data: Buffer = JPEG) => (await client()).post(`/api/deliveries/${id}/proof`).set(bearer(user.token)).set('Content-Type', 'application/octet-stream').send(data);
+  const proofOf = async (user: TestUser, id: string) => (await client()).get(`/api/deliveries/${id}/proof`).set(bearer(user.token)).buffer(true).parse(bytes);
+
+  // docs/guides/logistics.md, "Handover": "Without the code, the courier posts a `photo` proof: the
+  // path that `POST /{id}/proof` answered it for this delivery ... The photo is never public".
+  it('the assigned courier uploads a private photo for its delivery on the way; the buyer, the courier and admins read the one the delivery records', async () => {
+    const { deliveryId: id, courier } = await assigned(false, [s1]);
+    // Not before the goods are collected, not by the buyer, not by another courier.
+    expect((await upload(courier, id)).body.code).toBe('INVALID_TRANSITION');
+    for (const seller of [s1]) expect((await post(courier, `/api/deliveries/${id}/pickups/${seller.uid}/confirm`)).status).toBe(200);
+    const [stranger] = await couriersAt(1);
+    expect((await upload(buyer, id)).status).toBe(403);
+    const hidden = await upload(stranger, id);
+    expect([hidden.status, hidden.body.code]).toEqual([404, 'DELIVERY_NOT_FOUND']);
+    expect((await upload(courier, id, Buffer.from('<?php echo "hi"; ?>'))).body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const stored = await upload(courier, id);
+    expect(stored.status).toBe(201);
+    expect(stored.body.data).toEqual({ path: expect.stringMatching(new RegExp(`^preuves/${id}/[0-9a-f-]{36}\\.jpg$`)), contentType: 'image/jpeg', size: JPEG.length });
+    const { path } = stored.body.data as { path: string };
+    // Nothing recorded yet: nobody reads a photo the delivery does not name.
+    expect((await proofOf(buyer, id)).status).toBe(404);
+    // Never a public file: the public route serves listings' photos and videos only.
+    expect((await (await client()).get(`/api/upload/files/${path}`)).status).toBe(404);
+
+    const proved = await post(courier, `/api/deliveries/${id}/delivered`, { photo: path });
+    expect(proved.body.data).toMatchObject({ statut: 'en_cours', preuve: { photo: path } });
+    for (const reader of [buyer, courier, admin]) {
+      const photo = await proofOf(reader, id);
+      expect({ status: photo.status, type: photo.headers['content-type'], same: Buffer.compare(photo.body as Buffer, JPEG) === 0 }).toEqual({ status: 200, type: 'image/jpeg', same: true });
+    }
+    const seller = await proofOf(s1, id);
+    expect([seller.status, JSON.parse((seller.body as Buffer).toString()).code]).toEqual([403, 'DELIVERY_ACTION_FORBIDDEN']);
+    const outsider = await proofOf(other, id);
+    expect([outsider.status, JSON.parse((outsider.body as Buffer).toString()).code]).toEqual([404, 'DELIVERY_NOT_FOUND']);
+  });
+
+  it('keeps the photo as evidence (the upload clean-up never deletes it), and takes none for a disputed delivery', async () => {
+    const { deliveryId: id, courier } = await assigned(true, [s1]);
+    const { path } = (await upload(courier, id)).body.data as { path: string };
+    expect((await db().collection(COLLECTIONS.uploads).where('path', '==', path).get()).docs.map((doc) => doc.get('keptBy'))).toEqual(['deliveryProof']);
+    later(30 * 24 * 60 * 60);
+    await cleanUploads(1000);
+    expect((await db().collection(COLLECTIONS.uploads).where('path', '==', path).get()).size).toBe(1);
+    resetClock();
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, { photo: path })).status).toBe(200);
+    expect((await proofOf(buyer, id)).status).toBe(200);
+    expect((await post(buyer, `/api/deliveries/${id}/dispute`, { reason: 'Rien reçu' })).status).toBe(200);
+    const refused = await upload(courier, id);
+    expect([refused.status, refused.body.code]).toEqual([409, 'DELIVERY_DISPUTED']);
+    // Admins end the dispute (the disputes' own tests count the open ones).
+    expect((await post(admin, `/api/deliveries/${id}/admin/status`, { statut: 'livre', reason: 'Photo vérifiée' })).body.data).toMatchObject({ statut: 'livre', enLitige: false });
   });
 });
 
@@ -577,7 +636,7 @@ describe('handover code and disputes', () => {
     expect((await post(buyer, `/api/deliveries/${waiting.deliveryId}/dispute`, { reason: 'Rien reçu' })).body.code).toBe('INVALID_TRANSITION');
 
     const { deliveryId: id, courier } = await assigned(true, [s2]);
-    const photo = await storedPhoto(courier);
+    const photo = await storedPhoto(courier, proofArea(id));
     expect((await post(courier, `/api/deliveries/${id}/delivered`, { photo })).status).toBe(200);
     expect((await post(courier, `/api/deliveries/${id}/dispute`, { reason: 'x' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
     expect((await post(s2, `/api/deliveries/${id}/dispute`, { reason: 'x' })).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
@@ -590,7 +649,7 @@ describe('handover code and disputes', () => {
     expect(disputed.body.data).toMatchObject({ statut: 'en_cours', autoCloseAt: null, enLitige: true, litige: { motif: 'Rien reçu', by: buyer.uid, at: expect.any(String) } });
     expect((await post(buyer, `/api/deliveries/${id}/dispute`, { reason: 'encore' })).body.code).toBe('DELIVERY_DISPUTED');
     // The courier cannot start the auto-close again with another photo.
-    expect((await post(courier, `/api/deliveries/${id}/delivered`, { photo: await storedPhoto(courier) })).body.code).toBe('DELIVERY_DISPUTED');
+    expect((await post(courier, `/api/deliveries/${id}/delivered`, { photo: await storedPhoto(courier, proofArea(id)) })).body.code).toBe('DELIVERY_DISPUTED');
     expect(await noticeTypes(courier)).toContain('delivery_disputed');
 
     later(2 * 60 * 60 + 1);

@@ -30,7 +30,7 @@ export interface paths {
                          *         "service": "vehicle-marketplace",
                          *         "version": "0.1.0",
                          *         "status": "ok",
-                         *         "time": "2026-11-27T11:25:37.102Z"
+                         *         "time": "2026-11-27T12:17:13.463Z"
                          *       }
                          *     }
                          */
@@ -222,7 +222,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
+                         *         "id": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -240,8 +240,8 @@ export interface paths {
                          *         },
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T11:25:39.584Z",
-                         *         "updatedAt": "2026-11-27T11:25:39.584Z"
+                         *         "createdAt": "2026-11-27T12:17:16.971Z",
+                         *         "updatedAt": "2026-11-27T12:17:16.971Z"
                          *       }
                          *     }
                          */
@@ -442,8 +442,8 @@ export interface paths {
                          *         "ville": null,
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T11:25:31.824Z",
-                         *         "updatedAt": "2026-11-27T11:25:36.353Z"
+                         *         "createdAt": "2026-11-27T12:17:05.507Z",
+                         *         "updatedAt": "2026-11-27T12:17:12.357Z"
                          *       }
                          *     }
                          */
@@ -587,8 +587,8 @@ export interface paths {
                          *         "ville": "Cotonou",
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T11:25:31.824Z",
-                         *         "updatedAt": "2026-11-27T11:25:39.727Z"
+                         *         "createdAt": "2026-11-27T12:17:05.507Z",
+                         *         "updatedAt": "2026-11-27T12:17:17.212Z"
                          *       }
                          *     }
                          */
@@ -748,7 +748,7 @@ export interface paths {
                          *       "data": {
                          *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
                          *         "platform": "android",
-                         *         "lastSeenAt": "2026-11-27T11:25:39.761Z"
+                         *         "lastSeenAt": "2026-11-27T12:17:17.287Z"
                          *       }
                          *     }
                          */
@@ -1219,8 +1219,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T11:25:33.404Z",
-                         *           "updatedAt": "2026-11-27T11:25:36.982Z"
+                         *           "createdAt": "2026-11-27T12:17:07.856Z",
+                         *           "updatedAt": "2026-11-27T12:17:13.315Z"
                          *         },
                          *         {
                          *           "id": "demo-principal",
@@ -1238,8 +1238,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T11:25:33.346Z",
-                         *           "updatedAt": "2026-11-27T11:25:36.924Z"
+                         *           "createdAt": "2026-11-27T12:17:07.768Z",
+                         *           "updatedAt": "2026-11-27T12:17:13.208Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1393,7 +1393,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example 8gnYFxXfOHfaoGrQRtoDDCEtKQ2p
+                     * @example VKIqDUTjV6BsfLZCTz8iQleCldRE
                      */
                     id: string;
                 };
@@ -1422,7 +1422,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
+                         *         "id": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1439,9 +1439,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T11:25:39.688Z",
-                         *         "createdAt": "2026-11-27T11:25:39.584Z",
-                         *         "updatedAt": "2026-11-27T11:25:39.876Z"
+                         *         "telephoneVerifieAt": "2026-11-27T12:17:17.145Z",
+                         *         "createdAt": "2026-11-27T12:17:16.971Z",
+                         *         "updatedAt": "2026-11-27T12:17:17.469Z"
                          *       }
                          *     }
                          */
@@ -1595,7 +1595,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example 8gnYFxXfOHfaoGrQRtoDDCEtKQ2p
+                     * @example VKIqDUTjV6BsfLZCTz8iQleCldRE
                      */
                     id: string;
                 };
@@ -1613,7 +1613,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
+                         *         "id": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1630,9 +1630,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T11:25:39.688Z",
-                         *         "createdAt": "2026-11-27T11:25:39.584Z",
-                         *         "updatedAt": "2026-11-27T11:25:39.943Z"
+                         *         "telephoneVerifieAt": "2026-11-27T12:17:17.145Z",
+                         *         "createdAt": "2026-11-27T12:17:16.971Z",
+                         *         "updatedAt": "2026-11-27T12:17:17.582Z"
                          *       }
                          *     }
                          */
@@ -1769,7 +1769,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example 8gnYFxXfOHfaoGrQRtoDDCEtKQ2p
+                     * @example VKIqDUTjV6BsfLZCTz8iQleCldRE
                      */
                     id: string;
                 };
@@ -1799,7 +1799,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
+                         *         "id": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1816,9 +1816,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T11:25:39.688Z",
-                         *         "createdAt": "2026-11-27T11:25:39.584Z",
-                         *         "updatedAt": "2026-11-27T11:25:39.990Z"
+                         *         "telephoneVerifieAt": "2026-11-27T12:17:17.145Z",
+                         *         "createdAt": "2026-11-27T12:17:16.971Z",
+                         *         "updatedAt": "2026-11-27T12:17:17.672Z"
                          *       }
                          *     }
                          */
@@ -3325,7 +3325,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "890390"
+                     *       "otp": "152930"
                      *     }
                      */
                     "application/json": components["schemas"]["VerifyResetCode"];
@@ -3509,7 +3509,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "890390",
+                     *       "otp": "152930",
                      *       "newPassword": "Demo-2026!"
                      *     }
                      */
@@ -3868,7 +3868,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "otp": "579345"
+                     *       "otp": "520082"
                      *     }
                      */
                     "application/json": components["schemas"]["PhoneProofVerify"];
@@ -3887,7 +3887,7 @@ export interface paths {
                          *       "data": {
                          *         "telephone": "+2290190000011",
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T11:25:39.688Z",
+                         *         "telephoneVerifieAt": "2026-11-27T12:17:17.145Z",
                          *         "verifiedNow": true
                          *       }
                          *     }
@@ -4088,8 +4088,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "sessionId": "e50364fb-92bc-4642-9151-cf5a6c8f34c8",
-                         *         "startedAt": "2026-11-27T11:25:40.228Z",
+                         *         "sessionId": "abd17b9e-110e-4bc3-810b-ec2a958953e5",
+                         *         "startedAt": "2026-11-27T12:17:18.002Z",
                          *         "idleTimeoutMinutes": 30
                          *       }
                          *     }
@@ -4729,7 +4729,7 @@ export interface paths {
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-27T11:25:36.026Z"
+                         *           "createdAt": "2026-11-27T12:17:11.879Z"
                          *         },
                          *         {
                          *           "id": "69815309c82b09948c3579b1c66e1e204501d699",
@@ -4744,7 +4744,7 @@ export interface paths {
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-27T11:25:35.829Z"
+                         *           "createdAt": "2026-11-27T12:17:11.601Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -5101,7 +5101,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 1f6d7dbf8d0f9cb07c41ff24f043ea5d4dd5ebb3
+                     * @example fc158b4b15d630670279cda21f0a6fed50383394
                      */
                     id: string;
                 };
@@ -5119,7 +5119,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "1f6d7dbf8d0f9cb07c41ff24f043ea5d4dd5ebb3",
+                         *         "id": "fc158b4b15d630670279cda21f0a6fed50383394",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -5127,8 +5127,8 @@ export interface paths {
                          *         "language": "fr",
                          *         "resource": null,
                          *         "read": true,
-                         *         "readAt": "2026-11-27T11:25:40.304Z",
-                         *         "createdAt": "2026-11-27T11:25:40.152Z"
+                         *         "readAt": "2026-11-27T12:17:18.104Z",
+                         *         "createdAt": "2026-11-27T12:17:17.889Z"
                          *       }
                          *     }
                          */
@@ -5256,7 +5256,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 1f6d7dbf8d0f9cb07c41ff24f043ea5d4dd5ebb3
+                     * @example fc158b4b15d630670279cda21f0a6fed50383394
                      */
                     id: string;
                 };
@@ -5274,7 +5274,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "1f6d7dbf8d0f9cb07c41ff24f043ea5d4dd5ebb3",
+                         *         "id": "fc158b4b15d630670279cda21f0a6fed50383394",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -5283,7 +5283,7 @@ export interface paths {
                          *         "resource": null,
                          *         "read": false,
                          *         "readAt": null,
-                         *         "createdAt": "2026-11-27T11:25:40.152Z"
+                         *         "createdAt": "2026-11-27T12:17:17.889Z"
                          *       }
                          *     }
                          */
@@ -5588,7 +5588,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "bba36f1c-db5b-4804-b1a3-8d4a177941de",
+                         *         "id": "4bbdb441-d811-43a2-b080-c4ca655e02c5",
                          *         "audience": "acheteur",
                          *         "fr": {
                          *           "title": "Nouveautés",
@@ -5601,7 +5601,7 @@ export interface paths {
                          *         "sentBy": "demo-admin",
                          *         "statut": "sending",
                          *         "recipients": 0,
-                         *         "createdAt": "2026-11-27T11:25:40.256Z",
+                         *         "createdAt": "2026-11-27T12:17:18.056Z",
                          *         "finishedAt": null
                          *       }
                          *     }
@@ -5967,9 +5967,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.570Z",
-                         *           "updatedAt": "2026-11-27T11:25:34.969Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.570Z"
+                         *           "createdAt": "2026-11-27T12:17:06.592Z",
+                         *           "updatedAt": "2026-11-27T12:17:10.330Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.592Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -5990,9 +5990,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.510Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.793Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.510Z"
+                         *           "createdAt": "2026-11-27T12:17:06.492Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.524Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.492Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6142,7 +6142,7 @@ export interface paths {
                      *       "pays": "BJ",
                      *       "ville": "Cotonou",
                      *       "photos": [
-                     *         "http://127.0.0.1:5000/api/upload/files/images/bcd64ac4-2598-4d84-9a8e-68cf57645bb9.jpg"
+                     *         "http://127.0.0.1:5000/api/upload/files/images/7db579fa-7487-4f64-a6b4-33c8a03b15e1.jpg"
                      *       ]
                      *     }
                      */
@@ -6160,12 +6160,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0o4VclS8K1jw7FcwoLsH",
+                         *         "id": "H6jrX5oX54m58LXfszqe",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "prix": 2500000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/bcd64ac4-2598-4d84-9a8e-68cf57645bb9.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/7db579fa-7487-4f64-a6b4-33c8a03b15e1.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -6183,9 +6183,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T11:25:40.427Z",
-                         *         "updatedAt": "2026-11-27T11:25:40.427Z",
-                         *         "publishedAt": "2026-11-27T11:25:40.427Z"
+                         *         "createdAt": "2026-11-27T12:17:18.260Z",
+                         *         "updatedAt": "2026-11-27T12:17:18.260Z",
+                         *         "publishedAt": "2026-11-27T12:17:18.260Z"
                          *       }
                          *     }
                          */
@@ -6373,9 +6373,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.570Z",
-                         *           "updatedAt": "2026-11-27T11:25:34.969Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.570Z"
+                         *           "createdAt": "2026-11-27T12:17:06.592Z",
+                         *           "updatedAt": "2026-11-27T12:17:10.330Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.592Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -6396,9 +6396,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.510Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.793Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.510Z"
+                         *           "createdAt": "2026-11-27T12:17:06.492Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.524Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.492Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6566,9 +6566,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T11:25:32.570Z",
-                         *         "updatedAt": "2026-11-27T11:25:34.969Z",
-                         *         "publishedAt": "2026-11-27T11:25:32.570Z"
+                         *         "createdAt": "2026-11-27T12:17:06.592Z",
+                         *         "updatedAt": "2026-11-27T12:17:10.330Z",
+                         *         "publishedAt": "2026-11-27T12:17:06.592Z"
                          *       }
                          *     }
                          */
@@ -6681,7 +6681,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Ty3D40DeMUQt0qEXSUP4 */
+                    /** @example EzS1PlBQLAZhQVmnx8Yb */
                     id: string;
                 };
                 cookie?: never;
@@ -6837,7 +6837,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0o4VclS8K1jw7FcwoLsH */
+                    /** @example H6jrX5oX54m58LXfszqe */
                     id: string;
                 };
                 cookie?: never;
@@ -6899,13 +6899,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0o4VclS8K1jw7FcwoLsH",
+                         *         "id": "H6jrX5oX54m58LXfszqe",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "description": "Entretien à jour, papiers en règle.",
                          *         "prix": 2400000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/bcd64ac4-2598-4d84-9a8e-68cf57645bb9.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/7db579fa-7487-4f64-a6b4-33c8a03b15e1.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -6923,9 +6923,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T11:25:40.427Z",
-                         *         "updatedAt": "2026-11-27T11:25:40.511Z",
-                         *         "publishedAt": "2026-11-27T11:25:40.427Z"
+                         *         "createdAt": "2026-11-27T12:17:18.260Z",
+                         *         "updatedAt": "2026-11-27T12:17:18.362Z",
+                         *         "publishedAt": "2026-11-27T12:17:18.260Z"
                          *       }
                          *     }
                          */
@@ -7145,9 +7145,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T11:25:32.570Z",
-                         *         "updatedAt": "2026-11-27T11:25:40.585Z",
-                         *         "publishedAt": "2026-11-27T11:25:32.570Z"
+                         *         "createdAt": "2026-11-27T12:17:06.592Z",
+                         *         "updatedAt": "2026-11-27T12:17:18.447Z",
+                         *         "publishedAt": "2026-11-27T12:17:06.592Z"
                          *       }
                          *     }
                          */
@@ -7295,7 +7295,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Ty3D40DeMUQt0qEXSUP4 */
+                    /** @example EzS1PlBQLAZhQVmnx8Yb */
                     id: string;
                 };
                 cookie?: never;
@@ -7312,7 +7312,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Ty3D40DeMUQt0qEXSUP4",
+                         *         "id": "EzS1PlBQLAZhQVmnx8Yb",
                          *         "type": "moto",
                          *         "titre": "Bajaj Boxer 150",
                          *         "prix": 720000,
@@ -7328,9 +7328,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T11:25:40.459Z",
-                         *         "updatedAt": "2026-11-27T11:25:40.608Z",
-                         *         "publishedAt": "2026-11-27T11:25:40.459Z"
+                         *         "createdAt": "2026-11-27T12:17:18.309Z",
+                         *         "updatedAt": "2026-11-27T12:17:18.476Z",
+                         *         "publishedAt": "2026-11-27T12:17:18.309Z"
                          *       }
                          *     }
                          */
@@ -7476,7 +7476,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example XA2O06qfdfwFVEJOAtzi */
+                    /** @example DX8P6jwdh5CdnsZQSaCt */
                     id: string;
                 };
                 cookie?: never;
@@ -7493,7 +7493,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "XA2O06qfdfwFVEJOAtzi",
+                         *         "id": "DX8P6jwdh5CdnsZQSaCt",
                          *         "type": "piece",
                          *         "titre": "Phare avant Corolla",
                          *         "prix": 45000,
@@ -7510,9 +7510,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T11:25:40.737Z",
-                         *         "updatedAt": "2026-11-27T11:25:40.766Z",
-                         *         "publishedAt": "2026-11-27T11:25:40.770Z"
+                         *         "createdAt": "2026-11-27T12:17:18.595Z",
+                         *         "updatedAt": "2026-11-27T12:17:18.650Z",
+                         *         "publishedAt": "2026-11-27T12:17:18.657Z"
                          *       }
                          *     }
                          */
@@ -7656,7 +7656,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0ZJDT0WEouv5GbNDUsRi */
+                    /** @example GPVsas4LUyoLDaXUoHN8 */
                     id: string;
                 };
                 cookie?: never;
@@ -7684,7 +7684,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0ZJDT0WEouv5GbNDUsRi",
+                         *         "id": "GPVsas4LUyoLDaXUoHN8",
                          *         "type": "piece",
                          *         "titre": "Rétroviseur RAV4",
                          *         "prix": 35000,
@@ -7701,8 +7701,8 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T11:25:40.841Z",
-                         *         "updatedAt": "2026-11-27T11:25:40.877Z",
+                         *         "createdAt": "2026-11-27T12:17:18.762Z",
+                         *         "updatedAt": "2026-11-27T12:17:18.827Z",
                          *         "publishedAt": null
                          *       }
                          *     }
@@ -7935,9 +7935,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.570Z",
-                         *           "updatedAt": "2026-11-27T11:25:34.969Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.570Z"
+                         *           "createdAt": "2026-11-27T12:17:06.592Z",
+                         *           "updatedAt": "2026-11-27T12:17:10.330Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.592Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -7958,9 +7958,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.510Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.793Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.510Z"
+                         *           "createdAt": "2026-11-27T12:17:06.492Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.524Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.492Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-3",
@@ -7984,9 +7984,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.426Z",
-                         *           "updatedAt": "2026-11-27T11:25:32.426Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.426Z"
+                         *           "createdAt": "2026-11-27T12:17:06.340Z",
+                         *           "updatedAt": "2026-11-27T12:17:06.340Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.340Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-2",
@@ -8011,9 +8011,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.383Z",
-                         *           "updatedAt": "2026-11-27T11:25:32.857Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.383Z"
+                         *           "createdAt": "2026-11-27T12:17:06.269Z",
+                         *           "updatedAt": "2026-11-27T12:17:07.045Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.269Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-1",
@@ -8040,9 +8040,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.321Z",
-                         *           "updatedAt": "2026-11-27T11:25:32.321Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.321Z"
+                         *           "createdAt": "2026-11-27T12:17:06.185Z",
+                         *           "updatedAt": "2026-11-27T12:17:06.185Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.185Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8208,9 +8208,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.383Z",
-                         *           "updatedAt": "2026-11-27T11:25:32.857Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.383Z"
+                         *           "createdAt": "2026-11-27T12:17:06.269Z",
+                         *           "updatedAt": "2026-11-27T12:17:07.045Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.269Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8491,9 +8491,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T11:25:32.570Z",
-                         *         "updatedAt": "2026-11-27T11:25:34.969Z",
-                         *         "publishedAt": "2026-11-27T11:25:32.570Z"
+                         *         "createdAt": "2026-11-27T12:17:06.592Z",
+                         *         "updatedAt": "2026-11-27T12:17:10.330Z",
+                         *         "publishedAt": "2026-11-27T12:17:06.592Z"
                          *       }
                          *     }
                          */
@@ -8628,9 +8628,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.570Z",
-                         *           "updatedAt": "2026-11-27T11:25:34.969Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.570Z"
+                         *           "createdAt": "2026-11-27T12:17:06.592Z",
+                         *           "updatedAt": "2026-11-27T12:17:10.330Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.592Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -8651,9 +8651,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T11:25:32.510Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.793Z",
-                         *           "publishedAt": "2026-11-27T11:25:32.510Z"
+                         *           "createdAt": "2026-11-27T12:17:06.492Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.524Z",
+                         *           "publishedAt": "2026-11-27T12:17:06.492Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9032,9 +9032,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T11:25:32.857Z",
-                         *           "dateFin": "2026-12-27T11:25:32.857Z",
-                         *           "createdAt": "2026-11-27T11:25:32.646Z"
+                         *           "dateDebut": "2026-11-27T12:17:07.045Z",
+                         *           "dateFin": "2026-12-27T12:17:07.045Z",
+                         *           "createdAt": "2026-11-27T12:17:06.699Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9153,7 +9153,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "0o4VclS8K1jw7FcwoLsH",
+                     *       "articleId": "H6jrX5oX54m58LXfszqe",
                      *       "typePub": "sponsorise",
                      *       "duree": 7
                      *     }
@@ -9178,8 +9178,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jVUdojyNJiT7ATNuWtpK",
-                         *         "articleId": "0o4VclS8K1jw7FcwoLsH",
+                         *         "id": "LaYPP0GMDjR30Eh4gYVz",
+                         *         "articleId": "H6jrX5oX54m58LXfszqe",
                          *         "vendeur": "demo-vendeur",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
@@ -9191,7 +9191,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T11:25:40.942Z"
+                         *         "createdAt": "2026-11-27T12:17:18.949Z"
                          *       }
                          *     }
                          */
@@ -9395,9 +9395,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T11:25:32.857Z",
-                         *           "dateFin": "2026-12-27T11:25:32.857Z",
-                         *           "createdAt": "2026-11-27T11:25:32.646Z"
+                         *           "dateDebut": "2026-11-27T12:17:07.045Z",
+                         *           "dateFin": "2026-12-27T12:17:07.045Z",
+                         *           "createdAt": "2026-11-27T12:17:06.699Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9549,9 +9549,9 @@ export interface paths {
                          *         "motifRejet": null,
                          *         "paymentId": "demo-payment",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T11:25:32.857Z",
-                         *         "dateFin": "2026-12-27T11:25:32.857Z",
-                         *         "createdAt": "2026-11-27T11:25:32.646Z"
+                         *         "dateDebut": "2026-11-27T12:17:07.045Z",
+                         *         "dateFin": "2026-12-27T12:17:07.045Z",
+                         *         "createdAt": "2026-11-27T12:17:06.699Z"
                          *       }
                          *     }
                          */
@@ -9685,7 +9685,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example jVUdojyNJiT7ATNuWtpK */
+                    /** @example LaYPP0GMDjR30Eh4gYVz */
                     id: string;
                 };
                 cookie?: never;
@@ -9702,8 +9702,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "jVUdojyNJiT7ATNuWtpK",
-                         *         "articleId": "0o4VclS8K1jw7FcwoLsH",
+                         *         "id": "LaYPP0GMDjR30Eh4gYVz",
+                         *         "articleId": "H6jrX5oX54m58LXfszqe",
                          *         "vendeur": "demo-vendeur",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
@@ -9711,11 +9711,11 @@ export interface paths {
                          *         "montant": 7000,
                          *         "statut": "active",
                          *         "motifRejet": null,
-                         *         "paymentId": "uhfr2vpoDErxqxwMF6Lj",
+                         *         "paymentId": "zNlckLPBI0AJxS0TxWQm",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T11:25:41.314Z",
-                         *         "dateFin": "2026-12-04T11:25:41.314Z",
-                         *         "createdAt": "2026-11-27T11:25:40.942Z"
+                         *         "dateDebut": "2026-11-27T12:17:19.453Z",
+                         *         "dateFin": "2026-12-04T12:17:19.453Z",
+                         *         "createdAt": "2026-11-27T12:17:18.949Z"
                          *       }
                          *     }
                          */
@@ -9863,7 +9863,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example NSdRVhMQ54ppMceX6avX */
+                    /** @example x29qOD4E5mVpsprAl0sb */
                     id: string;
                 };
                 cookie?: never;
@@ -9891,8 +9891,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "NSdRVhMQ54ppMceX6avX",
-                         *         "articleId": "0o4VclS8K1jw7FcwoLsH",
+                         *         "id": "x29qOD4E5mVpsprAl0sb",
+                         *         "articleId": "H6jrX5oX54m58LXfszqe",
                          *         "vendeur": "demo-vendeur",
                          *         "typePub": "a_la_une",
                          *         "duree": 14,
@@ -9904,7 +9904,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T11:25:40.969Z"
+                         *         "createdAt": "2026-11-27T12:17:19.010Z"
                          *       }
                          *     }
                          */
@@ -10104,9 +10104,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T11:25:32.857Z",
-                         *           "dateFin": "2026-12-27T11:25:32.857Z",
-                         *           "createdAt": "2026-11-27T11:25:32.646Z"
+                         *           "dateDebut": "2026-11-27T12:17:07.045Z",
+                         *           "dateFin": "2026-12-27T12:17:07.045Z",
+                         *           "createdAt": "2026-11-27T12:17:06.699Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -10207,8 +10207,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/images/bcd64ac4-2598-4d84-9a8e-68cf57645bb9.jpg",
-                         *         "path": "images/bcd64ac4-2598-4d84-9a8e-68cf57645bb9.jpg",
+                         *         "url": "/api/upload/files/images/7db579fa-7487-4f64-a6b4-33c8a03b15e1.jpg",
+                         *         "path": "images/7db579fa-7487-4f64-a6b4-33c8a03b15e1.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -10384,8 +10384,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/videos/63e2b8fa-661b-455c-9f9a-2b01cf239299.mp4",
-                         *         "path": "videos/63e2b8fa-661b-455c-9f9a-2b01cf239299.mp4",
+                         *         "url": "/api/upload/files/videos/34bcdcdb-817d-4312-afe6-8d00315f1004.mp4",
+                         *         "path": "videos/34bcdcdb-817d-4312-afe6-8d00315f1004.mp4",
                          *         "contentType": "video/mp4",
                          *         "size": 76
                          *       }
@@ -10596,8 +10596,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/kyc/8b13ee10-68a4-4f73-adcc-5aedb1c85fca.jpg",
-                         *         "path": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/8b13ee10-68a4-4f73-adcc-5aedb1c85fca.jpg",
+                         *         "url": "/api/upload/kyc/239a3820-8017-400a-832e-6f3d7cf3c7a3.jpg",
+                         *         "path": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/239a3820-8017-400a-832e-6f3d7cf3c7a3.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -10930,18 +10930,18 @@ export interface paths {
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1237,
+                         *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T11:25:35.782Z",
+                         *             "attachedAt": "2026-11-27T12:17:11.511Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T11:25:35.782Z",
-                         *           "decisionDeadline": "2026-11-30T11:25:35.782Z",
+                         *           "reportedAt": "2026-11-27T12:17:11.511Z",
+                         *           "decisionDeadline": "2026-11-30T12:17:11.511Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T11:25:35.626Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.782Z"
+                         *           "createdAt": "2026-11-27T12:17:11.272Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.511Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -11206,7 +11206,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0o4VclS8K1jw7FcwoLsH */
+                    /** @example H6jrX5oX54m58LXfszqe */
                     articleId: string;
                 };
                 cookie?: never;
@@ -11228,7 +11228,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "rapportId": "becac88c-4db6-4935-8471-12a747de474b",
+                         *         "rapportId": "ba07aa01-ea9d-40d1-8e82-741fbcc4e4d1",
                          *         "size": 193,
                          *         "contentType": "application/pdf"
                          *       }
@@ -11403,7 +11403,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0o4VclS8K1jw7FcwoLsH */
+                    /** @example H6jrX5oX54m58LXfszqe */
                     articleId: string;
                 };
                 cookie?: never;
@@ -11413,7 +11413,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "statut": "rapport_disponible",
-                     *       "rapportId": "becac88c-4db6-4935-8471-12a747de474b"
+                     *       "rapportId": "ba07aa01-ea9d-40d1-8e82-741fbcc4e4d1"
                      *     }
                      */
                     "application/json": {
@@ -11439,30 +11439,30 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "0o4VclS8K1jw7FcwoLsH",
+                         *         "articleId": "H6jrX5oX54m58LXfszqe",
                          *         "statut": "rapport_disponible",
                          *         "moved": [
                          *           {
-                         *             "id": "NaEDRRAqcCjvukoA064U",
-                         *             "articleId": "0o4VclS8K1jw7FcwoLsH",
+                         *             "id": "nQJzXLcQ9AXNYXnsKPMk",
+                         *             "articleId": "H6jrX5oX54m58LXfszqe",
                          *             "articleTitre": "Peugeot 406 2004, bon état",
                          *             "acheteur": "demo-acheteur",
                          *             "vendeur": "demo-vendeur",
                          *             "statut": "rapport_disponible",
-                         *             "paymentId": "NaEDRRAqcCjvukoA064U",
+                         *             "paymentId": "nQJzXLcQ9AXNYXnsKPMk",
                          *             "rapport": {
                          *               "size": 193,
                          *               "contentType": "application/pdf",
-                         *               "attachedAt": "2026-11-27T11:25:43.893Z",
+                         *               "attachedAt": "2026-11-27T12:17:26.652Z",
                          *               "deleted": false
                          *             },
                          *             "motif": null,
                          *             "startedAt": null,
-                         *             "reportedAt": "2026-11-27T11:25:43.893Z",
-                         *             "decisionDeadline": "2026-11-30T11:25:43.893Z",
+                         *             "reportedAt": "2026-11-27T12:17:26.652Z",
+                         *             "decisionDeadline": "2026-11-30T12:17:26.652Z",
                          *             "decidedAt": null,
-                         *             "createdAt": "2026-11-27T11:25:43.776Z",
-                         *             "updatedAt": "2026-11-27T11:25:43.893Z"
+                         *             "createdAt": "2026-11-27T12:17:26.498Z",
+                         *             "updatedAt": "2026-11-27T12:17:26.652Z"
                          *           }
                          *         ]
                          *       }
@@ -11655,18 +11655,18 @@ export interface paths {
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1237,
+                         *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T11:25:35.782Z",
+                         *             "attachedAt": "2026-11-27T12:17:11.511Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T11:25:35.782Z",
-                         *           "decisionDeadline": "2026-11-30T11:25:35.782Z",
+                         *           "reportedAt": "2026-11-27T12:17:11.511Z",
+                         *           "decisionDeadline": "2026-11-30T12:17:11.511Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T11:25:35.626Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.782Z"
+                         *           "createdAt": "2026-11-27T12:17:11.272Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.511Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -11813,18 +11813,18 @@ export interface paths {
                          *         "statut": "rapport_disponible",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1237,
+                         *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T11:25:35.782Z",
+                         *           "attachedAt": "2026-11-27T12:17:11.511Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T11:25:35.782Z",
-                         *         "decisionDeadline": "2026-11-30T11:25:35.782Z",
+                         *         "reportedAt": "2026-11-27T12:17:11.511Z",
+                         *         "decisionDeadline": "2026-11-30T12:17:11.511Z",
                          *         "decidedAt": null,
-                         *         "createdAt": "2026-11-27T11:25:35.626Z",
-                         *         "updatedAt": "2026-11-27T11:25:35.782Z"
+                         *         "createdAt": "2026-11-27T12:17:11.272Z",
+                         *         "updatedAt": "2026-11-27T12:17:11.511Z"
                          *       }
                          *     }
                          */
@@ -11967,8 +11967,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/32393078-9128-4a54-8cda-e31d605e8b7b.pdf?expires=1795779037&signature=f3df4a60305db5ab4f97957459dcf60bb91b096b8540cd5bb2be661950ed2614",
-                         *         "expiresAt": "2026-11-27T11:30:37.666Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/32393078-9128-4a54-8cda-e31d605e8b7b.pdf?expires=1795782134&signature=8c96364e123f4d12f8aa6ec2e6d6b1edf2c04fe94ff104813df92214065e57ac",
+                         *         "expiresAt": "2026-11-27T12:22:14.233Z"
                          *       }
                          *     }
                          */
@@ -12157,18 +12157,18 @@ export interface paths {
                          *         "statut": "accepte",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1237,
+                         *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T11:25:35.782Z",
+                         *           "attachedAt": "2026-11-27T12:17:11.511Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T11:25:35.782Z",
-                         *         "decisionDeadline": "2026-11-30T11:25:35.782Z",
-                         *         "decidedAt": "2026-11-27T11:25:43.420Z",
-                         *         "createdAt": "2026-11-27T11:25:35.626Z",
-                         *         "updatedAt": "2026-11-27T11:25:43.420Z"
+                         *         "reportedAt": "2026-11-27T12:17:11.511Z",
+                         *         "decisionDeadline": "2026-11-30T12:17:11.511Z",
+                         *         "decidedAt": "2026-11-27T12:17:26.068Z",
+                         *         "createdAt": "2026-11-27T12:17:11.272Z",
+                         *         "updatedAt": "2026-11-27T12:17:26.068Z"
                          *       }
                          *     }
                          */
@@ -12315,7 +12315,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example NaEDRRAqcCjvukoA064U */
+                    /** @example nQJzXLcQ9AXNYXnsKPMk */
                     id: string;
                 };
                 cookie?: never;
@@ -12332,26 +12332,26 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "NaEDRRAqcCjvukoA064U",
-                         *         "articleId": "0o4VclS8K1jw7FcwoLsH",
+                         *         "id": "nQJzXLcQ9AXNYXnsKPMk",
+                         *         "articleId": "H6jrX5oX54m58LXfszqe",
                          *         "articleTitre": "Peugeot 406 2004, bon état",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
                          *         "statut": "refuse",
-                         *         "paymentId": "NaEDRRAqcCjvukoA064U",
+                         *         "paymentId": "nQJzXLcQ9AXNYXnsKPMk",
                          *         "rapport": {
                          *           "size": 193,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T11:25:43.893Z",
+                         *           "attachedAt": "2026-11-27T12:17:26.652Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T11:25:43.893Z",
-                         *         "decisionDeadline": "2026-11-30T11:25:43.893Z",
-                         *         "decidedAt": "2026-11-27T11:25:44.047Z",
-                         *         "createdAt": "2026-11-27T11:25:43.776Z",
-                         *         "updatedAt": "2026-11-27T11:25:44.047Z"
+                         *         "reportedAt": "2026-11-27T12:17:26.652Z",
+                         *         "decisionDeadline": "2026-11-30T12:17:26.652Z",
+                         *         "decidedAt": "2026-11-27T12:17:26.786Z",
+                         *         "createdAt": "2026-11-27T12:17:26.498Z",
+                         *         "updatedAt": "2026-11-27T12:17:26.786Z"
                          *       }
                          *     }
                          */
@@ -12502,12 +12502,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795779055
+                     * @example 1795782157
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example a0df423decb2782f825792554189461e8ca3748d8e46592165e2115430f8121e
+                     * @example 9ace19297a892a80622b7798038aee708d4d0564069b570706e1c71fdf94f8db
                      */
                     signature: string;
                 };
@@ -12515,7 +12515,7 @@ export interface paths {
                 path: {
                     /** @example factures */
                     area: string;
-                    /** @example achat_gpzRuemVAK0LgPjqO5Yr.pdf */
+                    /** @example achat_7A4jyVoM2xaqXxAGsSuk.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -12644,12 +12644,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795779043
+                     * @example 1795782146
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 146dd26839fe23dda32b1f8214a45bf0a2b8543ae62014a84521fd729942ef52
+                     * @example 0692c7d79c7b027d6e7d2fc4bfed37a62f03bfd6a2ecc43789a91168fcf06519
                      */
                     signature: string;
                 };
@@ -12797,7 +12797,7 @@ export interface paths {
                      *         "depart": "Cotonou",
                      *         "arrivee": "Porto-Novo"
                      *       },
-                     *       "date": "2026-11-29T11:00:00.000Z",
+                     *       "date": "2026-11-29T12:00:00.000Z",
                      *       "lieu": {
                      *         "adresse": "Carrefour Étoile Rouge",
                      *         "point": {
@@ -12847,7 +12847,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "nlD459kKsi8LovtNSdBC",
+                         *         "id": "BcRnegp1XRHjWl2IVBwt",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -12855,7 +12855,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T11:00:00.000Z",
+                         *         "date": "2026-11-29T12:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -12868,8 +12868,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T11:25:41.446Z",
-                         *         "updatedAt": "2026-11-27T11:25:41.446Z"
+                         *         "createdAt": "2026-11-27T12:17:19.651Z",
+                         *         "updatedAt": "2026-11-27T12:17:19.651Z"
                          *       }
                          *     }
                          */
@@ -13091,8 +13091,8 @@ export interface paths {
                          *           "chauffeur": null,
                          *           "refusedBy": [],
                          *           "motif": null,
-                         *           "createdAt": "2026-11-27T11:25:35.531Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.531Z"
+                         *           "createdAt": "2026-11-27T12:17:11.172Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.172Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -13253,6 +13253,54 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
+                         *           "id": "10nJq7jo109xy4dq9z1c",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T12:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T12:17:19.702Z"
+                         *         },
+                         *         {
+                         *           "id": "7j61BG6veslJQHMlUkIE",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T12:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T12:17:19.730Z"
+                         *         },
+                         *         {
+                         *           "id": "BcRnegp1XRHjWl2IVBwt",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-11-29T12:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-27T12:17:19.651Z"
+                         *         },
+                         *         {
                          *           "id": "demo-chauffeurDemandes-1",
                          *           "articleId": null,
                          *           "articleTitre": null,
@@ -13266,71 +13314,23 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T11:25:35.531Z"
+                         *           "createdAt": "2026-11-27T12:17:11.172Z"
                          *         },
                          *         {
-                         *           "id": "dsdCq5HlUHPQ31BOkv2e",
+                         *           "id": "gnqiggXhuuwDXLNsePND",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
                          *             "depart": "Cotonou",
                          *             "arrivee": "Porto-Novo"
                          *           },
-                         *           "date": "2026-11-29T11:00:00.000Z",
+                         *           "date": "2026-11-29T12:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T11:25:41.467Z"
-                         *         },
-                         *         {
-                         *           "id": "nlD459kKsi8LovtNSdBC",
-                         *           "articleId": null,
-                         *           "articleTitre": null,
-                         *           "trajet": {
-                         *             "depart": "Cotonou",
-                         *             "arrivee": "Porto-Novo"
-                         *           },
-                         *           "date": "2026-11-29T11:00:00.000Z",
-                         *           "zone": {
-                         *             "latitude": 6.37,
-                         *             "longitude": 2.42
-                         *           },
-                         *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T11:25:41.446Z"
-                         *         },
-                         *         {
-                         *           "id": "qZ7bCzAU6cMY55GvTQTJ",
-                         *           "articleId": null,
-                         *           "articleTitre": null,
-                         *           "trajet": {
-                         *             "depart": "Cotonou",
-                         *             "arrivee": "Porto-Novo"
-                         *           },
-                         *           "date": "2026-11-29T11:00:00.000Z",
-                         *           "zone": {
-                         *             "latitude": 6.37,
-                         *             "longitude": 2.42
-                         *           },
-                         *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T11:25:41.509Z"
-                         *         },
-                         *         {
-                         *           "id": "V4prjMBx6IL2Z6PzjiNp",
-                         *           "articleId": null,
-                         *           "articleTitre": null,
-                         *           "trajet": {
-                         *             "depart": "Cotonou",
-                         *             "arrivee": "Porto-Novo"
-                         *           },
-                         *           "date": "2026-11-29T11:00:00.000Z",
-                         *           "zone": {
-                         *             "latitude": 6.37,
-                         *             "longitude": 2.42
-                         *           },
-                         *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T11:25:41.489Z"
+                         *           "createdAt": "2026-11-27T12:17:19.673Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -13514,8 +13514,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T11:25:35.531Z",
-                         *         "updatedAt": "2026-11-27T11:25:35.531Z"
+                         *         "createdAt": "2026-11-27T12:17:11.172Z",
+                         *         "updatedAt": "2026-11-27T12:17:11.172Z"
                          *       }
                          *     }
                          */
@@ -13643,7 +13643,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example nlD459kKsi8LovtNSdBC */
+                    /** @example BcRnegp1XRHjWl2IVBwt */
                     id: string;
                 };
                 cookie?: never;
@@ -13660,7 +13660,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "nlD459kKsi8LovtNSdBC",
+                         *         "id": "BcRnegp1XRHjWl2IVBwt",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -13668,7 +13668,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T11:00:00.000Z",
+                         *         "date": "2026-11-29T12:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -13681,8 +13681,8 @@ export interface paths {
                          *         "chauffeur": "demo-chauffeur",
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T11:25:41.446Z",
-                         *         "updatedAt": "2026-11-27T11:25:41.603Z"
+                         *         "createdAt": "2026-11-27T12:17:19.651Z",
+                         *         "updatedAt": "2026-11-27T12:17:19.877Z"
                          *       }
                          *     }
                          */
@@ -13856,7 +13856,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example dsdCq5HlUHPQ31BOkv2e */
+                    /** @example gnqiggXhuuwDXLNsePND */
                     id: string;
                 };
                 cookie?: never;
@@ -13873,7 +13873,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "dsdCq5HlUHPQ31BOkv2e",
+                         *         "id": "gnqiggXhuuwDXLNsePND",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -13881,7 +13881,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T11:00:00.000Z",
+                         *         "date": "2026-11-29T12:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -13896,8 +13896,8 @@ export interface paths {
                          *           "demo-chauffeur"
                          *         ],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T11:25:41.467Z",
-                         *         "updatedAt": "2026-11-27T11:25:41.698Z"
+                         *         "createdAt": "2026-11-27T12:17:19.673Z",
+                         *         "updatedAt": "2026-11-27T12:17:20.146Z"
                          *       }
                          *     }
                          */
@@ -14041,7 +14041,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example V4prjMBx6IL2Z6PzjiNp */
+                    /** @example 10nJq7jo109xy4dq9z1c */
                     id: string;
                 };
                 cookie?: never;
@@ -14058,7 +14058,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "V4prjMBx6IL2Z6PzjiNp",
+                         *         "id": "10nJq7jo109xy4dq9z1c",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -14066,7 +14066,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T11:00:00.000Z",
+                         *         "date": "2026-11-29T12:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -14079,8 +14079,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T11:25:41.489Z",
-                         *         "updatedAt": "2026-11-27T11:25:41.748Z"
+                         *         "createdAt": "2026-11-27T12:17:19.702Z",
+                         *         "updatedAt": "2026-11-27T12:17:20.231Z"
                          *       }
                          *     }
                          */
@@ -14275,8 +14275,8 @@ export interface paths {
                          *           "chauffeur": null,
                          *           "refusedBy": [],
                          *           "motif": null,
-                         *           "createdAt": "2026-11-27T11:25:35.531Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.531Z"
+                         *           "createdAt": "2026-11-27T12:17:11.172Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.172Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14402,7 +14402,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qZ7bCzAU6cMY55GvTQTJ */
+                    /** @example 7j61BG6veslJQHMlUkIE */
                     id: string;
                 };
                 cookie?: never;
@@ -14430,7 +14430,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qZ7bCzAU6cMY55GvTQTJ",
+                         *         "id": "7j61BG6veslJQHMlUkIE",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -14438,7 +14438,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T11:00:00.000Z",
+                         *         "date": "2026-11-29T12:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -14451,8 +14451,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": "Date hors service",
-                         *         "createdAt": "2026-11-27T11:25:41.509Z",
-                         *         "updatedAt": "2026-11-27T11:25:41.780Z"
+                         *         "createdAt": "2026-11-27T12:17:19.730Z",
+                         *         "updatedAt": "2026-11-27T12:17:20.269Z"
                          *       }
                          *     }
                          */
@@ -14668,14 +14668,14 @@ export interface paths {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T11:25:41.820Z",
+                         *         "locationAt": "2026-11-27T12:17:20.326Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T11:25:41.820Z"
+                         *         "updatedAt": "2026-11-27T12:17:20.326Z"
                          *       }
                          *     }
                          */
@@ -14839,7 +14839,7 @@ export interface paths {
                          *       "data": {
                          *         "written": false,
                          *         "reason": "throttled",
-                         *         "nextWriteAt": "2026-11-27T11:25:51.820Z"
+                         *         "nextWriteAt": "2026-11-27T12:17:30.326Z"
                          *       }
                          *     }
                          */
@@ -14989,14 +14989,14 @@ export interface paths {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T11:25:35.463Z",
+                         *         "locationAt": "2026-11-27T12:17:11.055Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T11:25:35.463Z"
+                         *         "updatedAt": "2026-11-27T12:17:11.055Z"
                          *       }
                          *     }
                          */
@@ -15151,7 +15151,7 @@ export interface paths {
                          *             "longitude": 2.4183
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "locationAt": "2026-11-27T11:25:41.820Z",
+                         *           "locationAt": "2026-11-27T12:17:20.326Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
@@ -15361,8 +15361,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T11:25:35.477Z",
-                         *         "updatedAt": "2026-11-27T11:25:35.477Z"
+                         *         "openedAt": "2026-11-27T12:17:11.078Z",
+                         *         "updatedAt": "2026-11-27T12:17:11.078Z"
                          *       }
                          *     }
                          */
@@ -15593,8 +15593,8 @@ export interface paths {
                          *           "plaque": "BJ 4521 RB",
                          *           "closedBy": null,
                          *           "acceptedAt": null,
-                         *           "openedAt": "2026-11-27T11:25:35.477Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.477Z"
+                         *           "openedAt": "2026-11-27T12:17:11.078Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.078Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -15755,14 +15755,14 @@ export interface paths {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
-                         *           "locationAt": "2026-11-27T11:25:35.463Z",
+                         *           "locationAt": "2026-11-27T12:17:11.055Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
                          *           "vehicule": "Tricycle Apsonic jaune",
                          *           "plaque": "BJ 4521 RB",
                          *           "prixIndicatif": 500,
-                         *           "updatedAt": "2026-11-27T11:25:35.463Z"
+                         *           "updatedAt": "2026-11-27T12:17:11.055Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -15933,8 +15933,8 @@ export interface paths {
                          *           "plaque": "BJ 4521 RB",
                          *           "closedBy": null,
                          *           "acceptedAt": null,
-                         *           "openedAt": "2026-11-27T11:25:35.477Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.477Z"
+                         *           "openedAt": "2026-11-27T12:17:11.078Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.078Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16090,8 +16090,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T11:25:35.477Z",
-                         *         "updatedAt": "2026-11-27T11:25:35.477Z"
+                         *         "openedAt": "2026-11-27T12:17:11.078Z",
+                         *         "updatedAt": "2026-11-27T12:17:11.078Z"
                          *       }
                          *     }
                          */
@@ -16250,9 +16250,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
-                         *         "acceptedAt": "2026-11-27T11:25:41.891Z",
-                         *         "openedAt": "2026-11-27T11:25:35.477Z",
-                         *         "updatedAt": "2026-11-27T11:25:41.891Z"
+                         *         "acceptedAt": "2026-11-27T12:17:20.458Z",
+                         *         "openedAt": "2026-11-27T12:17:11.078Z",
+                         *         "updatedAt": "2026-11-27T12:17:20.458Z"
                          *       }
                          *     }
                          */
@@ -16424,9 +16424,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "declined",
-                         *         "acceptedAt": "2026-11-27T11:25:41.891Z",
-                         *         "openedAt": "2026-11-27T11:25:42.001Z",
-                         *         "updatedAt": "2026-11-27T11:25:42.036Z"
+                         *         "acceptedAt": "2026-11-27T12:17:20.458Z",
+                         *         "openedAt": "2026-11-27T12:17:20.664Z",
+                         *         "updatedAt": "2026-11-27T12:17:20.802Z"
                          *       }
                          *     }
                          */
@@ -16604,9 +16604,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "chauffeur",
-                         *         "acceptedAt": "2026-11-27T11:25:41.891Z",
-                         *         "openedAt": "2026-11-27T11:25:35.477Z",
-                         *         "updatedAt": "2026-11-27T11:25:41.959Z"
+                         *         "acceptedAt": "2026-11-27T12:17:20.458Z",
+                         *         "openedAt": "2026-11-27T12:17:11.078Z",
+                         *         "updatedAt": "2026-11-27T12:17:20.550Z"
                          *       }
                          *     }
                          */
@@ -16791,7 +16791,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "v2bqG5fedAiSJ3WrJWjL",
+                         *         "id": "CPcKuK5O9vUkAl6aO5py",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
                          *         "articleId": "demo-articles-3",
@@ -16804,7 +16804,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "en_attente_paiement",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T11:25:43.093Z"
+                         *         "createdAt": "2026-11-27T12:17:25.567Z"
                          *       }
                          *     }
                          */
@@ -17025,7 +17025,7 @@ export interface paths {
                          *           "livraison": null,
                          *           "statut": "payee",
                          *           "paymentId": "demo-transit-payment",
-                         *           "createdAt": "2026-11-27T11:25:35.906Z"
+                         *           "createdAt": "2026-11-27T12:17:11.685Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17180,7 +17180,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example v2bqG5fedAiSJ3WrJWjL */
+                    /** @example CPcKuK5O9vUkAl6aO5py */
                     id: string;
                 };
                 cookie?: never;
@@ -17197,7 +17197,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "v2bqG5fedAiSJ3WrJWjL",
+                         *         "id": "CPcKuK5O9vUkAl6aO5py",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
                          *         "articleId": "demo-articles-3",
@@ -17210,7 +17210,7 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "annulee",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T11:25:43.093Z"
+                         *         "createdAt": "2026-11-27T12:17:25.567Z"
                          *       }
                          *     }
                          */
@@ -17412,7 +17412,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hbqfu0WnLjDIV5uCNnoq",
+                         *         "id": "2KxyUAMtBUYBAjBPObEH",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -17435,12 +17435,12 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T11:25:42.088Z",
+                         *             "at": "2026-11-27T12:17:20.866Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:42.088Z"
+                         *         "createdAt": "2026-11-27T12:17:20.866Z"
                          *       }
                          *     }
                          */
@@ -17658,18 +17658,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T11:25:34.791Z",
+                         *               "at": "2026-11-27T12:17:10.126Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T11:25:34.964Z",
+                         *               "at": "2026-11-27T12:17:10.320Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T11:25:34.791Z"
+                         *           "createdAt": "2026-11-27T12:17:10.126Z"
                          *         },
                          *         {
                          *           "id": "demo-commandes-1",
@@ -17695,18 +17695,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T11:25:33.853Z",
+                         *               "at": "2026-11-27T12:17:08.608Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T11:25:34.012Z",
+                         *               "at": "2026-11-27T12:17:08.861Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T11:25:33.853Z"
+                         *           "createdAt": "2026-11-27T12:17:08.608Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17879,18 +17879,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T11:25:34.791Z",
+                         *               "at": "2026-11-27T12:17:10.126Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T11:25:34.964Z",
+                         *               "at": "2026-11-27T12:17:10.320Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T11:25:34.791Z"
+                         *           "createdAt": "2026-11-27T12:17:10.126Z"
                          *         },
                          *         {
                          *           "id": "demo-commandes-1",
@@ -17913,18 +17913,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T11:25:33.853Z",
+                         *               "at": "2026-11-27T12:17:08.608Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T11:25:34.012Z",
+                         *               "at": "2026-11-27T12:17:08.861Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T11:25:33.853Z"
+                         *           "createdAt": "2026-11-27T12:17:08.608Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -18113,18 +18113,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T11:25:34.791Z",
+                         *               "at": "2026-11-27T12:17:10.126Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T11:25:34.964Z",
+                         *               "at": "2026-11-27T12:17:10.320Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T11:25:34.791Z"
+                         *           "createdAt": "2026-11-27T12:17:10.126Z"
                          *         },
                          *         {
                          *           "id": "demo-commandes-1",
@@ -18150,18 +18150,18 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T11:25:33.853Z",
+                         *               "at": "2026-11-27T12:17:08.608Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T11:25:34.012Z",
+                         *               "at": "2026-11-27T12:17:08.861Z",
                          *               "by": "system",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T11:25:33.853Z"
+                         *           "createdAt": "2026-11-27T12:17:08.608Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -18287,7 +18287,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CRF1bh4OXGgsufTqxFEy */
+                    /** @example PvKLz5vZWHimeFVQ1xYn */
                     id: string;
                 };
                 cookie?: never;
@@ -18318,7 +18318,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CRF1bh4OXGgsufTqxFEy",
+                         *         "id": "PvKLz5vZWHimeFVQ1xYn",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -18337,34 +18337,34 @@ export interface paths {
                          *         "adresseLivraison": null,
                          *         "devisLivraison": null,
                          *         "statut": "shipped",
-                         *         "paymentId": "A4TjNfJ2a0WWbrBXHKQ3",
+                         *         "paymentId": "qypD8hhj4vMLerUmkHBj",
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T11:25:42.173Z",
+                         *             "at": "2026-11-27T12:17:21.003Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T11:25:42.466Z",
+                         *             "at": "2026-11-27T12:17:21.369Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T11:25:42.502Z",
+                         *             "at": "2026-11-27T12:17:21.428Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "shipped",
-                         *             "at": "2026-11-27T11:25:42.586Z",
+                         *             "at": "2026-11-27T12:17:21.585Z",
                          *             "by": "demo-admin",
                          *             "reason": "Remis au transporteur par téléphone"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:42.173Z"
+                         *         "createdAt": "2026-11-27T12:17:21.003Z"
                          *       }
                          *     }
                          */
@@ -18580,18 +18580,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T11:25:34.791Z",
+                         *             "at": "2026-11-27T12:17:10.126Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T11:25:34.964Z",
+                         *             "at": "2026-11-27T12:17:10.320Z",
                          *             "by": "system",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:34.791Z"
+                         *         "createdAt": "2026-11-27T12:17:10.126Z"
                          *       }
                          *     }
                          */
@@ -18719,7 +18719,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example hbqfu0WnLjDIV5uCNnoq */
+                    /** @example 2KxyUAMtBUYBAjBPObEH */
                     id: string;
                 };
                 cookie?: never;
@@ -18736,7 +18736,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hbqfu0WnLjDIV5uCNnoq",
+                         *         "id": "2KxyUAMtBUYBAjBPObEH",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -18759,18 +18759,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T11:25:42.088Z",
+                         *             "at": "2026-11-27T12:17:20.866Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "cancelled",
-                         *             "at": "2026-11-27T11:25:42.124Z",
+                         *             "at": "2026-11-27T12:17:20.924Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:42.088Z"
+                         *         "createdAt": "2026-11-27T12:17:20.866Z"
                          *       }
                          *     }
                          */
@@ -18918,7 +18918,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CRF1bh4OXGgsufTqxFEy */
+                    /** @example PvKLz5vZWHimeFVQ1xYn */
                     id: string;
                 };
                 cookie?: never;
@@ -18947,7 +18947,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CRF1bh4OXGgsufTqxFEy",
+                         *         "id": "PvKLz5vZWHimeFVQ1xYn",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -18967,24 +18967,24 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T11:25:42.173Z",
+                         *             "at": "2026-11-27T12:17:21.003Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T11:25:42.466Z",
+                         *             "at": "2026-11-27T12:17:21.369Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T11:25:42.502Z",
+                         *             "at": "2026-11-27T12:17:21.428Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:42.173Z"
+                         *         "createdAt": "2026-11-27T12:17:21.003Z"
                          *       }
                          *     }
                          */
@@ -19208,7 +19208,7 @@ export interface paths {
                          *           "fraisLivraison": 0,
                          *           "total": 650000,
                          *           "paymentId": "demo-transit-payment",
-                         *           "issuedAt": "2026-11-27T11:25:36.039Z",
+                         *           "issuedAt": "2026-11-27T12:17:11.901Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         },
@@ -19244,7 +19244,7 @@ export interface paths {
                          *           "fraisLivraison": 500,
                          *           "total": 85500,
                          *           "paymentId": "demo-delivery-payment",
-                         *           "issuedAt": "2026-11-27T11:25:35.065Z",
+                         *           "issuedAt": "2026-11-27T12:17:10.466Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         }
@@ -19528,7 +19528,7 @@ export interface paths {
                          *         "fraisLivraison": 0,
                          *         "total": 650000,
                          *         "paymentId": "demo-transit-payment",
-                         *         "issuedAt": "2026-11-27T11:25:36.039Z",
+                         *         "issuedAt": "2026-11-27T12:17:11.901Z",
                          *         "read": false,
                          *         "pdfDeleted": false
                          *       }
@@ -19662,7 +19662,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_ji0QMj8zSiewCqpfp7NH */
+                    /** @example commande_xjOg4XHmSDEBe72WwXHO */
                     id: string;
                 };
                 cookie?: never;
@@ -19679,11 +19679,11 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_ji0QMj8zSiewCqpfp7NH",
+                         *         "id": "commande_xjOg4XHmSDEBe72WwXHO",
                          *         "numero": "FAC-20261127-0005",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "ji0QMj8zSiewCqpfp7NH"
+                         *           "id": "xjOg4XHmSDEBe72WwXHO"
                          *         },
                          *         "acheteur": {
                          *           "uid": "demo-acheteur",
@@ -19709,8 +19709,8 @@ export interface paths {
                          *         "sousTotal": 85000,
                          *         "fraisLivraison": 0,
                          *         "total": 85000,
-                         *         "paymentId": "client_97ca59a4211016c58613f8f8a1220c86b766a744",
-                         *         "issuedAt": "2026-11-27T11:25:42.923Z",
+                         *         "paymentId": "qR3pcMZq2PQclCCTPZ8b",
+                         *         "issuedAt": "2026-11-27T12:17:24.277Z",
                          *         "read": true,
                          *         "pdfDeleted": false
                          *       }
@@ -20019,13 +20019,13 @@ export interface paths {
                          *           "contextKind": "article",
                          *           "contextId": "demo-articles-6",
                          *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *           "lastMessageAt": "2026-11-27T11:25:34.686Z",
+                         *           "lastMessageAt": "2026-11-27T12:17:09.948Z",
                          *           "unread": 1,
                          *           "readAt": {
-                         *             "demo-acheteur": "2026-11-27T11:25:34.632Z",
-                         *             "demo-vendeur": "2026-11-27T11:25:34.686Z"
+                         *             "demo-acheteur": "2026-11-27T12:17:09.845Z",
+                         *             "demo-vendeur": "2026-11-27T12:17:09.948Z"
                          *           },
-                         *           "createdAt": "2026-11-27T11:25:34.618Z"
+                         *           "createdAt": "2026-11-27T12:17:09.819Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -20197,7 +20197,7 @@ export interface paths {
                          *         "lastMessageAt": null,
                          *         "unread": 0,
                          *         "readAt": {},
-                         *         "createdAt": "2026-11-27T11:25:43.244Z"
+                         *         "createdAt": "2026-11-27T12:17:25.859Z"
                          *       }
                          *     }
                          */
@@ -20522,13 +20522,13 @@ export interface paths {
                          *         "contextKind": "article",
                          *         "contextId": "demo-articles-6",
                          *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *         "lastMessageAt": "2026-11-27T11:25:34.686Z",
+                         *         "lastMessageAt": "2026-11-27T12:17:09.948Z",
                          *         "unread": 1,
                          *         "readAt": {
-                         *           "demo-acheteur": "2026-11-27T11:25:34.632Z",
-                         *           "demo-vendeur": "2026-11-27T11:25:34.686Z"
+                         *           "demo-acheteur": "2026-11-27T12:17:09.845Z",
+                         *           "demo-vendeur": "2026-11-27T12:17:09.948Z"
                          *         },
-                         *         "createdAt": "2026-11-27T11:25:34.618Z"
+                         *         "createdAt": "2026-11-27T12:17:09.819Z"
                          *       }
                          *     }
                          */
@@ -20709,7 +20709,7 @@ export interface paths {
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T11:25:34.686Z"
+                         *           "createdAt": "2026-11-27T12:17:09.948Z"
                          *         },
                          *         {
                          *           "id": "demo-messages-1",
@@ -20719,7 +20719,7 @@ export interface paths {
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T11:25:34.632Z"
+                         *           "createdAt": "2026-11-27T12:17:09.845Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -20883,14 +20883,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "mhW49bg3HQkmblplpIRi",
+                         *         "id": "RMMwUQnCAaI8275lTTHy",
                          *         "roomId": "91116beaedf7a8605f5537981a06929add517b9e",
                          *         "sender": "demo-acheteur",
                          *         "texte": "Je peux passer samedi matin ?",
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": false,
-                         *         "createdAt": "2026-11-27T11:25:43.263Z"
+                         *         "createdAt": "2026-11-27T12:17:25.894Z"
                          *       }
                          *     }
                          */
@@ -21098,13 +21098,13 @@ export interface paths {
                          *         "contextKind": "article",
                          *         "contextId": "demo-articles-3",
                          *         "lastMessage": "Je peux passer samedi matin ?",
-                         *         "lastMessageAt": "2026-11-27T11:25:43.263Z",
+                         *         "lastMessageAt": "2026-11-27T12:17:25.894Z",
                          *         "unread": 0,
                          *         "readAt": {
-                         *           "demo-acheteur": "2026-11-27T11:25:43.263Z",
-                         *           "demo-vendeur": "2026-11-27T11:25:43.337Z"
+                         *           "demo-acheteur": "2026-11-27T12:17:25.894Z",
+                         *           "demo-vendeur": "2026-11-27T12:17:25.961Z"
                          *         },
-                         *         "createdAt": "2026-11-27T11:25:43.244Z"
+                         *         "createdAt": "2026-11-27T12:17:25.859Z"
                          *       }
                          *     }
                          */
@@ -21282,7 +21282,7 @@ export interface paths {
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T11:25:34.632Z"
+                         *           "createdAt": "2026-11-27T12:17:09.845Z"
                          *         }
                          *       ]
                          *     }
@@ -21447,7 +21447,7 @@ export interface paths {
                 path: {
                     /** @example 91116beaedf7a8605f5537981a06929add517b9e */
                     id: string;
-                    /** @example mhW49bg3HQkmblplpIRi */
+                    /** @example RMMwUQnCAaI8275lTTHy */
                     messageId: string;
                 };
                 cookie?: never;
@@ -21464,14 +21464,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "mhW49bg3HQkmblplpIRi",
+                         *         "id": "RMMwUQnCAaI8275lTTHy",
                          *         "roomId": "91116beaedf7a8605f5537981a06929add517b9e",
                          *         "sender": "demo-acheteur",
                          *         "texte": null,
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": true,
-                         *         "createdAt": "2026-11-27T11:25:43.263Z"
+                         *         "createdAt": "2026-11-27T12:17:25.894Z"
                          *       }
                          *     }
                          */
@@ -21671,8 +21671,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T11:25:34.739Z",
-                         *           "updatedAt": "2026-11-27T11:25:34.739Z"
+                         *           "createdAt": "2026-11-27T12:17:10.049Z",
+                         *           "updatedAt": "2026-11-27T12:17:10.049Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -21787,7 +21787,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hWhKrzG2Nvo0aIoXpTuj",
+                         *         "id": "1nQxkfPTeqU6iWiOmehE",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -21815,8 +21815,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T11:25:44.138Z",
-                         *         "updatedAt": "2026-11-27T11:25:44.138Z"
+                         *         "createdAt": "2026-11-27T12:17:26.965Z",
+                         *         "updatedAt": "2026-11-27T12:17:26.965Z"
                          *       }
                          *     }
                          */
@@ -22026,8 +22026,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T11:25:34.739Z",
-                         *           "updatedAt": "2026-11-27T11:25:34.739Z"
+                         *           "createdAt": "2026-11-27T12:17:10.049Z",
+                         *           "updatedAt": "2026-11-27T12:17:10.049Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -22213,8 +22213,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T11:25:34.739Z",
-                         *         "updatedAt": "2026-11-27T11:25:34.739Z"
+                         *         "createdAt": "2026-11-27T12:17:10.049Z",
+                         *         "updatedAt": "2026-11-27T12:17:10.049Z"
                          *       }
                          *     }
                          */
@@ -22527,8 +22527,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T11:25:34.739Z",
-                         *         "updatedAt": "2026-11-27T11:25:34.739Z"
+                         *         "createdAt": "2026-11-27T12:17:10.049Z",
+                         *         "updatedAt": "2026-11-27T12:17:10.049Z"
                          *       }
                          *     }
                          */
@@ -22597,7 +22597,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example hWhKrzG2Nvo0aIoXpTuj */
+                    /** @example 1nQxkfPTeqU6iWiOmehE */
                     id: string;
                 };
                 cookie?: never;
@@ -22614,7 +22614,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hWhKrzG2Nvo0aIoXpTuj",
+                         *         "id": "1nQxkfPTeqU6iWiOmehE",
                          *         "deleted": true
                          *       }
                          *     }
@@ -22737,7 +22737,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example hWhKrzG2Nvo0aIoXpTuj */
+                    /** @example 1nQxkfPTeqU6iWiOmehE */
                     id: string;
                 };
                 cookie?: never;
@@ -22777,7 +22777,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hWhKrzG2Nvo0aIoXpTuj",
+                         *         "id": "1nQxkfPTeqU6iWiOmehE",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -22805,8 +22805,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T11:25:44.138Z",
-                         *         "updatedAt": "2026-11-27T11:25:44.155Z"
+                         *         "createdAt": "2026-11-27T12:17:26.965Z",
+                         *         "updatedAt": "2026-11-27T12:17:27.010Z"
                          *       }
                          *     }
                          */
@@ -22970,8 +22970,8 @@ export interface paths {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T11:25:35.440Z",
-                         *         "updatedAt": "2026-11-27T11:25:35.440Z"
+                         *         "locationAt": "2026-11-27T12:17:11.024Z",
+                         *         "updatedAt": "2026-11-27T12:17:11.024Z"
                          *       }
                          *     }
                          */
@@ -23112,8 +23112,8 @@ export interface paths {
                          *           "latitude": 6.3725,
                          *           "longitude": 2.4307
                          *         },
-                         *         "locationAt": "2026-11-27T11:25:44.187Z",
-                         *         "updatedAt": "2026-11-27T11:25:44.187Z"
+                         *         "locationAt": "2026-11-27T12:17:27.058Z",
+                         *         "updatedAt": "2026-11-27T12:17:27.058Z"
                          *       }
                          *     }
                          */
@@ -23290,7 +23290,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "written": false,
-                         *         "nextAllowedAt": "2026-11-27T11:25:59.187Z",
+                         *         "nextAllowedAt": "2026-11-27T12:17:42.058Z",
                          *         "tracked": 0,
                          *         "presence": {
                          *           "uid": "demo-livreur",
@@ -23299,8 +23299,8 @@ export interface paths {
                          *             "latitude": 6.3725,
                          *             "longitude": 2.4307
                          *           },
-                         *           "locationAt": "2026-11-27T11:25:44.187Z",
-                         *           "updatedAt": "2026-11-27T11:25:44.187Z"
+                         *           "locationAt": "2026-11-27T12:17:27.058Z",
+                         *           "updatedAt": "2026-11-27T12:17:27.058Z"
                          *         }
                          *       }
                          *     }
@@ -23475,7 +23475,7 @@ export interface paths {
                          *               },
                          *               "adresse": "Cotonou",
                          *               "vendeur": "demo-vendeur",
-                         *               "collectedAt": "2026-11-27T11:25:35.386Z"
+                         *               "collectedAt": "2026-11-27T12:17:10.951Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -23486,8 +23486,8 @@ export interface paths {
                          *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
                          *           },
                          *           "instructions": null,
-                         *           "createdAt": "2026-11-27T11:25:35.043Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.386Z",
+                         *           "createdAt": "2026-11-27T12:17:10.467Z",
+                         *           "updatedAt": "2026-11-27T12:17:10.951Z",
                          *           "offer": null
                          *         }
                          *       ],
@@ -23773,8 +23773,8 @@ export interface paths {
                          *             "latitude": 6.3652,
                          *             "longitude": 2.4381
                          *           },
-                         *           "locationAt": "2026-11-27T11:25:35.440Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.440Z",
+                         *           "locationAt": "2026-11-27T12:17:11.024Z",
+                         *           "updatedAt": "2026-11-27T12:17:11.024Z",
                          *           "nom": "Zinsou",
                          *           "prenoms": "Eric",
                          *           "telephone": "+2290190000005"
@@ -23949,8 +23949,8 @@ export interface paths {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T11:25:35.440Z",
-                         *         "updatedAt": "2026-11-27T11:25:35.440Z",
+                         *         "locationAt": "2026-11-27T12:17:11.024Z",
+                         *         "updatedAt": "2026-11-27T12:17:11.024Z",
                          *         "nom": "Zinsou",
                          *         "prenoms": "Eric",
                          *         "telephone": "+2290190000005",
@@ -24145,7 +24145,7 @@ export interface paths {
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "collectedAt": "2026-11-27T11:25:35.386Z"
+                         *               "collectedAt": "2026-11-27T12:17:10.951Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -24165,7 +24165,7 @@ export interface paths {
                          *           "radiusKm": 10,
                          *           "roundEndsAt": null,
                          *           "sansLivreur": false,
-                         *           "code": "324357",
+                         *           "code": "351411",
                          *           "preuve": null,
                          *           "autoCloseAt": null,
                          *           "litige": null,
@@ -24173,25 +24173,25 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "commande",
-                         *               "at": "2026-11-27T11:25:35.043Z",
+                         *               "at": "2026-11-27T12:17:10.467Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "assigne",
-                         *               "at": "2026-11-27T11:25:35.296Z",
+                         *               "at": "2026-11-27T12:17:10.840Z",
                          *               "by": "demo-livreur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "en_cours",
-                         *               "at": "2026-11-27T11:25:35.386Z",
+                         *               "at": "2026-11-27T12:17:10.951Z",
                          *               "by": "demo-livreur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T11:25:35.043Z",
-                         *           "updatedAt": "2026-11-27T11:25:35.386Z"
+                         *           "createdAt": "2026-11-27T12:17:10.467Z",
+                         *           "updatedAt": "2026-11-27T12:17:10.951Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -24353,7 +24353,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T11:25:35.386Z"
+                         *             "collectedAt": "2026-11-27T12:17:10.951Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -24373,7 +24373,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "324357",
+                         *         "code": "351411",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -24381,25 +24381,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T11:25:35.043Z",
+                         *             "at": "2026-11-27T12:17:10.467Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T11:25:35.296Z",
+                         *             "at": "2026-11-27T12:17:10.840Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T11:25:35.386Z",
+                         *             "at": "2026-11-27T12:17:10.951Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:35.043Z",
-                         *         "updatedAt": "2026-11-27T11:25:35.386Z"
+                         *         "createdAt": "2026-11-27T12:17:10.467Z",
+                         *         "updatedAt": "2026-11-27T12:17:10.951Z"
                          *       }
                          *     }
                          */
@@ -24530,7 +24530,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_buOubw6hV1T78ES2VehY */
+                    /** @example order_7gGhH2agacKabIxUcDH6 */
                     id: string;
                 };
                 cookie?: never;
@@ -24547,10 +24547,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_buOubw6hV1T78ES2VehY",
+                         *         "id": "order_7gGhH2agacKabIxUcDH6",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "buOubw6hV1T78ES2VehY"
+                         *           "id": "7gGhH2agacKabIxUcDH6"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -24593,19 +24593,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T11:25:45.335Z",
+                         *             "at": "2026-11-27T12:17:28.375Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T11:25:45.578Z",
+                         *             "at": "2026-11-27T12:17:28.510Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:45.335Z",
-                         *         "updatedAt": "2026-11-27T11:25:45.578Z"
+                         *         "createdAt": "2026-11-27T12:17:28.375Z",
+                         *         "updatedAt": "2026-11-27T12:17:28.510Z"
                          *       }
                          *     }
                          */
@@ -24757,7 +24757,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_Hf4Vbs6uE9D8UNJRcco5 */
+                    /** @example order_sgi70iGpOimuFowSdQ3w */
                     id: string;
                 };
                 cookie?: never;
@@ -24774,7 +24774,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "deliveryId": "order_Hf4Vbs6uE9D8UNJRcco5",
+                         *         "deliveryId": "order_sgi70iGpOimuFowSdQ3w",
                          *         "statut": "declinee"
                          *       }
                          *     }
@@ -24927,7 +24927,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_buOubw6hV1T78ES2VehY */
+                    /** @example order_7gGhH2agacKabIxUcDH6 */
                     id: string;
                     /**
                      * @description The seller whose pickup it is.
@@ -24949,10 +24949,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_buOubw6hV1T78ES2VehY",
+                         *         "id": "order_7gGhH2agacKabIxUcDH6",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "buOubw6hV1T78ES2VehY"
+                         *           "id": "7gGhH2agacKabIxUcDH6"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -24967,7 +24967,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T11:25:45.650Z"
+                         *             "collectedAt": "2026-11-27T12:17:28.664Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -24995,25 +24995,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T11:25:45.335Z",
+                         *             "at": "2026-11-27T12:17:28.375Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T11:25:45.578Z",
+                         *             "at": "2026-11-27T12:17:28.510Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T11:25:45.650Z",
+                         *             "at": "2026-11-27T12:17:28.664Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:45.335Z",
-                         *         "updatedAt": "2026-11-27T11:25:45.650Z"
+                         *         "createdAt": "2026-11-27T12:17:28.375Z",
+                         *         "updatedAt": "2026-11-27T12:17:28.664Z"
                          *       }
                          *     }
                          */
@@ -25150,6 +25150,356 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deliveries/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The handover photo the delivery records (its `preuve.photo`), for its buyer, its courier and admins */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example order_6hGFt2i9XFWyOqbyIuO4 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/webp": string;
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `DELIVERY_ACTION_FORBIDDEN`: Another party of this delivery takes this step.
+                 *
+                 *     `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ACTION_FORBIDDEN",
+                         *       "message": "Cette étape revient à une autre partie de la livraison."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `DELIVERY_NOT_FOUND`: Delivery not found.
+                 *
+                 *     `FILE_NOT_FOUND`: File not found.
+                 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * The assigned courier uploads its handover photo (JPEG, PNG or WebP, UPLOAD_IMAGE_MAX_BYTES), kept privately for the delivery
+         * @description While the delivery is `en_cours` and not disputed. Give its `path` as `photo` to POST /api/deliveries/{id}/delivered. Never public: the buyer, the courier and admins read it with GET /api/deliveries/{id}/proof; kept as evidence (the upload clean-up never deletes it). Counted in the courier’s daily uploads.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @example order_6hGFt2i9XFWyOqbyIuO4 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description The file's bytes; at most UPLOAD_IMAGE_MAX_BYTES (10 MB). Its type is read from its content. */
+            requestBody: {
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            responses: {
+                /** @description The stored photo: `preuves/{deliveryId}/{uuid}.{ext}` */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "path": "preuves/order_6hGFt2i9XFWyOqbyIuO4/26b358e2-1b20-4baf-9740-9fa193b665ac.jpg",
+                         *         "contentType": "image/jpeg",
+                         *         "size": 68
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["DeliveryProofPhoto"];
+                        };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `DELIVERY_ACTION_FORBIDDEN`: Another party of this delivery takes this step.
+                 *
+                 *     `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_ACTION_FORBIDDEN",
+                         *       "message": "Cette étape revient à une autre partie de la livraison."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `DELIVERY_NOT_FOUND`: Delivery not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DELIVERY_NOT_FOUND",
+                         *       "message": "Livraison introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `INVALID_TRANSITION`: This action is not possible in the current state.
+                 *
+                 *     `DELIVERY_DISPUTED`: The buyer reported this delivery as not received: our team is looking into it.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `FILE_TOO_LARGE`: The file is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FILE_TOO_LARGE",
+                         *       "message": "Le fichier est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: This file type is not accepted. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                         *       "message": "Ce type de fichier n’est pas accepté."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `UPLOAD_QUOTA_EXCEEDED`: You have stored as many files as allowed today. Try again tomorrow. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UPLOAD_QUOTA_EXCEEDED",
+                         *       "message": "Vous avez envoyé autant de fichiers que permis aujourd’hui. Réessayez demain."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/deliveries/{id}/delivered": {
         parameters: {
             query?: never;
@@ -25161,14 +25511,14 @@ export interface paths {
         put?: never;
         /**
          * The assigned courier hands the goods over: with the buyer’s code it is `livre` at once; with a photo only it closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first
-         * @description Each wrong code is counted on the delivery; after DELIVERY_CODE_MAX_ATTEMPTS wrong codes, code entry answers DELIVERY_CODE_LOCKED (429) and the buyer’s confirmation (or a photo proof, or admins) ends the delivery. The photo must be a file the courier stored itself (DELIVERY_PROOF_NOT_OWNED); the buyer is told (`delivery_proof`). A disputed delivery takes no photo proof (DELIVERY_DISPUTED).
+         * @description Each wrong code is counted on the delivery; after DELIVERY_CODE_MAX_ATTEMPTS wrong codes, code entry answers DELIVERY_CODE_LOCKED (429) and the buyer’s confirmation (or a photo proof, or admins) ends the delivery. The photo must be one the courier uploaded for this delivery with POST /api/deliveries/{id}/proof (DELIVERY_PROOF_NOT_OWNED); the buyer is told (`delivery_proof`). A disputed delivery takes no photo proof (DELIVERY_DISPUTED).
          */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_buOubw6hV1T78ES2VehY */
+                    /** @example order_7gGhH2agacKabIxUcDH6 */
                     id: string;
                 };
                 cookie?: never;
@@ -25177,7 +25527,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "373068"
+                     *       "code": "823347"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryProof"];
@@ -25194,10 +25544,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_buOubw6hV1T78ES2VehY",
+                         *         "id": "order_7gGhH2agacKabIxUcDH6",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "buOubw6hV1T78ES2VehY"
+                         *           "id": "7gGhH2agacKabIxUcDH6"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -25212,7 +25562,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T11:25:45.650Z"
+                         *             "collectedAt": "2026-11-27T12:17:28.664Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -25235,7 +25585,7 @@ export interface paths {
                          *         "code": null,
                          *         "preuve": {
                          *           "photo": null,
-                         *           "at": "2026-11-27T11:25:45.765Z"
+                         *           "at": "2026-11-27T12:17:28.768Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -25243,31 +25593,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T11:25:45.335Z",
+                         *             "at": "2026-11-27T12:17:28.375Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T11:25:45.578Z",
+                         *             "at": "2026-11-27T12:17:28.510Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T11:25:45.650Z",
+                         *             "at": "2026-11-27T12:17:28.664Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T11:25:45.765Z",
+                         *             "at": "2026-11-27T12:17:28.768Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:45.335Z",
-                         *         "updatedAt": "2026-11-27T11:25:45.765Z"
+                         *         "createdAt": "2026-11-27T12:17:28.375Z",
+                         *         "updatedAt": "2026-11-27T12:17:28.768Z"
                          *       }
                          *     }
                          */
@@ -25325,7 +25675,7 @@ export interface paths {
                 /**
                  * @description `DELIVERY_ACTION_FORBIDDEN`: Another party of this delivery takes this step.
                  *
-                 *     `DELIVERY_PROOF_NOT_OWNED`: Send a photo you uploaded yourself.
+                 *     `DELIVERY_PROOF_NOT_OWNED`: Send a photo you uploaded for this delivery.
                  *
                  *     `USER_BLOCKED`: Your account is blocked. Contact support.
                  *
@@ -25455,7 +25805,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_6AbInlqfE0NTXN8KPBbe */
+                    /** @example order_6hGFt2i9XFWyOqbyIuO4 */
                     id: string;
                 };
                 cookie?: never;
@@ -25472,10 +25822,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_6AbInlqfE0NTXN8KPBbe",
+                         *         "id": "order_6hGFt2i9XFWyOqbyIuO4",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "6AbInlqfE0NTXN8KPBbe"
+                         *           "id": "6hGFt2i9XFWyOqbyIuO4"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -25490,7 +25840,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T11:25:46.721Z"
+                         *             "collectedAt": "2026-11-27T12:17:29.845Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -25510,39 +25860,42 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "792093",
-                         *         "preuve": null,
+                         *         "code": "238718",
+                         *         "preuve": {
+                         *           "photo": "preuves/order_6hGFt2i9XFWyOqbyIuO4/26b358e2-1b20-4baf-9740-9fa193b665ac.jpg",
+                         *           "at": "2026-11-27T12:17:29.971Z"
+                         *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
                          *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T11:25:46.388Z",
+                         *             "at": "2026-11-27T12:17:29.510Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T11:25:46.671Z",
+                         *             "at": "2026-11-27T12:17:29.766Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T11:25:46.721Z",
+                         *             "at": "2026-11-27T12:17:29.845Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T11:25:46.781Z",
+                         *             "at": "2026-11-27T12:17:30.059Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:46.388Z",
-                         *         "updatedAt": "2026-11-27T11:25:46.781Z"
+                         *         "createdAt": "2026-11-27T12:17:29.510Z",
+                         *         "updatedAt": "2026-11-27T12:17:30.059Z"
                          *       }
                          *     }
                          */
@@ -25689,7 +26042,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_3UGZfbrRiS7rnnH6nUmK */
+                    /** @example order_liJHdPOvJQoVeQVeQCUs */
                     id: string;
                 };
                 cookie?: never;
@@ -25717,10 +26070,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_3UGZfbrRiS7rnnH6nUmK",
+                         *         "id": "order_liJHdPOvJQoVeQVeQCUs",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "3UGZfbrRiS7rnnH6nUmK"
+                         *           "id": "liJHdPOvJQoVeQVeQCUs"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -25735,7 +26088,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T11:25:47.527Z"
+                         *             "collectedAt": "2026-11-27T12:17:31.019Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -25755,37 +26108,37 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "036939",
+                         *         "code": "259129",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T11:25:47.597Z",
+                         *           "at": "2026-11-27T12:17:31.092Z",
                          *           "by": "demo-acheteur"
                          *         },
                          *         "enLitige": true,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T11:25:47.339Z",
+                         *             "at": "2026-11-27T12:17:30.786Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T11:25:47.457Z",
+                         *             "at": "2026-11-27T12:17:30.920Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T11:25:47.527Z",
+                         *             "at": "2026-11-27T12:17:31.019Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:47.339Z",
-                         *         "updatedAt": "2026-11-27T11:25:47.597Z"
+                         *         "createdAt": "2026-11-27T12:17:30.786Z",
+                         *         "updatedAt": "2026-11-27T12:17:31.092Z"
                          *       }
                          *     }
                          */
@@ -25953,7 +26306,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_CQPWnFstkb4BN1WSW9S5 */
+                    /** @example order_vU7OveXQcWWpg15Pqg5k */
                     id: string;
                 };
                 cookie?: never;
@@ -25981,10 +26334,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_CQPWnFstkb4BN1WSW9S5",
+                         *         "id": "order_vU7OveXQcWWpg15Pqg5k",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "CQPWnFstkb4BN1WSW9S5"
+                         *           "id": "vU7OveXQcWWpg15Pqg5k"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -25999,7 +26352,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T11:25:48.429Z"
+                         *             "collectedAt": "2026-11-27T12:17:32.243Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -26019,7 +26372,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "176708",
+                         *         "code": "478552",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -26027,31 +26380,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T11:25:48.240Z",
+                         *             "at": "2026-11-27T12:17:31.893Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T11:25:48.363Z",
+                         *             "at": "2026-11-27T12:17:32.164Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T11:25:48.429Z",
+                         *             "at": "2026-11-27T12:17:32.243Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "refuse",
-                         *             "at": "2026-11-27T11:25:48.495Z",
+                         *             "at": "2026-11-27T12:17:32.356Z",
                          *             "by": "demo-acheteur",
                          *             "reason": "Le colis est abîmé"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:48.240Z",
-                         *         "updatedAt": "2026-11-27T11:25:48.495Z"
+                         *         "createdAt": "2026-11-27T12:17:31.893Z",
+                         *         "updatedAt": "2026-11-27T12:17:32.356Z"
                          *       }
                          *     }
                          */
@@ -26215,7 +26568,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_KkBYswBmgyg2y6sycxAp */
+                    /** @example order_sSCQnqUFwbGFGAqqmNJ0 */
                     id: string;
                 };
                 cookie?: never;
@@ -26243,10 +26596,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_KkBYswBmgyg2y6sycxAp",
+                         *         "id": "order_sSCQnqUFwbGFGAqqmNJ0",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "KkBYswBmgyg2y6sycxAp"
+                         *           "id": "sSCQnqUFwbGFGAqqmNJ0"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -26261,7 +26614,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T11:25:49.192Z"
+                         *             "collectedAt": "2026-11-27T12:17:33.375Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -26289,31 +26642,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T11:25:49.008Z",
+                         *             "at": "2026-11-27T12:17:33.028Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T11:25:49.139Z",
+                         *             "at": "2026-11-27T12:17:33.274Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T11:25:49.192Z",
+                         *             "at": "2026-11-27T12:17:33.375Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "retour",
-                         *             "at": "2026-11-27T11:25:49.241Z",
+                         *             "at": "2026-11-27T12:17:33.448Z",
                          *             "by": "demo-livreur",
                          *             "reason": "Client injoignable, colis rendu au vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:49.008Z",
-                         *         "updatedAt": "2026-11-27T11:25:49.241Z"
+                         *         "createdAt": "2026-11-27T12:17:33.028Z",
+                         *         "updatedAt": "2026-11-27T12:17:33.448Z"
                          *       }
                          *     }
                          */
@@ -26477,7 +26830,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_4zqG3VbFHcpVlJsKoG9c */
+                    /** @example order_rP4umtwv1WLT7BgX64sV */
                     id: string;
                 };
                 cookie?: never;
@@ -26494,10 +26847,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_4zqG3VbFHcpVlJsKoG9c",
+                         *         "id": "order_rP4umtwv1WLT7BgX64sV",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "4zqG3VbFHcpVlJsKoG9c"
+                         *           "id": "rP4umtwv1WLT7BgX64sV"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -26528,11 +26881,11 @@ export interface paths {
                          *         "gainLivreur": 43,
                          *         "gainSociete": 457,
                          *         "statut": "annule",
-                         *         "round": 1,
-                         *         "radiusKm": 10,
+                         *         "round": 0,
+                         *         "radiusKm": 0,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "382591",
+                         *         "code": "791773",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -26540,19 +26893,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T11:25:49.724Z",
+                         *             "at": "2026-11-27T12:17:34.008Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "annule",
-                         *             "at": "2026-11-27T11:25:52.376Z",
+                         *             "at": "2026-11-27T12:17:34.190Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:49.724Z",
-                         *         "updatedAt": "2026-11-27T11:25:52.376Z"
+                         *         "createdAt": "2026-11-27T12:17:34.008Z",
+                         *         "updatedAt": "2026-11-27T12:17:34.190Z"
                          *       }
                          *     }
                          */
@@ -26696,7 +27049,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_3UGZfbrRiS7rnnH6nUmK */
+                    /** @example order_liJHdPOvJQoVeQVeQCUs */
                     id: string;
                 };
                 cookie?: never;
@@ -26730,10 +27083,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_3UGZfbrRiS7rnnH6nUmK",
+                         *         "id": "order_liJHdPOvJQoVeQVeQCUs",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "3UGZfbrRiS7rnnH6nUmK"
+                         *           "id": "liJHdPOvJQoVeQVeQCUs"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -26748,7 +27101,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T11:25:47.527Z"
+                         *             "collectedAt": "2026-11-27T12:17:31.019Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -26768,43 +27121,43 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "036939",
+                         *         "code": "259129",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T11:25:47.597Z",
+                         *           "at": "2026-11-27T12:17:31.092Z",
                          *           "by": "demo-acheteur"
                          *         },
                          *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T11:25:47.339Z",
+                         *             "at": "2026-11-27T12:17:30.786Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T11:25:47.457Z",
+                         *             "at": "2026-11-27T12:17:30.920Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T11:25:47.527Z",
+                         *             "at": "2026-11-27T12:17:31.019Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T11:25:47.648Z",
+                         *             "at": "2026-11-27T12:17:31.163Z",
                          *             "by": "demo-admin",
                          *             "reason": "Pièce vérifiée conforme avec le vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:47.339Z",
-                         *         "updatedAt": "2026-11-27T11:25:47.648Z"
+                         *         "createdAt": "2026-11-27T12:17:30.786Z",
+                         *         "updatedAt": "2026-11-27T12:17:31.163Z"
                          *       }
                          *     }
                          */
@@ -26971,7 +27324,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_Hf4Vbs6uE9D8UNJRcco5 */
+                    /** @example order_sgi70iGpOimuFowSdQ3w */
                     id: string;
                 };
                 cookie?: never;
@@ -27136,7 +27489,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "ji0QMj8zSiewCqpfp7NH"
+                     *         "commandeId": "xjOg4XHmSDEBe72WwXHO"
                      *       }
                      *     }
                      */
@@ -27154,10 +27507,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "1U2Q3cw3vyvlnYNXQl9v",
+                         *         "paymentId": "IcEZOVZAMBXtFk5D1dJx",
                          *         "statut": "pending",
-                         *         "reference": "SBX-3e76461a-e8b3-45dc-9f8b-f8749452b7f9",
-                         *         "paymentUrl": "http://127.0.0.1:44389/pay/SBX-3e76461a-e8b3-45dc-9f8b-f8749452b7f9"
+                         *         "reference": "SBX-850f8baf-fa53-4234-929d-b807b110b1a2",
+                         *         "paymentUrl": "http://127.0.0.1:40173/pay/SBX-850f8baf-fa53-4234-929d-b807b110b1a2"
                          *       }
                          *     }
                          */
@@ -27365,7 +27718,7 @@ export interface paths {
                      *       "type": "publicite",
                      *       "montant": 7000,
                      *       "metadata": {
-                     *         "publiciteId": "jVUdojyNJiT7ATNuWtpK"
+                     *         "publiciteId": "LaYPP0GMDjR30Eh4gYVz"
                      *       },
                      *       "telephone": "+2290197000003"
                      *     }
@@ -27405,9 +27758,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "uhfr2vpoDErxqxwMF6Lj",
+                         *         "paymentId": "zNlckLPBI0AJxS0TxWQm",
                          *         "statut": "pending",
-                         *         "reference": "SBX-5bf2bed2-9539-42e7-96c6-531ebf464a09",
+                         *         "reference": "SBX-e629a38d-704e-4eda-88af-579dbe9d2eaf",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -27617,7 +27970,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "ji0QMj8zSiewCqpfp7NH"
+                     *         "commandeId": "xjOg4XHmSDEBe72WwXHO"
                      *       },
                      *       "typeCard": "VISA"
                      *     }
@@ -27647,10 +28000,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "eHWCqU88g21Z0t26VrId",
+                         *         "paymentId": "qR3pcMZq2PQclCCTPZ8b",
                          *         "statut": "pending",
-                         *         "reference": "SBX-d7916dd7-0a3b-4a78-9b0f-df71626c5d53",
-                         *         "paymentUrl": "http://127.0.0.1:44389/pay/SBX-d7916dd7-0a3b-4a78-9b0f-df71626c5d53"
+                         *         "reference": "SBX-3b728d49-ddd6-4e4d-9163-abd2733c8a1f",
+                         *         "paymentUrl": "http://127.0.0.1:40173/pay/SBX-3b728d49-ddd6-4e4d-9163-abd2733c8a1f"
                          *       }
                          *     }
                          */
@@ -27853,9 +28206,9 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "ji0QMj8zSiewCqpfp7NH"
+                     *         "commandeId": "xjOg4XHmSDEBe72WwXHO"
                      *       },
-                     *       "reference": "SBX-06a1d595-9ced-444e-8020-7468c1dbfe7b"
+                     *       "reference": "SBX-a7bd1d49-b4a5-49fd-963a-2e57a0bcbdd8"
                      *     }
                      */
                     "application/json": {
@@ -27883,9 +28236,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "client_97ca59a4211016c58613f8f8a1220c86b766a744",
+                         *         "paymentId": "client_7dff8ce5b40b7a4f7deacd2b4937aa78bbb4ec45",
                          *         "statut": "success",
-                         *         "reference": "SBX-06a1d595-9ced-444e-8020-7468c1dbfe7b",
+                         *         "reference": "SBX-a7bd1d49-b4a5-49fd-963a-2e57a0bcbdd8",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -28090,7 +28443,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "reference": "1U2Q3cw3vyvlnYNXQl9v",
+                     *       "reference": "IcEZOVZAMBXtFk5D1dJx",
                      *       "status": "SUCCESSFUL"
                      *     }
                      */
@@ -28384,14 +28737,14 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T11:25:35.931Z",
+                         *               "at": "2026-11-27T12:17:11.743Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T11:25:35.908Z"
+                         *           "createdAt": "2026-11-27T12:17:11.690Z"
                          *         },
                          *         {
                          *           "id": "demo-verification-payment",
@@ -28410,14 +28763,14 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T11:25:35.599Z",
+                         *               "at": "2026-11-27T12:17:11.240Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T11:25:35.558Z"
+                         *           "createdAt": "2026-11-27T12:17:11.202Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -28572,14 +28925,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T11:25:35.931Z",
+                         *             "at": "2026-11-27T12:17:11.743Z",
                          *             "from": "pending",
                          *             "to": "success",
                          *             "source": "admin",
                          *             "reason": "données de démonstration"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:35.908Z"
+                         *         "createdAt": "2026-11-27T12:17:11.690Z"
                          *       }
                          *     }
                          */
@@ -28710,7 +29063,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1U2Q3cw3vyvlnYNXQl9v */
+                    /** @example IcEZOVZAMBXtFk5D1dJx */
                     id: string;
                 };
                 cookie?: never;
@@ -28744,14 +29097,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "1U2Q3cw3vyvlnYNXQl9v",
+                         *         "id": "IcEZOVZAMBXtFk5D1dJx",
                          *         "userId": "demo-acheteur",
                          *         "montant": 85000,
-                         *         "reference": "SBX-3e76461a-e8b3-45dc-9f8b-f8749452b7f9",
+                         *         "reference": "SBX-850f8baf-fa53-4234-929d-b807b110b1a2",
                          *         "statut": "failed",
                          *         "type": "commande",
                          *         "metadata": {
-                         *           "commandeId": "ji0QMj8zSiewCqpfp7NH"
+                         *           "commandeId": "xjOg4XHmSDEBe72WwXHO"
                          *         },
                          *         "method": "link",
                          *         "network": null,
@@ -28760,14 +29113,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T11:25:42.763Z",
+                         *             "at": "2026-11-27T12:17:21.922Z",
                          *             "from": "pending",
                          *             "to": "failed",
                          *             "source": "admin",
                          *             "reason": "Le client a abandonné le paiement"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T11:25:42.693Z"
+                         *         "createdAt": "2026-11-27T12:17:21.782Z"
                          *       }
                          *     }
                          */
@@ -29526,8 +29879,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T11:25:52.818Z",
-                         *         "updatedAt": "2026-11-27T11:25:52.818Z"
+                         *         "createdAt": "2026-11-27T12:17:34.764Z",
+                         *         "updatedAt": "2026-11-27T12:17:34.764Z"
                          *       }
                          *     }
                          */
@@ -29736,12 +30089,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T11:25:52.886Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T12:17:34.943Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T11:25:52.818Z",
-                         *         "updatedAt": "2026-11-27T11:25:52.886Z"
+                         *         "createdAt": "2026-11-27T12:17:34.764Z",
+                         *         "updatedAt": "2026-11-27T12:17:34.943Z"
                          *       }
                          *     }
                          */
@@ -29961,12 +30314,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.079Z",
-                         *         "dateTransfer": "2026-11-27T11:25:53.158Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T12:17:35.187Z",
+                         *         "dateTransfer": "2026-11-27T12:17:35.304Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T11:25:52.818Z",
-                         *         "updatedAt": "2026-11-27T11:25:53.158Z"
+                         *         "createdAt": "2026-11-27T12:17:34.764Z",
+                         *         "updatedAt": "2026-11-27T12:17:35.304Z"
                          *       }
                          *     }
                          */
@@ -30171,12 +30524,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T11:25:36.136Z",
-                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *           "createdAt": "2026-11-27T12:17:12.032Z",
+                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -30326,12 +30679,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Haojue KA 125 neuve",
-                         *         "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T11:25:36.136Z",
-                         *         "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *         "createdAt": "2026-11-27T12:17:12.032Z",
+                         *         "updatedAt": "2026-11-27T12:17:12.118Z"
                          *       }
                          *     }
                          */
@@ -30498,12 +30851,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T11:25:36.136Z",
-                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *           "createdAt": "2026-11-27T12:17:12.032Z",
+                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -30665,12 +31018,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T11:25:36.136Z",
-                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *           "createdAt": "2026-11-27T12:17:12.032Z",
+                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -30826,12 +31179,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.079Z",
-                         *         "dateTransfer": "2026-11-27T11:25:53.158Z",
-                         *         "dateTraite": "2026-11-27T11:25:53.241Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T12:17:35.187Z",
+                         *         "dateTransfer": "2026-11-27T12:17:35.304Z",
+                         *         "dateTraite": "2026-11-27T12:17:35.385Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T11:25:52.818Z",
-                         *         "updatedAt": "2026-11-27T11:25:53.241Z"
+                         *         "createdAt": "2026-11-27T12:17:34.764Z",
+                         *         "updatedAt": "2026-11-27T12:17:35.385Z"
                          *       }
                          *     }
                          */
@@ -31017,8 +31370,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T11:25:52.818Z",
-                         *         "updatedAt": "2026-11-27T11:25:53.012Z"
+                         *         "createdAt": "2026-11-27T12:17:34.764Z",
+                         *         "updatedAt": "2026-11-27T12:17:35.055Z"
                          *       }
                          *     }
                          */
@@ -31218,12 +31571,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.079Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T12:17:35.187Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T11:25:52.818Z",
-                         *         "updatedAt": "2026-11-27T11:25:53.142Z"
+                         *         "createdAt": "2026-11-27T12:17:34.764Z",
+                         *         "updatedAt": "2026-11-27T12:17:35.286Z"
                          *       }
                          *     }
                          */
@@ -31440,8 +31793,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T11:25:53.656Z",
-                         *         "updatedAt": "2026-11-27T11:25:53.656Z"
+                         *         "createdAt": "2026-11-27T12:17:35.805Z",
+                         *         "updatedAt": "2026-11-27T12:17:35.805Z"
                          *       }
                          *     }
                          */
@@ -31651,12 +32004,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.736Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T12:17:35.905Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T11:25:53.656Z",
-                         *         "updatedAt": "2026-11-27T11:25:53.736Z"
+                         *         "createdAt": "2026-11-27T12:17:35.805Z",
+                         *         "updatedAt": "2026-11-27T12:17:35.905Z"
                          *       }
                          *     }
                          */
@@ -31879,12 +32232,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.872Z",
-                         *         "dateTransfer": "2026-11-27T11:25:53.957Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T12:17:36.182Z",
+                         *         "dateTransfer": "2026-11-27T12:17:36.281Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T11:25:53.656Z",
-                         *         "updatedAt": "2026-11-27T11:25:53.957Z"
+                         *         "createdAt": "2026-11-27T12:17:35.805Z",
+                         *         "updatedAt": "2026-11-27T12:17:36.281Z"
                          *       }
                          *     }
                          */
@@ -32090,12 +32443,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T11:25:36.136Z",
-                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *           "createdAt": "2026-11-27T12:17:12.032Z",
+                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -32248,12 +32601,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Haojue KA 125 neuve",
-                         *         "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T11:25:36.136Z",
-                         *         "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *         "createdAt": "2026-11-27T12:17:12.032Z",
+                         *         "updatedAt": "2026-11-27T12:17:12.118Z"
                          *       }
                          *     }
                          */
@@ -32421,12 +32774,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T11:25:36.136Z",
-                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *           "createdAt": "2026-11-27T12:17:12.032Z",
+                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -32589,12 +32942,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T11:25:36.194Z",
+                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T11:25:36.136Z",
-                         *           "updatedAt": "2026-11-27T11:25:36.194Z"
+                         *           "createdAt": "2026-11-27T12:17:12.032Z",
+                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -32753,12 +33106,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.872Z",
-                         *         "dateTransfer": "2026-11-27T11:25:53.957Z",
-                         *         "dateTraite": "2026-11-27T11:25:54.036Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T12:17:36.182Z",
+                         *         "dateTransfer": "2026-11-27T12:17:36.281Z",
+                         *         "dateTraite": "2026-11-27T12:17:36.388Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T11:25:53.656Z",
-                         *         "updatedAt": "2026-11-27T11:25:54.036Z"
+                         *         "createdAt": "2026-11-27T12:17:35.805Z",
+                         *         "updatedAt": "2026-11-27T12:17:36.388Z"
                          *       }
                          *     }
                          */
@@ -32947,8 +33300,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T11:25:53.656Z",
-                         *         "updatedAt": "2026-11-27T11:25:53.813Z"
+                         *         "createdAt": "2026-11-27T12:17:35.805Z",
+                         *         "updatedAt": "2026-11-27T12:17:36.053Z"
                          *       }
                          *     }
                          */
@@ -33151,12 +33504,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T11:25:53.872Z",
+                         *         "dateSelectionTransitaire": "2026-11-27T12:17:36.182Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T11:25:53.656Z",
-                         *         "updatedAt": "2026-11-27T11:25:53.938Z"
+                         *         "createdAt": "2026-11-27T12:17:35.805Z",
+                         *         "updatedAt": "2026-11-27T12:17:36.258Z"
                          *       }
                          *     }
                          */
@@ -33335,8 +33688,8 @@ export interface paths {
                          *         "userId": "demo-transitaire",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T11:25:33.487Z",
-                         *         "decidedAt": "2026-11-27T11:25:33.563Z",
+                         *         "submittedAt": "2026-11-27T12:17:08.006Z",
+                         *         "decidedAt": "2026-11-27T12:17:08.138Z",
                          *         "dossier": {
                          *           "cardFront": "kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg",
                          *           "cardBack": "kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg",
@@ -33480,8 +33833,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "cardFront": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/8b13ee10-68a4-4f73-adcc-5aedb1c85fca.jpg",
-                     *       "cardBack": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/6309b6c6-6895-4099-a7c4-f94938a07d0b.jpg",
+                     *       "cardFront": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/239a3820-8017-400a-832e-6f3d7cf3c7a3.jpg",
+                     *       "cardBack": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/e7d947e2-c471-4521-b05b-c959d0499265.jpg",
                      *       "companyName": "Akpovi Transit SARL",
                      *       "registrationRef": "RB/COT/24 B 1020",
                      *       "pays": "BJ",
@@ -33522,14 +33875,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
+                         *         "userId": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
                          *         "statut": "pending",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T11:25:54.195Z",
+                         *         "submittedAt": "2026-11-27T12:17:36.623Z",
                          *         "decidedAt": null,
                          *         "dossier": {
-                         *           "cardFront": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/8b13ee10-68a4-4f73-adcc-5aedb1c85fca.jpg",
-                         *           "cardBack": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/6309b6c6-6895-4099-a7c4-f94938a07d0b.jpg",
+                         *           "cardFront": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/239a3820-8017-400a-832e-6f3d7cf3c7a3.jpg",
+                         *           "cardBack": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/e7d947e2-c471-4521-b05b-c959d0499265.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -33912,8 +34265,8 @@ export interface paths {
                          *         "userId": "demo-transitaire",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T11:25:33.487Z",
-                         *         "decidedAt": "2026-11-27T11:25:33.563Z",
+                         *         "submittedAt": "2026-11-27T12:17:08.006Z",
+                         *         "decidedAt": "2026-11-27T12:17:08.138Z",
                          *         "dossier": {
                          *           "cardFront": "kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg",
                          *           "cardBack": "kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg",
@@ -33930,9 +34283,9 @@ export interface paths {
                          *           ]
                          *         },
                          *         "cardLinks": {
-                         *           "cardFront": "/api/upload/signed/kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg?expires=1795779038&signature=84570443f77a25f3a46f9ad29987666bdcd23b80b6f56c742646aaaeabf3d27b",
-                         *           "cardBack": "/api/upload/signed/kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg?expires=1795779038&signature=8f0d5ccb9386b7b58b29c922c5d9c3ad1f937a31f97b4d9a575fc622a7f9028f",
-                         *           "expiresAt": "2026-11-27T11:30:38.900Z",
+                         *           "cardFront": "/api/upload/signed/kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg?expires=1795782136&signature=5066b8044448c39fb2f797293df3cb9c1e078c8a1449bae73254766acb0290f4",
+                         *           "cardBack": "/api/upload/signed/kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg?expires=1795782136&signature=5210ddd519fb17c5a1e4df8d764b59f1f0db9e27bd1668d64bb2ec4a13b147d5",
+                         *           "expiresAt": "2026-11-27T12:22:16.063Z",
                          *           "deleted": []
                          *         }
                          *       }
@@ -34103,7 +34456,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 8gnYFxXfOHfaoGrQRtoDDCEtKQ2p */
+                    /** @example VKIqDUTjV6BsfLZCTz8iQleCldRE */
                     userId: string;
                 };
                 cookie?: never;
@@ -34120,14 +34473,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
+                         *         "userId": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T11:25:54.334Z",
-                         *         "decidedAt": "2026-11-27T11:25:54.390Z",
+                         *         "submittedAt": "2026-11-27T12:17:36.834Z",
+                         *         "decidedAt": "2026-11-27T12:17:36.896Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/f0a81c61-0be4-428b-baa9-b8ff209cbd07.jpg",
-                         *           "cardBack": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/b50a1006-4853-4e86-a51a-9232803a120a.jpg",
+                         *           "cardFront": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/6e9eba76-a05d-4f29-a003-f518aa907348.jpg",
+                         *           "cardBack": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/cf6607fc-2f60-416e-b90b-b06396de2b53.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -34306,7 +34659,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 8gnYFxXfOHfaoGrQRtoDDCEtKQ2p */
+                    /** @example VKIqDUTjV6BsfLZCTz8iQleCldRE */
                     userId: string;
                 };
                 cookie?: never;
@@ -34334,14 +34687,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "8gnYFxXfOHfaoGrQRtoDDCEtKQ2p",
+                         *         "userId": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
                          *         "statut": "rejected",
                          *         "rejectionMotif": "Carte illisible, merci de la reprendre",
-                         *         "submittedAt": "2026-11-27T11:25:54.195Z",
-                         *         "decidedAt": "2026-11-27T11:25:54.245Z",
+                         *         "submittedAt": "2026-11-27T12:17:36.623Z",
+                         *         "decidedAt": "2026-11-27T12:17:36.721Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/8b13ee10-68a4-4f73-adcc-5aedb1c85fca.jpg",
-                         *           "cardBack": "kyc/8gnYFxXfOHfaoGrQRtoDDCEtKQ2p/6309b6c6-6895-4099-a7c4-f94938a07d0b.jpg",
+                         *           "cardFront": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/239a3820-8017-400a-832e-6f3d7cf3c7a3.jpg",
+                         *           "cardBack": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/e7d947e2-c471-4521-b05b-c959d0499265.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -34566,8 +34919,8 @@ export interface paths {
                          *         "acheteur": "demo-acheteur",
                          *         "rating": 5,
                          *         "comment": "Dédouanement rapide, bon suivi.",
-                         *         "createdAt": "2026-11-27T11:25:54.107Z",
-                         *         "updatedAt": "2026-11-27T11:25:54.107Z"
+                         *         "createdAt": "2026-11-27T12:17:36.475Z",
+                         *         "updatedAt": "2026-11-27T12:17:36.475Z"
                          *       }
                          *     }
                          */
@@ -34888,8 +35241,8 @@ export interface paths {
                          *         "acheteur": "demo-acheteur",
                          *         "rating": 4,
                          *         "comment": "Bon suivi, un jour de retard.",
-                         *         "createdAt": "2026-11-27T11:25:54.107Z",
-                         *         "updatedAt": "2026-11-27T11:25:54.132Z"
+                         *         "createdAt": "2026-11-27T12:17:36.475Z",
+                         *         "updatedAt": "2026-11-27T12:17:36.516Z"
                          *       }
                          *     }
                          */
@@ -35578,15 +35931,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "MSTFJoL7Lv5zTtLH6xAS89T3WhAM",
+                         *         "id": "vHErW1WXL7uRs4atPIrTAcYERIwE",
                          *         "telephone": "+2290190000012",
                          *         "email": "pro_2290190000012@users.marketplace.invalid",
                          *         "nom": "Dah",
                          *         "prenoms": "Boris",
                          *         "typeAgent": "Market",
                          *         "zone": "Porto-Novo - Ouando",
-                         *         "referralCode": "YUKM22RN",
-                         *         "createdAt": "2026-11-27T11:25:54.544Z",
+                         *         "referralCode": "AAQCX3DJ",
+                         *         "createdAt": "2026-11-27T12:17:37.150Z",
                          *         "passwordSetup": {
                          *           "method": "password_reset",
                          *           "steps": [
@@ -36087,9 +36440,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "MSTFJoL7Lv5zTtLH6xAS89T3WhAM",
+                         *           "id": "vHErW1WXL7uRs4atPIrTAcYERIwE",
                          *           "typeAgent": "Market",
-                         *           "referralCode": "YUKM22RN"
+                         *           "referralCode": "AAQCX3DJ"
                          *         },
                          *         "stats": {
                          *           "totalReferrals": 0,
@@ -36622,7 +36975,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "MSTFJoL7Lv5zTtLH6xAS89T3WhAM",
+                         *           "agentId": "vHErW1WXL7uRs4atPIrTAcYERIwE",
                          *           "rank": 1,
                          *           "score": 0,
                          *           "earnings": 0,
@@ -37675,7 +38028,7 @@ export interface paths {
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T11:25:34.392Z",
+                         *           "createdAt": "2026-11-24T12:17:09.422Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -38470,7 +38823,7 @@ export interface paths {
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T11:25:34.392Z",
+                         *           "createdAt": "2026-11-24T12:17:09.422Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -38760,7 +39113,7 @@ export interface paths {
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T11:25:34.392Z",
+                         *           "createdAt": "2026-11-24T12:17:09.422Z",
                          *           "completedAt": null,
                          *           "phoneProven": true
                          *         }
@@ -38912,7 +39265,7 @@ export interface paths {
                          *         "code": "DEMOPRO1",
                          *         "statut": "pending",
                          *         "referredRole": "vendeur",
-                         *         "createdAt": "2026-11-24T11:25:34.392Z",
+                         *         "createdAt": "2026-11-24T12:17:09.422Z",
                          *         "completedAt": null,
                          *         "phoneProven": true
                          *       }
@@ -39072,7 +39425,7 @@ export interface paths {
                          *       "data": {
                          *         "status": "counted",
                          *         "eventType": "seller_create_started",
-                         *         "sessionKey": "demo-vendeur_1795778736",
+                         *         "sessionKey": "demo-vendeur_1795781832",
                          *         "agentId": "demo-agentCommercial"
                          *       }
                          *     }
@@ -42806,12 +43159,12 @@ export interface paths {
                          *           "readers": [],
                          *           "label": "Facture FAC-20261127-0003",
                          *           "contentType": "application/pdf",
-                         *           "size": 1278,
+                         *           "size": 1279,
                          *           "record": {
                          *             "collection": "invoices",
                          *             "id": "achat_demo-achats-1"
                          *           },
-                         *           "createdAt": "2026-11-27T11:25:36.080Z",
+                         *           "createdAt": "2026-11-27T12:17:11.945Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         },
@@ -42824,12 +43177,12 @@ export interface paths {
                          *           ],
                          *           "label": "Rapport de vérification : Tricycle de transport 2022",
                          *           "contentType": "application/pdf",
-                         *           "size": 1237,
+                         *           "size": 1238,
                          *           "record": {
                          *             "collection": "verifications",
                          *             "id": "demo-verification-payment"
                          *           },
-                         *           "createdAt": "2026-11-27T11:25:35.793Z",
+                         *           "createdAt": "2026-11-27T12:17:11.524Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         }
@@ -42967,7 +43320,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "ids": [
-                     *         "facture_achat_gpzRuemVAK0LgPjqO5Yr"
+                     *         "facture_achat_7A4jyVoM2xaqXxAGsSuk"
                      *       ]
                      *     }
                      */
@@ -42990,7 +43343,7 @@ export interface paths {
                          *       "data": {
                          *         "results": [
                          *           {
-                         *             "id": "facture_achat_gpzRuemVAK0LgPjqO5Yr",
+                         *             "id": "facture_achat_7A4jyVoM2xaqXxAGsSuk",
                          *             "outcome": "deleted"
                          *           }
                          *         ]
@@ -43152,8 +43505,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/factures/achat_demo-achats-1.pdf?expires=1795779039&signature=0f4a37e4fc9559ed11e7547bcc09dfc08aebd77a448eeaa791ce5f1d0adb81c6",
-                         *         "expiresAt": "2026-11-27T11:30:39.523Z"
+                         *         "url": "/api/upload/signed/factures/achat_demo-achats-1.pdf?expires=1795782136&signature=b6207963bc0c2db28676349eb41663cc3a9656a82b531838c392b2d1c0303f88",
+                         *         "expiresAt": "2026-11-27T12:22:16.905Z"
                          *       }
                          *     }
                          */
@@ -43344,7 +43697,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "YQx3ZfMa27TGylIuycUF",
+                         *           "id": "883M6LAMHvg7pyYCaZ3o",
                          *           "actor": {
                          *             "uid": "demo-admin",
                          *             "role": "admin"
@@ -43375,7 +43728,7 @@ export interface paths {
                          *           },
                          *           "reason": null,
                          *           "context": null,
-                         *           "at": "2026-11-27T11:25:34.744Z"
+                         *           "at": "2026-11-27T12:17:10.056Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -44559,10 +44912,16 @@ export interface components {
                 reason: string | null;
             }[];
         };
+        DeliveryProofPhoto: {
+            /** @description Give it as `photo` to POST /api/deliveries/{id}/delivered. */
+            path: string;
+            contentType: string;
+            size: number;
+        };
         DeliveryProof: {
             /** @description The buyer’s handover code: the delivery is `livre` at once. */
             code?: string;
-            /** @description Path of a photo the courier stored itself with `/api/upload` (DELIVERY_PROOF_NOT_OWNED otherwise): without the code, the buyer is told and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first. */
+            /** @description The `path` POST /api/deliveries/{id}/proof answered the courier for this delivery (DELIVERY_PROOF_NOT_OWNED otherwise): without the code, the buyer is told and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first. */
             photo?: string;
         };
         /** @description A payment by payment link. */

@@ -5,7 +5,7 @@
  * admin's hand on them.
  */
 import type { Recorder } from './recorder';
-import { orderPart, payByMobileMoney, sleep } from './walk-helpers';
+import { JPEG, orderPart, payByMobileMoney, sleep } from './walk-helpers';
 import type { WalkContext } from './walk-flows';
 
 /** Near the Dantokpa market, Cotonou (seed-demo's courier position). */
@@ -101,10 +101,15 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
   // Delivered against the buyer's code.
   const first = await paidDelivery(recorder, part);
   if (first) await handOver(first, 'code');
-  // Confirmed by the buyer on receipt.
+  // Proved by the courier's handover photo, seen by the buyer, who confirms on receipt.
   const second = await paidDelivery(recorder, part);
   if (second) {
     await handOver(second, 'buyer');
+    const photo = (await call('POST /api/deliveries/{id}/proof', 'livreur', { params: { id: second }, file: { contentType: 'image/jpeg', data: JPEG } })).body?.data?.path as string | undefined;
+    if (photo) {
+      await call('POST /api/deliveries/{id}/delivered', 'livreur', { params: { id: second }, body: { photo } });
+      await call('GET /api/deliveries/{id}/proof', 'acheteur', { params: { id: second } });
+    }
     await call('POST /api/deliveries/{id}/confirm', 'acheteur', { params: { id: second } });
   }
   // Disputed by the buyer, settled by an admin.

@@ -6,7 +6,7 @@ import type { Request, RequestHandler } from 'express';
 import { fileStorage, type StoredFile } from '../../adapters/storage/storage';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
-import { recordUpload } from './uploads/ledger';
+import { recordUpload, type UploadHolder } from './uploads/ledger';
 import { newFileName } from '../../core/ids';
 
 export type MediaKind = 'image' | 'video';
@@ -104,6 +104,19 @@ export async function saveMedium(owner: string | null, kind: MediaKind, data: Bu
   const path = `${kind}s/${newFileName()}.${extension}`;
   await recordUpload(owner, path, data.length);
   return (await fileStorage()).save(path, data, contentType);
+}
+
+/**
+ * Stores the request's image privately under `area` (`preuves/{deliveryId}/`), counted against
+ * `owner`'s day and recorded, kept from the start when `keptBy` says so: for another domain's files
+ * that are never public (a courier's handover photo). Its `path` is what the domain records.
+ */
+export async function storePrivateImage(req: Request, owner: string, area: string, keptBy?: UploadHolder): Promise<{ path: string; contentType: string; size: number }> {
+  const { data, contentType, extension } = typedUpload(req, 'image');
+  const path = `${area}${newFileName()}.${extension}`;
+  await recordUpload(owner, path, data.length, keptBy);
+  await (await fileStorage()).savePrivate(path, data, contentType);
+  return { path, contentType, size: data.length };
 }
 
 /** The folders of public media; nothing else (identity cards) is served by the public route. */

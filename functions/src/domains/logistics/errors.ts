@@ -106,11 +106,11 @@ export const errors = {
     fr: 'Trop de codes erronés : l’acheteur doit confirmer la livraison.',
     en: 'Too many wrong codes: the buyer must confirm the delivery.',
   },
-  /** A photo proof whose path is not a file the courier stored itself (upload ledger). */
+  /** A photo proof whose path is not one the courier uploaded for this delivery (POST .../proof; upload ledger). */
   DELIVERY_PROOF_NOT_OWNED: {
     status: 403,
-    fr: 'Envoyez une photo que vous avez vous-même téléversée.',
-    en: 'Send a photo you uploaded yourself.',
+    fr: 'Envoyez une photo que vous avez téléversée pour cette livraison.',
+    en: 'Send a photo you uploaded for this delivery.',
   },
   /** Disputing a delivery twice, or a photo proof on a delivery the buyer disputed. */
   DELIVERY_DISPUTED: {

@@ -7,7 +7,7 @@
  * another domain's record holds is marked on its record (`keptBy`) when it is attached, and kept
  * without asking that domain: a chat attachment when its message is posted, a forwarder's identity
  * card when its verification file is submitted (transit takes the mark off when a superAdmin
- * deletes the card).
+ * deletes the card), a courier's handover photo from its upload (logistics: evidence).
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';

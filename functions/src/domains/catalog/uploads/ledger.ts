@@ -23,14 +23,15 @@ export interface UploadRecord {
   checkAfter: Timestamp;
   /**
    * Set by the domain whose record holds the file, in the transaction that attaches it: a chat
-   * message (`chat`), a forwarder's verification file (`identityCard`, transit). The clean-up keeps
-   * a marked file without asking its holder.
+   * message (`chat`), a forwarder's verification file (`identityCard`, transit); or when it is
+   * stored, for a file kept as evidence from the start (`deliveryProof`: a courier's photo of a
+   * handover, logistics). The clean-up keeps a marked file without asking its holder.
    */
   keptBy?: UploadHolder;
 }
 
 /** Who holds a stored file that the clean-up must keep. */
-export type UploadHolder = 'chat' | 'identityCard';
+export type UploadHolder = 'chat' | 'identityCard' | 'deliveryProof';
 
 /** `uploadQuotas/{uid}_{day}`: the files a user stored in a business day (TTL on `expireAt`). */
 interface UploadQuota {
@@ -43,8 +44,8 @@ interface UploadQuota {
 export const uploads = () => collection<UploadRecord>(COLLECTIONS.uploads);
 const uploadRef = (path: string) => uploads().doc(createHash('sha256').update(path).digest('hex'));
 
-/** Counts the file against its owner's day (429 UPLOAD_QUOTA_EXCEEDED past the quota) and records it. */
-export async function recordUpload(owner: string | null, path: string, size: number): Promise<void> {
+/** Counts the file against its owner's day (429 UPLOAD_QUOTA_EXCEEDED past the quota) and records it (kept by `keptBy` from the start, if given). */
+export async function recordUpload(owner: string | null, path: string, size: number, keptBy?: UploadHolder): Promise<void> {
   const at = now();
   const settings = config();
   const day = businessDay(at, settings.BUSINESS_TIME_ZONE);
@@ -59,6 +60,7 @@ export async function recordUpload(owner: string | null, path: string, size: num
       size,
       createdAt: Timestamp.fromDate(at),
       checkAfter: Timestamp.fromMillis(at.getTime() + settings.UPLOAD_CLEANUP_GRACE_HOURS * HOUR_MS),
+      ...(keptBy ? { keptBy } : {}),
     });
   });
 }

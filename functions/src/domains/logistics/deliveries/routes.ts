@@ -2,7 +2,9 @@ import { ApiRouter } from '../../../core/http';
 import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
-import { AdminDeliveryStatus, DeliveredRequest, Delivery, DeliveryIdParams, DeliveryView, DeliveryListQuery, DeliveryOfferAnswer, PickupParams, ReasonRequest } from './schemas';
+import { ACCEPTED_TYPES, readUpload } from '../../catalog';
+import { readProof, storeProof } from './proof';
+import { AdminDeliveryStatus, DeliveredRequest, Delivery, DeliveryIdParams, DeliveryProofPhoto, DeliveryView, DeliveryListQuery, DeliveryOfferAnswer, PickupParams, ReasonRequest } from './schemas';
 import {
   acceptDelivery,
   adminSetStatus,
@@ -88,11 +90,38 @@ export const router = new ApiRouter()
   })
   .json({
     method: 'post',
+    path: '/api/deliveries/:id/proof',
+    tags,
+    summary: 'The assigned courier uploads its handover photo (JPEG, PNG or WebP, UPLOAD_IMAGE_MAX_BYTES), kept privately for the delivery',
+    description:
+      'While the delivery is `en_cours` and not disputed. Give its `path` as `photo` to POST /api/deliveries/{id}/delivered. Never public: the buyer, the courier and admins read it with GET /api/deliveries/{id}/proof; kept as evidence (the upload clean-up never deletes it). Counted in the courier’s daily uploads.',
+    access: 'profile',
+    roles: ['livreur'],
+    params: DeliveryIdParams,
+    upload: { contentTypes: ACCEPTED_TYPES.image, maxBytes: 'UPLOAD_IMAGE_MAX_BYTES (10 MB)' },
+    before: [readUpload('image')],
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'INVALID_TRANSITION', 'DELIVERY_DISPUTED', 'UPLOAD_QUOTA_EXCEEDED'],
+    success: { status: 201, description: 'The stored photo: `preuves/{deliveryId}/{uuid}.{ext}`', data: DeliveryProofPhoto },
+    handle: ({ caller, params, req }) => storeProof(caller, params.id, req),
+  })
+  .file({
+    method: 'get',
+    path: '/api/deliveries/:id/proof',
+    tags,
+    summary: 'The handover photo the delivery records (its `preuve.photo`), for its buyer, its courier and admins',
+    access: 'profile',
+    params: DeliveryIdParams,
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'FILE_NOT_FOUND'],
+    success: { description: 'The photo', contentTypes: ACCEPTED_TYPES.image },
+    handle: ({ caller, params }) => readProof(caller, params.id),
+  })
+  .json({
+    method: 'post',
     path: '/api/deliveries/:id/delivered',
     tags,
     summary: 'The assigned courier hands the goods over: with the buyer’s code it is `livre` at once; with a photo only it closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first',
     description:
-      'Each wrong code is counted on the delivery; after DELIVERY_CODE_MAX_ATTEMPTS wrong codes, code entry answers DELIVERY_CODE_LOCKED (429) and the buyer’s confirmation (or a photo proof, or admins) ends the delivery. The photo must be a file the courier stored itself (DELIVERY_PROOF_NOT_OWNED); the buyer is told (`delivery_proof`). A disputed delivery takes no photo proof (DELIVERY_DISPUTED).',
+      'Each wrong code is counted on the delivery; after DELIVERY_CODE_MAX_ATTEMPTS wrong codes, code entry answers DELIVERY_CODE_LOCKED (429) and the buyer’s confirmation (or a photo proof, or admins) ends the delivery. The photo must be one the courier uploaded for this delivery with POST /api/deliveries/{id}/proof (DELIVERY_PROOF_NOT_OWNED); the buyer is told (`delivery_proof`). A disputed delivery takes no photo proof (DELIVERY_DISPUTED).',
     access: 'profile',
     params: DeliveryIdParams,
     body: DeliveredRequest,

@@ -53,6 +53,14 @@ export const DeliveryListQuery = PaginationQuery.extend({
   litige: z.enum(['true', 'false']).optional().meta({ description: 'Admin levels only: deliveries the buyer disputed, awaiting admins (`enLitige`).' }),
 });
 
+export const DeliveryProofPhoto = z
+  .object({
+    path: z.string().meta({ description: 'Give it as `photo` to POST /api/deliveries/{id}/delivered.' }),
+    contentType: z.string(),
+    size: z.number().int(),
+  })
+  .meta({ id: 'DeliveryProofPhoto' });
+
 export const DeliveredRequest = z
   .strictObject({
     code: z
@@ -69,7 +77,7 @@ export const DeliveredRequest = z
       .optional()
       .meta({
         description:
-          'Path of a photo the courier stored itself with `/api/upload` (DELIVERY_PROOF_NOT_OWNED otherwise): without the code, the buyer is told and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first.',
+          'The `path` POST /api/deliveries/{id}/proof answered the courier for this delivery (DELIVERY_PROOF_NOT_OWNED otherwise): without the code, the buyer is told and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first.',
       }),
   })
   .refine((value) => value.code !== undefined || value.photo !== undefined, { message: 'Give the buyer’s `code` or a `photo`.', path: ['code'] })

@@ -20,6 +20,7 @@ import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { uploadOwner } from '../../catalog';
 import { planDeliveryList } from './listing';
+import { isProofOf } from './proof';
 import { type DeliveryDocument, type DeliveryOfferDocument, type DeliveryTrackingDocument } from './model';
 import { activeDeliveriesOf, courierAccepts, deliveries, offerRef, openOffers, tracking } from './repository';
 import { runRound } from './rounds';
@@ -339,15 +340,16 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
  * The courier hands the goods over. With the buyer's code: `livre` at once; a wrong code is counted
  * on the delivery in the same transaction and after DELIVERY_CODE_MAX_ATTEMPTS wrong ones code entry
  * is locked (DELIVERY_CODE_LOCKED: six digits must not be guessable; the buyer still confirms).
- * With a photo only: the photo must be a file the courier stored itself (the upload ledger says who),
- * the buyer is told, and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer
- * confirms or disputes first (`closeDelivery` task). A disputed delivery takes no photo proof.
+ * With a photo only: the photo must be one the courier stored itself for this delivery (proof.ts;
+ * the upload ledger says who), the buyer is told, and the delivery closes after
+ * DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first (`closeDelivery` task).
+ * A disputed delivery takes no photo proof.
  */
 export async function markDelivered(caller: ProfileCaller, id: string, proof: z.output<typeof DeliveredRequest>): Promise<DeliveryView> {
   // Read before the transaction (the ledger never changes a file's owner), checked after the party checks.
   const photoOwner = proof.photo === undefined ? undefined : await uploadOwner(proof.photo);
   const checkPhoto = () => {
-    if (proof.photo !== undefined && photoOwner !== caller.uid) throw new ApiError('DELIVERY_PROOF_NOT_OWNED');
+    if (proof.photo !== undefined && (photoOwner !== caller.uid || !isProofOf(id, proof.photo))) throw new ApiError('DELIVERY_PROOF_NOT_OWNED');
   };
   if (proof.code !== undefined) {
     const maxAttempts = config().DELIVERY_CODE_MAX_ATTEMPTS;
