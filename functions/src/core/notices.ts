@@ -38,5 +38,10 @@ export type Teller<T extends EventType> = (payload: EventCatalog[T]) => readonly
 /** A domain's tellers, by the fact each tells. */
 export type Tellers = { readonly [T in EventType]?: Teller<T> };
 
-/** Types a domain's tellers (each function gets its fact's payload). */
+/**
+ * Types a domain's tellers (each function gets its fact's payload). A teller whose notices have
+ * `params` of different keys names its return type, `(p): Notice[] => [...]`: without it,
+ * TypeScript merges the array's object literals into one type whose missing keys are optional
+ * `undefined`, which `params` (strings only) refuses.
+ */
 export const defineTellers = <T extends Tellers>(tellers: T): T => tellers;
