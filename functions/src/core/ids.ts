@@ -5,7 +5,7 @@
  * start, and the ids of the OpenAPI document's examples (recorded from that seed) exist in it.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { CollectionReference } from 'firebase-admin/firestore';
+import type { CollectionReference, DocumentReference } from 'firebase-admin/firestore';
 
 /** The fixed id of the next document or file of `kind` (a collection's id, or `file`). */
 type CountedIds = (kind: string) => string;
@@ -13,8 +13,13 @@ type CountedIds = (kind: string) => string;
 let counted: CountedIds | undefined;
 
 /** A new document id in `collection` (Firestore's auto id). */
-export function newDocumentId(collection: CollectionReference): string {
+export function newDocumentId<T>(collection: CollectionReference<T>): string {
   return counted?.(collection.id) ?? collection.doc().id;
+}
+
+/** A new document of `collection` (its id from `newDocumentId`), to create. */
+export function newDocumentRef<T>(collection: CollectionReference<T>): DocumentReference<T> {
+  return collection.doc(newDocumentId(collection));
 }
 
 /** A new file name, without its extension: a uuid (the upload and storage routes accept no other). */

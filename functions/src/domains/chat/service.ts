@@ -24,7 +24,7 @@ import { emit } from '../../core/events';
 import { findMission } from '../transit';
 import { findOrder } from '../commerce';
 import type { ChatContextKind, ChatRoom, OpenRoomRequest, StoredChatMessage } from './schemas';
-import { newDocumentId } from '../../core/ids';
+import { newDocumentRef } from '../../core/ids';
 
 /**
  * The latest messages a search looks through at most: a substring of a normalized text has no
@@ -240,7 +240,7 @@ export async function postMessage(caller: ProfileCaller, id: string, input: { te
   const ref = rooms().doc(id);
   const room = participantRoom((await ref.get()).data(), caller.uid);
   const others = room.participants.filter((uid) => uid !== caller.uid);
-  const messageRef = messagesOf(id).doc(newDocumentId(messagesOf(id)));
+  const messageRef = newDocumentRef(messagesOf(id));
   const at = Timestamp.fromDate(now());
   const texte = input.texte ?? null;
   const message: MessageDocument = {

@@ -11,7 +11,7 @@ import type { ArticleDocument } from '../model';
 import type { PubliciteDocument } from './model';
 import { PUBLICITE_TRANSITIONS } from './state';
 import { transition } from '../../../core/fsm';
-import { newDocumentId } from '../../../core/ids';
+import { newDocumentRef } from '../../../core/ids';
 
 /** `pricing/publicite`: the daily prices of boosts, as an admin last set them. */
 interface PublicitePricingDocument {
@@ -41,7 +41,7 @@ export async function savePricing(pricing: { sponsoriseParJour: number; aLaUnePa
 
 /** A new advertisement, and its `publicite.requested` event in the same transaction. */
 export async function createPublicite(pub: PubliciteDocument): Promise<string> {
-  const ref = publicites().doc(newDocumentId(publicites()));
+  const ref = newDocumentRef(publicites());
   await runTransaction(async (tx) => {
     tx.create(ref, pub);
     emit(tx, 'publicite.requested', ref.id, {

@@ -28,7 +28,7 @@ import type { AchatCancellation } from '../events';
 import { achatMachine } from './machine';
 import type { Achat, AchatRequest } from './schemas';
 import type { AchatStatus } from './state';
-import { newDocumentId } from '../../../core/ids';
+import { newDocumentRef } from '../../../core/ids';
 
 const REFUSED_VERIFICATION = 'verification_refusee';
 
@@ -109,7 +109,7 @@ export async function openAchat(caller: ProfileCaller, input: z.output<typeof Ac
     createdAt: at,
     updatedAt: at,
   };
-  const ref = achats().doc(newDocumentId(achats()));
+  const ref = newDocumentRef(achats());
   await ref.create(achat);
   return toAchat(ref.id, achat);
 }

@@ -23,7 +23,7 @@ import { type DemandeDocument, memberOf } from './model';
 import type { AdminDemandesQuery, Demande, DemandeRequest } from './schemas';
 import type { DemandeEvent } from './state';
 import { demandeMachine } from './machine';
-import { newDocumentId } from '../../../core/ids';
+import { newDocumentRef } from '../../../core/ids';
 
 type DemandeOutput = z.input<typeof Demande>;
 
@@ -80,7 +80,7 @@ export async function openDemande(caller: ProfileCaller, input: z.output<typeof 
     createdAt: at,
     updatedAt: at,
   };
-  const ref = demandes().doc(newDocumentId(demandes()));
+  const ref = newDocumentRef(demandes());
   // The request and its member are written together: a driver finds it as soon as it exists.
   await runTransaction(async (tx) => {
     writeDemande(tx, ref, null, demande);

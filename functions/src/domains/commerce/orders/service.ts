@@ -29,7 +29,7 @@ import type { AdminMove, Order, OrderAdminQuery, SellerMove, SellerOrder } from 
 import { orderMachine } from './machine';
 import { EVENT_TO, type OrderEvent, type OrderStatus } from './state';
 import { percentOf } from '../../../core/money';
-import { newDocumentId } from '../../../core/ids';
+import { newDocumentRef } from '../../../core/ids';
 
 export interface OrderLineDocument {
   articleId: string;
@@ -160,7 +160,7 @@ export async function createOrder(caller: ProfileCaller, input: z.output<typeof 
     createdAt: stamp,
     updatedAt: stamp,
   };
-  const ref = orders().doc(newDocumentId(orders()));
+  const ref = newDocumentRef(orders());
   await runTransaction(async (tx) => {
     tx.create(ref, order);
     orderMachine.announce(tx, { id: ref.id, from: null, to: order.statut, at }, order);

@@ -12,7 +12,7 @@ import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage } from '../../../core/pagination';
 import type { Point } from '../../../core/nearby';
 import type { BoundingBox } from './geometry';
-import { newDocumentId } from '../../../core/ids';
+import { newDocumentRef } from '../../../core/ids';
 
 /** `deliveryZones/{id}`. */
 export interface DeliveryZoneDocument {
@@ -46,7 +46,7 @@ export interface StoredZone {
 
 /** A new zone, unless `max` zones exist already (409 DELIVERY_ZONES_LIMIT); two creations at once cannot both pass the cap. */
 export async function insertZone(zone: DeliveryZoneDocument, max: number, actor: AuditActor): Promise<string> {
-  const ref = zones().doc(newDocumentId(zones()));
+  const ref = newDocumentRef(zones());
   await runTransaction(async (tx) => {
     const count = (await tx.get(countRef())).data()?.count ?? 0;
     if (count >= max) throw new ApiError('DELIVERY_ZONES_LIMIT');
