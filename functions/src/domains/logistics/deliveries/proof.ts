@@ -9,10 +9,8 @@ import type { Request } from 'express';
 import { fileStorage } from '../../../adapters/storage/storage';
 import type { ProfileCaller } from '../../../core/auth';
 import { ApiError } from '../../../core/errors';
-import { isAdminRole } from '../../../core/roles';
 import { storePrivateImage } from '../../catalog';
-import type { DeliveryDocument } from './model';
-import { deliveries } from './repository';
+import { deliveryFor } from './access';
 
 const areaOf = (deliveryId: string) => `preuves/${deliveryId}/`;
 
@@ -21,16 +19,9 @@ export function isProofOf(deliveryId: string, path: string): boolean {
   return path.startsWith(areaOf(deliveryId));
 }
 
-async function deliveryFor(caller: ProfileCaller, id: string): Promise<DeliveryDocument> {
-  const delivery = (await deliveries().doc(id).get()).data();
-  if (!delivery || (!delivery.parties.includes(caller.uid) && !isAdminRole(caller.role))) throw new ApiError('DELIVERY_NOT_FOUND');
-  return delivery;
-}
-
-/** `POST /api/deliveries/{id}/proof`: the assigned courier's photo, stored for `POST .../delivered {photo}`. */
+/** `POST /api/deliveries/{id}/proof` (couriers only): the assigned courier's photo, stored for `POST .../delivered {photo}`. */
 export async function storeProof(caller: ProfileCaller, id: string, req: Request) {
-  const delivery = await deliveryFor(caller, id);
-  if (delivery.livreur !== caller.uid) throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
+  const delivery = await deliveryFor(caller, id, (uid, found) => uid === found.livreur);
   if (delivery.statut !== 'en_cours') throw new ApiError('INVALID_TRANSITION');
   if (delivery.enLitige) throw new ApiError('DELIVERY_DISPUTED');
   return storePrivateImage(req, caller.uid, areaOf(id), 'deliveryProof');
@@ -38,8 +29,7 @@ export async function storeProof(caller: ProfileCaller, id: string, req: Request
 
 /** `GET /api/deliveries/{id}/proof`: the photo the delivery records, for its buyer, its courier and admins. */
 export async function readProof(caller: ProfileCaller, id: string) {
-  const delivery = await deliveryFor(caller, id);
-  if (caller.uid !== delivery.acheteur && caller.uid !== delivery.livreur && !isAdminRole(caller.role)) throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
+  const delivery = await deliveryFor(caller, id, (uid, found) => uid === found.acheteur || uid === found.livreur);
   const path = delivery.preuve?.photo;
   const file = path ? await (await fileStorage()).read(path) : undefined;
   if (!file) throw new ApiError('FILE_NOT_FOUND');

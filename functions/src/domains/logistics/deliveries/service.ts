@@ -19,6 +19,7 @@ import { runTransaction } from '../../../core/firebase';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { uploadOwner } from '../../catalog';
+import { type Actor, deliveryFor, isAdmin, permission } from './access';
 import { planDeliveryList } from './listing';
 import { isProofOf } from './proof';
 import { type DeliveryDocument, type DeliveryOfferDocument, type DeliveryTrackingDocument } from './model';
@@ -66,19 +67,8 @@ export function toDelivery(id: string, delivery: DeliveryDocument, viewer?: Pick
   };
 }
 
-/** Who acts: a signed-in user, or the service itself (the auto-close). */
-type Actor = Pick<ProfileCaller, 'uid' | 'role'> | 'system';
 const SYSTEM: Actor = 'system';
 const uidOf = (actor: Actor) => (actor === 'system' ? 'system' : actor.uid);
-const isAdmin = (actor: Actor) => actor !== 'system' && isAdminRole(actor.role);
-
-/** May `actor` take this step? `hidden`: not a party (answered not found); `forbidden`: a party, not its step. */
-type Permission = 'ok' | 'forbidden' | 'hidden';
-function permission(actor: Actor, delivery: DeliveryDocument, mayAct: (uid: string) => boolean): Permission {
-  if (actor === 'system' || isAdmin(actor)) return 'ok';
-  if (!delivery.parties.includes(actor.uid)) return 'hidden';
-  return mayAct(actor.uid) ? 'ok' : 'forbidden';
-}
 
 interface MoveOptions {
   reason?: string | null;
@@ -171,9 +161,7 @@ function viewFor(id: string, delivery: DeliveryDocument, caller: ProfileCaller) 
 }
 
 export async function readDelivery(caller: ProfileCaller, id: string) {
-  const delivery = (await deliveries().doc(id).get()).data();
-  if (!delivery || (!delivery.parties.includes(caller.uid) && !isAdminRole(caller.role))) throw new ApiError('DELIVERY_NOT_FOUND');
-  return viewFor(id, delivery, caller);
+  return viewFor(id, await deliveryFor(caller, id), caller);
 }
 
 /**
