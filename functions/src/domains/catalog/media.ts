@@ -107,16 +107,22 @@ export async function saveMedium(owner: string | null, kind: MediaKind, data: Bu
 }
 
 /**
- * Stores the request's image privately under `area` (`preuves/{deliveryId}/`), counted against
- * `owner`'s day and recorded, kept from the start when `keptBy` says so: for another domain's files
- * that are never public (a courier's handover photo). Its `path` is what the domain records.
+ * Stores typed bytes privately under `area` (`kyc/{uid}/`, `preuves/{deliveryId}/`), counted against
+ * `owner`'s day and recorded, kept from the start when `keptBy` says so. Never public: read through
+ * the routes of the domain that records its `path`.
  */
-export async function storePrivateImage(req: Request, owner: string, area: string, keptBy?: UploadHolder): Promise<{ path: string; contentType: string; size: number }> {
-  const { data, contentType, extension } = typedUpload(req, 'image');
-  const path = `${area}${newFileName()}.${extension}`;
+export async function savePrivateUpload(owner: string, area: string, { data, contentType, extension }: { data: Buffer; contentType: string; extension: string }, keptBy?: UploadHolder): Promise<{ path: string; name: string; contentType: string; size: number }> {
+  const name = `${newFileName()}.${extension}`;
+  const path = `${area}${name}`;
   await recordUpload(owner, path, data.length, keptBy);
   await (await fileStorage()).savePrivate(path, data, contentType);
-  return { path, contentType, size: data.length };
+  return { path, name, contentType, size: data.length };
+}
+
+/** The request's image, stored privately for another domain (a courier's handover photo): its `path` is what that domain records. */
+export async function storePrivateImage(req: Request, owner: string, area: string, keptBy?: UploadHolder): Promise<{ path: string; contentType: string; size: number }> {
+  const { path, contentType, size } = await savePrivateUpload(owner, area, typedUpload(req, 'image'), keptBy);
+  return { path, contentType, size };
 }
 
 /** The folders of public media; nothing else (identity cards) is served by the public route. */

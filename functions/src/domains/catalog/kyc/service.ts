@@ -9,10 +9,9 @@ import { fileStorage, type StoredFile } from '../../../adapters/storage/storage'
 import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
-import { recordUpload, uploadSize } from '../uploads/ledger';
+import { uploadSize } from '../uploads/ledger';
 import { KycPath } from '../uploads/schemas';
-import { typedUpload } from '../media';
-import { newFileName } from '../../../core/ids';
+import { savePrivateUpload, typedUpload } from '../media';
 
 const areaOf = (uid: string) => `kyc/${uid}/`;
 
@@ -21,12 +20,9 @@ export async function storeCard(uid: string, req: Request): Promise<StoredFile> 
   return saveCard(uid, typedUpload(req, 'image'));
 }
 
-export async function saveCard(uid: string, { data, contentType, extension }: { data: Buffer; contentType: string; extension: string }): Promise<StoredFile> {
-  const name = `${newFileName()}.${extension}`;
-  const path = `${areaOf(uid)}${name}`;
-  await recordUpload(uid, path, data.length);
-  await (await fileStorage()).savePrivate(path, data, contentType);
-  return { path, url: `/api/upload/kyc/${name}`, contentType, size: data.length };
+export async function saveCard(uid: string, typed: { data: Buffer; contentType: string; extension: string }): Promise<StoredFile> {
+  const { path, name, contentType, size } = await savePrivateUpload(uid, areaOf(uid), typed);
+  return { path, url: `/api/upload/kyc/${name}`, contentType, size };
 }
 
 async function readCard(path: string) {
