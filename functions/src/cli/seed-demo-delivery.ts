@@ -5,6 +5,7 @@
  * offer round, the courier's accept and pickup), so the apps can follow it. Once: skipped when the
  * demo buyer already has a delivery.
  */
+import { demoCaller, type DemoAccount } from './demo-caller';
 import { demoPayment } from './demo-payment';
 import type { ProfileCaller } from '../core/auth';
 import { dispatchEvent, eventId } from '../core/events';
@@ -16,24 +17,12 @@ import { acceptDelivery, confirmPickup, listDeliveries, readDelivery } from '../
 import { type CourierProfile, setStatus } from '../domains/logistics/livreurs/presence';
 import type { ApiError } from '../core/errors';
 
-interface Account {
-  uid: string;
-  email: string;
-}
 
 /** Akpakpa, Cotonou: where the demo part is delivered. */
 export const DEMO_DELIVERY_DESTINATION = { latitude: 6.3551, longitude: 2.4456 };
 /** On the road from the seller to the buyer: the courier's last position. */
 export const DEMO_COURIER_ON_THE_WAY = { latitude: 6.3652, longitude: 2.4381 };
 
-const caller = (account: Account, role: 'acheteur' | 'livreur', nom: string, prenoms: string): ProfileCaller => ({
-  uid: account.uid,
-  email: account.email,
-  authTime: 0,
-  role,
-  app: role === 'acheteur' ? 'buyer' : 'pro',
-  profile: { nom, prenoms },
-});
 
 /**
  * The delivery once its round offered it to `courier`. With `npm start` the functions emulator's
@@ -50,9 +39,9 @@ async function offeredDelivery(asBuyer: ProfileCaller, deliveryId: string): Prom
 }
 
 /** `partId`: a part of `seller` with a location (its pickup); `courierProfile`: the courier's account, whose copies its presence keeps. */
-export async function seedDelivery(buyer: Account, seller: Account, courier: Account, courierProfile: CourierProfile, partId: string): Promise<void> {
-  const asBuyer = caller(buyer, 'acheteur', 'Dossou', 'Koffi');
-  const asCourier = caller(courier, 'livreur', 'Zinsou', 'Eric');
+export async function seedDelivery(buyer: DemoAccount, seller: DemoAccount, courier: DemoAccount, courierProfile: CourierProfile, partId: string): Promise<void> {
+  const asBuyer = demoCaller(buyer, 'acheteur', 'Dossou', 'Koffi');
+  const asCourier = demoCaller(courier, 'livreur', 'Zinsou', 'Eric');
   if ((await listDeliveries(asBuyer, { page: 1, limit: 1 }, { page: 1, limit: 1, offset: 0 })).pagination.total > 0) return;
   const order = await createOrder(asBuyer, {
     items: [{ articleId: partId, quantite: 1 }],

@@ -7,7 +7,7 @@
  * - the demo motorbike bought for transit to Niger, paid, the demo forwarder selected (`en_cours`):
  *   the forwarder’s GET /api/transit-missions/mes-missions, the buyer's GET /api/transit-missions/parcours/{articleId}.
  */
-import type { ProfileCaller } from '../core/auth';
+import { demoCaller, type DemoAccount } from './demo-caller';
 import { now } from '../core/clock';
 import { searchMine } from '../domains/catalog/service';
 import { onAchatPaid, openAchat } from '../domains/commerce/achats/service';
@@ -18,10 +18,6 @@ import { missionId } from '../domains/transit/repository';
 import { selectTransitaire, start } from '../domains/transit/service';
 import { demoPayment } from './demo-payment';
 
-interface Account {
-  uid: string;
-  email: string;
-}
 
 /** Carrefour Étoile Rouge, Cotonou: where the demo buyer waits for a driver. */
 const ETOILE_ROUGE = { latitude: 6.3654, longitude: 2.4183 };
@@ -29,9 +25,9 @@ const FIRST_PAGE = { page: 1, limit: 1, offset: 0 };
 
 export const DEMO_TRANSIT_PAYMENT = 'demo-transit-payment';
 
-const buyerOf = (buyer: Account): ProfileCaller => ({ uid: buyer.uid, email: buyer.email, authTime: 0, role: 'acheteur', app: 'buyer', profile: { nom: 'Dossou', prenoms: 'Koffi' } });
+const buyerOf = (buyer: DemoAccount) => demoCaller(buyer, 'acheteur', 'Dossou', 'Koffi');
 
-export async function seedDriverRequest(buyer: Account): Promise<void> {
+export async function seedDriverRequest(buyer: DemoAccount): Promise<void> {
   const asBuyer = buyerOf(buyer);
   if ((await myDemandes(asBuyer, FIRST_PAGE)).pagination.total > 0) return;
   // Two days from now at 08:00 UTC: still ahead when the suite runs for a while.
@@ -47,7 +43,7 @@ export async function seedDriverRequest(buyer: Account): Promise<void> {
 }
 
 /** After the demo chauffeur went online (seedTricycle): a contact needs an available driver. */
-export async function seedTricycleContact(buyer: Account, chauffeur: Account): Promise<void> {
+export async function seedTricycleContact(buyer: DemoAccount, chauffeur: DemoAccount): Promise<void> {
   const asBuyer = buyerOf(buyer);
   if ((await myContacts(asBuyer, undefined, FIRST_PAGE)).pagination.total > 0) return;
   await openContact(asBuyer, { chauffeur: chauffeur.uid, message: 'Je suis devant la pharmacie, deux passagers.', position: ETOILE_ROUGE });
@@ -55,9 +51,9 @@ export async function seedTricycleContact(buyer: Account, chauffeur: Account): P
 }
 
 /** After the demo forwarder is verified and subscribed (seedForwarder): a buyer may only select an eligible one. */
-export async function seedTransitMission(buyer: Account, seller: Account, forwarder: Account): Promise<void> {
+export async function seedTransitMission(buyer: DemoAccount, seller: DemoAccount, forwarder: DemoAccount): Promise<void> {
   const asBuyer = buyerOf(buyer);
-  const asSeller: ProfileCaller = { uid: seller.uid, email: seller.email, authTime: 0, role: 'vendeur', app: 'pro', profile: { nom: 'Agbo', prenoms: 'Rachidatou' } };
+  const asSeller = demoCaller(seller, 'vendeur', 'Agbo', 'Rachidatou');
   const moto = (await searchMine(asSeller, undefined, { page: 1, limit: 20, offset: 0 })).items.find((listing) => listing.type === 'moto');
   if (!moto || (await findMission(missionId(moto.id, buyer.uid)))) return;
   const achat = await openAchat(asBuyer, { articleId: moto.id, modeLivraison: 'transit', paysDestination: 'NE' });

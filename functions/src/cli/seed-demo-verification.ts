@@ -6,20 +6,16 @@
  * the admin's PATCH attaches the report), with a demo payment id as the other seeds use. Once:
  * skipped when the demo buyer already has a verification.
  */
+import { demoCaller, type DemoAccount } from './demo-caller';
 import { demoPayment } from './demo-payment';
 import { priceList } from '../domains/pricing';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { ProfileCaller } from '../core/auth';
 import { searchMine } from '../domains/catalog/service';
 import { moveRequests } from '../domains/catalog/verification/admin';
 import { myVerifications } from '../domains/catalog/verification/buyer';
 import { stageReport } from '../domains/catalog/verification/report';
 import { openVerification } from '../domains/catalog/verification/service';
 
-interface Account {
-  uid: string;
-  email: string;
-}
 
 export const DEMO_VERIFICATION_PAYMENT = 'demo-verification-payment';
 
@@ -44,10 +40,10 @@ async function reportPdf(titre: string): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-export async function seedVerification(buyer: Account, seller: Account, admin: Account): Promise<void> {
-  const asBuyer: ProfileCaller = { uid: buyer.uid, email: buyer.email, authTime: 0, role: 'acheteur', app: 'buyer', profile: { nom: 'Dossou', prenoms: 'Koffi' } };
-  const asSeller: ProfileCaller = { uid: seller.uid, email: seller.email, authTime: 0, role: 'vendeur', app: 'pro', profile: { nom: 'Agbo', prenoms: 'Rachidatou' } };
-  const asAdmin: ProfileCaller = { uid: admin.uid, email: admin.email, authTime: 0, role: 'admin', app: 'pro', profile: { nom: 'Admin', prenoms: 'Demo' } };
+export async function seedVerification(buyer: DemoAccount, seller: DemoAccount, admin: DemoAccount): Promise<void> {
+  const asBuyer = demoCaller(buyer, 'acheteur', 'Dossou', 'Koffi');
+  const asSeller = demoCaller(seller, 'vendeur', 'Agbo', 'Rachidatou');
+  const asAdmin = demoCaller(admin, 'admin', 'Admin', 'Demo');
   if ((await myVerifications(asBuyer, { page: 1, limit: 1, offset: 0 })).pagination.total > 0) return;
   const vehicle = (await searchMine(asSeller, undefined, { page: 1, limit: 20, offset: 0 })).items.find((listing) => listing.type !== 'piece' && listing.statut === 'en_ligne');
   if (!vehicle) return;

@@ -3,7 +3,7 @@
  * Abomey-Calavi) at the delivery settings' default price, so the buyer app can quote and order
  * deliveries locally. Once: skipped when any zone exists.
  */
-import type { ProfileCaller } from '../core/auth';
+import { demoCaller } from './demo-caller';
 import { createZone, listZones } from '../domains/logistics/zones/service';
 
 export const DEMO_ZONE = {
@@ -25,7 +25,7 @@ export const DEMO_ZONE = {
 export async function seedDeliveryZone(admin: { uid: string; email: string }): Promise<void> {
   const existing = await listZones({ page: 1, limit: 1, offset: 0 }, false);
   if (existing.pagination.total > 0) return;
-  const caller: ProfileCaller = { uid: admin.uid, email: admin.email, authTime: 0, role: 'admin', app: 'pro', profile: { nom: 'Kpade', prenoms: 'Admin' } };
+  const caller = demoCaller(admin, 'admin', 'Kpade', 'Admin');
   const zone = await createZone(caller, DEMO_ZONE);
   console.log(`  delivery zone ${zone.nom} (${zone.prixParKm} XOF/km, ${zone.fraisMin}-${zone.fraisMax} XOF)`);
 }

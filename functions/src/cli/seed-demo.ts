@@ -3,7 +3,7 @@
  * in the README), and what each role finds in its app. Safe to run again: accounts are created or
  * reset to these values, and each part is made once.
  */
-import type { ProfileCaller } from '../core/auth';
+import { demoCaller, type DemoAccount } from './demo-caller';
 import { createArticle, searchMine } from '../domains/catalog/service';
 import { issueOrderInvoice } from '../domains/commerce/invoices/service';
 import { onOrderPaid } from '../domains/commerce/orders/payment';
@@ -63,8 +63,8 @@ const DEMO_LISTINGS: ArticleFields[] = [
 ];
 
 /** The demo seller's listings, and a running front-page boost, once. */
-async function seedListings(seller: { uid: string; email: string }): Promise<void> {
-  const caller: ProfileCaller = { uid: seller.uid, email: seller.email, authTime: 0, role: 'vendeur', app: 'pro', profile: { nom: 'Agbo', prenoms: 'Rachidatou' } };
+async function seedListings(seller: DemoAccount): Promise<void> {
+  const caller = demoCaller(seller, 'vendeur', 'Agbo', 'Rachidatou');
   const existing = await searchMine(caller, undefined, { page: 1, limit: 1, offset: 0 });
   if (existing.pagination.total > 0) return;
   // The Corolla's photo, stored as the seller's upload, served at Hosting's address (firebase.json) as the apps reach it.
@@ -79,15 +79,8 @@ async function seedListings(seller: { uid: string; email: string }): Promise<voi
   console.log(`  ${created.length} listings of the demo seller (the Corolla with a photo), one of them on the front page`);
 }
 /** A chat room between the demo buyer and the demo seller about the seller's first listing, with a message each, once. */
-async function seedChat(buyer: { uid: string; email: string }, seller: { uid: string; email: string }): Promise<void> {
-  const as = (account: { uid: string; email: string }, role: 'acheteur' | 'vendeur'): ProfileCaller => ({
-    uid: account.uid,
-    email: account.email,
-    authTime: 0,
-    role,
-    app: role === 'acheteur' ? 'buyer' : 'pro',
-    profile: { nom: 'Demo', prenoms: role },
-  });
+async function seedChat(buyer: DemoAccount, seller: DemoAccount): Promise<void> {
+  const as = (account: DemoAccount, role: 'acheteur' | 'vendeur') => demoCaller(account, role, 'Demo', role);
   const listings = await searchMine(as(seller, 'vendeur'), undefined, { page: 1, limit: 1, offset: 0 });
   const listing = listings.items[0];
   if (!listing) return;
@@ -99,8 +92,8 @@ async function seedChat(buyer: { uid: string; email: string }, seller: { uid: st
 }
 
 /** The demo chauffeur drives a tricycle and is online near Cotonou's Étoile Rouge: buyers find it with GET /api/tricycles/nearby. */
-async function seedTricycle(chauffeur: { uid: string; email: string }): Promise<void> {
-  const caller: ProfileCaller = { uid: chauffeur.uid, email: chauffeur.email, authTime: 0, role: 'chauffeur', app: 'pro', profile: { nom: 'Houessou', prenoms: 'Mathieu' } };
+async function seedTricycle(chauffeur: DemoAccount): Promise<void> {
+  const caller = demoCaller(chauffeur, 'chauffeur', 'Houessou', 'Mathieu');
   await publishStatus(caller, { online: true, position: { latitude: 6.3654, longitude: 2.4183 }, vehicule: 'Tricycle Apsonic jaune', plaque: 'BJ 4521 RB', prixIndicatif: 500 });
   console.log('  the demo chauffeur is an online tricycle driver near Cotonou: GET /api/tricycles/nearby?latitude=6.37&longitude=2.42');
 }
@@ -109,15 +102,8 @@ async function seedTricycle(chauffeur: { uid: string; email: string }): Promise<
 const CARD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
 
 /** The demo forwarder: verified by the demo admin and subscribed for a year, so buyers can choose it. */
-async function seedForwarder(forwarder: { uid: string; email: string }, admin: { uid: string; email: string }): Promise<void> {
-  const caller = (account: { uid: string; email: string }, role: 'transitaire' | 'admin'): ProfileCaller => ({
-    uid: account.uid,
-    email: account.email,
-    authTime: 0,
-    role,
-    app: 'pro',
-    profile: { nom: 'Demo', prenoms: role },
-  });
+async function seedForwarder(forwarder: DemoAccount, admin: DemoAccount): Promise<void> {
+  const caller = (account: DemoAccount, role: 'transitaire' | 'admin') => demoCaller(account, role, 'Demo', role);
   if ((await verification.status(caller(forwarder, 'transitaire'))).statut === 'none') {
     const card = () => saveCard(forwarder.uid, { data: CARD, contentType: 'image/jpeg', extension: 'jpg' });
     const front = await card();
@@ -141,9 +127,9 @@ async function seedForwarder(forwarder: { uid: string; email: string }, admin: {
 }
 
 /** A paid order of the demo seller's part by the demo buyer, with its invoice, once. */
-async function seedOrder(buyer: { uid: string; email: string }, seller: { uid: string; email: string }): Promise<void> {
-  const asBuyer: ProfileCaller = { uid: buyer.uid, email: buyer.email, authTime: 0, role: 'acheteur', app: 'buyer', profile: { nom: 'Demo', prenoms: 'acheteur' } };
-  const asSeller: ProfileCaller = { uid: seller.uid, email: seller.email, authTime: 0, role: 'vendeur', app: 'pro', profile: { nom: 'Agbo', prenoms: 'Rachidatou' } };
+async function seedOrder(buyer: DemoAccount, seller: DemoAccount): Promise<void> {
+  const asBuyer = demoCaller(buyer, 'acheteur', 'Demo', 'acheteur');
+  const asSeller = demoCaller(seller, 'vendeur', 'Agbo', 'Rachidatou');
   if ((await myOrders(asBuyer, { page: 1, limit: 1, offset: 0 })).pagination.total > 0) return;
   const part = (await searchMine(asSeller, undefined, { page: 1, limit: 20, offset: 0 })).items.find((listing) => listing.type === 'piece');
   if (!part) return;
@@ -157,8 +143,8 @@ async function seedOrder(buyer: { uid: string; email: string }, seller: { uid: s
 }
 
 /** The demo seller's part (it has a location near Dantokpa: the pickup of the demo delivery). */
-async function demoPart(seller: { uid: string; email: string }): Promise<string | undefined> {
-  const asSeller: ProfileCaller = { uid: seller.uid, email: seller.email, authTime: 0, role: 'vendeur', app: 'pro', profile: { nom: 'Agbo', prenoms: 'Rachidatou' } };
+async function demoPart(seller: DemoAccount): Promise<string | undefined> {
+  const asSeller = demoCaller(seller, 'vendeur', 'Agbo', 'Rachidatou');
   return (await searchMine(asSeller, undefined, { page: 1, limit: 20, offset: 0 })).items.find((listing) => listing.type === 'piece' && listing.localisation)?.id;
 }
 
@@ -188,7 +174,7 @@ async function seedInOrder(): Promise<void> {
   // A demo payment's success is dispatched in this process after its commit, as in a function:
   // without the subscribers it logged an error at every `npm start` and left the work to the trigger.
   installSubscribers();
-  const created = new Map<string, { uid: string; email: string }>();
+  const created = new Map<string, DemoAccount>();
   for (const account of DEMO_ACCOUNTS) {
     const result = await provisionAccount(account);
     created.set(account.role, result);
