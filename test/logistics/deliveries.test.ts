@@ -574,10 +574,14 @@ describe('handover photo', () => {
     const hidden = await upload(stranger, id);
     expect([hidden.status, hidden.body.code]).toEqual([404, 'DELIVERY_NOT_FOUND']);
     expect((await upload(courier, id, Buffer.from('<?php echo "hi"; ?>'))).body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    // Each refusal wrote nothing: no file recorded in the delivery's area, none counted against anyone.
+    const recorded = async () => (await db().collection(COLLECTIONS.uploads).get()).docs.filter((doc) => String(doc.get('path')).startsWith(proofArea(id))).length;
+    expect(await recorded()).toBe(0);
     const stored = await upload(courier, id);
     expect(stored.status).toBe(201);
     expect(stored.body.data).toEqual({ path: expect.stringMatching(new RegExp(`^preuves/${id}/[0-9a-f-]{36}\\.jpg$`)), contentType: 'image/jpeg', size: JPEG.length });
     const { path } = stored.body.data as { path: string };
+    expect(await recorded()).toBe(1);
     // Nothing recorded yet: nobody reads a photo the delivery does not name.
     expect((await proofOf(buyer, id)).status).toBe(404);
     // Never a public file: the public route serves listings' photos and videos only.
@@ -597,7 +601,13 @@ describe('handover photo', () => {
 
   it('keeps the photo as evidence (the upload clean-up never deletes it), and takes none for a disputed delivery', async () => {
     const { deliveryId: id, courier } = await assigned(true, [s1]);
-    const { path } = (await upload(courier, id)).body.data as { path: string };
+    // Two photos at once: both stored, both counted in the courier's day (its quota is a transaction).
+    const counted = async () => (await db().collection(COLLECTIONS.uploadQuotas).where('owner', '==', courier.uid).get()).docs.reduce((sum, doc) => sum + Number(doc.get('count')), 0);
+    const both = await Promise.all([upload(courier, id), upload(courier, id)]);
+    expect(both.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(new Set(both.map((answer) => answer.body.data.path)).size).toBe(2);
+    expect(await counted()).toBe(2);
+    const { path } = both[0].body.data as { path: string };
     expect((await db().collection(COLLECTIONS.uploads).where('path', '==', path).get()).docs.map((doc) => doc.get('keptBy'))).toEqual(['deliveryProof']);
     later(30 * 24 * 60 * 60);
     await cleanUploads(1000);
