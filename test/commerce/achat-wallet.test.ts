@@ -1,4 +1,7 @@
-/** Purchases paid through the payments flow, and the seller's wallet they credit, once. */
+/**
+ * Purchases paid through the payments flow, and the seller's wallet: the price held from the
+ * payment, the seller's once the vehicle is handed over (DOMAIN.md, "Fair exchange"), once.
+ */
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { onAchatPaid } from '../../functions/src/domains/commerce/achats/service';
@@ -33,6 +36,10 @@ it('moves purchases as DOMAIN.md says, and nowhere else', () => {
     'payee --delivery_failed-->': 'annulee',
     // A paid purchase with delivery is left to its delivery: the service's rule, not the table's.
     'payee --refuse_verification-->': 'annulee',
+    // "An admin cancels (with a reason) at any point before the handover" (DOMAIN.md, "Fair exchange").
+    'payee --admin_cancel-->': 'annulee',
+    // The handover: the seller's code entry, the buyer's "received", the delivery, the transfer, an admin.
+    'payee --hand_over-->': 'remise',
   });
 });
 
@@ -72,13 +79,13 @@ async function ledger(uid: string) {
   return { balance: written ? wallet.balance : undefined, entries: entries.docs.map((doc) => doc.data()) };
 }
 
-it('sells the listing to the paying buyer and credits the seller, net of the platform fee, once', async () => {
+it('sells the listing to the paying buyer and holds its price for the seller until the handover, then credits it net of the platform fee, once', async () => {
   const seller = await createUser('vendeur');
   const buyer = await createUser('acheteur');
   const listing = await publish(seller, { prix: 4_500_000 });
   const achat = await open(buyer, listing.id);
   expect(achat.status).toBe(201);
-  expect(achat.body.data).toMatchObject({ statut: 'en_attente_paiement', prix: 4_500_000, vendeur: seller.uid, paysDestination: 'NG' });
+  expect(achat.body.data).toMatchObject({ statut: 'en_attente_paiement', prix: 4_500_000, vendeur: seller.uid, paysDestination: 'NG', codeRemise: null });
 
   expect(achat.body.data).toMatchObject({ fraisLivraison: 0, total: 4_500_000, livraison: null });
   const paymentId = await payAndConfirm(buyer, achat.body.data.id, 4_500_000);
@@ -86,27 +93,45 @@ it('sells the listing to the paying buyer and credits the seller, net of the pla
   expect((await db().collection(COLLECTIONS.events).doc(`achat.paid_${achat.body.data.id}`).get()).get('payload.livraison')).toBeNull();
 
   expect((await db().collection(COLLECTIONS.articles).doc(listing.id).get()).data()).toMatchObject({ statut: 'vendu', soldTo: achat.body.data.id });
-  const { balance, entries } = await ledger(seller.uid);
-  expect(entries).toHaveLength(1);
-  expect(entries[0]).toMatchObject({ type: 'vente', montant: 4_365_000, reference: achat.body.data.id });
-  expect(balance).toBe(4_365_000);
+  // "A sale credit ... is written when its payment succeeds, as held money of the seller" (DOMAIN.md, "Fair exchange").
+  const held = await ledger(seller.uid);
+  expect(held.entries).toEqual([expect.objectContaining({ type: 'vente_retenue', montant: 4_500_000, reference: achat.body.data.id, paymentId })]);
+  expect(held.balance).toBe(0);
 
   const client = await api();
-  expect((await client.get('/api/wallet/me').set(bearer(seller.token))).body.data).toMatchObject({ balance: 4_365_000, currency: 'XOF' });
-  const history = await client.get('/api/wallet/me/transactions').set(bearer(seller.token));
-  // A credit lands on a shard of the wallet (docs/guides/wallet.md, "Money"): no balance after it, no debt.
-  expect(history.body.data).toEqual([expect.objectContaining({ type: 'vente', montant: 4_365_000, balanceAfter: null, debtAfter: 0 })]);
-  const stats = await client.get('/api/wallet/me/stats').set(bearer(seller.token));
-  expect(stats.body.data.totalsByType).toEqual({ vente: 4_365_000 });
-  expect((await client.get('/api/achat/mine').set(bearer(buyer.token))).body.data[0]).toMatchObject({ statut: 'payee', paymentId });
+  expect((await client.get('/api/wallet/me').set(bearer(seller.token))).body.data).toMatchObject({ balance: 0, held: 4_500_000, debt: 0, currency: 'XOF' });
+  const mine = (await client.get('/api/achat/mine').set(bearer(buyer.token))).body.data[0];
+  expect(mine).toMatchObject({ statut: 'payee', paymentId, codeRemise: expect.stringMatching(/^\d{6}$/), remiseA: null });
+  // The seller reads the purchase, never the buyer's code.
+  const sold = (await client.get('/api/achat/sales').set(bearer(seller.token))).body.data;
+  expect(sold).toEqual([expect.objectContaining({ id: achat.body.data.id, statut: 'payee', codeRemise: null })]);
 
-  // Each side is told once, although the effect ran twice.
+  // The seller enters the buyer's code at the handover: the price becomes its balance, net of the fee.
+  const handed = await client.post(`/api/achat/${achat.body.data.id}/handover`).set(bearer(seller.token)).send({ code: mine.codeRemise });
+  expect(handed.status).toBe(200);
+  expect(handed.body.data).toMatchObject({ statut: 'remise', codeRemise: null, remiseA: expect.any(String) });
+  const { balance, entries } = await ledger(seller.uid);
+  expect(entries.map((entry) => [entry.type, entry.montant]).sort()).toEqual(
+    [
+      ['retenue_liberee', -4_500_000],
+      ['vente', 4_365_000],
+      ['vente_retenue', 4_500_000],
+    ].sort(),
+  );
+  expect(balance).toBe(4_365_000);
+  expect((await client.get('/api/wallet/me').set(bearer(seller.token))).body.data).toMatchObject({ balance: 4_365_000, held: 0 });
+  const stats = await client.get('/api/wallet/me/stats').set(bearer(seller.token));
+  expect(stats.body.data).toMatchObject({ balance: 4_365_000, held: 0, totalsByType: { vente: 4_365_000, vente_retenue: 4_500_000, retenue_liberee: -4_500_000 } });
+  expect((await client.post(`/api/achat/${achat.body.data.id}/handover`).set(bearer(seller.token)).send({ code: mine.codeRemise })).body.code).toBe('HANDOVER_ALREADY_CONFIRMED');
+
+  // Each side is told once, although the effect ran twice: the seller to hand it over, then its credit.
   const told = async (user: TestUser) => (await client.get('/api/notifications').set(bearer(user.token))).body.data;
   expect(await told(buyer)).toEqual([
     expect.objectContaining({ type: 'achat_paid', resource: { kind: 'achat', id: achat.body.data.id }, body: expect.stringContaining('4 500 000 XOF') }),
   ]);
   expect(await told(seller)).toEqual([
     expect.objectContaining({ type: 'article_sold', resource: { kind: 'article', id: listing.id }, body: expect.stringContaining('4 365 000 XOF') }),
+    expect.objectContaining({ type: 'achat_to_hand_over', resource: { kind: 'achat', id: achat.body.data.id } }),
   ]);
 });
 
@@ -155,9 +180,9 @@ it('adds the zone’s delivery fee to a local purchase that asks for a courier: 
   expect([priceOnly.status, priceOnly.body.code]).toEqual([400, 'AMOUNT_MISMATCH']);
   const paymentId = await payAndConfirm(buyer, achatId, 4_500_000 + frais);
 
-  // The seller's sale waits for the courier (its credit, on the price net of the platform fee, comes
-  // on `delivery.delivered`: deliveries.test.ts); now it is told to prepare the vehicle.
-  expect((await ledger(seller.uid)).entries).toEqual([]);
+  // The seller's sale is held until the courier hands it over (its credit, on the price net of the
+  // platform fee, comes on `delivery.delivered`: deliveries.test.ts); now it is told to prepare the vehicle.
+  expect((await ledger(seller.uid)).entries).toEqual([expect.objectContaining({ type: 'vente_retenue', montant: 4_500_000, paymentId })]);
   const told = (await db().collection(COLLECTIONS.users).doc(seller.uid).collection(COLLECTIONS.notifications).get()).docs.map((doc) => doc.get('type'));
   expect(told).toEqual(['achat_to_prepare']);
   const event = (await db().collection(COLLECTIONS.events).doc(`achat.paid_${achatId}`).get()).data();
@@ -178,7 +203,7 @@ it('adds the zone’s delivery fee to a local purchase that asks for a courier: 
   expect((await db().collection(COLLECTIONS.invoices).doc(`achat_${achatId}`).get()).data()).toMatchObject({ sousTotal: 4_500_000, fraisLivraison: frais, total: 4_500_000 + frais });
 });
 
-it('lets one of two paying buyers win; the other purchase is marked for refund and the seller credited once', async () => {
+it('lets one of two paying buyers win; the other purchase is marked for refund and the seller’s price held once', async () => {
   const seller = await createUser('vendeur');
   const first = await createUser('acheteur');
   const second = await createUser('acheteur');
@@ -201,9 +226,9 @@ it('lets one of two paying buyers win; the other purchase is marked for refund a
   const refunds = await Promise.all(payments.map(async (id) => (await db().collection(COLLECTIONS.payments).doc(id).get()).get('refund')));
   expect(refunds.filter(Boolean)).toEqual([{ reason: 'listing sold to another buyer', statut: 'a_rembourser', montant: 800_000 }]);
   const { balance, entries } = await ledger(seller.uid);
-  expect(entries).toHaveLength(1);
-  expect(balance).toBe(entries.reduce((sum, entry) => sum + entry.montant, 0));
-  expect(balance).toBe(800_000 - 40_000);
+  expect(entries).toEqual([expect.objectContaining({ type: 'vente_retenue', montant: 800_000 })]);
+  expect(balance).toBe(0);
+  expect((await storedWallet(seller.uid)).held).toBe(800_000);
 });
 
 it('refuses buying one’s own listing, a listing not online, and other roles; cancels unpaid purchases only', async () => {
@@ -225,7 +250,7 @@ it('refuses buying one’s own listing, a listing not online, and other roles; c
     .send({ type: 'achat', montant: 1_000_000, metadata: { achatId: achat.id }, telephone: '+2290197000002' });
   expect(payCancelled.body.code).toBe('PAYMENT_TARGET_INVALID');
   expect((await client.post(`/api/achat/${achat.id}/cancel`).set(bearer(buyer.token))).body.code).toBe('INVALID_TRANSITION');
-  expect((await client.get('/api/wallet/me').set(bearer(buyer.token))).body.data).toEqual({ balance: 0, debt: 0, currency: 'XOF', updatedAt: null });
+  expect((await client.get('/api/wallet/me').set(bearer(buyer.token))).body.data).toEqual({ balance: 0, held: 0, debt: 0, currency: 'XOF', updatedAt: null });
 });
 
 it('marks for refund the success of a payment whose purchase was cancelled meanwhile, and changes nothing else', async () => {
@@ -295,23 +320,13 @@ it('counts wallet months in the business time zone', async () => {
   expect(stats.months.map((m: { month: string }) => m.month)).toEqual(['2026-12']);
 });
 
-it('refuses to sell, or take payment for, a part its lapsed seller may no longer offer', async () => {
-  const move = frozenClock(new Date('2026-11-22T00:00:00Z'));
-  try {
-    const seller = await createUser('vendeur');
-    const buyer = await createUser('acheteur');
-    const part = (await publish(seller, carInput({ type: 'piece', titre: 'Alternateur Corolla', prix: 85_000, stock: 3, annee: undefined }))) as { id: string };
-    const opened = (await open(buyer, part.id)).body.data;
-    move(46 * 24 * 60 * 60 * 1000); // the seller's 45-day trial is over, no subscription
-    const client = await api();
-    const refused = await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: part.id, modeLivraison: 'consommation' });
-    expect([refused.status, refused.body.code]).toEqual([409, 'ARTICLE_NOT_ONLINE']);
-    const payment = await client
-      .post('/api/payments/requesttopay/mtn')
-      .set(bearer(buyer.token))
-      .send({ type: 'achat', montant: 85_000, metadata: { achatId: opened.id }, telephone: '+2290197000002' });
-    expect(payment.body.code).toBe('PAYMENT_TARGET_INVALID');
-  } finally {
-    resetClock();
-  }
+it('refuses a part: parts are ordered by units, never bought whole (DOMAIN.md, "Fair exchange": "Parts are bought through orders only")', async () => {
+  const seller = await createUser('vendeur');
+  const buyer = await createUser('acheteur');
+  const part = (await publish(seller, carInput({ type: 'piece', titre: 'Alternateur Corolla', prix: 85_000, stock: 3, annee: undefined }))) as { id: string };
+  const refused = await (await api()).post('/api/achat').set(bearer(buyer.token)).send({ articleId: part.id, modeLivraison: 'consommation' });
+  expect([refused.status, refused.body.code]).toEqual([400, 'ACHAT_ARTICLE_IS_PART']);
+  expect(refused.body.message).toContain('POST /api/orders');
+  expect((await db().collection(COLLECTIONS.achats).where('acheteur', '==', buyer.uid).get()).size).toBe(0);
+  expect((await db().collection(COLLECTIONS.articles).doc(part.id).get()).data()).toMatchObject({ statut: 'en_ligne', stock: 3 });
 });

@@ -9,6 +9,8 @@ import { COLLECTIONS } from '../../functions/src/core/firestore';
 export interface StoredWallet {
   /** The document's balance plus every shard's. */
   balance: number;
+  /** The document's held money plus every shard's: sales not handed over yet. */
+  held: number;
   debt: number;
   /** The document's own `balance`. */
   base: number;
@@ -21,13 +23,15 @@ export async function storedWallet(uid: string): Promise<StoredWallet> {
   const ref = db().collection(COLLECTIONS.wallets).doc(uid);
   const [wallet, shards] = await Promise.all([ref.get(), ref.collection(COLLECTIONS.walletShards).get()]);
   const parts = Object.fromEntries(shards.docs.map((shard) => [shard.id, (shard.get('balance') as number | undefined) ?? 0]));
+  const heldParts = shards.docs.reduce((sum, shard) => sum + ((shard.get('held') as number | undefined) ?? 0), 0);
   const base = (wallet.get('balance') as number | undefined) ?? 0;
-  return { balance: base + Object.values(parts).reduce((sum, part) => sum + part, 0), debt: (wallet.get('debt') as number | undefined) ?? 0, base, shards: parts, exists: wallet.exists };
+  const held = ((wallet.get('held') as number | undefined) ?? 0) + heldParts;
+  return { balance: base + Object.values(parts).reduce((sum, part) => sum + part, 0), held, debt: (wallet.get('debt') as number | undefined) ?? 0, base, shards: parts, exists: wallet.exists };
 }
 
 /** Empties a wallet's balance (document and shards) as a test's set-up, leaving its entries. */
 export async function zeroWallet(uid: string): Promise<void> {
   const ref = db().collection(COLLECTIONS.wallets).doc(uid);
   const shards = await ref.collection(COLLECTIONS.walletShards).get();
-  await Promise.all([ref.set({ balance: 0, debt: 0 }, { merge: true }), ...shards.docs.map((shard) => shard.ref.delete())]);
+  await Promise.all([ref.set({ balance: 0, held: 0, debt: 0 }, { merge: true }), ...shards.docs.map((shard) => shard.ref.delete())]);
 }

@@ -27,7 +27,7 @@ beforeEach(() => useSettings({ PAYMENT_RATE_LIMIT_ENABLED: 'false' }));
 
 const wallets = () => db().collection(COLLECTIONS.wallets);
 
-/** A listing bought and paid (no delivery): the seller credited `vente`, the platform its fee. */
+/** A listing bought and paid (no delivery), not handed over yet: the seller holds its price (`vente_retenue`). */
 async function sale() {
   const [seller, buyer] = await Promise.all([createUser('vendeur'), createUser('acheteur')]);
   const listing = await publish(seller, { prix: 2_000_000 });
@@ -67,29 +67,29 @@ it('reports a seller’s credit left standing after a whole refund, with the pay
       statut: 'success',
       refundReason: 'annulée à la main',
       amounts: { montant: 2_000_000, allocated: 2_000_000, refunded: 2_000_000 },
-      documents: expect.arrayContaining([`payments/${paymentId}`, `wallets/${seller.uid}/transactions/vente_${achatId}`, `wallets/platform/transactions/commission_plateforme_${achatId}`, `achats/${achatId}`]),
+      documents: [`payments/${paymentId}`, `wallets/${seller.uid}/transactions/vente_retenue_${achatId}`, `achats/${achatId}`],
     }),
   ]);
   const { refund: _refund, ...restored } = (await db().collection(COLLECTIONS.payments).doc(paymentId).get()).data()!;
   await db().collection(COLLECTIONS.payments).doc(paymentId).set(restored);
 });
 
-it('reports a payment whose money is neither credited nor refunded, and a wallet whose balance is not its entries', async () => {
+it('reports a payment whose money is neither credited nor refunded, and a wallet whose held money is not its entries', async () => {
   const { seller, paymentId, achatId } = await sale();
-  const entry = wallets().doc(seller.uid).collection('transactions').doc(`vente_${achatId}`);
+  const entry = wallets().doc(seller.uid).collection('transactions').doc(`vente_retenue_${achatId}`);
   const stored = (await entry.get()).data()!;
   await entry.delete();
   const report = await reconcileNow();
   expect(report.breaks).toEqual(
     expect.arrayContaining([
       expect.objectContaining({ kind: 'under_allocated', paymentId, amounts: expect.objectContaining({ montant: 2_000_000, missing: stored.montant }) }),
-      expect.objectContaining({ kind: 'wallet_mismatch', walletId: seller.uid, amounts: { balance: stored.montant, debt: 0, entries: 0 }, documents: [`wallets/${seller.uid}`] }),
+      expect.objectContaining({ kind: 'held_mismatch', walletId: seller.uid, amounts: { balance: 0, held: stored.montant, debt: 0, entries: 0, heldEntries: 0 }, documents: [`wallets/${seller.uid}`] }),
       // The payment's allocation summary still lists the entry: payments' ledger would count it.
       expect.objectContaining({
         kind: 'allocation_mismatch',
         paymentId,
         amounts: expect.objectContaining({ allocated: 2_000_000 - stored.montant, summarized: 2_000_000 }),
-        documents: [`payments/${paymentId}`, `paymentAllocations/${paymentId}`, `wallets/${seller.uid}/transactions/vente_${achatId}`],
+        documents: [`payments/${paymentId}`, `paymentAllocations/${paymentId}`, `wallets/${seller.uid}/transactions/vente_retenue_${achatId}`],
       }),
     ]),
   );
@@ -114,9 +114,15 @@ it('reports entries and a refund mark on a payment that failed, entries naming n
   await wallets().doc(seller.uid).update({ balance });
   const loser = await createUser('vendeur');
   await wallets().doc(loser.uid).set({ balance: -100, debt: -100, updatedAt: at, stats: {} });
+  // More held money released than was held (never so: each sale's held money leaves once).
+  const overReleased = await createUser('vendeur');
+  await wallets().doc(overReleased.uid).set({ balance: 0, held: -500, debt: 0, updatedAt: at, stats: {} });
+  await wallets().doc(overReleased.uid).collection('transactions').doc('retenue_liberee_x').set({ type: 'retenue_liberee', montant: -500, reference: 'x', description: 'test', paymentId: null, balanceAfter: null, debtAfter: 0, month: '2026-11', createdAt: at });
   const report = await reconcileNow();
   const kinds = report.breaks.map((found) => `${found.kind} ${found.paymentId ?? found.walletId}`).sort();
-  expect(kinds).toEqual([`entries_on_unpaid ${failedId}`, `negative_balance ${loser.uid}`, `negative_debt ${loser.uid}`, 'refund_on_unpaid failed-payment-1', 'unknown_payment no-such-payment'].sort());
+  expect(kinds).toEqual(
+    [`entries_on_unpaid ${failedId}`, `negative_balance ${loser.uid}`, `negative_debt ${loser.uid}`, `negative_held ${overReleased.uid}`, 'refund_on_unpaid failed-payment-1', 'unknown_payment no-such-payment'].sort(),
+  );
   expect(report.breaks.find((found) => found.kind === 'entries_on_unpaid')).toMatchObject({
     statut: 'failed',
     documents: [`payments/${failedId}`, `wallets/${seller.uid}/transactions/ajustement_on_failed`],

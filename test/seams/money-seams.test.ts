@@ -6,7 +6,7 @@
 import { runTransaction } from '../../functions/src/core/firebase';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
-import { creditSellers } from '../../functions/src/domains/commerce/orders/service';
+import { holdOrder } from '../../functions/src/domains/commerce/orders/handover';
 import { allocate, markForRefund } from '../../functions/src/domains/payments';
 import { record } from '../../functions/src/domains/wallet';
 import { createUser, type TestUser } from '../helpers/accounts';
@@ -22,7 +22,7 @@ import { attachReport, payVerification, startVerificationPayment } from '../help
 import { storedWallet, zeroWallet } from '../helpers/wallets';
 import { frozenClock, resetClock, restoreSettings } from '../helpers/settings';
 import { closeLapsedDecisions } from '../../functions/src/domains/catalog/verification/buyer';
-import { creditAchatSeller } from '../../functions/src/domains/commerce/achats/service';
+import { onAchatDelivered } from '../../functions/src/domains/commerce/achats/handover';
 
 const { sandbox } = useFeexPaySandbox();
 let admin: TestUser;
@@ -37,8 +37,8 @@ beforeAll(async () => {
 });
 
 const wallet = async (uid: string) => {
-  const { balance, debt } = await storedWallet(uid);
-  return { balance, debt };
+  const { balance, held, debt } = await storedWallet(uid);
+  return { balance, held, debt };
 };
 const article = async (id: string) => (await db().collection(COLLECTIONS.articles).doc(id).get()).data()!;
 const platformEntriesOf = async (paymentId: string) => (await entriesOf('platform')).filter((entry) => entry.paymentId === paymentId);
@@ -59,24 +59,27 @@ async function paidOrder(buyer: TestUser, items: Array<{ articleId: string; quan
   return { orderId, paymentId };
 }
 
-describe('cancelling a paid order (DOMAIN.md: "each seller\'s credit is taken back and the units return to stock in the same transaction")', () => {
-  it('takes back every seller’s credit and the platform’s fee, to the franc, refunds the whole payment and returns the units', async () => {
+describe('cancelling a paid order (DOMAIN.md: "each seller\'s credit is taken back and the units return to stock in the same transaction"; "A refund before the handover takes the held credit back (no debt)")', () => {
+  it('takes back every seller’s held money, to the franc, refunds the whole payment and returns the units', async () => {
     const [s1, s2, buyer] = await Promise.all([createUser('vendeur'), createUser('vendeur'), createUser('acheteur')]);
     const [p1, p2] = await Promise.all([part(s1, 15_000, 3), part(s2, 40_000, 1)]);
     const { orderId, paymentId } = await paidOrder(buyer, [{ articleId: p1.id, quantite: 2 }, { articleId: p2.id, quantite: 1 }], 70_000);
-    const credited = [(await wallet(s1.uid)).balance, (await wallet(s2.uid)).balance];
-    expect(credited.every((balance) => balance > 0)).toBe(true);
-    // The platform's fees and the sellers' credits add up to what was paid.
-    expect(credited[0] + credited[1] + sum(await platformEntriesOf(paymentId))).toBe(70_000);
+    // Held, not available; the platform's fee is taken at the handover only.
+    expect([await wallet(s1.uid), await wallet(s2.uid)]).toEqual([
+      { balance: 0, held: 30_000, debt: 0 },
+      { balance: 0, held: 40_000, debt: 0 },
+    ]);
+    expect(await platformEntriesOf(paymentId)).toEqual([]);
+    const credited = [30_000, 40_000];
     expect((await article(p1.id)).stock).toBe(1);
     expect(await article(p2.id)).toMatchObject({ stock: 0, statut: 'vendu' });
 
     const cancelled = await (await api()).post(`/api/orders/${orderId}/cancel`).set(bearer(buyer.token));
     expect(cancelled.body.data.statut).toBe('cancelled');
     expect((await paymentDoc(paymentId)).refund).toMatchObject({ statut: 'a_rembourser', montant: 70_000 });
-    for (const [seller, net] of [[s1, credited[0]], [s2, credited[1]]] as const) {
-      expect(await wallet(seller.uid)).toMatchObject({ balance: 0, debt: 0 });
-      expect((await entriesOf(seller.uid)).find((entry) => entry.type === 'reprise')).toMatchObject({ montant: -net, paymentId, reference: `vente_${orderId}` });
+    for (const [seller, held] of [[s1, credited[0]], [s2, credited[1]]] as const) {
+      expect(await wallet(seller.uid)).toEqual({ balance: 0, held: 0, debt: 0 });
+      expect((await entriesOf(seller.uid)).find((entry) => entry.type === 'retenue_reprise')).toMatchObject({ montant: -held, paymentId, reference: orderId });
     }
     expect(sum(await platformEntriesOf(paymentId))).toBe(0);
     // The units are back; the listing the order sold out is online again.
@@ -86,7 +89,7 @@ describe('cancelling a paid order (DOMAIN.md: "each seller\'s credit is taken ba
     expect(event?.payload).toMatchObject({ paymentId, montant: 70_000, full: true });
   });
 
-  it('is refused once the goods left the seller, and the seller keeps its credit', async () => {
+  it('is refused to the buyer once the seller declared it shipped, and the seller’s money stays held', async () => {
     const [seller, buyer] = await Promise.all([createUser('vendeur'), createUser('acheteur')]);
     const p = await part(seller, 20_000, 2);
     const { orderId, paymentId } = await paidOrder(buyer, [{ articleId: p.id, quantite: 1 }], 20_000);
@@ -96,7 +99,7 @@ describe('cancelling a paid order (DOMAIN.md: "each seller\'s credit is taken ba
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('INVALID_TRANSITION');
     expect((await paymentDoc(paymentId)).refund).toBeUndefined();
-    expect((await wallet(seller.uid)).balance).toBeGreaterThan(0);
+    expect(await wallet(seller.uid)).toEqual({ balance: 0, held: 20_000, debt: 0 });
     expect((await article(p.id)).stock).toBe(1);
   });
 
@@ -107,7 +110,7 @@ describe('cancelling a paid order (DOMAIN.md: "each seller\'s credit is taken ba
     const res = await (await api()).post(`/api/orders/admin/${orderId}/status`).set(bearer(admin.token)).send({ statut: 'cancelled', reason: 'Pièce introuvable' });
     expect(res.body.data.statut).toBe('cancelled');
     expect((await paymentDoc(paymentId)).refund).toMatchObject({ montant: 25_000, reason: 'Pièce introuvable' });
-    expect(await wallet(seller.uid)).toMatchObject({ balance: 0, debt: 0 });
+    expect(await wallet(seller.uid)).toEqual({ balance: 0, held: 0, debt: 0 });
     expect((await article(p.id)).statut).toBe('en_ligne');
   });
 
@@ -117,16 +120,15 @@ describe('cancelling a paid order (DOMAIN.md: "each seller\'s credit is taken ba
     // Placed and paid, its sellers not credited yet (the credit's event still on its way): the
     // order as `onOrderPaid` leaves it, before `order.paid` reaches its subscriber.
     const { orderId, paymentId } = await paidOrder(buyer, [{ articleId: p.id, quantite: 1 }], 10_000);
-    await db().collection(COLLECTIONS.wallets).doc(seller.uid).collection('transactions').doc(`vente_${orderId}`).delete();
+    await db().collection(COLLECTIONS.wallets).doc(seller.uid).collection('transactions').doc(`vente_retenue_${orderId}`).delete();
     await zeroWallet(seller.uid);
-    await db().collection(COLLECTIONS.wallets).doc('platform').collection('transactions').doc(`commission_plateforme_${orderId}_${seller.uid}`).delete();
     // And the payment's allocation summary as its settlement left it: nothing allocated yet.
     await db().collection(COLLECTIONS.paymentAllocations).doc(paymentId).set({ allocated: 0, origin: 'settled', updatedAt: new Date() });
-    await Promise.all([(await api()).post(`/api/orders/${orderId}/cancel`).set(bearer(buyer.token)), creditSellers(orderId)]);
-    await creditSellers(orderId);
+    await Promise.all([(await api()).post(`/api/orders/${orderId}/cancel`).set(bearer(buyer.token)), holdOrder(orderId)]);
+    await holdOrder(orderId);
     expect((await orderDoc(orderId)).statut).toBe('cancelled');
-    // Whichever came first: nothing credited, or credited and taken back; never money kept.
-    expect((await wallet(seller.uid)).balance).toBe(0);
+    // Whichever came first: nothing held, or held and taken back; never money kept.
+    expect(await wallet(seller.uid)).toEqual({ balance: 0, held: 0, debt: 0 });
     expect(sum((await entriesOf(seller.uid)).filter((entry) => entry.paymentId === paymentId))).toBe(0);
     expect((await paymentDoc(paymentId)).refund).toMatchObject({ montant: 10_000 });
   });
@@ -248,7 +250,7 @@ describe('inspection decisions (DOMAIN.md: "within VERIFICATION_DECISION_DAYS of
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('VERIFICATION_DECISION_CLOSED');
     expect((await achat(achatId)).statut).toBe('payee');
-    expect((await wallet(seller.uid)).balance).toBeGreaterThan(0);
+    expect((await wallet(seller.uid)).held).toBe(3_500_000);
     expect(await closeLapsedDecisions()).toEqual({ closed: 1 });
     expect((await (await api()).get(`/api/verification/${id}`).set(bearer(buyer.token))).body.data.statut).toBe('accepte');
     expect(await closeLapsedDecisions()).toEqual({ closed: 0 });
@@ -266,16 +268,18 @@ describe('inspection decisions (DOMAIN.md: "within VERIFICATION_DECISION_DAYS of
     // Then an inspection to refuse it: not payable any more.
     const started = await startVerificationPayment(buyer, listing.id);
     expect(started.body.code).toBe('PAYMENT_TARGET_INVALID');
-    expect((await achat(achatId)).statut).toBe('payee');
+    // "Transit: the buyer's `transferer`" is the handover (DOMAIN.md, "Fair exchange"): the purchase `remise`, its price released.
+    expect((await achat(achatId)).statut).toBe('remise');
+    expect(await wallet(seller.uid)).toEqual({ balance: 6_000_000 - 120_000, held: 0, debt: 0 });
 
     // Delivered while its report waits: the purchase's delivery `livre` says so through achat.handed_over.
     const second = await reported();
     await db().collection(COLLECTIONS.achats).doc(second.achatId).update({ demandeLivraison: { pickups: [], destination: {}, quote: {} } });
-    await creditAchatSeller(second.achatId);
+    await onAchatDelivered(second.achatId);
     const refused = await refuse(second.buyer, second.id);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('VERIFICATION_VEHICLE_HANDED_OVER');
-    expect((await achat(second.achatId)).statut).toBe('payee');
+    expect((await achat(second.achatId)).statut).toBe('remise');
     expect((await client.post(`/api/verification/${second.id}/accepter`).set(bearer(second.buyer.token))).body.data.statut).toBe('accepte');
   });
 });

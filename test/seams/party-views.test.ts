@@ -199,13 +199,13 @@ describe('an order the buyer collects', () => {
   it('does not give seller A the order’s total through the payment its wallet entry names', async () => {
     // docs/guides/payments.md, Payments: "`GET /public/status/{id}` (status and type, no amount: a seller sees an order
     // payment's id on its wallet entries, and the amount would tell it the order's total)".
-    // Paid for real (the sale's credit names the payment), the buyer collecting: seller A is credited at once.
+    // Paid for real (the sale's held credit names the payment), the buyer collecting: seller A's price is held at once.
     const [a, b] = await Promise.all([part(sellerA, 'Démarreur Yaris', 30_000, SHOP_A), part(sellerB, 'Rétroviseur Hilux', 12_345, SHOP_B)]);
     const created = await (await api()).post('/api/orders').set(bearer(buyer.token)).send({ items: [{ articleId: a.id, quantite: 1 }, { articleId: b.id, quantite: 1 }], livraison: false });
     const order = { id: created.body.data.id as string };
     await pay(admin, buyer, 'commande', created.body.data.total, { commandeId: order.id });
     const entries = (await get(sellerA, '/api/wallet/me/transactions?limit=100')).body.data as Array<{ type: string; reference: string; paymentId: string | null }>;
-    const sale = entries.find((entry) => entry.type === 'vente' && entry.reference === order.id);
+    const sale = entries.find((entry) => entry.type === 'vente_retenue' && entry.reference === order.id);
     expect(sale?.paymentId).toEqual(expect.any(String));
     const status = await (await api()).get(`/api/payments/public/status/${sale!.paymentId}`);
     expect(status.body.data).toEqual({ id: sale!.paymentId, statut: 'success', type: 'commande' });

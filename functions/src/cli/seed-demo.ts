@@ -7,7 +7,8 @@ import { demoCaller, type DemoAccount } from './demo-caller';
 import { createArticle, searchMine } from '../domains/catalog/service';
 import { issueOrderInvoice } from '../domains/commerce/invoices/service';
 import { onOrderPaid } from '../domains/commerce/orders/payment';
-import { createOrder, creditSellers, myOrders } from '../domains/commerce/orders/service';
+import { holdOrder } from '../domains/commerce/orders/handover';
+import { createOrder, myOrders } from '../domains/commerce/orders/service';
 import { activate, markPaid, requestPublicite } from '../domains/catalog/publicites/service';
 import type { ArticleFields } from '../domains/catalog/model';
 import { provisionAccount, type AccountRequest } from '../domains/identity/provisioning';
@@ -137,7 +138,7 @@ async function seedOrder(buyer: DemoAccount, seller: DemoAccount): Promise<void>
   // The effect of its payment, as the payments flow would run it; the subscribers' work, in case no trigger runs.
   await demoPayment('demo-order-payment', buyer.uid, 'commande', order.total, { commandeId: order.id });
   await onOrderPaid(order.id, 'demo-order-payment');
-  await creditSellers(order.id);
+  await holdOrder(order.id);
   const numero = await issueOrderInvoice(order.id);
   console.log(`  a paid order of the demo buyer (${order.total} XOF) and its invoice ${numero}`);
 }

@@ -403,6 +403,22 @@ const SETTINGS = {
   /** Deliveries a courier may hold at once (`assigne`, `en_cours`); one more accept: `DELIVERY_COURIER_BUSY`. */
   DELIVERY_MAX_ACTIVE_PER_COURIER: integer(5, 1, 100),
 
+  // Fair exchange (DOMAIN.md; domains/commerce): handovers, held money and disputes.
+  /**
+   * Hours the buyer has after a proof of handover to open a dispute: after a courier's photo (its
+   * silence for this long is the handover, the delivery then closes `livre`), an in-person code or a
+   * transfer to the forwarder.
+   */
+  DELIVERY_DISPUTE_WINDOW_HOURS: integer(48, 1, 720),
+  /** Wrong in-person handover codes an order or a purchase takes before code entry is locked (`HANDOVER_CODE_LOCKED`); then the buyer's "received" or an admin hands it over. */
+  HANDOVER_CODE_MAX_ATTEMPTS: integer(5, 1, 100),
+  /** Days after its payment a sale nobody handed over is stale: both parties are reminded, admins list it to release or refund it. */
+  HANDOVER_REMINDER_DAYS: integer(7, 1, 90),
+  /** Days the seller has to answer a dispute opened against it. */
+  DISPUTE_ANSWER_DAYS: integer(3, 1, 30),
+  /** Days an admin has to decide a dispute from its opening; past them it is escalated to `principal`. */
+  DISPUTE_DECISION_DAYS: integer(5, 1, 60),
+
   // Notifications.
   /** In-app notifications are deleted this long after they were written (TTL on `expireAt`). */
   NOTIFICATION_RETENTION_DAYS: integer(180, 1),

@@ -7,7 +7,7 @@
  */
 export { KycPath } from './uploads/schemas';
 export { cardLinks, cardProblem, identityCardFile } from './kyc/service';
-export { getArticle, prepareSale } from './service';
+export { getArticle, prepareSale, prepareUnsale } from './service';
 export { giveBackUnits, type HeldUnits, prepareStockReturn, prepareUnitsSold, takeUnits } from './stock/service';
 export { isPublic, isReadableByAll } from './visibility';
 export { keepForChat, releaseUpload, uploadKeeper, uploadOwner } from './uploads/ledger';

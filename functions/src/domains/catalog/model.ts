@@ -28,9 +28,9 @@ export interface ArticleDocument extends Omit<ArticleFields, 'photos'> {
   viewsRolledUpAt?: Timestamp;
   statutVente: 'disponible' | 'vendu';
   /** The purchase that bought it. */
-  soldTo?: string;
+  soldTo?: string | null;
   /** The buyer of that purchase: it may still pay for a verification of the vehicle it bought. */
-  soldToBuyer?: string;
+  soldToBuyer?: string | null;
   /** Verification requests waiting for this listing's inspection (catalog/verification: bounded by VERIFICATION_MAX_OPEN_PER_ARTICLE). */
   verificationsOuvertes?: number;
   /**

@@ -217,6 +217,19 @@ export async function prepareSale(tx: Transaction, id: string, achatId: string, 
   return repository.prepareUpdateIn(tx, id, current, { statut, statutVente: 'vendu', soldTo: achatId, ...(buyer ? { soldToBuyer: buyer } : {}) }, now());
 }
 
+/**
+ * The purchase that bought the listing came undone before its handover (cancelled by an admin, its
+ * delivery refused, returned or cancelled): the listing back online for other buyers, in the
+ * caller's transaction. Nothing when it is not sold to that purchase (sold again since, withdrawn).
+ */
+export async function prepareUnsale(tx: Transaction, id: string, achatId: string): Promise<() => void> {
+  const current = await repository.readArticleIn(tx, id);
+  if (!current || current.statut !== 'vendu' || current.soldTo !== achatId) return () => undefined;
+  const statut = nextState(ARTICLE_TRANSITIONS, current.statut, 'relist');
+  if (!statut) return () => undefined;
+  return repository.prepareUpdateIn(tx, id, current, { statut, statutVente: 'disponible', soldTo: null, soldToBuyer: null }, now());
+}
+
 export async function deleteArticle(caller: ProfileCaller, id: string): Promise<{ deleted: true }> {
   await repository.deleteArticle(
     id,

@@ -103,6 +103,43 @@ export const errors = {
     fr: 'Un vendeur n’a pas indiqué où retirer son article : la livraison est impossible.',
     en: 'A seller did not say where to collect its item: it cannot be delivered.',
   },
+  // Handovers in person (commerce/handover; DOMAIN.md, "Fair exchange")
+  /** `POST /api/achat` of a part listing: parts are bought through orders (`POST /api/orders`), which count units. */
+  ACHAT_ARTICLE_IS_PART: {
+    status: 400,
+    fr: 'Une pièce se commande (POST /api/orders), elle ne s’achète pas comme un véhicule.',
+    en: 'A part is ordered (POST /api/orders), not bought as a vehicle.',
+  },
+  /** A handover code entered for a sale a courier carries (its delivery has the buyer's code), or one paid before handover codes. */
+  HANDOVER_CODE_UNAVAILABLE: {
+    status: 409,
+    fr: 'Cette vente n’a pas de code de remise : elle est remise par sa livraison ou par l’acheteur.',
+    en: 'This sale has no handover code: it is handed over by its delivery or by the buyer.',
+  },
+  /** A handover code that is not the buyer's (counted: HANDOVER_CODE_MAX_ATTEMPTS wrong ones lock code entry). */
+  HANDOVER_CODE_INVALID: {
+    status: 409,
+    fr: 'Ce n’est pas le code de remise de l’acheteur.',
+    en: 'This is not the buyer’s handover code.',
+  },
+  /** Code entry locked after HANDOVER_CODE_MAX_ATTEMPTS wrong codes: the buyer confirms it received the goods, or an admin decides. */
+  HANDOVER_CODE_LOCKED: {
+    status: 429,
+    fr: 'Trop de codes erronés : l’acheteur doit confirmer la remise.',
+    en: 'Too many wrong codes: the buyer must confirm the handover.',
+  },
+  /** The caller's part of the sale was handed over already. */
+  HANDOVER_ALREADY_CONFIRMED: {
+    status: 409,
+    fr: 'Cette remise est déjà confirmée.',
+    en: 'This handover is already confirmed.',
+  },
+  /** A cancellation of a sale whose goods (or some of them) reached the buyer: a disagreement is a dispute now. */
+  SALE_HANDED_OVER: {
+    status: 409,
+    fr: 'La marchandise a été remise à l’acheteur : un désaccord passe par un litige.',
+    en: 'The goods were handed over to the buyer: a disagreement goes through a dispute.',
+  },
 } as const satisfies ErrorTable;
 
 declare module '../../core/error-codes' {

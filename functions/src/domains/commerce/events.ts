@@ -31,7 +31,19 @@ export interface OrderStatusChanged {
   vendeurs?: string[];
 }
 
-/** A seller of an order was credited with its lines net of the fee (the ledger's fresh entry). */
+/** A seller's lines of an order reached the buyer in person (DOMAIN.md, "Fair exchange"). */
+export interface OrderHandedOver {
+  orderId: string;
+  vendeur: string;
+  acheteur: string;
+  /** Who proved it: the seller (with the buyer's code) or the buyer ("received"). */
+  by: string;
+  how: 'code' | 'buyer';
+  /** When (ISO). */
+  at: string;
+}
+
+/** A seller of an order was credited with its lines net of the fee at their handover (the ledger's fresh entry). */
 export interface OrderSellerCredited {
   orderId: string;
   vendeur: string;
@@ -74,21 +86,35 @@ export interface OrderPaid {
   livraison: DeliveryRequest | null;
 }
 
-/** A purchased vehicle was handed over to its buyer (its delivery `livre`). */
+/** A purchased vehicle was handed over to its buyer (DOMAIN.md, "Fair exchange"). */
 export interface AchatHandedOver {
   achatId: string;
   articleId: string;
   acheteur: string;
   /** When (ISO). */
   at: string;
-  /** The seller, credited with the handover, what it got (XOF) and the listing's title: what it is told. Absent on events emitted before it was told from this event. */
+  /** The seller and the listing's title. Absent on events emitted before they were told from this event. */
   vendeur?: string;
-  net?: number;
   articleTitre?: string;
+  /** Older events: the seller's net, told with them. Now `achat.seller_credited` says it, at the release. */
+  net?: number;
+  /** How: the seller's code entry, the buyer's "received", the delivery `livre`, the journey `transferer`, an admin. Absent on older events. */
+  how?: 'code' | 'buyer' | 'courier' | 'transfer' | 'admin';
 }
 
-/** Why a purchase was cancelled: its buyer before paying, the buyer's refusal of the listing's verification report, or its failed delivery. */
-export type AchatCancellation = 'buyer' | 'verification_refusee' | 'delivery_failed';
+/** The seller of a purchase was credited with its price net of the fee, at the handover. */
+export interface AchatSellerCredited {
+  achatId: string;
+  articleId: string;
+  articleTitre: string;
+  vendeur: string;
+  paymentId: string;
+  /** What the seller got (XOF). */
+  net: number;
+}
+
+/** Why a purchase was cancelled: its buyer before paying, the buyer's refusal of the listing's verification report, its failed delivery, or an admin before the handover. */
+export type AchatCancellation = 'buyer' | 'verification_refusee' | 'delivery_failed' | 'admin';
 
 /** A purchase of a listing became `annulee` (its last status: once per purchase). */
 export interface AchatCancelled {
@@ -98,6 +124,10 @@ export interface AchatCancelled {
   reason: AchatCancellation;
   /** When (ISO). */
   at: string;
+  /** The payment that paid it (null: unpaid). Absent on events emitted before it was told. */
+  paymentId?: string | null;
+  /** An admin's reason. */
+  motif?: string;
 }
 
 export interface AchatPaid {
@@ -135,11 +165,16 @@ declare module '../../core/events/catalog' {
      */
     'achat.paid': AchatPaid;
     /**
-     * A purchased vehicle was handed over by its delivery (key: the purchase id): its inspection report
-     * can no longer be refused. Emitted by the transaction that credits the seller of a purchase delivered
-     * (`delivery.delivered`).
+     * A purchased vehicle was handed over (key: the purchase id): its seller's held money is released,
+     * its inspection report can no longer be refused. Emitted by the transaction that moves the
+     * purchase `remise` (achats/handover.ts).
      */
     'achat.handed_over': AchatHandedOver;
+    /**
+     * The seller of a purchase was credited with its price net of the fee (key: the purchase id).
+     * Emitted by the transaction that releases its held money, once.
+     */
+    'achat.seller_credited': AchatSellerCredited;
     /**
      * A purchase of a listing was cancelled (key: the purchase id): its transit journeys not handed
      * over yet are cancelled. Emitted by every transaction that cancels a purchase (the buyer's
@@ -158,9 +193,15 @@ declare module '../../core/events/catalog' {
      */
     'order.cancelled': OrderCancelled;
     /**
+     * A seller's lines of an order were handed over in person (key: `{orderId}_{seller}`): its held
+     * money is released. Emitted by the transaction that records the handover (the seller's code entry,
+     * the buyer's "received").
+     */
+    'order.handed_over': OrderHandedOver;
+    /**
      * A seller of an order was credited with its lines, net of the fee (key: `{orderId}_{seller}`).
-     * Emitted by the transaction that credits it (on payment without delivery, on `livre` with one),
-     * once: a credit already in the ledger emits nothing.
+     * Emitted by the transaction that releases its held money at the handover (in person, or the
+     * delivery `livre`), once: a release already in the ledger emits nothing.
      */
     'order.seller_credited': OrderSellerCredited;
     /**

@@ -13,13 +13,18 @@ export const notices = defineNotices({
   },
   achat_to_prepare: {
     category: 'orders',
-    fr: (p) => ({ title: 'Annonce vendue, à préparer', body: `« ${p.articleTitre} » est payé : préparez-le, un livreur vient le chercher. Vous êtes crédité à la livraison.` }),
-    en: (p) => ({ title: 'Listing sold, to prepare', body: `“${p.articleTitre}” is paid: get it ready, a courier will collect it. You are credited on delivery.` }),
+    fr: (p) => ({ title: 'Annonce vendue, à préparer', body: `« ${p.articleTitre} » est payé : préparez-le, un livreur vient le chercher. Le prix est retenu pour vous et crédité à la livraison.` }),
+    en: (p) => ({ title: 'Listing sold, to prepare', body: `“${p.articleTitre}” is paid: get it ready, a courier will collect it. The price is held for you and credited on delivery.` }),
+  },
+  achat_to_hand_over: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Annonce vendue, à remettre', body: `« ${p.articleTitre} » est payé : remettez-le à l’acheteur et saisissez son code de remise. Le prix est retenu pour vous et crédité à la remise.` }),
+    en: (p) => ({ title: 'Listing sold, to hand over', body: `“${p.articleTitre}” is paid: hand it to the buyer and enter its handover code. The price is held for you and credited at the handover.` }),
   },
   article_sold: {
     category: 'orders',
-    fr: (p) => ({ title: 'Annonce vendue', body: `« ${p.articleTitre} » est vendu. ${formatXof(p.net)} sont crédités sur votre portefeuille.` }),
-    en: (p) => ({ title: 'Listing sold', body: `“${p.articleTitre}” is sold. ${formatXof(p.net)} are credited to your wallet.` }),
+    fr: (p) => ({ title: 'Vente remise', body: `« ${p.articleTitre} » est remis à l’acheteur. ${formatXof(p.net)} sont crédités sur votre portefeuille.` }),
+    en: (p) => ({ title: 'Sale handed over', body: `“${p.articleTitre}” was handed over to the buyer. ${formatXof(p.net)} are credited to your wallet.` }),
   },
   demande_acceptee: {
     category: 'orders',
@@ -48,13 +53,18 @@ export const notices = defineNotices({
   },
   order_sold: {
     category: 'orders',
-    fr: (p) => ({ title: 'Nouvelle commande', body: `La commande ${p.orderId} de vos pièces est payée. ${formatXof(p.net)} sont crédités sur votre portefeuille.` }),
-    en: (p) => ({ title: 'New order', body: `Order ${p.orderId} of your parts is paid. ${formatXof(p.net)} are credited to your wallet.` }),
+    fr: (p) => ({ title: 'Commande remise', body: `Vos pièces de la commande ${p.orderId} sont remises à l’acheteur. ${formatXof(p.net)} sont crédités sur votre portefeuille.` }),
+    en: (p) => ({ title: 'Order handed over', body: `Your parts of order ${p.orderId} were handed over to the buyer. ${formatXof(p.net)} are credited to your wallet.` }),
   },
   order_to_prepare: {
     category: 'orders',
-    fr: (p) => ({ title: 'Nouvelle commande à préparer', body: `La commande ${p.orderId} de vos pièces est payée : préparez-les, un livreur vient les chercher. Vous êtes crédité à la livraison.` }),
-    en: (p) => ({ title: 'New order to prepare', body: `Order ${p.orderId} of your parts is paid: get them ready, a courier will collect them. You are credited on delivery.` }),
+    fr: (p) => ({ title: 'Nouvelle commande à préparer', body: `La commande ${p.orderId} de vos pièces est payée : préparez-les, un livreur vient les chercher. Le montant est retenu pour vous et crédité à la livraison.` }),
+    en: (p) => ({ title: 'New order to prepare', body: `Order ${p.orderId} of your parts is paid: get them ready, a courier will collect them. The amount is held for you and credited on delivery.` }),
+  },
+  order_to_hand_over: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Nouvelle commande à remettre', body: `La commande ${p.orderId} de vos pièces est payée : remettez-les à l’acheteur et saisissez son code de remise. Le montant est retenu pour vous et crédité à la remise.` }),
+    en: (p) => ({ title: 'New order to hand over', body: `Order ${p.orderId} of your parts is paid: hand them to the buyer and enter its handover code. The amount is held for you and credited at the handover.` }),
   },
   order_status: {
     category: 'orders',

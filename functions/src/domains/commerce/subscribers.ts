@@ -2,11 +2,12 @@
 import { subscriber } from '../../core/events';
 import { onPaid } from '../../core/payables';
 import { markForRefund } from '../payments';
-import { priceList } from '../pricing';
-import { cancelForRefusedVerification, creditAchatSeller, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
+import { onAchatDelivered, onTransferred, releaseAchat } from './achats/handover';
+import { cancelForRefusedVerification, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
 import { issueAchatInvoice, issueOrderInvoice, markInvoicePdfDeleted } from './invoices/service';
 import { onOrderPaid } from './orders/payment';
-import { creditSellers, onDeliveryEnded } from './orders/service';
+import { holdOrder, releaseOrder, releaseOrderSeller } from './orders/handover';
+import { onDeliveryEnded } from './orders/service';
 
 export const subscribers = [
   // The listing sold to the purchase and the seller credited; or the money marked to go back.
@@ -19,32 +20,49 @@ export const subscribers = [
     if (!payload.metadata.commandeId) return;
     await onOrderPaid(payload.metadata.commandeId, payload.paymentId);
   }),
-  // Each seller of an order without delivery credited with its lines net of the seller-gain fee, once; with delivery, on `delivery.delivered`.
-  subscriber('commerce.order_seller_credit', 'order.paid', async ({ payload }) => {
-    if (payload.livraison) return;
-    await creditSellers(payload.orderId);
+  // Each seller's lines held in its wallet until their handover (DOMAIN.md, "Fair exchange"), once.
+  subscriber('commerce.order_seller_hold', 'order.paid', async ({ payload }) => {
+    await holdOrder(payload.orderId);
   }),
-  // A paid order cancelled before it shipped: the whole payment marked for refund, which takes back each seller's credit and the platform's fee.
+  // A seller's lines handed over in person: its held money released, net of the platform's fee, once.
+  subscriber('commerce.order_handover_release', 'order.handed_over', async ({ payload }) => {
+    await releaseOrderSeller(payload.orderId, payload.vendeur);
+  }),
+  // An order `delivered` (its delivery `livre`, the last handover, an admin's word): every seller's held money released, once.
+  subscriber('commerce.order_delivered_release', 'order.status_changed', async ({ payload }) => {
+    if (payload.to === 'delivered') await releaseOrder(payload.orderId);
+  }),
+  // A paid order cancelled before its handover: the whole payment marked for refund, which takes back each seller's held money.
   subscriber('commerce.order_cancelled_refund', 'order.cancelled', async ({ payload }) => {
     await markForRefund(payload.paymentId, payload.reason);
   }),
-  // An order's delivery `livre`: each seller credited net of the delivery settings' seller commission, once; the order delivered.
+  // An order's delivery `livre`: the order delivered (its `order.status_changed` releases the sellers' held money).
   subscriber('commerce.order_delivered', 'delivery.delivered', async ({ payload }) => {
     if (payload.source.kind !== 'order') return;
-    const { commissionVendeurPct } = await priceList('delivery-settings');
-    await creditSellers(payload.source.id, commissionVendeurPct);
     await onDeliveryEnded(payload.source.id, 'delivered', `livraison ${payload.deliveryId}`);
   }),
-  // An order's delivery `refuse`, `retour` or `annule`: the order cancelled (logistics marks the refund); sellers never credited.
+  // An order's delivery `refuse`, `retour` or `annule`: the order cancelled, its units back in stock (logistics marks the refund, which takes the held money back).
   subscriber('commerce.order_delivery_failed', 'delivery.failed', async ({ payload }) => {
     if (payload.source.kind !== 'order') return;
     await onDeliveryEnded(payload.source.id, 'failed', `livraison ${payload.deliveryId} ${payload.statut}`);
   }),
-  // A purchase's delivery `livre`: its seller credited (held since payment), once.
+  // A purchase's delivery `livre`: the vehicle handed over by the courier (`remise`), once.
   subscriber('commerce.achat_delivered', 'delivery.delivered', async ({ payload }) => {
-    if (payload.source.kind === 'achat') await creditAchatSeller(payload.source.id);
+    if (payload.source.kind === 'achat') await onAchatDelivered(payload.source.id);
   }),
-  // A purchase's delivery `refuse`, `retour` or `annule`: the purchase cancelled (logistics marks the refund); its seller never credited.
+  // The buyer's journey `transferer`: its transit purchase handed over to its forwarder (`remise`), once.
+  subscriber('commerce.achat_transferred', 'mission.status_changed', async ({ payload }) => {
+    if (payload.to === 'transferer' && payload.articleId && payload.acheteur) await onTransferred(payload.articleId, payload.acheteur);
+  }),
+  // A purchase handed over (in person, by its courier or its transfer): the seller's held price released, net of the platform's fee, once.
+  subscriber('commerce.achat_handover_release', 'achat.handed_over', async ({ payload }) => {
+    await releaseAchat(payload.achatId);
+  }),
+  // An admin cancelled a paid purchase before its handover: the whole payment marked for refund, which takes the held price back.
+  subscriber('commerce.achat_admin_cancel_refund', 'achat.cancelled', async ({ payload }) => {
+    if (payload.reason === 'admin' && payload.paymentId) await markForRefund(payload.paymentId, `achat annulé par l’administration : ${payload.motif ?? ''}`.trim());
+  }),
+  // A purchase's delivery `refuse`, `retour` or `annule`: the purchase cancelled, the listing online again (logistics marks the refund, which takes the held price back).
   subscriber('commerce.achat_delivery_failed', 'delivery.failed', async ({ payload }) => {
     if (payload.source.kind === 'achat') await onAchatDeliveryFailed(payload.source.id);
   }),

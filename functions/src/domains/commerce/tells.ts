@@ -12,8 +12,8 @@ const article = (id: string) => ({ kind: 'article' as const, id });
 export const tells = defineTellers({
   'order.paid': (p) => [
     { uid: p.acheteur, type: 'order_paid', key: p.paymentId, params: { orderId: p.orderId, montant: String(p.total) }, resource: commande(p.orderId) },
-    // Sellers of an order with delivery are credited on delivery (and told then): now, they prepare the parts.
-    ...(p.livraison ? p.vendeurs.map((uid): Notice => ({ uid, type: 'order_to_prepare', key: p.orderId, params: { orderId: p.orderId }, resource: commande(p.orderId) })) : []),
+    // Sellers are credited at the handover (and told then): now, they prepare the parts, for a courier or for the buyer in person.
+    ...p.vendeurs.map((uid): Notice => ({ uid, type: p.livraison ? 'order_to_prepare' : 'order_to_hand_over', key: p.orderId, params: { orderId: p.orderId }, resource: commande(p.orderId) })),
   ],
   'order.status_changed': (p) => {
     // Placed: nothing to tell; paid: `order.paid` tells it.
@@ -29,14 +29,16 @@ export const tells = defineTellers({
     const titre = { articleTitre: p.articleTitre };
     return [
       { uid: p.acheteur, type: 'achat_paid', key: p.paymentId, params: { ...titre, montant: String(p.montant) }, resource: { kind: 'achat', id: p.achatId } },
-      // With delivery the seller prepares the vehicle and is credited on delivery; without, it is credited now.
-      p.net === null
+      // The seller is credited at the handover: now it prepares the vehicle, for a courier or for the buyer in person.
+      p.livraison
         ? { uid: p.vendeur, type: 'achat_to_prepare', key: p.paymentId, params: titre, resource: article(p.articleId) }
-        : { uid: p.vendeur, type: 'article_sold', key: p.paymentId, params: { ...titre, net: String(p.net) }, resource: article(p.articleId) },
+        : { uid: p.vendeur, type: 'achat_to_hand_over', key: p.paymentId, params: titre, resource: { kind: 'achat', id: p.achatId } },
     ];
   },
+  // Older events (before held money) told the seller its net with the handover; now the release tells it.
   'achat.handed_over': (p) =>
     p.vendeur && p.net !== undefined ? [{ uid: p.vendeur, type: 'article_sold', key: `${p.achatId}_delivered`, params: { articleTitre: p.articleTitre ?? '', net: String(p.net) }, resource: article(p.articleId) }] : [],
+  'achat.seller_credited': (p) => [{ uid: p.vendeur, type: 'article_sold', key: `${p.achatId}_delivered`, params: { articleTitre: p.articleTitre, net: String(p.net) }, resource: article(p.articleId) }],
   'demande.status_changed': (p) => {
     const notice = (uid: string, type: Notice['type']): Notice => ({
       uid,

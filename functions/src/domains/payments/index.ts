@@ -3,6 +3,6 @@
 export type { PaymentSucceeded } from './events';
 export type { PaymentDocument, PaymentType } from './model';
 export { markForRefund } from './refunds';
-export { allocate, prepareAllocation } from './ledger';
+export { allocate, type Allocation, prepareAllocation } from './ledger';
 export { type AllocationSummary, allocationSummaryOf } from './allocations';
 export { paymentsPage } from './reading';

@@ -8,15 +8,16 @@
  *  - `prepareAllocation` credits a payment's money to sellers, couriers, agents and the platform,
  *    in the caller's transaction, only while the payment is a success whose money did not all go
  *    back (a cancel landing just before the credit pays nobody: both read the payment).
- *  - `takeBackAll` is what a whole refund does in its own transaction (refunds.ts).
+ *  - `takeBack` is what a refund does in its own transaction (refunds.ts): every credit for a whole
+ *    refund, the sellers' held money for a part.
  * Each reads the payment's allocation summary by id and writes it with its entries, so the
  * transactions of one payment run one after the other, and those of different payments never
  * wait for each other. It imports the wallet's surface only: no FeexPay, no secret.
  */
 import type { Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { type Entry, entriesIn, entryId, MAX_ENTRIES_PER_PAYMENT, PLATFORM_WALLET_ID, type Posting, preparePostings, reversalOf, writeBooks } from '../wallet';
-import { type AllocatedEntry, openSummary, rebuiltSummaryIn, storedSummaryIn, TooManyEntries, writeSummary } from './allocations';
+import { type Entry, entriesIn, entryId, type EntryType, MAX_ENTRIES_PER_PAYMENT, PLATFORM_WALLET_ID, type Posting, preparePostings, reversalOf, writeBooks } from '../wallet';
+import { type AllocatedEntry, type AllocationSummary, openSummary, rebuiltSummaryIn, storedSummaryIn, TooManyEntries, writeSummary } from './allocations';
 import { paymentIn } from './repository';
 
 export interface Allocation {
@@ -99,16 +100,36 @@ export async function allocate(tx: Transaction, paymentId: string, postings: Pos
   return allocation.fresh;
 }
 
+/** Entries that are not credits to take back: take-backs themselves, and the held money leaving (a release, a take-back). */
+const NOT_CREDITS = new Set<EntryType>(['reprise', 'retenue_liberee', 'retenue_reprise']);
+
 /**
- * The take-back of every credit payment `paymentId` made and that was not taken back yet (the
- * platform's revenue and the agents' commissions included): read now, written by the returned
- * writer. The summary lists the credits; each is read by id, and its take-back is the same amount
- * the other way.
+ * The credits of a summary still standing: not taken back, and for a held sale (`vente_retenue`),
+ * neither released nor taken back (its held money left once, keyed by the sale).
  */
-export async function takeBackAll(tx: Transaction, paymentId: string): Promise<() => void> {
-  const summary = (await storedSummaryIn(tx, paymentId)) ?? (await rebuiltSummaryIn(tx, paymentId));
+function standingCredits(summary: AllocationSummary, heldOnly: boolean): AllocatedEntry[] {
   const listedIds = new Set(summary.entries.map(({ uid, id }) => `${uid}/${id}`));
-  const standing = summary.entries.filter(({ uid, id, type }) => type !== 'reprise' && !listedIds.has(`${uid}/${entryId({ type: 'reprise', reference: id })}`));
+  const gone = (uid: string, type: EntryType, reference: string) => listedIds.has(`${uid}/${entryId({ type, reference })}`);
+  return summary.entries.filter(({ uid, id, type }) => {
+    if (NOT_CREDITS.has(type)) return false;
+    if (type === 'vente_retenue') {
+      const sale = id.slice('vente_retenue_'.length);
+      return !gone(uid, 'retenue_liberee', sale) && !gone(uid, 'retenue_reprise', sale);
+    }
+    return !heldOnly && !gone(uid, 'reprise', id);
+  });
+}
+
+/**
+ * The take-back of credits payment `paymentId` made and that were not taken back yet: every one
+ * (the platform's revenue and the agents' commissions included) for a whole refund; the held sales
+ * only for a part (a delivery refused at the door gives back the goods' price, never the trip's
+ * fee, and the goods' price is what its sellers held). Read now, written by the returned writer.
+ * The summary lists the credits; each is read by id, and its take-back is the same amount the other way.
+ */
+export async function takeBack(tx: Transaction, paymentId: string, whole: boolean): Promise<() => void> {
+  const summary = (await storedSummaryIn(tx, paymentId)) ?? (await rebuiltSummaryIn(tx, paymentId));
+  const standing = standingCredits(summary, !whole);
   const entries = await entriesIn(tx, standing);
   const reversals: Posting[] = [];
   standing.forEach(({ uid, id }, i) => {
@@ -123,3 +144,6 @@ export async function takeBackAll(tx: Transaction, paymentId: string): Promise<(
     if (fresh.length > 0 || !summary.stored) writeSummary(tx, paymentId, summary, fresh.map(listed));
   };
 }
+
+/** Every standing credit's take-back: what a whole refund does in its own transaction (refunds.ts). */
+export const takeBackAll = (tx: Transaction, paymentId: string) => takeBack(tx, paymentId, true);

@@ -4,14 +4,15 @@
  * Its own module: subscribers import it without FeexPay's adapter and its secret.
  */
 import { now } from '../../core/clock';
-import { takeBackAll } from './ledger';
+import { takeBack } from './ledger';
 import * as repository from './repository';
 
 /**
  * Marks money of a payment to give back: `montant` XOF (the whole payment when not given; a
- * delivery's outcome may give back less). Idempotent: the first mark stays. A whole refund takes
- * back every credit the payment made, in the same transaction (ledger.ts).
+ * delivery's outcome may give back less). Idempotent: the first mark stays. In the same
+ * transaction (ledger.ts), a whole refund takes back every credit the payment made, and a part
+ * takes back the sellers' held money (the goods' price, which only a handover makes theirs).
  */
 export function markForRefund(paymentId: string, reason: string, montant?: number): Promise<void> {
-  return repository.markForRefund(paymentId, reason, now(), montant, takeBackAll);
+  return repository.markForRefund(paymentId, reason, now(), montant, takeBack);
 }

@@ -150,7 +150,7 @@ export async function markForRefund(
   reason: string,
   at: Date,
   montant: number | undefined,
-  takeBacks: (tx: FirebaseFirestore.Transaction, paymentId: string) => Promise<() => void>,
+  takeBacks: (tx: FirebaseFirestore.Transaction, paymentId: string, whole: boolean) => Promise<() => void>,
 ): Promise<void> {
   const ref = payments().doc(id);
   await runTransaction(async (tx) => {
@@ -159,7 +159,7 @@ export async function markForRefund(
     // Never more than was paid, never less than nothing: whole francs.
     const amount = Math.max(0, Math.min(current.montant, Math.round(montant ?? current.montant)));
     const full = amount === current.montant;
-    const writeTakeBacks = full ? await takeBacks(tx, id) : () => undefined;
+    const writeTakeBacks = await takeBacks(tx, id, full);
     writeTakeBacks();
     tx.update(ref, { refund: { reason, statut: 'a_rembourser', montant: amount }, updatedAt: Timestamp.fromDate(at) });
     emit(tx, 'payment.refund_marked', id, { paymentId: id, type: current.type, userId: current.userId, montant: amount, full, reason, at: at.toISOString() });

@@ -16,12 +16,14 @@ const wallets = () => collection<WalletDocument>(COLLECTIONS.wallets);
 export interface WalletState {
   uid: string;
   balance: number;
+  /** Held money: sales not handed over yet (buckets.ts). */
+  held: number;
   debt: number;
   /** Milliseconds of the wallet's last change (0 when unknown): a change between two reads shows in it. */
   updatedAtMs: number;
 }
 
-const stateOf = (uid: string, totals: WalletTotals): WalletState => ({ uid, balance: totals.balance, debt: totals.debt, updatedAtMs: totals.updatedAtMs });
+const stateOf = (uid: string, totals: WalletTotals): WalletState => ({ uid, balance: totals.balance, held: totals.held, debt: totals.debt, updatedAtMs: totals.updatedAtMs });
 
 /**
  * Up to `size` wallets after `after` (by document id), in id order. Their shards are read in one

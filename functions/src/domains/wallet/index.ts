@@ -16,4 +16,5 @@ export {
   summaryOf,
   writeBooks,
 } from './service';
+export { bucketOf, HELD_ENTRY_TYPES, type HeldEntryType } from './buckets';
 export { entriesPage, walletsInDebt, walletsPage, type WalletState, walletState } from './debts';

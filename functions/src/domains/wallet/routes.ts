@@ -17,6 +17,9 @@ export const router = new ApiRouter()
       description: 'The wallet',
       data: z.object({
         balance: z.number().int().meta({ description: 'What the caller may withdraw (XOF), never negative.' }),
+        held: z.number().int().meta({
+          description: 'Sales paid whose goods the buyer has not received yet (XOF): shown apart, never withdrawable; each becomes balance at its handover, or goes back to the buyer (docs/guides/wallet.md, "Held money").',
+        }),
         debt: z.number().int().meta({ description: 'What the caller owes (XOF): credits taken back after they were withdrawn; later credits repay it first.' }),
         currency: z.literal('XOF'),
         updatedAt: z.string().nullable(),
@@ -63,6 +66,7 @@ export const router = new ApiRouter()
       description: 'The statistics',
       data: z.object({
         balance: z.number().int(),
+        held: z.number().int().meta({ description: 'Held money (XOF), as in GET /api/wallet/me; never counted in `balance`.' }),
         totalsByType: z.record(z.string(), z.number()),
         months: z.array(z.object({ month: z.string().meta({ example: '2026-11' }), totalsByType: z.record(z.string(), z.number()) })),
       }),

@@ -15,6 +15,7 @@ import { ApiError } from '../../core/errors';
 import { afterCommit, db, runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS, typed } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
+import { bucketOf, type Buckets, HELD_ENTRY_TYPES } from './buckets';
 import { readWallet, readWhole, shardOf, shardRefs, walletRef, type WalletTotals } from './shards';
 
 /**
@@ -26,6 +27,10 @@ import { readWallet, readWhole, shardOf, shardRefs, walletRef, type WalletTotals
  *    sold), `commission_agent` (negative: an agent's commission paid out of that revenue).
  *  - `reprise`: a credit taken back because its money went back (negative, keyed by the entry it
  *    reverses); `retrait`: money paid out (negative); `remboursement`, `ajustement`: older entries.
+ *  - Held money (buckets.ts; DOMAIN.md, "Fair exchange"): `vente_retenue` (a sale's price, held
+ *    from its payment until the handover), `retenue_liberee` (the same amount out of the held
+ *    money at the handover, beside the `vente` and the platform's fee it becomes),
+ *    `retenue_reprise` (the same amount out of the held money when it goes back to the buyer).
  */
 export const ENTRY_TYPES = [
   'vente',
@@ -39,6 +44,7 @@ export const ENTRY_TYPES = [
   'revenu',
   'commission_agent',
   'reprise',
+  ...HELD_ENTRY_TYPES,
 ] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
@@ -82,20 +88,23 @@ export interface Posting {
 }
 
 /**
- * The next balance and debt after `montant`. A credit repays the debt first. A withdrawal needs the
- * balance (INSUFFICIENT_BALANCE otherwise); any other debit (a take-back, a cost) beyond the
- * balance becomes debt: the money was owed whether or not it was still there.
+ * The next balance, held money and debt after `montant`. A held entry moves the held money only:
+ * it never repays nor makes debt (what leaves it was put in it by the same sale). A credit repays
+ * the debt first. A withdrawal needs the balance (INSUFFICIENT_BALANCE otherwise); any other debit
+ * (a take-back, a cost) beyond the balance becomes debt: the money was owed whether or not it was
+ * still there.
  */
-export function applyAmount(state: { balance: number; debt: number }, entry: Pick<Entry, 'type' | 'montant'>): { balance: number; debt: number } {
-  const { balance, debt } = state;
+export function applyAmount(state: Buckets, entry: Pick<Entry, 'type' | 'montant'>): Buckets {
+  const { balance, held, debt } = state;
+  if (bucketOf(entry.type) === 'held') return { balance, held: held + entry.montant, debt };
   if (entry.montant >= 0) {
     const repaid = Math.min(debt, entry.montant);
-    return { balance: balance + entry.montant - repaid, debt: debt - repaid };
+    return { balance: balance + entry.montant - repaid, held, debt: debt - repaid };
   }
   const after = balance + entry.montant;
-  if (after >= 0) return { balance: after, debt };
+  if (after >= 0) return { balance: after, held, debt };
   if (entry.type === 'retrait') throw new ApiError('INSUFFICIENT_BALANCE');
-  return { balance: 0, debt: debt - after };
+  return { balance: 0, held, debt: debt - after };
 }
 
 /**
@@ -142,12 +151,13 @@ export async function preparePostings(tx: Transaction, postings: Posting[]): Pro
   await Promise.all(
     uids.map(async (uid, i) => {
       const mine = news.filter(({ posting }) => posting.uid === uid);
-      const debited = mine.some(({ posting }) => posting.entry.montant < 0);
+      // A debit of the held money never goes below zero nor makes debt: it lands on shards like a credit.
+      const debited = mine.some(({ posting }) => posting.entry.montant < 0 && bucketOf(posting.entry.type) === 'available');
       const inDebt = (wallets[i].data()?.debt ?? 0) > 0;
       purses.set(uid, { uid, whole: mine.length > 0 && (debited || inDebt) ? await readWhole(tx, uid) : null, exists: wallets[i].exists });
     }),
   );
-  const state = new Map([...purses.values()].filter((purse) => purse.whole).map((purse) => [purse.uid, { balance: purse.whole!.balance, debt: purse.whole!.debt }]));
+  const state = new Map<string, Buckets>([...purses.values()].filter((purse) => purse.whole).map((purse) => [purse.uid, { balance: purse.whole!.balance, held: purse.whole!.held, debt: purse.whole!.debt }]));
   const fresh: Fresh[] = news.map(({ posting, ref }) => {
     const current = state.get(posting.uid);
     const after = current ? applyAmount(current, posting.entry) : null;
@@ -161,7 +171,7 @@ interface Fresh {
   posting: Posting;
   ref: DocumentReference<EntryDocument>;
   /** The wallet after the entry when it was read whole; null on shards and on the platform's books. */
-  after: { balance: number; debt: number } | null;
+  after: Buckets | null;
 }
 
 type Totals = Partial<Record<EntryType, number>>;
@@ -171,9 +181,17 @@ function add(totals: Totals, entry: Entry): Totals {
 }
 
 const increments = (totals: Totals) => Object.fromEntries(Object.entries(totals).map(([type, amount]) => [type, FieldValue.increment(amount ?? 0)]));
-const sumOf = (totals: Totals) => Object.values(totals).reduce((total: number, amount) => total + (amount ?? 0), 0);
+/** What `totals` add to each bucket: the held entries to the held money, the others to the balance. */
+function sumsOf(totals: Totals): { balance: number; held: number } {
+  const sums = { balance: 0, held: 0 };
+  for (const [type, amount] of Object.entries(totals)) {
+    if (bucketOf(type as EntryType) === 'held') sums.held += amount ?? 0;
+    else sums.balance += amount ?? 0;
+  }
+  return sums;
+}
 
-function writeFresh(tx: Transaction, fresh: Fresh[], purses: Map<string, Purse>, state: Map<string, { balance: number; debt: number }>): void {
+function writeFresh(tx: Transaction, fresh: Fresh[], purses: Map<string, Purse>, state: Map<string, Buckets>): void {
   const at = now();
   // A month of the business calendar (BUSINESS_TIME_ZONE), like every business day.
   const month = businessDay(at, config().BUSINESS_TIME_ZONE).slice(0, 7);
@@ -194,16 +212,17 @@ function writeFresh(tx: Transaction, fresh: Fresh[], purses: Map<string, Purse>,
   }
   for (const purse of purses.values()) {
     if (!purse.whole) continue;
-    const { balance, debt } = state.get(purse.uid)!;
-    tx.set(walletRef(purse.uid), { balance, debt, updatedAt: stamp, stats: { [month]: increments(onDocument.get(purse.uid) ?? {}) } }, { merge: true });
-    // Their credits are now in the base: each shard back to 0, so that base + shards stays the balance.
+    const { balance, held, debt } = state.get(purse.uid)!;
+    tx.set(walletRef(purse.uid), { balance, held, debt, updatedAt: stamp, stats: { [month]: increments(onDocument.get(purse.uid) ?? {}) } }, { merge: true });
+    // Their credits are now in the base: each shard back to 0, so that base + shards stays the balance (and the held money).
     const refs = shardRefs(purse.uid);
     purse.whole.shards.forEach((part, n) => {
-      if (part !== 0) tx.set(refs[n], { balance: 0, updatedAt: stamp }, { merge: true });
+      if (part.balance !== 0 || part.held !== 0) tx.set(refs[n], { balance: 0, held: 0, updatedAt: stamp }, { merge: true });
     });
   }
   for (const { uid, shard, totals } of onShard.values()) {
-    tx.set(shardRefs(uid)[shard], { balance: FieldValue.increment(sumOf(totals)), updatedAt: stamp, stats: { [month]: increments(totals) } }, { merge: true });
+    const sums = sumsOf(totals);
+    tx.set(shardRefs(uid)[shard], { balance: FieldValue.increment(sums.balance), held: FieldValue.increment(sums.held), updatedAt: stamp, stats: { [month]: increments(totals) } }, { merge: true });
     const purse = purses.get(uid);
     // A user's first credit: its document is created after the commit (no money in it), so that
     // the reconciliation's walk by document finds the wallet. Written in the transaction, it would
@@ -222,7 +241,7 @@ function writeFresh(tx: Transaction, fresh: Fresh[], purses: Map<string, Purse>,
  */
 async function openWallet(uid: string, stamp: Timestamp): Promise<void> {
   try {
-    await walletRef(uid).create({ balance: 0, debt: 0, updatedAt: stamp, stats: {} });
+    await walletRef(uid).create({ balance: 0, held: 0, debt: 0, updatedAt: stamp, stats: {} });
   } catch (error) {
     if ((error as { code?: number }).code !== ALREADY_EXISTS) logger.warn('wallet document not created after its first credit', { uid, error: String(error) });
   }
@@ -257,8 +276,15 @@ export async function record(uid: string, entry: Entry, tx?: Transaction): Promi
   return tx ? run(tx) : runTransaction(run);
 }
 
-/** The take-back of an entry: the same amount the other way, keyed by the entry it reverses. */
+/**
+ * The take-back of an entry: the same amount the other way, keyed by the entry it reverses. A held
+ * sale's take-back leaves the held money (`retenue_reprise`, keyed by the sale like its release):
+ * a sale's held money leaves once, released or taken back.
+ */
 export function reversalOf(uid: string, id: string, entry: Entry, why: string): Posting {
+  if (entry.type === 'vente_retenue') {
+    return { uid, entry: { type: 'retenue_reprise', montant: -entry.montant, reference: entry.reference, description: `${why} : ${entry.description}`, paymentId: entry.paymentId ?? null } };
+  }
   return {
     uid,
     entry: { type: 'reprise', montant: -entry.montant, reference: id, description: `${why} : ${entry.description}`, paymentId: entry.paymentId ?? null },
@@ -305,6 +331,8 @@ export async function walletOf(caller: ProfileCaller) {
   const wallet = await readWallet(caller.uid);
   return {
     balance: wallet.balance,
+    /** Sales paid whose goods were not handed over yet: the seller's, but not withdrawable (DOMAIN.md, "Fair exchange"). */
+    held: wallet.held,
     /** What the user owes: credits taken back after they were withdrawn; later credits repay it first. */
     debt: wallet.debt,
     currency: 'XOF' as const,
@@ -343,6 +371,7 @@ export async function statsOf(caller: ProfileCaller) {
   for (const month of months) for (const [type, amount] of Object.entries(stats[month])) totals[type] = (totals[type] ?? 0) + (amount ?? 0);
   return {
     balance: wallet.balance,
+    held: wallet.held,
     totalsByType: totals,
     months: months.map((month) => ({ month, totalsByType: stats[month] })),
   };
@@ -357,6 +386,7 @@ export async function summaryOf(uid: string, recent: number) {
   const [wallet, entries] = await Promise.all([readWallet(uid), entriesOf(uid).orderBy('createdAt', 'desc').limit(recent).get()]);
   return {
     balance: wallet.balance,
+    held: wallet.held,
     updatedAt: isoOfMs(wallet.updatedAtMs),
     /** `YYYY-MM` (business calendar) -> total of each entry type that month. */
     months: wallet.stats,

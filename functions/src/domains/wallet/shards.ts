@@ -34,6 +34,8 @@ export type MonthlyStats = Record<string, Partial<Record<EntryType, number>>>;
  */
 export interface WalletDocument {
   balance: number;
+  /** Sales paid whose goods were not handed over yet (buckets.ts); absent on wallets older than it: 0. */
+  held?: number;
   debt?: number;
   updatedAt: Timestamp;
   stats: MonthlyStats;
@@ -42,6 +44,8 @@ export interface WalletDocument {
 /** `wallets/{uid}/balanceShards/{n}`: credits landed since the last whole read, and their statistics. */
 export interface ShardDocument {
   balance: number;
+  /** Held money landed on this shard since the last whole read (buckets.ts); may be below zero on one shard, never in sum. */
+  held?: number;
   stats?: MonthlyStats;
   updatedAt: Timestamp;
 }
@@ -62,12 +66,14 @@ export interface WalletTotals {
   base: number;
   /** Base + every shard: what the user may withdraw (the platform's books may be below zero). */
   balance: number;
+  /** The document's held money + every shard's: sales not handed over yet (buckets.ts). */
+  held: number;
   debt: number;
   /** The newest `updatedAt` of the document and its shards (ms; 0 when none). */
   updatedAtMs: number;
   stats: MonthlyStats;
-  /** Each shard's balance, by shard number (0 for a shard never written). */
-  shards: number[];
+  /** Each shard's balance and held money, by shard number (0 for a shard never written). */
+  shards: Array<{ balance: number; held: number }>;
 }
 
 function addStats(target: MonthlyStats, source: MonthlyStats | undefined): void {
@@ -83,14 +89,15 @@ export function totalsOf(wallet: DocumentSnapshot<WalletDocument>, shards: Array
   const stats: MonthlyStats = {};
   addStats(stats, data?.stats);
   let updatedAtMs = data?.updatedAt?.toMillis() ?? 0;
-  const balances = shards.map((shard) => {
+  const parts = shards.map((shard) => {
     const part = shard.data();
     addStats(stats, part?.stats);
     updatedAtMs = Math.max(updatedAtMs, part?.updatedAt?.toMillis() ?? 0);
-    return part?.balance ?? 0;
+    return { balance: part?.balance ?? 0, held: part?.held ?? 0 };
   });
   const base = data?.balance ?? 0;
-  return { exists: wallet.exists, base, balance: base + balances.reduce((sum, part) => sum + part, 0), debt: data?.debt ?? 0, updatedAtMs, stats, shards: balances };
+  const sum = (key: 'balance' | 'held') => parts.reduce((total, part) => total + part[key], 0);
+  return { exists: wallet.exists, base, balance: base + sum('balance'), held: (data?.held ?? 0) + sum('held'), debt: data?.debt ?? 0, updatedAtMs, stats, shards: parts };
 }
 
 /** The wallet's whole state in `tx` (its document and every shard): the read of a withdrawal or a take-back. */

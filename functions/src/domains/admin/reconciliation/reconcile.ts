@@ -13,14 +13,16 @@
  * A payment's allocation summary (`paymentAllocations/{id}`, what payments' ledger checks new
  * allocations and take-backs against) lists exactly the entries naming it, with their amounts and
  * their sum; a payment settled before summaries may have none.
- * Per wallet: balance - debt = the sum of its entries, the balance being the wallet's document
- * plus its shards; a user's balance and debt are never negative (the platform's books may be). An entry naming a payment that does not exist is a break.
+ * Per wallet: balance - debt = the sum of its entries that move the balance, and held = the sum of
+ * its held entries (sales paid, not handed over yet: DOMAIN.md, "Fair exchange"), each the wallet's
+ * document plus its shards; a user's balance, held money and debt are never negative (the
+ * platform's books may be). An entry naming a payment that does not exist is a break.
  * A payment changed within the grace (RECONCILE_GRACE_MINUTES) is counted `inProgress` instead:
  * the subscribers of its events may still be running.
  */
 import { heldForDelivery } from '../../commerce';
 import { type AllocationSummary, allocationSummaryOf, paymentsPage, type PaymentDocument } from '../../payments';
-import { entriesOfPayment, entriesPage, MAX_ENTRIES_PER_PAYMENT, PLATFORM_WALLET_ID, walletsPage, walletState, type WalletState } from '../../wallet';
+import { bucketOf, entriesOfPayment, entriesPage, MAX_ENTRIES_PER_PAYMENT, PLATFORM_WALLET_ID, walletsPage, walletState, type WalletState } from '../../wallet';
 
 export const BREAK_KINDS = [
   /** A + R > M: more allocated or given back than the payment brought. */
@@ -37,8 +39,12 @@ export const BREAK_KINDS = [
   'too_many_entries',
   /** The payment's allocation summary does not list exactly the entries naming it (their ids, amounts and sum). */
   'allocation_mismatch',
-  /** balance - debt differs from the sum of the wallet's entries. */
+  /** balance - debt differs from the sum of the wallet's entries that move the balance. */
   'wallet_mismatch',
+  /** The held money differs from the sum of the wallet's held entries. */
+  'held_mismatch',
+  /** A wallet's held money below zero: more released or taken back than was held. */
+  'negative_held',
   /** A user's balance below zero. */
   'negative_balance',
   /** A user's debt below zero. */
@@ -75,8 +81,10 @@ export interface ReconciliationReport {
   paymentsChecked: number;
   walletsChecked: number;
   breaks: Break[];
-  /** Successful payments whose money waits, unallocated, for the delivery of their goods. */
+  /** Successful payments whose money waits, unallocated, for the delivery of their goods (the trip's fee). */
   held: { count: number; montant: number };
+  /** Sellers' held money (XOF): sales paid whose goods were not handed over, in how many wallets. */
+  escrow: { wallets: number; montant: number };
   /** Payments changed within the grace: not judged this time. */
   inProgress: number;
   /** Wallets that owe money (debt > 0), the largest first. */
@@ -106,6 +114,7 @@ export async function reconcile(options: ReconcileOptions): Promise<Reconciliati
   // Wallets first: the payments their entries name, to find those that do not exist.
   const named = new Map<string, string>();
   const debts: ReconciliationReport['debts'] = [];
+  const escrow = { wallets: 0, montant: 0 };
   let walletsChecked = 0;
   let seenBooks = false;
   for (let after: string | null = null; ; ) {
@@ -116,6 +125,10 @@ export async function reconcile(options: ReconcileOptions): Promise<Reconciliati
       const { found, current } = await checkWallet(wallet, options.pageSize, named);
       breaks.push(...found);
       if (current.uid !== PLATFORM_WALLET_ID && current.debt > 0) debts.push({ walletId: current.uid, debt: current.debt, balance: current.balance });
+      if (current.held !== 0) {
+        escrow.wallets += 1;
+        escrow.montant += current.held;
+      }
     }
     if (page.length < options.pageSize) break;
     after = page[page.length - 1]!.uid;
@@ -159,6 +172,7 @@ export async function reconcile(options: ReconcileOptions): Promise<Reconciliati
     walletsChecked,
     breaks,
     held,
+    escrow,
     inProgress,
     debts,
   };
@@ -215,25 +229,30 @@ function summaryDifference(summary: AllocationSummary, entries: Awaited<ReturnTy
 async function checkWallet(first: WalletState, pageSize: number, named: Map<string, string>): Promise<{ found: Break[]; current: WalletState }> {
   let wallet = first;
   let sum = 0;
+  let heldSum = 0;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     sum = 0;
+    heldSum = 0;
     for (let after: string | null = null; ; ) {
       const page = await entriesPage(wallet.uid, after, pageSize);
       for (const { id, entry } of page) {
-        sum += entry.montant;
+        if (bucketOf(entry.type) === 'held') heldSum += entry.montant;
+        else sum += entry.montant;
         if (entry.paymentId && !named.has(entry.paymentId)) named.set(entry.paymentId, entryPath(wallet.uid, id));
       }
       if (page.length < pageSize) break;
       after = page[page.length - 1]!.id;
     }
     const again = await walletState(wallet.uid);
-    if (again.updatedAtMs === wallet.updatedAtMs && again.balance === wallet.balance && again.debt === wallet.debt) break;
+    if (again.updatedAtMs === wallet.updatedAtMs && again.balance === wallet.balance && again.held === wallet.held && again.debt === wallet.debt) break;
     wallet = again;
   }
   const breaks: Break[] = [];
   const base = { paymentId: null, walletId: wallet.uid, documents: [`wallets/${wallet.uid}`], statut: null, refundReason: null };
-  const amounts = { balance: wallet.balance, debt: wallet.debt, entries: sum };
+  const amounts = { balance: wallet.balance, held: wallet.held, debt: wallet.debt, entries: sum, heldEntries: heldSum };
   if (wallet.balance - wallet.debt !== sum) breaks.push({ ...base, kind: 'wallet_mismatch', amounts });
+  if (wallet.held !== heldSum) breaks.push({ ...base, kind: 'held_mismatch', amounts });
+  if (wallet.held < 0) breaks.push({ ...base, kind: 'negative_held', amounts });
   if (wallet.uid !== PLATFORM_WALLET_ID) {
     if (wallet.balance < 0) breaks.push({ ...base, kind: 'negative_balance', amounts });
     if (wallet.debt < 0) breaks.push({ ...base, kind: 'negative_debt', amounts });

@@ -6,11 +6,11 @@ const Break = z
   .object({
     kind: z.enum(BREAK_KINDS).meta({
       description:
-        '`over_allocated` (entries + refund > amount), `under_allocated` (entries + refund < amount, the money not waiting for a delivery), `entries_on_unpaid`, `refund_on_unpaid` (a payment not `success` with entries or a refund mark), `unknown_payment` (entries name a payment that does not exist), `too_many_entries`, `allocation_mismatch` (the payment’s allocation summary does not list exactly the entries naming it), `wallet_mismatch` (balance - debt differs from the sum of the entries), `negative_balance`, `negative_debt`.',
+        '`over_allocated` (entries + refund > amount), `under_allocated` (entries + refund < amount, the money not waiting for a delivery), `entries_on_unpaid`, `refund_on_unpaid` (a payment not `success` with entries or a refund mark), `unknown_payment` (entries name a payment that does not exist), `too_many_entries`, `allocation_mismatch` (the payment’s allocation summary does not list exactly the entries naming it), `wallet_mismatch` (balance - debt differs from the sum of the entries that move the balance), `held_mismatch` (the held money differs from the sum of the held entries), `negative_held`, `negative_balance`, `negative_debt`.',
     }),
     paymentId: z.string().nullable(),
     walletId: z.string().nullable(),
-    amounts: z.record(z.string(), z.number()).meta({ description: 'XOF compared: `montant`, `allocated`, `refunded` (and `missing`; `summarized`, the sum its allocation summary holds) for a payment; `balance`, `debt`, `entries` for a wallet.' }),
+    amounts: z.record(z.string(), z.number()).meta({ description: 'XOF compared: `montant`, `allocated`, `refunded` (and `missing`; `summarized`, the sum its allocation summary holds) for a payment; `balance`, `held`, `debt`, `entries`, `heldEntries` for a wallet.' }),
     documents: z.array(z.string()).meta({ description: 'Paths of the documents involved: the payment, the ledger entries naming it (for `allocation_mismatch`: its allocation summary and the entries on which they disagree), the order or purchase; the wallet.' }),
     statut: z.string().nullable().meta({ description: 'The payment’s status.' }),
     refundReason: z.string().nullable(),
@@ -30,7 +30,10 @@ export const ReconciliationReport = z
     breakCount: z.number().int(),
     breaks: z.array(Break).meta({ description: 'The first 200 breaks (`breaksTruncated` when there were more).' }),
     breaksTruncated: z.boolean(),
-    held: z.object({ count: z.number().int(), montant: z.number().int() }).meta({ description: 'Successful payments whose money waits for the delivery of their goods, and how much of it waits.' }),
+    held: z.object({ count: z.number().int(), montant: z.number().int() }).meta({ description: 'Successful payments whose money waits, unallocated, for the delivery of their goods (the trip’s fee), and how much of it waits.' }),
+    escrow: z
+      .object({ wallets: z.number().int(), montant: z.number().int() })
+      .meta({ description: 'Sellers’ held money at the run: sales paid whose goods were not handed over yet (DOMAIN.md, "Fair exchange"), in how many wallets. Absent on reports older than it: 0.' }),
     inProgress: z.number().int(),
     debtCount: z.number().int(),
     debtTotal: z.number().int(),

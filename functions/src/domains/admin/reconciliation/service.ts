@@ -25,6 +25,8 @@ interface ReportDocument {
   breakCount: number;
   breaks: Break[];
   held: { count: number; montant: number };
+  /** Absent on reports stored before held money. */
+  escrow?: { wallets: number; montant: number };
   inProgress: number;
   debtCount: number;
   debtTotal: number;
@@ -53,6 +55,7 @@ export async function reconcileAndStore(): Promise<{ day: string; breaks: number
     breakCount: report.breaks.length,
     breaks: report.breaks.slice(0, STORED_BREAKS_MAX),
     held: report.held,
+    escrow: report.escrow,
     inProgress: report.inProgress,
     debtCount: report.debts.length,
     debtTotal: report.debts.reduce((sum, debt) => sum + debt.debt, 0),
@@ -70,6 +73,7 @@ export async function lastReport() {
   const report = doc.data();
   return {
     ...report,
+    escrow: report.escrow ?? { wallets: 0, montant: 0 },
     startedAt: report.startedAt.toDate().toISOString(),
     finishedAt: report.finishedAt.toDate().toISOString(),
     breaksTruncated: report.breakCount > report.breaks.length,

@@ -17,7 +17,7 @@ export interface LivePurchase {
 /** The equality filters of the lookup, in the order of its composite index (firestore.indexes.json; a test checks it). */
 export const TRANSIT_PURCHASE_FILTERS = ['acheteur', 'articleId', 'modeLivraison', 'statut'] as const;
 
-function firstWith(buyer: string, articleId: string, statut: LiveStatus): Query {
+function firstWith(buyer: string, articleId: string, statut: LiveStatus | 'remise'): Query {
   const values: Record<(typeof TRANSIT_PURCHASE_FILTERS)[number], string> = { acheteur: buyer, articleId, modeLivraison: 'transit', statut };
   let query: Query = db().collection(COLLECTIONS.achats);
   for (const field of TRANSIT_PURCHASE_FILTERS) query = query.where(field, '==', values[field]);
@@ -25,14 +25,20 @@ function firstWith(buyer: string, articleId: string, statut: LiveStatus): Query 
 }
 
 /**
- * The buyer's paid transit purchase of the listing, else one awaiting payment, else none: cancelled
- * purchases and those refunded to a buyer who lost the race for the listing do not count. One
- * document read per status at most, however many purchases the buyer opened.
+ * The buyer's paid transit purchase of the listing (handed over or not: a journey goes on after the
+ * handover), else one awaiting payment, else none: cancelled purchases and those refunded to a buyer
+ * who lost the race for the listing do not count. One document read per status at most, however
+ * many purchases the buyer opened.
  */
 export async function liveTransitPurchase(tx: Transaction, buyer: string, articleId: string): Promise<LivePurchase | undefined> {
-  const [paid, awaiting] = await Promise.all([tx.get(firstWith(buyer, articleId, 'payee')), tx.get(firstWith(buyer, articleId, 'en_attente_paiement'))]);
+  const [paid, handedOver, awaiting] = await Promise.all([
+    tx.get(firstWith(buyer, articleId, 'payee')),
+    tx.get(firstWith(buyer, articleId, 'remise')),
+    tx.get(firstWith(buyer, articleId, 'en_attente_paiement')),
+  ]);
   // Each query filters on its status: what it found is in that status.
   if (!paid.empty) return { id: paid.docs[0].id, statut: 'payee' };
+  if (!handedOver.empty) return { id: handedOver.docs[0].id, statut: 'payee' };
   if (!awaiting.empty) return { id: awaiting.docs[0].id, statut: 'en_attente_paiement' };
   return undefined;
 }

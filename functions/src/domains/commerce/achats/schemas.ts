@@ -42,9 +42,27 @@ export const Achat = z.object({
     .object({ destination: GeoPoint, adresse: z.string(), instructions: z.string().nullable(), zoneId: z.string(), distanceKm: z.number() })
     .nullable()
     .meta({ description: 'The delivery asked for, with the zone and trip length that priced it; null without delivery.' }),
-  statut: z.enum(ACHAT_STATUSES).meta({ description: '`a_rembourser`: paid, but another buyer paid for the listing first.' }),
+  statut: z.enum(ACHAT_STATUSES).meta({
+    description: '`payee`: paid, its price held for the seller until the handover; `remise`: handed over (the seller credited); `a_rembourser`: paid, but another buyer paid for the listing first.',
+  }),
   paymentId: z.string().nullable(),
+  codeRemise: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'Paid, without a courier: the buyer’s handover code. The buyer app shows it; the buyer gives it to the seller when it takes the vehicle, and the seller enters it (`POST /api/achat/{id}/handover`): that is the handover. Null with a courier, before payment, and in the seller’s view.',
+      example: '482913',
+    }),
+  remiseA: z.string().nullable().meta({ description: 'When the vehicle was handed over (ISO), or null.' }),
+  litige: z.string().nullable().meta({ description: 'The open dispute of this purchase (`GET /api/litiges/{id}`), or null: while it is open, the seller’s money stays held.' }),
   createdAt: z.string(),
+});
+
+
+export const AchatAdminMove = z.strictObject({
+  statut: z.enum(['annulee', 'remise']).meta({ description: '`annulee`: a full refund, the listing online again; `remise`: a handover nobody confirmed, the seller’s held price released.' }),
+  reason: z.string().trim().min(3).max(500),
 });
 
 export const AchatIdParams = z.strictObject({ id: documentId('ACHAT_NOT_FOUND') });

@@ -1,12 +1,11 @@
 /**
- * Purchases of listings. A buyer opens a purchase at the listing's price, plus the delivery fee of
+ * Purchases of vehicles. A buyer opens a purchase at the listing's price, plus the delivery fee of
  * the logistics zone quote when it asks for a courier (`livraison`), and pays it (payment type
  * `achat`); the seller's sale stays on the price alone. The payment's success sells the listing to
- * that purchase and credits the seller's wallet with the price minus the platform fee, each step
- * idempotent for the purchase; a purchase with delivery credits its seller when the courier
- * delivers it instead (`delivery.delivered`), so a delivery that fails can give the buyer all its
- * money back. When two buyers pay for one listing, the first sale wins and the other purchase is
- * marked for refund.
+ * that purchase and holds the price in the seller's wallet until the handover (handover.ts;
+ * DOMAIN.md, "Fair exchange"), each step idempotent for the purchase. When two buyers pay for one
+ * listing, the first sale wins and the other purchase is marked for refund. Parts are ordered
+ * (orders/), never bought here: an order counts their units.
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
@@ -17,13 +16,13 @@ import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
-import { getArticle, prepareSale } from '../../catalog';
+import { getArticle, prepareSale, prepareUnsale } from '../../catalog';
 import { type DeliveryRequest, quoteDelivery } from '../../logistics';
 import { isPublic } from '../../catalog';
 import { samePerson } from '../../identity';
-import { platformFee } from '../../pricing';
-import { PLATFORM_WALLET_ID, type Posting } from '../../wallet';
-import { markForRefund, prepareAllocation } from '../../payments';
+import { markForRefund } from '../../payments';
+import { prepareHold, type Sale } from '../escrow';
+import { type HandoverCodeFields, newHandoverCode } from '../handover/code';
 import type { AchatCancellation } from '../events';
 import { achatMachine } from './machine';
 import type { Achat, AchatRequest } from './schemas';
@@ -32,7 +31,7 @@ import { newDocumentRef } from '../../../core/ids';
 
 const REFUSED_VERIFICATION = 'verification_refusee';
 
-interface AchatDocument {
+export interface AchatDocument extends HandoverCodeFields {
   acheteur: string;
   vendeur: string;
   articleId: string;
@@ -50,6 +49,10 @@ interface AchatDocument {
   /** With `annulation`: whether it had been paid (its refund and take-back are owed). */
   payeeAvantAnnulation?: boolean;
   paymentId: string | null;
+  /** When the vehicle reached the buyer (`remise`), null before. */
+  remiseA?: Timestamp | null;
+  /** The sale's dispute while it is open (disputes/): its money stays held. */
+  litigeOuvert?: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -58,8 +61,9 @@ export const achats = () => collection<AchatDocument>(COLLECTIONS.achats);
 
 const feeOf = (achat: AchatDocument) => achat.fraisLivraison ?? 0;
 
-function toAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
-  const { createdAt, updatedAt: _updated, demandeLivraison, fraisLivraison: _fee, ...rest } = achat;
+/** The purchase as its buyer (and admins) read it: the handover code included. */
+export function toAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
+  const { createdAt, updatedAt: _updated, demandeLivraison, fraisLivraison: _fee, codeRemise, codeRemiseEssais: _attempts, remiseA, litigeOuvert, annulation: _why, payeeAvantAnnulation: _paid, ...rest } = achat;
   const livraison = demandeLivraison
     ? {
         destination: demandeLivraison.destination.position,
@@ -69,7 +73,22 @@ function toAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
         distanceKm: demandeLivraison.quote.distanceKm,
       }
     : null;
-  return { id, ...rest, fraisLivraison: feeOf(achat), total: achat.prix + feeOf(achat), livraison, createdAt: createdAt.toDate().toISOString() };
+  return {
+    id,
+    ...rest,
+    fraisLivraison: feeOf(achat),
+    total: achat.prix + feeOf(achat),
+    livraison,
+    codeRemise: codeRemise ?? null,
+    remiseA: remiseA?.toDate().toISOString() ?? null,
+    litige: litigeOuvert ?? null,
+    createdAt: createdAt.toDate().toISOString(),
+  };
+}
+
+/** The purchase as its seller reads it: never the buyer's handover code, nor the buyer's delivery address. */
+export function toSellerAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
+  return { ...toAchat(id, achat), codeRemise: null, livraison: null };
 }
 
 /**
@@ -91,6 +110,8 @@ export async function openAchat(caller: ProfileCaller, input: z.output<typeof Ac
   const article = await getArticle(input.articleId);
   // In public view: online, and not a part its lapsed seller may not offer (catalog/visibility.ts).
   if (!article || !isPublic(article, now())) throw new ApiError('ARTICLE_NOT_ONLINE');
+  // A part is sold by units through orders: bought whole here, its stock would be lost (DOMAIN.md, "Fair exchange").
+  if (article.type === 'piece') throw new ApiError('ACHAT_ARTICLE_IS_PART');
   if (await samePerson(caller.uid, article.vendeur)) throw new ApiError('OWN_LISTING');
   const demandeLivraison = input.livraison ? await achatDelivery(article.vendeur, article, input.livraison) : null;
   const at = Timestamp.fromDate(now());
@@ -122,19 +143,22 @@ export async function amountDueForAchat(id: string, payer: string): Promise<numb
   return article && isPublic(article, now()) ? achat.prix + feeOf(achat) : undefined;
 }
 
+/** The sale of a purchase: its price, held in the seller's wallet under the purchase's id. */
+export function achatSale(id: string, achat: Pick<AchatDocument, 'vendeur' | 'prix' | 'articleTitre'>, paymentId: string): Sale {
+  return { paymentId, vendeur: achat.vendeur, reference: id, feeReference: id, gross: achat.prix, description: `Vente : ${achat.articleTitre}` };
+}
+
 /**
  * The effect of a successful `achat` payment, in one transaction: the listing sold to the
- * purchase, the seller credited, the purchase paid; or, when the money cannot buy it, the money
+ * purchase, its price held in the seller's wallet until the handover, the purchase paid (with the
+ * buyer's handover code when no courier carries it); or, when the money cannot buy it, the money
  * marked for refund and nothing else changed. Safe to run again for the same payment.
  * Refunds: the purchase was cancelled while its payment was pending; another payment already paid
  * it; the listing was sold to another buyer (or left the catalog).
  */
 export async function onAchatPaid(id: string, paymentId: string): Promise<void | { refund: string }> {
   const ref = achats().doc(id);
-  const prix = (await ref.get()).data()?.prix;
-  if (prix === undefined) return { refund: 'purchase not found' };
-  // The fee depends on the price only, which never changes: it is read before the transaction.
-  const fee = await platformFee(prix);
+  if (!(await ref.get()).exists) return { refund: 'purchase not found' };
   const at = Timestamp.fromDate(now());
   const outcome = await runTransaction(async (tx): Promise<{ refund: string } | { paid: AchatDocument }> => {
     // Read above: purchases are never deleted.
@@ -148,11 +172,13 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
       tx.update(ref, { ...achatMachine.move(tx, { id, from: achat.statut, event: 'outbid', at: at.toDate() }), paymentId });
       return { refund: 'listing sold to another buyer' };
     }
-    // With delivery, the seller is credited on `livre` (creditAchatSeller): the money waits for the goods.
-    const delivered = Boolean(achat.demandeLivraison);
-    if (!delivered) (await prepareAllocation(tx, paymentId, saleCredit(id, achat, fee))).write();
+    // The price is the seller's once the vehicle is handed over (handover.ts): held until then.
+    const hold = await prepareHold(tx, paymentId, [achatSale(id, achat, paymentId)]);
+    hold.write();
     sell();
-    tx.update(ref, { ...achatMachine.move(tx, { id, from: achat.statut, event: 'pay', at: at.toDate() }), paymentId });
+    // In person (no courier), the buyer's handover code: the seller enters it when it hands the vehicle over.
+    const codeRemise = achat.demandeLivraison ? null : newHandoverCode();
+    tx.update(ref, { ...achatMachine.move(tx, { id, from: achat.statut, event: 'pay', at: at.toDate() }), paymentId, codeRemise, codeRemiseEssais: 0, remiseA: null });
     emit(tx, 'achat.paid', id, {
       achatId: id,
       acheteur: achat.acheteur,
@@ -165,49 +191,27 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
       articleId: achat.articleId,
       articleTitre: achat.articleTitre,
       montant: achat.prix + feeOf(achat),
-      net: delivered ? null : achat.prix - fee,
+      // The seller is credited at the handover: nothing now.
+      net: null,
     });
     return { paid: achat };
   });
   return 'refund' in outcome ? outcome : undefined;
 }
 
-/** The seller's credit of a purchase (the price less the platform's fee) and the platform's fee. */
-function saleCredit(id: string, achat: AchatDocument, fee: number): Posting[] {
-  return [
-    { uid: achat.vendeur, entry: { type: 'vente', montant: achat.prix - fee, reference: id, description: `Vente : ${achat.articleTitre}` } },
-    { uid: PLATFORM_WALLET_ID, entry: { type: 'commission_plateforme', montant: fee, reference: id, description: `Vente : ${achat.articleTitre} : commission` } },
-  ];
-}
-
-/** A purchase's delivery `livre`: its seller credited with the price minus the platform fee, once (the ledger entry is keyed by the purchase). */
-export async function creditAchatSeller(id: string): Promise<void> {
-  const ref = achats().doc(id);
-  const found = (await ref.get()).data();
-  if (!found?.paymentId) return;
-  const fee = await platformFee(found.prix);
-  await runTransaction(async (tx) => {
-    const achat = (await tx.get(ref)).data();
-    if (!achat || achat.statut !== 'payee' || !achat.paymentId) return;
-    const allocation = await prepareAllocation(tx, achat.paymentId, saleCredit(id, achat, fee));
-    allocation.write();
-    // With it, the seller's credit (tells.ts tells it once: a run again is the same event, the same notice).
-    emit(tx, 'achat.handed_over', id, { achatId: id, articleId: achat.articleId, acheteur: achat.acheteur, at: now().toISOString(), vendeur: achat.vendeur, articleTitre: achat.articleTitre, net: achat.prix - fee });
-  });
-}
-
 /**
  * A purchase's delivery `refuse`, `retour` or `annule`: the purchase `annulee` (logistics marks its
- * refund: everything but the fee of a trip made, docs/guides/logistics.md, "Deliveries"); its seller is never credited.
- * The listing stays sold to it: the seller, who has the vehicle back, publishes it again.
+ * refund: everything but the fee of a trip made, docs/guides/logistics.md, "Deliveries", which takes
+ * the seller's held money back), and the listing, which the seller has back, online again.
  */
 export async function onAchatDeliveryFailed(id: string): Promise<void> {
   const ref = achats().doc(id);
   await runTransaction(async (tx) => {
     const achat = (await tx.get(ref)).data();
-    const moved = achat && achatMachine.tryMove(tx, { id, from: achat.statut, event: 'delivery_failed', at: now() });
-    if (!moved) return;
-    tx.update(ref, { ...moved });
+    if (!achat || !achatMachine.next(achat.statut, 'delivery_failed')) return;
+    const relist = await prepareUnsale(tx, achat.articleId, id);
+    tx.update(ref, { ...achatMachine.move(tx, { id, from: achat.statut, event: 'delivery_failed', at: now() }) });
+    relist();
     emitCancelled(tx, id, achat, 'delivery_failed');
   });
 }
@@ -218,8 +222,8 @@ export async function onAchatDeliveryFailed(id: string): Promise<void> {
  * buyer's own cancellation is dispatched right after its commit, so its answer comes once the
  * journey is `annule`, as when commerce called transit.
  */
-function emitCancelled(tx: Transaction, id: string, achat: AchatDocument, reason: AchatCancellation): void {
-  const payload = { achatId: id, articleId: achat.articleId, acheteur: achat.acheteur, reason, at: now().toISOString() };
+export function emitCancelled(tx: Transaction, id: string, achat: AchatDocument, reason: AchatCancellation, motif?: string): void {
+  const payload = { achatId: id, articleId: achat.articleId, acheteur: achat.acheteur, reason, at: now().toISOString(), paymentId: achat.paymentId, ...(motif ? { motif } : {}) };
   emit(tx, 'achat.cancelled', id, payload, { inline: reason === 'buyer' });
 }
 
@@ -241,6 +245,13 @@ export async function myAchats(caller: ProfileCaller, page: PageRequest) {
   const query = achats().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc');
   const { docs, total } = await readPage(query, page);
   return toPage(page, docs.map((doc) => toAchat(doc.id, doc.data())), total);
+}
+
+/** The seller's sold vehicles: the purchases of its listings, paid or later, newest first (the id its handover names). */
+export async function mySoldAchats(caller: ProfileCaller, page: PageRequest) {
+  const query = achats().where('vendeur', '==', caller.uid).where('statut', 'in', ['payee', 'remise', 'annulee']).orderBy('createdAt', 'desc');
+  const { docs, total } = await readPage(query, page);
+  return toPage(page, docs.map((doc) => toSellerAchat(doc.id, doc.data())), total);
 }
 
 /**

@@ -57,7 +57,7 @@ export async function issueOrderInvoice(orderId: string): Promise<string | undef
 /** Issues the invoice of a paid purchase of a listing once; returns its number. */
 export async function issueAchatInvoice(achatId: string): Promise<string | undefined> {
   const achat = (await achats().doc(achatId).get()).data();
-  if (!achat || !achat.paymentId || achat.statut !== 'payee') return undefined;
+  if (!achat || !achat.paymentId || (achat.statut !== 'payee' && achat.statut !== 'remise')) return undefined;
   return issueAndStore(`achat_${achatId}`, achat.acheteur, [achat.vendeur], {
     source: { kind: 'achat', id: achatId },
     lignes: [{ designation: achat.articleTitre, vendeur: achat.vendeur, quantite: 1, prixUnitaire: achat.prix, montant: achat.prix }],

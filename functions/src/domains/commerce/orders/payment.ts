@@ -15,6 +15,7 @@ import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { giveBackUnits, prepareUnitsSold, takeUnits } from '../../catalog';
 import { markForRefund } from '../../payments';
+import { newHandoverCode } from '../handover/code';
 import { orderMachine } from './machine';
 import { type OrderDocument, orders } from './service';
 
@@ -27,7 +28,9 @@ function writeCancelled(tx: Transaction, id: string, order: OrderDocument, payme
 }
 
 function writePaid(tx: Transaction, id: string, order: OrderDocument, paymentId: string, unites: string[], at: Date): void {
-  tx.update(orders().doc(id), { ...orderMachine.move(tx, { id, from: order.statut, event: 'pay', at, history: order.history, context: order }), paymentId, unites });
+  // In person (no courier), the buyer's handover code: its sellers enter it when they hand the parts over.
+  const codeRemise = order.demandeLivraison ? null : newHandoverCode();
+  tx.update(orders().doc(id), { ...orderMachine.move(tx, { id, from: order.statut, event: 'pay', at, history: order.history, context: order }), paymentId, unites, codeRemise, codeRemiseEssais: 0 });
   emit(tx, 'order.paid', id, {
     orderId: id,
     acheteur: order.acheteur,

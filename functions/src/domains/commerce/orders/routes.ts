@@ -4,6 +4,8 @@ import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { OrderInput } from '../schemas';
 import { z } from 'zod';
+import { handOverBySeller, receivedByBuyer } from './handover';
+import { HandoverCode } from '../handover/schemas';
 import { AdminMove, Order, OrderAdminQuery, OrderIdParams, OrderListQuery, SellerMove, SellerOrder } from './schemas';
 import * as service from './service';
 
@@ -66,12 +68,13 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/orders/admin/:id/status',
     tags: adminTags,
-    summary: 'Moves an order along its status table, with a reason kept in its history (a paid order cancelled: its money is marked for refund)',
+    summary:
+      'Moves an order along its status table, with a reason kept in its history: `cancelled` at any point before the handover (`shipped` included; its money marked for refund, units back in stock), `delivered` for a sale nobody confirmed (its sellers’ held money released)',
     access: 'profile',
     roles: ADMIN_ROLES,
     params: OrderIdParams,
     body: AdminMove,
-    errors: ['ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_DELIVERY_UNDER_WAY'],
+    errors: ['ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_DELIVERY_UNDER_WAY', 'SALE_HANDED_OVER'],
     success: { description: 'The order', data: Order },
     handle: ({ caller, params, body }) => service.adminMove(caller, params.id, body),
   })
@@ -90,11 +93,12 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/orders/:id/cancel',
     tags,
-    summary: 'Cancels the caller’s order before shipping (a paid one: its money is marked for refund; a paid one with delivery: through its delivery only)',
+    summary:
+      'Cancels the caller’s order before the seller declares it `shipped` (a paid one: its money is marked for refund, its units back in stock; a paid one with delivery: through its delivery only)',
     access: 'profile',
     roles: ['acheteur'],
     params: OrderIdParams,
-    errors: ['ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_DELIVERY_UNDER_WAY'],
+    errors: ['ORDER_NOT_FOUND', 'INVALID_TRANSITION', 'ORDER_DELIVERY_UNDER_WAY', 'SALE_HANDED_OVER'],
     success: { description: 'The cancelled order', data: Order },
     handle: ({ caller, params }) => service.cancelOrder(caller, params.id),
   })
@@ -102,7 +106,7 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/orders/:id/status',
     tags,
-    summary: 'A seller of the order moves it to `processing`, then `shipped`',
+    summary: 'A seller of the order declares it `processing`, then `shipped` (its word, not a handover: the buyer’s code is)',
     access: 'profile',
     roles: ['vendeur'],
     params: OrderIdParams,
@@ -110,4 +114,29 @@ export const router = new ApiRouter()
     errors: ['ORDER_NOT_FOUND', 'INVALID_TRANSITION'],
     success: { description: 'The caller’s part of the order', data: SellerOrder },
     handle: ({ caller, params, body }) => service.sellerMove(caller, params.id, body),
+  })
+  .json({
+    method: 'post',
+    path: '/api/orders/:id/handover',
+    tags,
+    summary: 'A seller hands its parts over in person: it enters the buyer’s handover code; its held money is released (the last seller’s makes the order `delivered`)',
+    access: 'profile',
+    roles: ['vendeur'],
+    params: OrderIdParams,
+    body: HandoverCode,
+    errors: ['ORDER_NOT_FOUND', 'ORDER_DELIVERY_UNDER_WAY', 'INVALID_TRANSITION', 'HANDOVER_ALREADY_CONFIRMED', 'HANDOVER_CODE_UNAVAILABLE', 'HANDOVER_CODE_INVALID', 'HANDOVER_CODE_LOCKED'],
+    success: { description: 'The caller’s part of the order, handed over', data: SellerOrder },
+    handle: async ({ caller, params, body }) => service.toSellerOrder(params.id, await handOverBySeller(caller, params.id, body.code), caller.uid),
+  })
+  .json({
+    method: 'post',
+    path: '/api/orders/:id/received',
+    tags,
+    summary: 'The buyer says it received its parts in person: every seller’s lines not handed over yet are (their held money released), the order `delivered`',
+    access: 'profile',
+    roles: ['acheteur'],
+    params: OrderIdParams,
+    errors: ['ORDER_NOT_FOUND', 'ORDER_DELIVERY_UNDER_WAY', 'INVALID_TRANSITION', 'HANDOVER_ALREADY_CONFIRMED'],
+    success: { description: 'The order, delivered', data: Order },
+    handle: async ({ caller, params }) => service.toOrder(params.id, await receivedByBuyer(caller, params.id)),
   });

@@ -38,6 +38,16 @@ export const Order = z
       .meta({ description: 'With delivery: the zone of the address and the trip’s length (sellers’ locations in order, then the address) that priced `fraisLivraison`.' }),
     statut: z.enum(ORDER_STATUSES),
     paymentId: z.string().nullable(),
+    codeRemise: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'In person (no courier), once paid: the buyer’s handover code. The buyer app shows it; the buyer gives it to each seller when it holds the parts, and the seller enters it (`POST /api/orders/{id}/handover`): that is the handover, which releases the seller’s held money. Null with a courier (the delivery has its own code) and before payment; sellers never see it.',
+        example: '482913',
+      }),
+    remises: z.record(z.string(), z.string()).meta({ description: 'Each seller whose lines were handed over in person, and when (ISO).' }),
+    litige: z.string().nullable().meta({ description: 'The open dispute of this order (`GET /api/litiges/{id}`), or null: while it is open, the sellers’ money stays held.' }),
     history: z.array(OrderHistoryEntry),
     createdAt: z.string(),
   })
@@ -61,6 +71,8 @@ export const SellerOrder = z
       description: 'The delivery address and its map point, only when the seller delivers itself (an order with delivery placed before courier deliveries); null otherwise.',
     }),
     statut: z.enum(ORDER_STATUSES),
+    remiseA: z.string().nullable().meta({ description: 'When the caller’s lines were handed over in person (its code entry or the buyer’s “received”), or null.' }),
+    litige: z.string().nullable().meta({ description: 'The open dispute of this order, or null: while it is open, the seller’s money stays held.' }),
     history: z.array(
       OrderHistoryEntry.extend({
         by: z.string().meta({ description: 'The caller’s uid, the buyer’s, `system` (a payment, a delivery), or `autre` (another seller of the order, an admin).' }),

@@ -20,15 +20,11 @@ import { isAdminRole } from '../../../core/roles';
 import { getArticle, isPublic, prepareStockReturn } from '../../catalog';
 import type { DeliveryRequest } from '../../logistics';
 import { samePerson } from '../../identity';
-import { prepareAllocation } from '../../payments';
-import { platformFee } from '../../pricing';
-import { PLATFORM_WALLET_ID } from '../../wallet';
 import type { OrderInput } from '../schemas';
 import { type LineSource, orderDelivery } from './delivery';
 import type { AdminMove, Order, OrderAdminQuery, SellerMove, SellerOrder } from './schemas';
 import { orderMachine } from './machine';
 import { EVENT_TO, type OrderEvent, type OrderStatus } from './state';
-import { percentOf } from '../../../core/money';
 import { newDocumentRef } from '../../../core/ids';
 
 export interface OrderLineDocument {
@@ -62,6 +58,16 @@ export interface OrderDocument {
    * paid; a cancel gives them back. Absent on orders paid before units were taken this way.
    */
   unites?: string[];
+  /**
+   * In person (no courier): the buyer's handover code (handover/code.ts), drawn when it is paid,
+   * shown to the buyer and admins only, and the wrong codes entered. Null with a courier.
+   */
+  codeRemise?: string | null;
+  codeRemiseEssais?: number;
+  /** Each seller's handover of its lines (in person: its code entry or the buyer's "received"); absent before the first. */
+  remises?: Record<string, Timestamp>;
+  /** The sale's dispute while it is open (disputes/): its money stays held. */
+  litigeOuvert?: string | null;
   history: HistoryEntry<OrderStatus>[];
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -91,10 +97,15 @@ export function toOrder(id: string, order: OrderDocument): OrderView {
     devisLivraison: order.demandeLivraison ? { zoneId: order.demandeLivraison.quote.zoneId, distanceKm: order.demandeLivraison.quote.distanceKm } : null,
     statut: order.statut,
     paymentId: order.paymentId,
+    codeRemise: order.codeRemise ?? null,
+    remises: isoMap(order.remises),
+    litige: order.litigeOuvert ?? null,
     history: order.history.map((entry) => ({ ...entry, at: entry.at.toDate().toISOString() })),
     createdAt: order.createdAt.toDate().toISOString(),
   };
 }
+
+const isoMap = (stamps: Record<string, Timestamp> | undefined) => Object.fromEntries(Object.entries(stamps ?? {}).map(([uid, at]) => [uid, at.toDate().toISOString()]));
 
 /**
  * A seller's part of the order (docs/guides/commerce.md, "What each party of an order sees"): its lines and their
@@ -117,6 +128,8 @@ export function toSellerOrder(id: string, order: OrderDocument, seller: string):
     coursier,
     adresseLivraison: selfDelivered ? order.adresseLivraison : null,
     statut: order.statut,
+    remiseA: order.remises?.[seller]?.toDate().toISOString() ?? null,
+    litige: order.litigeOuvert ?? null,
     history: order.history.map((entry) => ({ ...entry, by: known.has(entry.by) ? entry.by : 'autre', at: entry.at.toDate().toISOString() })),
     createdAt: order.createdAt.toDate().toISOString(),
   };
@@ -174,40 +187,6 @@ export async function amountDueForOrder(id: string, payer: string): Promise<numb
   return order && order.acheteur === payer && order.statut === 'pending' ? order.total : undefined;
 }
 
-/**
- * Credits each seller of a paid order with its lines net of the platform's fee, and the platform
- * with that fee, once: the entries `vente_{orderId}` (the seller's wallet) and `commission_plateforme_{orderId}_{seller}`
- * exist at most once, and name the order's payment (payments' ledger). An order without delivery is credited
- * on payment, net of the seller-gain fee (pricing tiers); an order with delivery when logistics
- * delivers it, net of `commissionPct` (the delivery settings' `commissionVendeurPct`, rounded up).
- */
-export async function creditSellers(id: string, commissionPct?: number): Promise<void> {
-  const ref = orders().doc(id);
-  const order = (await ref.get()).data();
-  if (!order?.paymentId) return;
-  // An order with delivery pays its sellers on `livre` only, whoever asks on payment.
-  if (commissionPct === undefined && order.demandeLivraison) return;
-  for (const vendeur of order.vendeurs) {
-    const gross = order.lignes.filter((line) => line.vendeur === vendeur).reduce((sum, line) => sum + line.montant, 0);
-    const fee = commissionPct === undefined ? await platformFee(gross) : percentOf(gross, commissionPct);
-    const net = gross - fee;
-    await runTransaction(async (tx) => {
-      // Read with the credit: a cancel that commits first pays nobody; one that commits after
-      // takes the credit back with its refund (payments' ledger reads the payment for both).
-      const current = (await tx.get(ref)).data();
-      if (!current || current.statut === 'cancelled' || current.paymentId !== order.paymentId) return;
-      const allocation = await prepareAllocation(tx, order.paymentId!, [
-        { uid: vendeur, entry: { type: 'vente', montant: net, reference: id, description: `Commande ${id}` } },
-        { uid: PLATFORM_WALLET_ID, entry: { type: 'commission_plateforme', montant: fee, reference: `${id}_${vendeur}`, description: `Commande ${id} : commission sur la vente` } },
-      ]);
-      allocation.write();
-      if (allocation.fresh.some((posting) => posting.uid === vendeur)) {
-        emit(tx, 'order.seller_credited', `${id}_${vendeur}`, { orderId: id, vendeur, paymentId: order.paymentId!, net });
-      }
-    });
-  }
-}
-
 export async function myOrders(caller: ProfileCaller, page: PageRequest) {
   const { docs, total } = await readPage(orders().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc'), page);
   return toPage(page, docs.map((doc) => toOrder(doc.id, doc.data())), total);
@@ -250,12 +229,15 @@ async function move(
     if (!order || !allowed(order)) throw new ApiError('ORDER_NOT_FOUND');
     // A paid order with delivery ends through its delivery (docs/guides/logistics.md, "Deliveries"): cancelled here,
     // its buyer would be refunded while a courier still carries the parts; delivered here, its
-    // sellers would never be credited (they are on the delivery's `livre`).
-    if (order.demandeLivraison && order.statut !== 'pending' && (event === 'cancel' || event === 'deliver')) throw new ApiError('ORDER_DELIVERY_UNDER_WAY');
+    // courier would never be paid (it is on the delivery's `livre`).
+    const ending = event === 'cancel' || event === 'admin_cancel' || event === 'deliver';
+    if (order.demandeLivraison && order.statut !== 'pending' && ending) throw new ApiError('ORDER_DELIVERY_UNDER_WAY');
+    // Goods that reached the buyer are not cancelled: a disagreement is a dispute (DOMAIN.md, "Fair exchange").
+    if ((event === 'cancel' || event === 'admin_cancel') && Object.keys(order.remises ?? {}).length > 0) throw new ApiError('SALE_HANDED_OVER');
     const statut = orderMachine.decide(order.statut, event);
-    // A paid order cancelled (only before it ships: the table has no cancel from `shipped`): its
-    // units go back to stock here, and its money back to the buyer through `order.cancelled`,
-    // whose refund takes back every seller's credit (docs/guides/commerce.md, "Orders": cancelling a paid order).
+    // A paid order cancelled (by its buyer before the seller's declaration `shipped`, by an admin
+    // before the handover): its units go back to stock here, and its money back to the buyer
+    // through `order.cancelled`, whose refund takes back every seller's held money (docs/guides/commerce.md, "Orders").
     const paidCancel = statut === 'cancelled' && order.statut !== 'pending' && order.paymentId !== null;
     const returns = paidCancel ? await Promise.all(order.lignes.map((line) => prepareStockReturn(tx, line.articleId, line.quantite, id, order.unites))) : [];
     const moved = orderMachine.move(tx, { id, from: order.statut, event, at, by, reason, history: order.history, context: order });
@@ -281,13 +263,16 @@ export async function sellerMove(caller: ProfileCaller, id: string, body: z.outp
   return toSellerOrder(id, await move(id, EVENT_TO[body.statut], caller.uid, null, (order) => order.vendeurs.includes(caller.uid)), caller.uid);
 }
 
+/** Admins cancel with `admin_cancel` (from `shipped` too: DOMAIN.md, "Fair exchange"), the buyer with `cancel`. */
 export async function adminMove(caller: ProfileCaller, id: string, body: z.output<typeof AdminMove>) {
-  return toOrder(id, await move(id, EVENT_TO[body.statut], caller.uid, body.reason, () => true, caller));
+  const event = body.statut === 'cancelled' ? 'admin_cancel' : EVENT_TO[body.statut];
+  return toOrder(id, await move(id, event, caller.uid, body.reason, () => true, caller));
 }
 
 /**
  * Logistics' word on an order with delivery: `delivered` when its delivery is `livre`, `cancelled`
- * when it ended `refuse`, `retour` or `annule` (logistics marks the refund, docs/guides/logistics.md, "Deliveries").
+ * when it ended `refuse`, `retour` or `annule` (logistics marks the refund, which takes back the
+ * sellers' held money: docs/guides/logistics.md, "Deliveries"), its units back in stock.
  * Once: a second run finds the order moved already.
  */
 export async function onDeliveryEnded(id: string, outcome: 'delivered' | 'failed', detail: string): Promise<void> {
@@ -297,8 +282,11 @@ export async function onDeliveryEnded(id: string, outcome: 'delivered' | 'failed
     const order = (await tx.get(ref)).data();
     if (!order) return;
     const event: OrderEvent = outcome === 'delivered' ? 'delivered_by_courier' : 'delivery_failed';
-    const moved = orderMachine.tryMove(tx, { id, from: order.statut, event, at, reason: detail, history: order.history, context: order });
-    if (!moved) return;
+    if (!orderMachine.next(order.statut, event)) return;
+    // A failed delivery brings the parts back: their units return to stock, a listing sold out by it comes back online.
+    const returns = outcome === 'failed' ? await Promise.all(order.lignes.map((line) => prepareStockReturn(tx, line.articleId, line.quantite, id, order.unites))) : [];
+    const moved = orderMachine.move(tx, { id, from: order.statut, event, at, reason: detail, history: order.history, context: order });
     tx.update(ref, { ...moved });
+    for (const write of returns) write();
   });
 }

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** The body of a seller's in-person handover (orders and purchases alike). */
+export const HandoverCode = z.strictObject({
+  code: z
+    .string()
+    .regex(/^\d{6}$/)
+    .meta({ description: 'The buyer’s six-digit handover code, as the buyer app shows it.', example: '482913' }),
+});
