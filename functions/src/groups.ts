@@ -31,7 +31,7 @@ export const FUNCTION_GROUPS = {
     routers: async () => (await import('./https/catalog')).routers,
   },
   commerce: {
-    prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat'],
+    prefixes: ['/api/achat', '/api/orders', '/api/invoices', '/api/chat', '/api/litiges'],
     secrets: [],
     routers: async () => (await import('./https/commerce')).routers,
   },

@@ -4,6 +4,8 @@
  * emitted through the real outbox so every subscriber runs.
  */
 import { randomUUID } from 'node:crypto';
+import { achatSale } from '../../functions/src/domains/commerce/achats/service';
+import { prepareHold } from '../../functions/src/domains/commerce/escrow';
 import { emit } from '../../functions/src/core/events';
 import { db, runTransaction } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
@@ -120,20 +122,22 @@ export async function paidOrder(buyer: TestUser, lines: Array<{ seller: TestUser
 }
 
 /** A purchase of a listing paid with delivery: only `achat.paid` (the purchase's own documents are commerce's business). */
-export async function paidAchat(buyer: TestUser, seller: TestUser, prix: number): Promise<{ achatId: string; paymentId: string; deliveryId: string }> {
+export async function paidAchat(buyer: TestUser, seller: TestUser, prix: number): Promise<{ achatId: string; paymentId: string; deliveryId: string; articleId: string }> {
   const achatId = `ach-${randomUUID()}`;
+  const articleId = `art-${achatId}`;
   const paymentId = await seedPayment(buyer, 'achat', prix + QUOTE.frais);
   const livraison = requestFor([seller]);
   const at = new Date();
-  // The purchase as commerce stores a paid one with delivery (its seller credited on delivery).
-  await db()
-    .collection(COLLECTIONS.achats)
-    .doc(achatId)
-    .set({ acheteur: buyer.uid, vendeur: seller.uid, articleId: `art-${achatId}`, articleTitre: 'Toyota Corolla', prix, modeLivraison: 'consommation', paysDestination: null, fraisLivraison: QUOTE.frais, demandeLivraison: livraison, statut: 'payee', paymentId, createdAt: at, updatedAt: at });
+  // The listing sold to it, and the purchase as commerce stores a paid one with delivery (its seller's price held until the delivery).
+  await db().collection(COLLECTIONS.articles).doc(articleId).set({ type: 'voiture', titre: 'Toyota Corolla', prix, vendeur: seller.uid, statut: 'vendu', statutVente: 'vendu', soldTo: achatId, soldToBuyer: buyer.uid, pays: 'BJ', ville: 'Cotonou', createdAt: at, updatedAt: at });
+  const achat = { acheteur: buyer.uid, vendeur: seller.uid, articleId, articleTitre: 'Toyota Corolla', prix, modeLivraison: 'consommation', paysDestination: null, fraisLivraison: QUOTE.frais, demandeLivraison: livraison, statut: 'payee', paymentId, codeRemise: null, payeLe: at, rappelRemise: false, createdAt: at, updatedAt: at };
+  await db().collection(COLLECTIONS.achats).doc(achatId).set(achat);
   await runTransaction(async (tx) => {
+    const hold = await prepareHold(tx, paymentId, [achatSale(achatId, achat, paymentId)]);
+    hold.write();
     emit(tx, 'achat.paid', achatId, { achatId, acheteur: buyer.uid, vendeur: seller.uid, paymentId, prix, paidAt: at.toISOString(), livraison });
   });
-  return { achatId, paymentId, deliveryId: `achat_${achatId}` };
+  return { achatId, paymentId, deliveryId: `achat_${achatId}`, articleId };
 }
 
 /** A stored document as the assertions read it (nested fields included). */

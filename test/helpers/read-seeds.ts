@@ -197,6 +197,37 @@ async function commerce({ users }: SeedContext): Promise<void> {
   for (const name of [COLLECTIONS.commandes, COLLECTIONS.achats, COLLECTIONS.payments, COLLECTIONS.invoices, COLLECTIONS.deliveries]) {
     await cloneFirst(collection(name), MANY);
   }
+  // Stale handovers (reminded, still waiting) of both kinds, and disputes of the buyer's sales.
+  for (const name of [COLLECTIONS.commandes, COLLECTIONS.achats]) await cloneFirst(collection(name), MANY, (index) => ({ rappelRemise: true, payeLe: minutesAgo(1000 + index) }));
+  await seedMany(MANY, (index) => [
+    collection(COLLECTIONS.litiges).doc(`commande_sale-${index}`),
+    {
+      vente: { kind: 'commande', id: `sale-${index}` },
+      acheteur: acheteur.uid,
+      vendeurs: [vendeur.uid],
+      livreur: null,
+      parties: [acheteur.uid, vendeur.uid],
+      paymentId: `pay-${index}`,
+      montantVente: 15_000,
+      motif: 'non_conforme',
+      texte: 'Pas la bonne référence de pièce.',
+      preuves: { acheteur: [], vendeur: [] },
+      livraisonId: null,
+      photoLivreur: null,
+      remise: { par: 'en_personne', at: minutesAgo(index) },
+      fondsLiberes: false,
+      reponseVendeur: null,
+      statut: 'ouvert',
+      admin: null,
+      escalade: false,
+      echeanceReponse: daysAhead(3),
+      echeanceDecision: daysAhead(5),
+      decision: null,
+      history: [],
+      createdAt: minutesAgo(index),
+      updatedAt: minutesAgo(index),
+    },
+  ]);
   await seedMany(MANY, (index) => [
     collection(COLLECTIONS.users).doc(acheteur.uid).collection(COLLECTIONS.notifications).doc(`notice-${index}`),
     { type: 'admin_message', category: 'system', title: 'Bonjour', body: 'Un message', language: 'fr', resource: null, read: false, readAt: null, createdAt: minutesAgo(index), expireAt: daysAhead(30) },

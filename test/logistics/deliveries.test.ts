@@ -11,6 +11,7 @@ import { claimDoc, claimed, claimRef, holdRead } from '../helpers/claims';
 import { api, bearer, bytes } from '../helpers/api';
 import { achatDoc, COTONOU, couriersAt, deliveryDoc, entriesOf, northOf, offerDoc, offline, orderDoc, paidAchat, paidOrder, paymentDoc, seedCourier, trackingDoc } from '../helpers/deliveries';
 import { resetEmulators } from '../helpers/emulators';
+import { storedWallet } from '../helpers/wallets';
 import { restoreSettings, useSettings } from '../helpers/settings';
 import { walk } from '../helpers/transition-table';
 import { db } from '../../functions/src/core/firebase';
@@ -49,15 +50,20 @@ const client = api;
 const get = async (user: TestUser, path: string) => (await client()).get(path).set(bearer(user.token));
 const post = async (user: TestUser, path: string, body?: Record<string, unknown>) => (await client()).post(path).set(bearer(user.token)).send(body ?? {});
 
-/** A delivery accepted by `courier` and, with `collected`, every pickup confirmed (`en_cours`). */
+/** A delivery accepted by `courier` and, with `collected`, every pickup confirmed by its seller (`en_cours`). */
 async function assigned(collected: boolean, sellers = [s1, s2]) {
   const [courier] = await couriersAt(1);
   const order = await paidOrder(buyer, sellers.map((seller, index) => ({ seller, montant: 10_000 * (index + 1) })));
   expect((await post(courier, `/api/deliveries/${order.deliveryId}/accept`)).status).toBe(200);
   await offline(courier);
-  if (collected) for (const seller of sellers) expect((await post(courier, `/api/deliveries/${order.deliveryId}/pickups/${seller.uid}/confirm`)).status).toBe(200);
+  if (collected) for (const seller of sellers) expect((await post(seller, `/api/deliveries/${order.deliveryId}/pickups/${seller.uid}/confirm`)).status).toBe(200);
   return { ...order, courier };
 }
+
+/** The pickup code `seller` reads in its part of the delivery (it gives it to the courier with the goods). */
+const pickupCode = async (seller: TestUser, id: string) => (await get(seller, `/api/deliveries/${id}`)).body.data.pickups[0].code as string;
+/** The courier confirms `seller`'s pickup with that seller's code. */
+const collectWithCode = async (courier: TestUser, seller: TestUser, id: string) => post(courier, `/api/deliveries/${id}/pickups/${seller.uid}/confirm`, { code: await pickupCode(seller, id) });
 
 it('walks the status table: allowed moves move, the others answer INVALID_TRANSITION', () => {
   walk(DELIVERY_TRANSITIONS, DELIVERY_STATUSES, DELIVERY_EVENTS, {
@@ -116,8 +122,8 @@ describe('creation and rounds', () => {
     const feed = await db().collection('users').doc(near.uid).collection('realtime').doc(`delivery-offer_${order.deliveryId}_1`).get();
     expect(feed.data()).toMatchObject({ event: 'delivery-offer', deliveryId: order.deliveryId, round: 1, gainLivreur: 1300 });
 
-    // Sellers of an order with delivery are paid on delivery, not on payment.
-    expect(await entriesOf(s1.uid)).toEqual([]);
+    // Sellers of an order with delivery are paid on delivery, not on payment: until then their lines are held.
+    expect(await entriesOf(s1.uid)).toEqual([expect.objectContaining({ type: 'vente_retenue', reference: order.orderId })]);
 
     // The subscriber run again (a redelivered event) changes nothing.
     const { createDelivery } = await import('../../functions/src/domains/logistics/deliveries/create');
@@ -149,10 +155,10 @@ describe('creation and rounds', () => {
     await offline(near, far);
   });
 
-  it('creates no delivery for an order without one, whose sellers are credited on payment as before', async () => {
+  it('creates no delivery for an order without one, whose sellers hold their lines until the handover in person', async () => {
     const order = await paidOrder(buyer, [{ seller: s2, montant: 10_000 }], null);
     expect(await deliveryDoc(order.deliveryId)).toBeUndefined();
-    expect((await entriesOf(s2.uid)).map((entry) => entry.id)).toContain(`vente_${order.orderId}`);
+    expect((await entriesOf(s2.uid)).map((entry) => entry.id)).toContain(`vente_retenue_${order.orderId}`);
   });
 
   it('widens the circle each round once the offer time is over, re-offers, stops after the last round for admins to relaunch', async () => {
@@ -425,7 +431,8 @@ describe('accepting', () => {
 });
 
 describe('pickups and handover', () => {
-  it('confirms pickups by the courier or the seller handing over; the last one puts the delivery en_cours; others are refused', async () => {
+  it('confirms pickups by the seller handing over, or by the courier entering the seller’s pickup code (never alone); the last one puts the delivery en_cours; others are refused', async () => {
+    // DOMAIN.md, "Fair exchange": "Seller to courier: the seller's confirmation, or the seller's pickup code entered by the courier; never the courier alone."
     const { deliveryId: id, courier } = await assigned(false);
     expect((await post(buyer, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`)).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
     expect((await post(s2, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`)).body.code).toBe('DELIVERY_ACTION_FORBIDDEN');
@@ -433,7 +440,20 @@ describe('pickups and handover', () => {
     expect((await post(courier, `/api/deliveries/${id}/pickups/${other.uid}/confirm`)).body.code).toBe('PICKUP_NOT_FOUND');
     expect((await post(courier, `/api/deliveries/${id}/delivered`, { code: '000000' })).body.code).toBe('INVALID_TRANSITION');
 
-    const first = await post(courier, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`);
+    // The courier alone: refused, and nothing collected.
+    const alone = await post(courier, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`);
+    expect([alone.status, alone.body.code]).toEqual([400, 'PICKUP_CODE_REQUIRED']);
+    const code = await pickupCode(s1, id);
+    expect(code).toMatch(/^\d{6}$/);
+    // The code is the seller's own: not in the courier's view, the buyer's, or the other seller's.
+    for (const reader of [courier, buyer]) expect(JSON.stringify((await get(reader, `/api/deliveries/${id}`)).body.data.pickups)).not.toContain(code);
+    expect((await get(s2, `/api/deliveries/${id}`)).body.data.pickups).toEqual([expect.objectContaining({ vendeur: s2.uid })]);
+    const wrong = code === '111111' ? '222222' : '111111';
+    const guessed = await post(courier, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`, { code: wrong });
+    expect([guessed.status, guessed.body.code]).toEqual([409, 'PICKUP_CODE_INVALID']);
+    expect((await deliveryDoc(id))?.pickups[0]).toMatchObject({ collectedAt: null, codeAttempts: 1 });
+    expect((await post(courier, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`, { code: 'abc' })).status).toBe(400);
+    const first = await post(courier, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`, { code });
     expect(first.body.data.statut).toBe('assigne');
     expect(first.body.data.pickups[0].collectedAt).toEqual(expect.any(String));
     expect((await post(s1, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`)).body.code).toBe('PICKUP_ALREADY_CONFIRMED');
@@ -442,23 +462,36 @@ describe('pickups and handover', () => {
     // A seller reads its part of the delivery (SellerDelivery): no handover code at all.
     expect(last.body.data).not.toHaveProperty('code');
     // docs/guides/logistics.md, Deliveries: "a second confirmation: `PICKUP_ALREADY_CONFIRMED`", also when the first one moved the delivery en_cours.
-    expect((await post(courier, `/api/deliveries/${id}/pickups/${s2.uid}/confirm`)).body.code).toBe('PICKUP_ALREADY_CONFIRMED');
+    expect((await collectWithCode(courier, s2, id)).body.code).toBe('PICKUP_ALREADY_CONFIRMED');
+  });
+
+  it('locks the pickup code after DELIVERY_CODE_MAX_ATTEMPTS wrong ones (PICKUP_CODE_LOCKED): the seller confirms', async () => {
+    const { deliveryId: id, courier } = await assigned(false, [s1]);
+    const code = await pickupCode(s1, id);
+    const wrong = (n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
+    const guesses = await Promise.all([1, 2, 3, 4, 5].map((n) => post(courier, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`, { code: wrong(n) })));
+    expect(guesses.map((answer) => answer.body.code)).toEqual(Array.from({ length: 5 }, () => 'PICKUP_CODE_INVALID'));
+    const locked = await post(courier, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`, { code });
+    expect([locked.status, locked.body.code]).toEqual([429, 'PICKUP_CODE_LOCKED']);
+    expect(await deliveryDoc(id)).toMatchObject({ statut: 'assigne' });
+    expect((await post(s1, `/api/deliveries/${id}/pickups/${s1.uid}/confirm`)).body.data.statut).toBe('en_cours');
   });
 
   it('answers PICKUP_ALREADY_CONFIRMED to the second confirmation of the last pickup, courier then seller, seller then courier, or both at once', async () => {
     // docs/guides/logistics.md, "Deliveries": "by the assigned courier **or** by that seller handing the goods over, whichever comes first (a second confirmation: `PICKUP_ALREADY_CONFIRMED`)".
     const courierFirst = await assigned(false, [s1]);
-    expect((await post(courierFirst.courier, `/api/deliveries/${courierFirst.deliveryId}/pickups/${s1.uid}/confirm`)).body.data.statut).toBe('en_cours');
+    expect((await collectWithCode(courierFirst.courier, s1, courierFirst.deliveryId)).body.data.statut).toBe('en_cours');
     const sellerAfter = await post(s1, `/api/deliveries/${courierFirst.deliveryId}/pickups/${s1.uid}/confirm`);
     expect([sellerAfter.status, sellerAfter.body.code]).toEqual([409, 'PICKUP_ALREADY_CONFIRMED']);
 
     const sellerFirst = await assigned(false, [s1]);
     expect((await post(s1, `/api/deliveries/${sellerFirst.deliveryId}/pickups/${s1.uid}/confirm`)).body.data.statut).toBe('en_cours');
-    const courierAfter = await post(sellerFirst.courier, `/api/deliveries/${sellerFirst.deliveryId}/pickups/${s1.uid}/confirm`);
+    const courierAfter = await collectWithCode(sellerFirst.courier, s1, sellerFirst.deliveryId);
     expect([courierAfter.status, courierAfter.body.code]).toEqual([409, 'PICKUP_ALREADY_CONFIRMED']);
 
     const together = await assigned(false, [s1]);
-    const answers = await Promise.all([together.courier, s1].map((user) => post(user, `/api/deliveries/${together.deliveryId}/pickups/${s1.uid}/confirm`)));
+    const sellersCode = await pickupCode(s1, together.deliveryId);
+    const answers = await Promise.all([together.courier, s1].map((user) => post(user, `/api/deliveries/${together.deliveryId}/pickups/${s1.uid}/confirm`, user === s1 ? {} : { code: sellersCode })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('PICKUP_ALREADY_CONFIRMED');
     const delivery = await deliveryDoc(together.deliveryId);
@@ -493,9 +526,10 @@ describe('pickups and handover', () => {
 
     expect(await entriesOf(courier.uid)).toEqual([expect.objectContaining({ id: `gain_livraison_${id}`, montant: 1300, type: 'gain_livraison', reference: id })]);
     expect(await entriesOf('platform')).toEqual(expect.arrayContaining([expect.objectContaining({ id: `gain_societe_${id}`, montant: 700, type: 'gain_societe' })]));
-    // 10 % of each seller's lines kept (delivery settings' commissionVendeurPct).
-    expect((await entriesOf(s1.uid)).find((entry) => entry.reference === order.orderId)).toMatchObject({ type: 'vente', montant: 9000 });
-    expect((await entriesOf(s2.uid)).find((entry) => entry.reference === order.orderId)).toMatchObject({ type: 'vente', montant: 18_000 });
+    // 10 % of each seller's lines kept (delivery settings' commissionVendeurPct), their held money released.
+    expect((await entriesOf(s1.uid)).find((entry) => entry.reference === order.orderId && entry.type === 'vente')).toMatchObject({ montant: 9000 });
+    expect((await entriesOf(s2.uid)).find((entry) => entry.reference === order.orderId && entry.type === 'vente')).toMatchObject({ montant: 18_000 });
+    expect((await entriesOf(s1.uid)).find((entry) => entry.reference === order.orderId && entry.type === 'retenue_liberee')).toMatchObject({ montant: -10_000 });
     expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'delivered' });
     // The trip is over: its parties no longer read where the courier is.
     expect(await trackingDoc(order.deliveryId)).toMatchObject({ livreur: order.courier.uid, position: null });
@@ -515,7 +549,7 @@ describe('pickups and handover', () => {
     // It ends through its delivery: delivered, the seller is credited and the order delivered.
     const code = (await deliveryDoc(order.deliveryId))?.code as string;
     expect((await post(order.courier, `/api/deliveries/${order.deliveryId}/delivered`, { code })).body.data.statut).toBe('livre');
-    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === order.orderId)).toHaveLength(1);
+    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === order.orderId && entry.type === 'vente')).toHaveLength(1);
     expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'delivered' });
   });
 
@@ -544,7 +578,9 @@ describe('pickups and handover', () => {
     await expect(closeTask(id)).rejects.toThrow(/retry later/);
     expect(await deliveryDoc(id)).toMatchObject({ statut: 'en_cours' });
     const code = (await deliveryDoc(id))?.code as string;
-    later(2 * 60 * 60 + 1);
+    // DOMAIN.md, "Fair exchange": "the courier's photo followed by the buyer's silence for DELIVERY_DISPUTE_WINDOW_HOURS (default 48)".
+    expect(Date.parse(proved.body.data.autoCloseAt) - Date.parse(proved.body.data.preuve.at)).toBe(48 * 3600 * 1000);
+    later(48 * 60 * 60 + 1);
     const [byCode, byTask, byBuyer] = await Promise.all([post(courier, `/api/deliveries/${id}/delivered`, { code }), closeIfDue(id), post(buyer, `/api/deliveries/${id}/confirm`)]);
     const moved = [byCode.status === 200, byTask === 'closed', byBuyer.status === 200].filter(Boolean);
     expect(moved).toHaveLength(1);
@@ -552,7 +588,7 @@ describe('pickups and handover', () => {
     const delivery = await deliveryDoc(id);
     expect(delivery?.history.filter((entry: { statut: string }) => entry.statut === 'livre')).toHaveLength(1);
     expect(await entriesOf(courier.uid)).toHaveLength(1);
-    expect((await entriesOf(s1.uid)).filter((entry) => entry.reference === order.orderId)).toHaveLength(1);
+    expect((await entriesOf(s1.uid)).filter((entry) => entry.reference === order.orderId && entry.type === 'vente')).toHaveLength(1);
     expect(await closeIfDue(id)).toBe('not_due');
   });
 });
@@ -568,7 +604,7 @@ describe('handover photo', () => {
     const { deliveryId: id, courier } = await assigned(false, [s1]);
     // Not before the goods are collected, not by the buyer, not by another courier.
     expect((await upload(courier, id)).body.code).toBe('INVALID_TRANSITION');
-    for (const seller of [s1]) expect((await post(courier, `/api/deliveries/${id}/pickups/${seller.uid}/confirm`)).status).toBe(200);
+    expect((await collectWithCode(courier, s1, id)).status).toBe(200);
     const [stranger] = await couriersAt(1);
     expect((await upload(buyer, id)).status).toBe(403);
     const hidden = await upload(stranger, id);
@@ -662,7 +698,7 @@ describe('handover code and disputes', () => {
     expect((await post(courier, `/api/deliveries/${id}/delivered`, { photo: await storedPhoto(courier, proofArea(id)) })).body.code).toBe('DELIVERY_DISPUTED');
     expect(await noticeTypes(courier)).toContain('delivery_disputed');
 
-    later(2 * 60 * 60 + 1);
+    later(48 * 60 * 60 + 1);
     expect(await closeIfDue(id)).toBe('not_due');
     expect(await deliveryDoc(id)).toMatchObject({ statut: 'en_cours', enLitige: true });
     expect(await entriesOf(courier.uid)).toEqual([]);
@@ -680,7 +716,7 @@ describe('handover code and disputes', () => {
 });
 
 describe('refusal, return, cancel', () => {
-  it('refusal at the door, by the buyer: the courier and the company earn, the buyer gets back all but the fee, the order cancelled, sellers never credited', async () => {
+  it('refusal at the door, by the buyer: the courier and the company earn, the buyer gets back all but the fee, the order cancelled, the sellers’ held money taken back, the units back in stock', async () => {
     const order = await assigned(true, [s1]);
     const { deliveryId: id, courier } = order;
     expect((await post(buyer, `/api/deliveries/${id}/refuse`, {})).status).toBe(400);
@@ -695,7 +731,14 @@ describe('refusal, return, cancel', () => {
     expect((await entriesOf('platform')).map((entry) => entry.id)).toContain(`gain_societe_${id}`);
     expect((await paymentDoc(order.paymentId)).refund).toEqual({ statut: 'a_rembourser', reason: `Livraison ${id} refuse`, montant: order.total - 2000 });
     expect(await orderDoc(order.orderId)).toMatchObject({ statut: 'cancelled' });
-    expect((await entriesOf(s1.uid)).filter((entry) => entry.reference === order.orderId)).toEqual([]);
+    // "A refund before the handover takes the held credit back (no debt)".
+    expect((await entriesOf(s1.uid)).filter((entry) => entry.reference === order.orderId).map((entry) => [entry.type, entry.montant])).toEqual(
+      expect.arrayContaining([
+        ['vente_retenue', 10_000],
+        ['retenue_reprise', -10_000],
+      ]),
+    );
+    expect((await storedWallet(s1.uid)).debt).toBe(0);
     expect((await post(courier, `/api/deliveries/${id}/return`, { reason: 'x' })).body.code).toBe('INVALID_TRANSITION');
   });
 
@@ -744,7 +787,7 @@ describe('refusal, return, cancel', () => {
 });
 
 describe('purchases of a listing with delivery', () => {
-  it('holds the seller’s credit until the courier delivers; a failed delivery gives the buyer everything back and pays no seller', async () => {
+  it('holds the seller’s price until the courier delivers; a failed delivery gives the buyer everything back, takes the held price back and puts the listing online again', async () => {
     const [courier] = await couriersAt(1);
     const cancelled = await paidAchat(buyer, s2, 1_500_000);
     expect(await deliveryDoc(cancelled.deliveryId)).toMatchObject({ source: { kind: 'achat', id: cancelled.achatId }, vendeurs: [s2.uid], statut: 'commande', montantPaye: 1_502_000 });
@@ -752,19 +795,21 @@ describe('purchases of a listing with delivery', () => {
     // The price and the fee: the seller was not paid, so nothing is owed back by anyone.
     expect((await paymentDoc(cancelled.paymentId)).refund).toMatchObject({ statut: 'a_rembourser', montant: 1_502_000 });
     expect(await achatDoc(cancelled.achatId)).toMatchObject({ statut: 'annulee' });
-    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === cancelled.achatId)).toEqual([]);
+    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === cancelled.achatId).map((entry) => entry.type).sort()).toEqual(['retenue_reprise', 'vente_retenue']);
+    // DOMAIN.md, "Fair exchange": "A cancelled, refused or returned delivery ... puts a listing sold by that purchase back online."
+    expect((await db().collection(COLLECTIONS.articles).doc(cancelled.articleId).get()).data()).toMatchObject({ statut: 'en_ligne', statutVente: 'disponible', soldTo: null });
 
     const delivered = await paidAchat(buyer, s2, 900_000);
-    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === delivered.achatId)).toEqual([]);
+    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === delivered.achatId).map((entry) => entry.type)).toEqual(['vente_retenue']);
     expect((await post(courier, `/api/deliveries/${delivered.deliveryId}/accept`)).status).toBe(200);
     expect((await post(s2, `/api/deliveries/${delivered.deliveryId}/pickups/${s2.uid}/confirm`)).body.data.statut).toBe('en_cours');
     const code = (await deliveryDoc(delivered.deliveryId))?.code as string;
     expect((await post(courier, `/api/deliveries/${delivered.deliveryId}/delivered`, { code })).body.data.statut).toBe('livre');
     // The seller's sale, net of the seller-gain fee (5 % up to 1,000,000), once; the courier's gain; no refund.
-    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === delivered.achatId)).toEqual([expect.objectContaining({ type: 'vente', montant: 900_000 - 45_000 })]);
+    expect((await entriesOf(s2.uid)).filter((entry) => entry.reference === delivered.achatId && entry.type === 'vente')).toEqual([expect.objectContaining({ montant: 900_000 - 45_000 })]);
     expect((await entriesOf(courier.uid)).map((entry) => entry.id)).toEqual([`gain_livraison_${delivered.deliveryId}`]);
     expect((await paymentDoc(delivered.paymentId)).refund).toBeUndefined();
-    expect(await achatDoc(delivered.achatId)).toMatchObject({ statut: 'payee' });
+    expect(await achatDoc(delivered.achatId)).toMatchObject({ statut: 'remise' });
     await offline(courier);
   });
 });

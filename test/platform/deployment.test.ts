@@ -64,8 +64,8 @@ describe('functions', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exported = Object.keys(require('../../functions/src/index'));
     expect(exported.sort()).toEqual([
-      'admin', 'agents', 'backfillDailyPresence', 'catalog', 'cleanUploads', 'closeDelivery', 'closeLapsedVerificationDecisions', 'commerce', 'core', 'deliveryRound', 'dispatchEvents', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts',
-      'logistics', 'payments', 'pollPayments', 'pushNotifications', 'reconcileMoney', 'rollUpViews', 'sendAdminMessage', 'sendTemplateNotices', 'sweepEvents', 'transit',
+      'admin', 'agents', 'backfillDailyPresence', 'catalog', 'cleanUploads', 'closeDelivery', 'closeLapsedVerificationDecisions', 'commerce', 'core', 'deliveryRound', 'dispatchEvents', 'escalateDisputes', 'expireAdvertisements', 'expirePayment', 'expireTransitaireListings', 'hideLapsedSellerParts',
+      'logistics', 'payments', 'pollPayments', 'pushNotifications', 'reconcileMoney', 'remindStaleHandovers', 'rollUpViews', 'sendAdminMessage', 'sendTemplateNotices', 'sweepEvents', 'transit',
     ]);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
   });
@@ -312,8 +312,23 @@ describe('Firestore configuration', () => {
     expect(hasMergeIndexes(COLLECTIONS.eventRuns, ['state'], { field: 'dueAt', direction: 'asc' })).toBe(true);
     expect(hasMergeIndexes(COLLECTIONS.eventRuns, ['state', 'type', 'subscriber'], { field: 'updatedAt', direction: 'desc' })).toBe(true);
     expect(hasMergeIndexes(COLLECTIONS.achats, ['acheteur'], { field: 'createdAt', direction: 'desc' })).toBe(true);
+    // A seller's sold vehicles (GET /api/achat/sales): its purchases by status, newest first.
+    expect(hasMergeIndexes(COLLECTIONS.achats, ['vendeur', 'statut'], { field: 'createdAt', direction: 'desc' })).toBe(true);
     // The public list of delivery zones: the active ones by name.
     expect(hasMergeIndexes(COLLECTIONS.deliveryZones, ['actif'], { field: 'nom', direction: 'asc' })).toBe(true);
+  });
+
+  it('has the indexes of the fair exchange: disputes by party, status or escalation, the deadlines’ job, the stale handovers', () => {
+    const composite = (group: string, fields: string[]) =>
+      indexes.some((index) => index.collectionGroup === group && index.fields.length === fields.length && fields.every((field, i) => index.fields[i].fieldPath === field));
+    // GET /api/litiges/mine: `parties` array-contains, newest first.
+    expect(composite(COLLECTIONS.litiges, ['parties', 'createdAt'])).toBe(true);
+    // GET /api/admin/litiges: by status or escalation, newest first.
+    expect(hasMergeIndexes(COLLECTIONS.litiges, ['statut', 'escalade'], { field: 'createdAt', direction: 'desc' })).toBe(true);
+    // The hourly escalation: open, not escalated, past the deadline, the oldest first (disputes/escalation.ts).
+    expect(composite(COLLECTIONS.litiges, ['statut', 'escalade', 'echeanceDecision'])).toBe(true);
+    // The stale handovers: waiting, reminded or not, the oldest payment first (handover/stale.ts).
+    for (const group of [COLLECTIONS.commandes, COLLECTIONS.achats]) expect(composite(group, ['statut', 'rappelRemise', 'payeLe'])).toBe(true);
   });
 
   it('has a composite index for every delivery list the code can issue, and refuses the filter combinations without one', () => {

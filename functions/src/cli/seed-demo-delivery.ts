@@ -56,7 +56,8 @@ export async function seedDelivery(buyer: DemoAccount, seller: DemoAccount, cour
   const deliveryId = deliveryIdOf('order', order.id);
   if (!(await offeredDelivery(asBuyer, deliveryId))) throw new Error(`the demo delivery ${deliveryId} was not offered to the demo courier`);
   await acceptDelivery(asCourier, deliveryId);
-  await confirmPickup(asCourier, deliveryId, seller.uid);
+  // The seller hands its part to the courier and confirms the pickup (a courier never confirms one alone).
+  await confirmPickup(demoCaller(seller, 'vendeur', 'Agbo', 'Rachidatou'), deliveryId, seller.uid);
   // Its position on the road (setStatus: the GPS stream's window started when it went online, seconds ago).
   await setStatus(courier.uid, courierProfile, true, DEMO_COURIER_ON_THE_WAY);
   console.log(`  a delivery on its way: ${deliveryId} (${order.fraisLivraison} XOF), followed on deliveryTracking/${deliveryId}`);

@@ -15,6 +15,7 @@ import { provisionAccount, type AccountRequest } from '../domains/identity/provi
 import { saveCard } from '../domains/catalog/kyc/service';
 import { amountDue, extend } from '../domains/subscriptions/service';
 import { demoPayment } from './demo-payment';
+import { seedFairExchange } from './seed-demo-exchange';
 import { demoPhoto } from './demo-photo';
 import { saveMedium } from '../domains/catalog/media';
 import { refreshListing } from '../domains/transit/directory/service';
@@ -60,7 +61,7 @@ const DEMO_LISTINGS: ArticleFields[] = [
   { type: 'voiture', titre: 'Honda Accord 2010', prix: 3_200_000, marque: 'Honda', modele: 'Accord', annee: 2010, carburant: 'essence', boiteVitesse: 'automatique', pays: 'BJ', ville: 'Porto-Novo' },
   { type: 'moto', titre: 'Haojue KA 125 neuve', prix: 650_000, marque: 'Haojue', modele: 'KA 125', annee: 2026, cylindree: 125, condition: 'neuf', pays: 'BJ', ville: 'Parakou' },
   { type: 'tricycle', titre: 'Tricycle de transport 2022', prix: 1_900_000, marque: 'Lifan', annee: 2022, pays: 'TG', ville: 'Lomé' },
-  { type: 'piece', titre: 'Alternateur Corolla 1.6', prix: 85_000, marque: 'Toyota', modele: 'Corolla', categorie: 'Électricité', stock: 4, pays: 'BJ', ville: 'Cotonou', localisation: { latitude: 6.3667, longitude: 2.4333 } },
+  { type: 'piece', titre: 'Alternateur Corolla 1.6', prix: 85_000, marque: 'Toyota', modele: 'Corolla', categorie: 'Électricité', stock: 8, pays: 'BJ', ville: 'Cotonou', localisation: { latitude: 6.3667, longitude: 2.4333 } },
 ];
 
 /** The demo seller's listings, and a running front-page boost, once. */
@@ -195,6 +196,7 @@ async function seedInOrder(): Promise<void> {
   await seedDriverRequest(created.get('acheteur')!);
   await seedVerification(created.get('acheteur')!, created.get('vendeur')!, created.get('admin')!);
   await seedTransitMission(created.get('acheteur')!, created.get('vendeur')!, created.get('transitaire')!);
+  if (part) await seedFairExchange(created.get('acheteur')!, created.get('vendeur')!, part);
 }
 
 if (require.main === module) {

@@ -384,15 +384,13 @@ const SETTINGS = {
   TRICYCLE_NEARBY_PER_CELL: integer(100, 1, 1000),
   /** Driver documents one nearby search reads at most, whatever its radius: cells are read nearest first until it is spent. */
   TRICYCLE_NEARBY_MAX_READS: integer(500, 1, 10_000),
-  // Deliveries (domains/logistics/deliveries): the offer rounds and the close of a delivery proved by photo.
+  // Deliveries (domains/logistics/deliveries): the offer rounds (the close of a delivery proved by photo: DELIVERY_DISPUTE_WINDOW_HOURS below).
   /** Radius added to the delivery settings' `rayonKm` at each new round of offers of a delivery (km). */
   DELIVERY_ROUND_RADIUS_STEP_KM: decimal(5, 0, 200),
   /** Rounds of offers before a delivery stays `commande` with `sansLivreur` (the buyer told, admins relaunch it). */
   DELIVERY_MAX_ROUNDS: integer(3, 1, 20),
   /** Online couriers offered a delivery per round, nearest first. */
   DELIVERY_OFFERS_PER_ROUND: integer(20, 1, 100),
-  /** A delivery the courier proved by photo (without the buyer's code) closes `livre` this long after, unless the buyer confirms first. */
-  DELIVERY_AUTO_CLOSE_SECONDS: integer(2 * 60 * 60, 60),
   /** Queue the `deliveryRound` and `closeDelivery` tasks (the in-process tests turn it off and call the handlers with the clock moved). */
   DELIVERY_TASKS_ENABLED: flag(true),
   /**
@@ -418,6 +416,10 @@ const SETTINGS = {
   DISPUTE_ANSWER_DAYS: integer(3, 1, 30),
   /** Days an admin has to decide a dispute from its opening; past them it is escalated to `principal`. */
   DISPUTE_DECISION_DAYS: integer(5, 1, 60),
+  /** Refunds up to this (XOF) are decided by the admin who took the dispute; above, by `principal` or `superAdmin` (graded powers). */
+  DISPUTE_ADMIN_MAX_XOF: integer(500_000, 0),
+  /** Evidence photos each side of a dispute may upload. */
+  DISPUTE_EVIDENCE_MAX: integer(5, 1, 20),
 
   // Notifications.
   /** In-app notifications are deleted this long after they were written (TTL on `expireAt`). */

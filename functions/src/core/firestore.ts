@@ -89,6 +89,7 @@ export const COLLECTIONS = {
   chauffeurDemandes: 'chauffeurDemandes',
   /** `commandes/{id}`: orders of parts, with their lines (one per article) and status history. */
   commandes: 'commandes',
+  litiges: 'litiges',
   /** `invoices/{source}_{id}`: invoices, one per paid order. */
   invoices: 'invoices',
   /** `invoiceCounters/{YYYYMMDD}`: the last invoice number of a business day. */

@@ -222,7 +222,9 @@ export class ApiRouter {
       // A route that declares no query takes none: unknown parameters are refused as unknown fields are.
       query: route.query ? parse(route.query, req.query, 'query') : void parse(NO_QUERY, req.query, 'query'),
       // Nor a body, unless the route takes a file: an empty one (or none) is all a bodiless route accepts.
-      body: route.body ? parse(route.body, req.body, 'body') : route.upload ? undefined : void parse(NO_BODY, req.body ?? {}, 'body'),
+      // A request without a body is an empty one: a route whose body fields are all optional (a body
+      // added to a route that had none) still takes the calls of apps that send nothing.
+      body: route.body ? parse(route.body, req.body ?? {}, 'body') : route.upload ? undefined : void parse(NO_BODY, req.body ?? {}, 'body'),
       language: requestLanguage(req),
       req,
     };

@@ -19,7 +19,7 @@ export interface NoticeCatalog {}
 export type NoticeType = keyof NoticeCatalog & string;
 
 /** Kinds of resource a notification can point at, for the app to open it. */
-export const RESOURCE_KINDS = ['transitMission', 'article', 'publicite', 'achat', 'chauffeurDemande', 'subscription', 'transitaireVerification', 'adminMessage', 'chatRoom', 'commande', 'tricycleContact', 'delivery', 'verification'] as const;
+export const RESOURCE_KINDS = ['transitMission', 'article', 'publicite', 'achat', 'chauffeurDemande', 'subscription', 'transitaireVerification', 'adminMessage', 'chatRoom', 'commande', 'tricycleContact', 'delivery', 'verification', 'litige'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 /** One notice to write: to whom, which, what makes it one (with its type, its id), its words' values and what it opens. */

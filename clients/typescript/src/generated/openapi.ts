@@ -16744,7 +16744,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Opens the purchase of an online listing, at its price; then pay it (payment type `achat`, `metadata.achatId`) */
+        /** Opens the purchase of an online vehicle listing, at its price; then pay it (payment type `achat`, `metadata.achatId`). Parts are ordered (`POST /api/orders`). */
         post: {
             parameters: {
                 query?: never;
@@ -16834,18 +16834,33 @@ export interface paths {
                                     distanceKm: number;
                                 } | null;
                                 /**
-                                 * @description `a_rembourser`: paid, but another buyer paid for the listing first.
+                                 * @description `payee`: paid, its price held for the seller until the handover; `remise`: handed over (the seller credited); `a_rembourser`: paid, but another buyer paid for the listing first.
                                  * @enum {string}
                                  */
-                                statut: "en_attente_paiement" | "payee" | "annulee" | "a_rembourser";
+                                statut: "en_attente_paiement" | "payee" | "remise" | "annulee" | "a_rembourser";
                                 paymentId: string | null;
+                                /**
+                                 * @description Paid, without a courier: the buyer’s handover code. The buyer app shows it; the buyer gives it to the seller when it takes the vehicle, and the seller enters it (`POST /api/achat/{id}/handover`): that is the handover. Null with a courier, before payment, and in the seller’s view.
+                                 * @example 482913
+                                 */
+                                codeRemise: string | null;
+                                /** @description When the vehicle was handed over (ISO), or null. */
+                                remiseA: string | null;
+                                /** @description The open dispute of this purchase (`GET /api/litiges/{id}`), or null: while it is open, the seller’s money stays held. */
+                                litige: string | null;
                                 createdAt: string;
                             };
                         };
                     };
                 };
                 /**
-                 * @description `VALIDATION_ERROR`: Some fields are invalid.
+                 * @description `ACHAT_ARTICLE_IS_PART`: A part is ordered (POST /api/orders), not bought as a vehicle.
+                 *
+                 *     `DELIVERY_PICKUP_UNKNOWN`: A seller did not say where to collect its item: it cannot be delivered.
+                 *
+                 *     `DELIVERY_OUT_OF_ZONE`: This address is outside our delivery zones.
+                 *
+                 *     `VALIDATION_ERROR`: Some fields are invalid.
                  *
                  *     `INVALID_JSON`: The request body is not valid JSON.
                  */
@@ -16857,8 +16872,8 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": false,
-                         *       "code": "VALIDATION_ERROR",
-                         *       "message": "Certains champs sont invalides."
+                         *       "code": "ACHAT_ARTICLE_IS_PART",
+                         *       "message": "Une pièce se commande (POST /api/orders), elle ne s’achète pas comme un véhicule."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -17062,11 +17077,20 @@ export interface paths {
                                     distanceKm: number;
                                 } | null;
                                 /**
-                                 * @description `a_rembourser`: paid, but another buyer paid for the listing first.
+                                 * @description `payee`: paid, its price held for the seller until the handover; `remise`: handed over (the seller credited); `a_rembourser`: paid, but another buyer paid for the listing first.
                                  * @enum {string}
                                  */
-                                statut: "en_attente_paiement" | "payee" | "annulee" | "a_rembourser";
+                                statut: "en_attente_paiement" | "payee" | "remise" | "annulee" | "a_rembourser";
                                 paymentId: string | null;
+                                /**
+                                 * @description Paid, without a courier: the buyer’s handover code. The buyer app shows it; the buyer gives it to the seller when it takes the vehicle, and the seller enters it (`POST /api/achat/{id}/handover`): that is the handover. Null with a courier, before payment, and in the seller’s view.
+                                 * @example 482913
+                                 */
+                                codeRemise: string | null;
+                                /** @description When the vehicle was handed over (ISO), or null. */
+                                remiseA: string | null;
+                                /** @description The open dispute of this purchase (`GET /api/litiges/{id}`), or null: while it is open, the seller’s money stays held. */
+                                litige: string | null;
                                 createdAt: string;
                             }[];
                             pagination: components["schemas"]["Pagination"];
@@ -17240,11 +17264,20 @@ export interface paths {
                                     distanceKm: number;
                                 } | null;
                                 /**
-                                 * @description `a_rembourser`: paid, but another buyer paid for the listing first.
+                                 * @description `payee`: paid, its price held for the seller until the handover; `remise`: handed over (the seller credited); `a_rembourser`: paid, but another buyer paid for the listing first.
                                  * @enum {string}
                                  */
-                                statut: "en_attente_paiement" | "payee" | "annulee" | "a_rembourser";
+                                statut: "en_attente_paiement" | "payee" | "remise" | "annulee" | "a_rembourser";
                                 paymentId: string | null;
+                                /**
+                                 * @description Paid, without a courier: the buyer’s handover code. The buyer app shows it; the buyer gives it to the seller when it takes the vehicle, and the seller enters it (`POST /api/achat/{id}/handover`): that is the handover. Null with a courier, before payment, and in the seller’s view.
+                                 * @example 482913
+                                 */
+                                codeRemise: string | null;
+                                /** @description When the vehicle was handed over (ISO), or null. */
+                                remiseA: string | null;
+                                /** @description The open dispute of this purchase (`GET /api/litiges/{id}`), or null: while it is open, the seller’s money stays held. */
+                                litige: string | null;
                                 createdAt: string;
                             };
                         };
@@ -17339,6 +17372,844 @@ export interface paths {
                          *       "success": false,
                          *       "code": "INVALID_TRANSITION",
                          *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/achat/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The purchases of the caller’s listings (paid, handed over or cancelled), newest first: the id its handover names; never the buyer’s code
+         * @description Reads at most 2105 documents (the caller’s profile and session included): one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`, capped at the deepest page’s reach.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of purchases */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                acheteur: string;
+                                vendeur: string;
+                                articleId: string;
+                                articleTitre: string;
+                                prix: number;
+                                /** @enum {string} */
+                                modeLivraison: "consommation" | "transit";
+                                paysDestination: string | null;
+                                /** @description The delivery fee of the zone quote, 0 without delivery. */
+                                fraisLivraison: number;
+                                /** @description `prix` + `fraisLivraison`: the amount of the `achat` payment. The seller’s sale is on `prix`. */
+                                total: number;
+                                /** @description The delivery asked for, with the zone and trip length that priced it; null without delivery. */
+                                livraison: {
+                                    destination: components["schemas"]["GeoPoint"];
+                                    adresse: string;
+                                    instructions: string | null;
+                                    zoneId: string;
+                                    distanceKm: number;
+                                } | null;
+                                /**
+                                 * @description `payee`: paid, its price held for the seller until the handover; `remise`: handed over (the seller credited); `a_rembourser`: paid, but another buyer paid for the listing first.
+                                 * @enum {string}
+                                 */
+                                statut: "en_attente_paiement" | "payee" | "remise" | "annulee" | "a_rembourser";
+                                paymentId: string | null;
+                                /**
+                                 * @description Paid, without a courier: the buyer’s handover code. The buyer app shows it; the buyer gives it to the seller when it takes the vehicle, and the seller enters it (`POST /api/achat/{id}/handover`): that is the handover. Null with a courier, before payment, and in the seller’s view.
+                                 * @example 482913
+                                 */
+                                codeRemise: string | null;
+                                /** @description When the vehicle was handed over (ISO), or null. */
+                                remiseA: string | null;
+                                /** @description The open dispute of this purchase (`GET /api/litiges/{id}`), or null: while it is open, the seller’s money stays held. */
+                                litige: string | null;
+                                createdAt: string;
+                            }[];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /**
+                 * @description `PAGE_TOO_DEEP`: This page is too far down the list: narrow the search with filters.
+                 *
+                 *     `VALIDATION_ERROR`: Some fields are invalid.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/achat/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seller hands the vehicle over in person: it enters the buyer’s handover code; the purchase is `remise` and the seller’s held price released */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The buyer’s six-digit handover code, as the buyer app shows it.
+                         * @example 482913
+                         */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The purchase, handed over (the seller’s view) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                acheteur: string;
+                                vendeur: string;
+                                articleId: string;
+                                articleTitre: string;
+                                prix: number;
+                                /** @enum {string} */
+                                modeLivraison: "consommation" | "transit";
+                                paysDestination: string | null;
+                                /** @description The delivery fee of the zone quote, 0 without delivery. */
+                                fraisLivraison: number;
+                                /** @description `prix` + `fraisLivraison`: the amount of the `achat` payment. The seller’s sale is on `prix`. */
+                                total: number;
+                                /** @description The delivery asked for, with the zone and trip length that priced it; null without delivery. */
+                                livraison: {
+                                    destination: components["schemas"]["GeoPoint"];
+                                    adresse: string;
+                                    instructions: string | null;
+                                    zoneId: string;
+                                    distanceKm: number;
+                                } | null;
+                                /**
+                                 * @description `payee`: paid, its price held for the seller until the handover; `remise`: handed over (the seller credited); `a_rembourser`: paid, but another buyer paid for the listing first.
+                                 * @enum {string}
+                                 */
+                                statut: "en_attente_paiement" | "payee" | "remise" | "annulee" | "a_rembourser";
+                                paymentId: string | null;
+                                /**
+                                 * @description Paid, without a courier: the buyer’s handover code. The buyer app shows it; the buyer gives it to the seller when it takes the vehicle, and the seller enters it (`POST /api/achat/{id}/handover`): that is the handover. Null with a courier, before payment, and in the seller’s view.
+                                 * @example 482913
+                                 */
+                                codeRemise: string | null;
+                                /** @description When the vehicle was handed over (ISO), or null. */
+                                remiseA: string | null;
+                                /** @description The open dispute of this purchase (`GET /api/litiges/{id}`), or null: while it is open, the seller’s money stays held. */
+                                litige: string | null;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /**
+                 * @description `VALIDATION_ERROR`: Some fields are invalid.
+                 *
+                 *     `INVALID_JSON`: The request body is not valid JSON.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `ACHAT_NOT_FOUND`: Purchase not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ACHAT_NOT_FOUND",
+                         *       "message": "Achat introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `ORDER_DELIVERY_UNDER_WAY`: A courier delivers this order: cancel the delivery (before a courier accepts it) or wait for it to end.
+                 *
+                 *     `INVALID_TRANSITION`: This action is not possible in the current state.
+                 *
+                 *     `HANDOVER_ALREADY_CONFIRMED`: This handover is already confirmed.
+                 *
+                 *     `HANDOVER_CODE_UNAVAILABLE`: This sale has no handover code: it is handed over by its delivery or by the buyer.
+                 *
+                 *     `HANDOVER_CODE_INVALID`: This is not the buyer’s handover code.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_DELIVERY_UNDER_WAY",
+                         *       "message": "Cette commande est livrée par un livreur : annulez la livraison (avant qu’un livreur l’accepte) ou attendez sa fin."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `HANDOVER_CODE_LOCKED`: Too many wrong codes: the buyer must confirm the handover. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "HANDOVER_CODE_LOCKED",
+                         *       "message": "Trop de codes erronés : l’acheteur doit confirmer la remise."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/achat/{id}/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer says it received the vehicle in person: the purchase is `remise` and the seller’s held price released */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The purchase, handed over */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                acheteur: string;
+                                vendeur: string;
+                                articleId: string;
+                                articleTitre: string;
+                                prix: number;
+                                /** @enum {string} */
+                                modeLivraison: "consommation" | "transit";
+                                paysDestination: string | null;
+                                /** @description The delivery fee of the zone quote, 0 without delivery. */
+                                fraisLivraison: number;
+                                /** @description `prix` + `fraisLivraison`: the amount of the `achat` payment. The seller’s sale is on `prix`. */
+                                total: number;
+                                /** @description The delivery asked for, with the zone and trip length that priced it; null without delivery. */
+                                livraison: {
+                                    destination: components["schemas"]["GeoPoint"];
+                                    adresse: string;
+                                    instructions: string | null;
+                                    zoneId: string;
+                                    distanceKm: number;
+                                } | null;
+                                /**
+                                 * @description `payee`: paid, its price held for the seller until the handover; `remise`: handed over (the seller credited); `a_rembourser`: paid, but another buyer paid for the listing first.
+                                 * @enum {string}
+                                 */
+                                statut: "en_attente_paiement" | "payee" | "remise" | "annulee" | "a_rembourser";
+                                paymentId: string | null;
+                                /**
+                                 * @description Paid, without a courier: the buyer’s handover code. The buyer app shows it; the buyer gives it to the seller when it takes the vehicle, and the seller enters it (`POST /api/achat/{id}/handover`): that is the handover. Null with a courier, before payment, and in the seller’s view.
+                                 * @example 482913
+                                 */
+                                codeRemise: string | null;
+                                /** @description When the vehicle was handed over (ISO), or null. */
+                                remiseA: string | null;
+                                /** @description The open dispute of this purchase (`GET /api/litiges/{id}`), or null: while it is open, the seller’s money stays held. */
+                                litige: string | null;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `ACHAT_NOT_FOUND`: Purchase not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ACHAT_NOT_FOUND",
+                         *       "message": "Achat introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `ORDER_DELIVERY_UNDER_WAY`: A courier delivers this order: cancel the delivery (before a courier accepts it) or wait for it to end.
+                 *
+                 *     `INVALID_TRANSITION`: This action is not possible in the current state.
+                 *
+                 *     `HANDOVER_ALREADY_CONFIRMED`: This handover is already confirmed.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_DELIVERY_UNDER_WAY",
+                         *       "message": "Cette commande est livrée par un livreur : annulez la livraison (avant qu’un livreur l’accepte) ou attendez sa fin."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/achat/admin/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An admin decides a paid purchase before its handover, with a reason kept in the audit trail: `annulee` (a full refund, the listing online again) or `remise` (a handover nobody confirmed: the seller’s held price released) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `annulee`: a full refund, the listing online again; `remise`: a handover nobody confirmed, the seller’s held price released.
+                         * @enum {string}
+                         */
+                        statut: "annulee" | "remise";
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The purchase */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                acheteur: string;
+                                vendeur: string;
+                                articleId: string;
+                                articleTitre: string;
+                                prix: number;
+                                /** @enum {string} */
+                                modeLivraison: "consommation" | "transit";
+                                paysDestination: string | null;
+                                /** @description The delivery fee of the zone quote, 0 without delivery. */
+                                fraisLivraison: number;
+                                /** @description `prix` + `fraisLivraison`: the amount of the `achat` payment. The seller’s sale is on `prix`. */
+                                total: number;
+                                /** @description The delivery asked for, with the zone and trip length that priced it; null without delivery. */
+                                livraison: {
+                                    destination: components["schemas"]["GeoPoint"];
+                                    adresse: string;
+                                    instructions: string | null;
+                                    zoneId: string;
+                                    distanceKm: number;
+                                } | null;
+                                /**
+                                 * @description `payee`: paid, its price held for the seller until the handover; `remise`: handed over (the seller credited); `a_rembourser`: paid, but another buyer paid for the listing first.
+                                 * @enum {string}
+                                 */
+                                statut: "en_attente_paiement" | "payee" | "remise" | "annulee" | "a_rembourser";
+                                paymentId: string | null;
+                                /**
+                                 * @description Paid, without a courier: the buyer’s handover code. The buyer app shows it; the buyer gives it to the seller when it takes the vehicle, and the seller enters it (`POST /api/achat/{id}/handover`): that is the handover. Null with a courier, before payment, and in the seller’s view.
+                                 * @example 482913
+                                 */
+                                codeRemise: string | null;
+                                /** @description When the vehicle was handed over (ISO), or null. */
+                                remiseA: string | null;
+                                /** @description The open dispute of this purchase (`GET /api/litiges/{id}`), or null: while it is open, the seller’s money stays held. */
+                                litige: string | null;
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /**
+                 * @description `VALIDATION_ERROR`: Some fields are invalid.
+                 *
+                 *     `INVALID_JSON`: The request body is not valid JSON.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `ACHAT_NOT_FOUND`: Purchase not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ACHAT_NOT_FOUND",
+                         *       "message": "Achat introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `INVALID_TRANSITION`: This action is not possible in the current state.
+                 *
+                 *     `ORDER_DELIVERY_UNDER_WAY`: A courier delivers this order: cancel the delivery (before a courier accepts it) or wait for it to end.
+                 *
+                 *     `SALE_HANDED_OVER`: The goods were handed over to the buyer: a disagreement goes through a dispute.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -18281,7 +19152,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Moves an order along its status table, with a reason kept in its history (a paid order cancelled: its money is marked for refund) */
+        /** Moves an order along its status table, with a reason kept in its history: `cancelled` at any point before the handover (`shipped` included; its money marked for refund, units back in stock), `delivered` for a sale nobody confirmed (its sellers’ held money released) */
         post: {
             parameters: {
                 query?: never;
@@ -18461,6 +19332,8 @@ export interface paths {
                  * @description `INVALID_TRANSITION`: This action is not possible in the current state.
                  *
                  *     `ORDER_DELIVERY_UNDER_WAY`: A courier delivers this order: cancel the delivery (before a courier accepts it) or wait for it to end.
+                 *
+                 *     `SALE_HANDED_OVER`: The goods were handed over to the buyer: a disagreement goes through a dispute.
                  */
                 409: {
                     headers: {
@@ -18713,7 +19586,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancels the caller’s order before shipping (a paid one: its money is marked for refund; a paid one with delivery: through its delivery only) */
+        /** Cancels the caller’s order before the seller declares it `shipped` (a paid one: its money is marked for refund, its units back in stock; a paid one with delivery: through its delivery only) */
         post: {
             parameters: {
                 query?: never;
@@ -18863,6 +19736,8 @@ export interface paths {
                  * @description `INVALID_TRANSITION`: This action is not possible in the current state.
                  *
                  *     `ORDER_DELIVERY_UNDER_WAY`: A courier delivers this order: cancel the delivery (before a courier accepts it) or wait for it to end.
+                 *
+                 *     `SALE_HANDED_OVER`: The goods were handed over to the buyer: a disagreement goes through a dispute.
                  */
                 409: {
                     headers: {
@@ -18912,7 +19787,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A seller of the order moves it to `processing`, then `shipped` */
+        /** A seller of the order declares it `processing`, then `shipped` (its word, not a handover: the buyer’s code is) */
         post: {
             parameters: {
                 query?: never;
@@ -19104,6 +19979,372 @@ export interface paths {
                          *       "success": false,
                          *       "code": "PAYLOAD_TOO_LARGE",
                          *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A seller hands its parts over in person: it enters the buyer’s handover code; its held money is released (the last seller’s makes the order `delivered`) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The buyer’s six-digit handover code, as the buyer app shows it.
+                         * @example 482913
+                         */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The caller’s part of the order, handed over */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["SellerOrder"];
+                        };
+                    };
+                };
+                /**
+                 * @description `VALIDATION_ERROR`: Some fields are invalid.
+                 *
+                 *     `INVALID_JSON`: The request body is not valid JSON.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `ORDER_NOT_FOUND`: Order not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_NOT_FOUND",
+                         *       "message": "Commande introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `ORDER_DELIVERY_UNDER_WAY`: A courier delivers this order: cancel the delivery (before a courier accepts it) or wait for it to end.
+                 *
+                 *     `INVALID_TRANSITION`: This action is not possible in the current state.
+                 *
+                 *     `HANDOVER_ALREADY_CONFIRMED`: This handover is already confirmed.
+                 *
+                 *     `HANDOVER_CODE_UNAVAILABLE`: This sale has no handover code: it is handed over by its delivery or by the buyer.
+                 *
+                 *     `HANDOVER_CODE_INVALID`: This is not the buyer’s handover code.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_DELIVERY_UNDER_WAY",
+                         *       "message": "Cette commande est livrée par un livreur : annulez la livraison (avant qu’un livreur l’accepte) ou attendez sa fin."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `HANDOVER_CODE_LOCKED`: Too many wrong codes: the buyer must confirm the handover. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "HANDOVER_CODE_LOCKED",
+                         *       "message": "Trop de codes erronés : l’acheteur doit confirmer la remise."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer says it received its parts in person: every seller’s lines not handed over yet are (their held money released), the order `delivered` */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The order, delivered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["Order"];
+                        };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `ORDER_NOT_FOUND`: Order not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_NOT_FOUND",
+                         *       "message": "Commande introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `ORDER_DELIVERY_UNDER_WAY`: A courier delivers this order: cancel the delivery (before a courier accepts it) or wait for it to end.
+                 *
+                 *     `INVALID_TRANSITION`: This action is not possible in the current state.
+                 *
+                 *     `HANDOVER_ALREADY_CONFIRMED`: This handover is already confirmed.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_DELIVERY_UNDER_WAY",
+                         *       "message": "Cette commande est livrée par un livreur : annulez la livraison (avant qu’un livreur l’accepte) ou attendez sa fin."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -19938,6 +21179,1181 @@ export interface paths {
                          *       "success": false,
                          *       "code": "DOCUMENT_DELETED",
                          *       "message": "Ce document a été supprimé."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/litiges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer opens a dispute of its sale after a proof of handover, within DELIVERY_DISPUTE_WINDOW_HOURS, once per sale: its money stays held until an admin decides
+         * @description A proof of handover is the sale’s handover in person (a seller’s code entry, the buyer’s “received”, a transfer to the forwarder), or with a courier its handover photo (the delivery then waits for the decision instead of closing) or the delivery `livre`. Before any proof the buyer cancels or refuses the goods at the door (DISPUTE_NO_HANDOVER).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        vente: {
+                            /**
+                             * @description An order of parts (`commande`) or a purchase of a vehicle (`achat`).
+                             * @enum {string}
+                             */
+                            kind: "commande" | "achat";
+                            /** @description The order’s or the purchase’s id. */
+                            id: string;
+                        };
+                        /**
+                         * @description `non_recu` (not received), `non_conforme` (not as described), `endommage` (damaged), `autre`.
+                         * @enum {string}
+                         */
+                        motif: "non_recu" | "non_conforme" | "endommage" | "autre";
+                        /**
+                         * @description What happened, in the buyer’s words.
+                         * @example La pièce reçue est un alternateur de Yaris, pas de Corolla.
+                         */
+                        texte: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The dispute, `ouvert` */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["Dispute"];
+                        };
+                    };
+                };
+                /**
+                 * @description `VALIDATION_ERROR`: Some fields are invalid.
+                 *
+                 *     `INVALID_JSON`: The request body is not valid JSON.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `ORDER_NOT_FOUND`: Order not found.
+                 *
+                 *     `ACHAT_NOT_FOUND`: Purchase not found.
+                 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ORDER_NOT_FOUND",
+                         *       "message": "Commande introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `DISPUTE_NO_HANDOVER`: Nothing was handed over yet: cancel the sale or refuse the goods at the door.
+                 *
+                 *     `DISPUTE_WINDOW_CLOSED`: The time to open a dispute about this sale is over.
+                 *
+                 *     `DISPUTE_ALREADY_OPENED`: A dispute was already opened for this sale.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_NO_HANDOVER",
+                         *       "message": "Rien n’a encore été remis : annulez la vente ou refusez la marchandise à la livraison."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/litiges/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The disputes the caller is a party of (buyer, seller or courier), newest first
+         * @description Reads at most 2105 documents (the caller’s profile and session included): one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`, capped at the deepest page’s reach.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of disputes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["Dispute"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /**
+                 * @description `PAGE_TOO_DEEP`: This page is too far down the list: narrow the search with filters.
+                 *
+                 *     `VALIDATION_ERROR`: Some fields are invalid.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/litiges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One dispute, for its parties and admins (its realtime document: `litiges/{id}`) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The dispute */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["Dispute"];
+                        };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `DISPUTE_NOT_FOUND`: Dispute not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_NOT_FOUND",
+                         *       "message": "Litige introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/litiges/{id}/reponse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A seller of the sale answers the dispute, once, before `echeanceReponse` (DISPUTE_ANSWER_DAYS) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The seller’s side.
+                         * @example La référence livrée est celle de l’annonce, photo à l’appui.
+                         */
+                        texte: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The dispute with the answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["Dispute"];
+                        };
+                    };
+                };
+                /**
+                 * @description `VALIDATION_ERROR`: Some fields are invalid.
+                 *
+                 *     `INVALID_JSON`: The request body is not valid JSON.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `DISPUTE_NOT_FOUND`: Dispute not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_NOT_FOUND",
+                         *       "message": "Litige introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `DISPUTE_ANSWER_CLOSED`: This dispute can no longer be answered. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_ANSWER_CLOSED",
+                         *       "message": "La réponse à ce litige n’est plus possible."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/litiges/{id}/retrait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer withdraws its dispute before a decision: `retire`; the sale’s money is released as its handover says */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        raison?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The dispute, `retire` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["Dispute"];
+                        };
+                    };
+                };
+                /**
+                 * @description `VALIDATION_ERROR`: Some fields are invalid.
+                 *
+                 *     `INVALID_JSON`: The request body is not valid JSON.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `DISPUTE_NOT_FOUND`: Dispute not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_NOT_FOUND",
+                         *       "message": "Litige introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INVALID_TRANSITION`: This action is not possible in the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/litiges/{id}/preuves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer or a seller adds a photo to the dispute (JPEG, PNG or WebP, UPLOAD_IMAGE_MAX_BYTES; DISPUTE_EVIDENCE_MAX per side), kept privately while it is open */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description The file's bytes; at most UPLOAD_IMAGE_MAX_BYTES (10 MB). Its type is read from its content. */
+            requestBody: {
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            responses: {
+                /** @description The stored photo */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["DisputeEvidencePhoto"];
+                        };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `DISPUTE_NOT_FOUND`: Dispute not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_NOT_FOUND",
+                         *       "message": "Litige introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `INVALID_TRANSITION`: This action is not possible in the current state.
+                 *
+                 *     `DISPUTE_EVIDENCE_LIMIT`: The most photos for this dispute were given already.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `FILE_TOO_LARGE`: The file is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "FILE_TOO_LARGE",
+                         *       "message": "Le fichier est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `UNSUPPORTED_MEDIA_TYPE`: This file type is not accepted. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                         *       "message": "Ce type de fichier n’est pas accepté."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `UPLOAD_QUOTA_EXCEEDED`: You have stored as many files as allowed today. Try again tomorrow. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UPLOAD_QUOTA_EXCEEDED",
+                         *       "message": "Vous avez envoyé autant de fichiers que permis aujourd’hui. Réessayez demain."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/litiges/{id}/preuves/{fichier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One evidence photo of the dispute, for its parties and admins */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    /** @description The photo’s file name, as `preuves` lists it. */
+                    fichier: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/webp": string;
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `DISPUTE_NOT_FOUND`: Dispute not found.
+                 *
+                 *     `FILE_NOT_FOUND`: File not found.
+                 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_NOT_FOUND",
+                         *       "message": "Litige introuvable."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -24921,7 +27337,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A pickup confirmed by the assigned courier or by its seller handing the goods over; the last one puts the delivery `en_cours` */
+        /**
+         * A pickup confirmed by its seller handing the goods over, or by the assigned courier entering the seller’s pickup code (never the courier alone); the last one puts the delivery `en_cours`
+         * @description The seller’s pickup code is in its view of the delivery (`SellerDelivery.pickups[].code`). Each wrong code is counted on the pickup; after DELIVERY_CODE_MAX_ATTEMPTS wrong codes, code entry answers PICKUP_CODE_LOCKED and the seller confirms.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -24937,7 +27356,17 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The courier only: the seller’s pickup code, which the seller gives with the goods. The seller confirms its own pickup without it.
+                         * @example 215907
+                         */
+                        code?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description The delivery (its seller reads its part: `SellerDelivery`) */
                 200: {
@@ -25024,7 +27453,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                /**
+                 * @description `PICKUP_CODE_REQUIRED`: Enter the pickup code the seller gives you with the goods, or let the seller confirm.
+                 *
+                 *     `VALIDATION_ERROR`: Some fields are invalid.
+                 *
+                 *     `INVALID_JSON`: The request body is not valid JSON.
+                 */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -25033,8 +27468,8 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": false,
-                         *       "code": "VALIDATION_ERROR",
-                         *       "message": "Certains champs sont invalides."
+                         *       "code": "PICKUP_CODE_REQUIRED",
+                         *       "message": "Saisissez le code d’enlèvement que le vendeur vous donne avec la marchandise, ou laissez le vendeur confirmer."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -25110,6 +27545,8 @@ export interface paths {
                  * @description `PICKUP_ALREADY_CONFIRMED`: This pickup is already confirmed.
                  *
                  *     `INVALID_TRANSITION`: This action is not possible in the current state.
+                 *
+                 *     `PICKUP_CODE_INVALID`: This is not the seller’s pickup code.
                  */
                 409: {
                     headers: {
@@ -25121,6 +27558,38 @@ export interface paths {
                          *       "success": false,
                          *       "code": "PICKUP_ALREADY_CONFIRMED",
                          *       "message": "Cet enlèvement est déjà confirmé."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PICKUP_CODE_LOCKED`: The pickup code cannot be entered: the seller must confirm the pickup. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PICKUP_CODE_LOCKED",
+                         *       "message": "Saisie du code d’enlèvement impossible : le vendeur doit confirmer l’enlèvement."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -25510,7 +27979,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The assigned courier hands the goods over: with the buyer’s code it is `livre` at once; with a photo only it closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first
+         * The assigned courier hands the goods over: with the buyer’s code it is `livre` at once; with a photo only it closes `livre` after DELIVERY_DISPUTE_WINDOW_HOURS (the buyer’s silence is the handover) unless the buyer confirms or opens a dispute first
          * @description Each wrong code is counted on the delivery; after DELIVERY_CODE_MAX_ATTEMPTS wrong codes, code entry answers DELIVERY_CODE_LOCKED (429) and the buyer’s confirmation (or a photo proof, or admins) ends the delivery. The photo must be one the courier uploaded for this delivery with POST /api/deliveries/{id}/proof (DELIVERY_PROOF_NOT_OWNED); the buyer is told (`delivery_proof`). A disputed delivery takes no photo proof (DELIVERY_DISPUTED).
          */
         post: {
@@ -26300,7 +28769,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The buyer refuses the goods at the door (the courier earns its trip): `refuse` (docs/guides/logistics.md: outcomes). Not the courier’s: its recipient absent, it uses `return` */
+        /** The buyer refuses the goods at the door, before any proof of handover (the courier earns its trip): `refuse` (docs/guides/logistics.md: outcomes). After the courier’s photo, a disagreement is a dispute (`POST /api/litiges`). Not the courier’s: its recipient absent, it uses `return` */
         post: {
             parameters: {
                 query?: never;
@@ -26497,7 +28966,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `INVALID_TRANSITION`: This action is not possible in the current state. */
+                /**
+                 * @description `INVALID_TRANSITION`: This action is not possible in the current state.
+                 *
+                 *     `DELIVERY_PROOF_GIVEN`: The courier gave its proof of handover: if you disagree, open a dispute.
+                 */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -29449,6 +31922,8 @@ export interface paths {
                             data: {
                                 /** @description What the caller may withdraw (XOF), never negative. */
                                 balance: number;
+                                /** @description Sales paid whose goods the buyer has not received yet (XOF): shown apart, never withdrawable; each becomes balance at its handover, or goes back to the buyer (docs/guides/wallet.md, "Held money"). */
+                                held: number;
                                 /** @description What the caller owes (XOF): credits taken back after they were withdrawn; later credits repay it first. */
                                 debt: number;
                                 /** @enum {string} */
@@ -29583,7 +32058,7 @@ export interface paths {
                             data: {
                                 id: string;
                                 /** @enum {string} */
-                                type: "vente" | "gain_livraison" | "gain_agent" | "retrait" | "remboursement" | "ajustement" | "gain_societe" | "commission_plateforme" | "revenu" | "commission_agent" | "reprise";
+                                type: "vente" | "gain_livraison" | "gain_agent" | "retrait" | "remboursement" | "ajustement" | "gain_societe" | "commission_plateforme" | "revenu" | "commission_agent" | "reprise" | "vente_retenue" | "retenue_liberee" | "retenue_reprise";
                                 /** @description XOF; negative for money out. */
                                 montant: number;
                                 /** @description The balance right after the entry; null on a credit that landed on a shard of the wallet and on the platform’s books (docs/guides/wallet.md, "Money"). */
@@ -29728,6 +32203,8 @@ export interface paths {
                             success: true;
                             data: {
                                 balance: number;
+                                /** @description Held money (XOF), as in GET /api/wallet/me; never counted in `balance`. */
+                                held: number;
                                 totalsByType: {
                                     [key: string]: number;
                                 };
@@ -43670,7 +46147,7 @@ export interface paths {
                     /** @description Only actions of this admin (uid). */
                     actor?: string;
                     /** @description Only actions of this type. */
-                    type?: "payment.status_set" | "payment.status_forced" | "agent.created" | "agent.withdrawal_recorded" | "agent.presence_backfilled" | "order.status_set" | "delivery.status_set" | "publicite.rejected" | "verification.cancelled" | "pricing.updated" | "delivery_zone.created" | "delivery_zone.updated" | "delivery_zone.deleted" | "user.blocked" | "user.unblocked" | "user.role_changed";
+                    type?: "payment.status_set" | "payment.status_forced" | "agent.created" | "agent.withdrawal_recorded" | "agent.presence_backfilled" | "order.status_set" | "achat.status_set" | "dispute.assigned" | "dispute.decided" | "delivery.status_set" | "publicite.rejected" | "verification.cancelled" | "pricing.updated" | "delivery_zone.created" | "delivery_zone.updated" | "delivery_zone.deleted" | "user.blocked" | "user.unblocked" | "user.role_changed";
                     /** @description Only actions on documents of this collection (`payments`, `users`, `pricing`, `agentEarnings`, `commandes`, `deliveries`, `publicites`, `verifications`, `deliveryZones`). */
                     targetCollection?: string;
                     /** @description Only actions on this document; needs `targetCollection`. */
@@ -43743,6 +46220,653 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: components["schemas"]["AuditEntry"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /**
+                 * @description `PAGE_TOO_DEEP`: This page is too far down the list: narrow the search with filters.
+                 *
+                 *     `VALIDATION_ERROR`: Some fields are invalid.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/litiges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every dispute, newest first, by status or escalated
+         * @description Reads at most 2105 documents (the caller’s profile and session included): one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`, capped at the deepest page’s reach.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    limit?: number;
+                    statut?: "ouvert" | "en_examen" | "rembourse" | "libere" | "retire";
+                    /** @description Admin list only: escalated disputes (past DISPUTE_DECISION_DAYS). */
+                    escalade?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of disputes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["Dispute"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /**
+                 * @description `PAGE_TOO_DEEP`: This page is too far down the list: narrow the search with filters.
+                 *
+                 *     `VALIDATION_ERROR`: Some fields are invalid.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAGE_TOO_DEEP",
+                         *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/litiges/{id}/prise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An admin takes an open dispute, or assigns it to another admin level: `en_examen` (audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The admin to assign it to (an admin level); the caller when absent. */
+                        admin?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The dispute, `en_examen` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["Dispute"];
+                        };
+                    };
+                };
+                /**
+                 * @description `VALIDATION_ERROR`: Some fields are invalid.
+                 *
+                 *     `INVALID_JSON`: The request body is not valid JSON.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `DISPUTE_NOT_FOUND`: Dispute not found.
+                 *
+                 *     `USER_NOT_FOUND`: User not found.
+                 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_NOT_FOUND",
+                         *       "message": "Litige introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INVALID_TRANSITION`: This action is not possible in the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/litiges/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decides a dispute under review: `rembourse` (all or part of the goods’ price back to the buyer, the rest released) or `libere` (released to the sellers), audited
+         * @description The admin who took it decides, or `principal` and `superAdmin`; an escalated dispute, or a refund above DISPUTE_ADMIN_MAX_XOF, only `principal` and `superAdmin` (DISPUTE_DECISION_FORBIDDEN). The money moves in the same transaction: held money taken back or released, money released before the dispute taken from the sellers’ balance (as debt when it was paid out), the refund marked on the payment.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `rembourse`: the buyer gets `montant` back, the rest released to the sellers; `libere`: everything released to the sellers.
+                         * @enum {string}
+                         */
+                        decision: "rembourse" | "libere";
+                        /** @description With `rembourse`: XOF given back, at most the goods’ price (`montantVente`); the whole of it when absent. */
+                        montant?: number;
+                        /** @description Why: kept in the dispute, told to the parties and in the audit trail. */
+                        motif: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The decided dispute */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["Dispute"];
+                        };
+                    };
+                };
+                /**
+                 * @description `DISPUTE_AMOUNT_TOO_HIGH`: The refund exceeds the price of the goods.
+                 *
+                 *     `VALIDATION_ERROR`: Some fields are invalid.
+                 *
+                 *     `INVALID_JSON`: The request body is not valid JSON.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_AMOUNT_TOO_HIGH",
+                         *       "message": "Le remboursement dépasse le prix de la marchandise."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `DISPUTE_DECISION_FORBIDDEN`: This decision belongs to the admin who took the dispute, or to a principal.
+                 *
+                 *     `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_DECISION_FORBIDDEN",
+                         *       "message": "Cette décision revient à l’administrateur qui a pris le litige, ou à un principal."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `DISPUTE_NOT_FOUND`: Dispute not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "DISPUTE_NOT_FOUND",
+                         *       "message": "Litige introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `INVALID_TRANSITION`: This action is not possible in the current state.
+                 *
+                 *     `DISPUTE_SALE_REFUNDED`: The money of this sale was already given back to the buyer.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INVALID_TRANSITION",
+                         *       "message": "Cette action n’est pas possible dans l’état actuel."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/remises-en-retard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Paid sales nobody handed over for HANDOVER_REMINDER_DAYS (their parties reminded), the oldest payment first: release or refund each with `POST /api/orders/admin/{id}/status` or `POST /api/achat/admin/{id}/status` (with a courier, through its delivery)
+         * @description Reads at most 2105 documents (the caller’s profile and session included): one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`, capped at the deepest page’s reach.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number, from 1. */
+                    page?: number;
+                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    limit?: number;
+                    /** @description Orders of parts (`commande`) or purchases of vehicles (`achat`). */
+                    vente?: "commande" | "achat";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of stale sales */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["StaleHandover"][];
                             pagination: components["schemas"]["Pagination"];
                         };
                     };
@@ -44188,7 +47312,7 @@ export interface components {
             /** @description What the notification is about, for the app to open it. */
             resource: {
                 /** @enum {string} */
-                kind: "transitMission" | "article" | "publicite" | "achat" | "chauffeurDemande" | "subscription" | "transitaireVerification" | "adminMessage" | "chatRoom" | "commande" | "tricycleContact" | "delivery" | "verification";
+                kind: "transitMission" | "article" | "publicite" | "achat" | "chauffeurDemande" | "subscription" | "transitaireVerification" | "adminMessage" | "chatRoom" | "commande" | "tricycleContact" | "delivery" | "verification" | "litige";
                 id: string;
             } | null;
             read: boolean;
@@ -44491,6 +47615,17 @@ export interface components {
             /** @enum {string} */
             statut: "pending" | "paid" | "processing" | "shipped" | "delivered" | "cancelled";
             paymentId: string | null;
+            /**
+             * @description In person (no courier), once paid: the buyer’s handover code. The buyer app shows it; the buyer gives it to each seller when it holds the parts, and the seller enters it (`POST /api/orders/{id}/handover`): that is the handover, which releases the seller’s held money. Null with a courier (the delivery has its own code) and before payment; sellers never see it.
+             * @example 482913
+             */
+            codeRemise: string | null;
+            /** @description Each seller whose lines were handed over in person, and when (ISO). */
+            remises: {
+                [key: string]: string;
+            };
+            /** @description The open dispute of this order (`GET /api/litiges/{id}`), or null: while it is open, the sellers’ money stays held. */
+            litige: string | null;
             history: {
                 /** @enum {string} */
                 statut: "pending" | "paid" | "processing" | "shipped" | "delivered" | "cancelled";
@@ -44532,6 +47667,10 @@ export interface components {
             } | null;
             /** @enum {string} */
             statut: "pending" | "paid" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @description When the caller’s lines were handed over in person (its code entry or the buyer’s “received”), or null. */
+            remiseA: string | null;
+            /** @description The open dispute of this order, or null: while it is open, the seller’s money stays held. */
+            litige: string | null;
             history: {
                 /** @enum {string} */
                 statut: "pending" | "paid" | "processing" | "shipped" | "delivered" | "cancelled";
@@ -44618,6 +47757,84 @@ export interface components {
             read: boolean;
             /** @description Whether a superAdmin deleted its stored PDF (admin documents): GET …/pdf then answers 410 DOCUMENT_DELETED. */
             pdfDeleted: boolean;
+        };
+        /** @description A dispute of a sale after its handover (DOMAIN.md, "Disputes"): its parties read it here and listen to `litiges/{id}`. */
+        Dispute: {
+            /** @description `{kind}_{saleId}`: one per sale. */
+            id: string;
+            vente: {
+                /** @enum {string} */
+                kind: "commande" | "achat";
+                id: string;
+            };
+            acheteur: string;
+            vendeurs: string[];
+            livreur: string | null;
+            /** @description The goods’ price (XOF): the most a decision gives back (the trip’s fee stays with the trip). */
+            montantVente: number;
+            /** @enum {string} */
+            motif: "non_recu" | "non_conforme" | "endommage" | "autre";
+            texte: string;
+            /** @description The evidence; the chat of the sale is in `GET /api/chat/rooms`. */
+            preuves: {
+                /** @description File names of the buyer’s photos (`GET /api/litiges/{id}/preuves/{fichier}`). */
+                acheteur: string[];
+                /** @description File names of the sellers’ photos. */
+                vendeur: string[];
+                /** @description Whether the courier’s handover photo is part of it (`GET /api/deliveries/{livraisonId}/proof`). */
+                photoLivreur: boolean;
+                /** @description The delivery (its track and its photo), with a courier. */
+                livraisonId: string | null;
+            };
+            /** @description The proof of handover it follows. */
+            remise: {
+                /** @enum {string} */
+                par: "en_personne" | "livreur" | "photo";
+                /** @description ISO 8601. */
+                at: string;
+            };
+            /** @description Whether the sellers’ money had been released before it (a handover by code): a refund then comes out of their balance. */
+            fondsLiberes: boolean;
+            reponseVendeur: {
+                texte: string;
+                by: string;
+                /** @description ISO 8601. */
+                at: string;
+            } | null;
+            /** @enum {string} */
+            statut: "ouvert" | "en_examen" | "rembourse" | "libere" | "retire";
+            /** @description The admin who took it. */
+            admin: string | null;
+            /** @description Past its decision deadline: `principal` and `superAdmin` decide it. */
+            escalade: boolean;
+            /** @description The seller answers before (DISPUTE_ANSWER_DAYS). */
+            echeanceReponse: string;
+            /** @description An admin decides before (DISPUTE_DECISION_DAYS); then it is escalated. */
+            echeanceDecision: string;
+            decision: {
+                montantRembourse: number;
+                motif: string;
+                by: string;
+                /** @description ISO 8601. */
+                at: string;
+            } | null;
+            history: {
+                /** @enum {string} */
+                statut: "ouvert" | "en_examen" | "rembourse" | "libere" | "retire";
+                /** @description ISO 8601. */
+                at: string;
+                by: string;
+                reason: string | null;
+            }[];
+            /** @description ISO 8601. */
+            createdAt: string;
+            /** @description ISO 8601. */
+            updatedAt: string;
+        };
+        DisputeEvidencePhoto: {
+            fichier: string;
+            contentType: string;
+            size: number;
         };
         DeliveryZone: {
             id: string;
@@ -44838,13 +48055,13 @@ export interface components {
             sansLivreur: boolean;
             /** @description The handover code (6 digits): shown to the buyer and admins only, the buyer gives it to the courier at the door. */
             code: string | null;
-            /** @description The courier’s proof without the code; the delivery closes at `autoCloseAt` unless the buyer confirms first. */
+            /** @description The courier’s photo proof without the code; the delivery closes `livre` at `autoCloseAt` unless the buyer confirms or opens a dispute first. */
             preuve: {
                 photo: string | null;
                 /** @description ISO 8601. */
                 at: string;
             } | null;
-            /** @description ISO 8601. */
+            /** @description After a photo proof: the end of the buyer’s dispute window (DELIVERY_DISPUTE_WINDOW_HOURS); its silence until then is the handover. */
             autoCloseAt: string | null;
             /** @description The buyer’s report that it did not receive the goods (`/dispute`): no auto-close, admins decide. */
             litige: {
@@ -44901,6 +48118,11 @@ export interface components {
                 adresse: string | null;
                 /** @description When the pickup was confirmed. */
                 collectedAt: string | null;
+                /**
+                 * @description The caller’s pickup code: give it to the courier with the goods (the courier enters it), or confirm the pickup yourself. Null on deliveries created before pickup codes.
+                 * @example 215907
+                 */
+                code: string | null;
             }[];
             history: {
                 /** @enum {string} */
@@ -44921,7 +48143,7 @@ export interface components {
         DeliveryProof: {
             /** @description The buyer’s handover code: the delivery is `livre` at once. */
             code?: string;
-            /** @description The `path` POST /api/deliveries/{id}/proof answered the courier for this delivery (DELIVERY_PROOF_NOT_OWNED otherwise): without the code, the buyer is told and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first. */
+            /** @description The `path` POST /api/deliveries/{id}/proof answered the courier for this delivery (DELIVERY_PROOF_NOT_OWNED otherwise): without the code, the buyer is told the deadline and the delivery closes `livre` after DELIVERY_DISPUTE_WINDOW_HOURS unless the buyer confirms or opens a dispute first. */
             photo?: string;
         };
         /** @description A payment by payment link. */
@@ -45546,9 +48768,14 @@ export interface components {
             /** @description The first 200 breaks (`breaksTruncated` when there were more). */
             breaks: components["schemas"]["ReconciliationBreak"][];
             breaksTruncated: boolean;
-            /** @description Successful payments whose money waits for the delivery of their goods, and how much of it waits. */
+            /** @description Successful payments whose money waits, unallocated, for the delivery of their goods (the trip’s fee), and how much of it waits. */
             held: {
                 count: number;
+                montant: number;
+            };
+            /** @description Sellers’ held money at the run: sales paid whose goods were not handed over yet (DOMAIN.md, "Fair exchange"), in how many wallets. Absent on reports older than it: 0. */
+            escrow: {
+                wallets: number;
                 montant: number;
             };
             inProgress: number;
@@ -45564,13 +48791,13 @@ export interface components {
         } | null;
         ReconciliationBreak: {
             /**
-             * @description `over_allocated` (entries + refund > amount), `under_allocated` (entries + refund < amount, the money not waiting for a delivery), `entries_on_unpaid`, `refund_on_unpaid` (a payment not `success` with entries or a refund mark), `unknown_payment` (entries name a payment that does not exist), `too_many_entries`, `allocation_mismatch` (the payment’s allocation summary does not list exactly the entries naming it), `wallet_mismatch` (balance - debt differs from the sum of the entries), `negative_balance`, `negative_debt`.
+             * @description `over_allocated` (entries + refund > amount), `under_allocated` (entries + refund < amount, the money not waiting for a delivery), `entries_on_unpaid`, `refund_on_unpaid` (a payment not `success` with entries or a refund mark), `unknown_payment` (entries name a payment that does not exist), `too_many_entries`, `allocation_mismatch` (the payment’s allocation summary does not list exactly the entries naming it), `wallet_mismatch` (balance - debt differs from the sum of the entries that move the balance), `held_mismatch` (the held money differs from the sum of the held entries), `negative_held`, `negative_balance`, `negative_debt`.
              * @enum {string}
              */
-            kind: "over_allocated" | "under_allocated" | "entries_on_unpaid" | "refund_on_unpaid" | "unknown_payment" | "too_many_entries" | "allocation_mismatch" | "wallet_mismatch" | "negative_balance" | "negative_debt";
+            kind: "over_allocated" | "under_allocated" | "entries_on_unpaid" | "refund_on_unpaid" | "unknown_payment" | "too_many_entries" | "allocation_mismatch" | "wallet_mismatch" | "held_mismatch" | "negative_held" | "negative_balance" | "negative_debt";
             paymentId: string | null;
             walletId: string | null;
-            /** @description XOF compared: `montant`, `allocated`, `refunded` (and `missing`; `summarized`, the sum its allocation summary holds) for a payment; `balance`, `debt`, `entries` for a wallet. */
+            /** @description XOF compared: `montant`, `allocated`, `refunded` (and `missing`; `summarized`, the sum its allocation summary holds) for a payment; `balance`, `held`, `debt`, `entries`, `heldEntries` for a wallet. */
             amounts: {
                 [key: string]: number;
             };
@@ -45617,7 +48844,7 @@ export interface components {
                 role: string;
             };
             /** @enum {string} */
-            action: "payment.status_set" | "payment.status_forced" | "agent.created" | "agent.withdrawal_recorded" | "agent.presence_backfilled" | "order.status_set" | "delivery.status_set" | "publicite.rejected" | "verification.cancelled" | "pricing.updated" | "delivery_zone.created" | "delivery_zone.updated" | "delivery_zone.deleted" | "user.blocked" | "user.unblocked" | "user.role_changed";
+            action: "payment.status_set" | "payment.status_forced" | "agent.created" | "agent.withdrawal_recorded" | "agent.presence_backfilled" | "order.status_set" | "achat.status_set" | "dispute.assigned" | "dispute.decided" | "delivery.status_set" | "publicite.rejected" | "verification.cancelled" | "pricing.updated" | "delivery_zone.created" | "delivery_zone.updated" | "delivery_zone.deleted" | "user.blocked" | "user.unblocked" | "user.role_changed";
             /** @description The document the action changed. */
             target: {
                 collection: string;
@@ -45638,6 +48865,50 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             at: string;
+        };
+        StaleHandover: {
+            /** @enum {string} */
+            vente: "commande" | "achat";
+            commande: components["schemas"]["Order"] & unknown;
+            achat: {
+                id: string;
+                acheteur: string;
+                vendeur: string;
+                articleId: string;
+                articleTitre: string;
+                prix: number;
+                /** @enum {string} */
+                modeLivraison: "consommation" | "transit";
+                paysDestination: string | null;
+                /** @description The delivery fee of the zone quote, 0 without delivery. */
+                fraisLivraison: number;
+                /** @description `prix` + `fraisLivraison`: the amount of the `achat` payment. The seller’s sale is on `prix`. */
+                total: number;
+                /** @description The delivery asked for, with the zone and trip length that priced it; null without delivery. */
+                livraison: {
+                    destination: components["schemas"]["GeoPoint"];
+                    adresse: string;
+                    instructions: string | null;
+                    zoneId: string;
+                    distanceKm: number;
+                } | null;
+                /**
+                 * @description `payee`: paid, its price held for the seller until the handover; `remise`: handed over (the seller credited); `a_rembourser`: paid, but another buyer paid for the listing first.
+                 * @enum {string}
+                 */
+                statut: "en_attente_paiement" | "payee" | "remise" | "annulee" | "a_rembourser";
+                paymentId: string | null;
+                /**
+                 * @description Paid, without a courier: the buyer’s handover code. The buyer app shows it; the buyer gives it to the seller when it takes the vehicle, and the seller enters it (`POST /api/achat/{id}/handover`): that is the handover. Null with a courier, before payment, and in the seller’s view.
+                 * @example 482913
+                 */
+                codeRemise: string | null;
+                /** @description When the vehicle was handed over (ISO), or null. */
+                remiseA: string | null;
+                /** @description The open dispute of this purchase (`GET /api/litiges/{id}`), or null: while it is open, the seller’s money stays held. */
+                litige: string | null;
+                createdAt: string;
+            } | null;
         };
     };
     responses: never;

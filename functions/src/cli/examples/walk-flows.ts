@@ -6,6 +6,7 @@
 import type { Recorder } from './recorder';
 import { walkAccounts, walkAdminSettings } from './walk-accounts';
 import { walkCatalog } from './walk-catalog';
+import { walkFairExchange } from './walk-fair-exchange';
 import { walkCommerce } from './walk-commerce';
 import { walkLogistics } from './walk-logistics';
 import { walkAgents, walkTransit } from './walk-transit';
@@ -27,6 +28,7 @@ export async function walkFlows(recorder: Recorder, context: WalkContext): Promi
   await walkAccounts(recorder, context);
   await walkCatalog(recorder, context);
   await walkCommerce(recorder, context);
+  await walkFairExchange(recorder, context);
   await walkLogistics(recorder, context);
   await walkTransit(recorder, context);
   await walkAgents(recorder, context);

@@ -82,11 +82,17 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
   if (!part) return;
   const sellerUid = context.uids.vendeur;
 
+  // The pickup: the seller confirms it handed the part over, or the courier enters the seller's pickup code.
+  const pickUp = async (id: string, by: 'vendeur' | 'livreur') => {
+    if (by === 'vendeur') return call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'vendeur', { params: { id, vendeur: sellerUid }, body: {} });
+    const code = (await call('GET /api/deliveries/{id}', 'vendeur', { params: { id }, quiet: true })).body?.data?.pickups?.[0]?.code as string | undefined;
+    return call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id, vendeur: sellerUid }, body: { code } });
+  };
   // Accepted and picked up, then handed over against the buyer's code; or, without it, left to the
   // buyer's word (confirmed or disputed).
   const handOver = async (id: string, proof: 'code' | 'buyer') => {
     await firstOffer(recorder, 'POST /api/deliveries/{id}/accept', id);
-    await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id, vendeur: sellerUid } });
+    await pickUp(id, proof === 'code' ? 'vendeur' : 'livreur');
     const code = proof === 'code' ? codeIn((await call('GET /api/deliveries/{id}', 'acheteur', { params: { id } })).body?.data) : undefined;
     if (proof === 'code' && code) await call('POST /api/deliveries/{id}/delivered', 'livreur', { params: { id }, body: { code } });
   };
@@ -123,14 +129,14 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
   const fourth = await paidDelivery(recorder, part);
   if (fourth) {
     await firstOffer(recorder, 'POST /api/deliveries/{id}/accept', fourth);
-    await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id: fourth, vendeur: sellerUid } });
+    await pickUp(fourth, 'livreur');
     await call('POST /api/deliveries/{id}/refuse', 'acheteur', { params: { id: fourth }, body: { reason: 'Le colis est abîmé' } });
   }
   // Brought back to the seller by the courier (the buyer could not be reached).
   const returned = await paidDelivery(recorder, part);
   if (returned) {
     await firstOffer(recorder, 'POST /api/deliveries/{id}/accept', returned);
-    await call('POST /api/deliveries/{id}/pickups/{vendeur}/confirm', 'livreur', { params: { id: returned, vendeur: sellerUid } });
+    await pickUp(returned, 'vendeur');
     await call('POST /api/deliveries/{id}/return', 'livreur', { params: { id: returned }, body: { reason: 'Client injoignable, colis rendu au vendeur' } });
   }
   // Cancelled by the buyer before any pickup.

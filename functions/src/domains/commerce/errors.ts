@@ -140,6 +140,61 @@ export const errors = {
     fr: 'La marchandise a été remise à l’acheteur : un désaccord passe par un litige.',
     en: 'The goods were handed over to the buyer: a disagreement goes through a dispute.',
   },
+  // Disputes (commerce/disputes; DOMAIN.md, "Disputes")
+  /** No such dispute, or not one the caller is a party of (admins read any). */
+  DISPUTE_NOT_FOUND: {
+    status: 404,
+    fr: 'Litige introuvable.',
+    en: 'Dispute not found.',
+  },
+  /** A dispute of a sale with no proof of handover yet: before it, the buyer cancels or refuses the goods at the door. */
+  DISPUTE_NO_HANDOVER: {
+    status: 409,
+    fr: 'Rien n’a encore été remis : annulez la vente ou refusez la marchandise à la livraison.',
+    en: 'Nothing was handed over yet: cancel the sale or refuse the goods at the door.',
+  },
+  /** A dispute opened past DELIVERY_DISPUTE_WINDOW_HOURS after the proof of handover. */
+  DISPUTE_WINDOW_CLOSED: {
+    status: 409,
+    fr: 'Le délai pour ouvrir un litige sur cette vente est passé.',
+    en: 'The time to open a dispute about this sale is over.',
+  },
+  /** A second dispute of one sale (once per sale, withdrawn or decided included). */
+  DISPUTE_ALREADY_OPENED: {
+    status: 409,
+    fr: 'Un litige a déjà été ouvert pour cette vente.',
+    en: 'A dispute was already opened for this sale.',
+  },
+  /** The seller answering twice, past DISPUTE_ANSWER_DAYS, or once the dispute was decided or withdrawn. */
+  DISPUTE_ANSWER_CLOSED: {
+    status: 409,
+    fr: 'La réponse à ce litige n’est plus possible.',
+    en: 'This dispute can no longer be answered.',
+  },
+  /** A refund larger than the goods' price (the trip's fee stays with the trip). */
+  DISPUTE_AMOUNT_TOO_HIGH: {
+    status: 400,
+    fr: 'Le remboursement dépasse le prix de la marchandise.',
+    en: 'The refund exceeds the price of the goods.',
+  },
+  /** A decision by an admin who did not take the dispute, or of an escalated one or one above DISPUTE_ADMIN_MAX_XOF by a role below `principal`. */
+  DISPUTE_DECISION_FORBIDDEN: {
+    status: 403,
+    fr: 'Cette décision revient à l’administrateur qui a pris le litige, ou à un principal.',
+    en: 'This decision belongs to the admin who took the dispute, or to a principal.',
+  },
+  /** A decision whose money went back already (the sale cancelled meanwhile, its delivery failed). */
+  DISPUTE_SALE_REFUNDED: {
+    status: 409,
+    fr: 'L’argent de cette vente a déjà été rendu à l’acheteur.',
+    en: 'The money of this sale was already given back to the buyer.',
+  },
+  /** More evidence photos than DISPUTE_EVIDENCE_MAX for one side. */
+  DISPUTE_EVIDENCE_LIMIT: {
+    status: 409,
+    fr: 'Nombre maximal de photos atteint pour ce litige.',
+    en: 'The most photos for this dispute were given already.',
+  },
 } as const satisfies ErrorTable;
 
 declare module '../../core/error-codes' {

@@ -1,6 +1,7 @@
 /** Events the commerce domain emits (docs/events.md, generated from these declarations). */
 import type { DeliveryRequest } from '../logistics';
 import type { DemandeEvent, DemandeStatus } from './chauffeurs/state';
+import type { DisputeStatus } from './disputes/state';
 import type { OrderStatus } from './orders/state';
 
 /** A paid order was cancelled before it shipped: its units are back in stock, its money goes back. */
@@ -151,6 +152,48 @@ export interface AchatPaid {
   net?: number | null;
 }
 
+/** A dispute was opened or moved (DOMAIN.md, "Disputes"). */
+export interface DisputeStatusChanged {
+  disputeId: string;
+  /** null when it was opened. */
+  from: DisputeStatus | null;
+  to: DisputeStatus;
+  /** When (ISO). */
+  at: string;
+  /** Who moved it: the buyer, an admin, `system`. */
+  by: string;
+  vente: { kind: 'commande' | 'achat'; id: string };
+  acheteur: string;
+  vendeurs: string[];
+  livreur: string | null;
+  /** The sale's delivery, when a courier carried it: paused while the dispute is open, closed by its decision. */
+  livraisonId: string | null;
+  /** With `rembourse`: what the buyer gets back (XOF). */
+  montantRembourse: number | null;
+}
+
+/** An open dispute passed its decision deadline: escalated to `principal`. */
+export interface DisputeEscalated {
+  disputeId: string;
+  acheteur: string;
+  vendeurs: string[];
+  /** The admin who took it, if any. */
+  admin: string | null;
+  /** When (ISO). */
+  at: string;
+}
+
+/** A paid sale nobody handed over for HANDOVER_REMINDER_DAYS: its parties reminded, admins list it. */
+export interface SaleHandoverStale {
+  vente: { kind: 'commande' | 'achat'; id: string };
+  acheteur: string;
+  vendeurs: string[];
+  /** When it was paid (ISO). */
+  payeLe: string;
+  /** When (ISO). */
+  at: string;
+}
+
 declare module '../../core/events/catalog' {
   interface EventCatalog {
     /**
@@ -204,6 +247,21 @@ declare module '../../core/events/catalog' {
      * delivery `livre`), once: a release already in the ledger emits nothing.
      */
     'order.seller_credited': OrderSellerCredited;
+    /**
+     * A dispute was opened or moved (key: `{disputeId}_{to}_{at ms}`, core/fsm's one policy). Emitted
+     * by every write of a dispute's `statut`, through `disputes/machine.ts`.
+     */
+    'dispute.status_changed': DisputeStatusChanged;
+    /**
+     * An open dispute passed DISPUTE_DECISION_DAYS without a decision (key: the dispute id): only
+     * `principal` and `superAdmin` decide it now. Emitted by the hourly job that marks it, once.
+     */
+    'dispute.escalated': DisputeEscalated;
+    /**
+     * A paid sale nobody handed over for HANDOVER_REMINDER_DAYS (key: `{kind}_{saleId}`): its
+     * parties are reminded, admins list it. Emitted by the daily job that marks it, once.
+     */
+    'sale.handover_stale': SaleHandoverStale;
     /**
      * A driver request moved (key: `{demandeId}_{to}_{at ms}`, core/fsm's one policy). Emitted by
      * every move of a request, through `chauffeurs/machine.ts`.

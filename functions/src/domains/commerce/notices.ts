@@ -46,6 +46,42 @@ export const notices = defineNotices({
     fr: (p) => ({ title: 'Demande rejetée', body: `La demande de chauffeur (${p.sujet}, le ${p.date}) a été rejetée par l’administration : ${p.motif}.` }),
     en: (p) => ({ title: 'Request rejected', body: `The driver request (${p.sujet}, on ${p.date}) was rejected by the administrators: ${p.motif}.` }),
   },
+  dispute_opened: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Litige ouvert', body: `L’acheteur conteste la vente ${p.venteId}. L’argent reste retenu jusqu’à la décision : répondez avec vos preuves avant l’échéance.` }),
+    en: (p) => ({ title: 'Dispute opened', body: `The buyer disputes sale ${p.venteId}. The money stays held until the decision: answer with your evidence before the deadline.` }),
+  },
+  dispute_under_review: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Litige en examen', body: `Un administrateur examine le litige de la vente ${p.venteId}.` }),
+    en: (p) => ({ title: 'Dispute under review', body: `An administrator is reviewing the dispute of sale ${p.venteId}.` }),
+  },
+  dispute_decided: {
+    category: 'orders',
+    fr: (p) => ({
+      title: 'Litige décidé',
+      body: p.statut === 'rembourse' ? `Litige de la vente ${p.venteId} : ${formatXof(p.montant)} remboursés à l’acheteur, le reste versé au vendeur.` : `Litige de la vente ${p.venteId} : l’argent est versé au vendeur.`,
+    }),
+    en: (p) => ({
+      title: 'Dispute decided',
+      body: p.statut === 'rembourse' ? `Dispute of sale ${p.venteId}: ${formatXof(p.montant)} refunded to the buyer, the rest paid to the seller.` : `Dispute of sale ${p.venteId}: the money is paid to the seller.`,
+    }),
+  },
+  dispute_withdrawn: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Litige retiré', body: `L’acheteur a retiré son litige sur la vente ${p.venteId}.` }),
+    en: (p) => ({ title: 'Dispute withdrawn', body: `The buyer withdrew its dispute of sale ${p.venteId}.` }),
+  },
+  dispute_escalated: {
+    category: 'orders',
+    fr: () => ({ title: 'Litige transmis', body: 'Le délai de décision est passé : le litige est transmis à un administrateur principal.' }),
+    en: () => ({ title: 'Dispute escalated', body: 'The decision deadline passed: the dispute goes to a principal administrator.' }),
+  },
+  handover_reminder: {
+    category: 'orders',
+    fr: (p) => ({ title: 'Remise à confirmer', body: `La vente ${p.venteId} est payée mais sa remise n’est pas confirmée : le vendeur saisit le code de remise de l’acheteur, ou l’acheteur confirme la réception.` }),
+    en: (p) => ({ title: 'Handover to confirm', body: `Sale ${p.venteId} is paid but its handover is not confirmed: the seller enters the buyer’s handover code, or the buyer confirms receipt.` }),
+  },
   order_paid: {
     category: 'payments',
     fr: (p) => ({ title: 'Commande payée', body: `Votre commande ${p.orderId} (${formatXof(p.montant)}) est payée.` }),

@@ -1,8 +1,10 @@
 /** The commerce domain's reactions to other domains' events. */
+import { ApiError } from '../../core/errors';
 import { subscriber } from '../../core/events';
 import { onPaid } from '../../core/payables';
 import { markForRefund } from '../payments';
 import { onAchatDelivered, onTransferred, releaseAchat } from './achats/handover';
+import { openDispute } from './disputes/open';
 import { cancelForRefusedVerification, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
 import { issueAchatInvoice, issueOrderInvoice, markInvoicePdfDeleted } from './invoices/service';
 import { onOrderPaid } from './orders/payment';
@@ -81,5 +83,23 @@ export const subscribers = [
   // The buyer refused the listing after its verification report: its purchase cancelled (`achat.cancelled`), paid money marked for refund.
   subscriber('commerce.verification_refused', 'verification.status_changed', async ({ payload }) => {
     if (payload.to === 'refuse') await cancelForRefusedVerification(payload.articleId, payload.acheteur);
+  }),
+  // The buyer's "not received" on a delivery after the courier's photo: a dispute of the sale (DOMAIN.md, "Disputes"), once.
+  subscriber('commerce.dispute_from_delivery', 'delivery.disputed', async ({ payload }) => {
+    if (!payload.source || !payload.apresPreuve) return;
+    const vente = { kind: payload.source.kind === 'order' ? ('commande' as const) : ('achat' as const), id: payload.source.id };
+    const texte = payload.motif.length >= 10 ? payload.motif : `Non reçu : ${payload.motif}`;
+    try {
+      await openDispute({ uid: payload.acheteur }, { vente, motif: 'non_recu', texte: texte.slice(0, 2000) }, payload.acheteur);
+    } catch (error) {
+      // Opened already (the buyer's own dispute, a run again), or past its window: nothing more to do.
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }),
+  // A dispute withdrawn: the sale's money released as its handover says (held otherwise), once.
+  subscriber('commerce.dispute_withdrawn_release', 'dispute.status_changed', async ({ payload }) => {
+    if (payload.to !== 'retire') return;
+    if (payload.vente.kind === 'commande') await releaseOrder(payload.vente.id);
+    else await releaseAchat(payload.vente.id);
   }),
 ];

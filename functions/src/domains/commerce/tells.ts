@@ -39,6 +39,28 @@ export const tells = defineTellers({
   'achat.handed_over': (p) =>
     p.vendeur && p.net !== undefined ? [{ uid: p.vendeur, type: 'article_sold', key: `${p.achatId}_delivered`, params: { articleTitre: p.articleTitre ?? '', net: String(p.net) }, resource: article(p.articleId) }] : [],
   'achat.seller_credited': (p) => [{ uid: p.vendeur, type: 'article_sold', key: `${p.achatId}_delivered`, params: { articleTitre: p.articleTitre, net: String(p.net) }, resource: article(p.articleId) }],
+  'dispute.status_changed': (p) => {
+    const litige = { kind: 'litige' as const, id: p.disputeId };
+    const notice = (uid: string, type: Notice['type']): Notice => ({ uid, type, key: `${p.disputeId}_${p.to}`, params: { venteId: p.vente.id, statut: p.to, montant: String(p.montantRembourse ?? 0) }, resource: litige });
+    const sellers = p.vendeurs;
+    const courier = p.livreur ? [p.livreur] : [];
+    switch (p.to) {
+      // Opened: the sellers answer, the courier's photo is part of it; the buyer did it.
+      case 'ouvert':
+        return [...sellers, ...courier].map((uid) => notice(uid, 'dispute_opened'));
+      case 'en_examen':
+        return [p.acheteur, ...sellers].map((uid) => notice(uid, 'dispute_under_review'));
+      case 'rembourse':
+      case 'libere':
+        return [p.acheteur, ...sellers, ...courier].map((uid) => notice(uid, 'dispute_decided'));
+      case 'retire':
+        return [...sellers, ...courier].map((uid) => notice(uid, 'dispute_withdrawn'));
+    }
+  },
+  'dispute.escalated': (p) =>
+    [p.acheteur, ...p.vendeurs, ...(p.admin ? [p.admin] : [])].map((uid): Notice => ({ uid, type: 'dispute_escalated', key: p.disputeId, params: {}, resource: { kind: 'litige', id: p.disputeId } })),
+  'sale.handover_stale': (p) =>
+    [p.acheteur, ...p.vendeurs].map((uid): Notice => ({ uid, type: 'handover_reminder', key: `${p.vente.kind}_${p.vente.id}`, params: { venteId: p.vente.id }, resource: { kind: p.vente.kind, id: p.vente.id } })),
   'demande.status_changed': (p) => {
     const notice = (uid: string, type: Notice['type']): Notice => ({
       uid,

@@ -136,6 +136,30 @@ export const errors = {
     fr: 'Cet enlèvement est déjà confirmé.',
     en: 'This pickup is already confirmed.',
   },
+  /** The courier confirming a pickup without the seller's pickup code: a courier never confirms a pickup alone (DOMAIN.md, "Fair exchange"). */
+  PICKUP_CODE_REQUIRED: {
+    status: 400,
+    fr: 'Saisissez le code d’enlèvement que le vendeur vous donne avec la marchandise, ou laissez le vendeur confirmer.',
+    en: 'Enter the pickup code the seller gives you with the goods, or let the seller confirm.',
+  },
+  /** A pickup code that is not the seller's (counted on the pickup). */
+  PICKUP_CODE_INVALID: {
+    status: 409,
+    fr: 'Ce n’est pas le code d’enlèvement du vendeur.',
+    en: 'This is not the seller’s pickup code.',
+  },
+  /** Pickup code entry locked after DELIVERY_CODE_MAX_ATTEMPTS wrong codes (or a pickup without a code): the seller confirms. */
+  PICKUP_CODE_LOCKED: {
+    status: 429,
+    fr: 'Saisie du code d’enlèvement impossible : le vendeur doit confirmer l’enlèvement.',
+    en: 'The pickup code cannot be entered: the seller must confirm the pickup.',
+  },
+  /** The buyer refusing the goods after the courier's proof of handover (its photo): a disagreement is a dispute now. */
+  DELIVERY_PROOF_GIVEN: {
+    status: 409,
+    fr: 'Le livreur a fourni sa preuve de remise : en cas de désaccord, ouvrez un litige.',
+    en: 'The courier gave its proof of handover: if you disagree, open a dispute.',
+  },
   // Couriers (logistics/livreurs)
   /** An admin naming a courier (`/api/livreurs/{uid}`) that is no `livreur` account (or not a document id). */
   LIVREUR_NOT_FOUND: {

@@ -54,6 +54,9 @@ export interface DeliveryDisputed {
   motif: string;
   /** When (ISO). */
   at: string;
+  /** The order or purchase it carries, and whether the courier had given its photo proof (then it is a dispute of the sale). Absent on older events. */
+  source?: { kind: 'order' | 'achat'; id: string };
+  apresPreuve?: boolean;
 }
 
 /** A buyer's contact with a tricycle driver was opened or moved. */

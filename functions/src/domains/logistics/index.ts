@@ -8,6 +8,7 @@ export { quoteDelivery, type QuoteInput } from './zones/quote';
 export { findZoneAt } from './zones/service';
 export { DeliveryInput } from './schemas';
 export type { DeliveryQuote, DeliveryRequest } from './deliveries/model';
+export { type DeliveryFacts, deliveryFacts } from './deliveries/facts';
 export { type NearbyCourier, nearbyCouriers } from './livreurs/nearby';
 export { findTricycleContact, type TricycleContactView } from './tricycles/lookup';
 export type { DeliveryDelivered, DeliveryFailed } from './events';

@@ -32,7 +32,7 @@ export const manifest = {
         logger.info('delivery round', { ...data, outcome: await roundTask(data.deliveryId, data.round, data.roundBase) });
       },
     },
-    /** Queued when a courier proves a delivery by photo: closes it `livre` after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirmed. */
+    /** Queued when a courier proves a delivery by photo: closes it `livre` after DELIVERY_DISPUTE_WINDOW_HOURS unless the buyer confirmed or opened a dispute. */
     closeDelivery: {
       kind: 'task',
       retryConfig: { maxAttempts: 5, minBackoffSeconds: 30 },

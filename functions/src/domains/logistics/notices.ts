@@ -62,8 +62,14 @@ export const notices = defineNotices({
   // The buyer, when the courier proves a delivery by photo instead of the code: it closes by itself unless the buyer acts.
   delivery_proof: {
     category: 'orders',
-    fr: (p) => ({ title: 'Livraison déclarée avec photo', body: `Le livreur dit avoir livré ${p.deliveryId}. Confirmez la réception ou signalez-la non reçue avant ${p.closesAt}, sinon elle sera close comme livrée.` }),
-    en: (p) => ({ title: 'Delivery declared with a photo', body: `The courier says delivery ${p.deliveryId} was handed over. Confirm it or report it not received before ${p.closesAt}, or it closes as delivered.` }),
+    fr: (p) => ({
+      title: 'Livraison déclarée avec photo',
+      body: `Le livreur dit avoir livré ${p.deliveryId}. Confirmez la réception ou ouvrez un litige avant ${p.closesAt} ; sans réponse, elle sera close comme livrée et le vendeur payé.`,
+    }),
+    en: (p) => ({
+      title: 'Delivery declared with a photo',
+      body: `The courier says delivery ${p.deliveryId} was handed over. Confirm it or open a dispute before ${p.closesAt}; without an answer it closes as delivered and the seller is paid.`,
+    }),
   },
   // The courier, when the buyer reports the delivery not received: admins decide, nothing closes by itself.
   delivery_disputed: {

@@ -2,6 +2,7 @@
 import { subscriber } from '../../core/events';
 import { getUser } from '../identity';
 import { createDelivery } from './deliveries/create';
+import { followDispute } from './deliveries/service';
 import { settleDelivered, settleFailed } from './deliveries/settlement';
 import { closeContactsOfDriver } from './tricycles/contacts';
 import { followProfile } from './tricycles/drivers';
@@ -36,4 +37,11 @@ export const subscribers = [
   subscriber('logistics.delivery_gains', 'delivery.delivered', async ({ payload }) => settleDelivered(payload)),
   // `refuse`, `retour`, `annule`: gains when the trip was made, the buyer's refund marked once.
   subscriber('logistics.delivery_failed', 'delivery.failed', async ({ payload }) => settleFailed(payload)),
+  // A dispute of the sale a delivery carries: the delivery waits for its decision, resumes its window if withdrawn, ends `livre` once decided.
+  subscriber('logistics.delivery_dispute', 'dispute.status_changed', async ({ payload }) => {
+    if (!payload.livraisonId) return;
+    if (payload.from === null) await followDispute(payload.livraisonId, 'opened');
+    else if (payload.to === 'retire') await followDispute(payload.livraisonId, 'withdrawn');
+    else if (payload.to === 'rembourse' || payload.to === 'libere') await followDispute(payload.livraisonId, 'decided');
+  }),
 ];

@@ -2,7 +2,7 @@
 
 export type { PaymentSucceeded } from './events';
 export type { PaymentDocument, PaymentType } from './model';
-export { markForRefund } from './refunds';
+export { markForRefund, prepareRefundMark } from './refunds';
 export { allocate, type Allocation, prepareAllocation } from './ledger';
 export { type AllocationSummary, allocationSummaryOf } from './allocations';
 export { paymentsPage } from './reading';

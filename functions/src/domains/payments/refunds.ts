@@ -16,3 +16,13 @@ import * as repository from './repository';
 export function markForRefund(paymentId: string, reason: string, montant?: number): Promise<void> {
   return repository.markForRefund(paymentId, reason, now(), montant, takeBack);
 }
+
+/**
+ * A refund mark in the caller's transaction, without take-backs: for a caller whose own entries in
+ * that transaction already send the money back (a dispute's decision takes each seller's share back
+ * itself). Call it among the reads; the writer among the writes. Undefined when the payment is not a
+ * success or was marked already.
+ */
+export function prepareRefundMark(tx: FirebaseFirestore.Transaction, paymentId: string, reason: string, montant: number) {
+  return repository.prepareRefundMark(tx, paymentId, reason, montant, now());
+}

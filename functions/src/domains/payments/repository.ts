@@ -166,6 +166,22 @@ export async function markForRefund(
   });
 }
 
+/**
+ * A refund mark written in the caller's transaction, for a caller that allocated the money's way
+ * back itself in the same transaction (a dispute's decision: refunds.ts). Reads the payment now;
+ * undefined when it is not a success or already carries a mark (the first mark stays).
+ */
+export async function prepareRefundMark(tx: FirebaseFirestore.Transaction, id: string, reason: string, montant: number, at: Date): Promise<(() => void) | undefined> {
+  const ref = payments().doc(id);
+  const current = (await tx.get(ref)).data();
+  if (!current || current.statut !== 'success' || current.refund) return undefined;
+  const amount = Math.max(0, Math.min(current.montant, Math.round(montant)));
+  return () => {
+    tx.update(ref, { refund: { reason, statut: 'a_rembourser', montant: amount }, updatedAt: Timestamp.fromDate(at) });
+    emit(tx, 'payment.refund_marked', id, { paymentId: id, type: current.type, userId: current.userId, montant: amount, full: amount === current.montant, reason, at: at.toISOString() });
+  };
+}
+
 /** A payment read in `tx`: ledger allocations check it before crediting anyone. */
 export async function paymentIn(tx: FirebaseFirestore.Transaction, id: string): Promise<PaymentDocument | undefined> {
   return (await tx.get(payments().doc(id))).data();

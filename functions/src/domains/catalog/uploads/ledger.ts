@@ -25,13 +25,14 @@ export interface UploadRecord {
    * Set by the domain whose record holds the file, in the transaction that attaches it: a chat
    * message (`chat`), a forwarder's verification file (`identityCard`, transit); or when it is
    * stored, for a file kept as evidence from the start (`deliveryProof`: a courier's photo of a
-   * handover, logistics). The clean-up keeps a marked file without asking its holder.
+   * handover, logistics; `disputeEvidence`: a photo of a dispute's party, commerce). The clean-up
+   * keeps a marked file without asking its holder.
    */
   keptBy?: UploadHolder;
 }
 
 /** Who holds a stored file that the clean-up must keep. */
-export type UploadHolder = 'chat' | 'identityCard' | 'deliveryProof';
+export type UploadHolder = 'chat' | 'identityCard' | 'deliveryProof' | 'disputeEvidence';
 
 /** `uploadQuotas/{uid}_{day}`: the files a user stored in a business day (TTL on `expireAt`). */
 interface UploadQuota {

@@ -53,6 +53,9 @@ export interface AchatDocument extends HandoverCodeFields {
   remiseA?: Timestamp | null;
   /** The sale's dispute while it is open (disputes/): its money stays held. */
   litigeOuvert?: string | null;
+  /** When it was paid, and whether the stale-handover job reminded its parties (handover/stale.ts). */
+  payeLe?: Timestamp;
+  rappelRemise?: boolean;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -63,7 +66,7 @@ const feeOf = (achat: AchatDocument) => achat.fraisLivraison ?? 0;
 
 /** The purchase as its buyer (and admins) read it: the handover code included. */
 export function toAchat(id: string, achat: AchatDocument): z.input<typeof Achat> {
-  const { createdAt, updatedAt: _updated, demandeLivraison, fraisLivraison: _fee, codeRemise, codeRemiseEssais: _attempts, remiseA, litigeOuvert, annulation: _why, payeeAvantAnnulation: _paid, ...rest } = achat;
+  const { createdAt, updatedAt: _updated, demandeLivraison, fraisLivraison: _fee, codeRemise, codeRemiseEssais: _attempts, remiseA, litigeOuvert, annulation: _why, payeeAvantAnnulation: _paid, payeLe: _paidAt, rappelRemise: _reminded, ...rest } = achat;
   const livraison = demandeLivraison
     ? {
         destination: demandeLivraison.destination.position,
@@ -178,7 +181,7 @@ export async function onAchatPaid(id: string, paymentId: string): Promise<void |
     sell();
     // In person (no courier), the buyer's handover code: the seller enters it when it hands the vehicle over.
     const codeRemise = achat.demandeLivraison ? null : newHandoverCode();
-    tx.update(ref, { ...achatMachine.move(tx, { id, from: achat.statut, event: 'pay', at: at.toDate() }), paymentId, codeRemise, codeRemiseEssais: 0, remiseA: null });
+    tx.update(ref, { ...achatMachine.move(tx, { id, from: achat.statut, event: 'pay', at: at.toDate() }), paymentId, codeRemise, codeRemiseEssais: 0, remiseA: null, payeLe: at, rappelRemise: false });
     emit(tx, 'achat.paid', id, {
       achatId: id,
       acheteur: achat.acheteur,

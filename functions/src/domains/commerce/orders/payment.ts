@@ -9,7 +9,7 @@
  * none), so the losers know at once and their order's transaction touches their order only. The
  * winners' transactions lower `stock` without reading the listing.
  */
-import type { Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { now } from '../../../core/clock';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
@@ -30,7 +30,7 @@ function writeCancelled(tx: Transaction, id: string, order: OrderDocument, payme
 function writePaid(tx: Transaction, id: string, order: OrderDocument, paymentId: string, unites: string[], at: Date): void {
   // In person (no courier), the buyer's handover code: its sellers enter it when they hand the parts over.
   const codeRemise = order.demandeLivraison ? null : newHandoverCode();
-  tx.update(orders().doc(id), { ...orderMachine.move(tx, { id, from: order.statut, event: 'pay', at, history: order.history, context: order }), paymentId, unites, codeRemise, codeRemiseEssais: 0 });
+  tx.update(orders().doc(id), { ...orderMachine.move(tx, { id, from: order.statut, event: 'pay', at, history: order.history, context: order }), paymentId, unites, codeRemise, codeRemiseEssais: 0, payeLe: Timestamp.fromDate(at), rappelRemise: false });
   emit(tx, 'order.paid', id, {
     orderId: id,
     acheteur: order.acheteur,

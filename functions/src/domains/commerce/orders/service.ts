@@ -68,6 +68,9 @@ export interface OrderDocument {
   remises?: Record<string, Timestamp>;
   /** The sale's dispute while it is open (disputes/): its money stays held. */
   litigeOuvert?: string | null;
+  /** When it was paid, and whether the stale-handover job reminded its parties (handover/stale.ts). */
+  payeLe?: Timestamp;
+  rappelRemise?: boolean;
   history: HistoryEntry<OrderStatus>[];
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -23,10 +23,12 @@ export interface DeliverySource {
 }
 
 /** One pickup per seller: a seller named twice is collected once, at its first point. */
+const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
 function pickupsOf(request: DeliveryRequest): Pickup[] {
   const seen = new Map<string, Pickup>();
   for (const pickup of request.pickups) {
-    if (!seen.has(pickup.vendeur)) seen.set(pickup.vendeur, { vendeur: pickup.vendeur, position: pickup.position, adresse: pickup.adresse, collectedAt: null });
+    if (!seen.has(pickup.vendeur)) seen.set(pickup.vendeur, { vendeur: pickup.vendeur, position: pickup.position, adresse: pickup.adresse, collectedAt: null, code: sixDigits(), codeAttempts: 0 });
   }
   return [...seen.values()];
 }
@@ -62,7 +64,7 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
       updatedAt: at,
       paymentId: source.paymentId,
       montantPaye: source.montantPaye,
-      code: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      code: sixDigits(),
       roundBase: 1,
       declinedBy: [],
       offeredTo: [],

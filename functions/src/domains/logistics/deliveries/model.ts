@@ -21,8 +21,16 @@ export interface Pickup {
   vendeur: string;
   position: Point;
   adresse: string | null;
-  /** When the courier confirmed it had the seller's goods (null until then). */
+  /** When the seller's goods were handed to the courier (null until then). */
   collectedAt: Timestamp | null;
+  /**
+   * The seller's pickup code (6 digits), shown to that seller only: a courier confirms a pickup
+   * only by entering it (DOMAIN.md, "Fair exchange": "never the courier alone"); the seller may
+   * confirm itself instead. Absent on deliveries created before it (their sellers confirm).
+   */
+  code?: string;
+  /** Wrong pickup codes the courier entered (DELIVERY_CODE_MAX_ATTEMPTS lock it). */
+  codeAttempts?: number;
 }
 
 export interface DeliveryHistoryEntry {

@@ -4,7 +4,7 @@ import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { ACCEPTED_TYPES, readUpload } from '../../catalog';
 import { readProof, storeProof } from './proof';
-import { AdminDeliveryStatus, DeliveredRequest, Delivery, DeliveryIdParams, DeliveryProofPhoto, DeliveryView, DeliveryListQuery, DeliveryOfferAnswer, PickupParams, ReasonRequest } from './schemas';
+import { AdminDeliveryStatus, DeliveredRequest, Delivery, DeliveryIdParams, DeliveryProofPhoto, DeliveryView, DeliveryListQuery, DeliveryOfferAnswer, PickupConfirm, PickupParams, ReasonRequest } from './schemas';
 import {
   acceptDelivery,
   adminSetStatus,
@@ -81,12 +81,15 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/deliveries/:id/pickups/:vendeur/confirm',
     tags,
-    summary: 'A pickup confirmed by the assigned courier or by its seller handing the goods over; the last one puts the delivery `en_cours`',
+    summary: 'A pickup confirmed by its seller handing the goods over, or by the assigned courier entering the seller’s pickup code (never the courier alone); the last one puts the delivery `en_cours`',
+    description:
+      'The seller’s pickup code is in its view of the delivery (`SellerDelivery.pickups[].code`). Each wrong code is counted on the pickup; after DELIVERY_CODE_MAX_ATTEMPTS wrong codes, code entry answers PICKUP_CODE_LOCKED and the seller confirms.',
     access: 'profile',
     params: PickupParams,
-    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'PICKUP_NOT_FOUND', 'PICKUP_ALREADY_CONFIRMED', 'INVALID_TRANSITION'],
+    body: PickupConfirm,
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'PICKUP_NOT_FOUND', 'PICKUP_ALREADY_CONFIRMED', 'INVALID_TRANSITION', 'PICKUP_CODE_REQUIRED', 'PICKUP_CODE_INVALID', 'PICKUP_CODE_LOCKED'],
     success: { description: 'The delivery (its seller reads its part: `SellerDelivery`)', data: DeliveryView },
-    handle: ({ caller, params }) => confirmPickup(caller, params.id, params.vendeur),
+    handle: ({ caller, params, body }) => confirmPickup(caller, params.id, params.vendeur, body.code),
   })
   .json({
     method: 'post',
@@ -119,7 +122,7 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/deliveries/:id/delivered',
     tags,
-    summary: 'The assigned courier hands the goods over: with the buyer’s code it is `livre` at once; with a photo only it closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first',
+    summary: 'The assigned courier hands the goods over: with the buyer’s code it is `livre` at once; with a photo only it closes `livre` after DELIVERY_DISPUTE_WINDOW_HOURS (the buyer’s silence is the handover) unless the buyer confirms or opens a dispute first',
     description:
       'Each wrong code is counted on the delivery; after DELIVERY_CODE_MAX_ATTEMPTS wrong codes, code entry answers DELIVERY_CODE_LOCKED (429) and the buyer’s confirmation (or a photo proof, or admins) ends the delivery. The photo must be one the courier uploaded for this delivery with POST /api/deliveries/{id}/proof (DELIVERY_PROOF_NOT_OWNED); the buyer is told (`delivery_proof`). A disputed delivery takes no photo proof (DELIVERY_DISPUTED).',
     access: 'profile',
@@ -157,11 +160,12 @@ export const router = new ApiRouter()
     method: 'post',
     path: '/api/deliveries/:id/refuse',
     tags,
-    summary: 'The buyer refuses the goods at the door (the courier earns its trip): `refuse` (docs/guides/logistics.md: outcomes). Not the courier’s: its recipient absent, it uses `return`',
+    summary:
+      'The buyer refuses the goods at the door, before any proof of handover (the courier earns its trip): `refuse` (docs/guides/logistics.md: outcomes). After the courier’s photo, a disagreement is a dispute (`POST /api/litiges`). Not the courier’s: its recipient absent, it uses `return`',
     access: 'profile',
     params: DeliveryIdParams,
     body: ReasonRequest,
-    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'INVALID_TRANSITION'],
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ACTION_FORBIDDEN', 'INVALID_TRANSITION', 'DELIVERY_PROOF_GIVEN'],
     success: { description: 'The refused delivery', data: Delivery },
     handle: ({ caller, params, body }) => refuseDelivery(caller, params.id, body.reason),
   })

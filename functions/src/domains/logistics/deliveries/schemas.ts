@@ -28,8 +28,11 @@ export const Delivery = z
     roundEndsAt: Iso.nullable(),
     sansLivreur: z.boolean().meta({ description: 'Every round ended without a courier: admins relaunch it.' }),
     code: z.string().nullable().meta({ description: 'The handover code (6 digits): shown to the buyer and admins only, the buyer gives it to the courier at the door.' }),
-    preuve: z.object({ photo: z.string().nullable(), at: Iso }).nullable().meta({ description: 'The courier’s proof without the code; the delivery closes at `autoCloseAt` unless the buyer confirms first.' }),
-    autoCloseAt: Iso.nullable(),
+    preuve: z
+      .object({ photo: z.string().nullable(), at: Iso })
+      .nullable()
+      .meta({ description: 'The courier’s photo proof without the code; the delivery closes `livre` at `autoCloseAt` unless the buyer confirms or opens a dispute first.' }),
+    autoCloseAt: Iso.nullable().meta({ description: 'After a photo proof: the end of the buyer’s dispute window (DELIVERY_DISPUTE_WINDOW_HOURS); its silence until then is the handover.' }),
     litige: z
       .object({ motif: z.string(), at: Iso, by: z.string() })
       .nullable()
@@ -42,6 +45,13 @@ export const Delivery = z
   .meta({ id: 'Delivery' });
 
 export const DeliveryIdParams = z.strictObject({ id: documentId('DELIVERY_NOT_FOUND') });
+export const PickupConfirm = z.strictObject({
+  code: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional()
+    .meta({ description: 'The courier only: the seller’s pickup code, which the seller gives with the goods. The seller confirms its own pickup without it.', example: '215907' }),
+});
 export const PickupParams = z.strictObject({ id: documentId('DELIVERY_NOT_FOUND'), vendeur: documentId('PICKUP_NOT_FOUND', 'The seller whose pickup it is.') });
 
 export const DeliveryListQuery = PaginationQuery.extend({
@@ -77,7 +87,7 @@ export const DeliveredRequest = z
       .optional()
       .meta({
         description:
-          'The `path` POST /api/deliveries/{id}/proof answered the courier for this delivery (DELIVERY_PROOF_NOT_OWNED otherwise): without the code, the buyer is told and the delivery closes after DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first.',
+          'The `path` POST /api/deliveries/{id}/proof answered the courier for this delivery (DELIVERY_PROOF_NOT_OWNED otherwise): without the code, the buyer is told the deadline and the delivery closes `livre` after DELIVERY_DISPUTE_WINDOW_HOURS unless the buyer confirms or opens a dispute first.',
       }),
   })
   .refine((value) => value.code !== undefined || value.photo !== undefined, { message: 'Give the buyer’s `code` or a `photo`.', path: ['code'] })
@@ -99,7 +109,16 @@ export const DeliveryOfferAnswer = z.object({ deliveryId: z.string(), statut: z.
  */
 export const SellerDelivery = Delivery.pick({ id: true, source: true, acheteur: true, livreur: true, statut: true, round: true, roundEndsAt: true, sansLivreur: true, enLitige: true, createdAt: true, updatedAt: true })
   .extend({
-    pickups: Delivery.shape.pickups.meta({ description: 'The caller’s own pickup only.' }),
+    pickups: z
+      .array(
+        Delivery.shape.pickups.element.extend({
+          code: z.string().nullable().meta({
+            description: 'The caller’s pickup code: give it to the courier with the goods (the courier enters it), or confirm the pickup yourself. Null on deliveries created before pickup codes.',
+            example: '215907',
+          }),
+        }),
+      )
+      .meta({ description: 'The caller’s own pickup only.' }),
     history: z.array(
       z.object({
         statut: z.enum(DELIVERY_STATUSES),

@@ -6,10 +6,15 @@
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { isAdminRole } from '../../../core/roles';
-import type { DeliveryDocument } from './model';
+import type { DeliveryDocument, Pickup } from './model';
 import type { SellerDelivery } from './schemas';
 
 const iso = (at: { toDate(): Date } | null | undefined) => (at ? at.toDate().toISOString() : null);
+
+/** A pickup as every party reads it: never its code (its seller's alone) nor the wrong codes counted. */
+export function publicPickup(pickup: Pickup) {
+  return { vendeur: pickup.vendeur, position: pickup.position, adresse: pickup.adresse, collectedAt: iso(pickup.collectedAt) };
+}
 
 /** Whether the caller reads the delivery only as one of its sellers (not its buyer, courier or an admin). */
 export function readsAsSeller(caller: Pick<ProfileCaller, 'uid' | 'role'>, delivery: DeliveryDocument): boolean {
@@ -23,7 +28,8 @@ export function toSellerDelivery(id: string, delivery: DeliveryDocument, seller:
     source: delivery.source,
     acheteur: delivery.acheteur,
     livreur: delivery.livreur,
-    pickups: delivery.pickups.filter((pickup) => pickup.vendeur === seller).map((pickup) => ({ ...pickup, collectedAt: iso(pickup.collectedAt) })),
+    // Its own pickup, with its pickup code: the seller gives it to the courier with the goods.
+    pickups: delivery.pickups.filter((pickup) => pickup.vendeur === seller).map((pickup) => ({ ...publicPickup(pickup), code: pickup.code ?? null })),
     statut: delivery.statut,
     round: delivery.round,
     roundEndsAt: iso(delivery.roundEndsAt),

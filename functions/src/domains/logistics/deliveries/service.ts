@@ -28,7 +28,7 @@ import { runRound } from './rounds';
 import type { AdminDeliveryStatus, Delivery, DeliveredRequest, DeliveryListQuery } from './schemas';
 import { ADMIN_EVENT_TO, type DeliveryEvent, isFinal } from './state';
 import { deliveryMachine } from './machine';
-import { readsAsSeller, toSellerDelivery } from './seller-view';
+import { publicPickup, readsAsSeller, toSellerDelivery } from './seller-view';
 import { scheduleClose } from './tasks';
 
 type DeliveryView = z.input<typeof Delivery>;
@@ -44,7 +44,7 @@ export function toDelivery(id: string, delivery: DeliveryDocument, viewer?: Pick
     acheteur: delivery.acheteur,
     vendeurs: delivery.vendeurs,
     livreur: delivery.livreur,
-    pickups: delivery.pickups.map((pickup) => ({ ...pickup, collectedAt: iso(pickup.collectedAt) })),
+    pickups: delivery.pickups.map(publicPickup),
     destination: delivery.destination,
     instructions: delivery.instructions,
     distanceKm: delivery.distanceKm,
@@ -292,15 +292,19 @@ export async function declineDelivery(caller: ProfileCaller, id: string): Promis
 }
 
 /**
- * A pickup confirmed: by the assigned courier or by the pickup's seller handing the goods over
- * (either suffices, once). The last pickup moves the delivery `en_cours`. A pickup already
- * confirmed answers PICKUP_ALREADY_CONFIRMED whatever the status it led to (docs/guides/logistics.md, "Deliveries"):
- * the seller confirming the last pickup after the courier finds the delivery `en_cours`, and is
- * told what happened rather than that the table refuses; the status is checked after.
+ * A pickup confirmed (DOMAIN.md, "Fair exchange": "Seller to courier: the seller's confirmation, or
+ * the seller's pickup code entered by the courier; never the courier alone"): by the pickup's seller
+ * handing the goods over, or by the assigned courier entering the code the seller gave it with them.
+ * A wrong code is counted on the pickup in the transaction that refuses it, and past
+ * DELIVERY_CODE_MAX_ATTEMPTS code entry is locked (the seller confirms). The last pickup moves the
+ * delivery `en_cours`. A pickup already confirmed answers PICKUP_ALREADY_CONFIRMED whatever the status
+ * it led to (docs/guides/logistics.md, "Deliveries"): the seller confirming the last pickup after the
+ * courier finds the delivery `en_cours`, and is told what happened rather than that the table refuses.
  */
-export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: string) {
+export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: string, code?: string) {
   const ref = deliveries().doc(id);
-  const delivery = await runTransaction(async (tx) => {
+  const maxAttempts = config().DELIVERY_CODE_MAX_ATTEMPTS;
+  const outcome = await runTransaction(async (tx): Promise<{ delivery: DeliveryDocument } | { refused: ApiError }> => {
     const current = (await tx.get(ref)).data();
     if (!current) throw new ApiError('DELIVERY_NOT_FOUND');
     const allowed = permission(caller, current, (uid) => uid === current.livreur || uid === vendeur);
@@ -308,20 +312,33 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
     if (allowed === 'forbidden') throw new ApiError('DELIVERY_ACTION_FORBIDDEN');
     const index = current.pickups.findIndex((pickup) => pickup.vendeur === vendeur);
     if (index < 0) throw new ApiError('PICKUP_NOT_FOUND');
-    if (current.pickups[index].collectedAt) throw new ApiError('PICKUP_ALREADY_CONFIRMED');
+    const pickup = current.pickups[index];
+    if (pickup.collectedAt) throw new ApiError('PICKUP_ALREADY_CONFIRMED');
     if (current.statut !== 'assigne') throw new ApiError('INVALID_TRANSITION');
+    // The seller's word is the handover of its goods; anyone else (the courier, an admin acting as one) needs the seller's code.
+    if (caller.uid !== vendeur) {
+      if (code === undefined) throw new ApiError('PICKUP_CODE_REQUIRED');
+      const attempts = pickup.codeAttempts ?? 0;
+      if (!pickup.code || attempts >= maxAttempts) throw new ApiError('PICKUP_CODE_LOCKED');
+      if (pickup.code !== code) {
+        const pickups = current.pickups.map((each, i) => (i === index ? { ...each, codeAttempts: attempts + 1 } : each));
+        tx.update(ref, { pickups, updatedAt: Timestamp.fromDate(now()) });
+        return { refused: new ApiError('PICKUP_CODE_INVALID') };
+      }
+    }
     const at = Timestamp.fromDate(now());
-    const pickups = current.pickups.map((pickup, i) => (i === index ? { ...pickup, collectedAt: at } : pickup));
-    if (pickups.some((pickup) => !pickup.collectedAt)) {
+    const pickups = current.pickups.map((each, i) => (i === index ? { ...each, collectedAt: at } : each));
+    if (pickups.some((each) => !each.collectedAt)) {
       tx.update(ref, { pickups, updatedAt: at });
-      return { ...current, pickups, updatedAt: at };
+      return { delivery: { ...current, pickups, updatedAt: at } };
     }
     const moved = deliveryMachine.move(tx, { id, from: current.statut, event: 'collect', at: at.toDate(), by: caller.uid, history: current.history, context: current });
     const updated: DeliveryDocument = { ...current, pickups, ...moved, history: moved.history! };
     tx.set(ref, updated);
-    return updated;
+    return { delivery: updated };
   });
-  return viewFor(id, delivery, caller);
+  if ('refused' in outcome) throw outcome.refused;
+  return viewFor(id, outcome.delivery, caller);
 }
 
 /**
@@ -330,7 +347,8 @@ export async function confirmPickup(caller: ProfileCaller, id: string, vendeur: 
  * is locked (DELIVERY_CODE_LOCKED: six digits must not be guessable; the buyer still confirms).
  * With a photo only: the photo must be one the courier stored itself for this delivery (proof.ts;
  * the upload ledger says who), the buyer is told, and the delivery closes after
- * DELIVERY_AUTO_CLOSE_SECONDS unless the buyer confirms or disputes first (`closeDelivery` task).
+ * DELIVERY_DISPUTE_WINDOW_HOURS (the buyer's dispute window: its silence is the handover) unless the
+ * buyer confirms or opens a dispute first (`closeDelivery` task).
  * A disputed delivery takes no photo proof.
  */
 export async function markDelivered(caller: ProfileCaller, id: string, proof: z.output<typeof DeliveredRequest>): Promise<DeliveryView> {
@@ -359,7 +377,8 @@ export async function markDelivered(caller: ProfileCaller, id: string, proof: z.
     return toDelivery(id, delivered, caller);
   }
   const ref = deliveries().doc(id);
-  const delay = config().DELIVERY_AUTO_CLOSE_SECONDS;
+  // The buyer's dispute window: its silence until then is the handover (DOMAIN.md, "Fair exchange").
+  const delay = config().DELIVERY_DISPUTE_WINDOW_HOURS * 3600;
   const proved = await runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data();
     if (!current || !current.parties.includes(caller.uid)) throw new ApiError('DELIVERY_NOT_FOUND');
@@ -402,7 +421,15 @@ export async function disputeDelivery(caller: ProfileCaller, id: string, motif: 
     const at = Timestamp.fromDate(now());
     const changes = { litige: { motif, at, by: caller.uid }, enLitige: true, autoCloseAt: null, updatedAt: at };
     tx.update(ref, changes);
-    emit(tx, 'delivery.disputed', `${id}_${at.toMillis()}`, { deliveryId: id, acheteur: current.acheteur, livreur: current.livreur, motif, at: at.toDate().toISOString() });
+    emit(tx, 'delivery.disputed', `${id}_${at.toMillis()}`, {
+      deliveryId: id,
+      acheteur: current.acheteur,
+      livreur: current.livreur,
+      motif,
+      at: at.toDate().toISOString(),
+      source: current.source,
+      apresPreuve: current.preuve !== null,
+    });
     return { ...current, ...changes };
   });
   return toDelivery(id, disputed, caller);
@@ -444,9 +471,21 @@ export async function closeTask(id: string): Promise<'closed' | 'not_due'> {
   return outcome;
 }
 
-/** The buyer refuses the goods at the door (the courier made the trip: it earns). Not the courier's word: it would earn a fee for a trip never made. */
+/**
+ * The buyer refuses the goods at the door (the courier made the trip: it earns). Not the courier's
+ * word: it would earn a fee for a trip never made. Not after the courier's proof of handover (its
+ * photo): a buyer who disagrees then opens a dispute, which an admin decides (DOMAIN.md, "Fair
+ * exchange": "A refusal at the door before any proof stays as it is").
+ */
 export async function refuseDelivery(caller: ProfileCaller, id: string, reason: string): Promise<DeliveryView> {
-  return toDelivery(id, await move(id, caller, 'refuse', { mayAct: isBuyer, reason }), caller);
+  const refused = await move(id, caller, 'refuse', {
+    mayAct: isBuyer,
+    reason,
+    precheck: (delivery) => {
+      if (delivery.preuve && !isAdmin(caller)) throw new ApiError('DELIVERY_PROOF_GIVEN');
+    },
+  });
+  return toDelivery(id, refused, caller);
 }
 
 /** The courier could not deliver and brings the goods back to the sellers. */
@@ -504,4 +543,40 @@ export async function relaunchDelivery(caller: ProfileCaller, id: string): Promi
   });
   await runRound(id, round, round);
   return toDelivery(id, (await ref.get()).data()!, caller);
+}
+
+/**
+ * A dispute of the sale this delivery carries (commerce's `dispute.status_changed`; DOMAIN.md, "Fair
+ * exchange"): opened, the delivery waits for its decision instead of closing by itself (`enLitige`, no
+ * auto-close); withdrawn, the buyer's silence counts again until the end of its window (from the
+ * photo); decided, the trip is over: `livre` (the goods' money follows the decision, the trip's fee
+ * the trip). Each once: the moves read the delivery in their transaction.
+ */
+export async function followDispute(id: string, step: 'opened' | 'withdrawn' | 'decided'): Promise<void> {
+  const ref = deliveries().doc(id);
+  if (step === 'decided') {
+    const current = (await ref.get()).data();
+    if (current?.statut !== 'en_cours') return;
+    try {
+      await move(id, SYSTEM, 'deliver', { mayAct: () => true, reason: 'litige décidé' });
+    } catch (error) {
+      // Moved meanwhile (ended by an admin, confirmed by the buyer): nothing left to do.
+      if (!(error instanceof ApiError && error.code === 'INVALID_TRANSITION')) throw error;
+    }
+    return;
+  }
+  const reopened = await runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    if (!current || current.statut !== 'en_cours') return undefined;
+    const at = Timestamp.fromDate(now());
+    if (step === 'opened') {
+      if (!current.enLitige) tx.update(ref, { enLitige: true, autoCloseAt: null, updatedAt: at });
+      return undefined;
+    }
+    if (!current.enLitige) return undefined;
+    const end = current.preuve ? Math.max(at.toMillis(), current.preuve.at.toMillis() + config().DELIVERY_DISPUTE_WINDOW_HOURS * 3_600_000) : null;
+    tx.update(ref, { enLitige: false, autoCloseAt: end === null ? null : Timestamp.fromMillis(end), updatedAt: at });
+    return end === null ? undefined : { end, proof: current.preuve!.at.toMillis() };
+  });
+  if (reopened) await scheduleClose(id, Math.ceil((reopened.end - now().getTime()) / 1000), reopened.proof);
 }

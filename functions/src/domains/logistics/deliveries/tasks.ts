@@ -1,7 +1,7 @@
 /**
  * The deliveries' Cloud Tasks (declared in logistics/module.ts): the next round of offers, queued when a round starts for
  * `dureeOffreSecondes` later, and the close of a delivery proved by photo, queued for
- * DELIVERY_AUTO_CLOSE_SECONDS later. Task ids are deterministic (delivery, search and round), so a
+ * DELIVERY_DISPUTE_WINDOW_HOURS later. Task ids are deterministic (delivery, search and round), so a
  * round started twice queues its successor once. A round task carries its search (`roundBase`, the
  * first round of the search): one left over from a search an admin relaunched since does nothing. DELIVERY_TASKS_ENABLED off (in-process tests) queues
  * nothing: the tests call the handlers with the clock moved. A failure to queue is logged, not
