@@ -104,10 +104,14 @@ function writeHandovers(tx: FirebaseFirestore.Transaction, id: string, order: Or
   return { ...order, ...moved, remises };
 }
 
-/** The order as the handover reads it: not found for a stranger, refused when a courier carries it or it is past handing over. */
-function handoverOf(order: OrderDocument | undefined, isParty: (order: OrderDocument) => boolean): OrderDocument {
+/**
+ * The order as the handover reads it: not found for a stranger, refused when a courier carries it,
+ * told when the caller's handover is done already (`done`), refused when it is past handing over.
+ */
+function handoverOf(order: OrderDocument | undefined, isParty: (order: OrderDocument) => boolean, done: (order: OrderDocument) => boolean): OrderDocument {
   if (!order || !isParty(order)) throw new ApiError('ORDER_NOT_FOUND');
   if (order.demandeLivraison) throw new ApiError('ORDER_DELIVERY_UNDER_WAY');
+  if (done(order)) throw new ApiError('HANDOVER_ALREADY_CONFIRMED');
   if (!AWAITING_HANDOVER.has(order.statut)) throw new ApiError('INVALID_TRANSITION');
   return order;
 }
@@ -119,8 +123,11 @@ function handoverOf(order: OrderDocument | undefined, isParty: (order: OrderDocu
 export async function handOverBySeller(caller: ProfileCaller, id: string, code: string): Promise<OrderDocument> {
   const ref = orders().doc(id);
   const outcome = await runTransaction(async (tx): Promise<{ order: OrderDocument } | { refused: ApiError }> => {
-    const order = handoverOf((await tx.get(ref)).data(), (found) => found.vendeurs.includes(caller.uid));
-    if (order.remises?.[caller.uid]) throw new ApiError('HANDOVER_ALREADY_CONFIRMED');
+    const order = handoverOf(
+      (await tx.get(ref)).data(),
+      (found) => found.vendeurs.includes(caller.uid),
+      (found) => Boolean(found.remises?.[caller.uid]),
+    );
     const wrong = checkHandoverCode(order, code);
     if (wrong) {
       if (wrong.attempts === undefined) throw wrong.error;
@@ -137,9 +144,12 @@ export async function handOverBySeller(caller: ProfileCaller, id: string, code: 
 export async function receivedByBuyer(caller: ProfileCaller, id: string): Promise<OrderDocument> {
   const ref = orders().doc(id);
   return runTransaction(async (tx) => {
-    const order = handoverOf((await tx.get(ref)).data(), (found) => found.acheteur === caller.uid);
+    const order = handoverOf(
+      (await tx.get(ref)).data(),
+      (found) => found.acheteur === caller.uid,
+      (found) => found.vendeurs.every((vendeur) => found.remises?.[vendeur]),
+    );
     const waiting = order.vendeurs.filter((vendeur) => !order.remises?.[vendeur]);
-    if (waiting.length === 0) throw new ApiError('HANDOVER_ALREADY_CONFIRMED');
     return writeHandovers(tx, id, order, waiting, caller.uid, 'buyer');
   });
 }
