@@ -13637,7 +13637,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A driver accepts an open request; of several drivers at once, one wins */
+        /**
+         * A driver accepts an open request; of several drivers at once, one wins
+         * @description Accepting shows the request’s exact place (address, point) and note, so only a driver whose telephone is proven accepts (DOMAIN.md, “Proven people”): another is answered PHONE_NOT_VERIFIED (403) before anything is read or written, the app’s cue to run the proof (`POST /api/auth/phone/request`, then `/verify`).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -13734,7 +13737,9 @@ export interface paths {
                     };
                 };
                 /**
-                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 * @description `PHONE_NOT_VERIFIED`: Confirm your telephone number first, with the code we send you.
+                 *
+                 *     `USER_BLOCKED`: Your account is blocked. Contact support.
                  *
                  *     `PROFILE_REQUIRED`: Finish signing up before using the service.
                  *
@@ -13748,8 +13753,8 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": false,
-                         *       "code": "USER_BLOCKED",
-                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *       "code": "PHONE_NOT_VERIFIED",
+                         *       "message": "Confirmez d’abord votre numéro de téléphone avec le code que nous vous envoyons."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -23064,7 +23069,7 @@ export interface paths {
         get?: never;
         /**
          * Goes online (offers may come) or offline, optionally with the current position
-         * @description Going online needs a known position: the one given, or the last one written. A position given here is written at once (not throttled) and starts a new throttle window of the location stream.
+         * @description Going online needs a proven telephone (DOMAIN.md, “Proven people”: PHONE_NOT_VERIFIED otherwise, the app’s cue to run `POST /api/auth/phone/request`, then `/verify`; going offline does not) and a known position: the one given, or the last one written. A position given here is written at once (not throttled) and starts a new throttle window of the location stream.
          */
         put: {
             parameters: {
@@ -23169,7 +23174,9 @@ export interface paths {
                     };
                 };
                 /**
-                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 * @description `PHONE_NOT_VERIFIED`: Confirm your telephone number first, with the code we send you.
+                 *
+                 *     `USER_BLOCKED`: Your account is blocked. Contact support.
                  *
                  *     `PROFILE_REQUIRED`: Finish signing up before using the service.
                  *
@@ -23183,8 +23190,8 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": false,
-                         *       "code": "USER_BLOCKED",
-                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *       "code": "PHONE_NOT_VERIFIED",
+                         *       "message": "Confirmez d’abord votre numéro de téléphone avec le code que nous vous envoyons."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
