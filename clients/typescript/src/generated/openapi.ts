@@ -45290,6 +45290,11 @@ export interface components {
             completedAt: string | null;
             /** @description Whether the referred user proved its telephone; nothing is credited to the agent before. null: a referral made before the rule (paid at sign-up). */
             phoneProven: boolean | null;
+            /**
+             * @description Why this proven referral earned its agent no sign-up bonus: `meme_personne`, the account of the same telephone on the other app earned it first (one sign-up bonus per person, whichever agent’s code). The referral still counts (totals, a shop for a seller, its commissions). null: the bonus was credited, or waits for the telephone proof.
+             * @enum {string|null}
+             */
+            signupBonusRefusedReason: "meme_personne" | null;
         };
         AgentMonitorDay: {
             dateKey: string;

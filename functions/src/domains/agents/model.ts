@@ -113,6 +113,8 @@ export interface AgentStatsDocument extends Partial<Record<TotalCounter | 'agent
 /** `agentTallies/{fact}_{id}`: this fact was counted on its agent's counters. */
 export interface TallyDocument {
   agentId: string;
+  /** For a person's sign-up bonus (`referral_signup_person_{e164}`, referrals/person.ts): the referred account that earned it. */
+  referredId?: string;
   createdAt: Timestamp;
 }
 
