@@ -198,7 +198,13 @@ describe('dashboards', () => {
     const res = await (await api()).get('/api/agents/me-pro/dashboard').set(bearer(agent.token));
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
-      agent: { id: agent.uid, typeAgent: 'Market_pro', referralCode: agent.referralCode },
+      // DOMAIN.md, "Agents' zones": "An agent without an area keeps the land rule and its dashboard says the zone is not set."
+      agent: {
+        id: agent.uid,
+        typeAgent: 'Market_pro',
+        referralCode: agent.referralCode,
+        presenceZone: { statut: 'non_definie', centre: null, rayonM: null, polygone: null, definedAt: null, definedBy: null },
+      },
       stats: { totalReferrals: 0, completedReferrals: 0, awaitingPhoneProof: 0, totalEarnings: 0, currentBalance: 0 },
       daily: {
         dateKey: '2026-11-23',

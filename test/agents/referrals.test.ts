@@ -4,13 +4,13 @@
  * commissions (rounded up, once per payment, also when the event is delivered again); the daily
  * KPIs and totals move with them. Payments go through the FeexPay sandbox and an admin's confirmation.
  */
-import { dispatchEvent } from '../../functions/src/core/events';
 import { auth, db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { createLogin, createUser, lastCodeSentTo, newBeninNumber, proveTelephone, signIn, syntheticEmailOf, type TestUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
 import { publish } from '../helpers/catalog';
 import { resetEmulators } from '../helpers/emulators';
+import { redeliver } from '../helpers/events';
 import { paidAtFeexPay, useFeexPaySandbox } from '../helpers/feexpay';
 import { frozenClock, resetClock, useSettings } from '../helpers/settings';
 
@@ -69,13 +69,6 @@ const dashboard = async (who: TestUser = agent) => (await (await api()).get('/ap
 const earningsOf = async (who: TestUser) =>
   (await db().collection(COLLECTIONS.agentEarnings).where('agentId', '==', who.uid).get()).docs.map((earning) => ({ id: earning.id, ...earning.data() }));
 const ledgerSize = async (who: TestUser) => (await db().collection(COLLECTIONS.wallets).doc(who.uid).collection('transactions').get()).size;
-
-/** Delivers an event again as if its runs were lost: every subscriber runs once more. */
-async function redeliver(eventId: string) {
-  const runs = await db().collection(COLLECTIONS.eventRuns).where('eventId', '==', eventId).get();
-  await Promise.all(runs.docs.map((run) => run.ref.delete()));
-  return dispatchEvent(eventId);
-}
 
 beforeAll(async () => {
   await resetEmulators();

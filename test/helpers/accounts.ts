@@ -56,8 +56,26 @@ export interface TestUser {
   role: Role;
 }
 
-/** A registered user of any role (admins and agents included, an agent of `typeAgent` when given), with a fresh token. */
+/**
+ * Roles whose work needs a proven telephone (DOMAIN.md, Fair exchange, "Proven people": "A driver
+ * accepts a request, and a courier goes online, only with a proven telephone"): their apps run the
+ * proof first, and so does createUser.
+ */
+const PROVEN_ROLES: readonly Role[] = ['chauffeur', 'livreur'];
+
+/**
+ * A registered user of any role (admins and agents included, an agent of `typeAgent` when given), with a fresh token.
+ * A driver or a courier also proves its telephone, through the API (proveTelephone), as its app makes it do before
+ * its first request or its first time online; provisionUser makes one that has not.
+ */
 export async function createUser(role: Role, names: { nom?: string; prenoms?: string } = {}, typeAgent?: AgentType): Promise<TestUser> {
+  const user = await provisionUser(role, names, typeAgent);
+  if (PROVEN_ROLES.includes(role)) await proveTelephone(user);
+  return user;
+}
+
+/** A registered user as the operator's tool makes it: its telephone not proven, whatever its role. */
+export async function provisionUser(role: Role, names: { nom?: string; prenoms?: string } = {}, typeAgent?: AgentType): Promise<TestUser> {
   const national = newBeninNumber();
   const account = await provisionAccount({
     telephone: `+229${national}`,

@@ -76,6 +76,11 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const chauffeurToken = await signIn(syntheticEmailOf(chauffeur.telephone.slice(4), 'pro'), chauffeur.password);
   const open = await (await api()).get('/api/chauffeurs/demandes/open').query({ lat: 6.3654, lng: 2.4183 }).set('Authorization', `Bearer ${chauffeurToken}`);
   expect(open.body.data).toEqual([expect.objectContaining({ id: 'demo-chauffeurDemandes-1', trajet: { depart: 'Cotonou, Étoile Rouge', arrivee: 'Porto-Novo, Ouando' } })]);
+  // DOMAIN.md, "Proven people": "A driver accepts a request, and a courier goes online, only with a proven telephone";
+  // the demo driver and courier proved theirs, so the driver's accept and the courier's status work from Swagger UI.
+  const me = async (token: string) => (await (await api()).get('/api/protected/me').set('Authorization', `Bearer ${token}`)).body.data;
+  expect(await me(chauffeurToken)).toMatchObject({ role: 'chauffeur', telephoneVerifie: true });
+  expect((await db().collection(COLLECTIONS.users).doc(courier.id).get()).data()).toMatchObject({ telephoneVerifie: true });
   const calls = await (await api()).get('/api/tricycles/contacts/mine').set('Authorization', `Bearer ${chauffeurToken}`);
   expect(calls.body.data).toEqual([expect.objectContaining({ id: 'demo-acheteur_demo-chauffeur', statut: 'initiated' })]);
   const forwarder = DEMO_ACCOUNTS.find((account) => account.role === 'transitaire')!;

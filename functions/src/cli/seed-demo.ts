@@ -12,6 +12,7 @@ import { createOrder, myOrders } from '../domains/commerce/orders/service';
 import { activate, markPaid, requestPublicite } from '../domains/catalog/publicites/service';
 import type { ArticleFields } from '../domains/catalog/model';
 import { provisionAccount, type AccountRequest } from '../domains/identity/provisioning';
+import { markTelephoneProven } from '../domains/identity';
 import { saveCard } from '../domains/catalog/kyc/service';
 import { amountDue, extend } from '../domains/subscriptions/service';
 import { demoPayment } from './demo-payment';
@@ -163,6 +164,16 @@ async function seedCourier(courier: { uid: string }): Promise<void> {
 }
 
 /**
+ * The demo driver and courier proved their telephones, as their app makes them first: a driver accepts
+ * a request, and a courier goes online, only with a proven telephone (DOMAIN.md, "Proven people").
+ * The service's own step after a right code (markTelephoneProven: once, `user.phone_verified`).
+ */
+async function proveRoadTelephones(created: Map<string, DemoAccount>): Promise<void> {
+  for (const role of ['chauffeur', 'livreur']) await markTelephoneProven(created.get(role)!.uid);
+  console.log('  the demo chauffeur and courier proved their telephones');
+}
+
+/**
  * The demo data, with the same ids at every start: the accounts' uids are fixed above, and every
  * document and file the seed makes is counted (`demo-articles-1`, core/ids.ts), so the ids the
  * OpenAPI document's examples name (recorded from this seed, cli/record-examples.ts) exist here.
@@ -183,6 +194,7 @@ async function seedInOrder(): Promise<void> {
     console.log(`  ${account.role.padEnd(16)} ${result.telephone}  login ${result.email}  password ${account.password}`);
     if (account.role === 'vendeur') await seedListings(result);
   }
+  await proveRoadTelephones(created);
   await seedForwarder(created.get('transitaire')!, created.get('admin')!);
   await seedOrder(created.get('acheteur')!, created.get('vendeur')!);
   await seedAgentHistory(created.get('agentCommercial')!, created.get('vendeur')!, 'DEMOPRO1');

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'agent.created',
   'agent.withdrawal_recorded',
   'agent.presence_backfilled',
+  'agent.zone_set',
+  'agent.zone_cleared',
   'order.status_set',
   'achat.status_set',
   'dispute.assigned',

@@ -343,8 +343,9 @@ const SETTINGS = {
   /** Percent of a referred user's advertisement payment earned by its agent (rounded up to the franc), until an admin sets the tariff. */
   AGENT_COMMISSION_PUBLICITE_PCT: decimal(10, 0, 100),
   /**
-   * Presence bonus of an agent's day whose journal has a GPS position that earns (on the land of a
-   * served country, accurate enough), once per agent and business day.
+   * Presence bonus of an agent's day whose journal has a GPS position that earns (inside the agent's
+   * zone when an admin set one, on the land of a served country, accurate enough), once per agent and
+   * business day.
    */
   AGENT_DAILY_PRESENCE_BONUS_XOF: integer(2000, 0),
   /** A position whose accuracy the app gives as worse than this (metres) earns no presence bonus (`precision_insuffisante`). */

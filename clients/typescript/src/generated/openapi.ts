@@ -13637,7 +13637,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A driver accepts an open request; of several drivers at once, one wins */
+        /**
+         * A driver accepts an open request; of several drivers at once, one wins
+         * @description Accepting shows the request’s exact place (address, point) and note, so only a driver whose telephone is proven accepts (DOMAIN.md, “Proven people”): another is answered PHONE_NOT_VERIFIED (403) before anything is read or written, the app’s cue to run the proof (`POST /api/auth/phone/request`, then `/verify`).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -13734,7 +13737,9 @@ export interface paths {
                     };
                 };
                 /**
-                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 * @description `PHONE_NOT_VERIFIED`: Confirm your telephone number first, with the code we send you.
+                 *
+                 *     `USER_BLOCKED`: Your account is blocked. Contact support.
                  *
                  *     `PROFILE_REQUIRED`: Finish signing up before using the service.
                  *
@@ -13748,8 +13753,8 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": false,
-                         *       "code": "USER_BLOCKED",
-                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *       "code": "PHONE_NOT_VERIFIED",
+                         *       "message": "Confirmez d’abord votre numéro de téléphone avec le code que nous vous envoyons."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -25480,7 +25485,7 @@ export interface paths {
         get?: never;
         /**
          * Goes online (offers may come) or offline, optionally with the current position
-         * @description Going online needs a known position: the one given, or the last one written. A position given here is written at once (not throttled) and starts a new throttle window of the location stream.
+         * @description Going online needs a proven telephone (DOMAIN.md, “Proven people”: PHONE_NOT_VERIFIED otherwise, the app’s cue to run `POST /api/auth/phone/request`, then `/verify`; going offline does not) and a known position: the one given, or the last one written. A position given here is written at once (not throttled) and starts a new throttle window of the location stream.
          */
         put: {
             parameters: {
@@ -25585,7 +25590,9 @@ export interface paths {
                     };
                 };
                 /**
-                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 * @description `PHONE_NOT_VERIFIED`: Confirm your telephone number first, with the code we send you.
+                 *
+                 *     `USER_BLOCKED`: Your account is blocked. Contact support.
                  *
                  *     `PROFILE_REQUIRED`: Finish signing up before using the service.
                  *
@@ -25599,8 +25606,8 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": false,
-                         *       "code": "USER_BLOCKED",
-                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *       "code": "PHONE_NOT_VERIFIED",
+                         *       "message": "Confirmez d’abord votre numéro de téléphone avec le code que nous vous envoyons."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -39573,7 +39580,7 @@ export interface paths {
         put?: never;
         /**
          * Records today’s zone and GPS position; a day’s first position that earns credits the presence bonus
-         * @description With `zoneLocation` (both `lat` and `lng`) the presence bonus (`daily_presence`, AGENT_DAILY_PRESENCE_BONUS_XOF) is credited to the agent’s wallet once per business day, however many calls, at once or not, when the position earns: on the land of a country of `GET /api/geo/countries` (within AGENT_PRESENCE_COAST_TOLERANCE_M of its coast), and, when `zoneLocation.accuracy` is given, no worse than AGENT_PRESENCE_MAX_ACCURACY_M. A position that does not earn is recorded all the same; `bonusRefusedReason` says why the day has no bonus (`hors_zone`, `precision_insuffisante`). Later calls update the zone and position.
+         * @description With `zoneLocation` (both `lat` and `lng`) the presence bonus (`daily_presence`, AGENT_DAILY_PRESENCE_BONUS_XOF) is credited to the agent’s wallet once per business day, however many calls, at once or not, when the position earns: inside the agent’s zone when an admin set one as an area (`PUT /api/agents/{id}/zone`; the dashboard’s `agent.presenceZone`), on the land of a country of `GET /api/geo/countries` (within AGENT_PRESENCE_COAST_TOLERANCE_M of its coast), and, when `zoneLocation.accuracy` is given, no worse than AGENT_PRESENCE_MAX_ACCURACY_M. A position that does not earn is recorded all the same; `bonusRefusedReason` says why the day has no bonus (`hors_zone_attribuee`, `hors_zone`, `precision_insuffisante`). Later calls update the zone and position.
          */
         post: {
             parameters: {
@@ -40136,7 +40143,7 @@ export interface paths {
         put?: never;
         /**
          * Credits the presence bonus of a day’s journals that have a position but no bonus
-         * @description Default day: yesterday in BUSINESS_TIME_ZONE. Each bonus is the journal’s own earning, so a second run credits nothing. The daily `backfillDailyPresence` schedule runs it for yesterday. The agent’s rule applies: a position off the land of the served countries, or less accurate than AGENT_PRESENCE_MAX_ACCURACY_M, earns nothing (`refused`).
+         * @description Default day: yesterday in BUSINESS_TIME_ZONE. Each bonus is the journal’s own earning, so a second run credits nothing. The daily `backfillDailyPresence` schedule runs it for yesterday. The agent’s rule applies, with its zone as set when the run reads it: a position outside the agent’s area (when an admin set one), off the land of the served countries, or less accurate than AGENT_PRESENCE_MAX_ACCURACY_M, earns nothing (`refused`).
          */
         post: {
             parameters: {
@@ -41051,6 +41058,417 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{id}/zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent’s zone: the area its presence bonus needs, or not set */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The agent’s id (its user id). */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The zone */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["AgentPresenceZone"];
+                        };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `AGENT_NOT_FOUND`: Agent not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_NOT_FOUND",
+                         *       "message": "Agent introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Sets an agent’s zone as an area (a circle or a polygon): its presence bonus then needs a position inside it
+         * @description DOMAIN.md, “Agents’ zones”: the presence bonus needs a position inside the area, on land, accurate enough; outside it the agent’s `POST /me/daily` is answered `bonusRefusedReason: hors_zone_attribuee`, and the backfill refuses it too. A circle is `centre` and `rayonM` (whole metres, 100 to 50,000); a polygon, `polygone` (3 to 200 points, an area, edges not crossing: AGENT_ZONE_POLYGON_INVALID otherwise). The area replaces the previous one whole. Each change enters the audit trail (`agent.zone_set`, the area before and after) in its transaction.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The agent’s id (its user id). */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AgentZoneRequest"];
+                };
+            };
+            responses: {
+                /** @description The zone as stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["AgentPresenceZone"];
+                        };
+                    };
+                };
+                /**
+                 * @description `AGENT_ZONE_POLYGON_INVALID`: An agent’s zone needs at least three distinct points, must enclose an area and must not cross itself.
+                 *
+                 *     `VALIDATION_ERROR`: Some fields are invalid.
+                 *
+                 *     `INVALID_JSON`: The request body is not valid JSON.
+                 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_ZONE_POLYGON_INVALID",
+                         *       "message": "La zone d’un agent doit avoir au moins trois points distincts, entourer une surface et ne pas se croiser."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `AGENT_NOT_FOUND`: Agent not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_NOT_FOUND",
+                         *       "message": "Agent introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "PAYLOAD_TOO_LARGE",
+                         *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Clears an agent’s zone: its presence bonus needs a position on the land of a served country only
+         * @description Audited (`agent.zone_cleared`) when the agent had an area; clearing an agent without one changes nothing. The agent’s dashboard then says the zone is not set.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The agent’s id (its user id). */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The zone, not set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["AgentPresenceZone"];
+                        };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `WEB_SESSION_REQUIRED`: A dashboard session is required.
+                 *
+                 *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
+                 *
+                 *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "UNAUTHENTICATED",
+                         *       "message": "Authentification requise : jeton absent, invalide, expiré ou révoqué."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 *
+                 *     `PROFILE_REQUIRED`: Finish signing up before using the service.
+                 *
+                 *     `FORBIDDEN_ROLE`: Your role does not allow this action.
+                 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_BLOCKED",
+                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `AGENT_NOT_FOUND`: Agent not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "AGENT_NOT_FOUND",
+                         *       "message": "Agent introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "INTERNAL",
+                         *       "message": "Une erreur inattendue est survenue. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -46147,7 +46565,7 @@ export interface paths {
                     /** @description Only actions of this admin (uid). */
                     actor?: string;
                     /** @description Only actions of this type. */
-                    type?: "payment.status_set" | "payment.status_forced" | "agent.created" | "agent.withdrawal_recorded" | "agent.presence_backfilled" | "order.status_set" | "achat.status_set" | "dispute.assigned" | "dispute.decided" | "delivery.status_set" | "publicite.rejected" | "verification.cancelled" | "pricing.updated" | "delivery_zone.created" | "delivery_zone.updated" | "delivery_zone.deleted" | "user.blocked" | "user.unblocked" | "user.role_changed";
+                    type?: "payment.status_set" | "payment.status_forced" | "agent.created" | "agent.withdrawal_recorded" | "agent.presence_backfilled" | "agent.zone_set" | "agent.zone_cleared" | "order.status_set" | "achat.status_set" | "dispute.assigned" | "dispute.decided" | "delivery.status_set" | "publicite.rejected" | "verification.cancelled" | "pricing.updated" | "delivery_zone.created" | "delivery_zone.updated" | "delivery_zone.deleted" | "user.blocked" | "user.unblocked" | "user.role_changed";
                     /** @description Only actions on documents of this collection (`payments`, `users`, `pricing`, `agentEarnings`, `commandes`, `deliveries`, `publicites`, `verifications`, `deliveryZones`). */
                     targetCollection?: string;
                     /** @description Only actions on this document; needs `targetCollection`. */
@@ -48307,6 +48725,30 @@ export interface components {
                  */
                 typeAgent: "Market_pro" | "Market" | null;
                 referralCode: string;
+                /** @description The agent’s zone: the area its presence bonus needs, or `statut: non_definie` while no admin set one (the land rule alone until then). */
+                presenceZone: {
+                    /**
+                     * @description `non_definie`: no admin set the agent’s area yet; until one does, the presence bonus needs a position on the land of a served country only.
+                     * @enum {string}
+                     */
+                    statut: "definie" | "non_definie";
+                    /** @description A circular zone’s centre; null otherwise. */
+                    centre: {
+                        lat: number;
+                        lng: number;
+                    } | null;
+                    /** @description A circular zone’s radius in metres; null otherwise. */
+                    rayonM: number | null;
+                    /** @description A polygonal zone’s outline as stored: open (no closing point), without repeated points; null otherwise. */
+                    polygone: {
+                        lat: number;
+                        lng: number;
+                    }[] | null;
+                    /** @description When an admin set it (ISO 8601); null when not set. */
+                    definedAt: string | null;
+                    /** @description The admin who set it; null when not set. */
+                    definedBy: string | null;
+                };
             };
             stats: {
                 totalReferrals: number;
@@ -48394,10 +48836,10 @@ export interface components {
             /** @description Whether this call credited the presence bonus (only the day’s first call with a location that earns does). */
             bonusCreditedNow: boolean;
             /**
-             * @description Why the day has no presence bonus after this call: `hors_zone` (the position is not on the land of a served country), `precision_insuffisante` (its accuracy is worse than AGENT_PRESENCE_MAX_ACCURACY_M); null when the day has its bonus or no position.
+             * @description Why the day has no presence bonus after this call: `hors_zone_attribuee` (the position is outside the agent’s zone, the area an admin set), `hors_zone` (it is not on the land of a served country), `precision_insuffisante` (its accuracy is worse than AGENT_PRESENCE_MAX_ACCURACY_M); null when the day has its bonus or no position.
              * @enum {string|null}
              */
-            bonusRefusedReason: "hors_zone" | "precision_insuffisante" | null;
+            bonusRefusedReason: "hors_zone" | "hors_zone_attribuee" | "precision_insuffisante" | null;
         };
         AgentDailyRequest: {
             zone?: string;
@@ -48453,7 +48895,7 @@ export interface components {
             missing: number;
             /** @description Bonuses credited by this run. */
             credited: number;
-            /** @description Days whose position earns no bonus (off the land of the served countries, or not accurate enough): left without one. */
+            /** @description Days whose position earns no bonus (outside the agent’s zone, off the land of the served countries, or not accurate enough): left without one. */
             refused: number;
         };
         AgentBackfillRequest: {
@@ -48505,6 +48947,11 @@ export interface components {
             completedAt: string | null;
             /** @description Whether the referred user proved its telephone; nothing is credited to the agent before. null: a referral made before the rule (paid at sign-up). */
             phoneProven: boolean | null;
+            /**
+             * @description Why this proven referral earned its agent no sign-up bonus: `meme_personne`, the account of the same telephone on the other app earned it first (one sign-up bonus per person, whichever agent’s code). The referral still counts (totals, a shop for a seller, its commissions). null: the bonus was credited, or waits for the telephone proof.
+             * @enum {string|null}
+             */
+            signupBonusRefusedReason: "meme_personne" | null;
         };
         AgentMonitorDay: {
             dateKey: string;
@@ -48524,10 +48971,10 @@ export interface components {
             dailyBonusCredited: boolean;
             dailyPresenceBonusXof: number;
             /**
-             * @description Why the day has no presence bonus after this call: `hors_zone` (the position is not on the land of a served country), `precision_insuffisante` (its accuracy is worse than AGENT_PRESENCE_MAX_ACCURACY_M); null when the day has its bonus or no position.
+             * @description Why the day has no presence bonus after this call: `hors_zone_attribuee` (the position is outside the agent’s zone, the area an admin set), `hors_zone` (it is not on the land of a served country), `precision_insuffisante` (its accuracy is worse than AGENT_PRESENCE_MAX_ACCURACY_M); null when the day has its bonus or no position.
              * @enum {string|null}
              */
-            presenceRefusedReason: "hors_zone" | "precision_insuffisante" | null;
+            presenceRefusedReason: "hors_zone" | "hors_zone_attribuee" | "precision_insuffisante" | null;
             observation: string | null;
         };
         AgentWithdrawalResult: {
@@ -48541,6 +48988,50 @@ export interface components {
             note?: string;
             /** @description Chosen by the client per withdrawal: a retry with the same id withdraws nothing more. Without it, the same amount and note for the same agent on the same business day are one withdrawal. */
             requestId?: string;
+        };
+        /** @description The area an agent’s presence bonus needs (DOMAIN.md, “Agents’ zones”): a position inside it, on land, accurate enough. */
+        AgentPresenceZone: {
+            /**
+             * @description `non_definie`: no admin set the agent’s area yet; until one does, the presence bonus needs a position on the land of a served country only.
+             * @enum {string}
+             */
+            statut: "definie" | "non_definie";
+            /** @description A circular zone’s centre; null otherwise. */
+            centre: {
+                lat: number;
+                lng: number;
+            } | null;
+            /** @description A circular zone’s radius in metres; null otherwise. */
+            rayonM: number | null;
+            /** @description A polygonal zone’s outline as stored: open (no closing point), without repeated points; null otherwise. */
+            polygone: {
+                lat: number;
+                lng: number;
+            }[] | null;
+            /** @description When an admin set it (ISO 8601); null when not set. */
+            definedAt: string | null;
+            /** @description The admin who set it; null when not set. */
+            definedBy: string | null;
+        };
+        /** @description The agent’s zone as an area: a circle (`centre`, `rayonM`) or a polygon (`polygone`). */
+        AgentZoneRequest: {
+            /** @description The circle’s centre, with `rayonM`. */
+            centre?: {
+                lat: number;
+                lng: number;
+            };
+            /**
+             * @description The circle’s radius in whole metres, 100 to 50000.
+             * @example 5000
+             */
+            rayonM?: number;
+            /** @description Or the outline, as a ring of points in order (closed or not). At least three distinct points, at most 200, enclosing an area, edges not crossing (AGENT_ZONE_POLYGON_INVALID otherwise). */
+            polygone?: components["schemas"]["AgentZonePoint"][];
+        };
+        /** @description A point in decimal degrees (WGS 84), as the agent’s `zoneLocation`. */
+        AgentZonePoint: {
+            lat: number;
+            lng: number;
         };
         AgentObservationRequest: {
             date: string;
@@ -48844,7 +49335,7 @@ export interface components {
                 role: string;
             };
             /** @enum {string} */
-            action: "payment.status_set" | "payment.status_forced" | "agent.created" | "agent.withdrawal_recorded" | "agent.presence_backfilled" | "order.status_set" | "achat.status_set" | "dispute.assigned" | "dispute.decided" | "delivery.status_set" | "publicite.rejected" | "verification.cancelled" | "pricing.updated" | "delivery_zone.created" | "delivery_zone.updated" | "delivery_zone.deleted" | "user.blocked" | "user.unblocked" | "user.role_changed";
+            action: "payment.status_set" | "payment.status_forced" | "agent.created" | "agent.withdrawal_recorded" | "agent.presence_backfilled" | "agent.zone_set" | "agent.zone_cleared" | "order.status_set" | "achat.status_set" | "dispute.assigned" | "dispute.decided" | "delivery.status_set" | "publicite.rejected" | "verification.cancelled" | "pricing.updated" | "delivery_zone.created" | "delivery_zone.updated" | "delivery_zone.deleted" | "user.blocked" | "user.unblocked" | "user.role_changed";
             /** @description The document the action changed. */
             target: {
                 collection: string;

@@ -1,4 +1,4 @@
-/** `/api/agents` routes of admin levels: statistics, monitoring, withdrawals, observations, backfill. */
+/** `/api/agents` routes of admin levels: statistics, monitoring, zones, withdrawals, observations, backfill. */
 import { ApiRouter } from '../../core/http';
 import { pagedReads } from '../../core/read-ceiling';
 import { PaginationQuery, pageRequest } from '../../core/pagination';
@@ -17,6 +17,8 @@ import {
   WithdrawalRequest,
   WithdrawalResult,
 } from './schemas';
+import { PresenceZone, PresenceZoneRequest } from './zone/schemas';
+import { clearZone, readZone, setZone } from './zone/service';
 
 const tags = ['Agents (admin)'];
 
@@ -51,7 +53,7 @@ export const router = new ApiRouter()
     summary: 'Credits the presence bonus of a day’s journals that have a position but no bonus',
     description:
       'Default day: yesterday in BUSINESS_TIME_ZONE. Each bonus is the journal’s own earning, so a second run credits nothing. The daily `backfillDailyPresence` schedule runs it for yesterday. ' +
-      'The agent’s rule applies: a position off the land of the served countries, or less accurate than AGENT_PRESENCE_MAX_ACCURACY_M, earns nothing (`refused`).',
+      'The agent’s rule applies, with its zone as set when the run reads it: a position outside the agent’s area (when an admin set one), off the land of the served countries, or less accurate than AGENT_PRESENCE_MAX_ACCURACY_M, earns nothing (`refused`).',
     access: 'profile',
     roles: ADMIN_ROLES,
     body: BackfillRequest,
@@ -119,6 +121,48 @@ export const router = new ApiRouter()
     errors: ['AGENT_NOT_FOUND', 'AGENT_WITHDRAWAL_TARGETS_NOT_MET', 'INSUFFICIENT_BALANCE'],
     success: { description: 'The withdrawal, and whether this request made it', data: WithdrawalResult },
     handle: ({ caller, params, body }) => withdraw(caller, params.id, body),
+  })
+  .json({
+    method: 'get',
+    path: '/api/agents/:id/zone',
+    tags,
+    summary: 'An agent’s zone: the area its presence bonus needs, or not set',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: AgentIdParams,
+    errors: ['AGENT_NOT_FOUND'],
+    success: { description: 'The zone', data: PresenceZone },
+    handle: ({ params }) => readZone(params.id),
+  })
+  .json({
+    method: 'put',
+    path: '/api/agents/:id/zone',
+    tags,
+    summary: 'Sets an agent’s zone as an area (a circle or a polygon): its presence bonus then needs a position inside it',
+    description:
+      'DOMAIN.md, “Agents’ zones”: the presence bonus needs a position inside the area, on land, accurate enough; outside it the agent’s `POST /me/daily` is answered `bonusRefusedReason: hors_zone_attribuee`, and the backfill refuses it too. ' +
+      'A circle is `centre` and `rayonM` (whole metres, 100 to 50,000); a polygon, `polygone` (3 to 200 points, an area, edges not crossing: AGENT_ZONE_POLYGON_INVALID otherwise). The area replaces the previous one whole. ' +
+      'Each change enters the audit trail (`agent.zone_set`, the area before and after) in its transaction.',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: AgentIdParams,
+    body: PresenceZoneRequest,
+    errors: ['AGENT_NOT_FOUND', 'AGENT_ZONE_POLYGON_INVALID'],
+    success: { description: 'The zone as stored', data: PresenceZone },
+    handle: ({ caller, params, body }) => setZone(caller, params.id, body),
+  })
+  .json({
+    method: 'delete',
+    path: '/api/agents/:id/zone',
+    tags,
+    summary: 'Clears an agent’s zone: its presence bonus needs a position on the land of a served country only',
+    description: 'Audited (`agent.zone_cleared`) when the agent had an area; clearing an agent without one changes nothing. The agent’s dashboard then says the zone is not set.',
+    access: 'profile',
+    roles: ADMIN_ROLES,
+    params: AgentIdParams,
+    errors: ['AGENT_NOT_FOUND'],
+    success: { description: 'The zone, not set', data: PresenceZone },
+    handle: ({ caller, params }) => clearZone(caller, params.id),
   })
   .json({
     method: 'post',

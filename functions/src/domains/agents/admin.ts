@@ -17,7 +17,7 @@ import { COLLECTIONS, getAll } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
 import { credit } from './earnings';
 import { presenceRefusal } from './journal/presence';
-import { type AgentDayDocument, type AgentDocument, type AgentStatsDocument, earningId, type EarningDocument } from './model';
+import { type AgentDayDocument, type AgentDocument, type AgentStatsDocument, earningId, type EarningDocument, type PresenceArea } from './model';
 import { agentRef, dayRef, days, earningRef, earnings, statsShardRefs } from './repository';
 import type { BackfillResult, Consolidated, MonitorDay, Withdrawal, WithdrawalRequest } from './schemas';
 
@@ -148,12 +148,20 @@ export async function listWithdrawals(page: PageRequest) {
   );
 }
 
+/** The zones of the agents of these days (one batched read): the area each one's presence needs, as set now. */
+async function areasOf(located: AgentDayDocument[]): Promise<Map<string, PresenceArea | null | undefined>> {
+  const agentIds = [...new Set(located.map((day) => day.agentId))];
+  const records = agentIds.length > 0 ? await getAll(agentIds.map((agentId) => agentRef(agentId))) : [];
+  return new Map(records.map((record) => [record.id, record.data()?.presenceZone]));
+}
+
 /** Days read per page by the backfill. */
 const BACKFILL_PAGE = 200;
 
 /**
  * Credits the presence bonus of the days of `dateKey` (default yesterday, business time zone) whose
- * journal has a position that earns (journal/presence.ts, the agent's own rule) but no bonus: the
+ * journal has a position that earns (journal/presence.ts, the agent's own rule, with the agent's
+ * zone as it is set when the backfill runs) but no bonus: the
  * days of that date are read by pages of document ids, and each credit is the journal's own
  * (`daily_presence_{agentId}_{day}`), so a second run, or a run beside the agent's own call,
  * credits nothing more. A position that does not earn is left without a bonus and counted `refused`.
@@ -171,12 +179,13 @@ export async function backfillPresence(date?: string, actor?: AuditActor): Promi
     let query = days().where('dateKey', '==', dateKey).orderBy('__name__').limit(BACKFILL_PAGE);
     if (after) query = query.startAfter(after);
     const page = await query.get();
+    const areas = await areasOf(page.docs.map((doc) => doc.data()).filter((day) => day.zoneLocation && !day.dailyBonusCredited));
     for (const doc of page.docs) {
       scanned += 1;
       const day = doc.data();
       if (!day.zoneLocation || day.dailyBonusCredited) continue;
       located += 1;
-      if (await presenceRefusal(day.zoneLocation, day.zoneAccuracyM)) {
+      if (await presenceRefusal(day.zoneLocation, day.zoneAccuracyM, areas.get(day.agentId))) {
         refused += 1;
         continue;
       }

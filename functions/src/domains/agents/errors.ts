@@ -34,6 +34,16 @@ export const errors = {
     fr: 'Retrait impossible : l’agent doit avoir vendu au moins 4 abonnements et 4 campagnes.',
     en: 'No withdrawal yet: the agent must have sold at least 4 subscriptions and 4 campaigns.',
   },
+  /**
+   * An agent's zone (`PUT /api/agents/{id}/zone`) whose `polygone` has fewer than three distinct
+   * points, encloses no area or crosses itself (`details[0].reason`: `too_few_points`,
+   * `too_many_points`, `no_area`, `self_intersecting`).
+   */
+  AGENT_ZONE_POLYGON_INVALID: {
+    status: 400,
+    fr: 'La zone d’un agent doit avoir au moins trois points distincts, entourer une surface et ne pas se croiser.',
+    en: 'An agent’s zone needs at least three distinct points, must enclose an area and must not cross itself.',
+  },
 } as const satisfies ErrorTable;
 
 declare module '../../core/error-codes' {

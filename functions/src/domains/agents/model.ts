@@ -4,6 +4,7 @@
  * (`agentEarnings/{type}_{reference}`) and the tallies that make a counted fact count once.
  */
 import type { Timestamp } from 'firebase-admin/firestore';
+import type { BoundingBox } from '../geo';
 
 // Declared in core: routes name the agent types they serve, and the router checks them.
 import type { AgentType } from '../../core/roles';
@@ -39,7 +40,7 @@ export interface AgentDayDocument extends Partial<Record<DayCounter, number>> {
   zoneAccuracyM?: number | null;
   locatedAt?: Timestamp;
   /** Why the day's last position would earn no presence bonus (journal/presence.ts); null when it would, or the day has none. */
-  presenceRefusedReason?: 'hors_zone' | 'precision_insuffisante' | null;
+  presenceRefusedReason?: 'hors_zone' | 'hors_zone_attribuee' | 'precision_insuffisante' | null;
   /** An admin's observation on the day (`POST /api/agents/{id}/daily/observation`). */
   observation?: string;
   observationBy?: string;
@@ -73,10 +74,29 @@ export const TOTAL_COUNTERS = [
 ] as const;
 export type TotalCounter = (typeof TOTAL_COUNTERS)[number];
 
+/** A position in degrees, as agents send theirs (`zoneLocation`). */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/**
+ * An agent's zone as an area (DOMAIN.md, "Agents' zones"), as admin levels set it (zone/): a circle
+ * (its centre and radius in metres) or a polygon (its ring open and checked by geo/outline.ts, with
+ * its bounding box, the cheap test before the polygon's).
+ */
+export type PresenceArea = { centre: LatLng; rayonM: number } | { polygone: LatLng[]; bbox: BoundingBox };
+
 /** `agents/{uid}`. Agents made by an operator before this record existed have only their totals. */
 export interface AgentDocument extends Partial<Record<TotalCounter, number>> {
   typeAgent?: AgentType;
+  /** Where the agent works, as a name (`POST /api/agents`). */
   zone?: string;
+  /** The area its presence bonus needs; absent or null: not set, the land rule alone (journal/presence.ts). */
+  presenceZone?: PresenceArea | null;
+  /** When and by whom the area was last set or cleared. */
+  presenceZoneAt?: Timestamp | null;
+  presenceZoneBy?: string | null;
   referralCode?: string;
   createdBy?: string;
   createdAt?: Timestamp;
@@ -113,6 +133,8 @@ export interface AgentStatsDocument extends Partial<Record<TotalCounter | 'agent
 /** `agentTallies/{fact}_{id}`: this fact was counted on its agent's counters. */
 export interface TallyDocument {
   agentId: string;
+  /** For a person's sign-up bonus (`referral_signup_person_{e164}`, referrals/person.ts): the referred account that earned it. */
+  referredId?: string;
   createdAt: Timestamp;
 }
 

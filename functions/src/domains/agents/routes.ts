@@ -92,9 +92,10 @@ router
     summary: 'Records today’s zone and GPS position; a day’s first position that earns credits the presence bonus',
     description:
       'With `zoneLocation` (both `lat` and `lng`) the presence bonus (`daily_presence`, AGENT_DAILY_PRESENCE_BONUS_XOF) is credited to the agent’s wallet once per business day, ' +
-      'however many calls, at once or not, when the position earns: on the land of a country of `GET /api/geo/countries` (within AGENT_PRESENCE_COAST_TOLERANCE_M of its coast), ' +
+      'however many calls, at once or not, when the position earns: inside the agent’s zone when an admin set one as an area (`PUT /api/agents/{id}/zone`; the dashboard’s `agent.presenceZone`), ' +
+      'on the land of a country of `GET /api/geo/countries` (within AGENT_PRESENCE_COAST_TOLERANCE_M of its coast), ' +
       'and, when `zoneLocation.accuracy` is given, no worse than AGENT_PRESENCE_MAX_ACCURACY_M. A position that does not earn is recorded all the same; ' +
-      '`bonusRefusedReason` says why the day has no bonus (`hors_zone`, `precision_insuffisante`). Later calls update the zone and position.',
+      '`bonusRefusedReason` says why the day has no bonus (`hors_zone_attribuee`, `hors_zone`, `precision_insuffisante`). Later calls update the zone and position.',
     access: 'profile',
     roles: AGENT_ROLES,
     body: DailyRequest,

@@ -5,6 +5,7 @@ import { documentId } from '../../core/document-id';
 import { PaginationQuery } from '../../core/pagination';
 import { PRESENCE_REFUSALS } from './journal/presence';
 import { AGENT_TYPES, PERIODS } from './model';
+import { PresenceZone } from './zone/schemas';
 
 const Name = z.string().trim().min(1).max(80);
 export const AgentTypeSchema = z.enum(AGENT_TYPES).meta({ description: '`Market_pro` (sellers of the pro app) or `Market` (buyers of the buyer app).' });
@@ -66,7 +67,14 @@ export const Objectifs = z
 
 export const Dashboard = z
   .strictObject({
-    agent: z.strictObject({ id: z.string(), typeAgent: AgentTypeSchema.nullable(), referralCode: z.string() }),
+    agent: z.strictObject({
+      id: z.string(),
+      typeAgent: AgentTypeSchema.nullable(),
+      referralCode: z.string(),
+      presenceZone: PresenceZone.meta({
+        description: 'The agent’s zone: the area its presence bonus needs, or `statut: non_definie` while no admin set one (the land rule alone until then).',
+      }),
+    }),
     stats: z.strictObject({
       totalReferrals: count,
       completedReferrals: count,
@@ -108,7 +116,8 @@ export const PresenceRefusedReason = z
   .nullable()
   .meta({
     description:
-      'Why the day has no presence bonus after this call: `hors_zone` (the position is not on the land of a served country), ' +
+      'Why the day has no presence bonus after this call: `hors_zone_attribuee` (the position is outside the agent’s zone, the area an admin set), ' +
+      '`hors_zone` (it is not on the land of a served country), ' +
       '`precision_insuffisante` (its accuracy is worse than AGENT_PRESENCE_MAX_ACCURACY_M); null when the day has its bonus or no position.',
   });
 
@@ -250,6 +259,6 @@ export const BackfillResult = z
     scanned: count.meta({ description: 'Agents’ days of that date read.' }),
     missing: count.meta({ description: 'Days with a position and no bonus.' }),
     credited: count.meta({ description: 'Bonuses credited by this run.' }),
-    refused: count.meta({ description: 'Days whose position earns no bonus (off the land of the served countries, or not accurate enough): left without one.' }),
+    refused: count.meta({ description: 'Days whose position earns no bonus (outside the agent’s zone, off the land of the served countries, or not accurate enough): left without one.' }),
   })
   .meta({ id: 'AgentBackfillResult' });

@@ -15,6 +15,7 @@ import { drawReferralCode } from './codes';
 import { agentTypeOf } from './guards';
 import { agentAndDay, createAgentRecord } from './repository';
 import type { Agent, AgentCreateRequest, Dashboard } from './schemas';
+import { zoneView } from './zone/area';
 
 /** Today, as a business day (BUSINESS_TIME_ZONE). */
 export const today = () => businessDay(now(), config().BUSINESS_TIME_ZONE);
@@ -73,7 +74,7 @@ export async function dashboard(caller: ProfileCaller, date: string | undefined)
   const [{ agent, day }, balance] = await Promise.all([agentAndDay(caller.uid, dateKey), balanceOf(caller.uid)]);
   const profileCode: unknown = caller.profile.referralCode;
   return {
-    agent: { id: caller.uid, typeAgent, referralCode: agent?.referralCode ?? (typeof profileCode === 'string' ? profileCode : '') },
+    agent: { id: caller.uid, typeAgent, referralCode: agent?.referralCode ?? (typeof profileCode === 'string' ? profileCode : ''), presenceZone: zoneView(agent) },
     stats: {
       totalReferrals: agent?.totalReferrals ?? 0,
       completedReferrals: agent?.completedReferrals ?? 0,

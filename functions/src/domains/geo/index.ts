@@ -7,3 +7,4 @@ export { type NormalizedTelephone, normalizeTelephone, syntheticEmail } from './
 
 export { distanceKm, type LatLng } from './distance';
 export { type Position, servedCountryAt } from './land';
+export { type BoundingBox, inBox, inRing, MAX_ZONE_POINTS, type Outline, type OutlineProblem, outlineOf } from './outline';

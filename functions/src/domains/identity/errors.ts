@@ -67,6 +67,16 @@ export const errors = {
     fr: 'Vous ne pouvez pas vous inscrire avec votre propre code de parrainage.',
     en: 'You cannot sign up with your own referral code.',
   },
+  /**
+   * A driver accepting a request (`POST /api/chauffeurs/demandes/{id}/accept`) or a courier going
+   * online (`PUT /api/livreurs/me/status`) before its account proved its telephone (DOMAIN.md,
+   * "Proven people"): the app's cue to run the proof (`POST /api/auth/phone/request`, then `verify`).
+   */
+  PHONE_NOT_VERIFIED: {
+    status: 403,
+    fr: 'Confirmez d’abord votre numéro de téléphone avec le code que nous vous envoyons.',
+    en: 'Confirm your telephone number first, with the code we send you.',
+  },
   /** Web registration without a valid captcha token (`X-Captcha-Token`). */
   CAPTCHA_FAILED: {
     status: 403,

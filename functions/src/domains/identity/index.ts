@@ -3,4 +3,4 @@ export type { CodeIssue } from './repository';
 export { type AgentAccountRequest, createAgentAccount } from './provisioning';
 export { verificationStatusWriter } from './repository';
 export { PushTokenRequest } from './schemas';
-export { getUser, isProfilePhoto, markTelephoneProven, prunePushTokens, pushTokensOf, samePerson, telephoneOwners, usersAfter } from './service';
+export { getUser, isProfilePhoto, markTelephoneProven, prunePushTokens, pushTokensOf, requireProvenTelephone, samePerson, telephoneOwners, usersAfter } from './service';

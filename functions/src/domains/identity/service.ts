@@ -227,6 +227,16 @@ export function markTelephoneProven(uid: string): Promise<{ verifiedNow: boolean
   return repository.markTelephoneProven(uid, now());
 }
 
+/**
+ * Refuses a caller whose profile, as read for this request, has not proven its telephone
+ * (403 PHONE_NOT_VERIFIED). Work that shows another user's exact place (a driver's accept) or brings
+ * offers of it (a courier online) needs one person behind one SIM (DOMAIN.md, "Proven people"): a
+ * self-registered account per SIM costs nothing, a proven one needs that SIM's code.
+ */
+export function requireProvenTelephone(caller: ProfileCaller): void {
+  if (caller.profile.telephoneVerifie !== true) throw new ApiError('PHONE_NOT_VERIFIED');
+}
+
 export function telephoneOwners(e164: string) {
   return repository.telephoneOwners(e164);
 }

@@ -1,7 +1,7 @@
 /**
  * The agent's daily journal (`agentDays/{agentId}_{day}`): where it works that day, its GPS
- * position, its prospect counter. A day's first position that earns (presence.ts: on the land of a
- * served country, accurate enough) credits the presence bonus (`daily_presence`,
+ * position, its prospect counter. A day's first position that earns (presence.ts: inside the agent's
+ * zone when it has one, on the land of a served country, accurate enough) credits the presence bonus (`daily_presence`,
  * AGENT_DAILY_PRESENCE_BONUS_XOF) once per agent and business day: its earning's id is the agent and
  * the day, written in the transaction that records the position, so any number of calls, at once or
  * not, credit it once. A position that does not earn is recorded all the same, with the reason.
@@ -13,7 +13,7 @@ import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { runTransaction } from '../../../core/firebase';
 import { credit } from '../earnings';
-import { type DayFields, dayRef, writeDay, writeTotals } from '../repository';
+import { agentRef, type DayFields, dayRef, writeDay, writeTotals } from '../repository';
 import type { Daily, DailyRequest, ProspectCount } from '../schemas';
 import { today } from '../service';
 import { presenceRefusal } from './presence';
@@ -23,8 +23,10 @@ export async function recordDaily(caller: ProfileCaller, input: z.output<typeof 
   const dateKey = today();
   const at = now();
   const located = input.zoneLocation;
-  // Decided before the transaction: the borders are CPU work, not to be repeated by its retries.
-  const refusal = located ? await presenceRefusal(located, located.accuracy) : null;
+  // Decided before the transaction: the borders are CPU work, not to be repeated by its retries. The
+  // area is the one set when the call is read (an admin's change at the same moment applies to the next call).
+  const area = located ? (await agentRef(agentId).get()).data()?.presenceZone : undefined;
+  const refusal = located ? await presenceRefusal(located, located.accuracy, area) : null;
   const fields: DayFields = {
     ...(input.zone !== undefined ? { zone: input.zone } : {}),
     ...(located

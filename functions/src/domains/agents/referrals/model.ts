@@ -26,7 +26,16 @@ export interface ReferralDocument {
    */
   phoneProven?: boolean;
   phoneProvenAt?: Timestamp | null;
+  /** Set when the proven referral earned no sign-up bonus, and why (null or absent otherwise). */
+  signupBonusRefusedReason?: SignupBonusRefusal | null;
 }
+
+/**
+ * Why a proven referral earned its agent no sign-up bonus (referrals/person.ts): `meme_personne`, the
+ * same telephone's account on the other app earned it (one sign-up bonus per person).
+ */
+export const SIGNUP_BONUS_REFUSALS = ['meme_personne'] as const;
+export type SignupBonusRefusal = (typeof SIGNUP_BONUS_REFUSALS)[number];
 
 export type CommissionType = 'commission_subscription' | 'commission_publicite';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { documentId } from '../../../core/document-id';
 import { PaginationQuery } from '../../../core/pagination';
 import { ROLES } from '../../../core/roles';
-import { REFERRAL_STATUSES } from './model';
+import { REFERRAL_STATUSES, SIGNUP_BONUS_REFUSALS } from './model';
 
 export const Referral = z
   .object({
@@ -18,6 +18,14 @@ export const Referral = z
       .boolean()
       .nullable()
       .meta({ description: 'Whether the referred user proved its telephone; nothing is credited to the agent before. null: a referral made before the rule (paid at sign-up).' }),
+    signupBonusRefusedReason: z
+      .enum(SIGNUP_BONUS_REFUSALS)
+      .nullable()
+      .meta({
+        description:
+          'Why this proven referral earned its agent no sign-up bonus: `meme_personne`, the account of the same telephone on the other app earned it first (one sign-up bonus per person, whichever agent’s code). ' +
+          'The referral still counts (totals, a shop for a seller, its commissions). null: the bonus was credited, or waits for the telephone proof.',
+      }),
   })
   .meta({ id: 'Referral' });
 

@@ -20,9 +20,10 @@ import { getUser } from '../../identity';
 import { priceList } from '../../pricing';
 import { balanceOf } from '../../wallet';
 import { credit } from '../earnings';
-import type { TotalCounter } from '../model';
-import { agentRef, tallyRef, writeDay, writeTotals } from '../repository';
-import type { CommissionType, ReferralDocument } from './model';
+import { earningId, type TotalCounter } from '../model';
+import { agentRef, earningRef, tallyRef, type TotalChanges, writeDay, writeTotals } from '../repository';
+import type { CommissionType, ReferralDocument, SignupBonusRefusal } from './model';
+import { claimPersonBonus, type Person, personBonusHolder, personOf } from './person';
 import { findReferral, heldCommissionsOf, heldRef, listReferrals, type ReferralFilters, referralRef } from './repository';
 import type { Referral, ReferralStats } from './schemas';
 import { percentOf } from '../../../core/money';
@@ -44,11 +45,63 @@ const COMMISSION_OF: Partial<Record<PaymentSucceeded['type'], CommissionType>> =
 
 const SIGNUP_DESCRIPTION = 'Parrainage : inscription d’un nouvel utilisateur';
 
+/** A proven referred user's sign-up, paid in `tx` by paySignup. */
+interface Signup {
+  agentId: string;
+  referredUid: string;
+  person: Person;
+  /** 1 for a seller: a shop created (`boutiquesCreees`). */
+  seller: number;
+  /** The business day of the proof. */
+  dateKey: string;
+  montant: number;
+  /** The referral's own counters, moved with its sign-up whatever it earns (its count, its wait for the proof). */
+  totals: TotalChanges;
+}
+
+/**
+ * A proven referred user's sign-up, in `tx` after its own reads and before its writes: the agent's
+ * `referral_signup` and, for a seller, a shop created, on the day of the proof, with the referral's
+ * counters. Once per person (person.ts): when the same telephone's other account earned the bonus,
+ * the shop and the counters still count, nothing is credited, and the reason is answered. A referral
+ * paid before (at sign-up, before the telephone rule) moves its counters only.
+ */
+async function paySignup(tx: Transaction, signup: Signup): Promise<SignupBonusRefusal | null> {
+  const { agentId, referredUid, person, seller, dateKey, totals } = signup;
+  const [paid, holder, agent] = await Promise.all([
+    tx.get(earningRef(earningId('referral_signup', referredUid))),
+    personBonusHolder(tx, referredUid, person),
+    tx.get(agentRef(agentId)),
+  ]);
+  if (paid.exists) {
+    if (Object.values(totals).some(Boolean)) writeTotals(tx, agentId, totals);
+    return null;
+  }
+  if (holder === 'other') {
+    writeDay(tx, agentId, dateKey, { boutiquesCreees: seller }, {}, now(), agent.data()?.typeAgent ?? null);
+    writeTotals(tx, agentId, { ...totals, boutiquesCreees: seller });
+    return 'meme_personne';
+  }
+  await credit(tx, {
+    agentId,
+    type: 'referral_signup',
+    reference: referredUid,
+    montant: signup.montant,
+    description: SIGNUP_DESCRIPTION,
+    dateKey,
+    sourceUserId: referredUid,
+    day: { boutiquesCreees: seller },
+    totals: { ...totals, boutiquesCreees: seller },
+  });
+  if (holder === 'nobody') claimPersonBonus(tx, referredUid, agentId, person);
+  return null;
+}
+
 /**
  * A sign-up with a referral code: the referral, once per referred user. The agent's
  * `referral_signup` and, for a seller, a shop created (`boutiquesCreees`) wait for the telephone
  * proof (`awaitingPhoneProof` counts the referral meanwhile); a user already proven when the
- * sign-up is handled pays them at once, on the day of the proof.
+ * sign-up is handled pays them at once, on the day of the proof, the bonus once per person.
  */
 export async function recordReferral(user: Registered): Promise<void> {
   const { referrerId, referralCode } = user;
@@ -57,21 +110,14 @@ export async function recordReferral(user: Registered): Promise<void> {
   const [{ referralSignupXof }, profile] = await Promise.all([priceList('referral-pricing'), getUser(user.uid)]);
   const registeredAt = new Date(user.registeredAt);
   const provenAt = profile?.telephoneVerifie ? (profile.telephoneVerifieAt?.toDate() ?? registeredAt) : null;
+  const person = provenAt && profile ? await personOf(user.uid, profile.telephone) : undefined;
   const seller = user.role === 'vendeur' ? 1 : 0;
   await runTransaction(async (tx) => {
     if ((await tx.get(ref)).exists) return;
-    if (provenAt) {
-      await credit(tx, {
-        agentId: referrerId,
-        type: 'referral_signup',
-        reference: user.uid,
-        montant: referralSignupXof,
-        description: SIGNUP_DESCRIPTION,
-        dateKey: dayOf(provenAt),
-        sourceUserId: user.uid,
-        day: { boutiquesCreees: seller },
-        totals: { totalReferrals: 1, boutiquesCreees: seller },
-      });
+    let refused: SignupBonusRefusal | null = null;
+    if (provenAt && person) {
+      const signup = { agentId: referrerId, referredUid: user.uid, person, seller, montant: referralSignupXof, totals: { totalReferrals: 1 } };
+      refused = await paySignup(tx, { ...signup, dateKey: dayOf(provenAt) });
     } else {
       writeTotals(tx, referrerId, { totalReferrals: 1, awaitingPhoneProof: 1 });
     }
@@ -86,40 +132,33 @@ export async function recordReferral(user: Registered): Promise<void> {
       firstPaymentId: null,
       phoneProven: Boolean(provenAt),
       phoneProvenAt: provenAt ? Timestamp.fromDate(provenAt) : null,
+      signupBonusRefusedReason: refused,
     });
   });
 }
 
 /**
  * The referred user proved its telephone (`user.phone_verified`): the agent's `referral_signup`
- * and, for a seller, the shop created, on the day of the proof; then the commissions held for its
- * earlier payments. Once: the referral's flag and the earnings' ids make a second delivery a no-op.
+ * (once per person: paySignup) and, for a seller, the shop created, on the day of the proof; then
+ * the commissions held for its earlier payments. Once: the referral's flag and the earnings' ids
+ * make a second delivery a no-op.
  */
 export async function recordPhoneProof(proof: PhoneVerified): Promise<void> {
   if (!(await referralOf(proof.uid))) return;
-  const { referralSignupXof } = await priceList('referral-pricing');
+  const [{ referralSignupXof }, profile] = await Promise.all([priceList('referral-pricing'), getUser(proof.uid)]);
+  if (!profile) return;
+  const person = await personOf(proof.uid, profile.telephone);
   const provenAt = new Date(proof.verifiedAt);
   const dateKey = dayOf(provenAt);
   const ref = referralRef(proof.uid);
   await runTransaction(async (tx) => {
     const referral = (await tx.get(ref)).data();
     if (!referral || referral.phoneProven === true) return;
-    const seller = referral.referredRole === 'vendeur' ? 1 : 0;
-    // Referrals made before the rule were paid at sign-up: their earning exists, credit() writes nothing.
+    // Referrals made before the rule were paid at sign-up: paySignup finds their earning and credits nothing.
     const waiting = referral.phoneProven === false ? -1 : 0;
-    const credited = await credit(tx, {
-      agentId: referral.referrerId,
-      type: 'referral_signup',
-      reference: proof.uid,
-      montant: referralSignupXof,
-      description: SIGNUP_DESCRIPTION,
-      dateKey,
-      sourceUserId: proof.uid,
-      day: { boutiquesCreees: seller },
-      totals: { boutiquesCreees: seller, awaitingPhoneProof: waiting },
-    });
-    if (!credited && waiting) writeTotals(tx, referral.referrerId, { awaitingPhoneProof: waiting });
-    tx.update(ref, { phoneProven: true, phoneProvenAt: Timestamp.fromDate(provenAt) });
+    const signup = { agentId: referral.referrerId, referredUid: proof.uid, person, seller: referral.referredRole === 'vendeur' ? 1 : 0, dateKey };
+    const refused = await paySignup(tx, { ...signup, montant: referralSignupXof, totals: { awaitingPhoneProof: waiting } });
+    tx.update(ref, { phoneProven: true, phoneProvenAt: Timestamp.fromDate(provenAt), signupBonusRefusedReason: refused });
   });
   await releaseHeldCommissions(proof.uid, dateKey);
 }
@@ -284,6 +323,7 @@ function toReferral(id: string, referral: ReferralDocument): ReferralView {
     createdAt: referral.createdAt.toDate().toISOString(),
     completedAt: isoOrNull(referral.completedAt),
     phoneProven: referral.phoneProven ?? null,
+    signupBonusRefusedReason: referral.signupBonusRefusedReason ?? null,
   };
 }
 

@@ -72,11 +72,14 @@ export const router = new ApiRouter()
     path: '/api/chauffeurs/demandes/:id/accept',
     tags,
     summary: 'A driver accepts an open request; of several drivers at once, one wins',
+    description:
+      'Accepting shows the request’s exact place (address, point) and note, so only a driver whose telephone is proven accepts (DOMAIN.md, “Proven people”): ' +
+      'another is answered PHONE_NOT_VERIFIED (403) before anything is read or written, the app’s cue to run the proof (`POST /api/auth/phone/request`, then `/verify`).',
     access: 'profile',
     roles: ['chauffeur'],
     userRateLimit: USER_LIMITS.driverAccept,
     params: DemandeIdParams,
-    errors: ['DEMANDE_NOT_FOUND', 'DEMANDE_ALREADY_TAKEN', 'DEMANDE_REFUSED_BEFORE', 'DEMANDE_EXPIRED', 'INVALID_TRANSITION'],
+    errors: ['PHONE_NOT_VERIFIED', 'DEMANDE_NOT_FOUND', 'DEMANDE_ALREADY_TAKEN', 'DEMANDE_REFUSED_BEFORE', 'DEMANDE_EXPIRED', 'INVALID_TRANSITION'],
     success: { description: 'The request, `acceptee` by the caller', data: Demande },
     handle: ({ caller, params }) => acceptDemande(caller, params.id),
   })

@@ -19,6 +19,7 @@ import { geohashOf } from '../../../core/nearby';
 import { placeMember } from '../../../core/nearby-members';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { getArticle, isPublic } from '../../catalog';
+import { requireProvenTelephone } from '../../identity';
 import { type DemandeDocument, memberOf } from './model';
 import type { AdminDemandesQuery, Demande, DemandeRequest } from './schemas';
 import type { DemandeEvent } from './state';
@@ -123,8 +124,12 @@ function acceptRefusal(caller: ProfileCaller, demande: DemandeDocument): ApiErro
  * a request given back has a new version, claimed anew), the losers answered DEMANDE_ALREADY_TAKEN
  * at once, writing nothing. The winner's transaction checks again on the request, the truth (a
  * cancel or a rejection may have come since), and a winner whose transaction fails releases the claim.
+ * A driver whose telephone is not proven is refused before any of it (PHONE_NOT_VERIFIED).
  */
 export async function acceptDemande(caller: ProfileCaller, id: string) {
+  // Accepting shows the buyer's exact place: only to a driver whose telephone is proven (DOMAIN.md, "Proven people").
+  // Checked first, so an unproven driver learns nothing, not even whether the request exists.
+  requireProvenTelephone(caller);
   const seen = (await demandes().doc(id).get()).data();
   if (!seen) throw new ApiError('DEMANDE_NOT_FOUND');
   const early = acceptRefusal(caller, seen);

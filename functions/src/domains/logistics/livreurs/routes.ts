@@ -29,11 +29,12 @@ export const router = new ApiRouter()
     tags,
     summary: 'Goes online (offers may come) or offline, optionally with the current position',
     description:
-      'Going online needs a known position: the one given, or the last one written. A position given here is written at once (not throttled) and starts a new throttle window of the location stream.',
+      'Going online needs a proven telephone (DOMAIN.md, “Proven people”: PHONE_NOT_VERIFIED otherwise, the app’s cue to run `POST /api/auth/phone/request`, then `/verify`; going offline does not) ' +
+      'and a known position: the one given, or the last one written. A position given here is written at once (not throttled) and starts a new throttle window of the location stream.',
     access: 'profile',
     roles: COURIER,
     body: StatusRequest,
-    errors: ['LIVREUR_POSITION_REQUIRED'],
+    errors: ['PHONE_NOT_VERIFIED', 'LIVREUR_POSITION_REQUIRED'],
     success: { description: 'The presence after the change', data: Presence },
     handle: ({ caller, body }) => changeStatus(caller, body.online, body.position),
   })

@@ -12,7 +12,7 @@ import { collection, COLLECTIONS, isoOrNull } from '../../../core/firestore';
 import type { Point } from '../../../core/nearby';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { searchKey } from '../../../core/text';
-import { getUser } from '../../identity';
+import { getUser, requireProvenTelephone } from '../../identity';
 import { ACTIVE_DELIVERY_STATUSES, type DeliveryDocument } from '../deliveries/model';
 import { type LivreurPresence, presences, readPresence, setStatus, TRACKED_DELIVERIES_LIMIT, updateLocation } from './presence';
 import type { AdminLivreur, AdminLivreurDetail, AdminLivreursQuery, LocationAnswer, Presence } from './schemas';
@@ -37,7 +37,13 @@ export async function myPresence(caller: ProfileCaller): Promise<PresenceOutput>
   return toPresence(caller.uid, await readPresence(caller.uid));
 }
 
+/**
+ * Online or offline (presence.ts). Online brings delivery offers, and with them the shops' places and,
+ * once accepted, the buyer's: only for a courier whose telephone is proven (DOMAIN.md, "Proven
+ * people"), PHONE_NOT_VERIFIED otherwise, nothing written. Going offline is always allowed.
+ */
 export async function changeStatus(caller: ProfileCaller, online: boolean, position: Point | undefined): Promise<PresenceOutput> {
+  if (online) requireProvenTelephone(caller);
   return toPresence(caller.uid, await setStatus(caller.uid, caller.profile, online, position));
 }
 

@@ -11,13 +11,13 @@ import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage } from '../../../core/pagination';
 import type { Point } from '../../../core/nearby';
-import type { BoundingBox } from './geometry';
+import type { BoundingBox } from '../../geo';
 import { newDocumentRef } from '../../../core/ids';
 
 /** `deliveryZones/{id}`. */
 export interface DeliveryZoneDocument {
   nom: string;
-  /** Open ring (no closing point), checked by geometry.ts. */
+  /** Open ring (no closing point), checked by geo/outline.ts. */
   polygon: Point[];
   bbox: BoundingBox;
   areaKm2: number;

@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { documentId } from '../../../core/document-id';
 import { PaginationQuery } from '../../../core/pagination';
-import { GeoPoint } from '../../geo';
-import { MAX_ZONE_POINTS } from './geometry';
+import { GeoPoint, MAX_ZONE_POINTS } from '../../geo';
 
 
 const xof = z.number().int().min(0).max(10_000_000);

@@ -12,7 +12,7 @@ import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import type { Point } from '../../../core/nearby';
 import { type PageRequest, toPage } from '../../../core/pagination';
-import { inBox, inRing, type Outline, outlineOf } from './geometry';
+import { inBox, inRing, type Outline, outlineOf } from '../../geo';
 import * as repository from './repository';
 import type { DeliveryZoneDocument, StoredZone } from './repository';
 import type { DeliveryZone, DeliveryZoneInput, DeliveryZoneUpdate } from './schemas';

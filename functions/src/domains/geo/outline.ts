@@ -1,11 +1,12 @@
 /**
- * The shape of a delivery zone: its outline checked and normalized once, when an admin writes it,
- * so that a lookup only asks the kept library (turf) whether a point lies inside. A ring is stored
- * open (no closing point), with its bounding box (a cheap prefilter before the polygon test) and
- * its area (the rule between overlapping zones: the smallest wins, see service.ts).
+ * The outline of an area an admin draws (a delivery zone, an agent's zone): checked and normalized
+ * once, when the admin writes it, so that a lookup only asks the kept library (turf) whether a point
+ * lies inside. A ring is stored open (no closing point), with its bounding box (a cheap prefilter
+ * before the polygon test) and its area (for delivery zones, the rule between overlapping zones: the
+ * smallest wins, logistics/zones/service.ts).
  */
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
-import type { Point } from '../../../core/nearby';
+import type { Point } from '../../core/nearby';
 
 /** Points of an outline at most: the self-crossing check is quadratic, and every lookup reads every zone. */
 export const MAX_ZONE_POINTS = 200;
