@@ -8,6 +8,7 @@ import { cellOf } from '../../functions/src/core/nearby';
 import { nearbyCouriers } from '../../functions/src/domains/logistics';
 import { createUser, proveTelephone, provisionUser, type TestUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
+import { deliveryDoc, offerDoc, paidOrder, seedCourier } from '../helpers/deliveries';
 import { resetEmulators } from '../helpers/emulators';
 import { COTONOU, presenceOf } from '../helpers/livreurs';
 import { nearbyMembersOf } from '../helpers/nearby';
@@ -69,5 +70,24 @@ describe('the same courier once its telephone is proven', () => {
     // The helper's couriers prove theirs as the app makes them: online at once.
     const helped = await createUser('livreur');
     expect((await status(helped, { online: true, position: COTONOU })).status).toBe(200);
+  });
+});
+
+describe('a courier online before telephones had to be proven', () => {
+  it('is offered deliveries still, but takes none: its accept answers PHONE_NOT_VERIFIED and changes nothing; proven, it accepts', async () => {
+    const courier = await provisionUser('livreur');
+    // Its presence as it was written before the rule (the status route refuses it now).
+    await seedCourier(courier.uid, COTONOU);
+    const seller = await createUser('vendeur');
+    const buyer = await createUser('acheteur');
+    const order = await paidOrder(buyer, [{ seller, montant: 5_000 }]);
+    expect(await offerDoc(order.deliveryId, courier.uid)).toMatchObject({ statut: 'ouverte' });
+    const refused = await (await api()).post(`/api/deliveries/${order.deliveryId}/accept`).set(bearer(courier.token));
+    expect([refused.status, refused.body.code]).toEqual([403, 'PHONE_NOT_VERIFIED']);
+    expect(await deliveryDoc(order.deliveryId)).toMatchObject({ statut: 'commande', livreur: null });
+    await proveTelephone(courier);
+    const accepted = await (await api()).post(`/api/deliveries/${order.deliveryId}/accept`).set(bearer(courier.token));
+    expect(accepted.body.data).toMatchObject({ statut: 'assigne', livreur: courier.uid });
+    await seedCourier(courier.uid, COTONOU, false);
   });
 });

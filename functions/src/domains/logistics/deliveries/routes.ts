@@ -61,7 +61,7 @@ export const router = new ApiRouter()
     access: 'profile',
     roles: ['livreur'],
     params: DeliveryIdParams,
-    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ALREADY_ASSIGNED', 'DELIVERY_OFFER_EXPIRED', 'DELIVERY_COURIER_BUSY', 'INVALID_TRANSITION'],
+    errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_ALREADY_ASSIGNED', 'DELIVERY_OFFER_EXPIRED', 'DELIVERY_COURIER_BUSY', 'INVALID_TRANSITION', 'PHONE_NOT_VERIFIED'],
     success: { description: 'The delivery, `assigne` to the caller', data: Delivery },
     handle: ({ caller, params }) => acceptDelivery(caller, params.id),
   })

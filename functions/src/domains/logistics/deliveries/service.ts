@@ -19,6 +19,7 @@ import { runTransaction } from '../../../core/firebase';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { uploadOwner } from '../../catalog';
+import { requireProvenTelephone } from '../../identity';
 import { type Actor, deliveryFor, isAdmin, permission } from './access';
 import { planDeliveryList } from './listing';
 import { isProofOf } from './proof';
@@ -222,6 +223,8 @@ function activeOf(uid: string) {
  * busy before it existed: one missed move would refuse or overload a courier for good.
  */
 export async function acceptDelivery(caller: ProfileCaller, id: string): Promise<DeliveryView> {
+  // A courier who went online before telephones had to be proven is offered deliveries still: it takes none unproven.
+  requireProvenTelephone(caller);
   const ref = deliveries().doc(id);
   const mine = offerRef(id, caller.uid);
   const turn = courierAccepts().doc(caller.uid);
