@@ -1,7 +1,8 @@
 /**
  * The demo data of `npm start`: one account per role, the seller's listings (the Corolla with a photo), a running
  * boost, a listed forwarder, a chat room, a delivery zone, the courier online and a delivery on its way, a driver
- * request, a tricycle contact and a transit mission, all under the same ids at every start.
+ * request, a tricycle contact and a transit mission, a held sale, an in-person handover and an open dispute, all
+ * under the same ids at every start.
  */
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
@@ -45,13 +46,27 @@ it('loads every role and the demo listings, and can run again without duplicatin
   expect(rooms.body.data[0]).toMatchObject({ contextKind: 'article', unread: 1 });
   const tricycles = await (await api()).get('/api/tricycles/nearby').query({ latitude: 6.37, longitude: 2.42 }).set('Authorization', `Bearer ${buyerToken}`);
   expect(tricycles.body.data).toEqual([expect.objectContaining({ nom: 'Houessou', prenoms: 'Mathieu', vehicule: 'Tricycle Apsonic jaune' })]);
-  // Two paid orders of the demo part: one collected by the buyer, one delivered by the courier; an invoice each.
-  const orders = (await db().collection(COLLECTIONS.commandes).get()).docs.sort((a, b) => Number(a.get('livraison')) - Number(b.get('livraison')));
-  expect(orders.map((doc) => [doc.get('statut'), doc.get('livraison')])).toEqual([['paid', false], ['paid', true]]);
+  // The demo part's orders: one paid and held, one on its way with the courier, one handed over in
+  // person against the buyer's code, one received then disputed (DOMAIN.md, "Fair exchange"); an invoice each.
+  const orders = (await db().collection(COLLECTIONS.commandes).get()).docs.sort((a, b) => a.id.localeCompare(b.id));
+  expect(orders.map((doc) => [doc.id, doc.get('statut'), doc.get('livraison'), doc.get('litigeOuvert') ?? null])).toEqual([
+    ['demo-commandes-1', 'paid', false, null],
+    ['demo-commandes-2', 'paid', true, null],
+    ['demo-commandes-3', 'delivered', false, null],
+    ['demo-commandes-4', 'delivered', false, 'commande_demo-commandes-4'],
+  ]);
+  const seller = DEMO_ACCOUNTS.find((account) => account.role === 'vendeur')!;
+  const sellerToken = await signIn(syntheticEmailOf(seller.telephone.slice(4), 'pro'), seller.password);
+  // Held: the first order and the one on its way (85,000 each) and the motorbike bought for transit; released: the two handed over, net of the 5 % fee.
+  expect((await (await api()).get('/api/wallet/me').set('Authorization', `Bearer ${sellerToken}`)).body.data).toMatchObject({ balance: 2 * 80_750, held: 2 * 85_000 + 650_000, debt: 0 });
+  const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
+  const adminToken = await signIn(syntheticEmailOf(admin.telephone.slice(4), 'pro'), admin.password);
+  const disputes = await (await api()).get('/api/admin/litiges').set('Authorization', `Bearer ${adminToken}`);
+  expect(disputes.body.data).toEqual([expect.objectContaining({ id: 'commande_demo-commandes-4', statut: 'ouvert', motif: 'non_conforme', fondsLiberes: true })]);
   // An invoice each, and one for the motorbike bought for transit.
   const invoices = await db().collection(COLLECTIONS.invoices).get();
   expect(invoices.docs.map((doc) => doc.id).sort()).toEqual([...orders.map((doc) => `commande_${doc.id}`), 'achat_demo-achats-1'].sort());
-  expect(invoices.docs.map((doc) => doc.get('numero').slice(-4)).sort()).toEqual(['0001', '0002', '0003']);
+  expect(invoices.docs.map((doc) => doc.get('numero').slice(-4)).sort()).toEqual(['0001', '0002', '0003', '0004', '0005']);
   // One delivery zone around Cotonou, once: the seller's city is in it.
   const zones = await (await api()).get('/api/delivery-zones');
   expect(zones.body.data).toEqual([expect.objectContaining({ nom: 'Grand Cotonou', actif: true })]);
@@ -61,8 +76,8 @@ it('loads every role and the demo listings, and can run again without duplicatin
   expect((await db().collection(COLLECTIONS.livreurs).doc(courier.id).get()).data()).toMatchObject({ online: true, position: DEMO_COURIER_ON_THE_WAY, nom: 'Zinsou' });
   expect((await nearbyCouriers({ latitude: 6.3703, longitude: 2.3912 }, 10, 5)).couriers.map((found) => found.uid)).toEqual([courier.id]);
   const deliveries = await (await api()).get('/api/deliveries').set('Authorization', `Bearer ${buyerToken}`);
-  expect(deliveries.body.data).toEqual([expect.objectContaining({ id: `order_${orders[1].id}`, statut: 'en_cours', livreur: courier.id })]);
-  expect((await db().collection(COLLECTIONS.deliveryTracking).doc(`order_${orders[1].id}`).get()).data()).toMatchObject({ livreur: courier.id, position: DEMO_COURIER_ON_THE_WAY });
+  expect(deliveries.body.data).toEqual([expect.objectContaining({ id: 'order_demo-commandes-2', statut: 'en_cours', livreur: courier.id })]);
+  expect((await db().collection(COLLECTIONS.deliveryTracking).doc('order_demo-commandes-2').get()).data()).toMatchObject({ livreur: courier.id, position: DEMO_COURIER_ON_THE_WAY });
   // The demo buyer's verification of a demo vehicle, its report attached: a real PDF, private, registered.
   const verifications = await (await api()).get('/api/verification/mine').set('Authorization', `Bearer ${buyerToken}`);
   expect(verifications.body.data).toEqual([expect.objectContaining({ id: DEMO_VERIFICATION_PAYMENT, statut: 'rapport_disponible', rapport: expect.objectContaining({ contentType: 'application/pdf', deleted: false }) })]);
@@ -99,7 +114,9 @@ it('balances its money: the reconciliation finds no break in the demo data (docs
   log.mockRestore();
   const report = await reconcileNow();
   expect(report.breaks).toEqual([]);
-  // The boost, the forwarder's subscription, two orders, the inspection and the motorbike: real payments, one held for its delivery.
-  expect(report.paymentsChecked).toBe(6);
+  // The boost, the forwarder's subscription, four orders, the inspection and the motorbike: real payments, one whose trip's fee waits for its delivery.
+  expect(report.paymentsChecked).toBe(8);
   expect(report.held).toEqual({ count: 1, montant: expect.any(Number) });
+  // The sellers' held money: the demo order not handed over, the one on its way, and the motorbike bought for transit (not transferred yet).
+  expect(report.escrow).toEqual({ wallets: 1, montant: 85_000 + 85_000 + 650_000 });
 });

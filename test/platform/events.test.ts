@@ -124,7 +124,7 @@ it('never loses a notice when the process dies right after the commit: the sweep
   expect((await pushes()).map((push) => push.data?.type)).toEqual(['article_rejected']);
 });
 
-it('changes nothing on a second delivery of an event: one sale, one credit, one notice each', async () => {
+it('changes nothing on a second delivery of an event: one sale, one held credit, one notice each', async () => {
   const buyer = await createUser('acheteur');
   const listing = await publish(seller, { prix: 750_000 });
   const client = await api();
@@ -138,7 +138,8 @@ it('changes nothing on a second delivery of an event: one sale, one credit, one 
   const wallet = async () => ({
     balance: (await storedWallet(seller.uid)).balance,
     entries: (await db().collection(COLLECTIONS.wallets).doc(seller.uid).collection('transactions').get()).size,
-    notices: (await db().collection(COLLECTIONS.users).doc(seller.uid).collection(COLLECTIONS.notifications).where('type', '==', 'article_sold').get()).size,
+    // Held until the handover (DOMAIN.md, "Fair exchange"): the seller is told to hand it over.
+    notices: (await db().collection(COLLECTIONS.users).doc(seller.uid).collection(COLLECTIONS.notifications).where('type', '==', 'achat_to_hand_over').get()).size,
   });
   const first = await wallet();
   expect(first.entries).toBe(1);

@@ -41,7 +41,8 @@ async function offeredDelivery(asBuyer: ProfileCaller, deliveryId: string): Prom
 /** `partId`: a part of `seller` with a location (its pickup); `courierProfile`: the courier's account, whose copies its presence keeps. */
 export async function seedDelivery(buyer: DemoAccount, seller: DemoAccount, courier: DemoAccount, courierProfile: CourierProfile, partId: string): Promise<void> {
   const asBuyer = demoCaller(buyer, 'acheteur', 'Dossou', 'Koffi');
-  const asCourier = demoCaller(courier, 'livreur', 'Zinsou', 'Eric');
+  // Its telephone proven by the seed (markTelephoneProven, seed-demo.ts), as its profile then reads.
+  const asCourier = { ...demoCaller(courier, 'livreur', 'Zinsou', 'Eric'), profile: { nom: 'Zinsou', prenoms: 'Eric', telephoneVerifie: true } };
   if ((await listDeliveries(asBuyer, { page: 1, limit: 1 }, { page: 1, limit: 1, offset: 0 })).pagination.total > 0) return;
   const order = await createOrder(asBuyer, {
     items: [{ articleId: partId, quantite: 1 }],
