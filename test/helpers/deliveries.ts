@@ -13,6 +13,7 @@ import type { Point } from '../../functions/src/core/nearby';
 import { setStatus } from '../../functions/src/domains/logistics/livreurs/presence';
 import type { DeliveryRequest } from '../../functions/src/domains/logistics';
 import { createUser, type TestUser } from './accounts';
+import { publish } from './catalog';
 import { storedWallet } from './wallets';
 
 export const COTONOU = { latitude: 6.3703, longitude: 2.3912 };
@@ -124,12 +125,13 @@ export async function paidOrder(buyer: TestUser, lines: Array<{ seller: TestUser
 /** A purchase of a listing paid with delivery: only `achat.paid` (the purchase's own documents are commerce's business). */
 export async function paidAchat(buyer: TestUser, seller: TestUser, prix: number): Promise<{ achatId: string; paymentId: string; deliveryId: string; articleId: string }> {
   const achatId = `ach-${randomUUID()}`;
-  const articleId = `art-${achatId}`;
+  // The seller's listing, sold to the purchase as its payment sells it.
+  const articleId = (await publish(seller, { titre: 'Toyota Corolla', prix })).id;
+  await db().collection(COLLECTIONS.articles).doc(articleId).update({ statut: 'vendu', statutVente: 'vendu', soldTo: achatId, soldToBuyer: buyer.uid });
   const paymentId = await seedPayment(buyer, 'achat', prix + QUOTE.frais);
   const livraison = requestFor([seller]);
   const at = new Date();
-  // The listing sold to it, and the purchase as commerce stores a paid one with delivery (its seller's price held until the delivery).
-  await db().collection(COLLECTIONS.articles).doc(articleId).set({ type: 'voiture', titre: 'Toyota Corolla', prix, vendeur: seller.uid, statut: 'vendu', statutVente: 'vendu', soldTo: achatId, soldToBuyer: buyer.uid, pays: 'BJ', ville: 'Cotonou', createdAt: at, updatedAt: at });
+  // The purchase as commerce stores a paid one with delivery (its seller's price held until the delivery).
   const achat = { acheteur: buyer.uid, vendeur: seller.uid, articleId, articleTitre: 'Toyota Corolla', prix, modeLivraison: 'consommation', paysDestination: null, fraisLivraison: QUOTE.frais, demandeLivraison: livraison, statut: 'payee', paymentId, codeRemise: null, payeLe: at, rappelRemise: false, createdAt: at, updatedAt: at };
   await db().collection(COLLECTIONS.achats).doc(achatId).set(achat);
   await runTransaction(async (tx) => {

@@ -27080,7 +27080,9 @@ export interface paths {
                     };
                 };
                 /**
-                 * @description `USER_BLOCKED`: Your account is blocked. Contact support.
+                 * @description `PHONE_NOT_VERIFIED`: Confirm your telephone number first, with the code we send you.
+                 *
+                 *     `USER_BLOCKED`: Your account is blocked. Contact support.
                  *
                  *     `PROFILE_REQUIRED`: Finish signing up before using the service.
                  *
@@ -27094,8 +27096,8 @@ export interface paths {
                         /**
                          * @example {
                          *       "success": false,
-                         *       "code": "USER_BLOCKED",
-                         *       "message": "Votre compte est bloqué. Contactez le support."
+                         *       "code": "PHONE_NOT_VERIFIED",
+                         *       "message": "Confirmez d’abord votre numéro de téléphone avec le code que nous vous envoyons."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
