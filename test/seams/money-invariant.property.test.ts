@@ -2,7 +2,10 @@
  * The money invariant as a property (docs/operations.md, "Reconciliation"): random sequences of operations
  * across domains, through the API as the apps and admins call it (orders with and without
  * delivery, purchases, paying twice, buyers racing for one listing, cancelling a paid order as the
- * buyer or an admin, deliveries delivered, refused at the door, returned or cancelled; inspections
+ * buyer or an admin, deliveries delivered, refused at the door, returned or cancelled, or proved by
+ * the courier's photo and disputed; sales handed over in person (the buyer's code, its "received",
+ * an admin's word) or cancelled by an admin before it (`shipped` included), some disputed then
+ * refunded in full or in part, released or withdrawn (DOMAIN.md, "Fair exchange"); inspections
  * paid, paid twice, cancelled, their reports accepted or refused, also both at once; boosts paid,
  * paid twice, rejected; a referred seller's subscriptions and boosts earning its agent commissions,
  * its telephone proven before, during, after the operations or never; agents' withdrawals, also
@@ -36,6 +39,7 @@ import { useFeexPaySandbox } from '../helpers/feexpay';
 import { confirmPayment, drainEvents, pay, reconcileNow, startPayment } from '../helpers/money';
 import { useSettings } from '../helpers/settings';
 import { attachReport, setStatus } from '../helpers/verification';
+import { recordUpload } from '../../functions/src/domains/catalog/uploads/ledger';
 
 jest.setTimeout(15 * 60_000);
 useFeexPaySandbox();
@@ -100,7 +104,11 @@ async function requestBoost(seller: TestUser): Promise<{ id: string; montant: nu
   return asked.body.data;
 }
 
-type Outcome = 'livre' | 'refuse' | 'retour' | 'annule';
+type Outcome = 'livre' | 'refuse' | 'retour' | 'annule' | 'photoDispute';
+/** How a sale in person ends: handed over by the buyer's code, its "received" or an admin's word, or cancelled by an admin before (after the seller's `shipped`). */
+type Handover = 'code' | 'received' | 'adminRelease' | 'adminCancel';
+/** After the handover: no dispute, or one refunded in full or in half, released, or withdrawn by the buyer. */
+type DisputeEnd = 'none' | 'refund' | 'partial' | 'release' | 'withdraw';
 /** What becomes of an inspection: cancelled by an admin before any report, or its report accepted, refused, or both at once. */
 type Decision = 'cancel' | 'accept' | 'refuse' | 'both';
 /** After a boost's payment: nothing, an admin's rejection, or the agent's whole balance withdrawn first and then the rejection. */
@@ -112,7 +120,8 @@ type Op =
   | { kind: 'inspection'; bought: boolean; journey: boolean; twice: boolean; decision: Decision }
   | { kind: 'boost'; referred: boolean; twice: boolean; end: BoostEnd }
   | { kind: 'subscription'; twice: boolean }
-  | { kind: 'withdraw'; share: 'all' | 'half' };
+  | { kind: 'withdraw'; share: 'all' | 'half' }
+  | { kind: 'handover'; sale: 'order' | 'achat'; how: Handover; dispute: DisputeEnd };
 
 /** `value` `weight` times in `weight + 1`, else `other`. */
 const mostly = <T>(value: T, other: T, weight = 3) => fc.oneof({ arbitrary: fc.constant(value), weight }, { arbitrary: fc.constant(other), weight: 1 });
@@ -123,7 +132,16 @@ const mostly = <T>(value: T, other: T, weight = 3) => fc.oneof({ arbitrary: fc.c
  */
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('order' as const), quantite: fc.integer({ min: 1, max: 3 }), twice: fc.boolean(), cancel: fc.constantFrom('none' as const, 'buyer' as const, 'admin' as const) }),
-  fc.record({ kind: fc.constant('deliveredOrder' as const), outcome: fc.constantFrom<Outcome>('livre', 'refuse', 'retour', 'annule'), cancelFirst: fc.boolean() }),
+  fc.record({ kind: fc.constant('deliveredOrder' as const), outcome: fc.constantFrom<Outcome>('livre', 'refuse', 'retour', 'annule', 'photoDispute'), cancelFirst: fc.boolean() }),
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('handover' as const),
+      sale: fc.constantFrom('order' as const, 'achat' as const),
+      how: fc.constantFrom<Handover>('code', 'received', 'adminRelease', 'adminCancel'),
+      dispute: fc.constantFrom<DisputeEnd>('none', 'refund', 'partial', 'release', 'withdraw'),
+    }),
+    weight: 2,
+  },
   fc.record({ kind: fc.constant('achat' as const), twice: fc.boolean(), rivals: fc.integer({ min: 0, max: 1 }) }),
   fc.record({ kind: fc.constant('inspection' as const), bought: fc.boolean(), journey: fc.boolean(), twice: fc.boolean(), decision: fc.constantFrom<Decision>('cancel', 'accept', 'refuse', 'both') }),
   {
@@ -166,6 +184,21 @@ const EXAMPLES: Array<[Sequence]> = [
       proof: 'during',
     },
   ],
+  // The fair exchange: an order handed over by code then refunded in part, a purchase received then
+  // refunded whole, a shipped order an admin cancels, a delivery disputed after the courier's photo.
+  [
+    {
+      ops: [
+        { kind: 'handover', sale: 'order', how: 'code', dispute: 'partial' },
+        { kind: 'handover', sale: 'achat', how: 'received', dispute: 'refund' },
+        { kind: 'handover', sale: 'order', how: 'adminCancel', dispute: 'none' },
+      ],
+      parallel: true,
+      agent: 'seasoned',
+      proof: 'before',
+    },
+  ],
+  [{ ops: [{ kind: 'deliveredOrder', outcome: 'photoDispute', cancelFirst: false }], parallel: false, agent: 'seasoned', proof: 'before' }],
 ];
 
 /** An agent and the seller it referred (a fresh one each sequence). */
@@ -276,8 +309,21 @@ async function runOp(world: World, op: Op, index: number): Promise<void> {
     }
     count(`delivery ${op.outcome}`);
     await move('en_cours');
+    if (op.outcome === 'photoDispute') {
+      // Proved by the courier's photo, then disputed: an admin refunds half of the goods, the rest released.
+      const photo = `preuves/${deliveryId}/${randomUUID()}.jpg`;
+      await recordUpload(world.courier.uid, photo, 1000);
+      expect((await client.post(`/api/deliveries/${deliveryId}/delivered`).set(bearer(world.courier.token)).send({ photo })).status).toBe(200);
+      await dispute(buyer, 'commande', id, 'partial', created.body.data.sousTotal);
+      return;
+    }
     if (op.outcome === 'refuse') await client.post(`/api/deliveries/${deliveryId}/refuse`).set(bearer(buyer.token)).send({ reason: 'Pièce abîmée' });
     else await move(op.outcome);
+    return;
+  }
+  if (op.kind === 'handover') {
+    count(`${op.sale} ${op.how}${op.how === 'adminCancel' || op.dispute === 'none' ? '' : `, dispute ${op.dispute}`}`);
+    await handOver(world, buyer, op, index);
     return;
   }
   if (op.kind === 'inspection') {
@@ -346,6 +392,60 @@ async function runOp(world: World, op: Op, index: number): Promise<void> {
       await payFor(racer, 'achat', achat.body.data.total, { achatId: achat.body.data.id }, op.twice);
     }),
   );
+}
+
+/** A buyer's dispute of its sale after the handover, then its end: withdrawn, or taken and decided by an admin. */
+async function dispute(buyer: TestUser, kind: 'commande' | 'achat', id: string, end: DisputeEnd, price: number): Promise<void> {
+  if (end === 'none') return;
+  const client = await api();
+  const opened = await client.post('/api/litiges').set(bearer(buyer.token)).send({ vente: { kind, id }, motif: 'non_conforme', texte: 'Pas la pièce de l’annonce.' });
+  expect(opened.status).toBe(201);
+  const disputeId = opened.body.data.id as string;
+  if (end === 'withdraw') {
+    expect((await client.post(`/api/litiges/${disputeId}/retrait`).set(bearer(buyer.token)).send({})).status).toBe(200);
+    return;
+  }
+  expect((await client.post(`/api/admin/litiges/${disputeId}/prise`).set(bearer(admin.token)).send({})).status).toBe(200);
+  const decision = end === 'release' ? { decision: 'libere' } : { decision: 'rembourse', ...(end === 'partial' ? { montant: Math.floor(price / 2) } : {}) };
+  const decided = await client.post(`/api/admin/litiges/${disputeId}/decision`).set(bearer(admin.token)).send({ ...decision, motif: 'Décision du test' });
+  expect(decided.status).toBe(200);
+}
+
+/** A sale in person (an order of a part, or a purchase of a car), paid, then handed over or cancelled before it as `op` says, and disputed after. */
+async function handOver(world: World, buyer: TestUser, op: Extract<Op, { kind: 'handover' }>, index: number): Promise<void> {
+  const client = await api();
+  const order = op.sale === 'order';
+  let id: string;
+  let price: number;
+  if (order) {
+    const listing = await part(world, 12_000 + 1_000 * index, 3);
+    const created = await client.post('/api/orders').set(bearer(buyer.token)).send({ items: [{ articleId: listing.id, quantite: 1 }], livraison: false });
+    expect(created.status).toBe(201);
+    [id, price] = [created.body.data.id as string, created.body.data.total as number];
+    await pay(admin, buyer, 'commande', price, { commandeId: id });
+  } else {
+    const car = await publish(world.seller, { prix: 800_000 + 10_000 * index });
+    const achat = await client.post('/api/achat').set(bearer(buyer.token)).send({ articleId: car.id, modeLivraison: 'consommation' });
+    expect(achat.status).toBe(201);
+    [id, price] = [achat.body.data.id as string, achat.body.data.total as number];
+    await pay(admin, buyer, 'achat', price, { achatId: id });
+  }
+  const base = order ? '/api/orders' : '/api/achat';
+  const admins = (statut: string, reason: string) => client.post(`${base}/admin/${id}/status`).set(bearer(admin.token)).send({ statut, reason });
+  if (op.how === 'adminCancel') {
+    if (order) for (const statut of ['processing', 'shipped']) expect((await client.post(`/api/orders/${id}/status`).set(bearer(world.seller.token)).send({ statut })).status).toBe(200);
+    expect((await admins(order ? 'cancelled' : 'annulee', 'Jamais remis')).status).toBe(200);
+    return;
+  }
+  if (op.how === 'code') {
+    const read = order ? (await client.get(`/api/orders/${id}`).set(bearer(buyer.token))).body.data : ((await client.get('/api/achat/mine?limit=100').set(bearer(buyer.token))).body.data as Array<{ id: string }>).find((one) => one.id === id);
+    expect((await client.post(`${base}/${id}/handover`).set(bearer(world.seller.token)).send({ code: (read as { codeRemise: string }).codeRemise })).status).toBe(200);
+  } else if (op.how === 'received') {
+    expect((await client.post(`${base}/${id}/received`).set(bearer(buyer.token)).send({})).status).toBe(200);
+  } else {
+    expect((await admins(order ? 'delivered' : 'remise', 'Remise confirmée par téléphone')).status).toBe(200);
+  }
+  await dispute(buyer, order ? 'commande' : 'achat', id, op.dispute, price);
 }
 
 /** The seller a sequence's agent referred (the file's seasoned agent, or a fresh one), its telephone proven now when `proof` says so. */
