@@ -15,6 +15,8 @@ it('moves listings as DOMAIN.md says, and nowhere else', () => {
     'rejete --edit-->': 'en_attente',
     // DOMAIN.md, "Cancelling a paid order": the units return to stock; a part listing the order sold out is online again.
     'vendu --restock-->': 'en_ligne',
+    // DOMAIN.md, "Fair exchange": "A cancelled, refused or returned delivery ... puts a listing sold by that purchase back online" (and an admin's cancel before the handover).
+    'vendu --relist-->': 'en_ligne',
   });
 });
 

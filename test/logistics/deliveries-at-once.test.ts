@@ -194,7 +194,7 @@ it('no transaction of a round, an accept, a decline, a pickup, a handover, a can
     expect((await accept(courier, id)).status).toBe(200);
     expect(await offerDoc(id, stays.uid)).toMatchObject({ statut: 'prise' });
     expect((await (await api()).post('/api/livreurs/me/location').set(bearer(courier.token)).send(northOf(COTONOU, 2))).body.data).toMatchObject({ tracked: 1 });
-    expect((await post(courier, `/api/deliveries/${id}/pickups/${seller.uid}/confirm`)).body.data.statut).toBe('en_cours');
+    expect((await post(seller, `/api/deliveries/${id}/pickups/${seller.uid}/confirm`)).body.data.statut).toBe('en_cours');
     const { code } = (await deliveryDoc(id))!;
     expect((await post(courier, `/api/deliveries/${id}/delivered`, { code })).body.data.statut).toBe('livre');
     expect((await post(buyer, `/api/deliveries/${cancelled}/cancel`)).body.data.statut).toBe('annule');

@@ -75,8 +75,8 @@ it('tells each party of a transit journey in its own language, in the app and on
   expect(told).toMatchObject({ type: 'transit_rejected', language: 'fr', title: 'Transitaire indisponible', resource: { kind: 'transitMission', id: missionId } });
   expect(told.body).toContain('« Toyota Hilux 2019 »');
   expect(await buyerPushes()).toEqual([{ title: 'Transitaire indisponible', type: 'transit_rejected' }]);
-  // Nobody else was told anything of the journey (the seller only of its sale).
-  expect((await stored(seller)).map((notification) => notification.type)).toEqual(['article_sold']);
+  // Nobody else was told anything of the journey (the seller only of its sale: to hand it over, its price held until then).
+  expect((await stored(seller)).map((notification) => notification.type)).toEqual(['achat_to_hand_over']);
 });
 
 it('lists, counts, marks read and unread, reads all and deletes the caller’s own notifications only', async () => {
@@ -138,8 +138,8 @@ it('stores and pushes an event once however often it is told, and pushes nothing
   await Promise.all(Array.from({ length: 5 }, () => notify(user.uid, event)));
   const [sold] = await stored(user);
   expect(await stored(user)).toHaveLength(1);
-  expect(sold.body).toBe('« Yamaha Crypton » est vendu. 475 000 XOF sont crédités sur votre portefeuille.');
-  expect(await pushes()).toEqual([{ title: 'Annonce vendue', type: 'article_sold' }]);
+  expect(sold.body).toBe('« Yamaha Crypton » est remis à l’acheteur. 475 000 XOF sont crédités sur votre portefeuille.');
+  expect(await pushes()).toEqual([{ title: 'Vente remise', type: 'article_sold' }]);
 
   expect((await (await api()).patch('/api/settings/notifications').set(bearer(user.token)).send({ orders: false })).status).toBe(200);
   await notify(user.uid, { ...event, key: 'payment-2' });
@@ -193,6 +193,7 @@ describe('notice templates, declared by each domain', () => {
     trajetKm: '8.5',
     gainLivreur: '1300',
     closesAt: '2026-12-01 12:00 UTC',
+    venteId: 'Qx7pL2mN9',
   };
 
   it('say something in both languages for every notice', async () => {
