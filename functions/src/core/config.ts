@@ -144,6 +144,15 @@ const SETTINGS = {
   SEARCH_RATE_LIMIT_MAX: integer(60, 1),
   /** Searches without a token (the public listing searches) per client address and minute: many users may share one address. */
   SEARCH_RATE_LIMIT_PER_IP_MAX: integer(300, 1),
+  /**
+   * Payments recorded from the native SDK (`POST /api/payments/flutter/record`) per user and hour: each new
+   * reference costs a FeexPay status call, from the quota the webhook and the poller depend on.
+   */
+  PAYMENT_RECORD_RATE_LIMIT_MAX: integer(10, 1),
+  /** Payment status changes (`POST /api/payments/admin/{id}/status`) per admin and hour: a `success` is asked of FeexPay first. */
+  PAYMENT_ADMIN_CHECK_RATE_LIMIT_MAX: integer(60, 1),
+  /** Broadcasts per admin and day (from 00:00 UTC): each one pushes to every user of its audience. */
+  ADMIN_MESSAGE_RATE_LIMIT_MAX: integer(20, 1),
 
   // One-time codes for password reset.
   /** Digits of a one-time code. */

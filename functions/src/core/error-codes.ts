@@ -119,8 +119,8 @@ export const CORE_ERRORS = {
   },
   /**
    * Too many requests from this IP (`Retry-After` and `RateLimit-*` headers say when), too many of one
-   * user's free actions (messages, rooms, contacts, driver requests, demonstration events, searches:
-   * docs/api-conventions.md, Per-user limits; `Retry-After` too), or too many payments started by this account or to this
+   * user's free actions (messages, rooms, contacts, driver requests, demonstration events, searches,
+   * calls to a partner: docs/api-conventions.md, Per-user limits; `Retry-After` too), or too many payments started by this account or to this
    * telephone (`PAYMENT_RATE_LIMIT_*`).
    */
   RATE_LIMITED: {

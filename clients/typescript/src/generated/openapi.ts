@@ -5695,6 +5695,28 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `ADMIN_MESSAGE_RATE_LIMIT_MAX` requests per user and day (from 00:00 UTC) (scope `admin-message`: the routes of a scope share one count).
+                 */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
                 500: {
                     headers: {
@@ -28375,6 +28397,28 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `PAYMENT_RECORD_RATE_LIMIT_MAX` requests per user and hour (scope `payment-record`: the routes of a scope share one count).
+                 */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
                 500: {
                     headers: {
@@ -29248,6 +29292,28 @@ export interface paths {
                          *       "success": false,
                          *       "code": "PAYLOAD_TOO_LARGE",
                          *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `PAYMENT_ADMIN_CHECK_RATE_LIMIT_MAX` requests per user and hour (scope `payment-admin-check`: the routes of a scope share one count).
+                 */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];

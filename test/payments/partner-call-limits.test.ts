@@ -1,0 +1,114 @@
+/**
+ * Routes that call a partner on a user's request are limited per user (docs/api-conventions.md,
+ * "Per-user limits"): "past the limit the request answers `429 RATE_LIMITED` with `Retry-After`
+ * (seconds until the window ends) and nothing is written", and the partner is not called. Issue 32:
+ * "40 junk references by one user each cost a FeexPay status call (the quota the webhook and the
+ * poller depend on)". Each limit is set low through its setting; the call past it is refused before
+ * FeexPay is asked, another user keeps its own count, and the calls under it go through.
+ */
+import { db } from '../../functions/src/core/firebase';
+import { COLLECTIONS } from '../../functions/src/core/firestore';
+import { createUser, type TestUser } from '../helpers/accounts';
+import { api, bearer } from '../helpers/api';
+import { resetEmulators } from '../helpers/emulators';
+import { expectLimited } from '../helpers/limits';
+import { useFeexPaySandbox } from '../helpers/feexpay';
+import { frozenClock, restoreSettingsAndClockAfterEach, useSettings } from '../helpers/settings';
+
+const { sandbox } = useFeexPaySandbox();
+restoreSettingsAndClockAfterEach();
+
+beforeAll(resetEmulators);
+
+/** A fresh window for every test: the counts of the one before stay in theirs. */
+let hour = 0;
+beforeEach(() => {
+  hour += 2;
+  frozenClock(new Date(Date.UTC(2026, 10, 25, 0, 1, 0) + hour * 3_600_000));
+});
+
+/** The status look-ups FeexPay received for `reference`. */
+const statusCalls = (reference: string) => sandbox().requests.filter((request) => request.path === `/api/transactions/public/single/status/${reference}`).length;
+const statusCallsSoFar = () => sandbox().requests.filter((request) => request.path.startsWith('/api/transactions/public/single/status/')).length;
+
+/** A seller's one-month subscription, recorded as paid through the native SDK under `reference`. */
+const record = async (seller: TestUser, reference: string) =>
+  (await api()).post('/api/payments/flutter/record').set(bearer(seller.token)).send({ type: 'abonnement', montant: 5000, metadata: { months: '1' }, reference });
+
+describe('POST /api/payments/flutter/record (PAYMENT_RECORD_RATE_LIMIT_MAX per hour)', () => {
+  it('asks FeexPay about at most the limit of one user’s references; past it 429 with Retry-After, FeexPay not asked, nothing written', async () => {
+    const seller = await createUser('vendeur');
+    useSettings({ USER_RATE_LIMIT_ENABLED: 'true', PAYMENT_RECORD_RATE_LIMIT_MAX: '3' });
+    for (const n of [1, 2, 3]) {
+      const junk = await record(seller, `SBX-junk-${seller.uid}-${n}`);
+      expect([junk.status, junk.body.code]).toEqual([404, 'PAYMENT_REFERENCE_UNKNOWN']);
+      expect(statusCalls(`SBX-junk-${seller.uid}-${n}`)).toBe(1);
+    }
+    const refused = await record(seller, `SBX-junk-${seller.uid}-4`);
+    expectLimited(refused, 3600);
+    expect(statusCalls(`SBX-junk-${seller.uid}-4`)).toBe(0);
+    // A real payment of the same user waits for the next window too: nothing is written for it.
+    const real = sandbox().addTransaction({ amount: 5000, shop: 'test-shop' });
+    expectLimited(await record(seller, real), 3600);
+    expect(statusCalls(real)).toBe(0);
+    expect((await db().collection(COLLECTIONS.payments).where('userId', '==', seller.uid).get()).size).toBe(0);
+  });
+
+  it('lets another user record its real payment, settled on FeexPay’s word, while one user is limited', async () => {
+    const [flooder, honest] = await Promise.all([createUser('vendeur'), createUser('vendeur')]);
+    useSettings({ USER_RATE_LIMIT_ENABLED: 'true', PAYMENT_RECORD_RATE_LIMIT_MAX: '1' });
+    expect((await record(flooder, `SBX-junk-${flooder.uid}-1`)).status).toBe(404);
+    expectLimited(await record(flooder, `SBX-junk-${flooder.uid}-2`), 3600);
+    const reference = sandbox().addTransaction({ amount: 5000, shop: 'test-shop' });
+    const recorded = await record(honest, reference);
+    expect(recorded.status).toBe(201);
+    expect(recorded.body.data).toMatchObject({ statut: 'success', reference });
+    expect(statusCalls(reference)).toBe(1);
+  });
+
+  it('lets exactly the limit reach FeexPay when one user’s records arrive at once', async () => {
+    const seller = await createUser('vendeur');
+    useSettings({ USER_RATE_LIMIT_ENABLED: 'true', PAYMENT_RECORD_RATE_LIMIT_MAX: '2' });
+    const before = statusCallsSoFar();
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, n) => record(seller, `SBX-burst-${seller.uid}-${n}`)));
+    expect(answers.map((res) => res.status).sort()).toEqual([404, 404, 429, 429, 429, 429]);
+    expect(statusCallsSoFar() - before).toBe(2);
+  });
+});
+
+describe('POST /api/payments/admin/{id}/status (PAYMENT_ADMIN_CHECK_RATE_LIMIT_MAX per hour)', () => {
+  it('asks FeexPay for at most the limit of one admin’s status changes; past it 429, FeexPay not asked; another admin goes on', async () => {
+    const [seller, admin, otherAdmin] = await Promise.all([createUser('vendeur'), createUser('admin'), createUser('admin')]);
+    // A payment FeexPay keeps pending (the payer's number ends in 2): an admin's `success` is refused, each time after asking.
+    const started = await (await api())
+      .post('/api/payments/requesttopay/mtn')
+      .set(bearer(seller.token))
+      .send({ type: 'abonnement', montant: 5000, metadata: { months: '1' }, telephone: '+2290197000002' });
+    expect(started.status).toBe(201);
+    const { paymentId, reference } = started.body.data as { paymentId: string; reference: string };
+    useSettings({ USER_RATE_LIMIT_ENABLED: 'true', PAYMENT_ADMIN_CHECK_RATE_LIMIT_MAX: '2' });
+    const confirm = async (who: TestUser) =>
+      (await api()).post(`/api/payments/admin/${paymentId}/status`).set(bearer(who.token)).send({ statut: 'success', reason: 'Le client dit avoir payé' });
+    const asked = statusCalls(reference);
+    expect((await confirm(admin)).body.code).toBe('PAYMENT_NOT_CONFIRMED');
+    expect((await confirm(admin)).body.code).toBe('PAYMENT_NOT_CONFIRMED');
+    expectLimited(await confirm(admin), 3600);
+    expect(statusCalls(reference) - asked).toBe(2);
+    expect((await confirm(otherAdmin)).body.code).toBe('PAYMENT_NOT_CONFIRMED');
+    expect((await db().collection(COLLECTIONS.payments).doc(paymentId).get()).get('statut')).toBe('pending');
+  });
+});
+
+describe('POST /api/notifications/admin-messages (ADMIN_MESSAGE_RATE_LIMIT_MAX per day)', () => {
+  it('refuses the broadcast past the limit and stores nothing; another admin broadcasts', async () => {
+    const [admin, otherAdmin] = await Promise.all([createUser('admin'), createUser('admin')]);
+    useSettings({ USER_RATE_LIMIT_ENABLED: 'true', ADMIN_MESSAGE_RATE_LIMIT_MAX: '1' });
+    const broadcast = async (who: TestUser, body: string) =>
+      (await api()).post('/api/notifications/admin-messages').set(bearer(who.token)).send({ audience: 'livreur', fr: { title: 'Annonce', body } });
+    expect((await broadcast(admin, 'Maintenance ce soir à 22 h.')).status).toBe(201);
+    expectLimited(await broadcast(admin, 'Encore une maintenance.'), 86_400);
+    const sent = await db().collection(COLLECTIONS.adminMessages).where('sentBy', '==', admin.uid).get();
+    expect(sent.docs.map((doc) => doc.get('fr.body'))).toEqual(['Maintenance ce soir à 22 h.']);
+    expect((await broadcast(otherAdmin, 'Bonne année à tous nos livreurs !')).status).toBe(201);
+  });
+});
