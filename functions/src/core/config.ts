@@ -109,10 +109,15 @@ const SETTINGS = {
   AUTH_CHECK_REVOKED: flag(true),
   /**
    * CIDR ranges, comma-separated, of Firebase Hosting's edge besides Fastly's published ones, should
-   * Hosting's edge move: behind them the client is the address the edge appended (docs/api-conventions.md, Client
-   * addresses).
+   * Hosting's edge move: an address in them is counted as itself, for every client behind it, with
+   * `EDGE_ADDRESS_LIMIT_FACTOR` times each per-address limit (docs/api-conventions.md, Client addresses).
    */
   HOSTING_EDGE_EXTRA_RANGES: cidrList(),
+  /**
+   * An edge address of Hosting (Fastly's published ranges, `HOSTING_EDGE_EXTRA_RANGES`) stands for every
+   * client behind that server, none of them known: its per-address limits are this many times the setting.
+   */
+  EDGE_ADDRESS_LIMIT_FACTOR: integer(20, 1, 1000),
 
   // Authentication rate limit, shared by every instance through Firestore.
   /** Turns on the rate limit of `/api/auth/*`, `/api/push-otp/*` and the test notification. */

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { IncrementResponse, Store } from 'express-rate-limit';
 import type { FieldValue as FieldValues, Timestamp } from 'firebase-admin/firestore';
-import { rateLimitKey } from './client-ip';
+import { addressLimit, rateLimitKey } from './client-ip';
 import { now } from './clock';
 import { config } from './config';
 import { ApiError } from './errors';
@@ -83,7 +83,8 @@ class FirestoreWindowStore implements Store {
   constructor(
     readonly prefix: string,
     private readonly windowMs: number,
-    private readonly max: () => number,
+    /** The limit of a key's count (an edge address has a larger one: core/client-ip.ts). */
+    private readonly max: (key: string) => number,
   ) {}
 
   private counter(key: string) {
@@ -97,7 +98,7 @@ class FirestoreWindowStore implements Store {
 
   async increment(key: string): Promise<IncrementResponse> {
     const { ref, slot, resetTime } = this.counter(key);
-    const max = this.max();
+    const max = this.max(key);
     const taken = (await ref.get()).data()?.hits ?? 0;
     if (taken >= max) return { totalHits: taken + 1, resetTime };
     // The slots taken are always the first ones (every request tries the next after the counter),
@@ -128,7 +129,7 @@ class FirestoreWindowStore implements Store {
   async resetKey(key: string): Promise<void> {
     const { ref, slot } = this.counter(key);
     const taken = (await ref.get()).data()?.hits ?? 0;
-    await Promise.all(Array.from({ length: Math.max(taken, this.max()) }, (_, n) => slot(n + 1).delete()));
+    await Promise.all(Array.from({ length: Math.max(taken, this.max(key)) }, (_, n) => slot(n + 1).delete()));
     await ref.delete();
   }
 }
@@ -169,9 +170,10 @@ export interface UserRateLimitPolicy {
  */
 export async function countUserRequest(policy: UserRateLimitPolicy, caller: { uid: string } | undefined, req: Request, res: Response): Promise<void> {
   if (!config().USER_RATE_LIMIT_ENABLED) return;
-  const max = caller || !policy.anonymous ? policy.max() : policy.anonymous.max();
+  const address = caller ? undefined : rateLimitKey(req);
+  const max = address === undefined ? policy.max() : addressLimit(address, (policy.anonymous ?? policy).max());
   // The two kinds of key cannot meet: a uid is never an address.
-  const key = caller ? `uid:${caller.uid}` : `ip:${rateLimitKey(req)}`;
+  const key = caller ? `uid:${caller.uid}` : `ip:${address}`;
   const { totalHits, resetTime } = await new FirestoreWindowStore(policy.scope, policy.windowMs, () => max).increment(key);
   const resetSeconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? 0) - now().getTime()) / 1000));
   res.set('RateLimit-Policy', `${max};w=${Math.ceil(policy.windowMs / 1000)}`);
@@ -201,8 +203,8 @@ function createLimiter(policy: RateLimitPolicy): RequestHandler {
   const windowMs = config().AUTH_RATE_LIMIT_WINDOW_MS;
   return rateLimit({
     windowMs,
-    limit: () => policy.max(),
-    store: new FirestoreWindowStore(policy.scope, windowMs, policy.max),
+    limit: (req) => addressLimit(rateLimitKey(req), policy.max()),
+    store: new FirestoreWindowStore(policy.scope, windowMs, (key) => addressLimit(key, policy.max())),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: (req) => rateLimitKey(req),
