@@ -120,12 +120,17 @@ const SETTINGS = {
   EDGE_ADDRESS_LIMIT_FACTOR: integer(20, 1, 1000),
 
   // Authentication rate limit, shared by every instance through Firestore.
-  /** Turns on the rate limit of `/api/auth/*`, `/api/push-otp/*` and the test notification. */
+  /** Turns on the rate limits of `/api/auth/*`, `/api/push-otp/*` (per address and per account) and the per-address ones of public routes. */
   AUTH_RATE_LIMIT_ENABLED: flag(true),
   /** Requests per client IP and window on the auth routes. */
   AUTH_RATE_LIMIT_MAX: integer(40, 1),
   /** The window of the per-address rate limits (15 minutes). */
   AUTH_RATE_LIMIT_WINDOW_MS: integer(15 * 60 * 1000, 1000),
+  /**
+   * Requests of the auth and code routes per telephone and per account (each counted) and window of
+   * `AUTH_RATE_LIMIT_WINDOW_MS`, whatever address they come from (docs/api-conventions.md, Limits keyed by account).
+   */
+  AUTH_RATE_LIMIT_PER_ACCOUNT_MAX: integer(10, 1),
   /** `POST /api/notifications/test` per client IP and window of `AUTH_RATE_LIMIT_WINDOW_MS`. */
   TEST_NOTIFICATION_RATE_LIMIT_MAX: integer(10, 1),
 

@@ -5,8 +5,8 @@
  * `openapi.ts` documents it, so the document cannot forget a route or describe another shape.
  *
  * Order of a request: authenticate (401) -> profile, block and role (403) -> per-user limit (429)
- * -> validate (400) -> handler -> `{ success: true, data }` checked against the declared output
- * schema.
+ * -> validate (400) -> limit per telephone or account (429) -> handler -> `{ success: true, data }`
+ * checked against the declared output schema.
  */
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
@@ -17,7 +17,7 @@ import type { Language } from './i18n';
 import { assertAppCheck } from './app-check';
 import { notFoundCodeOf } from './document-id';
 import { withRequestSecrets } from './secrets';
-import { countUserRequest, rateLimiter, type RateLimitPolicy, type UserRateLimitPolicy } from './rate-limit';
+import { countKeyedRequest, countUserRequest, rateLimiter, type RateLimitPolicy, type UserRateLimitPolicy } from './rate-limit';
 import type { ReadCeiling } from './read-ceiling';
 import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
@@ -89,6 +89,13 @@ interface RouteBase<A extends Access, P, Q, B> {
    * user, per client address without a token (core/user-limits.ts lists the limited actions).
    */
   userRateLimit?: UserRateLimitPolicy;
+  /**
+   * Counted per key of what the request is after (the telephone a code goes to, the account:
+   * core/rate-limit.ts, `accountKey`, `telephoneKey`) once its input is valid, before the handler
+   * (429 RATE_LIMITED): no address a client changes gives it a fresh count. `per` names the keys
+   * in the document.
+   */
+  keyedRateLimit?: { policy: UserRateLimitPolicy; per: string; keys(input: RouteInput<A, P, Q, B>): ReadonlyArray<string | undefined> };
   /** Mounts the app attestation check (enforced by FIREBASE_APP_CHECK_ENFORCED). */
   appCheck?: boolean;
   /** The route that opens a web session cannot require one. */
@@ -226,6 +233,7 @@ export class ApiRouter {
       language: requestLanguage(req),
       req,
     };
+    if (route.keyedRateLimit) await countKeyedRequest(route.keyedRateLimit.policy, route.keyedRateLimit.keys(input), res);
     if (route.kind === 'file') {
       const file = await route.handle(input);
       res.status(200).set('Cache-Control', 'private, no-store').type(file.contentType).send(file.data);

@@ -157,7 +157,7 @@ export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
       codes.add('WEB_SESSION_EXPIRED');
     }
   }
-  if (route.rateLimit || route.userRateLimit) codes.add('RATE_LIMITED');
+  if (route.rateLimit || route.userRateLimit || route.keyedRateLimit) codes.add('RATE_LIMITED');
   if (route.upload) {
     codes.add('FILE_TOO_LARGE');
     codes.add('UNSUPPORTED_MEDIA_TYPE');
@@ -176,12 +176,21 @@ export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
  * from their service, without the header: not documented with it.)
  */
 function limitOf(route: DeclaredRoute): { note?: string } | undefined {
+  const notes: string[] = [];
   const limit = route.userRateLimit;
-  if (!limit) return route.rateLimit ? {} : undefined;
-  const perAddress = `\`${limit.anonymous?.setting ?? limit.setting}\` requests per client address`;
-  const perUser = `\`${limit.setting}\` requests per user`;
-  const who = route.access === 'public' ? perAddress : route.access === 'optional' ? `${perUser} (without a token, ${perAddress})` : perUser;
-  return { note: `At most ${who} and ${limit.window} (scope \`${limit.scope}\`: the routes of a scope share one count).` };
+  if (limit) {
+    const perAddress = `\`${limit.anonymous?.setting ?? limit.setting}\` requests per client address`;
+    const perUser = `\`${limit.setting}\` requests per user`;
+    const who = route.access === 'public' ? perAddress : route.access === 'optional' ? `${perUser} (without a token, ${perAddress})` : perUser;
+    notes.push(`At most ${who} and ${limit.window} (scope \`${limit.scope}\`: the routes of a scope share one count).`);
+  }
+  const keyed = route.keyedRateLimit;
+  if (keyed) {
+    const { setting, window, scope } = keyed.policy;
+    notes.push(`At most \`${setting}\` requests per ${keyed.per} in a window of ${window}, from any address (scope \`${scope}\`: the routes of a scope share one count).`);
+  }
+  if (notes.length > 0) return { note: notes.join('\n\n') };
+  return route.rateLimit ? {} : undefined;
 }
 
 const RETRY_AFTER = {

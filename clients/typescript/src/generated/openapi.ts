@@ -358,7 +358,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `RATE_LIMITED`: Too many requests. Try again later. */
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per account and per telephone in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
+                 */
                 429: {
                     headers: {
                         /** @description Seconds until the limit’s window ends. */
@@ -3240,6 +3244,8 @@ export interface paths {
                  *     `OTP_DAILY_LIMIT`: Too many wrong codes today: password reset is blocked until tomorrow.
                  *
                  *     `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per telephone in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
                  */
                 429: {
                     headers: {
@@ -3440,6 +3446,8 @@ export interface paths {
                  *     `OTP_DAILY_LIMIT`: Too many wrong codes today: password reset is blocked until tomorrow.
                  *
                  *     `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per telephone in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
                  */
                 429: {
                     headers: {
@@ -3627,6 +3635,8 @@ export interface paths {
                  *     `OTP_DAILY_LIMIT`: Too many wrong codes today: password reset is blocked until tomorrow.
                  *
                  *     `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per telephone in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
                  */
                 429: {
                     headers: {
@@ -3786,6 +3796,8 @@ export interface paths {
                  *     `OTP_DAILY_LIMIT`: Too many wrong codes today: password reset is blocked until tomorrow.
                  *
                  *     `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per account and per telephone in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
                  */
                 429: {
                     headers: {
@@ -4005,6 +4017,8 @@ export interface paths {
                  *     `OTP_DAILY_LIMIT`: Too many wrong codes today: password reset is blocked until tomorrow.
                  *
                  *     `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per account in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
                  */
                 429: {
                     headers: {
@@ -4181,7 +4195,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `RATE_LIMITED`: Too many requests. Try again later. */
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per account in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
+                 */
                 429: {
                     headers: {
                         /** @description Seconds until the limit’s window ends. */
@@ -4292,7 +4310,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `RATE_LIMITED`: Too many requests. Try again later. */
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per account in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
+                 */
                 429: {
                     headers: {
                         /** @description Seconds until the limit’s window ends. */
