@@ -67,6 +67,23 @@ const url = (fallback: string, { orEmpty = false } = {}) =>
 /** Comma-separated CIDR ranges (`a.b.c.d/n`, `x::/n`), possibly none. */
 const cidrList = () => setting('', (raw) => (raw.split(',').map((range) => range.trim()).filter(Boolean).every(isCidr) ? raw : INVALID));
 
+const DEBUG_TOKEN = /^[A-Za-z0-9._-]{16,200}$/;
+/** A Firebase app id: `1:<project number>:<android|ios|web>:<hash>`. */
+const APP_ID = /^\d+:\d+:(android|ios|web):[0-9A-Za-z]+$/;
+
+/**
+ * The `token=appId` pairs of APP_CHECK_DEBUG_TOKENS (comma-separated; tokens of 16 to 200 letters,
+ * digits, `.`, `_` or `-`), or undefined when one is not such a pair.
+ */
+export function debugTokenPairs(raw: string): Array<[token: string, appId: string]> | undefined {
+  const pairs = raw
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair): [string, string] => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]);
+  return pairs.every(([token, appId]) => DEBUG_TOKEN.test(token) && APP_ID.test(appId)) ? pairs : undefined;
+}
+
 /** Cloud Functions (and its emulator) name the running function; scripts and tests do not. */
 const runsAsFunction = () => Boolean(process.env.K_SERVICE || process.env.FUNCTION_TARGET);
 
@@ -481,9 +498,25 @@ const SETTINGS = {
   LIVREUR_POSITION_TTL_MINUTES: integer(30, 1),
 
 
-  // App attestation.
-  /** Check `X-Firebase-AppCheck` on the routes that mount the attestation check (none does yet). */
-  FIREBASE_APP_CHECK_ENFORCED: flag(false),
+  // App attestation (Firebase App Check: docs/api-conventions.md, App Check).
+  /**
+   * Refuse the apps' free actions and every signed-in request without a valid `X-Firebase-AppCheck`
+   * (`APP_CHECK_FAILED`). On by default, so a deployed project enforces it; the emulator's settings
+   * and the tests turn it off, and a token that is sent is verified either way.
+   */
+  FIREBASE_APP_CHECK_ENFORCED: flag(true),
+  /**
+   * `firebase` (the Admin SDK verifies tokens with Google's keys) or `local` (the emulator's and the
+   * tests': the debug tokens of `APP_CHECK_DEBUG_TOKENS` only). A deployed function with `local` stops
+   * at its first request naming it: its debug tokens are published.
+   */
+  APP_CHECK_DRIVER: oneOf(['firebase', 'local'], 'firebase'),
+  /**
+   * Local verifier only: `token=appId` pairs, comma-separated, each debug token standing for the
+   * Firebase app id it names (`1:<project number>:<android|ios|web>:<hash>`; a `web` app is the
+   * dashboard). The emulator's are in `functions/.env.demo-marketplace`.
+   */
+  APP_CHECK_DEBUG_TOKENS: setting('', (raw) => (debugTokenPairs(raw) ? raw : INVALID)),
 };
 
 export type Settings = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] extends Setting<infer T> ? T : never };
@@ -505,6 +538,8 @@ export function config(): Settings {
     if (runsAsFunction() && values.FEEXPAY_MODE === undefined && !invalid.includes('FEEXPAY_MODE')) invalid.push('FEEXPAY_MODE');
     // The local driver's development key is public: links it signed outside the emulator could be forged.
     if (runsDeployed() && values.STORAGE_DRIVER === 'local' && values.STORAGE_LOCAL_SIGNING_KEY === DEVELOPMENT_SIGNING_KEY) invalid.push('STORAGE_LOCAL_SIGNING_KEY');
+    // The local App Check verifier takes published debug tokens: outside the emulator it would let anyone in.
+    if (runsDeployed() && values.APP_CHECK_DRIVER === 'local') invalid.push('APP_CHECK_DRIVER');
     if (invalid.length) throw new Error(`Invalid configuration: ${invalid.join(', ')}`);
     cached = values as Settings;
   }

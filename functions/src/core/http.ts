@@ -4,7 +4,8 @@
  * declaration the router authenticates, validates, calls the handler, shapes the response, and
  * `openapi.ts` documents it, so the document cannot forget a route or describe another shape.
  *
- * Order of a request: authenticate (401) -> profile, block and role (403) -> per-user limit (429)
+ * Order of a request: per-address limit (429) -> App Check (401) -> authenticate (401) -> profile,
+ * block and role (403), dashboard session (401) -> per-user limit (429)
  * -> validate (400) -> limit per telephone or account (429) -> handler -> `{ success: true, data }`
  * checked against the declared output schema.
  */
@@ -14,7 +15,7 @@ import { loadProfileCaller, type ProfileCaller, type TokenCaller, verifyCaller }
 import type { ErrorCode } from './error-codes';
 import { ApiError, type ErrorDetail } from './errors';
 import type { Language } from './i18n';
-import { assertAppCheck } from './app-check';
+import { attest, needsAppCheck } from './app-check';
 import { notFoundCodeOf } from './document-id';
 import { withRequestSecrets } from './secrets';
 import { countKeyedRequest, countUserRequest, rateLimiter, type RateLimitPolicy, type UserRateLimitPolicy } from './rate-limit';
@@ -96,7 +97,11 @@ interface RouteBase<A extends Access, P, Q, B> {
    * in the document.
    */
   keyedRateLimit?: { policy: UserRateLimitPolicy; per: string; keys(input: RouteInput<A, P, Q, B>): ReadonlyArray<string | undefined> };
-  /** Mounts the app attestation check (enforced by FIREBASE_APP_CHECK_ENFORCED). */
+  /**
+   * Whether the route reads the App Check token (core/app-check.ts, `needsAppCheck`): by default the
+   * signed-in routes and the free actions (a limit or an upload marks them) do; a public free action
+   * without a limit says `true`. Enforced by FIREBASE_APP_CHECK_ENFORCED; a sent token is verified either way.
+   */
   appCheck?: boolean;
   /** The route that opens a web session cannot require one. */
   webSessionExempt?: boolean;
@@ -220,7 +225,7 @@ export class ApiRouter {
   }
 
   private async handle(route: DeclaredRoute, req: Request, res: Response): Promise<void> {
-    if (route.appCheck) await assertAppCheck(req);
+    if (needsAppCheck(route)) await attest(req);
     const caller = await identify(req, route);
     if (route.userRateLimit) await countUserRequest(route.userRateLimit, caller, req, res);
     const input = {

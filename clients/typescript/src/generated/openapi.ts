@@ -278,7 +278,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked. */
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
+                 */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -466,6 +470,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -631,6 +637,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -801,6 +809,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -950,6 +960,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -1082,6 +1094,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -1290,6 +1304,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -1484,6 +1500,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -1671,6 +1689,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -1861,6 +1881,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -2012,6 +2034,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -2165,6 +2189,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -2330,6 +2356,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -2498,6 +2526,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -2667,6 +2697,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -3190,6 +3222,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `USER_BLOCKED`: Your account is blocked. Contact support. */
                 403: {
                     headers: {
@@ -3392,6 +3440,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `USER_NOT_FOUND`: User not found. */
                 404: {
                     headers: {
@@ -3581,6 +3645,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `USER_NOT_FOUND`: User not found. */
                 404: {
                     headers: {
@@ -3738,6 +3818,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -3943,6 +4025,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -4143,7 +4227,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked. */
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
+                 */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -4274,6 +4362,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -4635,6 +4725,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
                 413: {
                     headers: {
@@ -4813,6 +4919,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -4923,6 +5031,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5046,6 +5156,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5185,6 +5297,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5340,6 +5454,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5486,6 +5602,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5663,6 +5781,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5864,6 +5984,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6083,6 +6205,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6270,6 +6394,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6489,6 +6615,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6647,6 +6775,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6780,6 +6910,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -7010,6 +7142,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -7232,6 +7366,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -7409,6 +7545,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -7591,6 +7729,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -7786,6 +7926,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -8125,6 +8267,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `RATE_LIMITED`: Too many requests. Try again later.
                  *
@@ -8293,6 +8451,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `RATE_LIMITED`: Too many requests. Try again later.
                  *
@@ -8428,6 +8602,22 @@ export interface paths {
                          *       "success": false,
                          *       "code": "PAGE_TOO_DEEP",
                          *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -8933,7 +9123,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked. */
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
+                 */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -9125,6 +9319,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -9274,6 +9470,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -9488,6 +9686,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -9630,6 +9830,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -9794,6 +9996,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -9987,6 +10191,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -10279,6 +10485,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -10446,6 +10654,22 @@ export interface paths {
                                 size: number;
                             };
                         };
+                    };
+                };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description `FILE_TOO_LARGE`: The file is too large. */
@@ -10668,6 +10892,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -10833,6 +11059,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11032,6 +11260,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11168,6 +11398,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11315,6 +11547,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11555,6 +11789,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11757,6 +11993,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11903,6 +12141,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -12051,6 +12291,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -12247,6 +12489,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -12430,6 +12674,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -12956,6 +13202,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -13183,6 +13431,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -13421,6 +13671,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -13594,6 +13846,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -13761,6 +14015,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -13976,6 +14232,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -14159,6 +14417,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -14367,6 +14627,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -14535,6 +14797,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -14760,6 +15024,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -14922,6 +15188,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15059,6 +15327,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15248,6 +15518,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15445,6 +15717,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15685,6 +15959,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15853,6 +16129,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16025,6 +16303,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16170,6 +16450,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16331,6 +16613,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16505,6 +16789,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16685,6 +16971,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16916,6 +17204,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -17145,6 +17435,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -17318,6 +17610,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -17525,6 +17819,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -17797,6 +18093,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -18015,6 +18313,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -18252,6 +18552,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -18447,6 +18749,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -18670,6 +18974,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -18849,6 +19155,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19067,6 +19375,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19337,6 +19647,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19455,6 +19767,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19609,6 +19923,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19791,6 +20107,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19919,6 +20237,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20132,6 +20452,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20296,6 +20618,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20466,6 +20790,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20623,6 +20949,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20821,6 +21149,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20986,6 +21316,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -21199,6 +21531,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -21373,6 +21707,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -21561,6 +21897,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -21901,6 +22239,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -22118,6 +22458,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -22289,6 +22631,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `DELIVERY_ZONE_NOT_FOUND`: No delivery zone here. */
                 404: {
                     headers: {
@@ -22445,6 +22803,22 @@ export interface paths {
                          *       "success": false,
                          *       "code": "DELIVERY_OUT_OF_ZONE",
                          *       "message": "Cette adresse est hors de nos zones de livraison."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -22698,6 +23072,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -22891,6 +23267,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23034,6 +23412,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23196,6 +23576,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23384,6 +23766,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23579,6 +23963,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23697,6 +24083,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23868,6 +24256,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -24036,6 +24426,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -24282,6 +24674,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -24478,6 +24872,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -24684,6 +25080,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -24858,6 +25256,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -25092,6 +25492,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -25249,6 +25651,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -25396,6 +25800,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -25700,6 +26106,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -25974,6 +26382,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -26221,6 +26631,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -26487,6 +26899,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -26749,6 +27163,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -26984,6 +27400,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -27240,6 +27658,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -27412,6 +27832,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -27604,6 +28026,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -27859,6 +28283,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -28095,6 +28521,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -28331,6 +28759,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -28883,6 +29313,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -29033,6 +29465,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -29225,6 +29659,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -29435,6 +29871,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -29554,6 +29992,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -29716,6 +30156,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -29838,6 +30280,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30007,6 +30451,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30223,6 +30669,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30446,6 +30894,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30664,6 +31114,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30807,6 +31259,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30991,6 +31445,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -31158,6 +31614,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -31307,6 +31765,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -31494,6 +31954,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -31703,6 +32165,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -31921,6 +32385,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -32138,6 +32604,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -32364,6 +32832,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -32583,6 +33053,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -32729,6 +33201,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -32914,6 +33388,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33082,6 +33558,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33234,6 +33712,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33424,6 +33904,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33636,6 +34118,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33833,6 +34317,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -34044,6 +34530,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -34256,6 +34744,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -34442,6 +34932,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -34634,6 +35126,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -34852,6 +35346,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35047,6 +35543,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35214,6 +35712,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35369,6 +35869,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35556,6 +36058,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35720,6 +36224,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35889,6 +36395,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36078,6 +36586,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36268,6 +36778,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36428,6 +36940,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36590,6 +37104,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36769,6 +37285,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36946,6 +37464,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37107,6 +37627,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37268,6 +37790,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37398,6 +37922,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37523,6 +38049,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37672,6 +38200,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37820,6 +38350,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37982,6 +38514,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38165,6 +38699,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38377,6 +38913,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38553,6 +39091,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38768,6 +39308,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38960,6 +39502,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39086,6 +39630,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39250,6 +39796,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39390,6 +39938,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39553,6 +40103,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39700,6 +40252,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39827,6 +40381,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39952,6 +40508,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40077,6 +40635,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40202,6 +40762,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40327,6 +40889,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40452,6 +41016,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40577,6 +41143,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40715,6 +41283,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40866,6 +41436,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41035,6 +41607,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41164,6 +41738,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41299,6 +41875,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41426,6 +42004,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41557,6 +42137,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41727,6 +42309,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41853,6 +42437,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -42861,6 +43447,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -42972,6 +43560,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43123,6 +43713,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43319,6 +43911,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43482,6 +44076,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43633,6 +44229,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43863,6 +44461,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
