@@ -76,6 +76,21 @@ describe('POST /api/payments/flutter/record (PAYMENT_RECORD_RATE_LIMIT_MAX per h
   });
 });
 
+describe('payment starts (PAYMENT_RATE_LIMIT_PER_USER and PAYMENT_RATE_LIMIT_PER_TELEPHONE per window)', () => {
+  it('answers a start past the limit 429 with Retry-After, like every other limit, and FeexPay is not asked', async () => {
+    // docs/guides/payments.md: "Starts are limited per payer account and per paying telephone"; the refusal
+    // says when to come back, as docs/api-conventions.md promises of every RATE_LIMITED.
+    const seller = await createUser('vendeur');
+    useSettings({ PAYMENT_RATE_LIMIT_ENABLED: 'true', PAYMENT_RATE_LIMIT_PER_USER: '1', PAYMENT_RATE_LIMIT_PER_TELEPHONE: '10' });
+    const start = async (telephone: string) =>
+      (await api()).post('/api/payments/requesttopay/mtn').set(bearer(seller.token)).send({ type: 'abonnement', montant: 5000, metadata: { months: '1' }, telephone });
+    expect((await start('+2290197000013')).status).toBe(201);
+    const prompts = sandbox().requests.filter((request) => request.path === '/api/transactions/public/requesttopay/mtn').length;
+    expectLimited(await start('+2290197000023'), 3600);
+    expect(sandbox().requests.filter((request) => request.path === '/api/transactions/public/requesttopay/mtn').length).toBe(prompts);
+  });
+});
+
 describe('POST /api/payments/admin/{id}/status (PAYMENT_ADMIN_CHECK_RATE_LIMIT_MAX per hour)', () => {
   it('asks FeexPay for at most the limit of one admin’s status changes; past it 429, FeexPay not asked; another admin goes on', async () => {
     const [seller, admin, otherAdmin] = await Promise.all([createUser('vendeur'), createUser('admin'), createUser('admin')]);

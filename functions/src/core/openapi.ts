@@ -187,9 +187,9 @@ export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
 }
 
 /**
- * What a limited route's 429 says besides its codes: the `Retry-After` its limiter sends, and for
- * a per-user limit whose count, which setting, which window. (Payment starts answer RATE_LIMITED
- * from their service, without the header: not documented with it.)
+ * What a limited route's 429 says besides its codes: for a per-user or keyed limit whose count,
+ * which setting, which window. Every RATE_LIMITED answer carries `Retry-After` (payment starts,
+ * counted by their service, too), which `errorResponses` documents.
  */
 function limitOf(route: DeclaredRoute): { note?: string } | undefined {
   const notes: string[] = [];
@@ -205,8 +205,7 @@ function limitOf(route: DeclaredRoute): { note?: string } | undefined {
     const { setting, window, scope } = keyed.policy;
     notes.push(`At most \`${setting}\` requests per ${keyed.per} in a window of ${window}, from any address (scope \`${scope}\`: the routes of a scope share one count).`);
   }
-  if (notes.length > 0) return { note: notes.join('\n\n') };
-  return route.rateLimit ? {} : undefined;
+  return notes.length > 0 ? { note: notes.join('\n\n') } : undefined;
 }
 
 const RETRY_AFTER = {
@@ -226,7 +225,7 @@ function errorResponses(codes: readonly ErrorCode[], limit?: { note?: string }) 
         status,
         {
           description: [...codes.map((code) => `\`${code}\`: ${messageFor(code, 'en')}`), ...(status === 429 && limit?.note ? [limit.note] : [])].join('\n\n'),
-          ...(status === 429 && limit ? { headers: RETRY_AFTER } : {}),
+          ...(codes.includes('RATE_LIMITED') ? { headers: RETRY_AFTER } : {}),
           // The status's first code as the default language (fr) answers it, rather than the schema's generic example.
           content: { 'application/json': { schema: ApiErrorSchema, example: { success: false, code: codes[0], message: messageFor(codes[0], 'fr') } } },
         },

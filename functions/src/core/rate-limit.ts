@@ -135,12 +135,18 @@ class FirestoreWindowStore implements Store {
 }
 
 /**
- * One counted attempt outside a route's middleware (limits keyed by an account or a telephone
- * rather than an IP). Answers whether the attempt is over `max` in the current window.
+ * One counted attempt outside a route's middleware, where a service counts after its own checks
+ * (payment starts). Answers whether the attempt is over `max` in the current window, and the
+ * seconds until that window ends (a refusal's `Retry-After`).
  */
-export async function overLimit(scope: string, key: string, windowMs: number, max: number): Promise<boolean> {
-  const { totalHits } = await new FirestoreWindowStore(scope, windowMs, () => max).increment(key);
-  return totalHits > max;
+export async function overLimit(scope: string, key: string, windowMs: number, max: number): Promise<{ over: boolean; retryAfterSeconds: number }> {
+  const { totalHits, resetTime } = await new FirestoreWindowStore(scope, windowMs, () => max).increment(key);
+  return { over: totalHits > max, retryAfterSeconds: secondsUntil(resetTime ?? now()) };
+}
+
+/** The refusal of counts taken by `overLimit`: 429 RATE_LIMITED, with `Retry-After` the last of their windows' ends. */
+export function rateLimited(refused: ReadonlyArray<{ retryAfterSeconds: number }>): ApiError {
+  return new ApiError('RATE_LIMITED', undefined, { 'Retry-After': String(Math.max(1, ...refused.map((count) => count.retryAfterSeconds))) });
 }
 
 /**

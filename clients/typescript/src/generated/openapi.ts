@@ -28103,6 +28103,8 @@ export interface paths {
                 /** @description `RATE_LIMITED`: Too many requests. Try again later. */
                 429: {
                     headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -28360,6 +28362,8 @@ export interface paths {
                 /** @description `RATE_LIMITED`: Too many requests. Try again later. */
                 429: {
                     headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -28598,6 +28602,8 @@ export interface paths {
                 /** @description `RATE_LIMITED`: Too many requests. Try again later. */
                 429: {
                     headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
