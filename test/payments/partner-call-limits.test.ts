@@ -6,8 +6,13 @@
  * poller depend on)". Each limit is set low through its setting; the call past it is refused before
  * FeexPay is asked, another user keeps its own count, and the calls under it go through.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
+import type { DeclaredRoute } from '../../functions/src/core/http';
+import { toOpenApiPath } from '../../functions/src/core/openapi';
+import { allRouters } from '../../functions/src/groups';
 import { createUser, type TestUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
 import { resetEmulators } from '../helpers/emulators';
@@ -125,5 +130,39 @@ describe('POST /api/notifications/admin-messages (ADMIN_MESSAGE_RATE_LIMIT_MAX p
     const sent = await db().collection(COLLECTIONS.adminMessages).where('sentBy', '==', admin.uid).get();
     expect(sent.docs.map((doc) => doc.get('fr.body'))).toEqual(['Maintenance ce soir à 22 h.']);
     expect((await broadcast(otherAdmin, 'Bonne année à tous nos livreurs !')).status).toBe(201);
+  });
+});
+
+describe('every route that calls a partner on a user’s request', () => {
+  /** The routes whose handler calls FeexPay, WhatsApp, FCM, Cloud Tasks or the captcha provider (uploads have their daily quota). */
+  const PARTNER_ROUTES = [
+    'POST /api/payments/flutter/record',
+    'POST /api/payments/admin/{id}/status',
+    'POST /api/notifications/admin-messages',
+    'POST /api/push-otp/request',
+    'POST /api/auth/phone/request',
+    'POST /api/auth/register',
+    'POST /api/notifications/test',
+  ];
+  /** Counted by the payments service after its own checks (PAYMENT_RATE_LIMIT_*): the test above. */
+  const PAYMENT_STARTS = ['POST /api/payments/init', 'POST /api/payments/requesttopay/{network}', 'POST /api/payments/initcard'];
+
+  it('declares a limit on each, and docs/api-conventions.md lists them', async () => {
+    // docs/api-conventions.md, Per-user limits: "Every route that calls a partner on a user's request is limited".
+    const declared = new Map(
+      (await allRouters())
+        .flatMap((router) => router.routes)
+        .filter((route): route is DeclaredRoute => route.kind !== 'raw')
+        .map((route) => [`${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`, route]),
+    );
+    const unlimited = PARTNER_ROUTES.filter((name) => {
+      const route = declared.get(name);
+      return !route || !(route.rateLimit || route.userRateLimit || route.keyedRateLimit);
+    });
+    expect(unlimited).toEqual([]);
+    for (const name of PAYMENT_STARTS) expect(declared.get(name)?.errors).toContain('RATE_LIMITED');
+    const conventions = readFileSync(join(__dirname, '..', '..', 'docs', 'api-conventions.md'), 'utf8');
+    const table = conventions.slice(conventions.indexOf('| route | partner called | limits |'));
+    expect([...PARTNER_ROUTES, ...PAYMENT_STARTS].filter((name) => !table.includes(`\`${name}\``))).toEqual([]);
   });
 });
