@@ -15,6 +15,7 @@ import { requestContext } from './core/request-context';
 import { declareSecrets, type SecretName, withSecrets } from './core/secrets';
 import { ALL_SECRETS, allRouters, FUNCTION_GROUPS, type FunctionName } from './groups';
 import { useServiceDocument } from './core/service-document';
+import { useAppCheckVerifier } from './core/app-check';
 import { installErrorCodes } from './error-codes';
 import { installSubscribers } from './install-subscribers';
 import { installPayables } from './payables';
@@ -32,6 +33,8 @@ export function createApp(routers: readonly RouterSource[], secrets: readonly Se
   installPayables();
   // The documentation routes serve the document of every router (its own bundle once deployed).
   useServiceDocument(async () => (await import('./openapi-document')).serviceDocument(await allRouters()));
+  // App Check tokens are verified by the adapter APP_CHECK_DRIVER names, loaded with the first token.
+  useAppCheckVerifier(async () => (await import('./adapters/app-check/verifier')).appCheckVerifier());
   const app = express();
   app.disable('x-powered-by');
   // Client addresses come from core/client-ip.ts, which knows which X-Forwarded-For entries to trust.

@@ -33,13 +33,13 @@ afterEach(() => {
   restoreSettings();
 });
 
-async function webRegister(captchaToken?: string, web = true) {
+async function webRegister(captchaToken?: string, web = true, forwardedFor = '203.0.113.20') {
   const national = newBeninNumber();
   const login = await createLogin(syntheticEmailOf(national, 'buyer'));
   let call = (await api())
     .post('/api/auth/register')
     .set(bearer(login.token))
-    .set('X-Forwarded-For', '203.0.113.20');
+    .set('X-Forwarded-For', forwardedFor);
   if (web) call = call.set('X-Client-Platform', 'web');
   if (captchaToken) call = call.set('X-Captcha-Token', captchaToken);
   const res = await call.send({ nom: 'Web', prenoms: 'User', telephone: `+229${national}`, pays: 'BJ', role: 'acheteur' });
@@ -59,6 +59,16 @@ it('registers a web client with a good Turnstile token, sending secret, token an
   expect(res.status).toBe(201);
   const form = new URLSearchParams(provider.requests.at(-1)!.body);
   expect(Object.fromEntries(form)).toEqual({ secret: 'test-captcha-secret', response: 'good-1', remoteip: '203.0.113.20' });
+});
+
+it('tells the provider no address behind Hosting’s edge, where the client’s is unknown, rather than the edge’s', async () => {
+  // docs/api-conventions.md, Client addresses: the entry left of an edge address may be anyone's; the provider
+  // takes the address as an optional hint, and a wrong one would only mislead it.
+  useSettings({ CAPTCHA_ENABLED: 'true', CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_VERIFY_URL: url });
+  asDeployed();
+  const { res } = await webRegister('good-edge', true, '203.0.113.20, 151.101.1.195');
+  expect(res.status).toBe(201);
+  expect(Object.fromEntries(new URLSearchParams(provider.requests.at(-1)!.body))).toEqual({ secret: 'test-captcha-secret', response: 'good-edge' });
 });
 
 it('refuses a missing, bad or replayed token', async () => {

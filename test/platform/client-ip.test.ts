@@ -2,7 +2,9 @@
  * Which address the per-IP limits count (auth 40 per window, test notification, public video
  * upload). Before, the rightmost X-Forwarded-For entry was the client wherever the request came
  * from; the emulator and in-process calls add no entry, so a client that wrote its own header got
- * a fresh count on every request: 40 sign-ups from 40 made-up addresses were all accepted.
+ * a fresh count on every request: 40 sign-ups from 40 made-up addresses were all accepted. Then
+ * every Fastly address was taken for Hosting's edge and the entry left of it for the client, which
+ * anyone's Fastly service writes at will (issue 32).
  */
 import request from 'supertest';
 import { createFullApp } from '../../functions/src/app';
@@ -67,18 +69,32 @@ describe('deployed: the address the platform appended, per entry path', () => {
     expect((await verify('203.0.113.10')).status).toBe(400); // another client
   });
 
-  it('counts a call through Hosting by the address Hosting’s edge received it from, not by the edge', async () => {
-    // Fastly (Hosting's CDN) appends the client's address; Google's front end then appends the edge's.
-    const viaEdge = (client: string, edge = '151.101.1.195') => verify(`${madeUp()}, ${client}, ${edge}`);
-    expect(await statuses(2, () => viaEdge('198.51.100.23'))).toEqual([400, 400]);
-    expect((await viaEdge('198.51.100.23', '2a04:4e42:200::403')).status).toBe(429); // another edge, same client
-    expect((await viaEdge('198.51.100.24')).status).toBe(400); // another client behind the same edge
+  it('counts a call that reached Google from a Fastly address by that address, whatever its client wrote left of it', async () => {
+    // Issue 32: "Fastly's ranges serve all its customers: an attacker's own Fastly service in front of a
+    // function's URL writes any X-Forwarded-For and gets a fresh per-IP count on every request."
+    // docs/api-conventions.md, Client addresses: an entry is believed only when Google's front end wrote
+    // it, the last one; a Fastly address there is counted as itself, EDGE_ADDRESS_LIMIT_FACTOR times the limit.
+    useSettings({ EDGE_ADDRESS_LIMIT_FACTOR: '2' });
+    const throughFastly = () => verify(`${madeUp()}, ${madeUp()}, 151.101.1.195`);
+    expect(await statuses(5, throughFastly)).toEqual([400, 400, 400, 400, 429]);
+    // The same Fastly server behind Hosting for an honest client: the address it shares is spent.
+    expect((await verify('198.51.100.23, 151.101.1.195')).status).toBe(429);
   });
 
-  it('takes edges named by HOSTING_EDGE_EXTRA_RANGES as Hosting’s, and refuses a range that is not one', async () => {
-    useSettings({ HOSTING_EDGE_EXTRA_RANGES: '192.0.2.0/24, 2001:db8:ffff::/48' });
-    expect(await statuses(2, () => verify(`${madeUp()}, 198.51.100.60, 192.0.2.10`))).toEqual([400, 400]);
-    expect((await verify('198.51.100.60, 2001:db8:ffff:1::9')).status).toBe(429);
+  it('gives each Hosting edge address its own count, EDGE_ADDRESS_LIMIT_FACTOR times the limit, for the clients behind it', async () => {
+    useSettings({ EDGE_ADDRESS_LIMIT_FACTOR: '3' });
+    const viaEdge = (client: string, edge: string) => verify(`${client}, ${edge}`);
+    expect(await statuses(6, (i) => viaEdge(`198.51.100.${30 + i}`, '151.101.1.195'))).toEqual([400, 400, 400, 400, 400, 400]);
+    expect((await viaEdge('198.51.100.40', '151.101.1.195')).status).toBe(429);
+    expect((await viaEdge('198.51.100.40', '2a04:4e42:200::403')).status).toBe(400); // another edge server
+    // An address outside the edge ranges is a client of its own: the limit, not the edge's.
+    expect(await statuses(3, () => verify('151.101.1.195, 203.0.113.77'))).toEqual([400, 400, 429]);
+  });
+
+  it('takes ranges named by HOSTING_EDGE_EXTRA_RANGES as edge addresses, and refuses a range that is not one', async () => {
+    useSettings({ HOSTING_EDGE_EXTRA_RANGES: '192.0.2.0/24, 2001:db8:ffff::/48', EDGE_ADDRESS_LIMIT_FACTOR: '2' });
+    expect(await statuses(5, () => verify(`${madeUp()}, 192.0.2.10`))).toEqual([400, 400, 400, 400, 429]);
+    expect(await statuses(5, () => verify(`${madeUp()}, 2001:db8:ffff:1::9`))).toEqual([400, 400, 400, 400, 429]);
     useSettings({ HOSTING_EDGE_EXTRA_RANGES: '192.0.2.0/33' });
     expect(() => config()).toThrow(/HOSTING_EDGE_EXTRA_RANGES/);
   });

@@ -9,7 +9,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Response } from 'supertest';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import type { DeclaredRoute } from '../../functions/src/core/http';
@@ -20,6 +19,7 @@ import { createUser, type TestUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
 import { publish } from '../helpers/catalog';
 import { resetEmulators } from '../helpers/emulators';
+import { expectLimited } from '../helpers/limits';
 import { asDeployed, frozenClock, restoreSettingsAndClockAfterEach, useSettings } from '../helpers/settings';
 
 restoreSettingsAndClockAfterEach();
@@ -41,15 +41,6 @@ beforeEach(() => {
   minute += 30;
   frozenClock(new Date(Date.UTC(2026, 10, 25, 8, 0, 30) + minute * 60_000));
 });
-
-/** The refusal docs/api-conventions.md promises: 429 RATE_LIMITED, localized, and when to come back. */
-function expectLimited(res: Response, windowSeconds: number): void {
-  expect([res.status, res.body.code, res.body.message]).toEqual([429, 'RATE_LIMITED', 'Trop de requêtes. Réessayez plus tard.']);
-  const retryAfter = Number(res.headers['retry-after']);
-  expect(Number.isInteger(retryAfter)).toBe(true);
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-}
 
 const openRoom = async (user: TestUser, contextId: string) => (await api()).post('/api/chat/rooms').set(bearer(user.token)).send({ contextKind: 'article', contextId });
 const post = async (user: TestUser, roomId: string, texte: string) => (await api()).post(`/api/chat/rooms/${roomId}/messages`).set(bearer(user.token)).send({ texte });

@@ -4,6 +4,7 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { APP_CHECK_DEBUG_TOKENS } from '../helpers/app-check';
 
 /** Set per group in jest.config.js. */
 declare const EMULATOR_PROJECT_PER_WORKER: boolean;
@@ -51,4 +52,10 @@ Object.assign(process.env, {
   AUTH_RATE_LIMIT_ENABLED: 'false',
   PAYMENT_RATE_LIMIT_ENABLED: 'false',
   USER_RATE_LIMIT_ENABLED: 'false',
+  // App Check not enforced, as in the emulator: the tests' requests are not about attestation, as they
+  // are not about limits; test/platform/app-check.test.ts turns it on, with the local verifier and the
+  // debug tokens of test/helpers/app-check.ts (the driver stays Firebase's here, as a function that
+  // plays a deployed one must have it).
+  FIREBASE_APP_CHECK_ENFORCED: 'false',
+  APP_CHECK_DEBUG_TOKENS: APP_CHECK_DEBUG_TOKENS,
 });

@@ -25,7 +25,11 @@ export interface MarketplaceClientOptions {
    * public routes only.
    */
   getIdToken: TokenSource;
-  /** The Firebase App Check token (`X-Firebase-AppCheck`), for routes that enforce attestation. */
+  /**
+   * The Firebase App Check token (`X-Firebase-AppCheck`), asked before each call: required in
+   * production on every signed-in route and the apps' free actions; a web app's token makes the
+   * calls the dashboard's (captcha, session).
+   */
   getAppCheckToken?: TokenSource;
   /** The language of the service's messages, or a function read at each call (the app's setting). */
   language?: Language | (() => Maybe<Language>);

@@ -53,6 +53,7 @@ const SHARED_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'PROFILE_REQUIRED',
   'FORBIDDEN_ROLE',
   'AGENT_TYPE_FORBIDDEN',
+  'APP_CHECK_FAILED',
 ]);
 
 const code = (text: string) => `\`${text}\``;
@@ -91,7 +92,8 @@ export function routesTable(routes: readonly RouteDefinition[]): string {
     `${routes.length} routes. Codes: those the route answers besides the ones its access and inputs give every route`,
     '(`VALIDATION_ERROR` for a bad input; `UNAUTHENTICATED`, `USER_BLOCKED`, web sessions, `PROFILE_REQUIRED`,',
     '`FORBIDDEN_ROLE` and `AGENT_TYPE_FORBIDDEN` by its access: [API conventions](../api-conventions.md),',
-    '[who may call what](../role-matrix.md)). Each code\'s meaning and messages: [error codes](../error-codes.md).',
+    '[who may call what](../role-matrix.md); `APP_CHECK_FAILED` on signed-in routes and the apps\' free actions:',
+    '[App Check](../api-conventions.md#app-check)). Each code\'s meaning and messages: [error codes](../error-codes.md).',
     '',
     '| Route | What | Who may call | Codes |',
     '|---|---|---|---|',

@@ -1,19 +1,23 @@
 /**
- * The caller's address, as the per-IP limits count it and the captcha check reports it. Which
- * X-Forwarded-For entries can be believed depends on the path the request took (docs/api-conventions.md, "Client
- * addresses"); an entry a client wrote itself must never choose its count:
+ * The caller's address, as the per-IP limits count it and the captcha check reports it. Only an
+ * X-Forwarded-For entry that production's platform can be shown to write is believed
+ * (docs/api-conventions.md, "Client addresses", with its sources); an entry a client wrote itself
+ * must never choose its count:
  *  - Off the platform (the Functions emulator, in-process tests) nothing trustworthy was added:
  *    the socket's peer. The emulator sets K_SERVICE too, hence FUNCTIONS_EMULATOR.
- *  - A direct call of the function URL: Google's front end appended the address that connected to
- *    it, the last entry. Everything left of it came from the client.
- *  - Through Firebase Hosting: that last address is Hosting's edge (core/hosting-edge.ts), which
- *    had appended the address it received the request from just before it (more edge addresses
- *    when it forwarded between its own servers): the client is the last entry that is not an edge.
- * A header that is missing or does not parse falls back to the nearest trusted address, which at
- * worst puts several clients in one count, never one client in several.
+ *  - Deployed: Google's front end appended the address that connected to it, the last entry.
+ *    Everything left of it came from whoever connected, and is never read.
+ *  - That address may be Hosting's edge (Fastly, core/hosting-edge.ts). Fastly's ranges serve all
+ *    its customers, and a Fastly service writes whatever it likes left of its own address (Compute
+ *    services append nothing, VCL services append nothing over plain HTTP), so the entry before an
+ *    edge may be an attacker's choice. The edge address is then counted as itself: one count for
+ *    every client behind that server, EDGE_ADDRESS_LIMIT_FACTOR times each per-address limit.
+ * A header that is missing or does not parse falls back to the socket's peer, which at worst puts
+ * several clients in one count, never one client in several.
  */
 import type { Request } from 'express';
 import { isIP } from 'node:net';
+import { config } from './config';
 import { isHostingEdge } from './hosting-edge';
 
 /** Canonical text of an address (IPv4-mapped IPv6 as IPv4, lower case, no zone), or undefined. */
@@ -28,19 +32,26 @@ function onPlatform(): boolean {
   return Boolean(process.env.K_SERVICE) && process.env.FUNCTIONS_EMULATOR !== 'true';
 }
 
-export function clientIp(req: Request): string {
+/** The address a request is known by, and whether it is Hosting's edge rather than a client. */
+export interface ClientAddress {
+  address: string;
+  /** An edge of Hosting's CDN: it stands for every client behind it, none of them known. */
+  edge: boolean;
+}
+
+export function clientAddress(req: Request): ClientAddress {
   // The emulator's functions listen on a Unix socket: no peer address, one local client.
   const peer = canonical(req.socket.remoteAddress) ?? 'local';
-  if (!onPlatform()) return peer;
-  const chain = (req.get('x-forwarded-for') ?? '').split(',');
-  let client = canonical(chain.pop());
-  if (!client) return peer;
-  while (isHostingEdge(client) && chain.length > 0) {
-    const before = canonical(chain.pop());
-    if (!before) break;
-    client = before;
-  }
-  return client;
+  if (!onPlatform()) return { address: peer, edge: false };
+  const address = canonical((req.get('x-forwarded-for') ?? '').split(',').pop());
+  if (!address) return { address: peer, edge: false };
+  return { address, edge: isHostingEdge(address) };
+}
+
+/** The client's own address, when the request shows one: none behind Hosting's edge. */
+export function clientIp(req: Request): string | undefined {
+  const { address, edge } = clientAddress(req);
+  return edge ? undefined : address;
 }
 
 /** The first 64 bits of an IPv6 address: `2001:db8:0:1::/64`. */
@@ -65,11 +76,20 @@ function ipv4Groups(dotted: string): string[] {
   return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
 }
 
+const EDGE = 'edge:';
+
 /**
- * The count a request belongs to: its client's address; for IPv6, the client's /64, since a
- * subscriber holds at least a /64 and picks any address in it at will.
+ * The count a request's address belongs to: its address; for IPv6, its /64, since a subscriber
+ * holds at least a /64 and picks any address in it at will. An edge's count is marked, so that
+ * `addressLimit` gives it EDGE_ADDRESS_LIMIT_FACTOR times the limit.
  */
 export function rateLimitKey(req: Request): string {
-  const address = clientIp(req);
-  return isIP(address) === 6 ? prefix64(address) : address;
+  const { address, edge } = clientAddress(req);
+  const key = isIP(address) === 6 ? prefix64(address) : address;
+  return edge ? `${EDGE}${key}` : key;
+}
+
+/** The limit of an address's count (`rateLimitKey`): `max`, times EDGE_ADDRESS_LIMIT_FACTOR for an edge's. */
+export function addressLimit(key: string, max: number): number {
+  return key.startsWith(EDGE) ? max * config().EDGE_ADDRESS_LIMIT_FACTOR : max;
 }

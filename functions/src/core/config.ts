@@ -67,6 +67,23 @@ const url = (fallback: string, { orEmpty = false } = {}) =>
 /** Comma-separated CIDR ranges (`a.b.c.d/n`, `x::/n`), possibly none. */
 const cidrList = () => setting('', (raw) => (raw.split(',').map((range) => range.trim()).filter(Boolean).every(isCidr) ? raw : INVALID));
 
+const DEBUG_TOKEN = /^[A-Za-z0-9._-]{16,200}$/;
+/** A Firebase app id: `1:<project number>:<android|ios|web>:<hash>`. */
+const APP_ID = /^\d+:\d+:(android|ios|web):[0-9A-Za-z]+$/;
+
+/**
+ * The `token=appId` pairs of APP_CHECK_DEBUG_TOKENS (comma-separated; tokens of 16 to 200 letters,
+ * digits, `.`, `_` or `-`), or undefined when one is not such a pair.
+ */
+export function debugTokenPairs(raw: string): Array<[token: string, appId: string]> | undefined {
+  const pairs = raw
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair): [string, string] => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]);
+  return pairs.every(([token, appId]) => DEBUG_TOKEN.test(token) && APP_ID.test(appId)) ? pairs : undefined;
+}
+
 /** Cloud Functions (and its emulator) name the running function; scripts and tests do not. */
 const runsAsFunction = () => Boolean(process.env.K_SERVICE || process.env.FUNCTION_TARGET);
 
@@ -109,18 +126,28 @@ const SETTINGS = {
   AUTH_CHECK_REVOKED: flag(true),
   /**
    * CIDR ranges, comma-separated, of Firebase Hosting's edge besides Fastly's published ones, should
-   * Hosting's edge move: behind them the client is the address the edge appended (docs/api-conventions.md, Client
-   * addresses).
+   * Hosting's edge move: an address in them is counted as itself, for every client behind it, with
+   * `EDGE_ADDRESS_LIMIT_FACTOR` times each per-address limit (docs/api-conventions.md, Client addresses).
    */
   HOSTING_EDGE_EXTRA_RANGES: cidrList(),
+  /**
+   * An edge address of Hosting (Fastly's published ranges, `HOSTING_EDGE_EXTRA_RANGES`) stands for every
+   * client behind that server, none of them known: its per-address limits are this many times the setting.
+   */
+  EDGE_ADDRESS_LIMIT_FACTOR: integer(20, 1, 1000),
 
   // Authentication rate limit, shared by every instance through Firestore.
-  /** Turns on the rate limit of `/api/auth/*`, `/api/push-otp/*` and the test notification. */
+  /** Turns on the rate limits of `/api/auth/*`, `/api/push-otp/*` (per address and per account) and the per-address ones of public routes. */
   AUTH_RATE_LIMIT_ENABLED: flag(true),
   /** Requests per client IP and window on the auth routes. */
   AUTH_RATE_LIMIT_MAX: integer(40, 1),
   /** The window of the per-address rate limits (15 minutes). */
   AUTH_RATE_LIMIT_WINDOW_MS: integer(15 * 60 * 1000, 1000),
+  /**
+   * Requests of the auth and code routes per telephone and per account (each counted) and window of
+   * `AUTH_RATE_LIMIT_WINDOW_MS`, whatever address they come from (docs/api-conventions.md, Limits keyed by account).
+   */
+  AUTH_RATE_LIMIT_PER_ACCOUNT_MAX: integer(10, 1),
   /** `POST /api/notifications/test` per client IP and window of `AUTH_RATE_LIMIT_WINDOW_MS`. */
   TEST_NOTIFICATION_RATE_LIMIT_MAX: integer(10, 1),
 
@@ -144,6 +171,15 @@ const SETTINGS = {
   SEARCH_RATE_LIMIT_MAX: integer(60, 1),
   /** Searches without a token (the public listing searches) per client address and minute: many users may share one address. */
   SEARCH_RATE_LIMIT_PER_IP_MAX: integer(300, 1),
+  /**
+   * Payments recorded from the native SDK (`POST /api/payments/flutter/record`) per user and hour: each new
+   * reference costs a FeexPay status call, from the quota the webhook and the poller depend on.
+   */
+  PAYMENT_RECORD_RATE_LIMIT_MAX: integer(10, 1),
+  /** Payment status changes (`POST /api/payments/admin/{id}/status`) per admin and hour: a `success` is asked of FeexPay first. */
+  PAYMENT_ADMIN_CHECK_RATE_LIMIT_MAX: integer(60, 1),
+  /** Broadcasts per admin and day (from 00:00 UTC): each one pushes to every user of its audience. */
+  ADMIN_MESSAGE_RATE_LIMIT_MAX: integer(20, 1),
 
   // One-time codes for password reset.
   /** Digits of a one-time code. */
@@ -481,9 +517,25 @@ const SETTINGS = {
   LIVREUR_POSITION_TTL_MINUTES: integer(30, 1),
 
 
-  // App attestation.
-  /** Check `X-Firebase-AppCheck` on the routes that mount the attestation check (none does yet). */
-  FIREBASE_APP_CHECK_ENFORCED: flag(false),
+  // App attestation (Firebase App Check: docs/api-conventions.md, App Check).
+  /**
+   * Refuse the apps' free actions and every signed-in request without a valid `X-Firebase-AppCheck`
+   * (`APP_CHECK_FAILED`). On by default, so a deployed project enforces it; the emulator's settings
+   * and the tests turn it off, and a token that is sent is verified either way.
+   */
+  FIREBASE_APP_CHECK_ENFORCED: flag(true),
+  /**
+   * `firebase` (the Admin SDK verifies tokens with Google's keys) or `local` (the emulator's and the
+   * tests': the debug tokens of `APP_CHECK_DEBUG_TOKENS` only). A deployed function with `local` stops
+   * at its first request naming it: its debug tokens are published.
+   */
+  APP_CHECK_DRIVER: oneOf(['firebase', 'local'], 'firebase'),
+  /**
+   * Local verifier only: `token=appId` pairs, comma-separated, each debug token standing for the
+   * Firebase app id it names (`1:<project number>:<android|ios|web>:<hash>`; a `web` app is the
+   * dashboard). The emulator's are in `functions/.env.demo-marketplace`.
+   */
+  APP_CHECK_DEBUG_TOKENS: setting('', (raw) => (debugTokenPairs(raw) ? raw : INVALID)),
 };
 
 export type Settings = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] extends Setting<infer T> ? T : never };
@@ -505,6 +557,8 @@ export function config(): Settings {
     if (runsAsFunction() && values.FEEXPAY_MODE === undefined && !invalid.includes('FEEXPAY_MODE')) invalid.push('FEEXPAY_MODE');
     // The local driver's development key is public: links it signed outside the emulator could be forged.
     if (runsDeployed() && values.STORAGE_DRIVER === 'local' && values.STORAGE_LOCAL_SIGNING_KEY === DEVELOPMENT_SIGNING_KEY) invalid.push('STORAGE_LOCAL_SIGNING_KEY');
+    // The local App Check verifier takes published debug tokens: outside the emulator it would let anyone in.
+    if (runsDeployed() && values.APP_CHECK_DRIVER === 'local') invalid.push('APP_CHECK_DRIVER');
     if (invalid.length) throw new Error(`Invalid configuration: ${invalid.join(', ')}`);
     cached = values as Settings;
   }

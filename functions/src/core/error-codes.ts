@@ -119,9 +119,10 @@ export const CORE_ERRORS = {
   },
   /**
    * Too many requests from this IP (`Retry-After` and `RateLimit-*` headers say when), too many of one
-   * user's free actions (messages, rooms, contacts, driver requests, demonstration events, searches:
-   * docs/api-conventions.md, Per-user limits; `Retry-After` too), or too many payments started by this account or to this
-   * telephone (`PAYMENT_RATE_LIMIT_*`).
+   * user's free actions (messages, rooms, contacts, driver requests, demonstration events, searches,
+   * calls to a partner: docs/api-conventions.md, Per-user limits; `Retry-After` too), too many auth or code
+   * requests about one telephone or account (Limits keyed by account; `Retry-After` too), or too many payments
+   * started by this account or to this telephone (`PAYMENT_RATE_LIMIT_*`).
    */
   RATE_LIMITED: {
     status: 429,

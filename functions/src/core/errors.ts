@@ -21,6 +21,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly details?: ErrorDetail[],
+    /** Headers the answer carries (a refusal's `Retry-After`, set where no response is at hand). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(code);
   }
@@ -60,6 +62,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   // Hosting's CDN keeps a 404 for 10 minutes unless told otherwise, and an error is never worth
   // keeping: the route, the listing or the quota may be there on the next request.
   res.set('Cache-Control', 'no-store');
+  if (apiError.headers) res.set(apiError.headers);
   res.status(apiError.status).json({
     success: false,
     code: apiError.code,

@@ -1,9 +1,10 @@
 /**
  * Which addresses are Firebase Hosting's edge. Hosting's CDN is Fastly: requests it forwards carry
  * Fastly's headers and come from Fastly's published ranges (https://api.fastly.com/public-ip-list,
- * copied here on 2026-11-22). When a request reaches a function from one of these, the client is
- * the address the edge appended to X-Forwarded-For before it (core/client-ip.ts).
- * HOSTING_EDGE_EXTRA_RANGES adds ranges should Hosting's edge move, without a release.
+ * copied here on 2026-11-22). Those ranges serve every Fastly customer, so an edge address says
+ * only that some Fastly service connected, never which client it served: core/client-ip.ts counts
+ * it as itself, for everyone behind it. HOSTING_EDGE_EXTRA_RANGES adds ranges should Hosting's edge
+ * move, without a release.
  */
 import { BlockList, isIP } from 'node:net';
 import { config } from './config';

@@ -4,9 +4,10 @@
  * declaration the router authenticates, validates, calls the handler, shapes the response, and
  * `openapi.ts` documents it, so the document cannot forget a route or describe another shape.
  *
- * Order of a request: authenticate (401) -> profile, block and role (403) -> per-user limit (429)
- * -> validate (400) -> handler -> `{ success: true, data }` checked against the declared output
- * schema.
+ * Order of a request: per-address limit (429) -> App Check (401) -> authenticate (401) -> profile,
+ * block and role (403), dashboard session (401) -> per-user limit (429)
+ * -> validate (400) -> limit per telephone or account (429) -> handler -> `{ success: true, data }`
+ * checked against the declared output schema.
  */
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
@@ -14,10 +15,10 @@ import { loadProfileCaller, type ProfileCaller, type TokenCaller, verifyCaller }
 import type { ErrorCode } from './error-codes';
 import { ApiError, type ErrorDetail } from './errors';
 import type { Language } from './i18n';
-import { assertAppCheck } from './app-check';
+import { attest, needsAppCheck } from './app-check';
 import { notFoundCodeOf } from './document-id';
 import { withRequestSecrets } from './secrets';
-import { countUserRequest, rateLimiter, type RateLimitPolicy, type UserRateLimitPolicy } from './rate-limit';
+import { countKeyedRequest, countUserRequest, rateLimiter, type RateLimitPolicy, type UserRateLimitPolicy } from './rate-limit';
 import type { ReadCeiling } from './read-ceiling';
 import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
@@ -89,7 +90,18 @@ interface RouteBase<A extends Access, P, Q, B> {
    * user, per client address without a token (core/user-limits.ts lists the limited actions).
    */
   userRateLimit?: UserRateLimitPolicy;
-  /** Mounts the app attestation check (enforced by FIREBASE_APP_CHECK_ENFORCED). */
+  /**
+   * Counted per key of what the request is after (the telephone a code goes to, the account:
+   * core/rate-limit.ts, `accountKey`, `telephoneKey`) once its input is valid, before the handler
+   * (429 RATE_LIMITED): no address a client changes gives it a fresh count. `per` names the keys
+   * in the document.
+   */
+  keyedRateLimit?: { policy: UserRateLimitPolicy; per: string; keys(input: RouteInput<A, P, Q, B>): ReadonlyArray<string | undefined> };
+  /**
+   * Whether the route reads the App Check token (core/app-check.ts, `needsAppCheck`): by default the
+   * signed-in routes and the free actions (a limit or an upload marks them) do; a public free action
+   * without a limit says `true`. Enforced by FIREBASE_APP_CHECK_ENFORCED; a sent token is verified either way.
+   */
   appCheck?: boolean;
   /** The route that opens a web session cannot require one. */
   webSessionExempt?: boolean;
@@ -213,7 +225,7 @@ export class ApiRouter {
   }
 
   private async handle(route: DeclaredRoute, req: Request, res: Response): Promise<void> {
-    if (route.appCheck) await assertAppCheck(req);
+    if (needsAppCheck(route)) await attest(req);
     const caller = await identify(req, route);
     if (route.userRateLimit) await countUserRequest(route.userRateLimit, caller, req, res);
     const input = {
@@ -228,6 +240,7 @@ export class ApiRouter {
       language: requestLanguage(req),
       req,
     };
+    if (route.keyedRateLimit) await countKeyedRequest(route.keyedRateLimit.policy, route.keyedRateLimit.keys(input), res);
     if (route.kind === 'file') {
       const file = await route.handle(input);
       res.status(200).set('Cache-Control', 'private, no-store').type(file.contentType).send(file.data);

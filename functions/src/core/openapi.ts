@@ -11,6 +11,7 @@ import { messageFor } from './i18n';
 import type { ApiRouter, DeclaredRoute, RouteDefinition } from './http';
 import { config } from './config';
 import { callerReads, readCeilingOf } from './read-ceiling';
+import { needsAppCheck } from './app-check';
 
 export const ApiErrorSchema = z
   .object({
@@ -51,6 +52,14 @@ export function buildOpenApiDocument(info: DocumentInfo, routers: ApiRouter[], s
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'ID token of the identity provider: `Authorization: Bearer <ID_TOKEN>`.',
+  });
+  registry.registerComponent('securitySchemes', 'appCheck', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Firebase-AppCheck',
+    description:
+      'Firebase App Check token of the calling app (docs/api-conventions.md, App Check): required with FIREBASE_APP_CHECK_ENFORCED (production) on the apps’ free actions and every signed-in route, ' +
+      'verified whenever sent (401 APP_CHECK_FAILED); a web app’s token makes the request the dashboard’s (captcha, session). Under `npm start` a debug token of functions/.env.demo-marketplace stands for an app.',
   });
   // Schemas carry their component name in `.meta({ id })`; handing them to the generator as
   // schema definitions publishes them even when no route uses them yet.
@@ -93,8 +102,7 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
     description: reads === undefined ? route.description : withReadCeiling(route, reads),
     ...(reads === undefined ? {} : { 'x-max-documents-read': reads }),
     deprecated: route.deprecated,
-    // An optional token: either no security requirement or the bearer scheme.
-    security: route.access === 'public' ? [] : route.access === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
+    security: securityOf(route),
     request: {
       params: route.params,
       query: route.query,
@@ -110,6 +118,14 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
     },
     responses: { ...successResponse(route), ...errorResponses(errorCodesOf(route), limitOf(route)) },
   };
+}
+
+/** The route's requirements: the bearer token by its access (an optional one: with or without), each with the App Check token where it reads one. */
+function securityOf(route: DeclaredRoute): Array<Record<string, string[]>> {
+  const app: Record<string, string[]> = needsAppCheck(route) ? { appCheck: [] } : {};
+  if (route.access === 'public') return needsAppCheck(route) ? [app] : [];
+  if (route.access === 'optional') return [app, { bearer: [], ...app }];
+  return [{ bearer: [], ...app }];
 }
 
 /** The route's ceiling of documents read, as the last paragraph of its description. */
@@ -157,12 +173,12 @@ export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
       codes.add('WEB_SESSION_EXPIRED');
     }
   }
-  if (route.rateLimit || route.userRateLimit) codes.add('RATE_LIMITED');
+  if (route.rateLimit || route.userRateLimit || route.keyedRateLimit) codes.add('RATE_LIMITED');
   if (route.upload) {
     codes.add('FILE_TOO_LARGE');
     codes.add('UNSUPPORTED_MEDIA_TYPE');
   }
-  if (route.appCheck) codes.add('APP_CHECK_FAILED');
+  if (needsAppCheck(route)) codes.add('APP_CHECK_FAILED');
   if (route.access === 'profile') codes.add('PROFILE_REQUIRED');
   if (route.roles) codes.add('FORBIDDEN_ROLE');
   if (route.agentTypes) codes.add('AGENT_TYPE_FORBIDDEN');
@@ -171,17 +187,25 @@ export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
 }
 
 /**
- * What a limited route's 429 says besides its codes: the `Retry-After` its limiter sends, and for
- * a per-user limit whose count, which setting, which window. (Payment starts answer RATE_LIMITED
- * from their service, without the header: not documented with it.)
+ * What a limited route's 429 says besides its codes: for a per-user or keyed limit whose count,
+ * which setting, which window. Every RATE_LIMITED answer carries `Retry-After` (payment starts,
+ * counted by their service, too), which `errorResponses` documents.
  */
 function limitOf(route: DeclaredRoute): { note?: string } | undefined {
+  const notes: string[] = [];
   const limit = route.userRateLimit;
-  if (!limit) return route.rateLimit ? {} : undefined;
-  const perAddress = `\`${limit.anonymous?.setting ?? limit.setting}\` requests per client address`;
-  const perUser = `\`${limit.setting}\` requests per user`;
-  const who = route.access === 'public' ? perAddress : route.access === 'optional' ? `${perUser} (without a token, ${perAddress})` : perUser;
-  return { note: `At most ${who} and ${limit.window} (scope \`${limit.scope}\`: the routes of a scope share one count).` };
+  if (limit) {
+    const perAddress = `\`${limit.anonymous?.setting ?? limit.setting}\` requests per client address`;
+    const perUser = `\`${limit.setting}\` requests per user`;
+    const who = route.access === 'public' ? perAddress : route.access === 'optional' ? `${perUser} (without a token, ${perAddress})` : perUser;
+    notes.push(`At most ${who} and ${limit.window} (scope \`${limit.scope}\`: the routes of a scope share one count).`);
+  }
+  const keyed = route.keyedRateLimit;
+  if (keyed) {
+    const { setting, window, scope } = keyed.policy;
+    notes.push(`At most \`${setting}\` requests per ${keyed.per} in a window of ${window}, from any address (scope \`${scope}\`: the routes of a scope share one count).`);
+  }
+  return notes.length > 0 ? { note: notes.join('\n\n') } : undefined;
 }
 
 const RETRY_AFTER = {
@@ -201,7 +225,7 @@ function errorResponses(codes: readonly ErrorCode[], limit?: { note?: string }) 
         status,
         {
           description: [...codes.map((code) => `\`${code}\`: ${messageFor(code, 'en')}`), ...(status === 429 && limit?.note ? [limit.note] : [])].join('\n\n'),
-          ...(status === 429 && limit ? { headers: RETRY_AFTER } : {}),
+          ...(codes.includes('RATE_LIMITED') ? { headers: RETRY_AFTER } : {}),
           // The status's first code as the default language (fr) answers it, rather than the schema's generic example.
           content: { 'application/json': { schema: ApiErrorSchema, example: { success: false, code: codes[0], message: messageFor(codes[0], 'fr') } } },
         },

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { IncrementResponse, Store } from 'express-rate-limit';
 import type { FieldValue as FieldValues, Timestamp } from 'firebase-admin/firestore';
-import { rateLimitKey } from './client-ip';
+import { addressLimit, rateLimitKey } from './client-ip';
 import { now } from './clock';
 import { config } from './config';
 import { ApiError } from './errors';
@@ -83,7 +83,8 @@ class FirestoreWindowStore implements Store {
   constructor(
     readonly prefix: string,
     private readonly windowMs: number,
-    private readonly max: () => number,
+    /** The limit of a key's count (an edge address has a larger one: core/client-ip.ts). */
+    private readonly max: (key: string) => number,
   ) {}
 
   private counter(key: string) {
@@ -97,7 +98,7 @@ class FirestoreWindowStore implements Store {
 
   async increment(key: string): Promise<IncrementResponse> {
     const { ref, slot, resetTime } = this.counter(key);
-    const max = this.max();
+    const max = this.max(key);
     const taken = (await ref.get()).data()?.hits ?? 0;
     if (taken >= max) return { totalHits: taken + 1, resetTime };
     // The slots taken are always the first ones (every request tries the next after the counter),
@@ -128,18 +129,24 @@ class FirestoreWindowStore implements Store {
   async resetKey(key: string): Promise<void> {
     const { ref, slot } = this.counter(key);
     const taken = (await ref.get()).data()?.hits ?? 0;
-    await Promise.all(Array.from({ length: Math.max(taken, this.max()) }, (_, n) => slot(n + 1).delete()));
+    await Promise.all(Array.from({ length: Math.max(taken, this.max(key)) }, (_, n) => slot(n + 1).delete()));
     await ref.delete();
   }
 }
 
 /**
- * One counted attempt outside a route's middleware (limits keyed by an account or a telephone
- * rather than an IP). Answers whether the attempt is over `max` in the current window.
+ * One counted attempt outside a route's middleware, where a service counts after its own checks
+ * (payment starts). Answers whether the attempt is over `max` in the current window, and the
+ * seconds until that window ends (a refusal's `Retry-After`).
  */
-export async function overLimit(scope: string, key: string, windowMs: number, max: number): Promise<boolean> {
-  const { totalHits } = await new FirestoreWindowStore(scope, windowMs, () => max).increment(key);
-  return totalHits > max;
+export async function overLimit(scope: string, key: string, windowMs: number, max: number): Promise<{ over: boolean; retryAfterSeconds: number }> {
+  const { totalHits, resetTime } = await new FirestoreWindowStore(scope, windowMs, () => max).increment(key);
+  return { over: totalHits > max, retryAfterSeconds: secondsUntil(resetTime ?? now()) };
+}
+
+/** The refusal of counts taken by `overLimit`: 429 RATE_LIMITED, with `Retry-After` the last of their windows' ends. */
+export function rateLimited(refused: ReadonlyArray<{ retryAfterSeconds: number }>): ApiError {
+  return new ApiError('RATE_LIMITED', undefined, { 'Retry-After': String(Math.max(1, ...refused.map((count) => count.retryAfterSeconds))) });
 }
 
 /**
@@ -157,10 +164,68 @@ export interface UserRateLimitPolicy {
   /** The setting and max per client address for callers without a token; `max` when not given. */
   anonymous?: { setting: string; max(): number };
   /** Fixed windows of this length, from the Unix epoch (a day's window starts at 00:00 UTC). */
-  windowMs: number;
+  readonly windowMs: number;
   /** The window in words, for the documentation (`10 minutes`). */
   window: string;
+  /** Whether it counts; `USER_RATE_LIMIT_ENABLED` when not given. */
+  enabled?(): boolean;
 }
+
+/**
+ * What the auth and code routes are after, counted beside the address (docs/api-conventions.md,
+ * "Limits keyed by account"): the telephone a code goes to or is checked for, the account that
+ * signs up, asks or opens a session. The address is the attacker's to change; these are not.
+ */
+export const AUTH_ACCOUNT_RATE_LIMIT: UserRateLimitPolicy = {
+  scope: 'auth-account',
+  setting: 'AUTH_RATE_LIMIT_PER_ACCOUNT_MAX',
+  max: () => config().AUTH_RATE_LIMIT_PER_ACCOUNT_MAX,
+  get windowMs() {
+    return config().AUTH_RATE_LIMIT_WINDOW_MS;
+  },
+  window: '`AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes)',
+  enabled: () => config().AUTH_RATE_LIMIT_ENABLED,
+};
+
+/** The keys of a keyed limit: an account, a telephone (E.164; none when the number did not parse, which counts nothing). */
+export const accountKey = (uid: string): string => `uid:${uid}`;
+export const telephoneKey = (e164: string | undefined): string | undefined => (e164 ? `tel:${e164}` : undefined);
+
+/** One count taken: its limit, how many the window holds with it, and when the window ends. */
+interface Count {
+  max: number;
+  totalHits: number;
+  resetTime: Date;
+}
+
+async function take(policy: UserRateLimitPolicy, key: string, max: number): Promise<Count> {
+  const { totalHits, resetTime } = await new FirestoreWindowStore(policy.scope, policy.windowMs, () => max).increment(key);
+  return { max, totalHits, resetTime: resetTime ?? now() };
+}
+
+const secondsUntil = (time: Date) => Math.max(1, Math.ceil((time.getTime() - now().getTime()) / 1000));
+
+/**
+ * Answers counts taken for one request: the draft-7 `RateLimit` headers of the tightest (kept when a
+ * limit counted before, the per-IP one, has fewer left), and past a limit 429 RATE_LIMITED with
+ * `Retry-After` (seconds until the last window that refuses ends).
+ */
+function answer(policy: UserRateLimitPolicy, counts: Count[], res: Response): void {
+  const left = (count: Count) => Math.max(0, count.max - count.totalHits);
+  const tightest = counts.reduce((a, b) => (left(b) < left(a) ? b : a));
+  const before = /remaining=(\d+)/.exec(res.get('RateLimit') ?? '');
+  if (!before || Number(before[1]) >= left(tightest)) {
+    res.set('RateLimit-Policy', `${tightest.max};w=${Math.ceil(policy.windowMs / 1000)}`);
+    res.set('RateLimit', `limit=${tightest.max}, remaining=${left(tightest)}, reset=${secondsUntil(tightest.resetTime)}`);
+  }
+  const over = counts.filter((count) => count.totalHits > count.max);
+  if (over.length > 0) {
+    res.set('Retry-After', String(Math.max(...over.map((count) => secondsUntil(count.resetTime)))));
+    throw new ApiError('RATE_LIMITED');
+  }
+}
+
+const enabled = (policy: UserRateLimitPolicy) => (policy.enabled ? policy.enabled() : config().USER_RATE_LIMIT_ENABLED);
 
 /**
  * Counts one request of the caller (the client address without one) against a per-user limit;
@@ -168,18 +233,23 @@ export interface UserRateLimitPolicy {
  * `RateLimit` headers the per-IP limiter sets, so a client reads both kinds the same way.
  */
 export async function countUserRequest(policy: UserRateLimitPolicy, caller: { uid: string } | undefined, req: Request, res: Response): Promise<void> {
-  if (!config().USER_RATE_LIMIT_ENABLED) return;
-  const max = caller || !policy.anonymous ? policy.max() : policy.anonymous.max();
+  if (!enabled(policy)) return;
+  const address = caller ? undefined : rateLimitKey(req);
+  const max = address === undefined ? policy.max() : addressLimit(address, (policy.anonymous ?? policy).max());
   // The two kinds of key cannot meet: a uid is never an address.
-  const key = caller ? `uid:${caller.uid}` : `ip:${rateLimitKey(req)}`;
-  const { totalHits, resetTime } = await new FirestoreWindowStore(policy.scope, policy.windowMs, () => max).increment(key);
-  const resetSeconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? 0) - now().getTime()) / 1000));
-  res.set('RateLimit-Policy', `${max};w=${Math.ceil(policy.windowMs / 1000)}`);
-  res.set('RateLimit', `limit=${max}, remaining=${Math.max(0, max - totalHits)}, reset=${resetSeconds}`);
-  if (totalHits > max) {
-    res.set('Retry-After', String(resetSeconds));
-    throw new ApiError('RATE_LIMITED');
-  }
+  const key = caller ? `uid:${caller.uid}` : `ip:${address}`;
+  answer(policy, [await take(policy, key, max)], res);
+}
+
+/**
+ * Counts one request against each of its keys (`accountKey`, `telephoneKey`), at once; past the
+ * limit of any, 429 RATE_LIMITED with `Retry-After`. Every key takes its slot, as a request counted
+ * per address and per account does.
+ */
+export async function countKeyedRequest(policy: UserRateLimitPolicy, keys: ReadonlyArray<string | undefined>, res: Response): Promise<void> {
+  const present = [...new Set(keys.filter((key): key is string => Boolean(key)))];
+  if (!enabled(policy) || present.length === 0) return;
+  answer(policy, await Promise.all(present.map((key) => take(policy, key, policy.max()))), res);
 }
 
 /**
@@ -201,8 +271,8 @@ function createLimiter(policy: RateLimitPolicy): RequestHandler {
   const windowMs = config().AUTH_RATE_LIMIT_WINDOW_MS;
   return rateLimit({
     windowMs,
-    limit: () => policy.max(),
-    store: new FirestoreWindowStore(policy.scope, windowMs, policy.max),
+    limit: (req) => addressLimit(rateLimitKey(req), policy.max()),
+    store: new FirestoreWindowStore(policy.scope, windowMs, (key) => addressLimit(key, policy.max())),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: (req) => rateLimitKey(req),

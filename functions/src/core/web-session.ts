@@ -1,19 +1,25 @@
 /**
- * Web dashboard sessions. A request with `X-Client-Platform: web` must carry the
+ * Web dashboard sessions. A dashboard request (`isWebClient`) must carry the
  * `X-Web-Session-Id` of a live session of the same user; a session ends after
  * WEB_SESSION_IDLE_MINUTES without requests. The idle clock is written at most once per
  * WEB_SESSION_TOUCH_INTERVAL_MS, so a busy dashboard does not write on every request.
  */
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
+import { attestationOf } from './app-check';
 import { now } from './clock';
 import { config } from './config';
 import { ApiError } from './errors';
 import { db, runTransaction } from './firebase';
 import { COLLECTIONS } from './firestore';
 
+/**
+ * The dashboard's requests: those whose verified App Check token is a web app's (core/app-check.ts),
+ * which a client cannot leave out where the token is required, and those that say `X-Client-Platform:
+ * web`, which only adds checks.
+ */
 export function isWebClient(req: Request): boolean {
-  return req.get('x-client-platform')?.trim().toLowerCase() === 'web';
+  return attestationOf(req)?.web === true || req.get('x-client-platform')?.trim().toLowerCase() === 'web';
 }
 
 const sessions = () => db().collection(COLLECTIONS.webSessions);

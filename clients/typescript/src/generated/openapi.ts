@@ -278,7 +278,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked. */
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
+                 */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -358,7 +362,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `RATE_LIMITED`: Too many requests. Try again later. */
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per account and per telephone in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
+                 */
                 429: {
                     headers: {
                         /** @description Seconds until the limit’s window ends. */
@@ -462,6 +470,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -627,6 +637,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -797,6 +809,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -946,6 +960,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -1078,6 +1094,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -1286,6 +1304,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -1480,6 +1500,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -1667,6 +1689,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -1857,6 +1881,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -2008,6 +2034,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -2161,6 +2189,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -2326,6 +2356,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -2494,6 +2526,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -2663,6 +2697,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -3186,6 +3222,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `USER_BLOCKED`: Your account is blocked. Contact support. */
                 403: {
                     headers: {
@@ -3240,6 +3292,8 @@ export interface paths {
                  *     `OTP_DAILY_LIMIT`: Too many wrong codes today: password reset is blocked until tomorrow.
                  *
                  *     `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per telephone in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
                  */
                 429: {
                     headers: {
@@ -3386,6 +3440,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `USER_NOT_FOUND`: User not found. */
                 404: {
                     headers: {
@@ -3440,6 +3510,8 @@ export interface paths {
                  *     `OTP_DAILY_LIMIT`: Too many wrong codes today: password reset is blocked until tomorrow.
                  *
                  *     `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per telephone in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
                  */
                 429: {
                     headers: {
@@ -3573,6 +3645,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `USER_NOT_FOUND`: User not found. */
                 404: {
                     headers: {
@@ -3627,6 +3715,8 @@ export interface paths {
                  *     `OTP_DAILY_LIMIT`: Too many wrong codes today: password reset is blocked until tomorrow.
                  *
                  *     `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per telephone in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
                  */
                 429: {
                     headers: {
@@ -3728,6 +3818,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -3786,6 +3878,8 @@ export interface paths {
                  *     `OTP_DAILY_LIMIT`: Too many wrong codes today: password reset is blocked until tomorrow.
                  *
                  *     `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per account and per telephone in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
                  */
                 429: {
                     headers: {
@@ -3931,6 +4025,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -4005,6 +4101,8 @@ export interface paths {
                  *     `OTP_DAILY_LIMIT`: Too many wrong codes today: password reset is blocked until tomorrow.
                  *
                  *     `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per account in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
                  */
                 429: {
                     headers: {
@@ -4129,7 +4227,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked. */
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
+                 */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -4181,7 +4283,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `RATE_LIMITED`: Too many requests. Try again later. */
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per account in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
+                 */
                 429: {
                     headers: {
                         /** @description Seconds until the limit’s window ends. */
@@ -4256,6 +4362,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -4292,7 +4400,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `RATE_LIMITED`: Too many requests. Try again later. */
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX` requests per account in a window of `AUTH_RATE_LIMIT_WINDOW_MS` (15 minutes), from any address (scope `auth-account`: the routes of a scope share one count).
+                 */
                 429: {
                     headers: {
                         /** @description Seconds until the limit’s window ends. */
@@ -4613,6 +4725,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `PAYLOAD_TOO_LARGE`: The request body is too large. */
                 413: {
                     headers: {
@@ -4791,6 +4919,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -4901,6 +5031,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5024,6 +5156,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5163,6 +5297,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5318,6 +5454,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5464,6 +5602,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5641,6 +5781,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -5690,6 +5832,28 @@ export interface paths {
                          *       "success": false,
                          *       "code": "PAYLOAD_TOO_LARGE",
                          *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `ADMIN_MESSAGE_RATE_LIMIT_MAX` requests per user and day (from 00:00 UTC) (scope `admin-message`: the routes of a scope share one count).
+                 */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -5820,6 +5984,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6039,6 +6205,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6226,6 +6394,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6445,6 +6615,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6603,6 +6775,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6736,6 +6910,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -6966,6 +7142,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -7188,6 +7366,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -7365,6 +7545,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -7547,6 +7729,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -7742,6 +7926,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -8081,6 +8267,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `RATE_LIMITED`: Too many requests. Try again later.
                  *
@@ -8249,6 +8451,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `RATE_LIMITED`: Too many requests. Try again later.
                  *
@@ -8384,6 +8602,22 @@ export interface paths {
                          *       "success": false,
                          *       "code": "PAGE_TOO_DEEP",
                          *       "message": "Cette page est trop loin dans la liste : affinez la recherche avec des filtres."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -8889,7 +9123,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked. */
+                /**
+                 * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
+                 */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -9081,6 +9319,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -9230,6 +9470,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -9444,6 +9686,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -9586,6 +9830,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -9750,6 +9996,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -9943,6 +10191,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -10235,6 +10485,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -10402,6 +10654,22 @@ export interface paths {
                                 size: number;
                             };
                         };
+                    };
+                };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description `FILE_TOO_LARGE`: The file is too large. */
@@ -10624,6 +10892,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -10789,6 +11059,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -10988,6 +11260,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11124,6 +11398,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11271,6 +11547,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11511,6 +11789,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11713,6 +11993,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -11859,6 +12141,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -12007,6 +12291,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -12203,6 +12489,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -12386,6 +12674,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -12912,6 +13202,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -13139,6 +13431,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -13377,6 +13671,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -13550,6 +13846,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -13720,6 +14018,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -13937,6 +14237,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -14120,6 +14422,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -14328,6 +14632,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -14496,6 +14802,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -14721,6 +15029,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -14883,6 +15193,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15020,6 +15332,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15209,6 +15523,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15406,6 +15722,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15646,6 +15964,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15814,6 +16134,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -15986,6 +16308,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16131,6 +16455,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16292,6 +16618,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16466,6 +16794,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16646,6 +16976,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -16892,6 +17224,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -17130,6 +17464,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -17312,6 +17648,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -17511,6 +17849,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -17685,6 +18025,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -17917,6 +18259,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -18128,6 +18472,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -18357,6 +18703,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -18629,6 +18977,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -18847,6 +19197,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19084,6 +19436,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19279,6 +19633,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19504,6 +19860,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19683,6 +20041,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -19903,6 +20263,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20085,6 +20447,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20279,6 +20643,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20539,6 +20905,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20657,6 +21025,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20811,6 +21181,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -20993,6 +21365,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -21121,6 +21495,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -21302,6 +21678,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -21489,6 +21867,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -21607,6 +21987,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -21757,6 +22139,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -21933,6 +22317,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -22108,6 +22494,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -22308,6 +22696,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -22509,6 +22899,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -22673,6 +23065,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -22843,6 +23237,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23000,6 +23396,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23198,6 +23596,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23363,6 +23763,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23576,6 +23978,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23750,6 +24154,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -23938,6 +24344,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -24278,6 +24686,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -24495,6 +24905,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -24666,6 +25078,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `DELIVERY_ZONE_NOT_FOUND`: No delivery zone here. */
                 404: {
                     headers: {
@@ -24822,6 +25250,22 @@ export interface paths {
                          *       "success": false,
                          *       "code": "DELIVERY_OUT_OF_ZONE",
                          *       "message": "Cette adresse est hors de nos zones de livraison."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `APP_CHECK_FAILED`: Unrecognized app. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "APP_CHECK_FAILED",
+                         *       "message": "Application non reconnue."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -25075,6 +25519,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -25268,6 +25714,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -25411,6 +25859,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -25573,6 +26023,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -25763,6 +26215,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -25958,6 +26412,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -26076,6 +26532,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -26247,6 +26705,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -26415,6 +26875,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -26661,6 +27123,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -26857,6 +27321,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -27063,6 +27529,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -27239,6 +27707,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -27492,6 +27962,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -27683,6 +28155,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -27830,6 +28304,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -28134,6 +28610,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -28408,6 +28886,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -28655,6 +29135,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -28921,6 +29403,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -29187,6 +29671,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -29422,6 +29908,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -29678,6 +30166,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -29850,6 +30340,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30042,6 +30534,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30117,6 +30611,8 @@ export interface paths {
                 /** @description `RATE_LIMITED`: Too many requests. Try again later. */
                 429: {
                     headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -30297,6 +30793,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30372,6 +30870,8 @@ export interface paths {
                 /** @description `RATE_LIMITED`: Too many requests. Try again later. */
                 429: {
                     headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -30533,6 +31033,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30608,6 +31110,8 @@ export interface paths {
                 /** @description `RATE_LIMITED`: Too many requests. Try again later. */
                 429: {
                     headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -30769,6 +31273,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -30852,6 +31358,28 @@ export interface paths {
                          *       "success": false,
                          *       "code": "PAYLOAD_TOO_LARGE",
                          *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `PAYMENT_RECORD_RATE_LIMIT_MAX` requests per user and hour (scope `payment-record`: the routes of a scope share one count).
+                 */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -31299,6 +31827,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -31449,6 +31979,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -31641,6 +32173,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -31730,6 +32264,28 @@ export interface paths {
                          *       "success": false,
                          *       "code": "PAYLOAD_TOO_LARGE",
                          *       "message": "Le corps de la requête est trop volumineux."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /**
+                 * @description `RATE_LIMITED`: Too many requests. Try again later.
+                 *
+                 *     At most `PAYMENT_ADMIN_CHECK_RATE_LIMIT_MAX` requests per user and hour (scope `payment-admin-check`: the routes of a scope share one count).
+                 */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit’s window ends. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "RATE_LIMITED",
+                         *       "message": "Trop de requêtes. Réessayez plus tard."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
@@ -31829,6 +32385,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -31950,6 +32508,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -32112,6 +32672,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -32236,6 +32798,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -32405,6 +32969,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -32621,6 +33187,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -32844,6 +33412,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33062,6 +33632,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33205,6 +33777,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33389,6 +33963,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33556,6 +34132,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33705,6 +34283,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -33892,6 +34472,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -34101,6 +34683,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -34319,6 +34903,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -34536,6 +35122,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -34762,6 +35350,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -34981,6 +35571,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35127,6 +35719,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35312,6 +35906,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35480,6 +36076,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35632,6 +36230,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -35822,6 +36422,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36034,6 +36636,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36231,6 +36835,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36442,6 +37048,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36654,6 +37262,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -36840,6 +37450,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37032,6 +37644,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37250,6 +37864,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37445,6 +38061,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37612,6 +38230,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37767,6 +38387,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -37954,6 +38576,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38118,6 +38742,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38287,6 +38913,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38476,6 +39104,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38666,6 +39296,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38826,6 +39458,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -38988,6 +39622,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39167,6 +39803,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39344,6 +39982,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39505,6 +40145,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39666,6 +40308,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39796,6 +40440,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -39921,6 +40567,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40070,6 +40718,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40218,6 +40868,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40380,6 +41032,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40563,6 +41217,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40775,6 +41431,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -40951,6 +41609,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41122,6 +41782,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41257,6 +41919,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41399,6 +42063,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41577,6 +42243,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41769,6 +42437,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -41895,6 +42565,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -42059,6 +42731,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -42199,6 +42873,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -42362,6 +43038,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -42509,6 +43187,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -42636,6 +43316,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -42761,6 +43443,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -42886,6 +43570,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43011,6 +43697,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43136,6 +43824,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43261,6 +43951,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43386,6 +44078,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43524,6 +44218,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43675,6 +44371,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43844,6 +44542,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -43973,6 +44673,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -44108,6 +44810,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -44235,6 +44939,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -44366,6 +45072,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -44536,6 +45244,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -44662,6 +45372,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -45670,6 +46382,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -45781,6 +46495,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -45932,6 +46648,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -46128,6 +46846,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -46291,6 +47011,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -46442,6 +47164,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -46672,6 +47396,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -46806,6 +47532,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -46939,6 +47667,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -47134,6 +47864,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {
@@ -47319,6 +48051,8 @@ export interface paths {
                  *     `WEB_SESSION_INVALID`: Unknown or ended dashboard session. Sign in again.
                  *
                  *     `WEB_SESSION_EXPIRED`: The session expired after inactivity. Sign in again.
+                 *
+                 *     `APP_CHECK_FAILED`: Unrecognized app.
                  */
                 401: {
                     headers: {

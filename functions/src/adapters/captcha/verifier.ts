@@ -18,12 +18,13 @@ interface SiteverifyReply {
   score?: unknown;
 }
 
-export async function verifyCaptcha(token: string, remoteIp: string): Promise<boolean> {
+/** `remoteIp`: the client's address when known (the providers take it as an optional hint). */
+export async function verifyCaptcha(token: string, remoteIp: string | undefined): Promise<boolean> {
   const settings = config();
   const provider = settings.CAPTCHA_PROVIDER;
   try {
     const { status, body } = await postToPartner(`captcha:${provider}`, settings.CAPTCHA_VERIFY_URL || DEFAULT_URLS[provider], {
-      form: { secret: secret('CAPTCHA_SECRET'), response: token, remoteip: remoteIp },
+      form: { secret: secret('CAPTCHA_SECRET'), response: token, ...(remoteIp ? { remoteip: remoteIp } : {}) },
       timeoutMs: settings.CAPTCHA_TIMEOUT_MS,
     });
     const reply = body as SiteverifyReply;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
-import { AUTH_RATE_LIMIT } from '../../core/rate-limit';
+import { accountKey, AUTH_ACCOUNT_RATE_LIMIT, AUTH_RATE_LIMIT, telephoneKey } from '../../core/rate-limit';
+import { e164Of } from '../geo';
 import { endWebSession, startWebSession } from '../../core/web-session';
 import * as otp from './otp-service';
 import { requestPhoneProof, verifyPhoneProof } from './phone-proof';
@@ -18,6 +19,14 @@ import {
 import { handleCallback, verifyHandshake, verifySignature } from './webhook';
 
 const resetTags = ['Password reset'];
+/** A reset's code is the telephone's: its requests and guesses count per telephone, from any address. */
+const perTelephone = {
+  policy: AUTH_ACCOUNT_RATE_LIMIT,
+  per: 'telephone',
+  keys: ({ body }: { body: { telephone: string; pays?: string } }) => [telephoneKey(e164Of(body.telephone, body.pays))],
+};
+/** A signed-in account's requests count per account, from any address. */
+const perAccount = { policy: AUTH_ACCOUNT_RATE_LIMIT, per: 'account', keys: ({ caller }: { caller: { uid: string } }) => [accountKey(caller.uid)] };
 const codeErrors = ['USER_NOT_FOUND', 'APP_REQUIRED', 'INVALID_TELEPHONE', 'UNSUPPORTED_COUNTRY'] as const;
 const checkErrors = [...codeErrors, 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_USED', 'OTP_LOCKED', 'OTP_DAILY_LIMIT'] as const;
 
@@ -33,6 +42,7 @@ export const router = new ApiRouter()
       'After OTP_MAX_FAILED_PER_DAY wrong codes in a business day (10), nothing more until the next day (OTP_DAILY_LIMIT).',
     access: 'public',
     rateLimit: AUTH_RATE_LIMIT,
+    keyedRateLimit: perTelephone,
     body: PasswordResetRequest,
     errors: [...codeErrors, 'USER_BLOCKED', 'OTP_THROTTLED', 'OTP_DAILY_LIMIT', 'OTP_DELIVERY_FAILED'],
     success: { description: 'The code is on its way', data: ResetRequested },
@@ -48,6 +58,7 @@ export const router = new ApiRouter()
       '(OTP_MAX_FAILED_PER_DAY across codes, then OTP_DAILY_LIMIT until the next day; the account’s devices are told once).',
     access: 'public',
     rateLimit: AUTH_RATE_LIMIT,
+    keyedRateLimit: perTelephone,
     body: VerifyResetCode,
     errors: checkErrors,
     success: { description: 'The code is right', data: z.object({ valid: z.literal(true) }) },
@@ -61,6 +72,7 @@ export const router = new ApiRouter()
     description: 'Uses the code up, revokes the account’s sessions and notifies its devices.',
     access: 'public',
     rateLimit: AUTH_RATE_LIMIT,
+    keyedRateLimit: perTelephone,
     body: ResetPassword,
     errors: [...checkErrors, 'PASSWORD_TOO_SHORT'],
     success: { description: 'The password was changed', data: z.object({ reset: z.literal(true) }) },
@@ -77,6 +89,12 @@ export const router = new ApiRouter()
       'A referred account earns its agent the sign-up bonus and commissions only once its telephone is proven.',
     access: 'profile',
     rateLimit: AUTH_RATE_LIMIT,
+    // The code goes to the profile's number: counted per account and per telephone, which the password reset's codes share.
+    keyedRateLimit: {
+      policy: AUTH_ACCOUNT_RATE_LIMIT,
+      per: 'account and per telephone',
+      keys: ({ caller }) => [accountKey(caller.uid), telephoneKey(caller.profile.telephone as string | undefined)],
+    },
     errors: ['TELEPHONE_ALREADY_VERIFIED', 'OTP_THROTTLED', 'OTP_DAILY_LIMIT', 'OTP_DELIVERY_FAILED'],
     success: { description: 'The code is on its way', data: ResetRequested },
     handle: ({ caller, language }) => requestPhoneProof(caller, language),
@@ -92,6 +110,7 @@ export const router = new ApiRouter()
       'Called again once proven, it answers the proof with `verifiedNow: false`.',
     access: 'profile',
     rateLimit: AUTH_RATE_LIMIT,
+    keyedRateLimit: perAccount,
     body: PhoneProofVerify,
     errors: ['OTP_INVALID', 'OTP_EXPIRED', 'OTP_USED', 'OTP_LOCKED', 'OTP_DAILY_LIMIT'],
     success: { description: 'The telephone is proven', data: PhoneProof },
@@ -106,6 +125,7 @@ export const router = new ApiRouter()
     access: 'profile',
     webSessionExempt: true,
     rateLimit: AUTH_RATE_LIMIT,
+    keyedRateLimit: perAccount,
     body: WebSessionStart,
     success: { status: 201, description: 'The new session', data: WebSession },
     handle: ({ caller, body }) => startWebSession(caller.uid, body.userAgent),
@@ -118,6 +138,7 @@ export const router = new ApiRouter()
     access: 'profile',
     webSessionExempt: true,
     rateLimit: AUTH_RATE_LIMIT,
+    keyedRateLimit: perAccount,
     errors: ['WEB_SESSION_REQUIRED', 'WEB_SESSION_INVALID'],
     success: { description: 'Whether the session was still open', data: z.object({ ended: z.boolean() }) },
     handle: ({ caller, req }) => endWebSession(caller.uid, req.get('x-web-session-id')?.trim()),

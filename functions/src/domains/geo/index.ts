@@ -3,7 +3,7 @@
  * form of a telephone number. Other domains import `domains/geo`, never its files (ARCHITECTURE.md).
  */
 export { CountryCode, GeoPoint, QueryLatitude, QueryLongitude, TelephoneInput } from './schemas';
-export { type NormalizedTelephone, normalizeTelephone, syntheticEmail } from './telephone';
+export { e164Of, type NormalizedTelephone, normalizeTelephone, syntheticEmail } from './telephone';
 
 export { distanceKm, type LatLng } from './distance';
 export { type Position, servedCountryAt } from './land';

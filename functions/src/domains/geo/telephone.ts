@@ -45,6 +45,19 @@ export function normalizeTelephone(input: string, pays?: string): NormalizedTele
   return checkNational(country, compact);
 }
 
+/**
+ * The E.164 form of a number, or undefined when it is not one: what a limit counts per telephone
+ * (however the client wrote it); the service then refuses the number with its own code.
+ */
+export function e164Of(input: string, pays?: string): string | undefined {
+  try {
+    return normalizeTelephone(input, pays).e164;
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+}
+
 /** The login email of a telephone on an app: `<dial><national>@domain`, with `pro_` on the pro app. */
 export function syntheticEmail(telephone: NormalizedTelephone, app: App): string {
   const local = `${telephone.dialCode}${telephone.nationalNumber}`;

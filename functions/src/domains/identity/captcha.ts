@@ -13,5 +13,6 @@ import { isWebClient } from '../../core/web-session';
 export async function assertHumanOnWeb(req: Request): Promise<void> {
   if (!isWebClient(req) || !config().CAPTCHA_ENABLED) return;
   const token = req.get('x-captcha-token')?.trim();
+  // Behind Hosting's edge the client's address is unknown: the provider is told none rather than the edge's.
   if (!token || token.length > 4096 || !(await verifyCaptcha(token, clientIp(req)))) throw new ApiError('CAPTCHA_FAILED');
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
 import { pagedReads } from '../../core/read-ceiling';
-import { AUTH_RATE_LIMIT } from '../../core/rate-limit';
+import { accountKey, AUTH_ACCOUNT_RATE_LIMIT, AUTH_RATE_LIMIT, telephoneKey } from '../../core/rate-limit';
+import { e164Of } from '../geo';
 import { assertHumanOnWeb } from './captcha';
 import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
@@ -34,6 +35,12 @@ export const router = new ApiRouter()
     // A web sign-up has no dashboard session yet; it passes the captcha instead.
     webSessionExempt: true,
     rateLimit: AUTH_RATE_LIMIT,
+    // Per account and per telephone as well as per address: an address is the client's to change.
+    keyedRateLimit: {
+      policy: AUTH_ACCOUNT_RATE_LIMIT,
+      per: 'account and per telephone',
+      keys: ({ caller, body }) => [accountKey(caller.uid), telephoneKey(e164Of(body.telephone, body.pays))],
+    },
     body: RegisterRequest,
     errors: [
       'CAPTCHA_FAILED',

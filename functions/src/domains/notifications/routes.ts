@@ -4,6 +4,7 @@ import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest, PaginationQuery } from '../../core/pagination';
 import { TEST_NOTIFICATION_RATE_LIMIT } from '../../core/rate-limit';
 import { ADMIN_ROLES } from '../../core/roles';
+import { USER_LIMITS } from '../../core/user-limits';
 import * as adminMessages from './admin-messages/service';
 import { deliver } from './push';
 import {
@@ -119,6 +120,8 @@ export const router = new ApiRouter()
       'Stored at once and delivered in the background, ADMIN_MESSAGE_PAGE_SIZE users per task: each recipient gets an in-app notification (type `admin_message`) in its language and a push unless it turned `system` notifications off.',
     access: 'profile',
     roles: ADMIN_ROLES,
+    // A task queued, then a push to every user of the audience.
+    userRateLimit: USER_LIMITS.adminMessage,
     body: AdminMessageRequest,
     errors: ['TASK_QUEUE_UNAVAILABLE'],
     success: { status: 201, description: 'The message, `sending`', data: AdminMessage },

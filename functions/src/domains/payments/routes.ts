@@ -3,6 +3,7 @@ import { ApiRouter } from '../../core/http';
 import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
+import { USER_LIMITS } from '../../core/user-limits';
 import {
   AdminStatusRequest,
   ClientRecord,
@@ -73,6 +74,8 @@ export const router = new ApiRouter()
     description:
       'Once per reference; settled only on the aggregator’s word (its status endpoint), never the client’s, and only when its transaction is this payment: the amount to the franc, XOF, our shop, live mode when live. A transaction that does not match is recorded `failed` with its `failureReason`. A reference FeexPay does not know is refused and nothing is written.',
     access: 'profile',
+    // Each new reference is a FeexPay status call: counted before the reference is even read.
+    userRateLimit: USER_LIMITS.paymentRecord,
     body: ClientRecord,
     errors: ['PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'PAYMENT_NOT_FOUND', 'PAYMENT_REFERENCE_UNKNOWN', 'PAYMENT_PROVIDER_UNAVAILABLE'],
     success: { status: 201, description: 'The recorded payment', data: PaymentStarted },
@@ -138,6 +141,8 @@ export const router = new ApiRouter()
       '(other levels: 403 PAYMENT_FORCE_FORBIDDEN); the history entry says `forced`. Every change writes an audit entry (`payment.status_set`, `payment.status_forced`) in the same transaction.',
     access: 'profile',
     roles: ADMIN_ROLES,
+    // A `success` asks FeexPay first, from the quota the webhook and the poller depend on.
+    userRateLimit: USER_LIMITS.paymentAdminCheck,
     params: PaymentIdParams,
     body: AdminStatusRequest,
     errors: ['PAYMENT_NOT_FOUND', 'INVALID_TRANSITION', 'PAYMENT_FORCE_FORBIDDEN', 'PAYMENT_NOT_CONFIRMED', 'PAYMENT_PROVIDER_MISMATCH', 'PAYMENT_PROVIDER_UNAVAILABLE'],

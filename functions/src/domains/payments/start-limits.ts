@@ -4,16 +4,17 @@
  * per payer account and per paying telephone, in Firestore so every instance shares the count.
  */
 import { config } from '../../core/config';
-import { ApiError } from '../../core/errors';
-import { overLimit } from '../../core/rate-limit';
+import { overLimit, rateLimited } from '../../core/rate-limit';
 
 export async function assertStartAllowed(userId: string, telephone: string | null): Promise<void> {
   const settings = config();
   if (!settings.PAYMENT_RATE_LIMIT_ENABLED) return;
   const windowMs = settings.PAYMENT_RATE_LIMIT_WINDOW_MS;
-  const [byUser, byTelephone] = await Promise.all([
+  const counts = await Promise.all([
     overLimit('payment-user', userId, windowMs, settings.PAYMENT_RATE_LIMIT_PER_USER),
-    telephone ? overLimit('payment-telephone', telephone, windowMs, settings.PAYMENT_RATE_LIMIT_PER_TELEPHONE) : false,
+    ...(telephone ? [overLimit('payment-telephone', telephone, windowMs, settings.PAYMENT_RATE_LIMIT_PER_TELEPHONE)] : []),
   ]);
-  if (byUser || byTelephone) throw new ApiError('RATE_LIMITED');
+  const refused = counts.filter((count) => count.over);
+  // Retry-After, as every RATE_LIMITED answer says when to come back.
+  if (refused.length > 0) throw rateLimited(refused);
 }

@@ -32,6 +32,8 @@ export const router = new ApiRouter()
       'Counted once per viewer and day: the signed-in user (Bearer token, optional) or, for anonymous clients, `deviceId`. `views` is the count read just after this view, its own included.',
     // Anyone; a token, when sent, is verified by the router (a bad one is refused, not ignored).
     access: 'optional',
+    // A free action of the apps: each anonymous view moves a listing's count.
+    appCheck: true,
     params: ArticleParams,
     body: z.strictObject({ deviceId: z.string().min(8).max(128).regex(/^[A-Za-z0-9._:-]+$/).optional() }).optional(),
     errors: ['ARTICLE_NOT_FOUND'],

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { TokenCaller } from '../../../core/auth';
-import { rateLimitKey } from '../../../core/client-ip';
+import { addressLimit, rateLimitKey } from '../../../core/client-ip';
 import { businessDay, now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
@@ -26,7 +26,8 @@ function viewerOf(req: Request, caller: TokenCaller | undefined, deviceId: strin
   if (!deviceId) {
     throw new ApiError('VALIDATION_ERROR', [{ field: 'body.deviceId', reason: 'required', hint: 'Anonymous viewers send their device id.' }]);
   }
-  return { key: hashed(`device:${deviceId}`), anonymousFrom: { key: hashed(`ip:${rateLimitKey(req)}`), max: config().VIEWS_ANONYMOUS_PER_IP_MAX } };
+  const address = rateLimitKey(req);
+  return { key: hashed(`device:${deviceId}`), anonymousFrom: { key: hashed(`ip:${address}`), max: addressLimit(address, config().VIEWS_ANONYMOUS_PER_IP_MAX) } };
 }
 
 /**

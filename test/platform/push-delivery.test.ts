@@ -1,10 +1,6 @@
-/** App attestation (off by default, mounted by opt-in) and push delivery through the adapter. */
-import request from 'supertest';
-import { z } from 'zod';
-import { createApp } from '../../functions/src/app';
+/** Push delivery through the adapter (App Check: test/platform/app-check.test.ts). */
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
-import { ApiRouter } from '../../functions/src/core/http';
 import { pushToUser } from '../../functions/src/domains/notifications/push';
 import { createUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
@@ -14,41 +10,6 @@ import { pushesTo } from '../helpers/pushes';
 
 beforeAll(resetEmulators);
 afterEach(restoreSettings);
-
-describe('app attestation', () => {
-  const attested = createApp([
-    new ApiRouter().json({
-      method: 'get',
-      path: '/attested',
-      tags: ['Test'],
-      summary: 'needs an attested app',
-      access: 'public',
-      appCheck: true,
-      success: { description: 'ok', data: z.object({ ok: z.boolean() }) },
-      handle: async () => ({ ok: true }),
-    }),
-  ]);
-
-  it('lets everything through when not enforced', async () => {
-    useSettings({ FIREBASE_APP_CHECK_ENFORCED: 'false' });
-    expect((await request(attested).get('/attested')).status).toBe(200);
-  });
-
-  it('refuses missing and invalid tokens when enforced', async () => {
-    useSettings({ FIREBASE_APP_CHECK_ENFORCED: 'true' });
-    const missing = await request(attested).get('/attested');
-    expect(missing.status).toBe(401);
-    expect(missing.body.code).toBe('APP_CHECK_FAILED');
-    const forged = await request(attested).get('/attested').set('X-Firebase-AppCheck', 'eyJhbGciOiJub25lIn0.e30.');
-    expect(forged.status).toBe(401);
-    expect(forged.body.code).toBe('APP_CHECK_FAILED');
-  });
-
-  it('is mounted on no route of the service', async () => {
-    useSettings({ FIREBASE_APP_CHECK_ENFORCED: 'true' });
-    expect((await (await api()).get('/api/geo/countries')).status).toBe(200);
-  });
-});
 
 describe('push delivery', () => {
   const pushTokens = async (uid: string) =>
