@@ -26,6 +26,7 @@ const ONLY_IN_THE_RECORDING: Record<string, string> = {
   'GET /api/upload/signed/{area}/{name}': 'a signed link (the invoice of a purchase the walk made), given by GET /api/invoices/{id}/pdf',
   'GET /api/upload/signed/{area}/{folder}/{name}': 'a signed link, given by GET /api/verification/{id}/rapport',
   'GET /api/deliveries/{id}/proof': 'a handover photo: the demo delivery is still on its way, the walk hands one over',
+  'GET /api/litiges/{id}/preuves/{fichier}': 'a dispute’s photo: the demo dispute has none, the walk adds one to a dispute of its own',
 };
 
 const pathReads = Object.entries(examples).filter(([key, example]) => key.startsWith('GET ') && Object.keys(example.request.params ?? {}).length > 0 && !(key in ONLY_IN_THE_RECORDING));

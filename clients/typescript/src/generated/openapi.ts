@@ -30,7 +30,7 @@ export interface paths {
                          *         "service": "vehicle-marketplace",
                          *         "version": "0.1.0",
                          *         "status": "ok",
-                         *         "time": "2026-11-27T12:17:13.463Z"
+                         *         "time": "2026-11-29T00:46:39.812Z"
                          *       }
                          *     }
                          */
@@ -222,7 +222,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
+                         *         "id": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -240,8 +240,8 @@ export interface paths {
                          *         },
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T12:17:16.971Z",
-                         *         "updatedAt": "2026-11-27T12:17:16.971Z"
+                         *         "createdAt": "2026-11-29T00:46:43.815Z",
+                         *         "updatedAt": "2026-11-29T00:46:43.815Z"
                          *       }
                          *     }
                          */
@@ -450,8 +450,8 @@ export interface paths {
                          *         "ville": null,
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T12:17:05.507Z",
-                         *         "updatedAt": "2026-11-27T12:17:12.357Z"
+                         *         "createdAt": "2026-11-29T00:46:28.810Z",
+                         *         "updatedAt": "2026-11-29T00:46:38.792Z"
                          *       }
                          *     }
                          */
@@ -597,8 +597,8 @@ export interface paths {
                          *         "ville": "Cotonou",
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-27T12:17:05.507Z",
-                         *         "updatedAt": "2026-11-27T12:17:17.212Z"
+                         *         "createdAt": "2026-11-29T00:46:28.810Z",
+                         *         "updatedAt": "2026-11-29T00:46:44.063Z"
                          *       }
                          *     }
                          */
@@ -760,7 +760,7 @@ export interface paths {
                          *       "data": {
                          *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
                          *         "platform": "android",
-                         *         "lastSeenAt": "2026-11-27T12:17:17.287Z"
+                         *         "lastSeenAt": "2026-11-29T00:46:44.122Z"
                          *       }
                          *     }
                          */
@@ -1237,8 +1237,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T12:17:07.856Z",
-                         *           "updatedAt": "2026-11-27T12:17:13.315Z"
+                         *           "createdAt": "2026-11-29T00:46:31.866Z",
+                         *           "updatedAt": "2026-11-29T00:46:39.653Z"
                          *         },
                          *         {
                          *           "id": "demo-principal",
@@ -1256,8 +1256,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-27T12:17:07.768Z",
-                         *           "updatedAt": "2026-11-27T12:17:13.208Z"
+                         *           "createdAt": "2026-11-29T00:46:31.724Z",
+                         *           "updatedAt": "2026-11-29T00:46:39.574Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1413,7 +1413,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example VKIqDUTjV6BsfLZCTz8iQleCldRE
+                     * @example RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM
                      */
                     id: string;
                 };
@@ -1442,7 +1442,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
+                         *         "id": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1459,9 +1459,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T12:17:17.145Z",
-                         *         "createdAt": "2026-11-27T12:17:16.971Z",
-                         *         "updatedAt": "2026-11-27T12:17:17.469Z"
+                         *         "telephoneVerifieAt": "2026-11-29T00:46:44.011Z",
+                         *         "createdAt": "2026-11-29T00:46:43.815Z",
+                         *         "updatedAt": "2026-11-29T00:46:44.291Z"
                          *       }
                          *     }
                          */
@@ -1617,7 +1617,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example VKIqDUTjV6BsfLZCTz8iQleCldRE
+                     * @example RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM
                      */
                     id: string;
                 };
@@ -1635,7 +1635,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
+                         *         "id": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1652,9 +1652,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T12:17:17.145Z",
-                         *         "createdAt": "2026-11-27T12:17:16.971Z",
-                         *         "updatedAt": "2026-11-27T12:17:17.582Z"
+                         *         "telephoneVerifieAt": "2026-11-29T00:46:44.011Z",
+                         *         "createdAt": "2026-11-29T00:46:43.815Z",
+                         *         "updatedAt": "2026-11-29T00:46:44.395Z"
                          *       }
                          *     }
                          */
@@ -1793,7 +1793,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example VKIqDUTjV6BsfLZCTz8iQleCldRE
+                     * @example RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM
                      */
                     id: string;
                 };
@@ -1823,7 +1823,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
+                         *         "id": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1840,9 +1840,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T12:17:17.145Z",
-                         *         "createdAt": "2026-11-27T12:17:16.971Z",
-                         *         "updatedAt": "2026-11-27T12:17:17.672Z"
+                         *         "telephoneVerifieAt": "2026-11-29T00:46:44.011Z",
+                         *         "createdAt": "2026-11-29T00:46:43.815Z",
+                         *         "updatedAt": "2026-11-29T00:46:44.501Z"
                          *       }
                          *     }
                          */
@@ -3379,7 +3379,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "152930"
+                     *       "otp": "274044"
                      *     }
                      */
                     "application/json": components["schemas"]["VerifyResetCode"];
@@ -3581,7 +3581,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "152930",
+                     *       "otp": "274044",
                      *       "newPassword": "Demo-2026!"
                      *     }
                      */
@@ -3962,7 +3962,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "otp": "520082"
+                     *       "otp": "374695"
                      *     }
                      */
                     "application/json": components["schemas"]["PhoneProofVerify"];
@@ -3981,7 +3981,7 @@ export interface paths {
                          *       "data": {
                          *         "telephone": "+2290190000011",
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-27T12:17:17.145Z",
+                         *         "telephoneVerifieAt": "2026-11-29T00:46:44.011Z",
                          *         "verifiedNow": true
                          *       }
                          *     }
@@ -4186,8 +4186,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "sessionId": "abd17b9e-110e-4bc3-810b-ec2a958953e5",
-                         *         "startedAt": "2026-11-27T12:17:18.002Z",
+                         *         "sessionId": "224c1a9c-b403-427a-897d-bb9dad3f9879",
+                         *         "startedAt": "2026-11-29T00:46:44.870Z",
                          *         "idleTimeoutMinutes": 30
                          *       }
                          *     }
@@ -4845,40 +4845,40 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "9d71dcad09a5548ae46bd6adc74fdc99f71788af",
-                         *           "type": "achat_paid",
-                         *           "category": "payments",
-                         *           "title": "Paiement confirmé",
-                         *           "body": "Votre achat de « Haojue KA 125 neuve » (650 000 XOF) est payé.",
+                         *           "id": "0422107146ccba124ea9c818d9073f7799f5984d",
+                         *           "type": "order_status",
+                         *           "category": "orders",
+                         *           "title": "Commande mise à jour",
+                         *           "body": "La commande demo-commandes-4 est maintenant « delivered ».",
                          *           "language": "fr",
                          *           "resource": {
-                         *             "kind": "achat",
-                         *             "id": "demo-achats-1"
+                         *             "kind": "commande",
+                         *             "id": "demo-commandes-4"
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-27T12:17:11.879Z"
+                         *           "createdAt": "2026-11-29T00:46:38.259Z"
                          *         },
                          *         {
-                         *           "id": "69815309c82b09948c3579b1c66e1e204501d699",
-                         *           "type": "verification_report_ready",
-                         *           "category": "orders",
-                         *           "title": "Rapport de vérification disponible",
-                         *           "body": "Le rapport d’inspection de « Tricycle de transport 2022 » est prêt. Lisez-le, puis acceptez ou refusez le véhicule.",
+                         *           "id": "f43be33fafc41faf5dd741e568bcaa9af545963f",
+                         *           "type": "order_paid",
+                         *           "category": "payments",
+                         *           "title": "Commande payée",
+                         *           "body": "Votre commande demo-commandes-4 (85 000 XOF) est payée.",
                          *           "language": "fr",
                          *           "resource": {
-                         *             "kind": "verification",
-                         *             "id": "demo-verification-payment"
+                         *             "kind": "commande",
+                         *             "id": "demo-commandes-4"
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-27T12:17:11.601Z"
+                         *           "createdAt": "2026-11-29T00:46:38.038Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 7,
+                         *         "total": 11,
                          *         "hasMore": true
                          *       }
                          *     }
@@ -5010,7 +5010,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "count": 7
+                         *         "count": 11
                          *       }
                          *     }
                          */
@@ -5131,7 +5131,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "updated": 8,
+                         *         "updated": 12,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -5235,7 +5235,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example fc158b4b15d630670279cda21f0a6fed50383394
+                     * @example 59fbb5a1a63d2c3083eee781eb5ea33172777c2f
                      */
                     id: string;
                 };
@@ -5253,7 +5253,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "fc158b4b15d630670279cda21f0a6fed50383394",
+                         *         "id": "59fbb5a1a63d2c3083eee781eb5ea33172777c2f",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -5261,8 +5261,8 @@ export interface paths {
                          *         "language": "fr",
                          *         "resource": null,
                          *         "read": true,
-                         *         "readAt": "2026-11-27T12:17:18.104Z",
-                         *         "createdAt": "2026-11-27T12:17:17.889Z"
+                         *         "readAt": "2026-11-29T00:46:44.982Z",
+                         *         "createdAt": "2026-11-29T00:46:44.754Z"
                          *       }
                          *     }
                          */
@@ -5392,7 +5392,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example fc158b4b15d630670279cda21f0a6fed50383394
+                     * @example 59fbb5a1a63d2c3083eee781eb5ea33172777c2f
                      */
                     id: string;
                 };
@@ -5410,7 +5410,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "fc158b4b15d630670279cda21f0a6fed50383394",
+                         *         "id": "59fbb5a1a63d2c3083eee781eb5ea33172777c2f",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -5419,7 +5419,7 @@ export interface paths {
                          *         "resource": null,
                          *         "read": false,
                          *         "readAt": null,
-                         *         "createdAt": "2026-11-27T12:17:17.889Z"
+                         *         "createdAt": "2026-11-29T00:46:44.754Z"
                          *       }
                          *     }
                          */
@@ -5546,7 +5546,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 9d71dcad09a5548ae46bd6adc74fdc99f71788af
+                     * @example 0422107146ccba124ea9c818d9073f7799f5984d
                      */
                     id: string;
                 };
@@ -5728,7 +5728,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "4bbdb441-d811-43a2-b080-c4ca655e02c5",
+                         *         "id": "0494c3f8-1202-44c1-88c0-19494312ad1a",
                          *         "audience": "acheteur",
                          *         "fr": {
                          *           "title": "Nouveautés",
@@ -5741,7 +5741,7 @@ export interface paths {
                          *         "sentBy": "demo-admin",
                          *         "statut": "sending",
                          *         "recipients": 0,
-                         *         "createdAt": "2026-11-27T12:17:18.056Z",
+                         *         "createdAt": "2026-11-29T00:46:44.929Z",
                          *         "finishedAt": null
                          *       }
                          *     }
@@ -6117,7 +6117,7 @@ export interface paths {
                          *           "marque": "Toyota",
                          *           "modele": "Corolla",
                          *           "categorie": "Électricité",
-                         *           "stock": 2,
+                         *           "stock": 4,
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
                          *           "localisation": {
@@ -6133,9 +6133,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.592Z",
-                         *           "updatedAt": "2026-11-27T12:17:10.330Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.592Z"
+                         *           "createdAt": "2026-11-29T00:46:30.243Z",
+                         *           "updatedAt": "2026-11-29T00:46:37.963Z",
+                         *           "publishedAt": "2026-11-29T00:46:30.243Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -6156,9 +6156,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.492Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.524Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.492Z"
+                         *           "createdAt": "2026-11-29T00:46:30.127Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.284Z",
+                         *           "publishedAt": "2026-11-29T00:46:30.127Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6310,7 +6310,7 @@ export interface paths {
                      *       "pays": "BJ",
                      *       "ville": "Cotonou",
                      *       "photos": [
-                     *         "http://127.0.0.1:5000/api/upload/files/images/7db579fa-7487-4f64-a6b4-33c8a03b15e1.jpg"
+                     *         "http://127.0.0.1:5000/api/upload/files/images/ad0a4de3-f20d-41eb-96de-7ff2af66fc6b.jpg"
                      *       ]
                      *     }
                      */
@@ -6328,12 +6328,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "H6jrX5oX54m58LXfszqe",
+                         *         "id": "xYtWSrFsA0CF7hmBOoOC",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "prix": 2500000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/7db579fa-7487-4f64-a6b4-33c8a03b15e1.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/ad0a4de3-f20d-41eb-96de-7ff2af66fc6b.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -6351,9 +6351,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T12:17:18.260Z",
-                         *         "updatedAt": "2026-11-27T12:17:18.260Z",
-                         *         "publishedAt": "2026-11-27T12:17:18.260Z"
+                         *         "createdAt": "2026-11-29T00:46:45.147Z",
+                         *         "updatedAt": "2026-11-29T00:46:45.147Z",
+                         *         "publishedAt": "2026-11-29T00:46:45.147Z"
                          *       }
                          *     }
                          */
@@ -6527,7 +6527,7 @@ export interface paths {
                          *           "marque": "Toyota",
                          *           "modele": "Corolla",
                          *           "categorie": "Électricité",
-                         *           "stock": 2,
+                         *           "stock": 4,
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
                          *           "localisation": {
@@ -6543,9 +6543,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.592Z",
-                         *           "updatedAt": "2026-11-27T12:17:10.330Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.592Z"
+                         *           "createdAt": "2026-11-29T00:46:30.243Z",
+                         *           "updatedAt": "2026-11-29T00:46:37.963Z",
+                         *           "publishedAt": "2026-11-29T00:46:30.243Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -6566,9 +6566,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.492Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.524Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.492Z"
+                         *           "createdAt": "2026-11-29T00:46:30.127Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.284Z",
+                         *           "publishedAt": "2026-11-29T00:46:30.127Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6722,7 +6722,7 @@ export interface paths {
                          *         "marque": "Toyota",
                          *         "modele": "Corolla",
                          *         "categorie": "Électricité",
-                         *         "stock": 2,
+                         *         "stock": 4,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
                          *         "localisation": {
@@ -6738,9 +6738,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T12:17:06.592Z",
-                         *         "updatedAt": "2026-11-27T12:17:10.330Z",
-                         *         "publishedAt": "2026-11-27T12:17:06.592Z"
+                         *         "createdAt": "2026-11-29T00:46:30.243Z",
+                         *         "updatedAt": "2026-11-29T00:46:37.963Z",
+                         *         "publishedAt": "2026-11-29T00:46:30.243Z"
                          *       }
                          *     }
                          */
@@ -6855,7 +6855,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example EzS1PlBQLAZhQVmnx8Yb */
+                    /** @example 0A1ypONataaahLxTv1lb */
                     id: string;
                 };
                 cookie?: never;
@@ -7013,7 +7013,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example H6jrX5oX54m58LXfszqe */
+                    /** @example xYtWSrFsA0CF7hmBOoOC */
                     id: string;
                 };
                 cookie?: never;
@@ -7075,13 +7075,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "H6jrX5oX54m58LXfszqe",
+                         *         "id": "xYtWSrFsA0CF7hmBOoOC",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "description": "Entretien à jour, papiers en règle.",
                          *         "prix": 2400000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/7db579fa-7487-4f64-a6b4-33c8a03b15e1.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/ad0a4de3-f20d-41eb-96de-7ff2af66fc6b.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -7099,9 +7099,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T12:17:18.260Z",
-                         *         "updatedAt": "2026-11-27T12:17:18.362Z",
-                         *         "publishedAt": "2026-11-27T12:17:18.260Z"
+                         *         "createdAt": "2026-11-29T00:46:45.147Z",
+                         *         "updatedAt": "2026-11-29T00:46:45.240Z",
+                         *         "publishedAt": "2026-11-29T00:46:45.147Z"
                          *       }
                          *     }
                          */
@@ -7323,9 +7323,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T12:17:06.592Z",
-                         *         "updatedAt": "2026-11-27T12:17:18.447Z",
-                         *         "publishedAt": "2026-11-27T12:17:06.592Z"
+                         *         "createdAt": "2026-11-29T00:46:30.243Z",
+                         *         "updatedAt": "2026-11-29T00:46:45.314Z",
+                         *         "publishedAt": "2026-11-29T00:46:30.243Z"
                          *       }
                          *     }
                          */
@@ -7475,7 +7475,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example EzS1PlBQLAZhQVmnx8Yb */
+                    /** @example 0A1ypONataaahLxTv1lb */
                     id: string;
                 };
                 cookie?: never;
@@ -7492,7 +7492,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "EzS1PlBQLAZhQVmnx8Yb",
+                         *         "id": "0A1ypONataaahLxTv1lb",
                          *         "type": "moto",
                          *         "titre": "Bajaj Boxer 150",
                          *         "prix": 720000,
@@ -7508,9 +7508,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T12:17:18.309Z",
-                         *         "updatedAt": "2026-11-27T12:17:18.476Z",
-                         *         "publishedAt": "2026-11-27T12:17:18.309Z"
+                         *         "createdAt": "2026-11-29T00:46:45.190Z",
+                         *         "updatedAt": "2026-11-29T00:46:45.335Z",
+                         *         "publishedAt": "2026-11-29T00:46:45.190Z"
                          *       }
                          *     }
                          */
@@ -7658,7 +7658,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example DX8P6jwdh5CdnsZQSaCt */
+                    /** @example wSmYjRRU2ms8L3IagEeL */
                     id: string;
                 };
                 cookie?: never;
@@ -7675,7 +7675,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "DX8P6jwdh5CdnsZQSaCt",
+                         *         "id": "wSmYjRRU2ms8L3IagEeL",
                          *         "type": "piece",
                          *         "titre": "Phare avant Corolla",
                          *         "prix": 45000,
@@ -7692,9 +7692,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T12:17:18.595Z",
-                         *         "updatedAt": "2026-11-27T12:17:18.650Z",
-                         *         "publishedAt": "2026-11-27T12:17:18.657Z"
+                         *         "createdAt": "2026-11-29T00:46:45.435Z",
+                         *         "updatedAt": "2026-11-29T00:46:45.492Z",
+                         *         "publishedAt": "2026-11-29T00:46:45.497Z"
                          *       }
                          *     }
                          */
@@ -7840,7 +7840,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example GPVsas4LUyoLDaXUoHN8 */
+                    /** @example k5IsB1SVEP0quGFYkgBd */
                     id: string;
                 };
                 cookie?: never;
@@ -7868,7 +7868,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "GPVsas4LUyoLDaXUoHN8",
+                         *         "id": "k5IsB1SVEP0quGFYkgBd",
                          *         "type": "piece",
                          *         "titre": "Rétroviseur RAV4",
                          *         "prix": 35000,
@@ -7885,8 +7885,8 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T12:17:18.762Z",
-                         *         "updatedAt": "2026-11-27T12:17:18.827Z",
+                         *         "createdAt": "2026-11-29T00:46:45.578Z",
+                         *         "updatedAt": "2026-11-29T00:46:45.637Z",
                          *         "publishedAt": null
                          *       }
                          *     }
@@ -8105,7 +8105,7 @@ export interface paths {
                          *           "marque": "Toyota",
                          *           "modele": "Corolla",
                          *           "categorie": "Électricité",
-                         *           "stock": 2,
+                         *           "stock": 4,
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
                          *           "localisation": {
@@ -8121,9 +8121,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.592Z",
-                         *           "updatedAt": "2026-11-27T12:17:10.330Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.592Z"
+                         *           "createdAt": "2026-11-29T00:46:30.243Z",
+                         *           "updatedAt": "2026-11-29T00:46:37.963Z",
+                         *           "publishedAt": "2026-11-29T00:46:30.243Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -8144,9 +8144,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.492Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.524Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.492Z"
+                         *           "createdAt": "2026-11-29T00:46:30.127Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.284Z",
+                         *           "publishedAt": "2026-11-29T00:46:30.127Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-3",
@@ -8170,9 +8170,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.340Z",
-                         *           "updatedAt": "2026-11-27T12:17:06.340Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.340Z"
+                         *           "createdAt": "2026-11-29T00:46:29.956Z",
+                         *           "updatedAt": "2026-11-29T00:46:29.956Z",
+                         *           "publishedAt": "2026-11-29T00:46:29.956Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-2",
@@ -8197,9 +8197,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.269Z",
-                         *           "updatedAt": "2026-11-27T12:17:07.045Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.269Z"
+                         *           "createdAt": "2026-11-29T00:46:29.840Z",
+                         *           "updatedAt": "2026-11-29T00:46:30.801Z",
+                         *           "publishedAt": "2026-11-29T00:46:29.840Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-1",
@@ -8226,9 +8226,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.185Z",
-                         *           "updatedAt": "2026-11-27T12:17:06.185Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.185Z"
+                         *           "createdAt": "2026-11-29T00:46:29.738Z",
+                         *           "updatedAt": "2026-11-29T00:46:29.738Z",
+                         *           "publishedAt": "2026-11-29T00:46:29.738Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8410,9 +8410,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.269Z",
-                         *           "updatedAt": "2026-11-27T12:17:07.045Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.269Z"
+                         *           "createdAt": "2026-11-29T00:46:29.840Z",
+                         *           "updatedAt": "2026-11-29T00:46:30.801Z",
+                         *           "publishedAt": "2026-11-29T00:46:29.840Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8709,7 +8709,7 @@ export interface paths {
                          *         "marque": "Toyota",
                          *         "modele": "Corolla",
                          *         "categorie": "Électricité",
-                         *         "stock": 2,
+                         *         "stock": 4,
                          *         "pays": "BJ",
                          *         "ville": "Cotonou",
                          *         "localisation": {
@@ -8725,9 +8725,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-27T12:17:06.592Z",
-                         *         "updatedAt": "2026-11-27T12:17:10.330Z",
-                         *         "publishedAt": "2026-11-27T12:17:06.592Z"
+                         *         "createdAt": "2026-11-29T00:46:30.243Z",
+                         *         "updatedAt": "2026-11-29T00:46:37.963Z",
+                         *         "publishedAt": "2026-11-29T00:46:30.243Z"
                          *       }
                          *     }
                          */
@@ -8846,7 +8846,7 @@ export interface paths {
                          *           "marque": "Toyota",
                          *           "modele": "Corolla",
                          *           "categorie": "Électricité",
-                         *           "stock": 2,
+                         *           "stock": 4,
                          *           "pays": "BJ",
                          *           "ville": "Cotonou",
                          *           "localisation": {
@@ -8862,9 +8862,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.592Z",
-                         *           "updatedAt": "2026-11-27T12:17:10.330Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.592Z"
+                         *           "createdAt": "2026-11-29T00:46:30.243Z",
+                         *           "updatedAt": "2026-11-29T00:46:37.963Z",
+                         *           "publishedAt": "2026-11-29T00:46:30.243Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -8885,9 +8885,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-27T12:17:06.492Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.524Z",
-                         *           "publishedAt": "2026-11-27T12:17:06.492Z"
+                         *           "createdAt": "2026-11-29T00:46:30.127Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.284Z",
+                         *           "publishedAt": "2026-11-29T00:46:30.127Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9270,9 +9270,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T12:17:07.045Z",
-                         *           "dateFin": "2026-12-27T12:17:07.045Z",
-                         *           "createdAt": "2026-11-27T12:17:06.699Z"
+                         *           "dateDebut": "2026-11-29T00:46:30.801Z",
+                         *           "dateFin": "2026-12-29T00:46:30.801Z",
+                         *           "createdAt": "2026-11-29T00:46:30.379Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9393,7 +9393,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "H6jrX5oX54m58LXfszqe",
+                     *       "articleId": "xYtWSrFsA0CF7hmBOoOC",
                      *       "typePub": "sponsorise",
                      *       "duree": 7
                      *     }
@@ -9418,8 +9418,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "LaYPP0GMDjR30Eh4gYVz",
-                         *         "articleId": "H6jrX5oX54m58LXfszqe",
+                         *         "id": "GFIfg7hdJCQ4jTvlKoE2",
+                         *         "articleId": "xYtWSrFsA0CF7hmBOoOC",
                          *         "vendeur": "demo-vendeur",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
@@ -9431,7 +9431,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T12:17:18.949Z"
+                         *         "createdAt": "2026-11-29T00:46:45.749Z"
                          *       }
                          *     }
                          */
@@ -9637,9 +9637,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T12:17:07.045Z",
-                         *           "dateFin": "2026-12-27T12:17:07.045Z",
-                         *           "createdAt": "2026-11-27T12:17:06.699Z"
+                         *           "dateDebut": "2026-11-29T00:46:30.801Z",
+                         *           "dateFin": "2026-12-29T00:46:30.801Z",
+                         *           "createdAt": "2026-11-29T00:46:30.379Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9793,9 +9793,9 @@ export interface paths {
                          *         "motifRejet": null,
                          *         "paymentId": "demo-payment",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T12:17:07.045Z",
-                         *         "dateFin": "2026-12-27T12:17:07.045Z",
-                         *         "createdAt": "2026-11-27T12:17:06.699Z"
+                         *         "dateDebut": "2026-11-29T00:46:30.801Z",
+                         *         "dateFin": "2026-12-29T00:46:30.801Z",
+                         *         "createdAt": "2026-11-29T00:46:30.379Z"
                          *       }
                          *     }
                          */
@@ -9931,7 +9931,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example LaYPP0GMDjR30Eh4gYVz */
+                    /** @example GFIfg7hdJCQ4jTvlKoE2 */
                     id: string;
                 };
                 cookie?: never;
@@ -9948,8 +9948,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "LaYPP0GMDjR30Eh4gYVz",
-                         *         "articleId": "H6jrX5oX54m58LXfszqe",
+                         *         "id": "GFIfg7hdJCQ4jTvlKoE2",
+                         *         "articleId": "xYtWSrFsA0CF7hmBOoOC",
                          *         "vendeur": "demo-vendeur",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
@@ -9957,11 +9957,11 @@ export interface paths {
                          *         "montant": 7000,
                          *         "statut": "active",
                          *         "motifRejet": null,
-                         *         "paymentId": "zNlckLPBI0AJxS0TxWQm",
+                         *         "paymentId": "cSXyKvz3p1tKdqdiQlOL",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-27T12:17:19.453Z",
-                         *         "dateFin": "2026-12-04T12:17:19.453Z",
-                         *         "createdAt": "2026-11-27T12:17:18.949Z"
+                         *         "dateDebut": "2026-11-29T00:46:46.213Z",
+                         *         "dateFin": "2026-12-06T00:46:46.213Z",
+                         *         "createdAt": "2026-11-29T00:46:45.749Z"
                          *       }
                          *     }
                          */
@@ -10111,7 +10111,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example x29qOD4E5mVpsprAl0sb */
+                    /** @example HF1XA2P8jdotZGfW3BuW */
                     id: string;
                 };
                 cookie?: never;
@@ -10139,8 +10139,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "x29qOD4E5mVpsprAl0sb",
-                         *         "articleId": "H6jrX5oX54m58LXfszqe",
+                         *         "id": "HF1XA2P8jdotZGfW3BuW",
+                         *         "articleId": "xYtWSrFsA0CF7hmBOoOC",
                          *         "vendeur": "demo-vendeur",
                          *         "typePub": "a_la_une",
                          *         "duree": 14,
@@ -10152,7 +10152,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-27T12:17:19.010Z"
+                         *         "createdAt": "2026-11-29T00:46:45.800Z"
                          *       }
                          *     }
                          */
@@ -10354,9 +10354,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-27T12:17:07.045Z",
-                         *           "dateFin": "2026-12-27T12:17:07.045Z",
-                         *           "createdAt": "2026-11-27T12:17:06.699Z"
+                         *           "dateDebut": "2026-11-29T00:46:30.801Z",
+                         *           "dateFin": "2026-12-29T00:46:30.801Z",
+                         *           "createdAt": "2026-11-29T00:46:30.379Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -10457,8 +10457,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/images/7db579fa-7487-4f64-a6b4-33c8a03b15e1.jpg",
-                         *         "path": "images/7db579fa-7487-4f64-a6b4-33c8a03b15e1.jpg",
+                         *         "url": "/api/upload/files/images/ad0a4de3-f20d-41eb-96de-7ff2af66fc6b.jpg",
+                         *         "path": "images/ad0a4de3-f20d-41eb-96de-7ff2af66fc6b.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -10636,8 +10636,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/videos/34bcdcdb-817d-4312-afe6-8d00315f1004.mp4",
-                         *         "path": "videos/34bcdcdb-817d-4312-afe6-8d00315f1004.mp4",
+                         *         "url": "/api/upload/files/videos/e62334c0-7541-4947-b8e2-3e67a4346a2a.mp4",
+                         *         "path": "videos/e62334c0-7541-4947-b8e2-3e67a4346a2a.mp4",
                          *         "contentType": "video/mp4",
                          *         "size": 76
                          *       }
@@ -10864,8 +10864,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/kyc/239a3820-8017-400a-832e-6f3d7cf3c7a3.jpg",
-                         *         "path": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/239a3820-8017-400a-832e-6f3d7cf3c7a3.jpg",
+                         *         "url": "/api/upload/kyc/1b6dc9c5-9fe1-4dc7-9246-1900aba64448.jpg",
+                         *         "path": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/1b6dc9c5-9fe1-4dc7-9246-1900aba64448.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -11202,18 +11202,18 @@ export interface paths {
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1238,
+                         *             "size": 1236,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T12:17:11.511Z",
+                         *             "attachedAt": "2026-11-29T00:46:36.269Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T12:17:11.511Z",
-                         *           "decisionDeadline": "2026-11-30T12:17:11.511Z",
+                         *           "reportedAt": "2026-11-29T00:46:36.269Z",
+                         *           "decisionDeadline": "2026-12-02T00:46:36.269Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T12:17:11.272Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.511Z"
+                         *           "createdAt": "2026-11-29T00:46:35.998Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.269Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -11482,7 +11482,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example H6jrX5oX54m58LXfszqe */
+                    /** @example xYtWSrFsA0CF7hmBOoOC */
                     articleId: string;
                 };
                 cookie?: never;
@@ -11504,7 +11504,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "rapportId": "ba07aa01-ea9d-40d1-8e82-741fbcc4e4d1",
+                         *         "rapportId": "e1cb4fa2-4dc4-447a-9cde-bc36cf73b0d5",
                          *         "size": 193,
                          *         "contentType": "application/pdf"
                          *       }
@@ -11681,7 +11681,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example H6jrX5oX54m58LXfszqe */
+                    /** @example xYtWSrFsA0CF7hmBOoOC */
                     articleId: string;
                 };
                 cookie?: never;
@@ -11691,7 +11691,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "statut": "rapport_disponible",
-                     *       "rapportId": "ba07aa01-ea9d-40d1-8e82-741fbcc4e4d1"
+                     *       "rapportId": "e1cb4fa2-4dc4-447a-9cde-bc36cf73b0d5"
                      *     }
                      */
                     "application/json": {
@@ -11717,30 +11717,30 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "H6jrX5oX54m58LXfszqe",
+                         *         "articleId": "xYtWSrFsA0CF7hmBOoOC",
                          *         "statut": "rapport_disponible",
                          *         "moved": [
                          *           {
-                         *             "id": "nQJzXLcQ9AXNYXnsKPMk",
-                         *             "articleId": "H6jrX5oX54m58LXfszqe",
+                         *             "id": "qMwcJr379OXbxV4kyiwj",
+                         *             "articleId": "xYtWSrFsA0CF7hmBOoOC",
                          *             "articleTitre": "Peugeot 406 2004, bon état",
                          *             "acheteur": "demo-acheteur",
                          *             "vendeur": "demo-vendeur",
                          *             "statut": "rapport_disponible",
-                         *             "paymentId": "nQJzXLcQ9AXNYXnsKPMk",
+                         *             "paymentId": "qMwcJr379OXbxV4kyiwj",
                          *             "rapport": {
                          *               "size": 193,
                          *               "contentType": "application/pdf",
-                         *               "attachedAt": "2026-11-27T12:17:26.652Z",
+                         *               "attachedAt": "2026-11-29T00:46:49.599Z",
                          *               "deleted": false
                          *             },
                          *             "motif": null,
                          *             "startedAt": null,
-                         *             "reportedAt": "2026-11-27T12:17:26.652Z",
-                         *             "decisionDeadline": "2026-11-30T12:17:26.652Z",
+                         *             "reportedAt": "2026-11-29T00:46:49.599Z",
+                         *             "decisionDeadline": "2026-12-02T00:46:49.599Z",
                          *             "decidedAt": null,
-                         *             "createdAt": "2026-11-27T12:17:26.498Z",
-                         *             "updatedAt": "2026-11-27T12:17:26.652Z"
+                         *             "createdAt": "2026-11-29T00:46:49.456Z",
+                         *             "updatedAt": "2026-11-29T00:46:49.599Z"
                          *           }
                          *         ]
                          *       }
@@ -11935,18 +11935,18 @@ export interface paths {
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1238,
+                         *             "size": 1236,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-27T12:17:11.511Z",
+                         *             "attachedAt": "2026-11-29T00:46:36.269Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-27T12:17:11.511Z",
-                         *           "decisionDeadline": "2026-11-30T12:17:11.511Z",
+                         *           "reportedAt": "2026-11-29T00:46:36.269Z",
+                         *           "decisionDeadline": "2026-12-02T00:46:36.269Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-27T12:17:11.272Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.511Z"
+                         *           "createdAt": "2026-11-29T00:46:35.998Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.269Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -12095,18 +12095,18 @@ export interface paths {
                          *         "statut": "rapport_disponible",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1238,
+                         *           "size": 1236,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T12:17:11.511Z",
+                         *           "attachedAt": "2026-11-29T00:46:36.269Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T12:17:11.511Z",
-                         *         "decisionDeadline": "2026-11-30T12:17:11.511Z",
+                         *         "reportedAt": "2026-11-29T00:46:36.269Z",
+                         *         "decisionDeadline": "2026-12-02T00:46:36.269Z",
                          *         "decidedAt": null,
-                         *         "createdAt": "2026-11-27T12:17:11.272Z",
-                         *         "updatedAt": "2026-11-27T12:17:11.511Z"
+                         *         "createdAt": "2026-11-29T00:46:35.998Z",
+                         *         "updatedAt": "2026-11-29T00:46:36.269Z"
                          *       }
                          *     }
                          */
@@ -12251,8 +12251,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/32393078-9128-4a54-8cda-e31d605e8b7b.pdf?expires=1795782134&signature=8c96364e123f4d12f8aa6ec2e6d6b1edf2c04fe94ff104813df92214065e57ac",
-                         *         "expiresAt": "2026-11-27T12:22:14.233Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/32393078-9128-4a54-8cda-e31d605e8b7b.pdf?expires=1795913500&signature=e4be5b400151ef5e8fc861cdc5460d923f87152883ef7f749db5e9d8d72cf16e",
+                         *         "expiresAt": "2026-11-29T00:51:40.718Z"
                          *       }
                          *     }
                          */
@@ -12443,18 +12443,18 @@ export interface paths {
                          *         "statut": "accepte",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1238,
+                         *           "size": 1236,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T12:17:11.511Z",
+                         *           "attachedAt": "2026-11-29T00:46:36.269Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T12:17:11.511Z",
-                         *         "decisionDeadline": "2026-11-30T12:17:11.511Z",
-                         *         "decidedAt": "2026-11-27T12:17:26.068Z",
-                         *         "createdAt": "2026-11-27T12:17:11.272Z",
-                         *         "updatedAt": "2026-11-27T12:17:26.068Z"
+                         *         "reportedAt": "2026-11-29T00:46:36.269Z",
+                         *         "decisionDeadline": "2026-12-02T00:46:36.269Z",
+                         *         "decidedAt": "2026-11-29T00:46:49.058Z",
+                         *         "createdAt": "2026-11-29T00:46:35.998Z",
+                         *         "updatedAt": "2026-11-29T00:46:49.058Z"
                          *       }
                          *     }
                          */
@@ -12603,7 +12603,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example nQJzXLcQ9AXNYXnsKPMk */
+                    /** @example qMwcJr379OXbxV4kyiwj */
                     id: string;
                 };
                 cookie?: never;
@@ -12620,26 +12620,26 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "nQJzXLcQ9AXNYXnsKPMk",
-                         *         "articleId": "H6jrX5oX54m58LXfszqe",
+                         *         "id": "qMwcJr379OXbxV4kyiwj",
+                         *         "articleId": "xYtWSrFsA0CF7hmBOoOC",
                          *         "articleTitre": "Peugeot 406 2004, bon état",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
                          *         "statut": "refuse",
-                         *         "paymentId": "nQJzXLcQ9AXNYXnsKPMk",
+                         *         "paymentId": "qMwcJr379OXbxV4kyiwj",
                          *         "rapport": {
                          *           "size": 193,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-27T12:17:26.652Z",
+                         *           "attachedAt": "2026-11-29T00:46:49.599Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-27T12:17:26.652Z",
-                         *         "decisionDeadline": "2026-11-30T12:17:26.652Z",
-                         *         "decidedAt": "2026-11-27T12:17:26.786Z",
-                         *         "createdAt": "2026-11-27T12:17:26.498Z",
-                         *         "updatedAt": "2026-11-27T12:17:26.786Z"
+                         *         "reportedAt": "2026-11-29T00:46:49.599Z",
+                         *         "decisionDeadline": "2026-12-02T00:46:49.599Z",
+                         *         "decidedAt": "2026-11-29T00:46:49.703Z",
+                         *         "createdAt": "2026-11-29T00:46:49.456Z",
+                         *         "updatedAt": "2026-11-29T00:46:49.703Z"
                          *       }
                          *     }
                          */
@@ -12792,12 +12792,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795782157
+                     * @example 1795913524
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 9ace19297a892a80622b7798038aee708d4d0564069b570706e1c71fdf94f8db
+                     * @example 1c657372b4737d75e7848fc9fecdc4a1ff47faf4e0a068070ed853702fae7560
                      */
                     signature: string;
                 };
@@ -12805,7 +12805,7 @@ export interface paths {
                 path: {
                     /** @example factures */
                     area: string;
-                    /** @example achat_7A4jyVoM2xaqXxAGsSuk.pdf */
+                    /** @example achat_CXhbwKRMUjBswvo39Kz2.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -12934,12 +12934,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795782146
+                     * @example 1795913509
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 0692c7d79c7b027d6e7d2fc4bfed37a62f03bfd6a2ecc43789a91168fcf06519
+                     * @example b03ae0ddf47c53e1de97711b18ca3defc22c00c196eaeb76378a695d50ece9d0
                      */
                     signature: string;
                 };
@@ -13087,7 +13087,7 @@ export interface paths {
                      *         "depart": "Cotonou",
                      *         "arrivee": "Porto-Novo"
                      *       },
-                     *       "date": "2026-11-29T12:00:00.000Z",
+                     *       "date": "2026-12-01T00:00:00.000Z",
                      *       "lieu": {
                      *         "adresse": "Carrefour Étoile Rouge",
                      *         "point": {
@@ -13137,7 +13137,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "BcRnegp1XRHjWl2IVBwt",
+                         *         "id": "L9YknDqe4Ml8n4ZdYFGh",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -13145,7 +13145,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T12:00:00.000Z",
+                         *         "date": "2026-12-01T00:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -13158,8 +13158,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T12:17:19.651Z",
-                         *         "updatedAt": "2026-11-27T12:17:19.651Z"
+                         *         "createdAt": "2026-11-29T00:46:46.368Z",
+                         *         "updatedAt": "2026-11-29T00:46:46.368Z"
                          *       }
                          *     }
                          */
@@ -13370,7 +13370,7 @@ export interface paths {
                          *             "depart": "Cotonou, Étoile Rouge",
                          *             "arrivee": "Porto-Novo, Ouando"
                          *           },
-                         *           "date": "2026-11-29T08:00:00.000Z",
+                         *           "date": "2026-12-01T08:00:00.000Z",
                          *           "lieu": {
                          *             "adresse": "Carrefour Étoile Rouge",
                          *             "point": {
@@ -13383,8 +13383,8 @@ export interface paths {
                          *           "chauffeur": null,
                          *           "refusedBy": [],
                          *           "motif": null,
-                         *           "createdAt": "2026-11-27T12:17:11.172Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.172Z"
+                         *           "createdAt": "2026-11-29T00:46:35.860Z",
+                         *           "updatedAt": "2026-11-29T00:46:35.860Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -13547,52 +13547,20 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "10nJq7jo109xy4dq9z1c",
+                         *           "id": "aouGCPRd6vFDM0LaqJk5",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
                          *             "depart": "Cotonou",
                          *             "arrivee": "Porto-Novo"
                          *           },
-                         *           "date": "2026-11-29T12:00:00.000Z",
+                         *           "date": "2026-12-01T00:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T12:17:19.702Z"
-                         *         },
-                         *         {
-                         *           "id": "7j61BG6veslJQHMlUkIE",
-                         *           "articleId": null,
-                         *           "articleTitre": null,
-                         *           "trajet": {
-                         *             "depart": "Cotonou",
-                         *             "arrivee": "Porto-Novo"
-                         *           },
-                         *           "date": "2026-11-29T12:00:00.000Z",
-                         *           "zone": {
-                         *             "latitude": 6.37,
-                         *             "longitude": 2.42
-                         *           },
-                         *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T12:17:19.730Z"
-                         *         },
-                         *         {
-                         *           "id": "BcRnegp1XRHjWl2IVBwt",
-                         *           "articleId": null,
-                         *           "articleTitre": null,
-                         *           "trajet": {
-                         *             "depart": "Cotonou",
-                         *             "arrivee": "Porto-Novo"
-                         *           },
-                         *           "date": "2026-11-29T12:00:00.000Z",
-                         *           "zone": {
-                         *             "latitude": 6.37,
-                         *             "longitude": 2.42
-                         *           },
-                         *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T12:17:19.651Z"
+                         *           "createdAt": "2026-11-29T00:46:46.392Z"
                          *         },
                          *         {
                          *           "id": "demo-chauffeurDemandes-1",
@@ -13602,29 +13570,61 @@ export interface paths {
                          *             "depart": "Cotonou, Étoile Rouge",
                          *             "arrivee": "Porto-Novo, Ouando"
                          *           },
-                         *           "date": "2026-11-29T08:00:00.000Z",
+                         *           "date": "2026-12-01T08:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T12:17:11.172Z"
+                         *           "createdAt": "2026-11-29T00:46:35.860Z"
                          *         },
                          *         {
-                         *           "id": "gnqiggXhuuwDXLNsePND",
+                         *           "id": "L9YknDqe4Ml8n4ZdYFGh",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
                          *             "depart": "Cotonou",
                          *             "arrivee": "Porto-Novo"
                          *           },
-                         *           "date": "2026-11-29T12:00:00.000Z",
+                         *           "date": "2026-12-01T00:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-27T12:17:19.673Z"
+                         *           "createdAt": "2026-11-29T00:46:46.368Z"
+                         *         },
+                         *         {
+                         *           "id": "unz1HV3Tj7KPEdkWHx9u",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-12-01T00:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-29T00:46:46.434Z"
+                         *         },
+                         *         {
+                         *           "id": "xnjmYxGpf54hLKcpywK3",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-12-01T00:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-29T00:46:46.413Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -13797,7 +13797,7 @@ export interface paths {
                          *           "depart": "Cotonou, Étoile Rouge",
                          *           "arrivee": "Porto-Novo, Ouando"
                          *         },
-                         *         "date": "2026-11-29T08:00:00.000Z",
+                         *         "date": "2026-12-01T08:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -13810,8 +13810,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T12:17:11.172Z",
-                         *         "updatedAt": "2026-11-27T12:17:11.172Z"
+                         *         "createdAt": "2026-11-29T00:46:35.860Z",
+                         *         "updatedAt": "2026-11-29T00:46:35.860Z"
                          *       }
                          *     }
                          */
@@ -13944,7 +13944,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example BcRnegp1XRHjWl2IVBwt */
+                    /** @example L9YknDqe4Ml8n4ZdYFGh */
                     id: string;
                 };
                 cookie?: never;
@@ -13961,7 +13961,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "BcRnegp1XRHjWl2IVBwt",
+                         *         "id": "L9YknDqe4Ml8n4ZdYFGh",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -13969,7 +13969,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T12:00:00.000Z",
+                         *         "date": "2026-12-01T00:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -13982,8 +13982,8 @@ export interface paths {
                          *         "chauffeur": "demo-chauffeur",
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T12:17:19.651Z",
-                         *         "updatedAt": "2026-11-27T12:17:19.877Z"
+                         *         "createdAt": "2026-11-29T00:46:46.368Z",
+                         *         "updatedAt": "2026-11-29T00:46:46.550Z"
                          *       }
                          *     }
                          */
@@ -14161,7 +14161,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example gnqiggXhuuwDXLNsePND */
+                    /** @example aouGCPRd6vFDM0LaqJk5 */
                     id: string;
                 };
                 cookie?: never;
@@ -14178,7 +14178,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "gnqiggXhuuwDXLNsePND",
+                         *         "id": "aouGCPRd6vFDM0LaqJk5",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -14186,7 +14186,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T12:00:00.000Z",
+                         *         "date": "2026-12-01T00:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -14201,8 +14201,8 @@ export interface paths {
                          *           "demo-chauffeur"
                          *         ],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T12:17:19.673Z",
-                         *         "updatedAt": "2026-11-27T12:17:20.146Z"
+                         *         "createdAt": "2026-11-29T00:46:46.392Z",
+                         *         "updatedAt": "2026-11-29T00:46:46.715Z"
                          *       }
                          *     }
                          */
@@ -14348,7 +14348,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 10nJq7jo109xy4dq9z1c */
+                    /** @example xnjmYxGpf54hLKcpywK3 */
                     id: string;
                 };
                 cookie?: never;
@@ -14365,7 +14365,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "10nJq7jo109xy4dq9z1c",
+                         *         "id": "xnjmYxGpf54hLKcpywK3",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -14373,7 +14373,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T12:00:00.000Z",
+                         *         "date": "2026-12-01T00:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -14386,8 +14386,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-27T12:17:19.702Z",
-                         *         "updatedAt": "2026-11-27T12:17:20.231Z"
+                         *         "createdAt": "2026-11-29T00:46:46.413Z",
+                         *         "updatedAt": "2026-11-29T00:46:46.768Z"
                          *       }
                          *     }
                          */
@@ -14571,7 +14571,7 @@ export interface paths {
                          *             "depart": "Cotonou, Étoile Rouge",
                          *             "arrivee": "Porto-Novo, Ouando"
                          *           },
-                         *           "date": "2026-11-29T08:00:00.000Z",
+                         *           "date": "2026-12-01T08:00:00.000Z",
                          *           "lieu": {
                          *             "adresse": "Carrefour Étoile Rouge",
                          *             "point": {
@@ -14584,8 +14584,8 @@ export interface paths {
                          *           "chauffeur": null,
                          *           "refusedBy": [],
                          *           "motif": null,
-                         *           "createdAt": "2026-11-27T12:17:11.172Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.172Z"
+                         *           "createdAt": "2026-11-29T00:46:35.860Z",
+                         *           "updatedAt": "2026-11-29T00:46:35.860Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14713,7 +14713,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 7j61BG6veslJQHMlUkIE */
+                    /** @example unz1HV3Tj7KPEdkWHx9u */
                     id: string;
                 };
                 cookie?: never;
@@ -14741,7 +14741,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "7j61BG6veslJQHMlUkIE",
+                         *         "id": "unz1HV3Tj7KPEdkWHx9u",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -14749,7 +14749,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-11-29T12:00:00.000Z",
+                         *         "date": "2026-12-01T00:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -14762,8 +14762,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": "Date hors service",
-                         *         "createdAt": "2026-11-27T12:17:19.730Z",
-                         *         "updatedAt": "2026-11-27T12:17:20.269Z"
+                         *         "createdAt": "2026-11-29T00:46:46.434Z",
+                         *         "updatedAt": "2026-11-29T00:46:46.800Z"
                          *       }
                          *     }
                          */
@@ -14981,14 +14981,14 @@ export interface paths {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T12:17:20.326Z",
+                         *         "locationAt": "2026-11-29T00:46:46.854Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T12:17:20.326Z"
+                         *         "updatedAt": "2026-11-29T00:46:46.854Z"
                          *       }
                          *     }
                          */
@@ -15154,7 +15154,7 @@ export interface paths {
                          *       "data": {
                          *         "written": false,
                          *         "reason": "throttled",
-                         *         "nextWriteAt": "2026-11-27T12:17:30.326Z"
+                         *         "nextWriteAt": "2026-11-29T00:46:56.854Z"
                          *       }
                          *     }
                          */
@@ -15306,14 +15306,14 @@ export interface paths {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-27T12:17:11.055Z",
+                         *         "locationAt": "2026-11-29T00:46:35.743Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-27T12:17:11.055Z"
+                         *         "updatedAt": "2026-11-29T00:46:35.743Z"
                          *       }
                          *     }
                          */
@@ -15470,7 +15470,7 @@ export interface paths {
                          *             "longitude": 2.4183
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "locationAt": "2026-11-27T12:17:20.326Z",
+                         *           "locationAt": "2026-11-29T00:46:46.854Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
@@ -15682,8 +15682,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T12:17:11.078Z",
-                         *         "updatedAt": "2026-11-27T12:17:11.078Z"
+                         *         "openedAt": "2026-11-29T00:46:35.768Z",
+                         *         "updatedAt": "2026-11-29T00:46:35.768Z"
                          *       }
                          *     }
                          */
@@ -15916,8 +15916,8 @@ export interface paths {
                          *           "plaque": "BJ 4521 RB",
                          *           "closedBy": null,
                          *           "acceptedAt": null,
-                         *           "openedAt": "2026-11-27T12:17:11.078Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.078Z"
+                         *           "openedAt": "2026-11-29T00:46:35.768Z",
+                         *           "updatedAt": "2026-11-29T00:46:35.768Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16080,14 +16080,14 @@ export interface paths {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
-                         *           "locationAt": "2026-11-27T12:17:11.055Z",
+                         *           "locationAt": "2026-11-29T00:46:35.743Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
                          *           "vehicule": "Tricycle Apsonic jaune",
                          *           "plaque": "BJ 4521 RB",
                          *           "prixIndicatif": 500,
-                         *           "updatedAt": "2026-11-27T12:17:11.055Z"
+                         *           "updatedAt": "2026-11-29T00:46:35.743Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16260,8 +16260,8 @@ export interface paths {
                          *           "plaque": "BJ 4521 RB",
                          *           "closedBy": null,
                          *           "acceptedAt": null,
-                         *           "openedAt": "2026-11-27T12:17:11.078Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.078Z"
+                         *           "openedAt": "2026-11-29T00:46:35.768Z",
+                         *           "updatedAt": "2026-11-29T00:46:35.768Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16419,8 +16419,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-27T12:17:11.078Z",
-                         *         "updatedAt": "2026-11-27T12:17:11.078Z"
+                         *         "openedAt": "2026-11-29T00:46:35.768Z",
+                         *         "updatedAt": "2026-11-29T00:46:35.768Z"
                          *       }
                          *     }
                          */
@@ -16581,9 +16581,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
-                         *         "acceptedAt": "2026-11-27T12:17:20.458Z",
-                         *         "openedAt": "2026-11-27T12:17:11.078Z",
-                         *         "updatedAt": "2026-11-27T12:17:20.458Z"
+                         *         "acceptedAt": "2026-11-29T00:46:46.966Z",
+                         *         "openedAt": "2026-11-29T00:46:35.768Z",
+                         *         "updatedAt": "2026-11-29T00:46:46.966Z"
                          *       }
                          *     }
                          */
@@ -16757,9 +16757,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "declined",
-                         *         "acceptedAt": "2026-11-27T12:17:20.458Z",
-                         *         "openedAt": "2026-11-27T12:17:20.664Z",
-                         *         "updatedAt": "2026-11-27T12:17:20.802Z"
+                         *         "acceptedAt": "2026-11-29T00:46:46.966Z",
+                         *         "openedAt": "2026-11-29T00:46:47.123Z",
+                         *         "updatedAt": "2026-11-29T00:46:47.181Z"
                          *       }
                          *     }
                          */
@@ -16939,9 +16939,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "chauffeur",
-                         *         "acceptedAt": "2026-11-27T12:17:20.458Z",
-                         *         "openedAt": "2026-11-27T12:17:11.078Z",
-                         *         "updatedAt": "2026-11-27T12:17:20.550Z"
+                         *         "acceptedAt": "2026-11-29T00:46:46.966Z",
+                         *         "openedAt": "2026-11-29T00:46:35.768Z",
+                         *         "updatedAt": "2026-11-29T00:46:47.051Z"
                          *       }
                          *     }
                          */
@@ -17128,7 +17128,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CPcKuK5O9vUkAl6aO5py",
+                         *         "id": "2dm766vByk3uoRWSA3mU",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
                          *         "articleId": "demo-articles-3",
@@ -17141,7 +17141,10 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "en_attente_paiement",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T12:17:25.567Z"
+                         *         "codeRemise": null,
+                         *         "remiseA": null,
+                         *         "litige": null,
+                         *         "createdAt": "2026-11-29T00:46:48.698Z"
                          *       }
                          *     }
                          */
@@ -17379,7 +17382,10 @@ export interface paths {
                          *           "livraison": null,
                          *           "statut": "payee",
                          *           "paymentId": "demo-transit-payment",
-                         *           "createdAt": "2026-11-27T12:17:11.685Z"
+                         *           "codeRemise": "747889",
+                         *           "remiseA": null,
+                         *           "litige": null,
+                         *           "createdAt": "2026-11-29T00:46:36.420Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17545,7 +17551,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example CPcKuK5O9vUkAl6aO5py */
+                    /** @example 2dm766vByk3uoRWSA3mU */
                     id: string;
                 };
                 cookie?: never;
@@ -17562,7 +17568,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "CPcKuK5O9vUkAl6aO5py",
+                         *         "id": "2dm766vByk3uoRWSA3mU",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
                          *         "articleId": "demo-articles-3",
@@ -17575,7 +17581,10 @@ export interface paths {
                          *         "livraison": null,
                          *         "statut": "annulee",
                          *         "paymentId": null,
-                         *         "createdAt": "2026-11-27T12:17:25.567Z"
+                         *         "codeRemise": null,
+                         *         "remiseA": null,
+                         *         "litige": null,
+                         *         "createdAt": "2026-11-29T00:46:48.698Z"
                          *       }
                          *     }
                          */
@@ -17758,9 +17767,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -17775,6 +17790,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "demo-achats-1",
+                         *           "acheteur": "demo-acheteur",
+                         *           "vendeur": "demo-vendeur",
+                         *           "articleId": "demo-articles-4",
+                         *           "articleTitre": "Haojue KA 125 neuve",
+                         *           "prix": 650000,
+                         *           "modeLivraison": "transit",
+                         *           "paysDestination": "NE",
+                         *           "fraisLivraison": 0,
+                         *           "total": 650000,
+                         *           "livraison": null,
+                         *           "statut": "payee",
+                         *           "paymentId": "demo-transit-payment",
+                         *           "codeRemise": null,
+                         *           "remiseA": null,
+                         *           "litige": null,
+                         *           "createdAt": "2026-11-29T00:46:36.420Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -17930,12 +17977,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example ibXfhSeUMR26ieaoxpIR */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "088233"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description The buyer’s six-digit handover code, as the buyer app shows it.
@@ -17952,6 +18005,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "ibXfhSeUMR26ieaoxpIR",
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeur": "demo-vendeur",
+                         *         "articleId": "jwesMKrYK3QMpiP1i3GM",
+                         *         "articleTitre": "Nissan Almera 2009",
+                         *         "prix": 2100000,
+                         *         "modeLivraison": "consommation",
+                         *         "paysDestination": null,
+                         *         "fraisLivraison": 0,
+                         *         "total": 2100000,
+                         *         "livraison": null,
+                         *         "statut": "remise",
+                         *         "paymentId": "J5U3Y3w8slDpsr5uxaaa",
+                         *         "codeRemise": null,
+                         *         "remiseA": "2026-11-29T00:46:53.036Z",
+                         *         "litige": null,
+                         *         "createdAt": "2026-11-29T00:46:52.664Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18178,6 +18255,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example pGjBVuPFmxtBQUfPYwso */
                     id: string;
                 };
                 cookie?: never;
@@ -18190,6 +18268,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "pGjBVuPFmxtBQUfPYwso",
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeur": "demo-vendeur",
+                         *         "articleId": "qT91frn0CpThQNZr4BuU",
+                         *         "articleTitre": "Kia Picanto 2014",
+                         *         "prix": 2600000,
+                         *         "modeLivraison": "consommation",
+                         *         "paysDestination": null,
+                         *         "fraisLivraison": 0,
+                         *         "total": 2600000,
+                         *         "livraison": null,
+                         *         "statut": "remise",
+                         *         "paymentId": "avIAIc2ZRAymNWdXUUyJ",
+                         *         "codeRemise": "462121",
+                         *         "remiseA": "2026-11-29T00:46:53.677Z",
+                         *         "litige": null,
+                         *         "createdAt": "2026-11-29T00:46:53.217Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18376,12 +18478,19 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example JFyaXdU42EWglZghGpjg */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "statut": "annulee",
+                     *       "reason": "Le vendeur ne peut plus remettre le véhicule."
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description `annulee`: a full refund, the listing online again; `remise`: a handover nobody confirmed, the seller’s held price released.
@@ -18399,6 +18508,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "JFyaXdU42EWglZghGpjg",
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeur": "demo-vendeur",
+                         *         "articleId": "hQG0hUo4RxCSZN92Qmoj",
+                         *         "articleTitre": "Mazda 323 2003",
+                         *         "prix": 1400000,
+                         *         "modeLivraison": "consommation",
+                         *         "paysDestination": null,
+                         *         "fraisLivraison": 0,
+                         *         "total": 1400000,
+                         *         "livraison": null,
+                         *         "statut": "annulee",
+                         *         "paymentId": "fydLtVbsAryYrbcLBZ8D",
+                         *         "codeRemise": "124223",
+                         *         "remiseA": null,
+                         *         "litige": null,
+                         *         "createdAt": "2026-11-29T00:46:53.870Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -18634,7 +18767,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2KxyUAMtBUYBAjBPObEH",
+                         *         "id": "Bj0FpeAf2rQGtYKl0cdc",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -18654,15 +18787,18 @@ export interface paths {
                          *         "devisLivraison": null,
                          *         "statut": "pending",
                          *         "paymentId": null,
+                         *         "codeRemise": null,
+                         *         "remises": {},
+                         *         "litige": null,
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T12:17:20.866Z",
+                         *             "at": "2026-11-29T00:46:47.242Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:20.866Z"
+                         *         "createdAt": "2026-11-29T00:46:47.242Z"
                          *       }
                          *     }
                          */
@@ -18849,54 +18985,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "demo-commandes-2",
-                         *           "acheteur": "demo-acheteur",
-                         *           "lignes": [
-                         *             {
-                         *               "articleId": "demo-articles-6",
-                         *               "vendeur": "demo-vendeur",
-                         *               "titre": "Alternateur Corolla 1.6",
-                         *               "prixUnitaire": 85000,
-                         *               "quantite": 1,
-                         *               "montant": 85000
-                         *             }
-                         *           ],
-                         *           "sousTotal": 85000,
-                         *           "fraisLivraison": 500,
-                         *           "total": 85500,
-                         *           "livraison": true,
-                         *           "adresseLivraison": {
-                         *             "ville": "Cotonou",
-                         *             "details": "Akpakpa, maison bleue près du marché",
-                         *             "position": {
-                         *               "latitude": 6.3551,
-                         *               "longitude": 2.4456
-                         *             }
-                         *           },
-                         *           "devisLivraison": {
-                         *             "zoneId": "demo-deliveryZones-1",
-                         *             "distanceKm": 1.87
-                         *           },
-                         *           "statut": "paid",
-                         *           "paymentId": "demo-delivery-payment",
-                         *           "history": [
-                         *             {
-                         *               "statut": "pending",
-                         *               "at": "2026-11-27T12:17:10.126Z",
-                         *               "by": "demo-acheteur",
-                         *               "reason": null
-                         *             },
-                         *             {
-                         *               "statut": "paid",
-                         *               "at": "2026-11-27T12:17:10.320Z",
-                         *               "by": "system",
-                         *               "reason": null
-                         *             }
-                         *           ],
-                         *           "createdAt": "2026-11-27T12:17:10.126Z"
-                         *         },
-                         *         {
-                         *           "id": "demo-commandes-1",
+                         *           "id": "demo-commandes-4",
                          *           "acheteur": "demo-acheteur",
                          *           "lignes": [
                          *             {
@@ -18914,30 +19003,89 @@ export interface paths {
                          *           "livraison": false,
                          *           "adresseLivraison": null,
                          *           "devisLivraison": null,
-                         *           "statut": "paid",
-                         *           "paymentId": "demo-order-payment",
+                         *           "statut": "delivered",
+                         *           "paymentId": "demo-dispute-payment",
+                         *           "codeRemise": "372426",
+                         *           "remises": {
+                         *             "demo-vendeur": "2026-11-29T00:46:38.215Z"
+                         *           },
+                         *           "litige": "commande_demo-commandes-4",
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T12:17:08.608Z",
+                         *               "at": "2026-11-29T00:46:37.789Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T12:17:08.861Z",
+                         *               "at": "2026-11-29T00:46:37.957Z",
                          *               "by": "system",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "delivered",
+                         *               "at": "2026-11-29T00:46:38.215Z",
+                         *               "by": "demo-acheteur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T12:17:08.608Z"
+                         *           "createdAt": "2026-11-29T00:46:37.789Z"
+                         *         },
+                         *         {
+                         *           "id": "demo-commandes-3",
+                         *           "acheteur": "demo-acheteur",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "demo-articles-6",
+                         *               "vendeur": "demo-vendeur",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 0,
+                         *           "total": 85000,
+                         *           "livraison": false,
+                         *           "adresseLivraison": null,
+                         *           "devisLivraison": null,
+                         *           "statut": "delivered",
+                         *           "paymentId": "demo-handover-payment",
+                         *           "codeRemise": "036703",
+                         *           "remises": {
+                         *             "demo-vendeur": "2026-11-29T00:46:37.544Z"
+                         *           },
+                         *           "litige": null,
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-29T00:46:37.062Z",
+                         *               "by": "demo-acheteur",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-29T00:46:37.257Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "delivered",
+                         *               "at": "2026-11-29T00:46:37.544Z",
+                         *               "by": "demo-vendeur",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-29T00:46:37.062Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 2,
-                         *         "hasMore": false
+                         *         "total": 4,
+                         *         "hasMore": true
                          *       }
                          *     }
                          */
@@ -19085,41 +19233,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "demo-commandes-2",
-                         *           "acheteur": "demo-acheteur",
-                         *           "lignes": [
-                         *             {
-                         *               "articleId": "demo-articles-6",
-                         *               "vendeur": "demo-vendeur",
-                         *               "titre": "Alternateur Corolla 1.6",
-                         *               "prixUnitaire": 85000,
-                         *               "quantite": 1,
-                         *               "montant": 85000
-                         *             }
-                         *           ],
-                         *           "sousTotal": 85000,
-                         *           "livraison": true,
-                         *           "coursier": true,
-                         *           "adresseLivraison": null,
-                         *           "statut": "paid",
-                         *           "history": [
-                         *             {
-                         *               "statut": "pending",
-                         *               "at": "2026-11-27T12:17:10.126Z",
-                         *               "by": "demo-acheteur",
-                         *               "reason": null
-                         *             },
-                         *             {
-                         *               "statut": "paid",
-                         *               "at": "2026-11-27T12:17:10.320Z",
-                         *               "by": "system",
-                         *               "reason": null
-                         *             }
-                         *           ],
-                         *           "createdAt": "2026-11-27T12:17:10.126Z"
-                         *         },
-                         *         {
-                         *           "id": "demo-commandes-1",
+                         *           "id": "demo-commandes-4",
                          *           "acheteur": "demo-acheteur",
                          *           "lignes": [
                          *             {
@@ -19135,29 +19249,79 @@ export interface paths {
                          *           "livraison": false,
                          *           "coursier": false,
                          *           "adresseLivraison": null,
-                         *           "statut": "paid",
+                         *           "statut": "delivered",
+                         *           "remiseA": "2026-11-29T00:46:38.215Z",
+                         *           "litige": "commande_demo-commandes-4",
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T12:17:08.608Z",
+                         *               "at": "2026-11-29T00:46:37.789Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T12:17:08.861Z",
+                         *               "at": "2026-11-29T00:46:37.957Z",
                          *               "by": "system",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "delivered",
+                         *               "at": "2026-11-29T00:46:38.215Z",
+                         *               "by": "demo-acheteur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T12:17:08.608Z"
+                         *           "createdAt": "2026-11-29T00:46:37.789Z"
+                         *         },
+                         *         {
+                         *           "id": "demo-commandes-3",
+                         *           "acheteur": "demo-acheteur",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "demo-articles-6",
+                         *               "vendeur": "demo-vendeur",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "livraison": false,
+                         *           "coursier": false,
+                         *           "adresseLivraison": null,
+                         *           "statut": "delivered",
+                         *           "remiseA": "2026-11-29T00:46:37.544Z",
+                         *           "litige": null,
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-29T00:46:37.062Z",
+                         *               "by": "demo-acheteur",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-29T00:46:37.257Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "delivered",
+                         *               "at": "2026-11-29T00:46:37.544Z",
+                         *               "by": "demo-vendeur",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-29T00:46:37.062Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 2,
-                         *         "hasMore": false
+                         *         "total": 4,
+                         *         "hasMore": true
                          *       }
                          *     }
                          */
@@ -19308,54 +19472,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "demo-commandes-2",
-                         *           "acheteur": "demo-acheteur",
-                         *           "lignes": [
-                         *             {
-                         *               "articleId": "demo-articles-6",
-                         *               "vendeur": "demo-vendeur",
-                         *               "titre": "Alternateur Corolla 1.6",
-                         *               "prixUnitaire": 85000,
-                         *               "quantite": 1,
-                         *               "montant": 85000
-                         *             }
-                         *           ],
-                         *           "sousTotal": 85000,
-                         *           "fraisLivraison": 500,
-                         *           "total": 85500,
-                         *           "livraison": true,
-                         *           "adresseLivraison": {
-                         *             "ville": "Cotonou",
-                         *             "details": "Akpakpa, maison bleue près du marché",
-                         *             "position": {
-                         *               "latitude": 6.3551,
-                         *               "longitude": 2.4456
-                         *             }
-                         *           },
-                         *           "devisLivraison": {
-                         *             "zoneId": "demo-deliveryZones-1",
-                         *             "distanceKm": 1.87
-                         *           },
-                         *           "statut": "paid",
-                         *           "paymentId": "demo-delivery-payment",
-                         *           "history": [
-                         *             {
-                         *               "statut": "pending",
-                         *               "at": "2026-11-27T12:17:10.126Z",
-                         *               "by": "demo-acheteur",
-                         *               "reason": null
-                         *             },
-                         *             {
-                         *               "statut": "paid",
-                         *               "at": "2026-11-27T12:17:10.320Z",
-                         *               "by": "system",
-                         *               "reason": null
-                         *             }
-                         *           ],
-                         *           "createdAt": "2026-11-27T12:17:10.126Z"
-                         *         },
-                         *         {
-                         *           "id": "demo-commandes-1",
+                         *           "id": "demo-commandes-4",
                          *           "acheteur": "demo-acheteur",
                          *           "lignes": [
                          *             {
@@ -19373,30 +19490,89 @@ export interface paths {
                          *           "livraison": false,
                          *           "adresseLivraison": null,
                          *           "devisLivraison": null,
-                         *           "statut": "paid",
-                         *           "paymentId": "demo-order-payment",
+                         *           "statut": "delivered",
+                         *           "paymentId": "demo-dispute-payment",
+                         *           "codeRemise": "372426",
+                         *           "remises": {
+                         *             "demo-vendeur": "2026-11-29T00:46:38.215Z"
+                         *           },
+                         *           "litige": "commande_demo-commandes-4",
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-27T12:17:08.608Z",
+                         *               "at": "2026-11-29T00:46:37.789Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-27T12:17:08.861Z",
+                         *               "at": "2026-11-29T00:46:37.957Z",
                          *               "by": "system",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "delivered",
+                         *               "at": "2026-11-29T00:46:38.215Z",
+                         *               "by": "demo-acheteur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T12:17:08.608Z"
+                         *           "createdAt": "2026-11-29T00:46:37.789Z"
+                         *         },
+                         *         {
+                         *           "id": "demo-commandes-3",
+                         *           "acheteur": "demo-acheteur",
+                         *           "lignes": [
+                         *             {
+                         *               "articleId": "demo-articles-6",
+                         *               "vendeur": "demo-vendeur",
+                         *               "titre": "Alternateur Corolla 1.6",
+                         *               "prixUnitaire": 85000,
+                         *               "quantite": 1,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 0,
+                         *           "total": 85000,
+                         *           "livraison": false,
+                         *           "adresseLivraison": null,
+                         *           "devisLivraison": null,
+                         *           "statut": "delivered",
+                         *           "paymentId": "demo-handover-payment",
+                         *           "codeRemise": "036703",
+                         *           "remises": {
+                         *             "demo-vendeur": "2026-11-29T00:46:37.544Z"
+                         *           },
+                         *           "litige": null,
+                         *           "history": [
+                         *             {
+                         *               "statut": "pending",
+                         *               "at": "2026-11-29T00:46:37.062Z",
+                         *               "by": "demo-acheteur",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "paid",
+                         *               "at": "2026-11-29T00:46:37.257Z",
+                         *               "by": "system",
+                         *               "reason": null
+                         *             },
+                         *             {
+                         *               "statut": "delivered",
+                         *               "at": "2026-11-29T00:46:37.544Z",
+                         *               "by": "demo-vendeur",
+                         *               "reason": null
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-29T00:46:37.062Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 2,
-                         *         "hasMore": false
+                         *         "total": 4,
+                         *         "hasMore": true
                          *       }
                          *     }
                          */
@@ -19517,7 +19693,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example PvKLz5vZWHimeFVQ1xYn */
+                    /** @example qDzoFLLN0f0y73b6oTqV */
                     id: string;
                 };
                 cookie?: never;
@@ -19548,7 +19724,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "PvKLz5vZWHimeFVQ1xYn",
+                         *         "id": "qDzoFLLN0f0y73b6oTqV",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -19567,34 +19743,37 @@ export interface paths {
                          *         "adresseLivraison": null,
                          *         "devisLivraison": null,
                          *         "statut": "shipped",
-                         *         "paymentId": "qypD8hhj4vMLerUmkHBj",
+                         *         "paymentId": "ooDNwJJZhAlhFLB06NxO",
+                         *         "codeRemise": "632340",
+                         *         "remises": {},
+                         *         "litige": null,
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T12:17:21.003Z",
+                         *             "at": "2026-11-29T00:46:47.377Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T12:17:21.369Z",
+                         *             "at": "2026-11-29T00:46:47.734Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T12:17:21.428Z",
+                         *             "at": "2026-11-29T00:46:47.771Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "shipped",
-                         *             "at": "2026-11-27T12:17:21.585Z",
+                         *             "at": "2026-11-29T00:46:47.906Z",
                          *             "by": "demo-admin",
                          *             "reason": "Remis au transporteur par téléphone"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:21.003Z"
+                         *         "createdAt": "2026-11-29T00:46:47.377Z"
                          *       }
                          *     }
                          */
@@ -19764,7 +19943,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example demo-commandes-2 */
+                    /** @example demo-commandes-4 */
                     id: string;
                 };
                 cookie?: never;
@@ -19781,7 +19960,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-commandes-2",
+                         *         "id": "demo-commandes-4",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -19794,38 +19973,39 @@ export interface paths {
                          *           }
                          *         ],
                          *         "sousTotal": 85000,
-                         *         "fraisLivraison": 500,
-                         *         "total": 85500,
-                         *         "livraison": true,
-                         *         "adresseLivraison": {
-                         *           "ville": "Cotonou",
-                         *           "details": "Akpakpa, maison bleue près du marché",
-                         *           "position": {
-                         *             "latitude": 6.3551,
-                         *             "longitude": 2.4456
-                         *           }
+                         *         "fraisLivraison": 0,
+                         *         "total": 85000,
+                         *         "livraison": false,
+                         *         "adresseLivraison": null,
+                         *         "devisLivraison": null,
+                         *         "statut": "delivered",
+                         *         "paymentId": "demo-dispute-payment",
+                         *         "codeRemise": "372426",
+                         *         "remises": {
+                         *           "demo-vendeur": "2026-11-29T00:46:38.215Z"
                          *         },
-                         *         "devisLivraison": {
-                         *           "zoneId": "demo-deliveryZones-1",
-                         *           "distanceKm": 1.87
-                         *         },
-                         *         "statut": "paid",
-                         *         "paymentId": "demo-delivery-payment",
+                         *         "litige": "commande_demo-commandes-4",
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T12:17:10.126Z",
+                         *             "at": "2026-11-29T00:46:37.789Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T12:17:10.320Z",
+                         *             "at": "2026-11-29T00:46:37.957Z",
                          *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "delivered",
+                         *             "at": "2026-11-29T00:46:38.215Z",
+                         *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:10.126Z"
+                         *         "createdAt": "2026-11-29T00:46:37.789Z"
                          *       }
                          *     }
                          */
@@ -19955,7 +20135,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 2KxyUAMtBUYBAjBPObEH */
+                    /** @example Bj0FpeAf2rQGtYKl0cdc */
                     id: string;
                 };
                 cookie?: never;
@@ -19972,7 +20152,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2KxyUAMtBUYBAjBPObEH",
+                         *         "id": "Bj0FpeAf2rQGtYKl0cdc",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -19992,21 +20172,24 @@ export interface paths {
                          *         "devisLivraison": null,
                          *         "statut": "cancelled",
                          *         "paymentId": null,
+                         *         "codeRemise": null,
+                         *         "remises": {},
+                         *         "litige": null,
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T12:17:20.866Z",
+                         *             "at": "2026-11-29T00:46:47.242Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "cancelled",
-                         *             "at": "2026-11-27T12:17:20.924Z",
+                         *             "at": "2026-11-29T00:46:47.303Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:20.866Z"
+                         *         "createdAt": "2026-11-29T00:46:47.242Z"
                          *       }
                          *     }
                          */
@@ -20158,7 +20341,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example PvKLz5vZWHimeFVQ1xYn */
+                    /** @example qDzoFLLN0f0y73b6oTqV */
                     id: string;
                 };
                 cookie?: never;
@@ -20187,7 +20370,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "PvKLz5vZWHimeFVQ1xYn",
+                         *         "id": "qDzoFLLN0f0y73b6oTqV",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -20204,27 +20387,29 @@ export interface paths {
                          *         "coursier": false,
                          *         "adresseLivraison": null,
                          *         "statut": "processing",
+                         *         "remiseA": null,
+                         *         "litige": null,
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-27T12:17:21.003Z",
+                         *             "at": "2026-11-29T00:46:47.377Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-27T12:17:21.369Z",
+                         *             "at": "2026-11-29T00:46:47.734Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-27T12:17:21.428Z",
+                         *             "at": "2026-11-29T00:46:47.771Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:21.003Z"
+                         *         "createdAt": "2026-11-29T00:46:47.377Z"
                          *       }
                          *     }
                          */
@@ -20390,12 +20575,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example 2zC9odaVkF6aUGcASDyM */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "668693"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description The buyer’s six-digit handover code, as the buyer app shows it.
@@ -20412,6 +20603,53 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "2zC9odaVkF6aUGcASDyM",
+                         *         "acheteur": "demo-acheteur",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "demo-articles-6",
+                         *             "vendeur": "demo-vendeur",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "livraison": false,
+                         *         "coursier": false,
+                         *         "adresseLivraison": null,
+                         *         "statut": "delivered",
+                         *         "remiseA": "2026-11-29T00:46:51.075Z",
+                         *         "litige": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-29T00:46:50.100Z",
+                         *             "by": "demo-acheteur",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "paid",
+                         *             "at": "2026-11-29T00:46:50.901Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "delivered",
+                         *             "at": "2026-11-29T00:46:51.075Z",
+                         *             "by": "demo-vendeur",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-29T00:46:50.100Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20600,6 +20838,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example tv2CaqPcoZRzXjKYuAgy */
                     id: string;
                 };
                 cookie?: never;
@@ -20612,6 +20851,59 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "tv2CaqPcoZRzXjKYuAgy",
+                         *         "acheteur": "demo-acheteur",
+                         *         "lignes": [
+                         *           {
+                         *             "articleId": "demo-articles-6",
+                         *             "vendeur": "demo-vendeur",
+                         *             "titre": "Alternateur Corolla 1.6",
+                         *             "prixUnitaire": 85000,
+                         *             "quantite": 1,
+                         *             "montant": 85000
+                         *           }
+                         *         ],
+                         *         "sousTotal": 85000,
+                         *         "fraisLivraison": 0,
+                         *         "total": 85000,
+                         *         "livraison": false,
+                         *         "adresseLivraison": null,
+                         *         "devisLivraison": null,
+                         *         "statut": "delivered",
+                         *         "paymentId": "1gjD4m9BtAhOF2wajd3b",
+                         *         "codeRemise": "098151",
+                         *         "remises": {
+                         *           "demo-vendeur": "2026-11-29T00:46:52.238Z"
+                         *         },
+                         *         "litige": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "pending",
+                         *             "at": "2026-11-29T00:46:51.722Z",
+                         *             "by": "demo-acheteur",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "paid",
+                         *             "at": "2026-11-29T00:46:52.090Z",
+                         *             "by": "system",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "delivered",
+                         *             "at": "2026-11-29T00:46:52.238Z",
+                         *             "by": "demo-acheteur",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-29T00:46:51.722Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -20789,47 +21081,11 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "achat_demo-achats-1",
-                         *           "numero": "FAC-20261127-0003",
-                         *           "source": {
-                         *             "kind": "achat",
-                         *             "id": "demo-achats-1"
-                         *           },
-                         *           "acheteur": {
-                         *             "uid": "demo-acheteur",
-                         *             "nom": "Koffi Dossou",
-                         *             "telephone": "+2290190000001"
-                         *           },
-                         *           "vendeurs": [
-                         *             {
-                         *               "uid": "demo-vendeur",
-                         *               "nom": "Rachidatou Agbo",
-                         *               "telephone": "+2290190000002"
-                         *             }
-                         *           ],
-                         *           "lignes": [
-                         *             {
-                         *               "designation": "Haojue KA 125 neuve",
-                         *               "vendeur": "demo-vendeur",
-                         *               "quantite": 1,
-                         *               "prixUnitaire": 650000,
-                         *               "montant": 650000
-                         *             }
-                         *           ],
-                         *           "sousTotal": 650000,
-                         *           "fraisLivraison": 0,
-                         *           "total": 650000,
-                         *           "paymentId": "demo-transit-payment",
-                         *           "issuedAt": "2026-11-27T12:17:11.901Z",
-                         *           "read": false,
-                         *           "pdfDeleted": false
-                         *         },
-                         *         {
-                         *           "id": "commande_demo-commandes-2",
-                         *           "numero": "FAC-20261127-0002",
+                         *           "id": "commande_demo-commandes-4",
+                         *           "numero": "FAC-20261129-0005",
                          *           "source": {
                          *             "kind": "commande",
-                         *             "id": "demo-commandes-2"
+                         *             "id": "demo-commandes-4"
                          *           },
                          *           "acheteur": {
                          *             "uid": "demo-acheteur",
@@ -20853,10 +21109,46 @@ export interface paths {
                          *             }
                          *           ],
                          *           "sousTotal": 85000,
-                         *           "fraisLivraison": 500,
-                         *           "total": 85500,
-                         *           "paymentId": "demo-delivery-payment",
-                         *           "issuedAt": "2026-11-27T12:17:10.466Z",
+                         *           "fraisLivraison": 0,
+                         *           "total": 85000,
+                         *           "paymentId": "demo-dispute-payment",
+                         *           "issuedAt": "2026-11-29T00:46:38.057Z",
+                         *           "read": false,
+                         *           "pdfDeleted": false
+                         *         },
+                         *         {
+                         *           "id": "commande_demo-commandes-3",
+                         *           "numero": "FAC-20261129-0004",
+                         *           "source": {
+                         *             "kind": "commande",
+                         *             "id": "demo-commandes-3"
+                         *           },
+                         *           "acheteur": {
+                         *             "uid": "demo-acheteur",
+                         *             "nom": "Koffi Dossou",
+                         *             "telephone": "+2290190000001"
+                         *           },
+                         *           "vendeurs": [
+                         *             {
+                         *               "uid": "demo-vendeur",
+                         *               "nom": "Rachidatou Agbo",
+                         *               "telephone": "+2290190000002"
+                         *             }
+                         *           ],
+                         *           "lignes": [
+                         *             {
+                         *               "designation": "Alternateur Corolla 1.6",
+                         *               "vendeur": "demo-vendeur",
+                         *               "quantite": 1,
+                         *               "prixUnitaire": 85000,
+                         *               "montant": 85000
+                         *             }
+                         *           ],
+                         *           "sousTotal": 85000,
+                         *           "fraisLivraison": 0,
+                         *           "total": 85000,
+                         *           "paymentId": "demo-handover-payment",
+                         *           "issuedAt": "2026-11-29T00:46:37.385Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         }
@@ -20864,7 +21156,7 @@ export interface paths {
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 3,
+                         *         "total": 5,
                          *         "hasMore": true
                          *       }
                          *     }
@@ -21002,7 +21294,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "marked": 4,
+                         *         "marked": 6,
                          *         "hasMore": false
                          *       }
                          *     }
@@ -21096,7 +21388,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example achat_demo-achats-1 */
+                    /** @example commande_demo-commandes-4 */
                     id: string;
                 };
                 cookie?: never;
@@ -21113,11 +21405,11 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "achat_demo-achats-1",
-                         *         "numero": "FAC-20261127-0003",
+                         *         "id": "commande_demo-commandes-4",
+                         *         "numero": "FAC-20261129-0005",
                          *         "source": {
-                         *           "kind": "achat",
-                         *           "id": "demo-achats-1"
+                         *           "kind": "commande",
+                         *           "id": "demo-commandes-4"
                          *         },
                          *         "acheteur": {
                          *           "uid": "demo-acheteur",
@@ -21133,18 +21425,18 @@ export interface paths {
                          *         ],
                          *         "lignes": [
                          *           {
-                         *             "designation": "Haojue KA 125 neuve",
+                         *             "designation": "Alternateur Corolla 1.6",
                          *             "vendeur": "demo-vendeur",
                          *             "quantite": 1,
-                         *             "prixUnitaire": 650000,
-                         *             "montant": 650000
+                         *             "prixUnitaire": 85000,
+                         *             "montant": 85000
                          *           }
                          *         ],
-                         *         "sousTotal": 650000,
+                         *         "sousTotal": 85000,
                          *         "fraisLivraison": 0,
-                         *         "total": 650000,
-                         *         "paymentId": "demo-transit-payment",
-                         *         "issuedAt": "2026-11-27T12:17:11.901Z",
+                         *         "total": 85000,
+                         *         "paymentId": "demo-dispute-payment",
+                         *         "issuedAt": "2026-11-29T00:46:38.057Z",
                          *         "read": false,
                          *         "pdfDeleted": false
                          *       }
@@ -21280,7 +21572,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_xjOg4XHmSDEBe72WwXHO */
+                    /** @example commande_GZC1IiBszAlp4pcYEL1j */
                     id: string;
                 };
                 cookie?: never;
@@ -21297,11 +21589,11 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_xjOg4XHmSDEBe72WwXHO",
-                         *         "numero": "FAC-20261127-0005",
+                         *         "id": "commande_GZC1IiBszAlp4pcYEL1j",
+                         *         "numero": "FAC-20261129-0007",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "xjOg4XHmSDEBe72WwXHO"
+                         *           "id": "GZC1IiBszAlp4pcYEL1j"
                          *         },
                          *         "acheteur": {
                          *           "uid": "demo-acheteur",
@@ -21327,8 +21619,8 @@ export interface paths {
                          *         "sousTotal": 85000,
                          *         "fraisLivraison": 0,
                          *         "total": 85000,
-                         *         "paymentId": "qR3pcMZq2PQclCCTPZ8b",
-                         *         "issuedAt": "2026-11-27T12:17:24.277Z",
+                         *         "paymentId": "client_47110b8c166f868d7d88e5d209fba3eefcc2f72f",
+                         *         "issuedAt": "2026-11-29T00:46:48.536Z",
                          *         "read": true,
                          *         "pdfDeleted": false
                          *       }
@@ -21455,7 +21747,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example achat_demo-achats-1 */
+                    /** @example commande_demo-commandes-4 */
                     id: string;
                 };
                 cookie?: never;
@@ -21613,6 +21905,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "vente": {
+                     *         "kind": "commande",
+                     *         "id": "2zC9odaVkF6aUGcASDyM"
+                     *       },
+                     *       "motif": "non_conforme",
+                     *       "texte": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla."
+                     *     }
+                     */
                     "application/json": {
                         vente: {
                             /**
@@ -21643,6 +21945,54 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "commande_2zC9odaVkF6aUGcASDyM",
+                         *         "vente": {
+                         *           "kind": "commande",
+                         *           "id": "2zC9odaVkF6aUGcASDyM"
+                         *         },
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeurs": [
+                         *           "demo-vendeur"
+                         *         ],
+                         *         "livreur": null,
+                         *         "montantVente": 85000,
+                         *         "motif": "non_conforme",
+                         *         "texte": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla.",
+                         *         "preuves": {
+                         *           "acheteur": [],
+                         *           "vendeur": [],
+                         *           "photoLivreur": false,
+                         *           "livraisonId": null
+                         *         },
+                         *         "remise": {
+                         *           "par": "en_personne",
+                         *           "at": "2026-11-29T00:46:51.075Z"
+                         *         },
+                         *         "fondsLiberes": true,
+                         *         "reponseVendeur": null,
+                         *         "statut": "ouvert",
+                         *         "admin": null,
+                         *         "escalade": false,
+                         *         "echeanceReponse": "2026-12-02T00:46:51.291Z",
+                         *         "echeanceDecision": "2026-12-04T00:46:51.291Z",
+                         *         "decision": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "ouvert",
+                         *             "at": "2026-11-29T00:46:51.291Z",
+                         *             "by": "demo-acheteur",
+                         *             "reason": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla."
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-29T00:46:51.291Z",
+                         *         "updatedAt": "2026-11-29T00:46:51.291Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21814,9 +22164,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                 };
                 header?: never;
@@ -21831,6 +22187,62 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "commande_demo-commandes-4",
+                         *           "vente": {
+                         *             "kind": "commande",
+                         *             "id": "demo-commandes-4"
+                         *           },
+                         *           "acheteur": "demo-acheteur",
+                         *           "vendeurs": [
+                         *             "demo-vendeur"
+                         *           ],
+                         *           "livreur": null,
+                         *           "montantVente": 85000,
+                         *           "motif": "non_conforme",
+                         *           "texte": "L’alternateur reçu ne correspond pas à la photo de l’annonce.",
+                         *           "preuves": {
+                         *             "acheteur": [],
+                         *             "vendeur": [],
+                         *             "photoLivreur": false,
+                         *             "livraisonId": null
+                         *           },
+                         *           "remise": {
+                         *             "par": "en_personne",
+                         *             "at": "2026-11-29T00:46:38.215Z"
+                         *           },
+                         *           "fondsLiberes": true,
+                         *           "reponseVendeur": null,
+                         *           "statut": "ouvert",
+                         *           "admin": null,
+                         *           "escalade": false,
+                         *           "echeanceReponse": "2026-12-02T00:46:38.501Z",
+                         *           "echeanceDecision": "2026-12-04T00:46:38.501Z",
+                         *           "decision": null,
+                         *           "history": [
+                         *             {
+                         *               "statut": "ouvert",
+                         *               "at": "2026-11-29T00:46:38.501Z",
+                         *               "by": "demo-acheteur",
+                         *               "reason": "L’alternateur reçu ne correspond pas à la photo de l’annonce."
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-29T00:46:38.501Z",
+                         *           "updatedAt": "2026-11-29T00:46:38.501Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -21944,6 +22356,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_demo-commandes-4 */
                     id: string;
                 };
                 cookie?: never;
@@ -21956,6 +22369,54 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "commande_demo-commandes-4",
+                         *         "vente": {
+                         *           "kind": "commande",
+                         *           "id": "demo-commandes-4"
+                         *         },
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeurs": [
+                         *           "demo-vendeur"
+                         *         ],
+                         *         "livreur": null,
+                         *         "montantVente": 85000,
+                         *         "motif": "non_conforme",
+                         *         "texte": "L’alternateur reçu ne correspond pas à la photo de l’annonce.",
+                         *         "preuves": {
+                         *           "acheteur": [],
+                         *           "vendeur": [],
+                         *           "photoLivreur": false,
+                         *           "livraisonId": null
+                         *         },
+                         *         "remise": {
+                         *           "par": "en_personne",
+                         *           "at": "2026-11-29T00:46:38.215Z"
+                         *         },
+                         *         "fondsLiberes": true,
+                         *         "reponseVendeur": null,
+                         *         "statut": "ouvert",
+                         *         "admin": null,
+                         *         "escalade": false,
+                         *         "echeanceReponse": "2026-12-02T00:46:38.501Z",
+                         *         "echeanceDecision": "2026-12-04T00:46:38.501Z",
+                         *         "decision": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "ouvert",
+                         *             "at": "2026-11-29T00:46:38.501Z",
+                         *             "by": "demo-acheteur",
+                         *             "reason": "L’alternateur reçu ne correspond pas à la photo de l’annonce."
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-29T00:46:38.501Z",
+                         *         "updatedAt": "2026-11-29T00:46:38.501Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22082,12 +22543,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_2zC9odaVkF6aUGcASDyM */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "texte": "La référence livrée est celle de l’annonce, photo de l’étiquette à l’appui."
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description The seller’s side.
@@ -22104,6 +22571,58 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "commande_2zC9odaVkF6aUGcASDyM",
+                         *         "vente": {
+                         *           "kind": "commande",
+                         *           "id": "2zC9odaVkF6aUGcASDyM"
+                         *         },
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeurs": [
+                         *           "demo-vendeur"
+                         *         ],
+                         *         "livreur": null,
+                         *         "montantVente": 85000,
+                         *         "motif": "non_conforme",
+                         *         "texte": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla.",
+                         *         "preuves": {
+                         *           "acheteur": [],
+                         *           "vendeur": [],
+                         *           "photoLivreur": false,
+                         *           "livraisonId": null
+                         *         },
+                         *         "remise": {
+                         *           "par": "en_personne",
+                         *           "at": "2026-11-29T00:46:51.075Z"
+                         *         },
+                         *         "fondsLiberes": true,
+                         *         "reponseVendeur": {
+                         *           "texte": "La référence livrée est celle de l’annonce, photo de l’étiquette à l’appui.",
+                         *           "by": "demo-vendeur",
+                         *           "at": "2026-11-29T00:46:51.439Z"
+                         *         },
+                         *         "statut": "ouvert",
+                         *         "admin": null,
+                         *         "escalade": false,
+                         *         "echeanceReponse": "2026-12-02T00:46:51.291Z",
+                         *         "echeanceDecision": "2026-12-04T00:46:51.291Z",
+                         *         "decision": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "ouvert",
+                         *             "at": "2026-11-29T00:46:51.291Z",
+                         *             "by": "demo-acheteur",
+                         *             "reason": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla."
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-29T00:46:51.291Z",
+                         *         "updatedAt": "2026-11-29T00:46:51.439Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22264,12 +22783,18 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_tv2CaqPcoZRzXjKYuAgy */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "raison": "Le vendeur a échangé la pièce."
+                     *     }
+                     */
                     "application/json": {
                         raison?: string;
                     };
@@ -22282,6 +22807,60 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "commande_tv2CaqPcoZRzXjKYuAgy",
+                         *         "vente": {
+                         *           "kind": "commande",
+                         *           "id": "tv2CaqPcoZRzXjKYuAgy"
+                         *         },
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeurs": [
+                         *           "demo-vendeur"
+                         *         ],
+                         *         "livreur": null,
+                         *         "montantVente": 85000,
+                         *         "motif": "endommage",
+                         *         "texte": "Le boîtier est fendu sur le côté gauche.",
+                         *         "preuves": {
+                         *           "acheteur": [],
+                         *           "vendeur": [],
+                         *           "photoLivreur": false,
+                         *           "livraisonId": null
+                         *         },
+                         *         "remise": {
+                         *           "par": "en_personne",
+                         *           "at": "2026-11-29T00:46:52.238Z"
+                         *         },
+                         *         "fondsLiberes": true,
+                         *         "reponseVendeur": null,
+                         *         "statut": "retire",
+                         *         "admin": null,
+                         *         "escalade": false,
+                         *         "echeanceReponse": "2026-12-02T00:46:52.449Z",
+                         *         "echeanceDecision": "2026-12-04T00:46:52.449Z",
+                         *         "decision": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "ouvert",
+                         *             "at": "2026-11-29T00:46:52.449Z",
+                         *             "by": "demo-acheteur",
+                         *             "reason": "Le boîtier est fendu sur le côté gauche."
+                         *           },
+                         *           {
+                         *             "statut": "retire",
+                         *             "at": "2026-11-29T00:46:52.531Z",
+                         *             "by": "demo-acheteur",
+                         *             "reason": "Le vendeur a échangé la pièce."
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-29T00:46:52.449Z",
+                         *         "updatedAt": "2026-11-29T00:46:52.531Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22444,6 +23023,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_2zC9odaVkF6aUGcASDyM */
                     id: string;
                 };
                 cookie?: never;
@@ -22463,6 +23043,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "fichier": "0321818c-7aad-4e07-ba72-ebcec9374260.jpg",
+                         *         "contentType": "image/jpeg",
+                         *         "size": 68
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -22653,8 +23243,12 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_2zC9odaVkF6aUGcASDyM */
                     id: string;
-                    /** @description The photo’s file name, as `preuves` lists it. */
+                    /**
+                     * @description The photo’s file name, as `preuves` lists it.
+                     * @example 0321818c-7aad-4e07-ba72-ebcec9374260.jpg
+                     */
                     fichier: string;
                 };
                 cookie?: never;
@@ -22830,13 +23424,13 @@ export interface paths {
                          *           "contextKind": "article",
                          *           "contextId": "demo-articles-6",
                          *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *           "lastMessageAt": "2026-11-27T12:17:09.948Z",
+                         *           "lastMessageAt": "2026-11-29T00:46:34.387Z",
                          *           "unread": 1,
                          *           "readAt": {
-                         *             "demo-acheteur": "2026-11-27T12:17:09.845Z",
-                         *             "demo-vendeur": "2026-11-27T12:17:09.948Z"
+                         *             "demo-acheteur": "2026-11-29T00:46:34.274Z",
+                         *             "demo-vendeur": "2026-11-29T00:46:34.387Z"
                          *           },
-                         *           "createdAt": "2026-11-27T12:17:09.819Z"
+                         *           "createdAt": "2026-11-29T00:46:34.246Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -23010,7 +23604,7 @@ export interface paths {
                          *         "lastMessageAt": null,
                          *         "unread": 0,
                          *         "readAt": {},
-                         *         "createdAt": "2026-11-27T12:17:25.859Z"
+                         *         "createdAt": "2026-11-29T00:46:48.892Z"
                          *       }
                          *     }
                          */
@@ -23339,13 +23933,13 @@ export interface paths {
                          *         "contextKind": "article",
                          *         "contextId": "demo-articles-6",
                          *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *         "lastMessageAt": "2026-11-27T12:17:09.948Z",
+                         *         "lastMessageAt": "2026-11-29T00:46:34.387Z",
                          *         "unread": 1,
                          *         "readAt": {
-                         *           "demo-acheteur": "2026-11-27T12:17:09.845Z",
-                         *           "demo-vendeur": "2026-11-27T12:17:09.948Z"
+                         *           "demo-acheteur": "2026-11-29T00:46:34.274Z",
+                         *           "demo-vendeur": "2026-11-29T00:46:34.387Z"
                          *         },
-                         *         "createdAt": "2026-11-27T12:17:09.819Z"
+                         *         "createdAt": "2026-11-29T00:46:34.246Z"
                          *       }
                          *     }
                          */
@@ -23528,7 +24122,7 @@ export interface paths {
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T12:17:09.948Z"
+                         *           "createdAt": "2026-11-29T00:46:34.387Z"
                          *         },
                          *         {
                          *           "id": "demo-messages-1",
@@ -23538,7 +24132,7 @@ export interface paths {
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T12:17:09.845Z"
+                         *           "createdAt": "2026-11-29T00:46:34.274Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -23704,14 +24298,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RMMwUQnCAaI8275lTTHy",
+                         *         "id": "xD5pWpXslDwmkG1viEWK",
                          *         "roomId": "91116beaedf7a8605f5537981a06929add517b9e",
                          *         "sender": "demo-acheteur",
                          *         "texte": "Je peux passer samedi matin ?",
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": false,
-                         *         "createdAt": "2026-11-27T12:17:25.894Z"
+                         *         "createdAt": "2026-11-29T00:46:48.923Z"
                          *       }
                          *     }
                          */
@@ -23921,13 +24515,13 @@ export interface paths {
                          *         "contextKind": "article",
                          *         "contextId": "demo-articles-3",
                          *         "lastMessage": "Je peux passer samedi matin ?",
-                         *         "lastMessageAt": "2026-11-27T12:17:25.894Z",
+                         *         "lastMessageAt": "2026-11-29T00:46:48.923Z",
                          *         "unread": 0,
                          *         "readAt": {
-                         *           "demo-acheteur": "2026-11-27T12:17:25.894Z",
-                         *           "demo-vendeur": "2026-11-27T12:17:25.961Z"
+                         *           "demo-acheteur": "2026-11-29T00:46:48.923Z",
+                         *           "demo-vendeur": "2026-11-29T00:46:48.975Z"
                          *         },
-                         *         "createdAt": "2026-11-27T12:17:25.859Z"
+                         *         "createdAt": "2026-11-29T00:46:48.892Z"
                          *       }
                          *     }
                          */
@@ -24107,7 +24701,7 @@ export interface paths {
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-27T12:17:09.845Z"
+                         *           "createdAt": "2026-11-29T00:46:34.274Z"
                          *         }
                          *       ]
                          *     }
@@ -24274,7 +24868,7 @@ export interface paths {
                 path: {
                     /** @example 91116beaedf7a8605f5537981a06929add517b9e */
                     id: string;
-                    /** @example RMMwUQnCAaI8275lTTHy */
+                    /** @example xD5pWpXslDwmkG1viEWK */
                     messageId: string;
                 };
                 cookie?: never;
@@ -24291,14 +24885,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RMMwUQnCAaI8275lTTHy",
+                         *         "id": "xD5pWpXslDwmkG1viEWK",
                          *         "roomId": "91116beaedf7a8605f5537981a06929add517b9e",
                          *         "sender": "demo-acheteur",
                          *         "texte": null,
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": true,
-                         *         "createdAt": "2026-11-27T12:17:25.894Z"
+                         *         "createdAt": "2026-11-29T00:46:48.923Z"
                          *       }
                          *     }
                          */
@@ -24500,8 +25094,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T12:17:10.049Z",
-                         *           "updatedAt": "2026-11-27T12:17:10.049Z"
+                         *           "createdAt": "2026-11-29T00:46:34.489Z",
+                         *           "updatedAt": "2026-11-29T00:46:34.489Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -24616,7 +25210,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "1nQxkfPTeqU6iWiOmehE",
+                         *         "id": "DQ8u6nVIVH9RQyJ5YCVg",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -24644,8 +25238,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T12:17:26.965Z",
-                         *         "updatedAt": "2026-11-27T12:17:26.965Z"
+                         *         "createdAt": "2026-11-29T00:46:54.451Z",
+                         *         "updatedAt": "2026-11-29T00:46:54.451Z"
                          *       }
                          *     }
                          */
@@ -24857,8 +25451,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-27T12:17:10.049Z",
-                         *           "updatedAt": "2026-11-27T12:17:10.049Z"
+                         *           "createdAt": "2026-11-29T00:46:34.489Z",
+                         *           "updatedAt": "2026-11-29T00:46:34.489Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -25046,8 +25640,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T12:17:10.049Z",
-                         *         "updatedAt": "2026-11-27T12:17:10.049Z"
+                         *         "createdAt": "2026-11-29T00:46:34.489Z",
+                         *         "updatedAt": "2026-11-29T00:46:34.489Z"
                          *       }
                          *     }
                          */
@@ -25392,8 +25986,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-27T12:17:10.049Z",
-                         *         "updatedAt": "2026-11-27T12:17:10.049Z"
+                         *         "createdAt": "2026-11-29T00:46:34.489Z",
+                         *         "updatedAt": "2026-11-29T00:46:34.489Z"
                          *       }
                          *     }
                          */
@@ -25462,7 +26056,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1nQxkfPTeqU6iWiOmehE */
+                    /** @example DQ8u6nVIVH9RQyJ5YCVg */
                     id: string;
                 };
                 cookie?: never;
@@ -25479,7 +26073,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "1nQxkfPTeqU6iWiOmehE",
+                         *         "id": "DQ8u6nVIVH9RQyJ5YCVg",
                          *         "deleted": true
                          *       }
                          *     }
@@ -25604,7 +26198,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 1nQxkfPTeqU6iWiOmehE */
+                    /** @example DQ8u6nVIVH9RQyJ5YCVg */
                     id: string;
                 };
                 cookie?: never;
@@ -25644,7 +26238,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "1nQxkfPTeqU6iWiOmehE",
+                         *         "id": "DQ8u6nVIVH9RQyJ5YCVg",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -25672,8 +26266,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-27T12:17:26.965Z",
-                         *         "updatedAt": "2026-11-27T12:17:27.010Z"
+                         *         "createdAt": "2026-11-29T00:46:54.451Z",
+                         *         "updatedAt": "2026-11-29T00:46:54.480Z"
                          *       }
                          *     }
                          */
@@ -25839,8 +26433,8 @@ export interface paths {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T12:17:11.024Z",
-                         *         "updatedAt": "2026-11-27T12:17:11.024Z"
+                         *         "locationAt": "2026-11-29T00:46:35.708Z",
+                         *         "updatedAt": "2026-11-29T00:46:35.708Z"
                          *       }
                          *     }
                          */
@@ -25983,8 +26577,8 @@ export interface paths {
                          *           "latitude": 6.3725,
                          *           "longitude": 2.4307
                          *         },
-                         *         "locationAt": "2026-11-27T12:17:27.058Z",
-                         *         "updatedAt": "2026-11-27T12:17:27.058Z"
+                         *         "locationAt": "2026-11-29T00:46:54.520Z",
+                         *         "updatedAt": "2026-11-29T00:46:54.520Z"
                          *       }
                          *     }
                          */
@@ -26165,7 +26759,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "written": false,
-                         *         "nextAllowedAt": "2026-11-27T12:17:42.058Z",
+                         *         "nextAllowedAt": "2026-11-29T00:47:09.520Z",
                          *         "tracked": 0,
                          *         "presence": {
                          *           "uid": "demo-livreur",
@@ -26174,8 +26768,8 @@ export interface paths {
                          *             "latitude": 6.3725,
                          *             "longitude": 2.4307
                          *           },
-                         *           "locationAt": "2026-11-27T12:17:27.058Z",
-                         *           "updatedAt": "2026-11-27T12:17:27.058Z"
+                         *           "locationAt": "2026-11-29T00:46:54.520Z",
+                         *           "updatedAt": "2026-11-29T00:46:54.520Z"
                          *         }
                          *       }
                          *     }
@@ -26352,7 +26946,7 @@ export interface paths {
                          *               },
                          *               "adresse": "Cotonou",
                          *               "vendeur": "demo-vendeur",
-                         *               "collectedAt": "2026-11-27T12:17:10.951Z"
+                         *               "collectedAt": "2026-11-29T00:46:35.613Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -26363,8 +26957,8 @@ export interface paths {
                          *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
                          *           },
                          *           "instructions": null,
-                         *           "createdAt": "2026-11-27T12:17:10.467Z",
-                         *           "updatedAt": "2026-11-27T12:17:10.951Z",
+                         *           "createdAt": "2026-11-29T00:46:35.008Z",
+                         *           "updatedAt": "2026-11-29T00:46:35.613Z",
                          *           "offer": null
                          *         }
                          *       ],
@@ -26654,8 +27248,8 @@ export interface paths {
                          *             "latitude": 6.3652,
                          *             "longitude": 2.4381
                          *           },
-                         *           "locationAt": "2026-11-27T12:17:11.024Z",
-                         *           "updatedAt": "2026-11-27T12:17:11.024Z",
+                         *           "locationAt": "2026-11-29T00:46:35.708Z",
+                         *           "updatedAt": "2026-11-29T00:46:35.708Z",
                          *           "nom": "Zinsou",
                          *           "prenoms": "Eric",
                          *           "telephone": "+2290190000005"
@@ -26832,8 +27426,8 @@ export interface paths {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-27T12:17:11.024Z",
-                         *         "updatedAt": "2026-11-27T12:17:11.024Z",
+                         *         "locationAt": "2026-11-29T00:46:35.708Z",
+                         *         "updatedAt": "2026-11-29T00:46:35.708Z",
                          *         "nom": "Zinsou",
                          *         "prenoms": "Eric",
                          *         "telephone": "+2290190000005",
@@ -27030,7 +27624,7 @@ export interface paths {
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "collectedAt": "2026-11-27T12:17:10.951Z"
+                         *               "collectedAt": "2026-11-29T00:46:35.613Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -27050,7 +27644,7 @@ export interface paths {
                          *           "radiusKm": 10,
                          *           "roundEndsAt": null,
                          *           "sansLivreur": false,
-                         *           "code": "351411",
+                         *           "code": "227482",
                          *           "preuve": null,
                          *           "autoCloseAt": null,
                          *           "litige": null,
@@ -27058,25 +27652,25 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "commande",
-                         *               "at": "2026-11-27T12:17:10.467Z",
+                         *               "at": "2026-11-29T00:46:35.008Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "assigne",
-                         *               "at": "2026-11-27T12:17:10.840Z",
+                         *               "at": "2026-11-29T00:46:35.493Z",
                          *               "by": "demo-livreur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "en_cours",
-                         *               "at": "2026-11-27T12:17:10.951Z",
-                         *               "by": "demo-livreur",
+                         *               "at": "2026-11-29T00:46:35.613Z",
+                         *               "by": "demo-vendeur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T12:17:10.467Z",
-                         *           "updatedAt": "2026-11-27T12:17:10.951Z"
+                         *           "createdAt": "2026-11-29T00:46:35.008Z",
+                         *           "updatedAt": "2026-11-29T00:46:35.613Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -27240,7 +27834,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T12:17:10.951Z"
+                         *             "collectedAt": "2026-11-29T00:46:35.613Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -27260,7 +27854,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "351411",
+                         *         "code": "227482",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -27268,25 +27862,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T12:17:10.467Z",
+                         *             "at": "2026-11-29T00:46:35.008Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T12:17:10.840Z",
+                         *             "at": "2026-11-29T00:46:35.493Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T12:17:10.951Z",
-                         *             "by": "demo-livreur",
+                         *             "at": "2026-11-29T00:46:35.613Z",
+                         *             "by": "demo-vendeur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:10.467Z",
-                         *         "updatedAt": "2026-11-27T12:17:10.951Z"
+                         *         "createdAt": "2026-11-29T00:46:35.008Z",
+                         *         "updatedAt": "2026-11-29T00:46:35.613Z"
                          *       }
                          *     }
                          */
@@ -27419,7 +28013,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_7gGhH2agacKabIxUcDH6 */
+                    /** @example order_mo4TnV6q9GhTyCTc87Wo */
                     id: string;
                 };
                 cookie?: never;
@@ -27436,10 +28030,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_7gGhH2agacKabIxUcDH6",
+                         *         "id": "order_mo4TnV6q9GhTyCTc87Wo",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "7gGhH2agacKabIxUcDH6"
+                         *           "id": "mo4TnV6q9GhTyCTc87Wo"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -27482,19 +28076,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T12:17:28.375Z",
+                         *             "at": "2026-11-29T00:46:55.563Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T12:17:28.510Z",
+                         *             "at": "2026-11-29T00:46:55.725Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:28.375Z",
-                         *         "updatedAt": "2026-11-27T12:17:28.510Z"
+                         *         "createdAt": "2026-11-29T00:46:55.563Z",
+                         *         "updatedAt": "2026-11-29T00:46:55.725Z"
                          *       }
                          *     }
                          */
@@ -27650,7 +28244,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_sgi70iGpOimuFowSdQ3w */
+                    /** @example order_67q5mfWLiTv0fbrWvFkQ */
                     id: string;
                 };
                 cookie?: never;
@@ -27667,7 +28261,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "deliveryId": "order_sgi70iGpOimuFowSdQ3w",
+                         *         "deliveryId": "order_67q5mfWLiTv0fbrWvFkQ",
                          *         "statut": "declinee"
                          *       }
                          *     }
@@ -27825,7 +28419,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_7gGhH2agacKabIxUcDH6 */
+                    /** @example order_mo4TnV6q9GhTyCTc87Wo */
                     id: string;
                     /**
                      * @description The seller whose pickup it is.
@@ -27837,6 +28431,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /** @example {} */
                     "application/json": {
                         /**
                          * @description The courier only: the seller’s pickup code, which the seller gives with the goods. The seller confirms its own pickup without it.
@@ -27857,16 +28452,20 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_7gGhH2agacKabIxUcDH6",
+                         *         "id": "order_mo4TnV6q9GhTyCTc87Wo",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "7gGhH2agacKabIxUcDH6"
+                         *           "id": "mo4TnV6q9GhTyCTc87Wo"
                          *         },
                          *         "acheteur": "demo-acheteur",
-                         *         "vendeurs": [
-                         *           "demo-vendeur"
-                         *         ],
                          *         "livreur": "demo-livreur",
+                         *         "statut": "en_cours",
+                         *         "round": 1,
+                         *         "roundEndsAt": null,
+                         *         "sansLivreur": false,
+                         *         "enLitige": false,
+                         *         "createdAt": "2026-11-29T00:46:55.563Z",
+                         *         "updatedAt": "2026-11-29T00:46:55.809Z",
                          *         "pickups": [
                          *           {
                          *             "vendeur": "demo-vendeur",
@@ -27875,53 +28474,30 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T12:17:28.664Z"
+                         *             "collectedAt": "2026-11-29T00:46:55.809Z",
+                         *             "code": "097443"
                          *           }
                          *         ],
-                         *         "destination": {
-                         *           "position": {
-                         *             "latitude": 6.359,
-                         *             "longitude": 2.433
-                         *           },
-                         *           "adresse": "Près du marché Ganhi, Cotonou"
-                         *         },
-                         *         "instructions": null,
-                         *         "distanceKm": 0.86,
-                         *         "frais": 500,
-                         *         "gainLivreur": 43,
-                         *         "gainSociete": 457,
-                         *         "statut": "en_cours",
-                         *         "round": 1,
-                         *         "radiusKm": 10,
-                         *         "roundEndsAt": null,
-                         *         "sansLivreur": false,
-                         *         "code": null,
-                         *         "preuve": null,
-                         *         "autoCloseAt": null,
-                         *         "litige": null,
-                         *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T12:17:28.375Z",
+                         *             "at": "2026-11-29T00:46:55.563Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T12:17:28.510Z",
+                         *             "at": "2026-11-29T00:46:55.725Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T12:17:28.664Z",
-                         *             "by": "demo-livreur",
+                         *             "at": "2026-11-29T00:46:55.809Z",
+                         *             "by": "demo-vendeur",
                          *             "reason": null
                          *           }
-                         *         ],
-                         *         "createdAt": "2026-11-27T12:17:28.375Z",
-                         *         "updatedAt": "2026-11-27T12:17:28.664Z"
+                         *         ]
                          *       }
                          *     }
                          */
@@ -28113,7 +28689,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_6hGFt2i9XFWyOqbyIuO4 */
+                    /** @example order_YKpVo6pVcjHaNKkfQ16E */
                     id: string;
                 };
                 cookie?: never;
@@ -28243,7 +28819,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_6hGFt2i9XFWyOqbyIuO4 */
+                    /** @example order_YKpVo6pVcjHaNKkfQ16E */
                     id: string;
                 };
                 cookie?: never;
@@ -28267,7 +28843,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "path": "preuves/order_6hGFt2i9XFWyOqbyIuO4/26b358e2-1b20-4baf-9740-9fa193b665ac.jpg",
+                         *         "path": "preuves/order_YKpVo6pVcjHaNKkfQ16E/dd40f6b3-1884-4cac-8adf-d0e143566aad.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -28472,7 +29048,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_7gGhH2agacKabIxUcDH6 */
+                    /** @example order_mo4TnV6q9GhTyCTc87Wo */
                     id: string;
                 };
                 cookie?: never;
@@ -28481,7 +29057,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "823347"
+                     *       "code": "497178"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryProof"];
@@ -28498,10 +29074,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_7gGhH2agacKabIxUcDH6",
+                         *         "id": "order_mo4TnV6q9GhTyCTc87Wo",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "7gGhH2agacKabIxUcDH6"
+                         *           "id": "mo4TnV6q9GhTyCTc87Wo"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -28516,7 +29092,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T12:17:28.664Z"
+                         *             "collectedAt": "2026-11-29T00:46:55.809Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -28539,7 +29115,7 @@ export interface paths {
                          *         "code": null,
                          *         "preuve": {
                          *           "photo": null,
-                         *           "at": "2026-11-27T12:17:28.768Z"
+                         *           "at": "2026-11-29T00:46:55.909Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -28547,31 +29123,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T12:17:28.375Z",
+                         *             "at": "2026-11-29T00:46:55.563Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T12:17:28.510Z",
+                         *             "at": "2026-11-29T00:46:55.725Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T12:17:28.664Z",
-                         *             "by": "demo-livreur",
+                         *             "at": "2026-11-29T00:46:55.809Z",
+                         *             "by": "demo-vendeur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T12:17:28.768Z",
+                         *             "at": "2026-11-29T00:46:55.909Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:28.375Z",
-                         *         "updatedAt": "2026-11-27T12:17:28.768Z"
+                         *         "createdAt": "2026-11-29T00:46:55.563Z",
+                         *         "updatedAt": "2026-11-29T00:46:55.909Z"
                          *       }
                          *     }
                          */
@@ -28761,7 +29337,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_6hGFt2i9XFWyOqbyIuO4 */
+                    /** @example order_YKpVo6pVcjHaNKkfQ16E */
                     id: string;
                 };
                 cookie?: never;
@@ -28778,10 +29354,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_6hGFt2i9XFWyOqbyIuO4",
+                         *         "id": "order_YKpVo6pVcjHaNKkfQ16E",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "6hGFt2i9XFWyOqbyIuO4"
+                         *           "id": "YKpVo6pVcjHaNKkfQ16E"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -28796,7 +29372,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T12:17:29.845Z"
+                         *             "collectedAt": "2026-11-29T00:46:56.823Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -28816,10 +29392,10 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "238718",
+                         *         "code": "013278",
                          *         "preuve": {
-                         *           "photo": "preuves/order_6hGFt2i9XFWyOqbyIuO4/26b358e2-1b20-4baf-9740-9fa193b665ac.jpg",
-                         *           "at": "2026-11-27T12:17:29.971Z"
+                         *           "photo": "preuves/order_YKpVo6pVcjHaNKkfQ16E/dd40f6b3-1884-4cac-8adf-d0e143566aad.jpg",
+                         *           "at": "2026-11-29T00:46:56.927Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -28827,31 +29403,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T12:17:29.510Z",
+                         *             "at": "2026-11-29T00:46:56.557Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T12:17:29.766Z",
+                         *             "at": "2026-11-29T00:46:56.721Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T12:17:29.845Z",
+                         *             "at": "2026-11-29T00:46:56.823Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T12:17:30.059Z",
+                         *             "at": "2026-11-29T00:46:56.991Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:29.510Z",
-                         *         "updatedAt": "2026-11-27T12:17:30.059Z"
+                         *         "createdAt": "2026-11-29T00:46:56.557Z",
+                         *         "updatedAt": "2026-11-29T00:46:56.991Z"
                          *       }
                          *     }
                          */
@@ -29000,7 +29576,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_liJHdPOvJQoVeQVeQCUs */
+                    /** @example order_IExnxEytjeDAmF3RafVQ */
                     id: string;
                 };
                 cookie?: never;
@@ -29028,10 +29604,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_liJHdPOvJQoVeQVeQCUs",
+                         *         "id": "order_IExnxEytjeDAmF3RafVQ",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "liJHdPOvJQoVeQVeQCUs"
+                         *           "id": "IExnxEytjeDAmF3RafVQ"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -29046,7 +29622,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T12:17:31.019Z"
+                         *             "collectedAt": "2026-11-29T00:46:57.849Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -29066,37 +29642,37 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "259129",
+                         *         "code": "697109",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T12:17:31.092Z",
+                         *           "at": "2026-11-29T00:46:57.928Z",
                          *           "by": "demo-acheteur"
                          *         },
                          *         "enLitige": true,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T12:17:30.786Z",
+                         *             "at": "2026-11-29T00:46:57.585Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T12:17:30.920Z",
+                         *             "at": "2026-11-29T00:46:57.745Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T12:17:31.019Z",
+                         *             "at": "2026-11-29T00:46:57.849Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:30.786Z",
-                         *         "updatedAt": "2026-11-27T12:17:31.092Z"
+                         *         "createdAt": "2026-11-29T00:46:57.585Z",
+                         *         "updatedAt": "2026-11-29T00:46:57.928Z"
                          *       }
                          *     }
                          */
@@ -29266,7 +29842,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_vU7OveXQcWWpg15Pqg5k */
+                    /** @example order_k9yhLF6kDHAvsANp8ehY */
                     id: string;
                 };
                 cookie?: never;
@@ -29294,10 +29870,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_vU7OveXQcWWpg15Pqg5k",
+                         *         "id": "order_k9yhLF6kDHAvsANp8ehY",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "vU7OveXQcWWpg15Pqg5k"
+                         *           "id": "k9yhLF6kDHAvsANp8ehY"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -29312,7 +29888,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T12:17:32.243Z"
+                         *             "collectedAt": "2026-11-29T00:46:58.814Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -29332,7 +29908,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "478552",
+                         *         "code": "465976",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -29340,31 +29916,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T12:17:31.893Z",
+                         *             "at": "2026-11-29T00:46:58.568Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T12:17:32.164Z",
+                         *             "at": "2026-11-29T00:46:58.714Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T12:17:32.243Z",
+                         *             "at": "2026-11-29T00:46:58.814Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "refuse",
-                         *             "at": "2026-11-27T12:17:32.356Z",
+                         *             "at": "2026-11-29T00:46:58.883Z",
                          *             "by": "demo-acheteur",
                          *             "reason": "Le colis est abîmé"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:31.893Z",
-                         *         "updatedAt": "2026-11-27T12:17:32.356Z"
+                         *         "createdAt": "2026-11-29T00:46:58.568Z",
+                         *         "updatedAt": "2026-11-29T00:46:58.883Z"
                          *       }
                          *     }
                          */
@@ -29534,7 +30110,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_sSCQnqUFwbGFGAqqmNJ0 */
+                    /** @example order_6pHVR7ntmE4okzTmYq6d */
                     id: string;
                 };
                 cookie?: never;
@@ -29562,10 +30138,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_sSCQnqUFwbGFGAqqmNJ0",
+                         *         "id": "order_6pHVR7ntmE4okzTmYq6d",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "sSCQnqUFwbGFGAqqmNJ0"
+                         *           "id": "6pHVR7ntmE4okzTmYq6d"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -29580,7 +30156,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T12:17:33.375Z"
+                         *             "collectedAt": "2026-11-29T00:46:59.872Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -29608,31 +30184,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T12:17:33.028Z",
+                         *             "at": "2026-11-29T00:46:59.545Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T12:17:33.274Z",
+                         *             "at": "2026-11-29T00:46:59.799Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T12:17:33.375Z",
-                         *             "by": "demo-livreur",
+                         *             "at": "2026-11-29T00:46:59.872Z",
+                         *             "by": "demo-vendeur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "retour",
-                         *             "at": "2026-11-27T12:17:33.448Z",
+                         *             "at": "2026-11-29T00:46:59.938Z",
                          *             "by": "demo-livreur",
                          *             "reason": "Client injoignable, colis rendu au vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:33.028Z",
-                         *         "updatedAt": "2026-11-27T12:17:33.448Z"
+                         *         "createdAt": "2026-11-29T00:46:59.545Z",
+                         *         "updatedAt": "2026-11-29T00:46:59.938Z"
                          *       }
                          *     }
                          */
@@ -29798,7 +30374,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_rP4umtwv1WLT7BgX64sV */
+                    /** @example order_KBytMckQtIAnDpF6x8dH */
                     id: string;
                 };
                 cookie?: never;
@@ -29815,10 +30391,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_rP4umtwv1WLT7BgX64sV",
+                         *         "id": "order_KBytMckQtIAnDpF6x8dH",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "rP4umtwv1WLT7BgX64sV"
+                         *           "id": "KBytMckQtIAnDpF6x8dH"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -29853,7 +30429,7 @@ export interface paths {
                          *         "radiusKm": 0,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "791773",
+                         *         "code": "432635",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -29861,19 +30437,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T12:17:34.008Z",
+                         *             "at": "2026-11-29T00:47:00.536Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "annule",
-                         *             "at": "2026-11-27T12:17:34.190Z",
+                         *             "at": "2026-11-29T00:47:00.622Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:34.008Z",
-                         *         "updatedAt": "2026-11-27T12:17:34.190Z"
+                         *         "createdAt": "2026-11-29T00:47:00.536Z",
+                         *         "updatedAt": "2026-11-29T00:47:00.622Z"
                          *       }
                          *     }
                          */
@@ -30019,7 +30595,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_liJHdPOvJQoVeQVeQCUs */
+                    /** @example order_IExnxEytjeDAmF3RafVQ */
                     id: string;
                 };
                 cookie?: never;
@@ -30053,10 +30629,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_liJHdPOvJQoVeQVeQCUs",
+                         *         "id": "order_IExnxEytjeDAmF3RafVQ",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "liJHdPOvJQoVeQVeQCUs"
+                         *           "id": "IExnxEytjeDAmF3RafVQ"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -30071,7 +30647,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-27T12:17:31.019Z"
+                         *             "collectedAt": "2026-11-29T00:46:57.849Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -30091,43 +30667,43 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "259129",
+                         *         "code": "697109",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-27T12:17:31.092Z",
+                         *           "at": "2026-11-29T00:46:57.928Z",
                          *           "by": "demo-acheteur"
                          *         },
                          *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-27T12:17:30.786Z",
+                         *             "at": "2026-11-29T00:46:57.585Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-27T12:17:30.920Z",
+                         *             "at": "2026-11-29T00:46:57.745Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-27T12:17:31.019Z",
+                         *             "at": "2026-11-29T00:46:57.849Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-27T12:17:31.163Z",
+                         *             "at": "2026-11-29T00:46:57.986Z",
                          *             "by": "demo-admin",
                          *             "reason": "Pièce vérifiée conforme avec le vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:30.786Z",
-                         *         "updatedAt": "2026-11-27T12:17:31.163Z"
+                         *         "createdAt": "2026-11-29T00:46:57.585Z",
+                         *         "updatedAt": "2026-11-29T00:46:57.986Z"
                          *       }
                          *     }
                          */
@@ -30296,7 +30872,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_sgi70iGpOimuFowSdQ3w */
+                    /** @example order_67q5mfWLiTv0fbrWvFkQ */
                     id: string;
                 };
                 cookie?: never;
@@ -30463,7 +31039,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "xjOg4XHmSDEBe72WwXHO"
+                     *         "commandeId": "GZC1IiBszAlp4pcYEL1j"
                      *       }
                      *     }
                      */
@@ -30481,10 +31057,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "IcEZOVZAMBXtFk5D1dJx",
+                         *         "paymentId": "rVPHljDR2WfX2d9EJaLe",
                          *         "statut": "pending",
-                         *         "reference": "SBX-850f8baf-fa53-4234-929d-b807b110b1a2",
-                         *         "paymentUrl": "http://127.0.0.1:40173/pay/SBX-850f8baf-fa53-4234-929d-b807b110b1a2"
+                         *         "reference": "SBX-f777f78d-6d49-4ae3-90d0-5842a52d6bb9",
+                         *         "paymentUrl": "http://127.0.0.1:44307/pay/SBX-f777f78d-6d49-4ae3-90d0-5842a52d6bb9"
                          *       }
                          *     }
                          */
@@ -30696,7 +31272,7 @@ export interface paths {
                      *       "type": "publicite",
                      *       "montant": 7000,
                      *       "metadata": {
-                     *         "publiciteId": "LaYPP0GMDjR30Eh4gYVz"
+                     *         "publiciteId": "GFIfg7hdJCQ4jTvlKoE2"
                      *       },
                      *       "telephone": "+2290197000003"
                      *     }
@@ -30736,9 +31312,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "zNlckLPBI0AJxS0TxWQm",
+                         *         "paymentId": "cSXyKvz3p1tKdqdiQlOL",
                          *         "statut": "pending",
-                         *         "reference": "SBX-e629a38d-704e-4eda-88af-579dbe9d2eaf",
+                         *         "reference": "SBX-8c279313-c80a-4c50-a5dc-e94961e711ee",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -30952,7 +31528,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "xjOg4XHmSDEBe72WwXHO"
+                     *         "commandeId": "GZC1IiBszAlp4pcYEL1j"
                      *       },
                      *       "typeCard": "VISA"
                      *     }
@@ -30982,10 +31558,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "qR3pcMZq2PQclCCTPZ8b",
+                         *         "paymentId": "2JQx8TpgGiDVqSf0y5MK",
                          *         "statut": "pending",
-                         *         "reference": "SBX-3b728d49-ddd6-4e4d-9163-abd2733c8a1f",
-                         *         "paymentUrl": "http://127.0.0.1:40173/pay/SBX-3b728d49-ddd6-4e4d-9163-abd2733c8a1f"
+                         *         "reference": "SBX-c0e34b0f-59d2-4822-a7f3-e7f2c79530ea",
+                         *         "paymentUrl": "http://127.0.0.1:44307/pay/SBX-c0e34b0f-59d2-4822-a7f3-e7f2c79530ea"
                          *       }
                          *     }
                          */
@@ -31192,9 +31768,9 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "xjOg4XHmSDEBe72WwXHO"
+                     *         "commandeId": "GZC1IiBszAlp4pcYEL1j"
                      *       },
-                     *       "reference": "SBX-a7bd1d49-b4a5-49fd-963a-2e57a0bcbdd8"
+                     *       "reference": "SBX-40cdabe1-0fcd-4d5e-9ca5-3fbcdec2eda0"
                      *     }
                      */
                     "application/json": {
@@ -31222,9 +31798,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "client_7dff8ce5b40b7a4f7deacd2b4937aa78bbb4ec45",
+                         *         "paymentId": "client_47110b8c166f868d7d88e5d209fba3eefcc2f72f",
                          *         "statut": "success",
-                         *         "reference": "SBX-a7bd1d49-b4a5-49fd-963a-2e57a0bcbdd8",
+                         *         "reference": "SBX-40cdabe1-0fcd-4d5e-9ca5-3fbcdec2eda0",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -31453,7 +32029,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "reference": "IcEZOVZAMBXtFk5D1dJx",
+                     *       "reference": "rVPHljDR2WfX2d9EJaLe",
                      *       "status": "SUCCESSFUL"
                      *     }
                      */
@@ -31731,14 +32307,14 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "demo-transit-payment",
+                         *           "id": "demo-dispute-payment",
                          *           "userId": "demo-acheteur",
-                         *           "montant": 650000,
+                         *           "montant": 85000,
                          *           "reference": null,
                          *           "statut": "success",
-                         *           "type": "achat",
+                         *           "type": "commande",
                          *           "metadata": {
-                         *             "achatId": "demo-achats-1"
+                         *             "commandeId": "demo-commandes-4"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -31747,24 +32323,24 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T12:17:11.743Z",
+                         *               "at": "2026-11-29T00:46:37.907Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T12:17:11.690Z"
+                         *           "createdAt": "2026-11-29T00:46:37.858Z"
                          *         },
                          *         {
-                         *           "id": "demo-verification-payment",
+                         *           "id": "demo-handover-payment",
                          *           "userId": "demo-acheteur",
-                         *           "montant": 20000,
+                         *           "montant": 85000,
                          *           "reference": null,
                          *           "statut": "success",
-                         *           "type": "verification",
+                         *           "type": "commande",
                          *           "metadata": {
-                         *             "articleId": "demo-articles-5"
+                         *             "commandeId": "demo-commandes-3"
                          *           },
                          *           "method": "mobile_money",
                          *           "network": "mtn",
@@ -31773,20 +32349,20 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-27T12:17:11.240Z",
+                         *               "at": "2026-11-29T00:46:37.191Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-27T12:17:11.202Z"
+                         *           "createdAt": "2026-11-29T00:46:37.149Z"
                          *         }
                          *       ],
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 4,
+                         *         "total": 6,
                          *         "hasMore": true
                          *       }
                          *     }
@@ -31904,7 +32480,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example demo-transit-payment */
+                    /** @example demo-dispute-payment */
                     id: string;
                 };
                 cookie?: never;
@@ -31921,14 +32497,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-transit-payment",
+                         *         "id": "demo-dispute-payment",
                          *         "userId": "demo-acheteur",
-                         *         "montant": 650000,
+                         *         "montant": 85000,
                          *         "reference": null,
                          *         "statut": "success",
-                         *         "type": "achat",
+                         *         "type": "commande",
                          *         "metadata": {
-                         *           "achatId": "demo-achats-1"
+                         *           "commandeId": "demo-commandes-4"
                          *         },
                          *         "method": "mobile_money",
                          *         "network": "mtn",
@@ -31937,14 +32513,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T12:17:11.743Z",
+                         *             "at": "2026-11-29T00:46:37.907Z",
                          *             "from": "pending",
                          *             "to": "success",
                          *             "source": "admin",
                          *             "reason": "données de démonstration"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:11.690Z"
+                         *         "createdAt": "2026-11-29T00:46:37.858Z"
                          *       }
                          *     }
                          */
@@ -32077,7 +32653,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example IcEZOVZAMBXtFk5D1dJx */
+                    /** @example rVPHljDR2WfX2d9EJaLe */
                     id: string;
                 };
                 cookie?: never;
@@ -32111,14 +32687,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "IcEZOVZAMBXtFk5D1dJx",
+                         *         "id": "rVPHljDR2WfX2d9EJaLe",
                          *         "userId": "demo-acheteur",
                          *         "montant": 85000,
-                         *         "reference": "SBX-850f8baf-fa53-4234-929d-b807b110b1a2",
+                         *         "reference": "SBX-f777f78d-6d49-4ae3-90d0-5842a52d6bb9",
                          *         "statut": "failed",
                          *         "type": "commande",
                          *         "metadata": {
-                         *           "commandeId": "xjOg4XHmSDEBe72WwXHO"
+                         *           "commandeId": "GZC1IiBszAlp4pcYEL1j"
                          *         },
                          *         "method": "link",
                          *         "network": null,
@@ -32127,14 +32703,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-27T12:17:21.922Z",
+                         *             "at": "2026-11-29T00:46:48.220Z",
                          *             "from": "pending",
                          *             "to": "failed",
                          *             "source": "admin",
                          *             "reason": "Le client a abandonné le paiement"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-27T12:17:21.782Z"
+                         *         "createdAt": "2026-11-29T00:46:48.074Z"
                          *       }
                          *     }
                          */
@@ -32477,6 +33053,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "balance": 0,
+                         *         "held": 0,
                          *         "debt": 0,
                          *         "currency": "XOF",
                          *         "updatedAt": null
@@ -32764,6 +33341,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "balance": 0,
+                         *         "held": 0,
                          *         "totalsByType": {},
                          *         "months": []
                          *       }
@@ -32886,7 +33464,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "demo-articles-2",
+                     *       "articleId": "hQG0hUo4RxCSZN92Qmoj",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -32916,21 +33494,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-2_demo-acheteur",
-                         *         "article": "demo-articles-2",
+                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
+                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
-                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "articleTitre": "Mazda 323 2003",
                          *         "dateSelectionTransitaire": null,
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T12:17:34.764Z",
-                         *         "updatedAt": "2026-11-27T12:17:34.764Z"
+                         *         "createdAt": "2026-11-29T00:47:01.140Z",
+                         *         "updatedAt": "2026-11-29T00:47:01.140Z"
                          *       }
                          *     }
                          */
@@ -33111,7 +33689,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "demo-articles-2",
+                     *       "articleId": "hQG0hUo4RxCSZN92Qmoj",
                      *       "transitaireId": "demo-transitaire"
                      *     }
                      */
@@ -33132,21 +33710,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-2_demo-acheteur",
-                         *         "article": "demo-articles-2",
+                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
+                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
-                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T12:17:34.943Z",
+                         *         "articleTitre": "Mazda 323 2003",
+                         *         "dateSelectionTransitaire": "2026-11-29T00:47:01.246Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T12:17:34.764Z",
-                         *         "updatedAt": "2026-11-27T12:17:34.943Z"
+                         *         "createdAt": "2026-11-29T00:47:01.140Z",
+                         *         "updatedAt": "2026-11-29T00:47:01.246Z"
                          *       }
                          *     }
                          */
@@ -33340,7 +33918,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "demo-articles-2"
+                     *       "articleId": "hQG0hUo4RxCSZN92Qmoj"
                      *     }
                      */
                     "application/json": {
@@ -33359,21 +33937,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-2_demo-acheteur",
-                         *         "article": "demo-articles-2",
+                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
+                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
-                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T12:17:35.187Z",
-                         *         "dateTransfer": "2026-11-27T12:17:35.304Z",
+                         *         "articleTitre": "Mazda 323 2003",
+                         *         "dateSelectionTransitaire": "2026-11-29T00:47:01.454Z",
+                         *         "dateTransfer": "2026-11-29T00:47:01.562Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T12:17:34.764Z",
-                         *         "updatedAt": "2026-11-27T12:17:35.304Z"
+                         *         "createdAt": "2026-11-29T00:47:01.140Z",
+                         *         "updatedAt": "2026-11-29T00:47:01.562Z"
                          *       }
                          *     }
                          */
@@ -33580,12 +34158,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T12:17:12.032Z",
-                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
+                         *           "createdAt": "2026-11-29T00:46:36.824Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -33737,12 +34315,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Haojue KA 125 neuve",
-                         *         "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T12:17:12.032Z",
-                         *         "updatedAt": "2026-11-27T12:17:12.118Z"
+                         *         "createdAt": "2026-11-29T00:46:36.824Z",
+                         *         "updatedAt": "2026-11-29T00:46:36.931Z"
                          *       }
                          *     }
                          */
@@ -33911,12 +34489,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T12:17:12.032Z",
-                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
+                         *           "createdAt": "2026-11-29T00:46:36.824Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -34080,12 +34658,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T12:17:12.032Z",
-                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
+                         *           "createdAt": "2026-11-29T00:46:36.824Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -34217,7 +34795,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example demo-articles-2_demo-acheteur */
+                    /** @example hQG0hUo4RxCSZN92Qmoj_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -34234,21 +34812,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-2_demo-acheteur",
-                         *         "article": "demo-articles-2",
+                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
+                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
-                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T12:17:35.187Z",
-                         *         "dateTransfer": "2026-11-27T12:17:35.304Z",
-                         *         "dateTraite": "2026-11-27T12:17:35.385Z",
+                         *         "articleTitre": "Mazda 323 2003",
+                         *         "dateSelectionTransitaire": "2026-11-29T00:47:01.454Z",
+                         *         "dateTransfer": "2026-11-29T00:47:01.562Z",
+                         *         "dateTraite": "2026-11-29T00:47:01.725Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T12:17:34.764Z",
-                         *         "updatedAt": "2026-11-27T12:17:35.385Z"
+                         *         "createdAt": "2026-11-29T00:47:01.140Z",
+                         *         "updatedAt": "2026-11-29T00:47:01.725Z"
                          *       }
                          *     }
                          */
@@ -34406,7 +34984,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example demo-articles-2_demo-acheteur */
+                    /** @example hQG0hUo4RxCSZN92Qmoj_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -34423,21 +35001,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-2_demo-acheteur",
-                         *         "article": "demo-articles-2",
+                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
+                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
-                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "articleTitre": "Mazda 323 2003",
                          *         "dateSelectionTransitaire": null,
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T12:17:34.764Z",
-                         *         "updatedAt": "2026-11-27T12:17:35.055Z"
+                         *         "createdAt": "2026-11-29T00:47:01.140Z",
+                         *         "updatedAt": "2026-11-29T00:47:01.386Z"
                          *       }
                          *     }
                          */
@@ -34595,7 +35173,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example demo-articles-2_demo-acheteur */
+                    /** @example hQG0hUo4RxCSZN92Qmoj_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -34630,21 +35208,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-2_demo-acheteur",
-                         *         "article": "demo-articles-2",
+                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
+                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
-                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-27T12:17:35.187Z",
+                         *         "articleTitre": "Mazda 323 2003",
+                         *         "dateSelectionTransitaire": "2026-11-29T00:47:01.454Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T12:17:34.764Z",
-                         *         "updatedAt": "2026-11-27T12:17:35.286Z"
+                         *         "createdAt": "2026-11-29T00:47:01.140Z",
+                         *         "updatedAt": "2026-11-29T00:47:01.538Z"
                          *       }
                          *     }
                          */
@@ -34820,7 +35398,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "demo-articles-1",
+                     *       "articleId": "demo-articles-2",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -34850,21 +35428,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-1_demo-acheteur",
-                         *         "article": "demo-articles-1",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
-                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
                          *         "dateSelectionTransitaire": null,
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T12:17:35.805Z",
-                         *         "updatedAt": "2026-11-27T12:17:35.805Z"
+                         *         "createdAt": "2026-11-29T00:47:02.135Z",
+                         *         "updatedAt": "2026-11-29T00:47:02.135Z"
                          *       }
                          *     }
                          */
@@ -35046,7 +35624,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "demo-articles-1",
+                     *       "articleId": "demo-articles-2",
                      *       "transitaireId": "demo-transitaire"
                      *     }
                      */
@@ -35067,21 +35645,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-1_demo-acheteur",
-                         *         "article": "demo-articles-1",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
-                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T12:17:35.905Z",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-29T00:47:02.234Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T12:17:35.805Z",
-                         *         "updatedAt": "2026-11-27T12:17:35.905Z"
+                         *         "createdAt": "2026-11-29T00:47:02.135Z",
+                         *         "updatedAt": "2026-11-29T00:47:02.234Z"
                          *       }
                          *     }
                          */
@@ -35278,7 +35856,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "demo-articles-1"
+                     *       "articleId": "demo-articles-2"
                      *     }
                      */
                     "application/json": {
@@ -35297,21 +35875,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-1_demo-acheteur",
-                         *         "article": "demo-articles-1",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "transferer",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
-                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T12:17:36.182Z",
-                         *         "dateTransfer": "2026-11-27T12:17:36.281Z",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-29T00:47:02.421Z",
+                         *         "dateTransfer": "2026-11-29T00:47:02.508Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T12:17:35.805Z",
-                         *         "updatedAt": "2026-11-27T12:17:36.281Z"
+                         *         "createdAt": "2026-11-29T00:47:02.135Z",
+                         *         "updatedAt": "2026-11-29T00:47:02.508Z"
                          *       }
                          *     }
                          */
@@ -35519,12 +36097,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T12:17:12.032Z",
-                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
+                         *           "createdAt": "2026-11-29T00:46:36.824Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -35679,12 +36257,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Haojue KA 125 neuve",
-                         *         "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T12:17:12.032Z",
-                         *         "updatedAt": "2026-11-27T12:17:12.118Z"
+                         *         "createdAt": "2026-11-29T00:46:36.824Z",
+                         *         "updatedAt": "2026-11-29T00:46:36.931Z"
                          *       }
                          *     }
                          */
@@ -35854,12 +36432,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T12:17:12.032Z",
-                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
+                         *           "createdAt": "2026-11-29T00:46:36.824Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -36024,12 +36602,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-27T12:17:12.118Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-27T12:17:12.032Z",
-                         *           "updatedAt": "2026-11-27T12:17:12.118Z"
+                         *           "createdAt": "2026-11-29T00:46:36.824Z",
+                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -36164,7 +36742,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example demo-articles-1_demo-acheteur */
+                    /** @example demo-articles-2_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -36181,21 +36759,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-1_demo-acheteur",
-                         *         "article": "demo-articles-1",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "traite",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
-                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T12:17:36.182Z",
-                         *         "dateTransfer": "2026-11-27T12:17:36.281Z",
-                         *         "dateTraite": "2026-11-27T12:17:36.388Z",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-29T00:47:02.421Z",
+                         *         "dateTransfer": "2026-11-29T00:47:02.508Z",
+                         *         "dateTraite": "2026-11-29T00:47:02.687Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-27T12:17:35.805Z",
-                         *         "updatedAt": "2026-11-27T12:17:36.388Z"
+                         *         "createdAt": "2026-11-29T00:47:02.135Z",
+                         *         "updatedAt": "2026-11-29T00:47:02.687Z"
                          *       }
                          *     }
                          */
@@ -36356,7 +36934,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example demo-articles-1_demo-acheteur */
+                    /** @example demo-articles-2_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -36373,21 +36951,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-1_demo-acheteur",
-                         *         "article": "demo-articles-1",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": null,
                          *         "statut": "parcours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
-                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
                          *         "dateSelectionTransitaire": null,
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T12:17:35.805Z",
-                         *         "updatedAt": "2026-11-27T12:17:36.053Z"
+                         *         "createdAt": "2026-11-29T00:47:02.135Z",
+                         *         "updatedAt": "2026-11-29T00:47:02.343Z"
                          *       }
                          *     }
                          */
@@ -36548,7 +37126,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example demo-articles-1_demo-acheteur */
+                    /** @example demo-articles-2_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -36583,21 +37161,21 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "demo-articles-1_demo-acheteur",
-                         *         "article": "demo-articles-1",
+                         *         "id": "demo-articles-2_demo-acheteur",
+                         *         "article": "demo-articles-2",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
                          *         "modeLivraison": "transit",
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
-                         *         "articleTitre": "Toyota Corolla 2012, climatisée",
-                         *         "dateSelectionTransitaire": "2026-11-27T12:17:36.182Z",
+                         *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
+                         *         "dateSelectionTransitaire": "2026-11-29T00:47:02.421Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-27T12:17:35.805Z",
-                         *         "updatedAt": "2026-11-27T12:17:36.258Z"
+                         *         "createdAt": "2026-11-29T00:47:02.135Z",
+                         *         "updatedAt": "2026-11-29T00:47:02.494Z"
                          *       }
                          *     }
                          */
@@ -36778,8 +37356,8 @@ export interface paths {
                          *         "userId": "demo-transitaire",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T12:17:08.006Z",
-                         *         "decidedAt": "2026-11-27T12:17:08.138Z",
+                         *         "submittedAt": "2026-11-29T00:46:32.172Z",
+                         *         "decidedAt": "2026-11-29T00:46:32.308Z",
                          *         "dossier": {
                          *           "cardFront": "kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg",
                          *           "cardBack": "kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg",
@@ -36925,8 +37503,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "cardFront": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/239a3820-8017-400a-832e-6f3d7cf3c7a3.jpg",
-                     *       "cardBack": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/e7d947e2-c471-4521-b05b-c959d0499265.jpg",
+                     *       "cardFront": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/1b6dc9c5-9fe1-4dc7-9246-1900aba64448.jpg",
+                     *       "cardBack": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/557bd8a6-8c78-4685-a746-2bd8e18a5f33.jpg",
                      *       "companyName": "Akpovi Transit SARL",
                      *       "registrationRef": "RB/COT/24 B 1020",
                      *       "pays": "BJ",
@@ -36967,14 +37545,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
+                         *         "userId": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
                          *         "statut": "pending",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T12:17:36.623Z",
+                         *         "submittedAt": "2026-11-29T00:47:02.881Z",
                          *         "decidedAt": null,
                          *         "dossier": {
-                         *           "cardFront": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/239a3820-8017-400a-832e-6f3d7cf3c7a3.jpg",
-                         *           "cardBack": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/e7d947e2-c471-4521-b05b-c959d0499265.jpg",
+                         *           "cardFront": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/1b6dc9c5-9fe1-4dc7-9246-1900aba64448.jpg",
+                         *           "cardBack": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/557bd8a6-8c78-4685-a746-2bd8e18a5f33.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -37361,8 +37939,8 @@ export interface paths {
                          *         "userId": "demo-transitaire",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T12:17:08.006Z",
-                         *         "decidedAt": "2026-11-27T12:17:08.138Z",
+                         *         "submittedAt": "2026-11-29T00:46:32.172Z",
+                         *         "decidedAt": "2026-11-29T00:46:32.308Z",
                          *         "dossier": {
                          *           "cardFront": "kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg",
                          *           "cardBack": "kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg",
@@ -37379,9 +37957,9 @@ export interface paths {
                          *           ]
                          *         },
                          *         "cardLinks": {
-                         *           "cardFront": "/api/upload/signed/kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg?expires=1795782136&signature=5066b8044448c39fb2f797293df3cb9c1e078c8a1449bae73254766acb0290f4",
-                         *           "cardBack": "/api/upload/signed/kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg?expires=1795782136&signature=5210ddd519fb17c5a1e4df8d764b59f1f0db9e27bd1668d64bb2ec4a13b147d5",
-                         *           "expiresAt": "2026-11-27T12:22:16.063Z",
+                         *           "cardFront": "/api/upload/signed/kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg?expires=1795913502&signature=18a5771331d15a97fe7350b0ecc727dcf631a498765f2b14f2e8dee5b5675ac6",
+                         *           "cardBack": "/api/upload/signed/kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg?expires=1795913502&signature=32ce994539109e7307bbc6aa28f43d263ba62f19611c2c40262f57a584576109",
+                         *           "expiresAt": "2026-11-29T00:51:42.758Z",
                          *           "deleted": []
                          *         }
                          *       }
@@ -37554,7 +38132,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example VKIqDUTjV6BsfLZCTz8iQleCldRE */
+                    /** @example RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM */
                     userId: string;
                 };
                 cookie?: never;
@@ -37571,14 +38149,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
+                         *         "userId": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-27T12:17:36.834Z",
-                         *         "decidedAt": "2026-11-27T12:17:36.896Z",
+                         *         "submittedAt": "2026-11-29T00:47:03.066Z",
+                         *         "decidedAt": "2026-11-29T00:47:03.126Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/6e9eba76-a05d-4f29-a003-f518aa907348.jpg",
-                         *           "cardBack": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/cf6607fc-2f60-416e-b90b-b06396de2b53.jpg",
+                         *           "cardFront": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/ef046bc6-87b0-4263-8581-6e8347a00c2a.jpg",
+                         *           "cardBack": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/67b325a0-fe1a-463c-ac84-a8883fa04368.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -37759,7 +38337,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example VKIqDUTjV6BsfLZCTz8iQleCldRE */
+                    /** @example RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM */
                     userId: string;
                 };
                 cookie?: never;
@@ -37787,14 +38365,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "VKIqDUTjV6BsfLZCTz8iQleCldRE",
+                         *         "userId": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
                          *         "statut": "rejected",
                          *         "rejectionMotif": "Carte illisible, merci de la reprendre",
-                         *         "submittedAt": "2026-11-27T12:17:36.623Z",
-                         *         "decidedAt": "2026-11-27T12:17:36.721Z",
+                         *         "submittedAt": "2026-11-29T00:47:02.881Z",
+                         *         "decidedAt": "2026-11-29T00:47:02.949Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/239a3820-8017-400a-832e-6f3d7cf3c7a3.jpg",
-                         *           "cardBack": "kyc/VKIqDUTjV6BsfLZCTz8iQleCldRE/e7d947e2-c471-4521-b05b-c959d0499265.jpg",
+                         *           "cardFront": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/1b6dc9c5-9fe1-4dc7-9246-1900aba64448.jpg",
+                         *           "cardBack": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/557bd8a6-8c78-4685-a746-2bd8e18a5f33.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -38021,8 +38599,8 @@ export interface paths {
                          *         "acheteur": "demo-acheteur",
                          *         "rating": 5,
                          *         "comment": "Dédouanement rapide, bon suivi.",
-                         *         "createdAt": "2026-11-27T12:17:36.475Z",
-                         *         "updatedAt": "2026-11-27T12:17:36.475Z"
+                         *         "createdAt": "2026-11-29T00:47:02.767Z",
+                         *         "updatedAt": "2026-11-29T00:47:02.767Z"
                          *       }
                          *     }
                          */
@@ -38347,8 +38925,8 @@ export interface paths {
                          *         "acheteur": "demo-acheteur",
                          *         "rating": 4,
                          *         "comment": "Bon suivi, un jour de retard.",
-                         *         "createdAt": "2026-11-27T12:17:36.475Z",
-                         *         "updatedAt": "2026-11-27T12:17:36.516Z"
+                         *         "createdAt": "2026-11-29T00:47:02.767Z",
+                         *         "updatedAt": "2026-11-29T00:47:02.798Z"
                          *       }
                          *     }
                          */
@@ -39045,15 +39623,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "vHErW1WXL7uRs4atPIrTAcYERIwE",
+                         *         "id": "xOFWsqLSE777flEAkTjHMHkwoVTu",
                          *         "telephone": "+2290190000012",
                          *         "email": "pro_2290190000012@users.marketplace.invalid",
                          *         "nom": "Dah",
                          *         "prenoms": "Boris",
                          *         "typeAgent": "Market",
                          *         "zone": "Porto-Novo - Ouando",
-                         *         "referralCode": "AAQCX3DJ",
-                         *         "createdAt": "2026-11-27T12:17:37.150Z",
+                         *         "referralCode": "MBBVQ5R7",
+                         *         "createdAt": "2026-11-29T00:47:03.489Z",
                          *         "passwordSetup": {
                          *           "method": "password_reset",
                          *           "steps": [
@@ -39236,7 +39814,15 @@ export interface paths {
                          *         "agent": {
                          *           "id": "demo-agentCommercial",
                          *           "typeAgent": "Market_pro",
-                         *           "referralCode": "DEMOPRO1"
+                         *           "referralCode": "DEMOPRO1",
+                         *           "presenceZone": {
+                         *             "statut": "non_definie",
+                         *             "centre": null,
+                         *             "rayonM": null,
+                         *             "polygone": null,
+                         *             "definedAt": null,
+                         *             "definedBy": null
+                         *           }
                          *         },
                          *         "stats": {
                          *           "totalReferrals": 1,
@@ -39246,7 +39832,7 @@ export interface paths {
                          *           "currentBalance": 7650
                          *         },
                          *         "daily": {
-                         *           "dateKey": "2026-11-27",
+                         *           "dateKey": "2026-11-29",
                          *           "prospectsApproached": 6,
                          *           "demonstrations": 3,
                          *           "boutiquesCreees": 1,
@@ -39398,7 +39984,15 @@ export interface paths {
                          *         "agent": {
                          *           "id": "demo-agentCommercial",
                          *           "typeAgent": "Market_pro",
-                         *           "referralCode": "DEMOPRO1"
+                         *           "referralCode": "DEMOPRO1",
+                         *           "presenceZone": {
+                         *             "statut": "non_definie",
+                         *             "centre": null,
+                         *             "rayonM": null,
+                         *             "polygone": null,
+                         *             "definedAt": null,
+                         *             "definedBy": null
+                         *           }
                          *         },
                          *         "stats": {
                          *           "totalReferrals": 1,
@@ -39408,7 +40002,7 @@ export interface paths {
                          *           "currentBalance": 7650
                          *         },
                          *         "daily": {
-                         *           "dateKey": "2026-11-27",
+                         *           "dateKey": "2026-11-29",
                          *           "prospectsApproached": 6,
                          *           "demonstrations": 3,
                          *           "boutiquesCreees": 1,
@@ -39560,9 +40154,17 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "vHErW1WXL7uRs4atPIrTAcYERIwE",
+                         *           "id": "xOFWsqLSE777flEAkTjHMHkwoVTu",
                          *           "typeAgent": "Market",
-                         *           "referralCode": "AAQCX3DJ"
+                         *           "referralCode": "MBBVQ5R7",
+                         *           "presenceZone": {
+                         *             "statut": "non_definie",
+                         *             "centre": null,
+                         *             "rayonM": null,
+                         *             "polygone": null,
+                         *             "definedAt": null,
+                         *             "definedBy": null
+                         *           }
                          *         },
                          *         "stats": {
                          *           "totalReferrals": 0,
@@ -39572,7 +40174,7 @@ export interface paths {
                          *           "currentBalance": 0
                          *         },
                          *         "daily": {
-                         *           "dateKey": "2026-11-27",
+                         *           "dateKey": "2026-11-29",
                          *           "prospectsApproached": 0,
                          *           "demonstrations": 0,
                          *           "boutiquesCreees": 0,
@@ -40101,7 +40703,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "vHErW1WXL7uRs4atPIrTAcYERIwE",
+                         *           "agentId": "xOFWsqLSE777flEAkTjHMHkwoVTu",
                          *           "rank": 1,
                          *           "score": 0,
                          *           "earnings": 0,
@@ -40259,7 +40861,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "dateKey": "2026-11-27",
+                         *         "dateKey": "2026-11-29",
                          *         "zone": "Cotonou - Dantokpa",
                          *         "zoneLocation": {
                          *           "lat": 6.3725,
@@ -40417,7 +41019,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "dateKey": "2026-11-27",
+                         *         "dateKey": "2026-11-29",
                          *         "prospectsApproached": 7
                          *       }
                          *     }
@@ -40808,7 +41410,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "date": "2026-11-27"
+                     *       "date": "2026-11-29"
                      *     }
                      */
                     "application/json": components["schemas"]["AgentBackfillRequest"];
@@ -40825,7 +41427,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "dateKey": "2026-11-27",
+                         *         "dateKey": "2026-11-29",
                          *         "scanned": 1,
                          *         "missing": 0,
                          *         "credited": 0,
@@ -41168,9 +41770,10 @@ export interface paths {
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T12:17:09.422Z",
+                         *           "createdAt": "2026-11-26T00:46:33.791Z",
                          *           "completedAt": null,
-                         *           "phoneProven": true
+                         *           "phoneProven": true,
+                         *           "signupBonusRefusedReason": null
                          *         }
                          *       ],
                          *       "pagination": {
@@ -41347,7 +41950,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "dateKey": "2026-11-27",
+                         *           "dateKey": "2026-11-29",
                          *           "zone": "Cotonou - Dantokpa",
                          *           "zoneLocation": {
                          *             "lat": 6.3654,
@@ -41367,7 +41970,7 @@ export interface paths {
                          *           "observation": null
                          *         },
                          *         {
-                         *           "dateKey": "2026-11-26",
+                         *           "dateKey": "2026-11-28",
                          *           "zone": "Cotonou - Dantokpa",
                          *           "zoneLocation": {
                          *             "lat": 6.3654,
@@ -41738,7 +42341,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example demo-agentCommercial
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -41751,6 +42357,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "statut": "non_definie",
+                         *         "centre": null,
+                         *         "rayonM": null,
+                         *         "polygone": null,
+                         *         "definedAt": null,
+                         *         "definedBy": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -41865,13 +42484,25 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example demo-agentCommercial
+                     */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "centre": {
+                     *         "lat": 6.3725,
+                     *         "lng": 2.4307
+                     *       },
+                     *       "rayonM": 5000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AgentZoneRequest"];
                 };
             };
@@ -41882,6 +42513,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "statut": "definie",
+                         *         "centre": {
+                         *           "lat": 6.3725,
+                         *           "lng": 2.4307
+                         *         },
+                         *         "rayonM": 5000,
+                         *         "polygone": null,
+                         *         "definedAt": "2026-11-29T00:47:03.318Z",
+                         *         "definedBy": "demo-admin"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -42019,7 +42666,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The agent’s id (its user id). */
+                    /**
+                     * @description The agent’s id (its user id).
+                     * @example xOFWsqLSE777flEAkTjHMHkwoVTu
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -42032,6 +42682,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "statut": "non_definie",
+                         *         "centre": null,
+                         *         "rayonM": null,
+                         *         "polygone": null,
+                         *         "definedAt": null,
+                         *         "definedBy": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -42169,7 +42832,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "date": "2026-11-27",
+                     *       "date": "2026-11-29",
                      *       "observation": "Présente au marché toute la matinée"
                      *     }
                      */
@@ -42187,7 +42850,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "dateKey": "2026-11-27",
+                         *         "dateKey": "2026-11-29",
                          *         "zone": "Cotonou - Dantokpa",
                          *         "zoneLocation": {
                          *           "lat": 6.3725,
@@ -42388,9 +43051,10 @@ export interface paths {
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T12:17:09.422Z",
+                         *           "createdAt": "2026-11-26T00:46:33.791Z",
                          *           "completedAt": null,
-                         *           "phoneProven": true
+                         *           "phoneProven": true,
+                         *           "signupBonusRefusedReason": null
                          *         }
                          *       ],
                          *       "pagination": {
@@ -42682,9 +43346,10 @@ export interface paths {
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-24T12:17:09.422Z",
+                         *           "createdAt": "2026-11-26T00:46:33.791Z",
                          *           "completedAt": null,
-                         *           "phoneProven": true
+                         *           "phoneProven": true,
+                         *           "signupBonusRefusedReason": null
                          *         }
                          *       ],
                          *       "pagination": {
@@ -42836,9 +43501,10 @@ export interface paths {
                          *         "code": "DEMOPRO1",
                          *         "statut": "pending",
                          *         "referredRole": "vendeur",
-                         *         "createdAt": "2026-11-24T12:17:09.422Z",
+                         *         "createdAt": "2026-11-26T00:46:33.791Z",
                          *         "completedAt": null,
-                         *         "phoneProven": true
+                         *         "phoneProven": true,
+                         *         "signupBonusRefusedReason": null
                          *       }
                          *     }
                          */
@@ -42998,7 +43664,7 @@ export interface paths {
                          *       "data": {
                          *         "status": "counted",
                          *         "eventType": "seller_create_started",
-                         *         "sessionKey": "demo-vendeur_1795781832",
+                         *         "sessionKey": "demo-vendeur_1795913198",
                          *         "agentId": "demo-agentCommercial"
                          *       }
                          *     }
@@ -45489,8 +46155,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "from": "2026-10-29",
-                         *         "to": "2026-11-27",
+                         *         "from": "2026-10-31",
+                         *         "to": "2026-11-29",
                          *         "days": 30,
                          *         "users": {
                          *           "current": {
@@ -45524,38 +46190,6 @@ export interface paths {
                          *               "gestionnaire": 1
                          *             },
                          *             "byDay": [
-                         *               {
-                         *                 "day": "2026-10-29",
-                         *                 "total": 0,
-                         *                 "byRole": {
-                         *                   "acheteur": 0,
-                         *                   "vendeur": 0,
-                         *                   "chauffeur": 0,
-                         *                   "transitaire": 0,
-                         *                   "livreur": 0,
-                         *                   "agentCommercial": 0,
-                         *                   "admin": 0,
-                         *                   "superAdmin": 0,
-                         *                   "principal": 0,
-                         *                   "gestionnaire": 0
-                         *                 }
-                         *               },
-                         *               {
-                         *                 "day": "2026-10-30",
-                         *                 "total": 0,
-                         *                 "byRole": {
-                         *                   "acheteur": 0,
-                         *                   "vendeur": 0,
-                         *                   "chauffeur": 0,
-                         *                   "transitaire": 0,
-                         *                   "livreur": 0,
-                         *                   "agentCommercial": 0,
-                         *                   "admin": 0,
-                         *                   "superAdmin": 0,
-                         *                   "principal": 0,
-                         *                   "gestionnaire": 0
-                         *                 }
-                         *               },
                          *               {
                          *                 "day": "2026-10-31",
                          *                 "total": 0,
@@ -45990,6 +46624,38 @@ export interface paths {
                          *               },
                          *               {
                          *                 "day": "2026-11-27",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-28",
+                         *                 "total": 0,
+                         *                 "byRole": {
+                         *                   "acheteur": 0,
+                         *                   "vendeur": 0,
+                         *                   "chauffeur": 0,
+                         *                   "transitaire": 0,
+                         *                   "livreur": 0,
+                         *                   "agentCommercial": 0,
+                         *                   "admin": 0,
+                         *                   "superAdmin": 0,
+                         *                   "principal": 0,
+                         *                   "gestionnaire": 0
+                         *                 }
+                         *               },
+                         *               {
+                         *                 "day": "2026-11-29",
                          *                 "total": 10,
                          *                 "byRole": {
                          *                   "acheteur": 1,
@@ -46063,7 +46729,7 @@ export interface paths {
                          *               },
                          *               "commande": {
                          *                 "pending": 0,
-                         *                 "success": 2,
+                         *                 "success": 4,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               }
@@ -46137,28 +46803,20 @@ export interface paths {
                          *             },
                          *             "commande": {
                          *               "entered": {
-                         *                 "pending": 2,
-                         *                 "success": 2,
+                         *                 "pending": 4,
+                         *                 "success": 4,
                          *                 "failed": 0,
                          *                 "expired": 0
                          *               },
-                         *               "revenue": 170500,
+                         *               "revenue": 340500,
                          *               "refunds": {
                          *                 "count": 0,
                          *                 "montant": 0
                          *               }
                          *             }
                          *           },
-                         *           "revenue": 960500,
+                         *           "revenue": 1130500,
                          *           "revenueByDay": [
-                         *             {
-                         *               "day": "2026-10-29",
-                         *               "revenue": 0
-                         *             },
-                         *             {
-                         *               "day": "2026-10-30",
-                         *               "revenue": 0
-                         *             },
                          *             {
                          *               "day": "2026-10-31",
                          *               "revenue": 0
@@ -46269,7 +46927,15 @@ export interface paths {
                          *             },
                          *             {
                          *               "day": "2026-11-27",
-                         *               "revenue": 960500
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-28",
+                         *               "revenue": 0
+                         *             },
+                         *             {
+                         *               "day": "2026-11-29",
+                         *               "revenue": 1130500
                          *             }
                          *           ],
                          *           "refunds": {
@@ -46298,22 +46964,22 @@ export interface paths {
                          *         },
                          *         "orders": {
                          *           "current": {
-                         *             "total": 2,
+                         *             "total": 4,
                          *             "byStatus": {
                          *               "pending": 0,
                          *               "paid": 2,
                          *               "processing": 0,
                          *               "shipped": 0,
-                         *               "delivered": 0,
+                         *               "delivered": 2,
                          *               "cancelled": 0
                          *             }
                          *           },
                          *           "entered": {
-                         *             "pending": 2,
-                         *             "paid": 2,
+                         *             "pending": 4,
+                         *             "paid": 4,
                          *             "processing": 0,
                          *             "shipped": 0,
-                         *             "delivered": 0,
+                         *             "delivered": 2,
                          *             "cancelled": 0
                          *           }
                          *         },
@@ -46768,36 +47434,34 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "facture_achat_demo-achats-1",
+                         *           "id": "facture_commande_demo-commandes-4",
                          *           "kind": "facture",
                          *           "owner": "demo-acheteur",
                          *           "readers": [],
-                         *           "label": "Facture FAC-20261127-0003",
+                         *           "label": "Facture FAC-20261129-0005",
                          *           "contentType": "application/pdf",
-                         *           "size": 1279,
+                         *           "size": 1286,
                          *           "record": {
                          *             "collection": "invoices",
-                         *             "id": "achat_demo-achats-1"
+                         *             "id": "commande_demo-commandes-4"
                          *           },
-                         *           "createdAt": "2026-11-27T12:17:11.945Z",
+                         *           "createdAt": "2026-11-29T00:46:38.100Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         },
                          *         {
-                         *           "id": "rapport_verification_demo-verification-payment",
-                         *           "kind": "rapport_verification",
+                         *           "id": "facture_commande_demo-commandes-3",
+                         *           "kind": "facture",
                          *           "owner": "demo-acheteur",
-                         *           "readers": [
-                         *             "demo-vendeur"
-                         *           ],
-                         *           "label": "Rapport de vérification : Tricycle de transport 2022",
+                         *           "readers": [],
+                         *           "label": "Facture FAC-20261129-0004",
                          *           "contentType": "application/pdf",
-                         *           "size": 1238,
+                         *           "size": 1286,
                          *           "record": {
-                         *             "collection": "verifications",
-                         *             "id": "demo-verification-payment"
+                         *             "collection": "invoices",
+                         *             "id": "commande_demo-commandes-3"
                          *           },
-                         *           "createdAt": "2026-11-27T12:17:11.524Z",
+                         *           "createdAt": "2026-11-29T00:46:37.459Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         }
@@ -46805,7 +47469,7 @@ export interface paths {
                          *       "pagination": {
                          *         "page": 1,
                          *         "limit": 2,
-                         *         "total": 6,
+                         *         "total": 8,
                          *         "hasMore": true
                          *       }
                          *     }
@@ -46937,7 +47601,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "ids": [
-                     *         "facture_achat_7A4jyVoM2xaqXxAGsSuk"
+                     *         "facture_achat_CXhbwKRMUjBswvo39Kz2"
                      *       ]
                      *     }
                      */
@@ -46960,7 +47624,7 @@ export interface paths {
                          *       "data": {
                          *         "results": [
                          *           {
-                         *             "id": "facture_achat_7A4jyVoM2xaqXxAGsSuk",
+                         *             "id": "facture_achat_CXhbwKRMUjBswvo39Kz2",
                          *             "outcome": "deleted"
                          *           }
                          *         ]
@@ -47107,7 +47771,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example facture_achat_demo-achats-1 */
+                    /** @example facture_commande_demo-commandes-4 */
                     id: string;
                 };
                 cookie?: never;
@@ -47124,8 +47788,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/factures/achat_demo-achats-1.pdf?expires=1795782136&signature=b6207963bc0c2db28676349eb41663cc3a9656a82b531838c392b2d1c0303f88",
-                         *         "expiresAt": "2026-11-27T12:22:16.905Z"
+                         *         "url": "/api/upload/signed/factures/commande_demo-commandes-4.pdf?expires=1795913503&signature=e978badacbf93a2d33f41d92610a915538df7d69bdf320554549ed741191477a",
+                         *         "expiresAt": "2026-11-29T00:51:43.674Z"
                          *       }
                          *     }
                          */
@@ -47318,7 +47982,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "883M6LAMHvg7pyYCaZ3o",
+                         *           "id": "3vDLK2GFFf3vYvlllahC",
                          *           "actor": {
                          *             "uid": "demo-admin",
                          *             "role": "admin"
@@ -47349,7 +48013,7 @@ export interface paths {
                          *           },
                          *           "reason": null,
                          *           "context": null,
-                         *           "at": "2026-11-27T12:17:10.056Z"
+                         *           "at": "2026-11-29T00:46:34.496Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -47476,9 +48140,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     statut?: "ouvert" | "en_examen" | "rembourse" | "libere" | "retire";
                     /** @description Admin list only: escalated disputes (past DISPUTE_DECISION_DAYS). */
@@ -47496,6 +48166,62 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [
+                         *         {
+                         *           "id": "commande_demo-commandes-4",
+                         *           "vente": {
+                         *             "kind": "commande",
+                         *             "id": "demo-commandes-4"
+                         *           },
+                         *           "acheteur": "demo-acheteur",
+                         *           "vendeurs": [
+                         *             "demo-vendeur"
+                         *           ],
+                         *           "livreur": null,
+                         *           "montantVente": 85000,
+                         *           "motif": "non_conforme",
+                         *           "texte": "L’alternateur reçu ne correspond pas à la photo de l’annonce.",
+                         *           "preuves": {
+                         *             "acheteur": [],
+                         *             "vendeur": [],
+                         *             "photoLivreur": false,
+                         *             "livraisonId": null
+                         *           },
+                         *           "remise": {
+                         *             "par": "en_personne",
+                         *             "at": "2026-11-29T00:46:38.215Z"
+                         *           },
+                         *           "fondsLiberes": true,
+                         *           "reponseVendeur": null,
+                         *           "statut": "ouvert",
+                         *           "admin": null,
+                         *           "escalade": false,
+                         *           "echeanceReponse": "2026-12-02T00:46:38.501Z",
+                         *           "echeanceDecision": "2026-12-04T00:46:38.501Z",
+                         *           "decision": null,
+                         *           "history": [
+                         *             {
+                         *               "statut": "ouvert",
+                         *               "at": "2026-11-29T00:46:38.501Z",
+                         *               "by": "demo-acheteur",
+                         *               "reason": "L’alternateur reçu ne correspond pas à la photo de l’annonce."
+                         *             }
+                         *           ],
+                         *           "createdAt": "2026-11-29T00:46:38.501Z",
+                         *           "updatedAt": "2026-11-29T00:46:38.501Z"
+                         *         }
+                         *       ],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 1,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -47613,12 +48339,14 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_2zC9odaVkF6aUGcASDyM */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /** @example {} */
                     "application/json": {
                         /** @description The admin to assign it to (an admin level); the caller when absent. */
                         admin?: string;
@@ -47632,6 +48360,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "commande_2zC9odaVkF6aUGcASDyM",
+                         *         "vente": {
+                         *           "kind": "commande",
+                         *           "id": "2zC9odaVkF6aUGcASDyM"
+                         *         },
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeurs": [
+                         *           "demo-vendeur"
+                         *         ],
+                         *         "livreur": null,
+                         *         "montantVente": 85000,
+                         *         "motif": "non_conforme",
+                         *         "texte": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla.",
+                         *         "preuves": {
+                         *           "acheteur": [
+                         *             "0321818c-7aad-4e07-ba72-ebcec9374260.jpg"
+                         *           ],
+                         *           "vendeur": [],
+                         *           "photoLivreur": false,
+                         *           "livraisonId": null
+                         *         },
+                         *         "remise": {
+                         *           "par": "en_personne",
+                         *           "at": "2026-11-29T00:46:51.075Z"
+                         *         },
+                         *         "fondsLiberes": true,
+                         *         "reponseVendeur": {
+                         *           "texte": "La référence livrée est celle de l’annonce, photo de l’étiquette à l’appui.",
+                         *           "by": "demo-vendeur",
+                         *           "at": "2026-11-29T00:46:51.439Z"
+                         *         },
+                         *         "statut": "en_examen",
+                         *         "admin": "demo-admin",
+                         *         "escalade": false,
+                         *         "echeanceReponse": "2026-12-02T00:46:51.291Z",
+                         *         "echeanceDecision": "2026-12-04T00:46:51.291Z",
+                         *         "decision": null,
+                         *         "history": [
+                         *           {
+                         *             "statut": "ouvert",
+                         *             "at": "2026-11-29T00:46:51.291Z",
+                         *             "by": "demo-acheteur",
+                         *             "reason": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla."
+                         *           },
+                         *           {
+                         *             "statut": "en_examen",
+                         *             "at": "2026-11-29T00:46:51.534Z",
+                         *             "by": "demo-admin",
+                         *             "reason": null
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-29T00:46:51.291Z",
+                         *         "updatedAt": "2026-11-29T00:46:51.534Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -47801,12 +48589,20 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @example commande_2zC9odaVkF6aUGcASDyM */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "decision": "rembourse",
+                     *       "montant": 40000,
+                     *       "motif": "Pièce d’un autre modèle : remboursement partiel, la pièce reste utilisable."
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description `rembourse`: the buyer gets `montant` back, the rest released to the sellers; `libere`: everything released to the sellers.
@@ -47827,6 +48623,77 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": {
+                         *         "id": "commande_2zC9odaVkF6aUGcASDyM",
+                         *         "vente": {
+                         *           "kind": "commande",
+                         *           "id": "2zC9odaVkF6aUGcASDyM"
+                         *         },
+                         *         "acheteur": "demo-acheteur",
+                         *         "vendeurs": [
+                         *           "demo-vendeur"
+                         *         ],
+                         *         "livreur": null,
+                         *         "montantVente": 85000,
+                         *         "motif": "non_conforme",
+                         *         "texte": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla.",
+                         *         "preuves": {
+                         *           "acheteur": [
+                         *             "0321818c-7aad-4e07-ba72-ebcec9374260.jpg"
+                         *           ],
+                         *           "vendeur": [],
+                         *           "photoLivreur": false,
+                         *           "livraisonId": null
+                         *         },
+                         *         "remise": {
+                         *           "par": "en_personne",
+                         *           "at": "2026-11-29T00:46:51.075Z"
+                         *         },
+                         *         "fondsLiberes": true,
+                         *         "reponseVendeur": {
+                         *           "texte": "La référence livrée est celle de l’annonce, photo de l’étiquette à l’appui.",
+                         *           "by": "demo-vendeur",
+                         *           "at": "2026-11-29T00:46:51.439Z"
+                         *         },
+                         *         "statut": "rembourse",
+                         *         "admin": "demo-admin",
+                         *         "escalade": false,
+                         *         "echeanceReponse": "2026-12-02T00:46:51.291Z",
+                         *         "echeanceDecision": "2026-12-04T00:46:51.291Z",
+                         *         "decision": {
+                         *           "montantRembourse": 40000,
+                         *           "motif": "Pièce d’un autre modèle : remboursement partiel, la pièce reste utilisable.",
+                         *           "by": "demo-admin",
+                         *           "at": "2026-11-29T00:46:51.605Z"
+                         *         },
+                         *         "history": [
+                         *           {
+                         *             "statut": "ouvert",
+                         *             "at": "2026-11-29T00:46:51.291Z",
+                         *             "by": "demo-acheteur",
+                         *             "reason": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla."
+                         *           },
+                         *           {
+                         *             "statut": "en_examen",
+                         *             "at": "2026-11-29T00:46:51.534Z",
+                         *             "by": "demo-admin",
+                         *             "reason": null
+                         *           },
+                         *           {
+                         *             "statut": "rembourse",
+                         *             "at": "2026-11-29T00:46:51.605Z",
+                         *             "by": "demo-admin",
+                         *             "reason": "Pièce d’un autre modèle : remboursement partiel, la pièce reste utilisable."
+                         *           }
+                         *         ],
+                         *         "createdAt": "2026-11-29T00:46:51.291Z",
+                         *         "updatedAt": "2026-11-29T00:46:51.605Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
@@ -47996,9 +48863,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1. */
+                    /**
+                     * @description Page number, from 1.
+                     * @example 1
+                     */
                     page?: number;
-                    /** @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100). */
+                    /**
+                     * @description Items per page (default PAGINATION_DEFAULT_LIMIT = 20, at most PAGINATION_MAX_LIMIT = 100).
+                     * @example 2
+                     */
                     limit?: number;
                     /** @description Orders of parts (`commande`) or purchases of vehicles (`achat`). */
                     vente?: "commande" | "achat";
@@ -48015,6 +48888,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "success": true,
+                         *       "data": [],
+                         *       "pagination": {
+                         *         "page": 1,
+                         *         "limit": 2,
+                         *         "total": 0,
+                         *         "hasMore": false
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;

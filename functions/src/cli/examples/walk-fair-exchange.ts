@@ -5,16 +5,34 @@
  * another withdrawn), and the stale handovers' list.
  */
 import type { Recorder } from './recorder';
-import { JPEG, orderPart, payByMobileMoney } from './walk-helpers';
+import { JPEG, orderPart, payByMobileMoney, sleep } from './walk-helpers';
 import type { WalkContext } from './walk-flows';
 
-/** A vehicle the demo seller lists for the walk, bought and paid by the demo buyer without a courier: the purchase's id. */
-async function paidPurchase(recorder: Recorder, titre: string, prix: number): Promise<string | undefined> {
+/**
+ * The buyer's handover code of a sale, once its payment's effect (a subscriber of the payment's
+ * success, a moment after it settles) made it `paid` and drew the code: undefined after 3 s.
+ */
+async function codeOnceFor(read: () => Promise<string | null | undefined>): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const code = await read();
+    if (code) return code;
+    await sleep(100);
+  }
+  return undefined;
+}
+
+/** A vehicle the demo seller lists for the walk, bought and paid by the demo buyer without a courier: the purchase's id and its handover code. */
+async function paidPurchase(recorder: Recorder, titre: string, prix: number): Promise<{ id: string; code: string | undefined } | undefined> {
   const listing = (await recorder.call('POST /api/articles', 'vendeur', { body: { type: 'voiture', titre, prix, pays: 'BJ', ville: 'Cotonou' }, quiet: true })).body?.data?.id as string | undefined;
   if (!listing) return undefined;
-  const achat = (await recorder.call('POST /api/achat', 'acheteur', { body: { articleId: listing, modeLivraison: 'consommation' }, quiet: true })).body?.data?.id as string | undefined;
-  if (achat) await payByMobileMoney(recorder, 'acheteur', 'achat', prix, { achatId: achat });
-  return achat;
+  const id = (await recorder.call('POST /api/achat', 'acheteur', { body: { articleId: listing, modeLivraison: 'consommation' }, quiet: true })).body?.data?.id as string | undefined;
+  if (!id) return undefined;
+  await payByMobileMoney(recorder, 'acheteur', 'achat', prix, { achatId: id });
+  const code = await codeOnceFor(async () => {
+    const mine = ((await recorder.call('GET /api/achat/mine', 'acheteur', { query: { page: '1', limit: '10' }, quiet: true })).body?.data ?? []) as Array<{ id: string; codeRemise: string | null }>;
+    return mine.find((achat) => achat.id === id)?.codeRemise;
+  });
+  return { id, code };
 }
 
 /** An order of the demo part without delivery, paid: its id and its buyer's handover code. */
@@ -22,12 +40,14 @@ async function paidOrder(recorder: Recorder, part: string): Promise<{ id: string
   const order = await orderPart(recorder, part, false);
   if (!order) return undefined;
   await payByMobileMoney(recorder, 'acheteur', 'commande', order.total, { commandeId: order.id });
-  const read = await recorder.call('GET /api/orders/{id}', 'acheteur', { params: { id: order.id }, quiet: true });
-  return { id: order.id, code: read.body?.data?.codeRemise as string | undefined };
+  const code = await codeOnceFor(async () => (await recorder.call('GET /api/orders/{id}', 'acheteur', { params: { id: order.id }, quiet: true })).body?.data?.codeRemise as string | undefined);
+  return { id: order.id, code };
 }
 
 export async function walkFairExchange(recorder: Recorder, context: WalkContext): Promise<void> {
   const call = recorder.call.bind(recorder);
+  // The demo's open dispute (seed-demo-exchange.ts), as its buyer reads it: on npm start it answers the same.
+  await call('GET /api/litiges/{id}', 'acheteur', { params: { id: 'commande_demo-commandes-4' } });
   const part = context.ids.part;
   if (part) {
     // Handed over against the buyer's code, then disputed: answered, evidenced, taken and decided.
@@ -50,7 +70,7 @@ export async function walkFairExchange(recorder: Recorder, context: WalkContext)
     }
     // Received in person, as the buyer says; a dispute of it opened, then withdrawn.
     const second = await paidOrder(recorder, part);
-    if (second) {
+    if (second?.code) {
       await call('POST /api/orders/{id}/received', 'acheteur', { params: { id: second.id } });
       const opened = await call('POST /api/litiges', 'acheteur', { body: { vente: { kind: 'commande', id: second.id }, motif: 'endommage', texte: 'Le boîtier est fendu sur le côté gauche.' }, quiet: true });
       const dispute = opened.body?.data?.id as string | undefined;
@@ -60,15 +80,13 @@ export async function walkFairExchange(recorder: Recorder, context: WalkContext)
 
   // Vehicles: handed over against the code, received by the buyer, cancelled by an admin before the handover.
   const coded = await paidPurchase(recorder, 'Nissan Almera 2009', 2_100_000);
-  if (coded) {
+  if (coded?.code) {
     await call('GET /api/achat/sales', 'vendeur', { query: { page: '1', limit: '10' } });
-    const mine = ((await call('GET /api/achat/mine', 'acheteur', { query: { page: '1', limit: '10' }, quiet: true })).body?.data ?? []) as Array<{ id: string; codeRemise: string | null }>;
-    const code = mine.find((achat) => achat.id === coded)?.codeRemise;
-    if (code) await call('POST /api/achat/{id}/handover', 'vendeur', { params: { id: coded }, body: { code } });
+    await call('POST /api/achat/{id}/handover', 'vendeur', { params: { id: coded.id }, body: { code: coded.code } });
   }
   const received = await paidPurchase(recorder, 'Kia Picanto 2014', 2_600_000);
-  if (received) await call('POST /api/achat/{id}/received', 'acheteur', { params: { id: received } });
+  if (received?.code) await call('POST /api/achat/{id}/received', 'acheteur', { params: { id: received.id } });
   const cancelled = await paidPurchase(recorder, 'Mazda 323 2003', 1_400_000);
-  if (cancelled) await call('POST /api/achat/admin/{id}/status', 'admin', { params: { id: cancelled }, body: { statut: 'annulee', reason: 'Le vendeur ne peut plus remettre le véhicule.' } });
+  if (cancelled?.code) await call('POST /api/achat/admin/{id}/status', 'admin', { params: { id: cancelled.id }, body: { statut: 'annulee', reason: 'Le vendeur ne peut plus remettre le véhicule.' } });
   await call('GET /api/admin/remises-en-retard', 'admin', { query: { page: '1', limit: '10', vente: 'commande' } });
 }
