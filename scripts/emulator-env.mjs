@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 // firebase-tools is pinned exactly (package.json); test/platform/emulator-env.test.ts fails if this moves.
-const { parse } = require('firebase-tools/lib/functions/env');
+const { parse, validateKey } = require('firebase-tools/lib/functions/env');
 
 export const PROJECT = 'demo-marketplace';
 
@@ -28,15 +28,29 @@ export function emulatorFiles(project = PROJECT) {
   return ['.env', `.env.${project}`, '.env.local', '.secret.local'].map((name) => join(dir, name));
 }
 
-function read(file) {
+/**
+ * A file's settings, as the Functions emulator (and a deploy) reads them: a `.env` file whose key is
+ * one Cloud Functions reserves (`FIREBASE_...`, `X_GOOGLE_...`) stops the emulator from loading any
+ * function, so it stops the scripts beside it too, instead of a green run over functions that never loaded.
+ */
+export function readEnvFile(file) {
   const { envs, errors } = parse(readFileSync(file, 'utf8'));
   if (errors.length) throw new Error(`${file}: lines that are not KEY=VALUE: ${errors.join(' | ')}`);
+  if (!file.endsWith('.secret.local')) {
+    for (const key of Object.keys(envs)) {
+      try {
+        validateKey(key);
+      } catch (error) {
+        throw new Error(`${file}: ${error.message}`);
+      }
+    }
+  }
   return envs;
 }
 
 /** Every setting and development secret the emulator gives the functions. */
 export function emulatorEnv(project = PROJECT) {
-  return Object.assign({}, ...emulatorFiles(project).filter(existsSync).map(read));
+  return Object.assign({}, ...emulatorFiles(project).filter(existsSync).map(readEnvFile));
 }
 
 /** `base` (usually process.env) with the emulator's settings over it, and the demo project. */

@@ -13,7 +13,8 @@
 import request from 'supertest';
 import { z } from 'zod';
 import { createApp } from '../../functions/src/app';
-import { config } from '../../functions/src/core/config';
+import { appCheckEnforced } from '../../functions/src/core/app-check';
+import { config, reloadConfig } from '../../functions/src/core/config';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { ApiRouter, type DeclaredRoute } from '../../functions/src/core/http';
@@ -23,7 +24,7 @@ import { api, bearer } from '../helpers/api';
 import { APP_CHECK, appCheck } from '../helpers/app-check';
 import { resetEmulators } from '../helpers/emulators';
 import { FakePartner } from '../helpers/fake-partner';
-import { asDeployed, restoreSettingsAndClockAfterEach, useSettings } from '../helpers/settings';
+import { asDeployed, restoreSettings, restoreSettingsAndClockAfterEach, useSettings } from '../helpers/settings';
 
 beforeAll(resetEmulators);
 restoreSettingsAndClockAfterEach();
@@ -173,6 +174,33 @@ describe('not enforced (the emulator, the tests): what is sent is still checked 
     expect((await client.get('/api/protected/me').set(bearer(admin.token))).status).toBe(200);
     expectAppCheckFailed(await client.get('/api/protected/me').set(bearer(admin.token)).set('X-Firebase-AppCheck', 'forged'));
     expect((await client.get('/api/protected/me').set(bearer(admin.token)).set(appCheck('web'))).body.code).toBe('WEB_SESSION_REQUIRED');
+  });
+});
+
+describe('the switch (FIREBASE_APP_CHECK_ENFORCED, APP_CHECK_ENFORCED)', () => {
+  it('is on in a deployed function and off elsewhere when unset; either name turns it, the contract’s first', () => {
+    const both = (firebase?: string, plain?: string) => {
+      process.env.FIREBASE_APP_CHECK_ENFORCED = firebase ?? '';
+      process.env.APP_CHECK_ENFORCED = plain ?? '';
+      if (firebase === undefined) delete process.env.FIREBASE_APP_CHECK_ENFORCED;
+      if (plain === undefined) delete process.env.APP_CHECK_ENFORCED;
+      reloadConfig();
+      return appCheckEnforced();
+    };
+    // Recorded first, so that restoreSettings puts the test environment's values back.
+    useSettings({ FIREBASE_APP_CHECK_ENFORCED: 'false', APP_CHECK_ENFORCED: 'false' });
+    try {
+      expect(both()).toBe(false);
+      useSettings({ K_SERVICE: 'core', APP_CHECK_DRIVER: 'firebase' });
+      expect(both()).toBe(true);
+      expect(both(undefined, 'false')).toBe(false);
+      expect(both('true', 'false')).toBe(true);
+      useSettings({ FUNCTIONS_EMULATOR: 'true' });
+      expect(both()).toBe(false);
+      expect(both(undefined, 'true')).toBe(true);
+    } finally {
+      restoreSettings();
+    }
   });
 });
 

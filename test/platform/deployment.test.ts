@@ -28,7 +28,8 @@ const DIST = dirname(MAIN);
 
 /** Runs `script` in a fresh Node process in functions/ and answers the JSON of its last line. */
 function inFreshProcess<T = string[]>(script: string, env: Record<string, string> = {}): T {
-  const output = execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env: { ...process.env, ...env }, encoding: 'utf8' });
+  // The OpenAPI document it may print is over a MiB (execFileSync's default buffer): room for it.
+  const output = execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(output.trim().split('\n').pop()!) as T;
 }
 

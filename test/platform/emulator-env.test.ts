@@ -5,6 +5,8 @@
  * machine and died uploading to storage.googleapis.com.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
@@ -54,4 +56,17 @@ it('leaves the demo forwarder verified with its identity card stored by the loca
   expect(files.docs.map((doc) => doc.get('statut'))).toEqual(['approved']);
   // Identity cards are private files of their owner (kyc/{uid}/...), never public images.
   expect(files.docs[0].get('dossier.cardFront')).toMatch(new RegExp(`^kyc/${files.docs[0].id}/.+\\.jpg$`));
+});
+
+it('refuses, as the Functions emulator and a deploy do, a settings file with a key Cloud Functions reserves (FIREBASE_..., X_GOOGLE_...)', () => {
+  // firebase-tools refused `FIREBASE_APP_CHECK_ENFORCED=false` in functions/.env.demo-marketplace: no
+  // function loaded under npm start while every in-process test passed.
+  const dir = mkdtempSync(join(tmpdir(), 'env-'));
+  const file = join(dir, '.env.demo-test');
+  writeFileSync(file, 'FIREBASE_APP_CHECK_ENFORCED=false\n');
+  expect(() => withLoader(`import { readEnvFile } from './scripts/emulator-env.mjs'; readEnvFile(${JSON.stringify(file)});`)).toThrow(/reserved prefix/);
+  writeFileSync(file, 'APP_CHECK_ENFORCED=false\n');
+  expect(withLoader(`import { readEnvFile } from './scripts/emulator-env.mjs'; console.log(JSON.stringify(readEnvFile(${JSON.stringify(file)})));`).trim()).toBe('{"APP_CHECK_ENFORCED":"false"}');
+  // And the project's own files load.
+  expect(() => withLoader('emulatorEnv();')).not.toThrow();
 });

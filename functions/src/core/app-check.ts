@@ -12,7 +12,7 @@
  * since core imports no adapter.
  */
 import type { Request } from 'express';
-import { config } from './config';
+import { config, runsDeployed } from './config';
 import { ApiError } from './errors';
 
 /** What a verifier says of a token it accepts: the Firebase app id it was issued to. */
@@ -75,6 +75,17 @@ export function needsAppCheck(route: AttestedRoute): boolean {
   return route.appCheck ?? (signedIn || Boolean(route.rateLimit || route.userRateLimit || route.keyedRateLimit || route.upload));
 }
 
+/**
+ * Whether a request without a token is refused: the setting when one is set (FIREBASE_APP_CHECK_ENFORCED,
+ * else APP_CHECK_ENFORCED), otherwise only in a deployed function, so that the emulator, the demo and
+ * Swagger UI need no token while production never runs without the check by forgetting a setting.
+ */
+export function appCheckEnforced(): boolean {
+  const settings = config();
+  const chosen = settings.FIREBASE_APP_CHECK_ENFORCED ?? settings.APP_CHECK_ENFORCED;
+  return chosen === undefined ? runsDeployed() : chosen === 'true';
+}
+
 /** Longest token read: Firebase's are about 900 characters. */
 const MAX_TOKEN_LENGTH = 4096;
 
@@ -82,7 +93,7 @@ const MAX_TOKEN_LENGTH = 4096;
 export async function attest(req: Request): Promise<void> {
   const token = req.get('x-firebase-appcheck')?.trim();
   if (!token) {
-    if (config().FIREBASE_APP_CHECK_ENFORCED) throw new ApiError('APP_CHECK_FAILED');
+    if (appCheckEnforced()) throw new ApiError('APP_CHECK_FAILED');
     return;
   }
   if (token.length > MAX_TOKEN_LENGTH) throw new ApiError('APP_CHECK_FAILED');

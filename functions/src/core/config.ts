@@ -91,7 +91,7 @@ const runsAsFunction = () => Boolean(process.env.K_SERVICE || process.env.FUNCTI
 const DEVELOPMENT_SIGNING_KEY = 'local-development-signing-key';
 
 /** A function that is not the Functions emulator's: deployed (the emulator sets FUNCTIONS_EMULATOR). */
-const runsDeployed = () => runsAsFunction() && process.env.FUNCTIONS_EMULATOR !== 'true';
+export const runsDeployed = () => runsAsFunction() && process.env.FUNCTIONS_EMULATOR !== 'true';
 
 /** `a.b.c.d/n` or `x::/n`. */
 function isCidr(range: string): boolean {
@@ -520,10 +520,15 @@ const SETTINGS = {
   // App attestation (Firebase App Check: docs/api-conventions.md, App Check).
   /**
    * Refuse the apps' free actions and every signed-in request without a valid `X-Firebase-AppCheck`
-   * (`APP_CHECK_FAILED`). On by default, so a deployed project enforces it; the emulator's settings
-   * and the tests turn it off, and a token that is sent is verified either way.
+   * (`APP_CHECK_FAILED`); a token that is sent is verified either way. Unset: enforced in a deployed
+   * function, not under the Functions emulator nor in scripts (core/app-check.ts, `appCheckEnforced`).
+   * The contract's name, read from the process's environment only (the tests, a variable set on the
+   * function outside `.env`): firebase-tools refuses a `functions/.env*` file holding a key that starts
+   * with `FIREBASE_` (a reserved prefix), so that file sets `APP_CHECK_ENFORCED` instead.
    */
-  FIREBASE_APP_CHECK_ENFORCED: flag(true),
+  FIREBASE_APP_CHECK_ENFORCED: oneOf(['true', 'false'], undefined),
+  /** The same switch under a name `functions/.env.<project>` may hold; FIREBASE_APP_CHECK_ENFORCED wins when both are set. */
+  APP_CHECK_ENFORCED: oneOf(['true', 'false'], undefined),
   /**
    * `firebase` (the Admin SDK verifies tokens with Google's keys) or `local` (the emulator's and the
    * tests': the debug tokens of `APP_CHECK_DEBUG_TOKENS` only). A deployed function with `local` stops

@@ -100,7 +100,7 @@ interface RouteBase<A extends Access, P, Q, B> {
   /**
    * Whether the route reads the App Check token (core/app-check.ts, `needsAppCheck`): by default the
    * signed-in routes and the free actions (a limit or an upload marks them) do; a public free action
-   * without a limit says `true`. Enforced by FIREBASE_APP_CHECK_ENFORCED; a sent token is verified either way.
+   * without a limit says `true`. Enforced in a deployed function (core/app-check.ts, `appCheckEnforced`); a sent token is verified either way.
    */
   appCheck?: boolean;
   /** The route that opens a web session cannot require one. */

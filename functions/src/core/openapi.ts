@@ -58,7 +58,7 @@ export function buildOpenApiDocument(info: DocumentInfo, routers: ApiRouter[], s
     in: 'header',
     name: 'X-Firebase-AppCheck',
     description:
-      'Firebase App Check token of the calling app (docs/api-conventions.md, App Check): required with FIREBASE_APP_CHECK_ENFORCED (production) on the apps’ free actions and every signed-in route, ' +
+      'Firebase App Check token of the calling app (docs/api-conventions.md, App Check): required once deployed (FIREBASE_APP_CHECK_ENFORCED, on by default in production) on the apps’ free actions and every signed-in route, ' +
       'verified whenever sent (401 APP_CHECK_FAILED); a web app’s token makes the request the dashboard’s (captcha, session). Under `npm start` a debug token of functions/.env.demo-marketplace stands for an app.',
   });
   // Schemas carry their component name in `.meta({ id })`; handing them to the generator as
