@@ -85,9 +85,17 @@ it.each(pathReads)('%s answers on the demo data as recorded', async (key, exampl
 /**
  * README.md, "Demo accounts": "A change names the demo's document when the demo holds one in the
  * state it starts from (the tricycle call to accept, the part's stock, the inspection to accept, a
- * car's view), and works once". Sent once each, after the reads, they answer as recorded.
+ * car's view, the dispute to take then decide), and works once". Sent once each, in this order,
+ * after the reads, they answer as recorded.
  */
-const DEMO_CHANGES = ['POST /api/tricycles/contacts/{id}/accept', 'PATCH /api/articles/{id}/stock', 'POST /api/verification/{id}/accepter', 'POST /api/views/{articleId}'];
+const DEMO_CHANGES = [
+  'POST /api/tricycles/contacts/{id}/accept',
+  'PATCH /api/articles/{id}/stock',
+  'POST /api/verification/{id}/accepter',
+  'POST /api/views/{articleId}',
+  'POST /api/admin/litiges/{id}/prise',
+  'POST /api/admin/litiges/{id}/decision',
+];
 
 it.each(DEMO_CHANGES)('%s works on the demo data as recorded', async (key) => {
   const example = examples[key];

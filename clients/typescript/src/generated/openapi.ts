@@ -30,7 +30,7 @@ export interface paths {
                          *         "service": "vehicle-marketplace",
                          *         "version": "0.1.0",
                          *         "status": "ok",
-                         *         "time": "2026-11-29T00:46:39.812Z"
+                         *         "time": "2026-11-29T01:38:54.798Z"
                          *       }
                          *     }
                          */
@@ -222,7 +222,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
+                         *         "id": "m5MZO34Da3laRoZFSTkbsn4PsXzI",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -240,8 +240,8 @@ export interface paths {
                          *         },
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-29T00:46:43.815Z",
-                         *         "updatedAt": "2026-11-29T00:46:43.815Z"
+                         *         "createdAt": "2026-11-29T01:38:58.199Z",
+                         *         "updatedAt": "2026-11-29T01:38:58.199Z"
                          *       }
                          *     }
                          */
@@ -450,8 +450,8 @@ export interface paths {
                          *         "ville": null,
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-29T00:46:28.810Z",
-                         *         "updatedAt": "2026-11-29T00:46:38.792Z"
+                         *         "createdAt": "2026-11-29T01:38:46.150Z",
+                         *         "updatedAt": "2026-11-29T01:38:53.855Z"
                          *       }
                          *     }
                          */
@@ -597,8 +597,8 @@ export interface paths {
                          *         "ville": "Cotonou",
                          *         "telephoneVerifie": false,
                          *         "telephoneVerifieAt": null,
-                         *         "createdAt": "2026-11-29T00:46:28.810Z",
-                         *         "updatedAt": "2026-11-29T00:46:44.063Z"
+                         *         "createdAt": "2026-11-29T01:38:46.150Z",
+                         *         "updatedAt": "2026-11-29T01:38:58.413Z"
                          *       }
                          *     }
                          */
@@ -760,7 +760,7 @@ export interface paths {
                          *       "data": {
                          *         "id": "7d5d16831c5a251fc5abbe34f570838a00e715ea68492d0ebd8ce0df9552e1e1",
                          *         "platform": "android",
-                         *         "lastSeenAt": "2026-11-29T00:46:44.122Z"
+                         *         "lastSeenAt": "2026-11-29T01:38:58.453Z"
                          *       }
                          *     }
                          */
@@ -1237,8 +1237,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-29T00:46:31.866Z",
-                         *           "updatedAt": "2026-11-29T00:46:39.653Z"
+                         *           "createdAt": "2026-11-29T01:38:48.374Z",
+                         *           "updatedAt": "2026-11-29T01:38:54.673Z"
                          *         },
                          *         {
                          *           "id": "demo-principal",
@@ -1256,8 +1256,8 @@ export interface paths {
                          *           "ville": null,
                          *           "telephoneVerifie": false,
                          *           "telephoneVerifieAt": null,
-                         *           "createdAt": "2026-11-29T00:46:31.724Z",
-                         *           "updatedAt": "2026-11-29T00:46:39.574Z"
+                         *           "createdAt": "2026-11-29T01:38:48.271Z",
+                         *           "updatedAt": "2026-11-29T01:38:54.615Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -1413,7 +1413,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM
+                     * @example m5MZO34Da3laRoZFSTkbsn4PsXzI
                      */
                     id: string;
                 };
@@ -1442,7 +1442,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
+                         *         "id": "m5MZO34Da3laRoZFSTkbsn4PsXzI",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1459,9 +1459,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-29T00:46:44.011Z",
-                         *         "createdAt": "2026-11-29T00:46:43.815Z",
-                         *         "updatedAt": "2026-11-29T00:46:44.291Z"
+                         *         "telephoneVerifieAt": "2026-11-29T01:38:58.346Z",
+                         *         "createdAt": "2026-11-29T01:38:58.199Z",
+                         *         "updatedAt": "2026-11-29T01:38:58.604Z"
                          *       }
                          *     }
                          */
@@ -1617,7 +1617,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM
+                     * @example m5MZO34Da3laRoZFSTkbsn4PsXzI
                      */
                     id: string;
                 };
@@ -1635,7 +1635,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
+                         *         "id": "m5MZO34Da3laRoZFSTkbsn4PsXzI",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1652,9 +1652,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-29T00:46:44.011Z",
-                         *         "createdAt": "2026-11-29T00:46:43.815Z",
-                         *         "updatedAt": "2026-11-29T00:46:44.395Z"
+                         *         "telephoneVerifieAt": "2026-11-29T01:38:58.346Z",
+                         *         "createdAt": "2026-11-29T01:38:58.199Z",
+                         *         "updatedAt": "2026-11-29T01:38:58.717Z"
                          *       }
                          *     }
                          */
@@ -1793,7 +1793,7 @@ export interface paths {
                 path: {
                     /**
                      * @description User identifier
-                     * @example RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM
+                     * @example m5MZO34Da3laRoZFSTkbsn4PsXzI
                      */
                     id: string;
                 };
@@ -1823,7 +1823,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
+                         *         "id": "m5MZO34Da3laRoZFSTkbsn4PsXzI",
                          *         "telephone": "+2290190000011",
                          *         "email": "pro_2290190000011@users.marketplace.invalid",
                          *         "nom": "Akpovi",
@@ -1840,9 +1840,9 @@ export interface paths {
                          *           "statut": "none"
                          *         },
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-29T00:46:44.011Z",
-                         *         "createdAt": "2026-11-29T00:46:43.815Z",
-                         *         "updatedAt": "2026-11-29T00:46:44.501Z"
+                         *         "telephoneVerifieAt": "2026-11-29T01:38:58.346Z",
+                         *         "createdAt": "2026-11-29T01:38:58.199Z",
+                         *         "updatedAt": "2026-11-29T01:38:58.801Z"
                          *       }
                          *     }
                          */
@@ -3379,7 +3379,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "274044"
+                     *       "otp": "979850"
                      *     }
                      */
                     "application/json": components["schemas"]["VerifyResetCode"];
@@ -3581,7 +3581,7 @@ export interface paths {
                      *       "telephone": "+2290190000001",
                      *       "pays": "BJ",
                      *       "app": "buyer",
-                     *       "otp": "274044",
+                     *       "otp": "979850",
                      *       "newPassword": "Demo-2026!"
                      *     }
                      */
@@ -3962,7 +3962,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "otp": "374695"
+                     *       "otp": "105904"
                      *     }
                      */
                     "application/json": components["schemas"]["PhoneProofVerify"];
@@ -3981,7 +3981,7 @@ export interface paths {
                          *       "data": {
                          *         "telephone": "+2290190000011",
                          *         "telephoneVerifie": true,
-                         *         "telephoneVerifieAt": "2026-11-29T00:46:44.011Z",
+                         *         "telephoneVerifieAt": "2026-11-29T01:38:58.346Z",
                          *         "verifiedNow": true
                          *       }
                          *     }
@@ -4186,8 +4186,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "sessionId": "224c1a9c-b403-427a-897d-bb9dad3f9879",
-                         *         "startedAt": "2026-11-29T00:46:44.870Z",
+                         *         "sessionId": "ec87d1e3-6919-4fa0-8d2f-1a6b29e502b9",
+                         *         "startedAt": "2026-11-29T01:38:59.116Z",
                          *         "idleTimeoutMinutes": 30
                          *       }
                          *     }
@@ -4857,7 +4857,7 @@ export interface paths {
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-29T00:46:38.259Z"
+                         *           "createdAt": "2026-11-29T01:38:53.398Z"
                          *         },
                          *         {
                          *           "id": "f43be33fafc41faf5dd741e568bcaa9af545963f",
@@ -4872,7 +4872,7 @@ export interface paths {
                          *           },
                          *           "read": false,
                          *           "readAt": null,
-                         *           "createdAt": "2026-11-29T00:46:38.038Z"
+                         *           "createdAt": "2026-11-29T01:38:53.251Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -5235,7 +5235,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 59fbb5a1a63d2c3083eee781eb5ea33172777c2f
+                     * @example 378504c16dc918bf99abd9b0762d00e2761d57f1
                      */
                     id: string;
                 };
@@ -5253,7 +5253,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "59fbb5a1a63d2c3083eee781eb5ea33172777c2f",
+                         *         "id": "378504c16dc918bf99abd9b0762d00e2761d57f1",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -5261,8 +5261,8 @@ export interface paths {
                          *         "language": "fr",
                          *         "resource": null,
                          *         "read": true,
-                         *         "readAt": "2026-11-29T00:46:44.982Z",
-                         *         "createdAt": "2026-11-29T00:46:44.754Z"
+                         *         "readAt": "2026-11-29T01:38:59.226Z",
+                         *         "createdAt": "2026-11-29T01:38:59.007Z"
                          *       }
                          *     }
                          */
@@ -5392,7 +5392,7 @@ export interface paths {
                 path: {
                     /**
                      * @description Notification id.
-                     * @example 59fbb5a1a63d2c3083eee781eb5ea33172777c2f
+                     * @example 378504c16dc918bf99abd9b0762d00e2761d57f1
                      */
                     id: string;
                 };
@@ -5410,7 +5410,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "59fbb5a1a63d2c3083eee781eb5ea33172777c2f",
+                         *         "id": "378504c16dc918bf99abd9b0762d00e2761d57f1",
                          *         "type": "password_changed",
                          *         "category": "system",
                          *         "title": "Mot de passe modifié",
@@ -5419,7 +5419,7 @@ export interface paths {
                          *         "resource": null,
                          *         "read": false,
                          *         "readAt": null,
-                         *         "createdAt": "2026-11-29T00:46:44.754Z"
+                         *         "createdAt": "2026-11-29T01:38:59.007Z"
                          *       }
                          *     }
                          */
@@ -5728,7 +5728,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0494c3f8-1202-44c1-88c0-19494312ad1a",
+                         *         "id": "10c112af-39c9-48b8-bfcf-80601d84280e",
                          *         "audience": "acheteur",
                          *         "fr": {
                          *           "title": "Nouveautés",
@@ -5741,7 +5741,7 @@ export interface paths {
                          *         "sentBy": "demo-admin",
                          *         "statut": "sending",
                          *         "recipients": 0,
-                         *         "createdAt": "2026-11-29T00:46:44.929Z",
+                         *         "createdAt": "2026-11-29T01:38:59.184Z",
                          *         "finishedAt": null
                          *       }
                          *     }
@@ -6133,9 +6133,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:30.243Z",
-                         *           "updatedAt": "2026-11-29T00:46:37.963Z",
-                         *           "publishedAt": "2026-11-29T00:46:30.243Z"
+                         *           "createdAt": "2026-11-29T01:38:47.197Z",
+                         *           "updatedAt": "2026-11-29T01:38:53.169Z",
+                         *           "publishedAt": "2026-11-29T01:38:47.197Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -6156,9 +6156,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:30.127Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.284Z",
-                         *           "publishedAt": "2026-11-29T00:46:30.127Z"
+                         *           "createdAt": "2026-11-29T01:38:47.124Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.768Z",
+                         *           "publishedAt": "2026-11-29T01:38:47.124Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6310,7 +6310,7 @@ export interface paths {
                      *       "pays": "BJ",
                      *       "ville": "Cotonou",
                      *       "photos": [
-                     *         "http://127.0.0.1:5000/api/upload/files/images/ad0a4de3-f20d-41eb-96de-7ff2af66fc6b.jpg"
+                     *         "http://127.0.0.1:5000/api/upload/files/images/71458d4c-c730-4ea9-8e57-2aa388e0399e.jpg"
                      *       ]
                      *     }
                      */
@@ -6328,12 +6328,12 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "xYtWSrFsA0CF7hmBOoOC",
+                         *         "id": "CAX9Sjfrqq8vdJ8EHOMM",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "prix": 2500000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/ad0a4de3-f20d-41eb-96de-7ff2af66fc6b.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/71458d4c-c730-4ea9-8e57-2aa388e0399e.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -6351,9 +6351,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-29T00:46:45.147Z",
-                         *         "updatedAt": "2026-11-29T00:46:45.147Z",
-                         *         "publishedAt": "2026-11-29T00:46:45.147Z"
+                         *         "createdAt": "2026-11-29T01:38:59.366Z",
+                         *         "updatedAt": "2026-11-29T01:38:59.366Z",
+                         *         "publishedAt": "2026-11-29T01:38:59.366Z"
                          *       }
                          *     }
                          */
@@ -6543,9 +6543,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:30.243Z",
-                         *           "updatedAt": "2026-11-29T00:46:37.963Z",
-                         *           "publishedAt": "2026-11-29T00:46:30.243Z"
+                         *           "createdAt": "2026-11-29T01:38:47.197Z",
+                         *           "updatedAt": "2026-11-29T01:38:53.169Z",
+                         *           "publishedAt": "2026-11-29T01:38:47.197Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -6566,9 +6566,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:30.127Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.284Z",
-                         *           "publishedAt": "2026-11-29T00:46:30.127Z"
+                         *           "createdAt": "2026-11-29T01:38:47.124Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.768Z",
+                         *           "publishedAt": "2026-11-29T01:38:47.124Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -6738,9 +6738,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-29T00:46:30.243Z",
-                         *         "updatedAt": "2026-11-29T00:46:37.963Z",
-                         *         "publishedAt": "2026-11-29T00:46:30.243Z"
+                         *         "createdAt": "2026-11-29T01:38:47.197Z",
+                         *         "updatedAt": "2026-11-29T01:38:53.169Z",
+                         *         "publishedAt": "2026-11-29T01:38:47.197Z"
                          *       }
                          *     }
                          */
@@ -6855,7 +6855,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0A1ypONataaahLxTv1lb */
+                    /** @example EQ2zeibcTfL1ZnpR8wWc */
                     id: string;
                 };
                 cookie?: never;
@@ -7013,7 +7013,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example xYtWSrFsA0CF7hmBOoOC */
+                    /** @example CAX9Sjfrqq8vdJ8EHOMM */
                     id: string;
                 };
                 cookie?: never;
@@ -7075,13 +7075,13 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "xYtWSrFsA0CF7hmBOoOC",
+                         *         "id": "CAX9Sjfrqq8vdJ8EHOMM",
                          *         "type": "voiture",
                          *         "titre": "Peugeot 406 2004, bon état",
                          *         "description": "Entretien à jour, papiers en règle.",
                          *         "prix": 2400000,
                          *         "photos": [
-                         *           "http://127.0.0.1:5000/api/upload/files/images/ad0a4de3-f20d-41eb-96de-7ff2af66fc6b.jpg"
+                         *           "http://127.0.0.1:5000/api/upload/files/images/71458d4c-c730-4ea9-8e57-2aa388e0399e.jpg"
                          *         ],
                          *         "marque": "Peugeot",
                          *         "modele": "406",
@@ -7099,9 +7099,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-29T00:46:45.147Z",
-                         *         "updatedAt": "2026-11-29T00:46:45.240Z",
-                         *         "publishedAt": "2026-11-29T00:46:45.147Z"
+                         *         "createdAt": "2026-11-29T01:38:59.366Z",
+                         *         "updatedAt": "2026-11-29T01:38:59.462Z",
+                         *         "publishedAt": "2026-11-29T01:38:59.366Z"
                          *       }
                          *     }
                          */
@@ -7323,9 +7323,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-29T00:46:30.243Z",
-                         *         "updatedAt": "2026-11-29T00:46:45.314Z",
-                         *         "publishedAt": "2026-11-29T00:46:30.243Z"
+                         *         "createdAt": "2026-11-29T01:38:47.197Z",
+                         *         "updatedAt": "2026-11-29T01:38:59.534Z",
+                         *         "publishedAt": "2026-11-29T01:38:47.197Z"
                          *       }
                          *     }
                          */
@@ -7475,7 +7475,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 0A1ypONataaahLxTv1lb */
+                    /** @example EQ2zeibcTfL1ZnpR8wWc */
                     id: string;
                 };
                 cookie?: never;
@@ -7492,7 +7492,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "0A1ypONataaahLxTv1lb",
+                         *         "id": "EQ2zeibcTfL1ZnpR8wWc",
                          *         "type": "moto",
                          *         "titre": "Bajaj Boxer 150",
                          *         "prix": 720000,
@@ -7508,9 +7508,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-29T00:46:45.190Z",
-                         *         "updatedAt": "2026-11-29T00:46:45.335Z",
-                         *         "publishedAt": "2026-11-29T00:46:45.190Z"
+                         *         "createdAt": "2026-11-29T01:38:59.423Z",
+                         *         "updatedAt": "2026-11-29T01:38:59.555Z",
+                         *         "publishedAt": "2026-11-29T01:38:59.423Z"
                          *       }
                          *     }
                          */
@@ -7658,7 +7658,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example wSmYjRRU2ms8L3IagEeL */
+                    /** @example NP4VgRYre02PLxX5d6PQ */
                     id: string;
                 };
                 cookie?: never;
@@ -7675,7 +7675,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "wSmYjRRU2ms8L3IagEeL",
+                         *         "id": "NP4VgRYre02PLxX5d6PQ",
                          *         "type": "piece",
                          *         "titre": "Phare avant Corolla",
                          *         "prix": 45000,
@@ -7692,9 +7692,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-29T00:46:45.435Z",
-                         *         "updatedAt": "2026-11-29T00:46:45.492Z",
-                         *         "publishedAt": "2026-11-29T00:46:45.497Z"
+                         *         "createdAt": "2026-11-29T01:38:59.653Z",
+                         *         "updatedAt": "2026-11-29T01:38:59.694Z",
+                         *         "publishedAt": "2026-11-29T01:38:59.699Z"
                          *       }
                          *     }
                          */
@@ -7840,7 +7840,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example k5IsB1SVEP0quGFYkgBd */
+                    /** @example jd9Yu4NO40wp0hcFN303 */
                     id: string;
                 };
                 cookie?: never;
@@ -7868,7 +7868,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "k5IsB1SVEP0quGFYkgBd",
+                         *         "id": "jd9Yu4NO40wp0hcFN303",
                          *         "type": "piece",
                          *         "titre": "Rétroviseur RAV4",
                          *         "prix": 35000,
@@ -7885,8 +7885,8 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-29T00:46:45.578Z",
-                         *         "updatedAt": "2026-11-29T00:46:45.637Z",
+                         *         "createdAt": "2026-11-29T01:38:59.801Z",
+                         *         "updatedAt": "2026-11-29T01:38:59.836Z",
                          *         "publishedAt": null
                          *       }
                          *     }
@@ -8121,9 +8121,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:30.243Z",
-                         *           "updatedAt": "2026-11-29T00:46:37.963Z",
-                         *           "publishedAt": "2026-11-29T00:46:30.243Z"
+                         *           "createdAt": "2026-11-29T01:38:47.197Z",
+                         *           "updatedAt": "2026-11-29T01:38:53.169Z",
+                         *           "publishedAt": "2026-11-29T01:38:47.197Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -8144,9 +8144,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:30.127Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.284Z",
-                         *           "publishedAt": "2026-11-29T00:46:30.127Z"
+                         *           "createdAt": "2026-11-29T01:38:47.124Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.768Z",
+                         *           "publishedAt": "2026-11-29T01:38:47.124Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-3",
@@ -8170,9 +8170,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:29.956Z",
-                         *           "updatedAt": "2026-11-29T00:46:29.956Z",
-                         *           "publishedAt": "2026-11-29T00:46:29.956Z"
+                         *           "createdAt": "2026-11-29T01:38:47.006Z",
+                         *           "updatedAt": "2026-11-29T01:38:47.006Z",
+                         *           "publishedAt": "2026-11-29T01:38:47.006Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-2",
@@ -8197,9 +8197,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:29.840Z",
-                         *           "updatedAt": "2026-11-29T00:46:30.801Z",
-                         *           "publishedAt": "2026-11-29T00:46:29.840Z"
+                         *           "createdAt": "2026-11-29T01:38:46.937Z",
+                         *           "updatedAt": "2026-11-29T01:38:47.608Z",
+                         *           "publishedAt": "2026-11-29T01:38:46.937Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-1",
@@ -8226,9 +8226,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:29.738Z",
-                         *           "updatedAt": "2026-11-29T00:46:29.738Z",
-                         *           "publishedAt": "2026-11-29T00:46:29.738Z"
+                         *           "createdAt": "2026-11-29T01:38:46.852Z",
+                         *           "updatedAt": "2026-11-29T01:38:46.852Z",
+                         *           "publishedAt": "2026-11-29T01:38:46.852Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8410,9 +8410,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:29.840Z",
-                         *           "updatedAt": "2026-11-29T00:46:30.801Z",
-                         *           "publishedAt": "2026-11-29T00:46:29.840Z"
+                         *           "createdAt": "2026-11-29T01:38:46.937Z",
+                         *           "updatedAt": "2026-11-29T01:38:47.608Z",
+                         *           "publishedAt": "2026-11-29T01:38:46.937Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -8725,9 +8725,9 @@ export interface paths {
                          *         "verificationStatut": "none",
                          *         "views": 0,
                          *         "statutVente": "disponible",
-                         *         "createdAt": "2026-11-29T00:46:30.243Z",
-                         *         "updatedAt": "2026-11-29T00:46:37.963Z",
-                         *         "publishedAt": "2026-11-29T00:46:30.243Z"
+                         *         "createdAt": "2026-11-29T01:38:47.197Z",
+                         *         "updatedAt": "2026-11-29T01:38:53.169Z",
+                         *         "publishedAt": "2026-11-29T01:38:47.197Z"
                          *       }
                          *     }
                          */
@@ -8862,9 +8862,9 @@ export interface paths {
                          *           "verificationStatut": "none",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:30.243Z",
-                         *           "updatedAt": "2026-11-29T00:46:37.963Z",
-                         *           "publishedAt": "2026-11-29T00:46:30.243Z"
+                         *           "createdAt": "2026-11-29T01:38:47.197Z",
+                         *           "updatedAt": "2026-11-29T01:38:53.169Z",
+                         *           "publishedAt": "2026-11-29T01:38:47.197Z"
                          *         },
                          *         {
                          *           "id": "demo-articles-5",
@@ -8885,9 +8885,9 @@ export interface paths {
                          *           "verificationStatut": "rapport_disponible",
                          *           "views": 0,
                          *           "statutVente": "disponible",
-                         *           "createdAt": "2026-11-29T00:46:30.127Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.284Z",
-                         *           "publishedAt": "2026-11-29T00:46:30.127Z"
+                         *           "createdAt": "2026-11-29T01:38:47.124Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.768Z",
+                         *           "publishedAt": "2026-11-29T01:38:47.124Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9270,9 +9270,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-29T00:46:30.801Z",
-                         *           "dateFin": "2026-12-29T00:46:30.801Z",
-                         *           "createdAt": "2026-11-29T00:46:30.379Z"
+                         *           "dateDebut": "2026-11-29T01:38:47.608Z",
+                         *           "dateFin": "2026-12-29T01:38:47.608Z",
+                         *           "createdAt": "2026-11-29T01:38:47.303Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9393,7 +9393,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "xYtWSrFsA0CF7hmBOoOC",
+                     *       "articleId": "CAX9Sjfrqq8vdJ8EHOMM",
                      *       "typePub": "sponsorise",
                      *       "duree": 7
                      *     }
@@ -9418,8 +9418,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "GFIfg7hdJCQ4jTvlKoE2",
-                         *         "articleId": "xYtWSrFsA0CF7hmBOoOC",
+                         *         "id": "PE5MpJVTvm25F6CncHbI",
+                         *         "articleId": "CAX9Sjfrqq8vdJ8EHOMM",
                          *         "vendeur": "demo-vendeur",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
@@ -9431,7 +9431,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-29T00:46:45.749Z"
+                         *         "createdAt": "2026-11-29T01:38:59.913Z"
                          *       }
                          *     }
                          */
@@ -9637,9 +9637,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-29T00:46:30.801Z",
-                         *           "dateFin": "2026-12-29T00:46:30.801Z",
-                         *           "createdAt": "2026-11-29T00:46:30.379Z"
+                         *           "dateDebut": "2026-11-29T01:38:47.608Z",
+                         *           "dateFin": "2026-12-29T01:38:47.608Z",
+                         *           "createdAt": "2026-11-29T01:38:47.303Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -9793,9 +9793,9 @@ export interface paths {
                          *         "motifRejet": null,
                          *         "paymentId": "demo-payment",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-29T00:46:30.801Z",
-                         *         "dateFin": "2026-12-29T00:46:30.801Z",
-                         *         "createdAt": "2026-11-29T00:46:30.379Z"
+                         *         "dateDebut": "2026-11-29T01:38:47.608Z",
+                         *         "dateFin": "2026-12-29T01:38:47.608Z",
+                         *         "createdAt": "2026-11-29T01:38:47.303Z"
                          *       }
                          *     }
                          */
@@ -9931,7 +9931,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example GFIfg7hdJCQ4jTvlKoE2 */
+                    /** @example PE5MpJVTvm25F6CncHbI */
                     id: string;
                 };
                 cookie?: never;
@@ -9948,8 +9948,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "GFIfg7hdJCQ4jTvlKoE2",
-                         *         "articleId": "xYtWSrFsA0CF7hmBOoOC",
+                         *         "id": "PE5MpJVTvm25F6CncHbI",
+                         *         "articleId": "CAX9Sjfrqq8vdJ8EHOMM",
                          *         "vendeur": "demo-vendeur",
                          *         "typePub": "sponsorise",
                          *         "duree": 7,
@@ -9957,11 +9957,11 @@ export interface paths {
                          *         "montant": 7000,
                          *         "statut": "active",
                          *         "motifRejet": null,
-                         *         "paymentId": "cSXyKvz3p1tKdqdiQlOL",
+                         *         "paymentId": "YKX0k3ouXHCCcTjuYm33",
                          *         "remboursement": null,
-                         *         "dateDebut": "2026-11-29T00:46:46.213Z",
-                         *         "dateFin": "2026-12-06T00:46:46.213Z",
-                         *         "createdAt": "2026-11-29T00:46:45.749Z"
+                         *         "dateDebut": "2026-11-29T01:39:00.350Z",
+                         *         "dateFin": "2026-12-06T01:39:00.350Z",
+                         *         "createdAt": "2026-11-29T01:38:59.913Z"
                          *       }
                          *     }
                          */
@@ -10111,7 +10111,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example HF1XA2P8jdotZGfW3BuW */
+                    /** @example NJDwg7pNJ0gAgHuufeVG */
                     id: string;
                 };
                 cookie?: never;
@@ -10139,8 +10139,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "HF1XA2P8jdotZGfW3BuW",
-                         *         "articleId": "xYtWSrFsA0CF7hmBOoOC",
+                         *         "id": "NJDwg7pNJ0gAgHuufeVG",
+                         *         "articleId": "CAX9Sjfrqq8vdJ8EHOMM",
                          *         "vendeur": "demo-vendeur",
                          *         "typePub": "a_la_une",
                          *         "duree": 14,
@@ -10152,7 +10152,7 @@ export interface paths {
                          *         "remboursement": null,
                          *         "dateDebut": null,
                          *         "dateFin": null,
-                         *         "createdAt": "2026-11-29T00:46:45.800Z"
+                         *         "createdAt": "2026-11-29T01:38:59.950Z"
                          *       }
                          *     }
                          */
@@ -10354,9 +10354,9 @@ export interface paths {
                          *           "motifRejet": null,
                          *           "paymentId": "demo-payment",
                          *           "remboursement": null,
-                         *           "dateDebut": "2026-11-29T00:46:30.801Z",
-                         *           "dateFin": "2026-12-29T00:46:30.801Z",
-                         *           "createdAt": "2026-11-29T00:46:30.379Z"
+                         *           "dateDebut": "2026-11-29T01:38:47.608Z",
+                         *           "dateFin": "2026-12-29T01:38:47.608Z",
+                         *           "createdAt": "2026-11-29T01:38:47.303Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -10457,8 +10457,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/images/ad0a4de3-f20d-41eb-96de-7ff2af66fc6b.jpg",
-                         *         "path": "images/ad0a4de3-f20d-41eb-96de-7ff2af66fc6b.jpg",
+                         *         "url": "/api/upload/files/images/71458d4c-c730-4ea9-8e57-2aa388e0399e.jpg",
+                         *         "path": "images/71458d4c-c730-4ea9-8e57-2aa388e0399e.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -10636,8 +10636,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/files/videos/e62334c0-7541-4947-b8e2-3e67a4346a2a.mp4",
-                         *         "path": "videos/e62334c0-7541-4947-b8e2-3e67a4346a2a.mp4",
+                         *         "url": "/api/upload/files/videos/002ff340-1c0c-43ad-be55-fbbadde2f5c3.mp4",
+                         *         "path": "videos/002ff340-1c0c-43ad-be55-fbbadde2f5c3.mp4",
                          *         "contentType": "video/mp4",
                          *         "size": 76
                          *       }
@@ -10864,8 +10864,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/kyc/1b6dc9c5-9fe1-4dc7-9246-1900aba64448.jpg",
-                         *         "path": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/1b6dc9c5-9fe1-4dc7-9246-1900aba64448.jpg",
+                         *         "url": "/api/upload/kyc/5af63a5f-f2dd-493f-ae77-eb800b93a7f2.jpg",
+                         *         "path": "kyc/m5MZO34Da3laRoZFSTkbsn4PsXzI/5af63a5f-f2dd-493f-ae77-eb800b93a7f2.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -11202,18 +11202,18 @@ export interface paths {
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1236,
+                         *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-29T00:46:36.269Z",
+                         *             "attachedAt": "2026-11-29T01:38:51.755Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-29T00:46:36.269Z",
-                         *           "decisionDeadline": "2026-12-02T00:46:36.269Z",
+                         *           "reportedAt": "2026-11-29T01:38:51.755Z",
+                         *           "decisionDeadline": "2026-12-02T01:38:51.755Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-29T00:46:35.998Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.269Z"
+                         *           "createdAt": "2026-11-29T01:38:51.495Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.755Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -11482,7 +11482,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example xYtWSrFsA0CF7hmBOoOC */
+                    /** @example CAX9Sjfrqq8vdJ8EHOMM */
                     articleId: string;
                 };
                 cookie?: never;
@@ -11504,7 +11504,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "rapportId": "e1cb4fa2-4dc4-447a-9cde-bc36cf73b0d5",
+                         *         "rapportId": "dd98c874-7f05-42f4-b847-96c5def88280",
                          *         "size": 193,
                          *         "contentType": "application/pdf"
                          *       }
@@ -11681,7 +11681,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example xYtWSrFsA0CF7hmBOoOC */
+                    /** @example CAX9Sjfrqq8vdJ8EHOMM */
                     articleId: string;
                 };
                 cookie?: never;
@@ -11691,7 +11691,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "statut": "rapport_disponible",
-                     *       "rapportId": "e1cb4fa2-4dc4-447a-9cde-bc36cf73b0d5"
+                     *       "rapportId": "dd98c874-7f05-42f4-b847-96c5def88280"
                      *     }
                      */
                     "application/json": {
@@ -11717,30 +11717,30 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "articleId": "xYtWSrFsA0CF7hmBOoOC",
+                         *         "articleId": "CAX9Sjfrqq8vdJ8EHOMM",
                          *         "statut": "rapport_disponible",
                          *         "moved": [
                          *           {
-                         *             "id": "qMwcJr379OXbxV4kyiwj",
-                         *             "articleId": "xYtWSrFsA0CF7hmBOoOC",
+                         *             "id": "80mva3uIy6lJTjRYk23G",
+                         *             "articleId": "CAX9Sjfrqq8vdJ8EHOMM",
                          *             "articleTitre": "Peugeot 406 2004, bon état",
                          *             "acheteur": "demo-acheteur",
                          *             "vendeur": "demo-vendeur",
                          *             "statut": "rapport_disponible",
-                         *             "paymentId": "qMwcJr379OXbxV4kyiwj",
+                         *             "paymentId": "80mva3uIy6lJTjRYk23G",
                          *             "rapport": {
                          *               "size": 193,
                          *               "contentType": "application/pdf",
-                         *               "attachedAt": "2026-11-29T00:46:49.599Z",
+                         *               "attachedAt": "2026-11-29T01:39:03.588Z",
                          *               "deleted": false
                          *             },
                          *             "motif": null,
                          *             "startedAt": null,
-                         *             "reportedAt": "2026-11-29T00:46:49.599Z",
-                         *             "decisionDeadline": "2026-12-02T00:46:49.599Z",
+                         *             "reportedAt": "2026-11-29T01:39:03.588Z",
+                         *             "decisionDeadline": "2026-12-02T01:39:03.588Z",
                          *             "decidedAt": null,
-                         *             "createdAt": "2026-11-29T00:46:49.456Z",
-                         *             "updatedAt": "2026-11-29T00:46:49.599Z"
+                         *             "createdAt": "2026-11-29T01:39:03.463Z",
+                         *             "updatedAt": "2026-11-29T01:39:03.588Z"
                          *           }
                          *         ]
                          *       }
@@ -11935,18 +11935,18 @@ export interface paths {
                          *           "statut": "rapport_disponible",
                          *           "paymentId": "demo-verification-payment",
                          *           "rapport": {
-                         *             "size": 1236,
+                         *             "size": 1238,
                          *             "contentType": "application/pdf",
-                         *             "attachedAt": "2026-11-29T00:46:36.269Z",
+                         *             "attachedAt": "2026-11-29T01:38:51.755Z",
                          *             "deleted": false
                          *           },
                          *           "motif": null,
                          *           "startedAt": null,
-                         *           "reportedAt": "2026-11-29T00:46:36.269Z",
-                         *           "decisionDeadline": "2026-12-02T00:46:36.269Z",
+                         *           "reportedAt": "2026-11-29T01:38:51.755Z",
+                         *           "decisionDeadline": "2026-12-02T01:38:51.755Z",
                          *           "decidedAt": null,
-                         *           "createdAt": "2026-11-29T00:46:35.998Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.269Z"
+                         *           "createdAt": "2026-11-29T01:38:51.495Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.755Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -12095,18 +12095,18 @@ export interface paths {
                          *         "statut": "rapport_disponible",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1236,
+                         *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-29T00:46:36.269Z",
+                         *           "attachedAt": "2026-11-29T01:38:51.755Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-29T00:46:36.269Z",
-                         *         "decisionDeadline": "2026-12-02T00:46:36.269Z",
+                         *         "reportedAt": "2026-11-29T01:38:51.755Z",
+                         *         "decisionDeadline": "2026-12-02T01:38:51.755Z",
                          *         "decidedAt": null,
-                         *         "createdAt": "2026-11-29T00:46:35.998Z",
-                         *         "updatedAt": "2026-11-29T00:46:36.269Z"
+                         *         "createdAt": "2026-11-29T01:38:51.495Z",
+                         *         "updatedAt": "2026-11-29T01:38:51.755Z"
                          *       }
                          *     }
                          */
@@ -12251,8 +12251,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/32393078-9128-4a54-8cda-e31d605e8b7b.pdf?expires=1795913500&signature=e4be5b400151ef5e8fc861cdc5460d923f87152883ef7f749db5e9d8d72cf16e",
-                         *         "expiresAt": "2026-11-29T00:51:40.718Z"
+                         *         "url": "/api/upload/signed/rapports/demo-verification-payment/32393078-9128-4a54-8cda-e31d605e8b7b.pdf?expires=1795916635&signature=3ba5814b5b7082e6c6233f7ea5760896eb956f6b28ba3992d352afd57f973039",
+                         *         "expiresAt": "2026-11-29T01:43:55.519Z"
                          *       }
                          *     }
                          */
@@ -12443,18 +12443,18 @@ export interface paths {
                          *         "statut": "accepte",
                          *         "paymentId": "demo-verification-payment",
                          *         "rapport": {
-                         *           "size": 1236,
+                         *           "size": 1238,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-29T00:46:36.269Z",
+                         *           "attachedAt": "2026-11-29T01:38:51.755Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-29T00:46:36.269Z",
-                         *         "decisionDeadline": "2026-12-02T00:46:36.269Z",
-                         *         "decidedAt": "2026-11-29T00:46:49.058Z",
-                         *         "createdAt": "2026-11-29T00:46:35.998Z",
-                         *         "updatedAt": "2026-11-29T00:46:49.058Z"
+                         *         "reportedAt": "2026-11-29T01:38:51.755Z",
+                         *         "decisionDeadline": "2026-12-02T01:38:51.755Z",
+                         *         "decidedAt": "2026-11-29T01:39:03.074Z",
+                         *         "createdAt": "2026-11-29T01:38:51.495Z",
+                         *         "updatedAt": "2026-11-29T01:39:03.074Z"
                          *       }
                          *     }
                          */
@@ -12603,7 +12603,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qMwcJr379OXbxV4kyiwj */
+                    /** @example 80mva3uIy6lJTjRYk23G */
                     id: string;
                 };
                 cookie?: never;
@@ -12620,26 +12620,26 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qMwcJr379OXbxV4kyiwj",
-                         *         "articleId": "xYtWSrFsA0CF7hmBOoOC",
+                         *         "id": "80mva3uIy6lJTjRYk23G",
+                         *         "articleId": "CAX9Sjfrqq8vdJ8EHOMM",
                          *         "articleTitre": "Peugeot 406 2004, bon état",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
                          *         "statut": "refuse",
-                         *         "paymentId": "qMwcJr379OXbxV4kyiwj",
+                         *         "paymentId": "80mva3uIy6lJTjRYk23G",
                          *         "rapport": {
                          *           "size": 193,
                          *           "contentType": "application/pdf",
-                         *           "attachedAt": "2026-11-29T00:46:49.599Z",
+                         *           "attachedAt": "2026-11-29T01:39:03.588Z",
                          *           "deleted": false
                          *         },
                          *         "motif": null,
                          *         "startedAt": null,
-                         *         "reportedAt": "2026-11-29T00:46:49.599Z",
-                         *         "decisionDeadline": "2026-12-02T00:46:49.599Z",
-                         *         "decidedAt": "2026-11-29T00:46:49.703Z",
-                         *         "createdAt": "2026-11-29T00:46:49.456Z",
-                         *         "updatedAt": "2026-11-29T00:46:49.703Z"
+                         *         "reportedAt": "2026-11-29T01:39:03.588Z",
+                         *         "decisionDeadline": "2026-12-02T01:39:03.588Z",
+                         *         "decidedAt": "2026-11-29T01:39:03.678Z",
+                         *         "createdAt": "2026-11-29T01:39:03.463Z",
+                         *         "updatedAt": "2026-11-29T01:39:03.678Z"
                          *       }
                          *     }
                          */
@@ -12792,12 +12792,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795913524
+                     * @example 1795916656
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example 1c657372b4737d75e7848fc9fecdc4a1ff47faf4e0a068070ed853702fae7560
+                     * @example ee2dd7c5fb5423664d968d55f0631a47d9480800bb06dfd6c9cd3b825021fde8
                      */
                     signature: string;
                 };
@@ -12805,7 +12805,7 @@ export interface paths {
                 path: {
                     /** @example factures */
                     area: string;
-                    /** @example achat_CXhbwKRMUjBswvo39Kz2.pdf */
+                    /** @example achat_nDU4EeSCo5i57yjtDMCM.pdf */
                     name: string;
                 };
                 cookie?: never;
@@ -12934,12 +12934,12 @@ export interface paths {
                 query: {
                     /**
                      * @description Expiry of the link, in seconds since 1970.
-                     * @example 1795913509
+                     * @example 1795916643
                      */
                     expires: string;
                     /**
                      * @description HMAC-SHA256 of the path and the expiry.
-                     * @example b03ae0ddf47c53e1de97711b18ca3defc22c00c196eaeb76378a695d50ece9d0
+                     * @example 3f37586448a4af2fc9b1fd6422c695c32cd05c7c4785146770c4e4ba81f1da6f
                      */
                     signature: string;
                 };
@@ -13087,7 +13087,7 @@ export interface paths {
                      *         "depart": "Cotonou",
                      *         "arrivee": "Porto-Novo"
                      *       },
-                     *       "date": "2026-12-01T00:00:00.000Z",
+                     *       "date": "2026-12-01T01:00:00.000Z",
                      *       "lieu": {
                      *         "adresse": "Carrefour Étoile Rouge",
                      *         "point": {
@@ -13137,7 +13137,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "L9YknDqe4Ml8n4ZdYFGh",
+                         *         "id": "SGelVc8dPcflR3JInW8d",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -13145,7 +13145,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-12-01T00:00:00.000Z",
+                         *         "date": "2026-12-01T01:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -13158,8 +13158,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-29T00:46:46.368Z",
-                         *         "updatedAt": "2026-11-29T00:46:46.368Z"
+                         *         "createdAt": "2026-11-29T01:39:00.500Z",
+                         *         "updatedAt": "2026-11-29T01:39:00.500Z"
                          *       }
                          *     }
                          */
@@ -13383,8 +13383,8 @@ export interface paths {
                          *           "chauffeur": null,
                          *           "refusedBy": [],
                          *           "motif": null,
-                         *           "createdAt": "2026-11-29T00:46:35.860Z",
-                         *           "updatedAt": "2026-11-29T00:46:35.860Z"
+                         *           "createdAt": "2026-11-29T01:38:51.397Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.397Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -13547,22 +13547,6 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "aouGCPRd6vFDM0LaqJk5",
-                         *           "articleId": null,
-                         *           "articleTitre": null,
-                         *           "trajet": {
-                         *             "depart": "Cotonou",
-                         *             "arrivee": "Porto-Novo"
-                         *           },
-                         *           "date": "2026-12-01T00:00:00.000Z",
-                         *           "zone": {
-                         *             "latitude": 6.37,
-                         *             "longitude": 2.42
-                         *           },
-                         *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-29T00:46:46.392Z"
-                         *         },
-                         *         {
                          *           "id": "demo-chauffeurDemandes-1",
                          *           "articleId": null,
                          *           "articleTitre": null,
@@ -13576,55 +13560,71 @@ export interface paths {
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-29T00:46:35.860Z"
+                         *           "createdAt": "2026-11-29T01:38:51.397Z"
                          *         },
                          *         {
-                         *           "id": "L9YknDqe4Ml8n4ZdYFGh",
+                         *           "id": "MtIAN7MhPwxn3Y3RPNbB",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
                          *             "depart": "Cotonou",
                          *             "arrivee": "Porto-Novo"
                          *           },
-                         *           "date": "2026-12-01T00:00:00.000Z",
+                         *           "date": "2026-12-01T01:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-29T00:46:46.368Z"
+                         *           "createdAt": "2026-11-29T01:39:00.572Z"
                          *         },
                          *         {
-                         *           "id": "unz1HV3Tj7KPEdkWHx9u",
+                         *           "id": "SGelVc8dPcflR3JInW8d",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
                          *             "depart": "Cotonou",
                          *             "arrivee": "Porto-Novo"
                          *           },
-                         *           "date": "2026-12-01T00:00:00.000Z",
+                         *           "date": "2026-12-01T01:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-29T00:46:46.434Z"
+                         *           "createdAt": "2026-11-29T01:39:00.500Z"
                          *         },
                          *         {
-                         *           "id": "xnjmYxGpf54hLKcpywK3",
+                         *           "id": "vHnapyZMrKesmbpPjfhh",
                          *           "articleId": null,
                          *           "articleTitre": null,
                          *           "trajet": {
                          *             "depart": "Cotonou",
                          *             "arrivee": "Porto-Novo"
                          *           },
-                         *           "date": "2026-12-01T00:00:00.000Z",
+                         *           "date": "2026-12-01T01:00:00.000Z",
                          *           "zone": {
                          *             "latitude": 6.37,
                          *             "longitude": 2.42
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "createdAt": "2026-11-29T00:46:46.413Z"
+                         *           "createdAt": "2026-11-29T01:39:00.521Z"
+                         *         },
+                         *         {
+                         *           "id": "wfJNQ3nCgRbpcLnP0Xfq",
+                         *           "articleId": null,
+                         *           "articleTitre": null,
+                         *           "trajet": {
+                         *             "depart": "Cotonou",
+                         *             "arrivee": "Porto-Novo"
+                         *           },
+                         *           "date": "2026-12-01T01:00:00.000Z",
+                         *           "zone": {
+                         *             "latitude": 6.37,
+                         *             "longitude": 2.42
+                         *           },
+                         *           "distanceKm": 0.54,
+                         *           "createdAt": "2026-11-29T01:39:00.551Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -13810,8 +13810,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-29T00:46:35.860Z",
-                         *         "updatedAt": "2026-11-29T00:46:35.860Z"
+                         *         "createdAt": "2026-11-29T01:38:51.397Z",
+                         *         "updatedAt": "2026-11-29T01:38:51.397Z"
                          *       }
                          *     }
                          */
@@ -13944,7 +13944,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example L9YknDqe4Ml8n4ZdYFGh */
+                    /** @example SGelVc8dPcflR3JInW8d */
                     id: string;
                 };
                 cookie?: never;
@@ -13961,7 +13961,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "L9YknDqe4Ml8n4ZdYFGh",
+                         *         "id": "SGelVc8dPcflR3JInW8d",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -13969,7 +13969,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-12-01T00:00:00.000Z",
+                         *         "date": "2026-12-01T01:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -13982,8 +13982,8 @@ export interface paths {
                          *         "chauffeur": "demo-chauffeur",
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-29T00:46:46.368Z",
-                         *         "updatedAt": "2026-11-29T00:46:46.550Z"
+                         *         "createdAt": "2026-11-29T01:39:00.500Z",
+                         *         "updatedAt": "2026-11-29T01:39:00.679Z"
                          *       }
                          *     }
                          */
@@ -14161,7 +14161,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example aouGCPRd6vFDM0LaqJk5 */
+                    /** @example vHnapyZMrKesmbpPjfhh */
                     id: string;
                 };
                 cookie?: never;
@@ -14178,7 +14178,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "aouGCPRd6vFDM0LaqJk5",
+                         *         "id": "vHnapyZMrKesmbpPjfhh",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -14186,7 +14186,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-12-01T00:00:00.000Z",
+                         *         "date": "2026-12-01T01:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -14201,8 +14201,8 @@ export interface paths {
                          *           "demo-chauffeur"
                          *         ],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-29T00:46:46.392Z",
-                         *         "updatedAt": "2026-11-29T00:46:46.715Z"
+                         *         "createdAt": "2026-11-29T01:39:00.521Z",
+                         *         "updatedAt": "2026-11-29T01:39:00.839Z"
                          *       }
                          *     }
                          */
@@ -14348,7 +14348,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example xnjmYxGpf54hLKcpywK3 */
+                    /** @example wfJNQ3nCgRbpcLnP0Xfq */
                     id: string;
                 };
                 cookie?: never;
@@ -14365,7 +14365,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "xnjmYxGpf54hLKcpywK3",
+                         *         "id": "wfJNQ3nCgRbpcLnP0Xfq",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -14373,7 +14373,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-12-01T00:00:00.000Z",
+                         *         "date": "2026-12-01T01:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -14386,8 +14386,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": null,
-                         *         "createdAt": "2026-11-29T00:46:46.413Z",
-                         *         "updatedAt": "2026-11-29T00:46:46.768Z"
+                         *         "createdAt": "2026-11-29T01:39:00.551Z",
+                         *         "updatedAt": "2026-11-29T01:39:00.909Z"
                          *       }
                          *     }
                          */
@@ -14584,8 +14584,8 @@ export interface paths {
                          *           "chauffeur": null,
                          *           "refusedBy": [],
                          *           "motif": null,
-                         *           "createdAt": "2026-11-29T00:46:35.860Z",
-                         *           "updatedAt": "2026-11-29T00:46:35.860Z"
+                         *           "createdAt": "2026-11-29T01:38:51.397Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.397Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -14713,7 +14713,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example unz1HV3Tj7KPEdkWHx9u */
+                    /** @example MtIAN7MhPwxn3Y3RPNbB */
                     id: string;
                 };
                 cookie?: never;
@@ -14741,7 +14741,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "unz1HV3Tj7KPEdkWHx9u",
+                         *         "id": "MtIAN7MhPwxn3Y3RPNbB",
                          *         "acheteur": "demo-acheteur",
                          *         "articleId": null,
                          *         "articleTitre": null,
@@ -14749,7 +14749,7 @@ export interface paths {
                          *           "depart": "Cotonou",
                          *           "arrivee": "Porto-Novo"
                          *         },
-                         *         "date": "2026-12-01T00:00:00.000Z",
+                         *         "date": "2026-12-01T01:00:00.000Z",
                          *         "lieu": {
                          *           "adresse": "Carrefour Étoile Rouge",
                          *           "point": {
@@ -14762,8 +14762,8 @@ export interface paths {
                          *         "chauffeur": null,
                          *         "refusedBy": [],
                          *         "motif": "Date hors service",
-                         *         "createdAt": "2026-11-29T00:46:46.434Z",
-                         *         "updatedAt": "2026-11-29T00:46:46.800Z"
+                         *         "createdAt": "2026-11-29T01:39:00.572Z",
+                         *         "updatedAt": "2026-11-29T01:39:00.945Z"
                          *       }
                          *     }
                          */
@@ -14981,14 +14981,14 @@ export interface paths {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-29T00:46:46.854Z",
+                         *         "locationAt": "2026-11-29T01:39:01.015Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-29T00:46:46.854Z"
+                         *         "updatedAt": "2026-11-29T01:39:01.015Z"
                          *       }
                          *     }
                          */
@@ -15154,7 +15154,7 @@ export interface paths {
                          *       "data": {
                          *         "written": false,
                          *         "reason": "throttled",
-                         *         "nextWriteAt": "2026-11-29T00:46:56.854Z"
+                         *         "nextWriteAt": "2026-11-29T01:39:11.015Z"
                          *       }
                          *     }
                          */
@@ -15306,14 +15306,14 @@ export interface paths {
                          *           "latitude": 6.3654,
                          *           "longitude": 2.4183
                          *         },
-                         *         "locationAt": "2026-11-29T00:46:35.743Z",
+                         *         "locationAt": "2026-11-29T01:38:51.311Z",
                          *         "nom": "Houessou",
                          *         "prenoms": "Mathieu",
                          *         "photoUrl": null,
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "prixIndicatif": 500,
-                         *         "updatedAt": "2026-11-29T00:46:35.743Z"
+                         *         "updatedAt": "2026-11-29T01:38:51.311Z"
                          *       }
                          *     }
                          */
@@ -15470,7 +15470,7 @@ export interface paths {
                          *             "longitude": 2.4183
                          *           },
                          *           "distanceKm": 0.54,
-                         *           "locationAt": "2026-11-29T00:46:46.854Z",
+                         *           "locationAt": "2026-11-29T01:39:01.015Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
@@ -15682,8 +15682,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-29T00:46:35.768Z",
-                         *         "updatedAt": "2026-11-29T00:46:35.768Z"
+                         *         "openedAt": "2026-11-29T01:38:51.338Z",
+                         *         "updatedAt": "2026-11-29T01:38:51.338Z"
                          *       }
                          *     }
                          */
@@ -15916,8 +15916,8 @@ export interface paths {
                          *           "plaque": "BJ 4521 RB",
                          *           "closedBy": null,
                          *           "acceptedAt": null,
-                         *           "openedAt": "2026-11-29T00:46:35.768Z",
-                         *           "updatedAt": "2026-11-29T00:46:35.768Z"
+                         *           "openedAt": "2026-11-29T01:38:51.338Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.338Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16080,14 +16080,14 @@ export interface paths {
                          *             "latitude": 6.3654,
                          *             "longitude": 2.4183
                          *           },
-                         *           "locationAt": "2026-11-29T00:46:35.743Z",
+                         *           "locationAt": "2026-11-29T01:38:51.311Z",
                          *           "nom": "Houessou",
                          *           "prenoms": "Mathieu",
                          *           "photoUrl": null,
                          *           "vehicule": "Tricycle Apsonic jaune",
                          *           "plaque": "BJ 4521 RB",
                          *           "prixIndicatif": 500,
-                         *           "updatedAt": "2026-11-29T00:46:35.743Z"
+                         *           "updatedAt": "2026-11-29T01:38:51.311Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16260,8 +16260,8 @@ export interface paths {
                          *           "plaque": "BJ 4521 RB",
                          *           "closedBy": null,
                          *           "acceptedAt": null,
-                         *           "openedAt": "2026-11-29T00:46:35.768Z",
-                         *           "updatedAt": "2026-11-29T00:46:35.768Z"
+                         *           "openedAt": "2026-11-29T01:38:51.338Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.338Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -16419,8 +16419,8 @@ export interface paths {
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
                          *         "acceptedAt": null,
-                         *         "openedAt": "2026-11-29T00:46:35.768Z",
-                         *         "updatedAt": "2026-11-29T00:46:35.768Z"
+                         *         "openedAt": "2026-11-29T01:38:51.338Z",
+                         *         "updatedAt": "2026-11-29T01:38:51.338Z"
                          *       }
                          *     }
                          */
@@ -16581,9 +16581,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": null,
-                         *         "acceptedAt": "2026-11-29T00:46:46.966Z",
-                         *         "openedAt": "2026-11-29T00:46:35.768Z",
-                         *         "updatedAt": "2026-11-29T00:46:46.966Z"
+                         *         "acceptedAt": "2026-11-29T01:39:01.130Z",
+                         *         "openedAt": "2026-11-29T01:38:51.338Z",
+                         *         "updatedAt": "2026-11-29T01:39:01.130Z"
                          *       }
                          *     }
                          */
@@ -16757,9 +16757,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "declined",
-                         *         "acceptedAt": "2026-11-29T00:46:46.966Z",
-                         *         "openedAt": "2026-11-29T00:46:47.123Z",
-                         *         "updatedAt": "2026-11-29T00:46:47.181Z"
+                         *         "acceptedAt": "2026-11-29T01:39:01.130Z",
+                         *         "openedAt": "2026-11-29T01:39:01.285Z",
+                         *         "updatedAt": "2026-11-29T01:39:01.352Z"
                          *       }
                          *     }
                          */
@@ -16939,9 +16939,9 @@ export interface paths {
                          *         "vehicule": "Tricycle Apsonic jaune",
                          *         "plaque": "BJ 4521 RB",
                          *         "closedBy": "chauffeur",
-                         *         "acceptedAt": "2026-11-29T00:46:46.966Z",
-                         *         "openedAt": "2026-11-29T00:46:35.768Z",
-                         *         "updatedAt": "2026-11-29T00:46:47.051Z"
+                         *         "acceptedAt": "2026-11-29T01:39:01.130Z",
+                         *         "openedAt": "2026-11-29T01:38:51.338Z",
+                         *         "updatedAt": "2026-11-29T01:39:01.219Z"
                          *       }
                          *     }
                          */
@@ -17128,7 +17128,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2dm766vByk3uoRWSA3mU",
+                         *         "id": "U0gqRAtm0dMaK3qryfNM",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
                          *         "articleId": "demo-articles-3",
@@ -17144,7 +17144,7 @@ export interface paths {
                          *         "codeRemise": null,
                          *         "remiseA": null,
                          *         "litige": null,
-                         *         "createdAt": "2026-11-29T00:46:48.698Z"
+                         *         "createdAt": "2026-11-29T01:39:02.728Z"
                          *       }
                          *     }
                          */
@@ -17382,10 +17382,10 @@ export interface paths {
                          *           "livraison": null,
                          *           "statut": "payee",
                          *           "paymentId": "demo-transit-payment",
-                         *           "codeRemise": "747889",
+                         *           "codeRemise": "770175",
                          *           "remiseA": null,
                          *           "litige": null,
-                         *           "createdAt": "2026-11-29T00:46:36.420Z"
+                         *           "createdAt": "2026-11-29T01:38:51.878Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17551,7 +17551,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 2dm766vByk3uoRWSA3mU */
+                    /** @example U0gqRAtm0dMaK3qryfNM */
                     id: string;
                 };
                 cookie?: never;
@@ -17568,7 +17568,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2dm766vByk3uoRWSA3mU",
+                         *         "id": "U0gqRAtm0dMaK3qryfNM",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
                          *         "articleId": "demo-articles-3",
@@ -17584,7 +17584,7 @@ export interface paths {
                          *         "codeRemise": null,
                          *         "remiseA": null,
                          *         "litige": null,
-                         *         "createdAt": "2026-11-29T00:46:48.698Z"
+                         *         "createdAt": "2026-11-29T01:39:02.728Z"
                          *       }
                          *     }
                          */
@@ -17811,7 +17811,7 @@ export interface paths {
                          *           "codeRemise": null,
                          *           "remiseA": null,
                          *           "litige": null,
-                         *           "createdAt": "2026-11-29T00:46:36.420Z"
+                         *           "createdAt": "2026-11-29T01:38:51.878Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -17977,7 +17977,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example ibXfhSeUMR26ieaoxpIR */
+                    /** @example qVa67MpjgQx5zLGjLqsc */
                     id: string;
                 };
                 cookie?: never;
@@ -17986,7 +17986,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "088233"
+                     *       "code": "544728"
                      *     }
                      */
                     "application/json": {
@@ -18009,10 +18009,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "ibXfhSeUMR26ieaoxpIR",
+                         *         "id": "qVa67MpjgQx5zLGjLqsc",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
-                         *         "articleId": "jwesMKrYK3QMpiP1i3GM",
+                         *         "articleId": "7u7GrbsNKy7fbmSNohnI",
                          *         "articleTitre": "Nissan Almera 2009",
                          *         "prix": 2100000,
                          *         "modeLivraison": "consommation",
@@ -18021,11 +18021,11 @@ export interface paths {
                          *         "total": 2100000,
                          *         "livraison": null,
                          *         "statut": "remise",
-                         *         "paymentId": "J5U3Y3w8slDpsr5uxaaa",
+                         *         "paymentId": "umjURjHgEYHoufoGu0vW",
                          *         "codeRemise": null,
-                         *         "remiseA": "2026-11-29T00:46:53.036Z",
+                         *         "remiseA": "2026-11-29T01:39:05.949Z",
                          *         "litige": null,
-                         *         "createdAt": "2026-11-29T00:46:52.664Z"
+                         *         "createdAt": "2026-11-29T01:39:05.442Z"
                          *       }
                          *     }
                          */
@@ -18255,7 +18255,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example pGjBVuPFmxtBQUfPYwso */
+                    /** @example wM80wz0RVBI0kvZ6mM1J */
                     id: string;
                 };
                 cookie?: never;
@@ -18272,10 +18272,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "pGjBVuPFmxtBQUfPYwso",
+                         *         "id": "wM80wz0RVBI0kvZ6mM1J",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
-                         *         "articleId": "qT91frn0CpThQNZr4BuU",
+                         *         "articleId": "1coCny1qzRGjF59ZALhQ",
                          *         "articleTitre": "Kia Picanto 2014",
                          *         "prix": 2600000,
                          *         "modeLivraison": "consommation",
@@ -18284,11 +18284,11 @@ export interface paths {
                          *         "total": 2600000,
                          *         "livraison": null,
                          *         "statut": "remise",
-                         *         "paymentId": "avIAIc2ZRAymNWdXUUyJ",
-                         *         "codeRemise": "462121",
-                         *         "remiseA": "2026-11-29T00:46:53.677Z",
+                         *         "paymentId": "dJUOKJ4bYtCK2e3XtPAH",
+                         *         "codeRemise": "214939",
+                         *         "remiseA": "2026-11-29T01:39:06.414Z",
                          *         "litige": null,
-                         *         "createdAt": "2026-11-29T00:46:53.217Z"
+                         *         "createdAt": "2026-11-29T01:39:06.064Z"
                          *       }
                          *     }
                          */
@@ -18478,7 +18478,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example JFyaXdU42EWglZghGpjg */
+                    /** @example HMhQe73poa84JSaHuyfN */
                     id: string;
                 };
                 cookie?: never;
@@ -18512,10 +18512,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "JFyaXdU42EWglZghGpjg",
+                         *         "id": "HMhQe73poa84JSaHuyfN",
                          *         "acheteur": "demo-acheteur",
                          *         "vendeur": "demo-vendeur",
-                         *         "articleId": "hQG0hUo4RxCSZN92Qmoj",
+                         *         "articleId": "VywmwCTZTrI83ZYZnAVL",
                          *         "articleTitre": "Mazda 323 2003",
                          *         "prix": 1400000,
                          *         "modeLivraison": "consommation",
@@ -18524,11 +18524,11 @@ export interface paths {
                          *         "total": 1400000,
                          *         "livraison": null,
                          *         "statut": "annulee",
-                         *         "paymentId": "fydLtVbsAryYrbcLBZ8D",
-                         *         "codeRemise": "124223",
+                         *         "paymentId": "wx4jhWSfjGcM1QT2XXV5",
+                         *         "codeRemise": "054464",
                          *         "remiseA": null,
                          *         "litige": null,
-                         *         "createdAt": "2026-11-29T00:46:53.870Z"
+                         *         "createdAt": "2026-11-29T01:39:06.609Z"
                          *       }
                          *     }
                          */
@@ -18767,7 +18767,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Bj0FpeAf2rQGtYKl0cdc",
+                         *         "id": "HRvoqR949jFeyAoLDWPj",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -18793,12 +18793,12 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-29T00:46:47.242Z",
+                         *             "at": "2026-11-29T01:39:01.442Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:47.242Z"
+                         *         "createdAt": "2026-11-29T01:39:01.442Z"
                          *       }
                          *     }
                          */
@@ -19005,32 +19005,32 @@ export interface paths {
                          *           "devisLivraison": null,
                          *           "statut": "delivered",
                          *           "paymentId": "demo-dispute-payment",
-                         *           "codeRemise": "372426",
+                         *           "codeRemise": "654339",
                          *           "remises": {
-                         *             "demo-vendeur": "2026-11-29T00:46:38.215Z"
+                         *             "demo-vendeur": "2026-11-29T01:38:53.371Z"
                          *           },
                          *           "litige": "commande_demo-commandes-4",
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-29T00:46:37.789Z",
+                         *               "at": "2026-11-29T01:38:53.047Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-29T00:46:37.957Z",
+                         *               "at": "2026-11-29T01:38:53.165Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "delivered",
-                         *               "at": "2026-11-29T00:46:38.215Z",
+                         *               "at": "2026-11-29T01:38:53.371Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:37.789Z"
+                         *           "createdAt": "2026-11-29T01:38:53.047Z"
                          *         },
                          *         {
                          *           "id": "demo-commandes-3",
@@ -19053,32 +19053,32 @@ export interface paths {
                          *           "devisLivraison": null,
                          *           "statut": "delivered",
                          *           "paymentId": "demo-handover-payment",
-                         *           "codeRemise": "036703",
+                         *           "codeRemise": "162813",
                          *           "remises": {
-                         *             "demo-vendeur": "2026-11-29T00:46:37.544Z"
+                         *             "demo-vendeur": "2026-11-29T01:38:52.806Z"
                          *           },
                          *           "litige": null,
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-29T00:46:37.062Z",
+                         *               "at": "2026-11-29T01:38:52.361Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-29T00:46:37.257Z",
+                         *               "at": "2026-11-29T01:38:52.513Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "delivered",
-                         *               "at": "2026-11-29T00:46:37.544Z",
+                         *               "at": "2026-11-29T01:38:52.806Z",
                          *               "by": "demo-vendeur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:37.062Z"
+                         *           "createdAt": "2026-11-29T01:38:52.361Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -19250,29 +19250,29 @@ export interface paths {
                          *           "coursier": false,
                          *           "adresseLivraison": null,
                          *           "statut": "delivered",
-                         *           "remiseA": "2026-11-29T00:46:38.215Z",
+                         *           "remiseA": "2026-11-29T01:38:53.371Z",
                          *           "litige": "commande_demo-commandes-4",
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-29T00:46:37.789Z",
+                         *               "at": "2026-11-29T01:38:53.047Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-29T00:46:37.957Z",
+                         *               "at": "2026-11-29T01:38:53.165Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "delivered",
-                         *               "at": "2026-11-29T00:46:38.215Z",
+                         *               "at": "2026-11-29T01:38:53.371Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:37.789Z"
+                         *           "createdAt": "2026-11-29T01:38:53.047Z"
                          *         },
                          *         {
                          *           "id": "demo-commandes-3",
@@ -19292,29 +19292,29 @@ export interface paths {
                          *           "coursier": false,
                          *           "adresseLivraison": null,
                          *           "statut": "delivered",
-                         *           "remiseA": "2026-11-29T00:46:37.544Z",
+                         *           "remiseA": "2026-11-29T01:38:52.806Z",
                          *           "litige": null,
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-29T00:46:37.062Z",
+                         *               "at": "2026-11-29T01:38:52.361Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-29T00:46:37.257Z",
+                         *               "at": "2026-11-29T01:38:52.513Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "delivered",
-                         *               "at": "2026-11-29T00:46:37.544Z",
+                         *               "at": "2026-11-29T01:38:52.806Z",
                          *               "by": "demo-vendeur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:37.062Z"
+                         *           "createdAt": "2026-11-29T01:38:52.361Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -19492,32 +19492,32 @@ export interface paths {
                          *           "devisLivraison": null,
                          *           "statut": "delivered",
                          *           "paymentId": "demo-dispute-payment",
-                         *           "codeRemise": "372426",
+                         *           "codeRemise": "654339",
                          *           "remises": {
-                         *             "demo-vendeur": "2026-11-29T00:46:38.215Z"
+                         *             "demo-vendeur": "2026-11-29T01:38:53.371Z"
                          *           },
                          *           "litige": "commande_demo-commandes-4",
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-29T00:46:37.789Z",
+                         *               "at": "2026-11-29T01:38:53.047Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-29T00:46:37.957Z",
+                         *               "at": "2026-11-29T01:38:53.165Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "delivered",
-                         *               "at": "2026-11-29T00:46:38.215Z",
+                         *               "at": "2026-11-29T01:38:53.371Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:37.789Z"
+                         *           "createdAt": "2026-11-29T01:38:53.047Z"
                          *         },
                          *         {
                          *           "id": "demo-commandes-3",
@@ -19540,32 +19540,32 @@ export interface paths {
                          *           "devisLivraison": null,
                          *           "statut": "delivered",
                          *           "paymentId": "demo-handover-payment",
-                         *           "codeRemise": "036703",
+                         *           "codeRemise": "162813",
                          *           "remises": {
-                         *             "demo-vendeur": "2026-11-29T00:46:37.544Z"
+                         *             "demo-vendeur": "2026-11-29T01:38:52.806Z"
                          *           },
                          *           "litige": null,
                          *           "history": [
                          *             {
                          *               "statut": "pending",
-                         *               "at": "2026-11-29T00:46:37.062Z",
+                         *               "at": "2026-11-29T01:38:52.361Z",
                          *               "by": "demo-acheteur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "paid",
-                         *               "at": "2026-11-29T00:46:37.257Z",
+                         *               "at": "2026-11-29T01:38:52.513Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "delivered",
-                         *               "at": "2026-11-29T00:46:37.544Z",
+                         *               "at": "2026-11-29T01:38:52.806Z",
                          *               "by": "demo-vendeur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:37.062Z"
+                         *           "createdAt": "2026-11-29T01:38:52.361Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -19693,7 +19693,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qDzoFLLN0f0y73b6oTqV */
+                    /** @example 14cP36Xr7U98fNK1N0wt */
                     id: string;
                 };
                 cookie?: never;
@@ -19724,7 +19724,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qDzoFLLN0f0y73b6oTqV",
+                         *         "id": "14cP36Xr7U98fNK1N0wt",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -19743,37 +19743,37 @@ export interface paths {
                          *         "adresseLivraison": null,
                          *         "devisLivraison": null,
                          *         "statut": "shipped",
-                         *         "paymentId": "ooDNwJJZhAlhFLB06NxO",
-                         *         "codeRemise": "632340",
+                         *         "paymentId": "T4BQrafUdFLkGXE9eBb2",
+                         *         "codeRemise": "650943",
                          *         "remises": {},
                          *         "litige": null,
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-29T00:46:47.377Z",
+                         *             "at": "2026-11-29T01:39:01.551Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-29T00:46:47.734Z",
+                         *             "at": "2026-11-29T01:39:01.897Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-29T00:46:47.771Z",
+                         *             "at": "2026-11-29T01:39:01.944Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "shipped",
-                         *             "at": "2026-11-29T00:46:47.906Z",
+                         *             "at": "2026-11-29T01:39:02.065Z",
                          *             "by": "demo-admin",
                          *             "reason": "Remis au transporteur par téléphone"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:47.377Z"
+                         *         "createdAt": "2026-11-29T01:39:01.551Z"
                          *       }
                          *     }
                          */
@@ -19980,32 +19980,32 @@ export interface paths {
                          *         "devisLivraison": null,
                          *         "statut": "delivered",
                          *         "paymentId": "demo-dispute-payment",
-                         *         "codeRemise": "372426",
+                         *         "codeRemise": "654339",
                          *         "remises": {
-                         *           "demo-vendeur": "2026-11-29T00:46:38.215Z"
+                         *           "demo-vendeur": "2026-11-29T01:38:53.371Z"
                          *         },
                          *         "litige": "commande_demo-commandes-4",
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-29T00:46:37.789Z",
+                         *             "at": "2026-11-29T01:38:53.047Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-29T00:46:37.957Z",
+                         *             "at": "2026-11-29T01:38:53.165Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "delivered",
-                         *             "at": "2026-11-29T00:46:38.215Z",
+                         *             "at": "2026-11-29T01:38:53.371Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:37.789Z"
+                         *         "createdAt": "2026-11-29T01:38:53.047Z"
                          *       }
                          *     }
                          */
@@ -20135,7 +20135,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example Bj0FpeAf2rQGtYKl0cdc */
+                    /** @example HRvoqR949jFeyAoLDWPj */
                     id: string;
                 };
                 cookie?: never;
@@ -20152,7 +20152,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "Bj0FpeAf2rQGtYKl0cdc",
+                         *         "id": "HRvoqR949jFeyAoLDWPj",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -20178,18 +20178,18 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-29T00:46:47.242Z",
+                         *             "at": "2026-11-29T01:39:01.442Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "cancelled",
-                         *             "at": "2026-11-29T00:46:47.303Z",
+                         *             "at": "2026-11-29T01:39:01.486Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:47.242Z"
+                         *         "createdAt": "2026-11-29T01:39:01.442Z"
                          *       }
                          *     }
                          */
@@ -20341,7 +20341,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example qDzoFLLN0f0y73b6oTqV */
+                    /** @example 14cP36Xr7U98fNK1N0wt */
                     id: string;
                 };
                 cookie?: never;
@@ -20370,7 +20370,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "qDzoFLLN0f0y73b6oTqV",
+                         *         "id": "14cP36Xr7U98fNK1N0wt",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -20392,24 +20392,24 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-29T00:46:47.377Z",
+                         *             "at": "2026-11-29T01:39:01.551Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-29T00:46:47.734Z",
+                         *             "at": "2026-11-29T01:39:01.897Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "processing",
-                         *             "at": "2026-11-29T00:46:47.771Z",
+                         *             "at": "2026-11-29T01:39:01.944Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:47.377Z"
+                         *         "createdAt": "2026-11-29T01:39:01.551Z"
                          *       }
                          *     }
                          */
@@ -20575,7 +20575,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example 2zC9odaVkF6aUGcASDyM */
+                    /** @example 37DCDJTT4ayxxX5LuM9v */
                     id: string;
                 };
                 cookie?: never;
@@ -20584,7 +20584,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "668693"
+                     *       "code": "276564"
                      *     }
                      */
                     "application/json": {
@@ -20607,7 +20607,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "2zC9odaVkF6aUGcASDyM",
+                         *         "id": "37DCDJTT4ayxxX5LuM9v",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -20624,29 +20624,29 @@ export interface paths {
                          *         "coursier": false,
                          *         "adresseLivraison": null,
                          *         "statut": "delivered",
-                         *         "remiseA": "2026-11-29T00:46:51.075Z",
+                         *         "remiseA": "2026-11-29T01:39:04.181Z",
                          *         "litige": null,
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-29T00:46:50.100Z",
+                         *             "at": "2026-11-29T01:39:03.769Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-29T00:46:50.901Z",
+                         *             "at": "2026-11-29T01:39:04.131Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "delivered",
-                         *             "at": "2026-11-29T00:46:51.075Z",
+                         *             "at": "2026-11-29T01:39:04.181Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:50.100Z"
+                         *         "createdAt": "2026-11-29T01:39:03.769Z"
                          *       }
                          *     }
                          */
@@ -20838,7 +20838,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example tv2CaqPcoZRzXjKYuAgy */
+                    /** @example WoC2j6sUQL3NAfA4fqXr */
                     id: string;
                 };
                 cookie?: never;
@@ -20855,7 +20855,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "tv2CaqPcoZRzXjKYuAgy",
+                         *         "id": "WoC2j6sUQL3NAfA4fqXr",
                          *         "acheteur": "demo-acheteur",
                          *         "lignes": [
                          *           {
@@ -20874,33 +20874,33 @@ export interface paths {
                          *         "adresseLivraison": null,
                          *         "devisLivraison": null,
                          *         "statut": "delivered",
-                         *         "paymentId": "1gjD4m9BtAhOF2wajd3b",
-                         *         "codeRemise": "098151",
+                         *         "paymentId": "KY8VPzBXkfBQNIbNzDUT",
+                         *         "codeRemise": "098199",
                          *         "remises": {
-                         *           "demo-vendeur": "2026-11-29T00:46:52.238Z"
+                         *           "demo-vendeur": "2026-11-29T01:39:05.019Z"
                          *         },
                          *         "litige": null,
                          *         "history": [
                          *           {
                          *             "statut": "pending",
-                         *             "at": "2026-11-29T00:46:51.722Z",
+                         *             "at": "2026-11-29T01:39:04.633Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "paid",
-                         *             "at": "2026-11-29T00:46:52.090Z",
+                         *             "at": "2026-11-29T01:39:04.971Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "delivered",
-                         *             "at": "2026-11-29T00:46:52.238Z",
+                         *             "at": "2026-11-29T01:39:05.019Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:51.722Z"
+                         *         "createdAt": "2026-11-29T01:39:04.633Z"
                          *       }
                          *     }
                          */
@@ -21112,7 +21112,7 @@ export interface paths {
                          *           "fraisLivraison": 0,
                          *           "total": 85000,
                          *           "paymentId": "demo-dispute-payment",
-                         *           "issuedAt": "2026-11-29T00:46:38.057Z",
+                         *           "issuedAt": "2026-11-29T01:38:53.255Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         },
@@ -21148,7 +21148,7 @@ export interface paths {
                          *           "fraisLivraison": 0,
                          *           "total": 85000,
                          *           "paymentId": "demo-handover-payment",
-                         *           "issuedAt": "2026-11-29T00:46:37.385Z",
+                         *           "issuedAt": "2026-11-29T01:38:52.657Z",
                          *           "read": false,
                          *           "pdfDeleted": false
                          *         }
@@ -21436,7 +21436,7 @@ export interface paths {
                          *         "fraisLivraison": 0,
                          *         "total": 85000,
                          *         "paymentId": "demo-dispute-payment",
-                         *         "issuedAt": "2026-11-29T00:46:38.057Z",
+                         *         "issuedAt": "2026-11-29T01:38:53.255Z",
                          *         "read": false,
                          *         "pdfDeleted": false
                          *       }
@@ -21572,7 +21572,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_GZC1IiBszAlp4pcYEL1j */
+                    /** @example commande_cwVBJeV6PI23ZoZJ7fPG */
                     id: string;
                 };
                 cookie?: never;
@@ -21589,11 +21589,11 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_GZC1IiBszAlp4pcYEL1j",
+                         *         "id": "commande_cwVBJeV6PI23ZoZJ7fPG",
                          *         "numero": "FAC-20261129-0007",
                          *         "source": {
                          *           "kind": "commande",
-                         *           "id": "GZC1IiBszAlp4pcYEL1j"
+                         *           "id": "cwVBJeV6PI23ZoZJ7fPG"
                          *         },
                          *         "acheteur": {
                          *           "uid": "demo-acheteur",
@@ -21619,8 +21619,8 @@ export interface paths {
                          *         "sousTotal": 85000,
                          *         "fraisLivraison": 0,
                          *         "total": 85000,
-                         *         "paymentId": "client_47110b8c166f868d7d88e5d209fba3eefcc2f72f",
-                         *         "issuedAt": "2026-11-29T00:46:48.536Z",
+                         *         "paymentId": "client_93601fce7dd9af596dfde6a6137375bf8dc5b787",
+                         *         "issuedAt": "2026-11-29T01:39:02.610Z",
                          *         "read": true,
                          *         "pdfDeleted": false
                          *       }
@@ -21909,7 +21909,7 @@ export interface paths {
                      * @example {
                      *       "vente": {
                      *         "kind": "commande",
-                     *         "id": "2zC9odaVkF6aUGcASDyM"
+                     *         "id": "37DCDJTT4ayxxX5LuM9v"
                      *       },
                      *       "motif": "non_conforme",
                      *       "texte": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla."
@@ -21949,10 +21949,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_2zC9odaVkF6aUGcASDyM",
+                         *         "id": "commande_37DCDJTT4ayxxX5LuM9v",
                          *         "vente": {
                          *           "kind": "commande",
-                         *           "id": "2zC9odaVkF6aUGcASDyM"
+                         *           "id": "37DCDJTT4ayxxX5LuM9v"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -21970,26 +21970,26 @@ export interface paths {
                          *         },
                          *         "remise": {
                          *           "par": "en_personne",
-                         *           "at": "2026-11-29T00:46:51.075Z"
+                         *           "at": "2026-11-29T01:39:04.181Z"
                          *         },
                          *         "fondsLiberes": true,
                          *         "reponseVendeur": null,
                          *         "statut": "ouvert",
                          *         "admin": null,
                          *         "escalade": false,
-                         *         "echeanceReponse": "2026-12-02T00:46:51.291Z",
-                         *         "echeanceDecision": "2026-12-04T00:46:51.291Z",
+                         *         "echeanceReponse": "2026-12-02T01:39:04.431Z",
+                         *         "echeanceDecision": "2026-12-04T01:39:04.431Z",
                          *         "decision": null,
                          *         "history": [
                          *           {
                          *             "statut": "ouvert",
-                         *             "at": "2026-11-29T00:46:51.291Z",
+                         *             "at": "2026-11-29T01:39:04.431Z",
                          *             "by": "demo-acheteur",
                          *             "reason": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla."
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:51.291Z",
-                         *         "updatedAt": "2026-11-29T00:46:51.291Z"
+                         *         "createdAt": "2026-11-29T01:39:04.431Z",
+                         *         "updatedAt": "2026-11-29T01:39:04.431Z"
                          *       }
                          *     }
                          */
@@ -22213,26 +22213,26 @@ export interface paths {
                          *           },
                          *           "remise": {
                          *             "par": "en_personne",
-                         *             "at": "2026-11-29T00:46:38.215Z"
+                         *             "at": "2026-11-29T01:38:53.371Z"
                          *           },
                          *           "fondsLiberes": true,
                          *           "reponseVendeur": null,
                          *           "statut": "ouvert",
                          *           "admin": null,
                          *           "escalade": false,
-                         *           "echeanceReponse": "2026-12-02T00:46:38.501Z",
-                         *           "echeanceDecision": "2026-12-04T00:46:38.501Z",
+                         *           "echeanceReponse": "2026-12-02T01:38:53.615Z",
+                         *           "echeanceDecision": "2026-12-04T01:38:53.615Z",
                          *           "decision": null,
                          *           "history": [
                          *             {
                          *               "statut": "ouvert",
-                         *               "at": "2026-11-29T00:46:38.501Z",
+                         *               "at": "2026-11-29T01:38:53.615Z",
                          *               "by": "demo-acheteur",
                          *               "reason": "L’alternateur reçu ne correspond pas à la photo de l’annonce."
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:38.501Z",
-                         *           "updatedAt": "2026-11-29T00:46:38.501Z"
+                         *           "createdAt": "2026-11-29T01:38:53.615Z",
+                         *           "updatedAt": "2026-11-29T01:38:53.615Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -22394,26 +22394,26 @@ export interface paths {
                          *         },
                          *         "remise": {
                          *           "par": "en_personne",
-                         *           "at": "2026-11-29T00:46:38.215Z"
+                         *           "at": "2026-11-29T01:38:53.371Z"
                          *         },
                          *         "fondsLiberes": true,
                          *         "reponseVendeur": null,
                          *         "statut": "ouvert",
                          *         "admin": null,
                          *         "escalade": false,
-                         *         "echeanceReponse": "2026-12-02T00:46:38.501Z",
-                         *         "echeanceDecision": "2026-12-04T00:46:38.501Z",
+                         *         "echeanceReponse": "2026-12-02T01:38:53.615Z",
+                         *         "echeanceDecision": "2026-12-04T01:38:53.615Z",
                          *         "decision": null,
                          *         "history": [
                          *           {
                          *             "statut": "ouvert",
-                         *             "at": "2026-11-29T00:46:38.501Z",
+                         *             "at": "2026-11-29T01:38:53.615Z",
                          *             "by": "demo-acheteur",
                          *             "reason": "L’alternateur reçu ne correspond pas à la photo de l’annonce."
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:38.501Z",
-                         *         "updatedAt": "2026-11-29T00:46:38.501Z"
+                         *         "createdAt": "2026-11-29T01:38:53.615Z",
+                         *         "updatedAt": "2026-11-29T01:38:53.615Z"
                          *       }
                          *     }
                          */
@@ -22543,7 +22543,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_2zC9odaVkF6aUGcASDyM */
+                    /** @example commande_37DCDJTT4ayxxX5LuM9v */
                     id: string;
                 };
                 cookie?: never;
@@ -22575,10 +22575,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_2zC9odaVkF6aUGcASDyM",
+                         *         "id": "commande_37DCDJTT4ayxxX5LuM9v",
                          *         "vente": {
                          *           "kind": "commande",
-                         *           "id": "2zC9odaVkF6aUGcASDyM"
+                         *           "id": "37DCDJTT4ayxxX5LuM9v"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -22596,30 +22596,30 @@ export interface paths {
                          *         },
                          *         "remise": {
                          *           "par": "en_personne",
-                         *           "at": "2026-11-29T00:46:51.075Z"
+                         *           "at": "2026-11-29T01:39:04.181Z"
                          *         },
                          *         "fondsLiberes": true,
                          *         "reponseVendeur": {
                          *           "texte": "La référence livrée est celle de l’annonce, photo de l’étiquette à l’appui.",
                          *           "by": "demo-vendeur",
-                         *           "at": "2026-11-29T00:46:51.439Z"
+                         *           "at": "2026-11-29T01:39:04.555Z"
                          *         },
                          *         "statut": "ouvert",
                          *         "admin": null,
                          *         "escalade": false,
-                         *         "echeanceReponse": "2026-12-02T00:46:51.291Z",
-                         *         "echeanceDecision": "2026-12-04T00:46:51.291Z",
+                         *         "echeanceReponse": "2026-12-02T01:39:04.431Z",
+                         *         "echeanceDecision": "2026-12-04T01:39:04.431Z",
                          *         "decision": null,
                          *         "history": [
                          *           {
                          *             "statut": "ouvert",
-                         *             "at": "2026-11-29T00:46:51.291Z",
+                         *             "at": "2026-11-29T01:39:04.431Z",
                          *             "by": "demo-acheteur",
                          *             "reason": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla."
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:51.291Z",
-                         *         "updatedAt": "2026-11-29T00:46:51.439Z"
+                         *         "createdAt": "2026-11-29T01:39:04.431Z",
+                         *         "updatedAt": "2026-11-29T01:39:04.555Z"
                          *       }
                          *     }
                          */
@@ -22783,7 +22783,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_tv2CaqPcoZRzXjKYuAgy */
+                    /** @example commande_WoC2j6sUQL3NAfA4fqXr */
                     id: string;
                 };
                 cookie?: never;
@@ -22811,10 +22811,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_tv2CaqPcoZRzXjKYuAgy",
+                         *         "id": "commande_WoC2j6sUQL3NAfA4fqXr",
                          *         "vente": {
                          *           "kind": "commande",
-                         *           "id": "tv2CaqPcoZRzXjKYuAgy"
+                         *           "id": "WoC2j6sUQL3NAfA4fqXr"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -22832,32 +22832,32 @@ export interface paths {
                          *         },
                          *         "remise": {
                          *           "par": "en_personne",
-                         *           "at": "2026-11-29T00:46:52.238Z"
+                         *           "at": "2026-11-29T01:39:05.019Z"
                          *         },
                          *         "fondsLiberes": true,
                          *         "reponseVendeur": null,
                          *         "statut": "retire",
                          *         "admin": null,
                          *         "escalade": false,
-                         *         "echeanceReponse": "2026-12-02T00:46:52.449Z",
-                         *         "echeanceDecision": "2026-12-04T00:46:52.449Z",
+                         *         "echeanceReponse": "2026-12-02T01:39:05.243Z",
+                         *         "echeanceDecision": "2026-12-04T01:39:05.243Z",
                          *         "decision": null,
                          *         "history": [
                          *           {
                          *             "statut": "ouvert",
-                         *             "at": "2026-11-29T00:46:52.449Z",
+                         *             "at": "2026-11-29T01:39:05.243Z",
                          *             "by": "demo-acheteur",
                          *             "reason": "Le boîtier est fendu sur le côté gauche."
                          *           },
                          *           {
                          *             "statut": "retire",
-                         *             "at": "2026-11-29T00:46:52.531Z",
+                         *             "at": "2026-11-29T01:39:05.311Z",
                          *             "by": "demo-acheteur",
                          *             "reason": "Le vendeur a échangé la pièce."
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:52.449Z",
-                         *         "updatedAt": "2026-11-29T00:46:52.531Z"
+                         *         "createdAt": "2026-11-29T01:39:05.243Z",
+                         *         "updatedAt": "2026-11-29T01:39:05.311Z"
                          *       }
                          *     }
                          */
@@ -23023,7 +23023,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_2zC9odaVkF6aUGcASDyM */
+                    /** @example commande_37DCDJTT4ayxxX5LuM9v */
                     id: string;
                 };
                 cookie?: never;
@@ -23047,7 +23047,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "fichier": "0321818c-7aad-4e07-ba72-ebcec9374260.jpg",
+                         *         "fichier": "61d98889-b2ea-4394-a3d4-8b04718b1fd2.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -23243,11 +23243,11 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_2zC9odaVkF6aUGcASDyM */
+                    /** @example commande_37DCDJTT4ayxxX5LuM9v */
                     id: string;
                     /**
                      * @description The photo’s file name, as `preuves` lists it.
-                     * @example 0321818c-7aad-4e07-ba72-ebcec9374260.jpg
+                     * @example 61d98889-b2ea-4394-a3d4-8b04718b1fd2.jpg
                      */
                     fichier: string;
                 };
@@ -23424,13 +23424,13 @@ export interface paths {
                          *           "contextKind": "article",
                          *           "contextId": "demo-articles-6",
                          *           "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *           "lastMessageAt": "2026-11-29T00:46:34.387Z",
+                         *           "lastMessageAt": "2026-11-29T01:38:50.338Z",
                          *           "unread": 1,
                          *           "readAt": {
-                         *             "demo-acheteur": "2026-11-29T00:46:34.274Z",
-                         *             "demo-vendeur": "2026-11-29T00:46:34.387Z"
+                         *             "demo-acheteur": "2026-11-29T01:38:50.251Z",
+                         *             "demo-vendeur": "2026-11-29T01:38:50.338Z"
                          *           },
-                         *           "createdAt": "2026-11-29T00:46:34.246Z"
+                         *           "createdAt": "2026-11-29T01:38:50.230Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -23604,7 +23604,7 @@ export interface paths {
                          *         "lastMessageAt": null,
                          *         "unread": 0,
                          *         "readAt": {},
-                         *         "createdAt": "2026-11-29T00:46:48.892Z"
+                         *         "createdAt": "2026-11-29T01:39:02.911Z"
                          *       }
                          *     }
                          */
@@ -23933,13 +23933,13 @@ export interface paths {
                          *         "contextKind": "article",
                          *         "contextId": "demo-articles-6",
                          *         "lastMessage": "Bonjour, oui. Vous pouvez passer le voir à Cotonou.",
-                         *         "lastMessageAt": "2026-11-29T00:46:34.387Z",
+                         *         "lastMessageAt": "2026-11-29T01:38:50.338Z",
                          *         "unread": 1,
                          *         "readAt": {
-                         *           "demo-acheteur": "2026-11-29T00:46:34.274Z",
-                         *           "demo-vendeur": "2026-11-29T00:46:34.387Z"
+                         *           "demo-acheteur": "2026-11-29T01:38:50.251Z",
+                         *           "demo-vendeur": "2026-11-29T01:38:50.338Z"
                          *         },
-                         *         "createdAt": "2026-11-29T00:46:34.246Z"
+                         *         "createdAt": "2026-11-29T01:38:50.230Z"
                          *       }
                          *     }
                          */
@@ -24122,7 +24122,7 @@ export interface paths {
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-29T00:46:34.387Z"
+                         *           "createdAt": "2026-11-29T01:38:50.338Z"
                          *         },
                          *         {
                          *           "id": "demo-messages-1",
@@ -24132,7 +24132,7 @@ export interface paths {
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-29T00:46:34.274Z"
+                         *           "createdAt": "2026-11-29T01:38:50.251Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -24298,14 +24298,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "xD5pWpXslDwmkG1viEWK",
+                         *         "id": "K2Cxub0lmwVJCviaIn93",
                          *         "roomId": "91116beaedf7a8605f5537981a06929add517b9e",
                          *         "sender": "demo-acheteur",
                          *         "texte": "Je peux passer samedi matin ?",
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": false,
-                         *         "createdAt": "2026-11-29T00:46:48.923Z"
+                         *         "createdAt": "2026-11-29T01:39:02.948Z"
                          *       }
                          *     }
                          */
@@ -24515,13 +24515,13 @@ export interface paths {
                          *         "contextKind": "article",
                          *         "contextId": "demo-articles-3",
                          *         "lastMessage": "Je peux passer samedi matin ?",
-                         *         "lastMessageAt": "2026-11-29T00:46:48.923Z",
+                         *         "lastMessageAt": "2026-11-29T01:39:02.948Z",
                          *         "unread": 0,
                          *         "readAt": {
-                         *           "demo-acheteur": "2026-11-29T00:46:48.923Z",
-                         *           "demo-vendeur": "2026-11-29T00:46:48.975Z"
+                         *           "demo-acheteur": "2026-11-29T01:39:02.948Z",
+                         *           "demo-vendeur": "2026-11-29T01:39:02.993Z"
                          *         },
-                         *         "createdAt": "2026-11-29T00:46:48.892Z"
+                         *         "createdAt": "2026-11-29T01:39:02.911Z"
                          *       }
                          *     }
                          */
@@ -24701,7 +24701,7 @@ export interface paths {
                          *           "fichier": null,
                          *           "fichierUrl": null,
                          *           "deleted": false,
-                         *           "createdAt": "2026-11-29T00:46:34.274Z"
+                         *           "createdAt": "2026-11-29T01:38:50.251Z"
                          *         }
                          *       ]
                          *     }
@@ -24868,7 +24868,7 @@ export interface paths {
                 path: {
                     /** @example 91116beaedf7a8605f5537981a06929add517b9e */
                     id: string;
-                    /** @example xD5pWpXslDwmkG1viEWK */
+                    /** @example K2Cxub0lmwVJCviaIn93 */
                     messageId: string;
                 };
                 cookie?: never;
@@ -24885,14 +24885,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "xD5pWpXslDwmkG1viEWK",
+                         *         "id": "K2Cxub0lmwVJCviaIn93",
                          *         "roomId": "91116beaedf7a8605f5537981a06929add517b9e",
                          *         "sender": "demo-acheteur",
                          *         "texte": null,
                          *         "fichier": null,
                          *         "fichierUrl": null,
                          *         "deleted": true,
-                         *         "createdAt": "2026-11-29T00:46:48.923Z"
+                         *         "createdAt": "2026-11-29T01:39:02.948Z"
                          *       }
                          *     }
                          */
@@ -25094,8 +25094,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-29T00:46:34.489Z",
-                         *           "updatedAt": "2026-11-29T00:46:34.489Z"
+                         *           "createdAt": "2026-11-29T01:38:50.435Z",
+                         *           "updatedAt": "2026-11-29T01:38:50.435Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -25210,7 +25210,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "DQ8u6nVIVH9RQyJ5YCVg",
+                         *         "id": "dfUyZlSAi4fxHuhOO5ui",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -25238,8 +25238,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-29T00:46:54.451Z",
-                         *         "updatedAt": "2026-11-29T00:46:54.451Z"
+                         *         "createdAt": "2026-11-29T01:39:07.495Z",
+                         *         "updatedAt": "2026-11-29T01:39:07.495Z"
                          *       }
                          *     }
                          */
@@ -25451,8 +25451,8 @@ export interface paths {
                          *           ],
                          *           "actif": true,
                          *           "areaKm2": 283.788,
-                         *           "createdAt": "2026-11-29T00:46:34.489Z",
-                         *           "updatedAt": "2026-11-29T00:46:34.489Z"
+                         *           "createdAt": "2026-11-29T01:38:50.435Z",
+                         *           "updatedAt": "2026-11-29T01:38:50.435Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -25640,8 +25640,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-29T00:46:34.489Z",
-                         *         "updatedAt": "2026-11-29T00:46:34.489Z"
+                         *         "createdAt": "2026-11-29T01:38:50.435Z",
+                         *         "updatedAt": "2026-11-29T01:38:50.435Z"
                          *       }
                          *     }
                          */
@@ -25986,8 +25986,8 @@ export interface paths {
                          *         ],
                          *         "actif": true,
                          *         "areaKm2": 283.788,
-                         *         "createdAt": "2026-11-29T00:46:34.489Z",
-                         *         "updatedAt": "2026-11-29T00:46:34.489Z"
+                         *         "createdAt": "2026-11-29T01:38:50.435Z",
+                         *         "updatedAt": "2026-11-29T01:38:50.435Z"
                          *       }
                          *     }
                          */
@@ -26056,7 +26056,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example DQ8u6nVIVH9RQyJ5YCVg */
+                    /** @example dfUyZlSAi4fxHuhOO5ui */
                     id: string;
                 };
                 cookie?: never;
@@ -26073,7 +26073,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "DQ8u6nVIVH9RQyJ5YCVg",
+                         *         "id": "dfUyZlSAi4fxHuhOO5ui",
                          *         "deleted": true
                          *       }
                          *     }
@@ -26198,7 +26198,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example DQ8u6nVIVH9RQyJ5YCVg */
+                    /** @example dfUyZlSAi4fxHuhOO5ui */
                     id: string;
                 };
                 cookie?: never;
@@ -26238,7 +26238,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "DQ8u6nVIVH9RQyJ5YCVg",
+                         *         "id": "dfUyZlSAi4fxHuhOO5ui",
                          *         "nom": "Porto-Novo centre",
                          *         "polygon": [
                          *           {
@@ -26266,8 +26266,8 @@ export interface paths {
                          *         ],
                          *         "actif": false,
                          *         "areaKm2": 24.46,
-                         *         "createdAt": "2026-11-29T00:46:54.451Z",
-                         *         "updatedAt": "2026-11-29T00:46:54.480Z"
+                         *         "createdAt": "2026-11-29T01:39:07.495Z",
+                         *         "updatedAt": "2026-11-29T01:39:07.531Z"
                          *       }
                          *     }
                          */
@@ -26433,8 +26433,8 @@ export interface paths {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-29T00:46:35.708Z",
-                         *         "updatedAt": "2026-11-29T00:46:35.708Z"
+                         *         "locationAt": "2026-11-29T01:38:51.280Z",
+                         *         "updatedAt": "2026-11-29T01:38:51.280Z"
                          *       }
                          *     }
                          */
@@ -26577,8 +26577,8 @@ export interface paths {
                          *           "latitude": 6.3725,
                          *           "longitude": 2.4307
                          *         },
-                         *         "locationAt": "2026-11-29T00:46:54.520Z",
-                         *         "updatedAt": "2026-11-29T00:46:54.520Z"
+                         *         "locationAt": "2026-11-29T01:39:07.566Z",
+                         *         "updatedAt": "2026-11-29T01:39:07.566Z"
                          *       }
                          *     }
                          */
@@ -26759,7 +26759,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "written": false,
-                         *         "nextAllowedAt": "2026-11-29T00:47:09.520Z",
+                         *         "nextAllowedAt": "2026-11-29T01:39:22.566Z",
                          *         "tracked": 0,
                          *         "presence": {
                          *           "uid": "demo-livreur",
@@ -26768,8 +26768,8 @@ export interface paths {
                          *             "latitude": 6.3725,
                          *             "longitude": 2.4307
                          *           },
-                         *           "locationAt": "2026-11-29T00:46:54.520Z",
-                         *           "updatedAt": "2026-11-29T00:46:54.520Z"
+                         *           "locationAt": "2026-11-29T01:39:07.566Z",
+                         *           "updatedAt": "2026-11-29T01:39:07.566Z"
                          *         }
                          *       }
                          *     }
@@ -26946,7 +26946,7 @@ export interface paths {
                          *               },
                          *               "adresse": "Cotonou",
                          *               "vendeur": "demo-vendeur",
-                         *               "collectedAt": "2026-11-29T00:46:35.613Z"
+                         *               "collectedAt": "2026-11-29T01:38:51.204Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -26957,8 +26957,8 @@ export interface paths {
                          *             "adresse": "Akpakpa, maison bleue près du marché, Cotonou"
                          *           },
                          *           "instructions": null,
-                         *           "createdAt": "2026-11-29T00:46:35.008Z",
-                         *           "updatedAt": "2026-11-29T00:46:35.613Z",
+                         *           "createdAt": "2026-11-29T01:38:50.787Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.204Z",
                          *           "offer": null
                          *         }
                          *       ],
@@ -27248,8 +27248,8 @@ export interface paths {
                          *             "latitude": 6.3652,
                          *             "longitude": 2.4381
                          *           },
-                         *           "locationAt": "2026-11-29T00:46:35.708Z",
-                         *           "updatedAt": "2026-11-29T00:46:35.708Z",
+                         *           "locationAt": "2026-11-29T01:38:51.280Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.280Z",
                          *           "nom": "Zinsou",
                          *           "prenoms": "Eric",
                          *           "telephone": "+2290190000005"
@@ -27426,8 +27426,8 @@ export interface paths {
                          *           "latitude": 6.3652,
                          *           "longitude": 2.4381
                          *         },
-                         *         "locationAt": "2026-11-29T00:46:35.708Z",
-                         *         "updatedAt": "2026-11-29T00:46:35.708Z",
+                         *         "locationAt": "2026-11-29T01:38:51.280Z",
+                         *         "updatedAt": "2026-11-29T01:38:51.280Z",
                          *         "nom": "Zinsou",
                          *         "prenoms": "Eric",
                          *         "telephone": "+2290190000005",
@@ -27624,7 +27624,7 @@ export interface paths {
                          *                 "longitude": 2.4333
                          *               },
                          *               "adresse": "Cotonou",
-                         *               "collectedAt": "2026-11-29T00:46:35.613Z"
+                         *               "collectedAt": "2026-11-29T01:38:51.204Z"
                          *             }
                          *           ],
                          *           "destination": {
@@ -27644,7 +27644,7 @@ export interface paths {
                          *           "radiusKm": 10,
                          *           "roundEndsAt": null,
                          *           "sansLivreur": false,
-                         *           "code": "227482",
+                         *           "code": "480246",
                          *           "preuve": null,
                          *           "autoCloseAt": null,
                          *           "litige": null,
@@ -27652,25 +27652,25 @@ export interface paths {
                          *           "history": [
                          *             {
                          *               "statut": "commande",
-                         *               "at": "2026-11-29T00:46:35.008Z",
+                         *               "at": "2026-11-29T01:38:50.787Z",
                          *               "by": "system",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "assigne",
-                         *               "at": "2026-11-29T00:46:35.493Z",
+                         *               "at": "2026-11-29T01:38:51.126Z",
                          *               "by": "demo-livreur",
                          *               "reason": null
                          *             },
                          *             {
                          *               "statut": "en_cours",
-                         *               "at": "2026-11-29T00:46:35.613Z",
+                         *               "at": "2026-11-29T01:38:51.204Z",
                          *               "by": "demo-vendeur",
                          *               "reason": null
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:35.008Z",
-                         *           "updatedAt": "2026-11-29T00:46:35.613Z"
+                         *           "createdAt": "2026-11-29T01:38:50.787Z",
+                         *           "updatedAt": "2026-11-29T01:38:51.204Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -27834,7 +27834,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-29T00:46:35.613Z"
+                         *             "collectedAt": "2026-11-29T01:38:51.204Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -27854,7 +27854,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "227482",
+                         *         "code": "480246",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -27862,25 +27862,25 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-29T00:46:35.008Z",
+                         *             "at": "2026-11-29T01:38:50.787Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-29T00:46:35.493Z",
+                         *             "at": "2026-11-29T01:38:51.126Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-29T00:46:35.613Z",
+                         *             "at": "2026-11-29T01:38:51.204Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:35.008Z",
-                         *         "updatedAt": "2026-11-29T00:46:35.613Z"
+                         *         "createdAt": "2026-11-29T01:38:50.787Z",
+                         *         "updatedAt": "2026-11-29T01:38:51.204Z"
                          *       }
                          *     }
                          */
@@ -28013,7 +28013,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_mo4TnV6q9GhTyCTc87Wo */
+                    /** @example order_w2nROJLIDHprkHHlohtL */
                     id: string;
                 };
                 cookie?: never;
@@ -28030,10 +28030,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_mo4TnV6q9GhTyCTc87Wo",
+                         *         "id": "order_w2nROJLIDHprkHHlohtL",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "mo4TnV6q9GhTyCTc87Wo"
+                         *           "id": "w2nROJLIDHprkHHlohtL"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -28076,19 +28076,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-29T00:46:55.563Z",
+                         *             "at": "2026-11-29T01:39:08.714Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-29T00:46:55.725Z",
+                         *             "at": "2026-11-29T01:39:08.970Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:55.563Z",
-                         *         "updatedAt": "2026-11-29T00:46:55.725Z"
+                         *         "createdAt": "2026-11-29T01:39:08.714Z",
+                         *         "updatedAt": "2026-11-29T01:39:08.970Z"
                          *       }
                          *     }
                          */
@@ -28244,7 +28244,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_67q5mfWLiTv0fbrWvFkQ */
+                    /** @example order_O58GqVeMg8amaIhP8RZP */
                     id: string;
                 };
                 cookie?: never;
@@ -28261,7 +28261,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "deliveryId": "order_67q5mfWLiTv0fbrWvFkQ",
+                         *         "deliveryId": "order_O58GqVeMg8amaIhP8RZP",
                          *         "statut": "declinee"
                          *       }
                          *     }
@@ -28419,7 +28419,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_mo4TnV6q9GhTyCTc87Wo */
+                    /** @example order_w2nROJLIDHprkHHlohtL */
                     id: string;
                     /**
                      * @description The seller whose pickup it is.
@@ -28452,10 +28452,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_mo4TnV6q9GhTyCTc87Wo",
+                         *         "id": "order_w2nROJLIDHprkHHlohtL",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "mo4TnV6q9GhTyCTc87Wo"
+                         *           "id": "w2nROJLIDHprkHHlohtL"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "livreur": "demo-livreur",
@@ -28464,8 +28464,8 @@ export interface paths {
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
                          *         "enLitige": false,
-                         *         "createdAt": "2026-11-29T00:46:55.563Z",
-                         *         "updatedAt": "2026-11-29T00:46:55.809Z",
+                         *         "createdAt": "2026-11-29T01:39:08.714Z",
+                         *         "updatedAt": "2026-11-29T01:39:09.053Z",
                          *         "pickups": [
                          *           {
                          *             "vendeur": "demo-vendeur",
@@ -28474,26 +28474,26 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-29T00:46:55.809Z",
-                         *             "code": "097443"
+                         *             "collectedAt": "2026-11-29T01:39:09.053Z",
+                         *             "code": "380957"
                          *           }
                          *         ],
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-29T00:46:55.563Z",
+                         *             "at": "2026-11-29T01:39:08.714Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-29T00:46:55.725Z",
+                         *             "at": "2026-11-29T01:39:08.970Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-29T00:46:55.809Z",
+                         *             "at": "2026-11-29T01:39:09.053Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           }
@@ -28689,7 +28689,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_YKpVo6pVcjHaNKkfQ16E */
+                    /** @example order_NqyrjnKg1TNXcOrTYEZd */
                     id: string;
                 };
                 cookie?: never;
@@ -28819,7 +28819,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_YKpVo6pVcjHaNKkfQ16E */
+                    /** @example order_NqyrjnKg1TNXcOrTYEZd */
                     id: string;
                 };
                 cookie?: never;
@@ -28843,7 +28843,7 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "path": "preuves/order_YKpVo6pVcjHaNKkfQ16E/dd40f6b3-1884-4cac-8adf-d0e143566aad.jpg",
+                         *         "path": "preuves/order_NqyrjnKg1TNXcOrTYEZd/ddec2279-4f96-44cd-bc60-69ea5a86e933.jpg",
                          *         "contentType": "image/jpeg",
                          *         "size": 68
                          *       }
@@ -29048,7 +29048,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_mo4TnV6q9GhTyCTc87Wo */
+                    /** @example order_w2nROJLIDHprkHHlohtL */
                     id: string;
                 };
                 cookie?: never;
@@ -29057,7 +29057,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "code": "497178"
+                     *       "code": "293449"
                      *     }
                      */
                     "application/json": components["schemas"]["DeliveryProof"];
@@ -29074,10 +29074,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_mo4TnV6q9GhTyCTc87Wo",
+                         *         "id": "order_w2nROJLIDHprkHHlohtL",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "mo4TnV6q9GhTyCTc87Wo"
+                         *           "id": "w2nROJLIDHprkHHlohtL"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -29092,7 +29092,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-29T00:46:55.809Z"
+                         *             "collectedAt": "2026-11-29T01:39:09.053Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -29115,7 +29115,7 @@ export interface paths {
                          *         "code": null,
                          *         "preuve": {
                          *           "photo": null,
-                         *           "at": "2026-11-29T00:46:55.909Z"
+                         *           "at": "2026-11-29T01:39:09.142Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -29123,31 +29123,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-29T00:46:55.563Z",
+                         *             "at": "2026-11-29T01:39:08.714Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-29T00:46:55.725Z",
+                         *             "at": "2026-11-29T01:39:08.970Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-29T00:46:55.809Z",
+                         *             "at": "2026-11-29T01:39:09.053Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-29T00:46:55.909Z",
+                         *             "at": "2026-11-29T01:39:09.142Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:55.563Z",
-                         *         "updatedAt": "2026-11-29T00:46:55.909Z"
+                         *         "createdAt": "2026-11-29T01:39:08.714Z",
+                         *         "updatedAt": "2026-11-29T01:39:09.142Z"
                          *       }
                          *     }
                          */
@@ -29337,7 +29337,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_YKpVo6pVcjHaNKkfQ16E */
+                    /** @example order_NqyrjnKg1TNXcOrTYEZd */
                     id: string;
                 };
                 cookie?: never;
@@ -29354,10 +29354,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_YKpVo6pVcjHaNKkfQ16E",
+                         *         "id": "order_NqyrjnKg1TNXcOrTYEZd",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "YKpVo6pVcjHaNKkfQ16E"
+                         *           "id": "NqyrjnKg1TNXcOrTYEZd"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -29372,7 +29372,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-29T00:46:56.823Z"
+                         *             "collectedAt": "2026-11-29T01:39:10.096Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -29392,10 +29392,10 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "013278",
+                         *         "code": "325279",
                          *         "preuve": {
-                         *           "photo": "preuves/order_YKpVo6pVcjHaNKkfQ16E/dd40f6b3-1884-4cac-8adf-d0e143566aad.jpg",
-                         *           "at": "2026-11-29T00:46:56.927Z"
+                         *           "photo": "preuves/order_NqyrjnKg1TNXcOrTYEZd/ddec2279-4f96-44cd-bc60-69ea5a86e933.jpg",
+                         *           "at": "2026-11-29T01:39:10.180Z"
                          *         },
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -29403,31 +29403,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-29T00:46:56.557Z",
+                         *             "at": "2026-11-29T01:39:09.766Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-29T00:46:56.721Z",
+                         *             "at": "2026-11-29T01:39:10.020Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-29T00:46:56.823Z",
+                         *             "at": "2026-11-29T01:39:10.096Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-29T00:46:56.991Z",
+                         *             "at": "2026-11-29T01:39:10.267Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:56.557Z",
-                         *         "updatedAt": "2026-11-29T00:46:56.991Z"
+                         *         "createdAt": "2026-11-29T01:39:09.766Z",
+                         *         "updatedAt": "2026-11-29T01:39:10.267Z"
                          *       }
                          *     }
                          */
@@ -29576,7 +29576,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_IExnxEytjeDAmF3RafVQ */
+                    /** @example order_35eIkJ4ThqraYPKbVRVb */
                     id: string;
                 };
                 cookie?: never;
@@ -29604,10 +29604,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_IExnxEytjeDAmF3RafVQ",
+                         *         "id": "order_35eIkJ4ThqraYPKbVRVb",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "IExnxEytjeDAmF3RafVQ"
+                         *           "id": "35eIkJ4ThqraYPKbVRVb"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -29622,7 +29622,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-29T00:46:57.849Z"
+                         *             "collectedAt": "2026-11-29T01:39:11.167Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -29642,37 +29642,37 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "697109",
+                         *         "code": "549498",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-29T00:46:57.928Z",
+                         *           "at": "2026-11-29T01:39:11.226Z",
                          *           "by": "demo-acheteur"
                          *         },
                          *         "enLitige": true,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-29T00:46:57.585Z",
+                         *             "at": "2026-11-29T01:39:10.862Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-29T00:46:57.745Z",
+                         *             "at": "2026-11-29T01:39:11.086Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-29T00:46:57.849Z",
+                         *             "at": "2026-11-29T01:39:11.167Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:57.585Z",
-                         *         "updatedAt": "2026-11-29T00:46:57.928Z"
+                         *         "createdAt": "2026-11-29T01:39:10.862Z",
+                         *         "updatedAt": "2026-11-29T01:39:11.226Z"
                          *       }
                          *     }
                          */
@@ -29842,7 +29842,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_k9yhLF6kDHAvsANp8ehY */
+                    /** @example order_UtLcSewKwn5tDqZF1Ml9 */
                     id: string;
                 };
                 cookie?: never;
@@ -29870,10 +29870,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_k9yhLF6kDHAvsANp8ehY",
+                         *         "id": "order_UtLcSewKwn5tDqZF1Ml9",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "k9yhLF6kDHAvsANp8ehY"
+                         *           "id": "UtLcSewKwn5tDqZF1Ml9"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -29888,7 +29888,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-29T00:46:58.814Z"
+                         *             "collectedAt": "2026-11-29T01:39:12.101Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -29908,7 +29908,7 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "465976",
+                         *         "code": "843056",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -29916,31 +29916,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-29T00:46:58.568Z",
+                         *             "at": "2026-11-29T01:39:11.877Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-29T00:46:58.714Z",
+                         *             "at": "2026-11-29T01:39:12.012Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-29T00:46:58.814Z",
+                         *             "at": "2026-11-29T01:39:12.101Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "refuse",
-                         *             "at": "2026-11-29T00:46:58.883Z",
+                         *             "at": "2026-11-29T01:39:12.164Z",
                          *             "by": "demo-acheteur",
                          *             "reason": "Le colis est abîmé"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:58.568Z",
-                         *         "updatedAt": "2026-11-29T00:46:58.883Z"
+                         *         "createdAt": "2026-11-29T01:39:11.877Z",
+                         *         "updatedAt": "2026-11-29T01:39:12.164Z"
                          *       }
                          *     }
                          */
@@ -30110,7 +30110,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_6pHVR7ntmE4okzTmYq6d */
+                    /** @example order_38VtdJAC8LxgWKCvEqOq */
                     id: string;
                 };
                 cookie?: never;
@@ -30138,10 +30138,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_6pHVR7ntmE4okzTmYq6d",
+                         *         "id": "order_38VtdJAC8LxgWKCvEqOq",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "6pHVR7ntmE4okzTmYq6d"
+                         *           "id": "38VtdJAC8LxgWKCvEqOq"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -30156,7 +30156,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-29T00:46:59.872Z"
+                         *             "collectedAt": "2026-11-29T01:39:13.086Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -30184,31 +30184,31 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-29T00:46:59.545Z",
+                         *             "at": "2026-11-29T01:39:12.762Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-29T00:46:59.799Z",
+                         *             "at": "2026-11-29T01:39:13.011Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-29T00:46:59.872Z",
+                         *             "at": "2026-11-29T01:39:13.086Z",
                          *             "by": "demo-vendeur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "retour",
-                         *             "at": "2026-11-29T00:46:59.938Z",
+                         *             "at": "2026-11-29T01:39:13.164Z",
                          *             "by": "demo-livreur",
                          *             "reason": "Client injoignable, colis rendu au vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:59.545Z",
-                         *         "updatedAt": "2026-11-29T00:46:59.938Z"
+                         *         "createdAt": "2026-11-29T01:39:12.762Z",
+                         *         "updatedAt": "2026-11-29T01:39:13.164Z"
                          *       }
                          *     }
                          */
@@ -30374,7 +30374,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_KBytMckQtIAnDpF6x8dH */
+                    /** @example order_t4WUHVkRfvYPJupMsgmz */
                     id: string;
                 };
                 cookie?: never;
@@ -30391,10 +30391,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_KBytMckQtIAnDpF6x8dH",
+                         *         "id": "order_t4WUHVkRfvYPJupMsgmz",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "KBytMckQtIAnDpF6x8dH"
+                         *           "id": "t4WUHVkRfvYPJupMsgmz"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -30429,7 +30429,7 @@ export interface paths {
                          *         "radiusKm": 0,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "432635",
+                         *         "code": "891091",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": null,
@@ -30437,19 +30437,19 @@ export interface paths {
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-29T00:47:00.536Z",
+                         *             "at": "2026-11-29T01:39:13.745Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "annule",
-                         *             "at": "2026-11-29T00:47:00.622Z",
+                         *             "at": "2026-11-29T01:39:13.853Z",
                          *             "by": "demo-acheteur",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:47:00.536Z",
-                         *         "updatedAt": "2026-11-29T00:47:00.622Z"
+                         *         "createdAt": "2026-11-29T01:39:13.745Z",
+                         *         "updatedAt": "2026-11-29T01:39:13.853Z"
                          *       }
                          *     }
                          */
@@ -30595,7 +30595,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_IExnxEytjeDAmF3RafVQ */
+                    /** @example order_35eIkJ4ThqraYPKbVRVb */
                     id: string;
                 };
                 cookie?: never;
@@ -30629,10 +30629,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "order_IExnxEytjeDAmF3RafVQ",
+                         *         "id": "order_35eIkJ4ThqraYPKbVRVb",
                          *         "source": {
                          *           "kind": "order",
-                         *           "id": "IExnxEytjeDAmF3RafVQ"
+                         *           "id": "35eIkJ4ThqraYPKbVRVb"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -30647,7 +30647,7 @@ export interface paths {
                          *               "longitude": 2.4333
                          *             },
                          *             "adresse": "Cotonou",
-                         *             "collectedAt": "2026-11-29T00:46:57.849Z"
+                         *             "collectedAt": "2026-11-29T01:39:11.167Z"
                          *           }
                          *         ],
                          *         "destination": {
@@ -30667,43 +30667,43 @@ export interface paths {
                          *         "radiusKm": 10,
                          *         "roundEndsAt": null,
                          *         "sansLivreur": false,
-                         *         "code": "697109",
+                         *         "code": "549498",
                          *         "preuve": null,
                          *         "autoCloseAt": null,
                          *         "litige": {
                          *           "motif": "La pièce ne correspond pas à l’annonce",
-                         *           "at": "2026-11-29T00:46:57.928Z",
+                         *           "at": "2026-11-29T01:39:11.226Z",
                          *           "by": "demo-acheteur"
                          *         },
                          *         "enLitige": false,
                          *         "history": [
                          *           {
                          *             "statut": "commande",
-                         *             "at": "2026-11-29T00:46:57.585Z",
+                         *             "at": "2026-11-29T01:39:10.862Z",
                          *             "by": "system",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "assigne",
-                         *             "at": "2026-11-29T00:46:57.745Z",
+                         *             "at": "2026-11-29T01:39:11.086Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "en_cours",
-                         *             "at": "2026-11-29T00:46:57.849Z",
+                         *             "at": "2026-11-29T01:39:11.167Z",
                          *             "by": "demo-livreur",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "livre",
-                         *             "at": "2026-11-29T00:46:57.986Z",
+                         *             "at": "2026-11-29T01:39:11.280Z",
                          *             "by": "demo-admin",
                          *             "reason": "Pièce vérifiée conforme avec le vendeur"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:57.585Z",
-                         *         "updatedAt": "2026-11-29T00:46:57.986Z"
+                         *         "createdAt": "2026-11-29T01:39:10.862Z",
+                         *         "updatedAt": "2026-11-29T01:39:11.280Z"
                          *       }
                          *     }
                          */
@@ -30872,7 +30872,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example order_67q5mfWLiTv0fbrWvFkQ */
+                    /** @example order_O58GqVeMg8amaIhP8RZP */
                     id: string;
                 };
                 cookie?: never;
@@ -31039,7 +31039,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "GZC1IiBszAlp4pcYEL1j"
+                     *         "commandeId": "cwVBJeV6PI23ZoZJ7fPG"
                      *       }
                      *     }
                      */
@@ -31057,10 +31057,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "rVPHljDR2WfX2d9EJaLe",
+                         *         "paymentId": "mnnWS9xqLbCOqpesUqp1",
                          *         "statut": "pending",
-                         *         "reference": "SBX-f777f78d-6d49-4ae3-90d0-5842a52d6bb9",
-                         *         "paymentUrl": "http://127.0.0.1:44307/pay/SBX-f777f78d-6d49-4ae3-90d0-5842a52d6bb9"
+                         *         "reference": "SBX-8dc74104-ea24-4ada-b0a8-c3fc5a94daf1",
+                         *         "paymentUrl": "http://127.0.0.1:46769/pay/SBX-8dc74104-ea24-4ada-b0a8-c3fc5a94daf1"
                          *       }
                          *     }
                          */
@@ -31272,7 +31272,7 @@ export interface paths {
                      *       "type": "publicite",
                      *       "montant": 7000,
                      *       "metadata": {
-                     *         "publiciteId": "GFIfg7hdJCQ4jTvlKoE2"
+                     *         "publiciteId": "PE5MpJVTvm25F6CncHbI"
                      *       },
                      *       "telephone": "+2290197000003"
                      *     }
@@ -31312,9 +31312,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "cSXyKvz3p1tKdqdiQlOL",
+                         *         "paymentId": "YKX0k3ouXHCCcTjuYm33",
                          *         "statut": "pending",
-                         *         "reference": "SBX-8c279313-c80a-4c50-a5dc-e94961e711ee",
+                         *         "reference": "SBX-3bc51c60-365d-4eb9-8f3d-92000b18dec7",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -31528,7 +31528,7 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "GZC1IiBszAlp4pcYEL1j"
+                     *         "commandeId": "cwVBJeV6PI23ZoZJ7fPG"
                      *       },
                      *       "typeCard": "VISA"
                      *     }
@@ -31558,10 +31558,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "2JQx8TpgGiDVqSf0y5MK",
+                         *         "paymentId": "Q3krbSD5SvIOAKEZcM2T",
                          *         "statut": "pending",
-                         *         "reference": "SBX-c0e34b0f-59d2-4822-a7f3-e7f2c79530ea",
-                         *         "paymentUrl": "http://127.0.0.1:44307/pay/SBX-c0e34b0f-59d2-4822-a7f3-e7f2c79530ea"
+                         *         "reference": "SBX-8b0070c0-9d19-4571-89ec-25fa526c9cdb",
+                         *         "paymentUrl": "http://127.0.0.1:46769/pay/SBX-8b0070c0-9d19-4571-89ec-25fa526c9cdb"
                          *       }
                          *     }
                          */
@@ -31768,9 +31768,9 @@ export interface paths {
                      *       "type": "commande",
                      *       "montant": 85000,
                      *       "metadata": {
-                     *         "commandeId": "GZC1IiBszAlp4pcYEL1j"
+                     *         "commandeId": "cwVBJeV6PI23ZoZJ7fPG"
                      *       },
-                     *       "reference": "SBX-40cdabe1-0fcd-4d5e-9ca5-3fbcdec2eda0"
+                     *       "reference": "SBX-fb1ddce6-c37d-442a-a648-055a77363f05"
                      *     }
                      */
                     "application/json": {
@@ -31798,9 +31798,9 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "paymentId": "client_47110b8c166f868d7d88e5d209fba3eefcc2f72f",
+                         *         "paymentId": "client_93601fce7dd9af596dfde6a6137375bf8dc5b787",
                          *         "statut": "success",
-                         *         "reference": "SBX-40cdabe1-0fcd-4d5e-9ca5-3fbcdec2eda0",
+                         *         "reference": "SBX-fb1ddce6-c37d-442a-a648-055a77363f05",
                          *         "paymentUrl": null
                          *       }
                          *     }
@@ -32029,7 +32029,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "reference": "rVPHljDR2WfX2d9EJaLe",
+                     *       "reference": "mnnWS9xqLbCOqpesUqp1",
                      *       "status": "SUCCESSFUL"
                      *     }
                      */
@@ -32323,14 +32323,14 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-29T00:46:37.907Z",
+                         *               "at": "2026-11-29T01:38:53.127Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:37.858Z"
+                         *           "createdAt": "2026-11-29T01:38:53.091Z"
                          *         },
                          *         {
                          *           "id": "demo-handover-payment",
@@ -32349,14 +32349,14 @@ export interface paths {
                          *           "failureReason": null,
                          *           "history": [
                          *             {
-                         *               "at": "2026-11-29T00:46:37.191Z",
+                         *               "at": "2026-11-29T01:38:52.463Z",
                          *               "from": "pending",
                          *               "to": "success",
                          *               "source": "admin",
                          *               "reason": "données de démonstration"
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:37.149Z"
+                         *           "createdAt": "2026-11-29T01:38:52.417Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -32513,14 +32513,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-29T00:46:37.907Z",
+                         *             "at": "2026-11-29T01:38:53.127Z",
                          *             "from": "pending",
                          *             "to": "success",
                          *             "source": "admin",
                          *             "reason": "données de démonstration"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:37.858Z"
+                         *         "createdAt": "2026-11-29T01:38:53.091Z"
                          *       }
                          *     }
                          */
@@ -32653,7 +32653,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example rVPHljDR2WfX2d9EJaLe */
+                    /** @example mnnWS9xqLbCOqpesUqp1 */
                     id: string;
                 };
                 cookie?: never;
@@ -32687,14 +32687,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "rVPHljDR2WfX2d9EJaLe",
+                         *         "id": "mnnWS9xqLbCOqpesUqp1",
                          *         "userId": "demo-acheteur",
                          *         "montant": 85000,
-                         *         "reference": "SBX-f777f78d-6d49-4ae3-90d0-5842a52d6bb9",
+                         *         "reference": "SBX-8dc74104-ea24-4ada-b0a8-c3fc5a94daf1",
                          *         "statut": "failed",
                          *         "type": "commande",
                          *         "metadata": {
-                         *           "commandeId": "GZC1IiBszAlp4pcYEL1j"
+                         *           "commandeId": "cwVBJeV6PI23ZoZJ7fPG"
                          *         },
                          *         "method": "link",
                          *         "network": null,
@@ -32703,14 +32703,14 @@ export interface paths {
                          *         "failureReason": null,
                          *         "history": [
                          *           {
-                         *             "at": "2026-11-29T00:46:48.220Z",
+                         *             "at": "2026-11-29T01:39:02.333Z",
                          *             "from": "pending",
                          *             "to": "failed",
                          *             "source": "admin",
                          *             "reason": "Le client a abandonné le paiement"
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:48.074Z"
+                         *         "createdAt": "2026-11-29T01:39:02.218Z"
                          *       }
                          *     }
                          */
@@ -33464,7 +33464,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "hQG0hUo4RxCSZN92Qmoj",
+                     *       "articleId": "VywmwCTZTrI83ZYZnAVL",
                      *       "modeLivraison": "transit",
                      *       "paysDestination": "NE",
                      *       "detailsSupplementaires": "Dédouanement à Malanville"
@@ -33494,8 +33494,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
-                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
+                         *         "id": "VywmwCTZTrI83ZYZnAVL_demo-acheteur",
+                         *         "article": "VywmwCTZTrI83ZYZnAVL",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": null,
                          *         "statut": "parcours",
@@ -33507,8 +33507,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-29T00:47:01.140Z",
-                         *         "updatedAt": "2026-11-29T00:47:01.140Z"
+                         *         "createdAt": "2026-11-29T01:39:14.464Z",
+                         *         "updatedAt": "2026-11-29T01:39:14.464Z"
                          *       }
                          *     }
                          */
@@ -33689,7 +33689,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "hQG0hUo4RxCSZN92Qmoj",
+                     *       "articleId": "VywmwCTZTrI83ZYZnAVL",
                      *       "transitaireId": "demo-transitaire"
                      *     }
                      */
@@ -33710,8 +33710,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
-                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
+                         *         "id": "VywmwCTZTrI83ZYZnAVL_demo-acheteur",
+                         *         "article": "VywmwCTZTrI83ZYZnAVL",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
@@ -33719,12 +33719,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Mazda 323 2003",
-                         *         "dateSelectionTransitaire": "2026-11-29T00:47:01.246Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T01:39:14.549Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-29T00:47:01.140Z",
-                         *         "updatedAt": "2026-11-29T00:47:01.246Z"
+                         *         "createdAt": "2026-11-29T01:39:14.464Z",
+                         *         "updatedAt": "2026-11-29T01:39:14.549Z"
                          *       }
                          *     }
                          */
@@ -33918,7 +33918,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "articleId": "hQG0hUo4RxCSZN92Qmoj"
+                     *       "articleId": "VywmwCTZTrI83ZYZnAVL"
                      *     }
                      */
                     "application/json": {
@@ -33937,8 +33937,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
-                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
+                         *         "id": "VywmwCTZTrI83ZYZnAVL_demo-acheteur",
+                         *         "article": "VywmwCTZTrI83ZYZnAVL",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "transferer",
@@ -33946,12 +33946,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Mazda 323 2003",
-                         *         "dateSelectionTransitaire": "2026-11-29T00:47:01.454Z",
-                         *         "dateTransfer": "2026-11-29T00:47:01.562Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T01:39:14.719Z",
+                         *         "dateTransfer": "2026-11-29T01:39:14.795Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-29T00:47:01.140Z",
-                         *         "updatedAt": "2026-11-29T00:47:01.562Z"
+                         *         "createdAt": "2026-11-29T01:39:14.464Z",
+                         *         "updatedAt": "2026-11-29T01:39:14.795Z"
                          *       }
                          *     }
                          */
@@ -34158,12 +34158,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T01:38:52.270Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-29T00:46:36.824Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
+                         *           "createdAt": "2026-11-29T01:38:52.185Z",
+                         *           "updatedAt": "2026-11-29T01:38:52.270Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -34315,12 +34315,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Haojue KA 125 neuve",
-                         *         "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T01:38:52.270Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-29T00:46:36.824Z",
-                         *         "updatedAt": "2026-11-29T00:46:36.931Z"
+                         *         "createdAt": "2026-11-29T01:38:52.185Z",
+                         *         "updatedAt": "2026-11-29T01:38:52.270Z"
                          *       }
                          *     }
                          */
@@ -34489,12 +34489,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T01:38:52.270Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-29T00:46:36.824Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
+                         *           "createdAt": "2026-11-29T01:38:52.185Z",
+                         *           "updatedAt": "2026-11-29T01:38:52.270Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -34658,12 +34658,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T01:38:52.270Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-29T00:46:36.824Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
+                         *           "createdAt": "2026-11-29T01:38:52.185Z",
+                         *           "updatedAt": "2026-11-29T01:38:52.270Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -34795,7 +34795,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example hQG0hUo4RxCSZN92Qmoj_demo-acheteur */
+                    /** @example VywmwCTZTrI83ZYZnAVL_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -34812,8 +34812,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
-                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
+                         *         "id": "VywmwCTZTrI83ZYZnAVL_demo-acheteur",
+                         *         "article": "VywmwCTZTrI83ZYZnAVL",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "traite",
@@ -34821,12 +34821,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Mazda 323 2003",
-                         *         "dateSelectionTransitaire": "2026-11-29T00:47:01.454Z",
-                         *         "dateTransfer": "2026-11-29T00:47:01.562Z",
-                         *         "dateTraite": "2026-11-29T00:47:01.725Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T01:39:14.719Z",
+                         *         "dateTransfer": "2026-11-29T01:39:14.795Z",
+                         *         "dateTraite": "2026-11-29T01:39:14.929Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-29T00:47:01.140Z",
-                         *         "updatedAt": "2026-11-29T00:47:01.725Z"
+                         *         "createdAt": "2026-11-29T01:39:14.464Z",
+                         *         "updatedAt": "2026-11-29T01:39:14.929Z"
                          *       }
                          *     }
                          */
@@ -34984,7 +34984,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example hQG0hUo4RxCSZN92Qmoj_demo-acheteur */
+                    /** @example VywmwCTZTrI83ZYZnAVL_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -35001,8 +35001,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
-                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
+                         *         "id": "VywmwCTZTrI83ZYZnAVL_demo-acheteur",
+                         *         "article": "VywmwCTZTrI83ZYZnAVL",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": null,
                          *         "statut": "parcours",
@@ -35014,8 +35014,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-29T00:47:01.140Z",
-                         *         "updatedAt": "2026-11-29T00:47:01.386Z"
+                         *         "createdAt": "2026-11-29T01:39:14.464Z",
+                         *         "updatedAt": "2026-11-29T01:39:14.653Z"
                          *       }
                          *     }
                          */
@@ -35173,7 +35173,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example hQG0hUo4RxCSZN92Qmoj_demo-acheteur */
+                    /** @example VywmwCTZTrI83ZYZnAVL_demo-acheteur */
                     id: string;
                 };
                 cookie?: never;
@@ -35208,8 +35208,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "hQG0hUo4RxCSZN92Qmoj_demo-acheteur",
-                         *         "article": "hQG0hUo4RxCSZN92Qmoj",
+                         *         "id": "VywmwCTZTrI83ZYZnAVL_demo-acheteur",
+                         *         "article": "VywmwCTZTrI83ZYZnAVL",
                          *         "acheteur": "demo-acheteur",
                          *         "transitaire": "demo-transitaire",
                          *         "statut": "en_cours",
@@ -35217,12 +35217,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Mazda 323 2003",
-                         *         "dateSelectionTransitaire": "2026-11-29T00:47:01.454Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T01:39:14.719Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-29T00:47:01.140Z",
-                         *         "updatedAt": "2026-11-29T00:47:01.538Z"
+                         *         "createdAt": "2026-11-29T01:39:14.464Z",
+                         *         "updatedAt": "2026-11-29T01:39:14.775Z"
                          *       }
                          *     }
                          */
@@ -35441,8 +35441,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-29T00:47:02.135Z",
-                         *         "updatedAt": "2026-11-29T00:47:02.135Z"
+                         *         "createdAt": "2026-11-29T01:39:15.288Z",
+                         *         "updatedAt": "2026-11-29T01:39:15.288Z"
                          *       }
                          *     }
                          */
@@ -35654,12 +35654,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Dédouanement à Malanville",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-29T00:47:02.234Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T01:39:15.367Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-29T00:47:02.135Z",
-                         *         "updatedAt": "2026-11-29T00:47:02.234Z"
+                         *         "createdAt": "2026-11-29T01:39:15.288Z",
+                         *         "updatedAt": "2026-11-29T01:39:15.367Z"
                          *       }
                          *     }
                          */
@@ -35884,12 +35884,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-29T00:47:02.421Z",
-                         *         "dateTransfer": "2026-11-29T00:47:02.508Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T01:39:15.539Z",
+                         *         "dateTransfer": "2026-11-29T01:39:15.627Z",
                          *         "dateTraite": null,
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-29T00:47:02.135Z",
-                         *         "updatedAt": "2026-11-29T00:47:02.508Z"
+                         *         "createdAt": "2026-11-29T01:39:15.288Z",
+                         *         "updatedAt": "2026-11-29T01:39:15.627Z"
                          *       }
                          *     }
                          */
@@ -36097,12 +36097,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T01:38:52.270Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-29T00:46:36.824Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
+                         *           "createdAt": "2026-11-29T01:38:52.185Z",
+                         *           "updatedAt": "2026-11-29T01:38:52.270Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -36257,12 +36257,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Haojue KA 125 neuve",
-                         *         "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T01:38:52.270Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-29T00:46:36.824Z",
-                         *         "updatedAt": "2026-11-29T00:46:36.931Z"
+                         *         "createdAt": "2026-11-29T01:38:52.185Z",
+                         *         "updatedAt": "2026-11-29T01:38:52.270Z"
                          *       }
                          *     }
                          */
@@ -36432,12 +36432,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T01:38:52.270Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-29T00:46:36.824Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
+                         *           "createdAt": "2026-11-29T01:38:52.185Z",
+                         *           "updatedAt": "2026-11-29T01:38:52.270Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -36602,12 +36602,12 @@ export interface paths {
                          *           "paysDestination": "NE",
                          *           "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *           "articleTitre": "Haojue KA 125 neuve",
-                         *           "dateSelectionTransitaire": "2026-11-29T00:46:36.931Z",
+                         *           "dateSelectionTransitaire": "2026-11-29T01:38:52.270Z",
                          *           "dateTransfer": null,
                          *           "dateTraite": null,
                          *           "verificationApproved": false,
-                         *           "createdAt": "2026-11-29T00:46:36.824Z",
-                         *           "updatedAt": "2026-11-29T00:46:36.931Z"
+                         *           "createdAt": "2026-11-29T01:38:52.185Z",
+                         *           "updatedAt": "2026-11-29T01:38:52.270Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -36768,12 +36768,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-29T00:47:02.421Z",
-                         *         "dateTransfer": "2026-11-29T00:47:02.508Z",
-                         *         "dateTraite": "2026-11-29T00:47:02.687Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T01:39:15.539Z",
+                         *         "dateTransfer": "2026-11-29T01:39:15.627Z",
+                         *         "dateTraite": "2026-11-29T01:39:15.768Z",
                          *         "verificationApproved": true,
-                         *         "createdAt": "2026-11-29T00:47:02.135Z",
-                         *         "updatedAt": "2026-11-29T00:47:02.687Z"
+                         *         "createdAt": "2026-11-29T01:39:15.288Z",
+                         *         "updatedAt": "2026-11-29T01:39:15.768Z"
                          *       }
                          *     }
                          */
@@ -36964,8 +36964,8 @@ export interface paths {
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-29T00:47:02.135Z",
-                         *         "updatedAt": "2026-11-29T00:47:02.343Z"
+                         *         "createdAt": "2026-11-29T01:39:15.288Z",
+                         *         "updatedAt": "2026-11-29T01:39:15.454Z"
                          *       }
                          *     }
                          */
@@ -37170,12 +37170,12 @@ export interface paths {
                          *         "paysDestination": "NE",
                          *         "detailsSupplementaires": "Livraison à Niamey, quartier Plateau",
                          *         "articleTitre": "Toyota RAV4 2016 venant d’Europe",
-                         *         "dateSelectionTransitaire": "2026-11-29T00:47:02.421Z",
+                         *         "dateSelectionTransitaire": "2026-11-29T01:39:15.539Z",
                          *         "dateTransfer": null,
                          *         "dateTraite": null,
                          *         "verificationApproved": false,
-                         *         "createdAt": "2026-11-29T00:47:02.135Z",
-                         *         "updatedAt": "2026-11-29T00:47:02.494Z"
+                         *         "createdAt": "2026-11-29T01:39:15.288Z",
+                         *         "updatedAt": "2026-11-29T01:39:15.600Z"
                          *       }
                          *     }
                          */
@@ -37356,8 +37356,8 @@ export interface paths {
                          *         "userId": "demo-transitaire",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-29T00:46:32.172Z",
-                         *         "decidedAt": "2026-11-29T00:46:32.308Z",
+                         *         "submittedAt": "2026-11-29T01:38:48.614Z",
+                         *         "decidedAt": "2026-11-29T01:38:48.717Z",
                          *         "dossier": {
                          *           "cardFront": "kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg",
                          *           "cardBack": "kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg",
@@ -37503,8 +37503,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "cardFront": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/1b6dc9c5-9fe1-4dc7-9246-1900aba64448.jpg",
-                     *       "cardBack": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/557bd8a6-8c78-4685-a746-2bd8e18a5f33.jpg",
+                     *       "cardFront": "kyc/m5MZO34Da3laRoZFSTkbsn4PsXzI/5af63a5f-f2dd-493f-ae77-eb800b93a7f2.jpg",
+                     *       "cardBack": "kyc/m5MZO34Da3laRoZFSTkbsn4PsXzI/3e92e087-0820-4928-b19a-818f52c4e86d.jpg",
                      *       "companyName": "Akpovi Transit SARL",
                      *       "registrationRef": "RB/COT/24 B 1020",
                      *       "pays": "BJ",
@@ -37545,14 +37545,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
+                         *         "userId": "m5MZO34Da3laRoZFSTkbsn4PsXzI",
                          *         "statut": "pending",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-29T00:47:02.881Z",
+                         *         "submittedAt": "2026-11-29T01:39:15.952Z",
                          *         "decidedAt": null,
                          *         "dossier": {
-                         *           "cardFront": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/1b6dc9c5-9fe1-4dc7-9246-1900aba64448.jpg",
-                         *           "cardBack": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/557bd8a6-8c78-4685-a746-2bd8e18a5f33.jpg",
+                         *           "cardFront": "kyc/m5MZO34Da3laRoZFSTkbsn4PsXzI/5af63a5f-f2dd-493f-ae77-eb800b93a7f2.jpg",
+                         *           "cardBack": "kyc/m5MZO34Da3laRoZFSTkbsn4PsXzI/3e92e087-0820-4928-b19a-818f52c4e86d.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -37939,8 +37939,8 @@ export interface paths {
                          *         "userId": "demo-transitaire",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-29T00:46:32.172Z",
-                         *         "decidedAt": "2026-11-29T00:46:32.308Z",
+                         *         "submittedAt": "2026-11-29T01:38:48.614Z",
+                         *         "decidedAt": "2026-11-29T01:38:48.717Z",
                          *         "dossier": {
                          *           "cardFront": "kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg",
                          *           "cardBack": "kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg",
@@ -37957,9 +37957,9 @@ export interface paths {
                          *           ]
                          *         },
                          *         "cardLinks": {
-                         *           "cardFront": "/api/upload/signed/kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg?expires=1795913502&signature=18a5771331d15a97fe7350b0ecc727dcf631a498765f2b14f2e8dee5b5675ac6",
-                         *           "cardBack": "/api/upload/signed/kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg?expires=1795913502&signature=32ce994539109e7307bbc6aa28f43d263ba62f19611c2c40262f57a584576109",
-                         *           "expiresAt": "2026-11-29T00:51:42.758Z",
+                         *           "cardFront": "/api/upload/signed/kyc/demo-transitaire/49156cd1-9206-45c3-86d9-252528e738ca.jpg?expires=1795916637&signature=9f2105f6c9931a30223a496bdc9ad959dc224ce31d9159817f937d2c80b7249b",
+                         *           "cardBack": "/api/upload/signed/kyc/demo-transitaire/c70eb84f-30a0-49cb-81ca-0d4818561c52.jpg?expires=1795916637&signature=8c0b6e588e173e91596407ce3442abae8ff33000e1c139919ee1fb52217c6d0c",
+                         *           "expiresAt": "2026-11-29T01:43:57.204Z",
                          *           "deleted": []
                          *         }
                          *       }
@@ -38132,7 +38132,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM */
+                    /** @example m5MZO34Da3laRoZFSTkbsn4PsXzI */
                     userId: string;
                 };
                 cookie?: never;
@@ -38149,14 +38149,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
+                         *         "userId": "m5MZO34Da3laRoZFSTkbsn4PsXzI",
                          *         "statut": "approved",
                          *         "rejectionMotif": null,
-                         *         "submittedAt": "2026-11-29T00:47:03.066Z",
-                         *         "decidedAt": "2026-11-29T00:47:03.126Z",
+                         *         "submittedAt": "2026-11-29T01:39:16.104Z",
+                         *         "decidedAt": "2026-11-29T01:39:16.165Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/ef046bc6-87b0-4263-8581-6e8347a00c2a.jpg",
-                         *           "cardBack": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/67b325a0-fe1a-463c-ac84-a8883fa04368.jpg",
+                         *           "cardFront": "kyc/m5MZO34Da3laRoZFSTkbsn4PsXzI/60ce809b-97d3-4f94-9f9f-8c750bd215f9.jpg",
+                         *           "cardBack": "kyc/m5MZO34Da3laRoZFSTkbsn4PsXzI/f4e17770-dd63-4c83-9eff-f1873c10b108.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -38337,7 +38337,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM */
+                    /** @example m5MZO34Da3laRoZFSTkbsn4PsXzI */
                     userId: string;
                 };
                 cookie?: never;
@@ -38365,14 +38365,14 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "userId": "RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM",
+                         *         "userId": "m5MZO34Da3laRoZFSTkbsn4PsXzI",
                          *         "statut": "rejected",
                          *         "rejectionMotif": "Carte illisible, merci de la reprendre",
-                         *         "submittedAt": "2026-11-29T00:47:02.881Z",
-                         *         "decidedAt": "2026-11-29T00:47:02.949Z",
+                         *         "submittedAt": "2026-11-29T01:39:15.952Z",
+                         *         "decidedAt": "2026-11-29T01:39:16.009Z",
                          *         "dossier": {
-                         *           "cardFront": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/1b6dc9c5-9fe1-4dc7-9246-1900aba64448.jpg",
-                         *           "cardBack": "kyc/RdBzAxjSeqxsbZ1m2Mw9mAmo9ahM/557bd8a6-8c78-4685-a746-2bd8e18a5f33.jpg",
+                         *           "cardFront": "kyc/m5MZO34Da3laRoZFSTkbsn4PsXzI/5af63a5f-f2dd-493f-ae77-eb800b93a7f2.jpg",
+                         *           "cardBack": "kyc/m5MZO34Da3laRoZFSTkbsn4PsXzI/3e92e087-0820-4928-b19a-818f52c4e86d.jpg",
                          *           "companyName": "Akpovi Transit SARL",
                          *           "registrationRef": "RB/COT/24 B 1020",
                          *           "pays": "BJ",
@@ -38599,8 +38599,8 @@ export interface paths {
                          *         "acheteur": "demo-acheteur",
                          *         "rating": 5,
                          *         "comment": "Dédouanement rapide, bon suivi.",
-                         *         "createdAt": "2026-11-29T00:47:02.767Z",
-                         *         "updatedAt": "2026-11-29T00:47:02.767Z"
+                         *         "createdAt": "2026-11-29T01:39:15.847Z",
+                         *         "updatedAt": "2026-11-29T01:39:15.847Z"
                          *       }
                          *     }
                          */
@@ -38925,8 +38925,8 @@ export interface paths {
                          *         "acheteur": "demo-acheteur",
                          *         "rating": 4,
                          *         "comment": "Bon suivi, un jour de retard.",
-                         *         "createdAt": "2026-11-29T00:47:02.767Z",
-                         *         "updatedAt": "2026-11-29T00:47:02.798Z"
+                         *         "createdAt": "2026-11-29T01:39:15.847Z",
+                         *         "updatedAt": "2026-11-29T01:39:15.884Z"
                          *       }
                          *     }
                          */
@@ -39623,15 +39623,15 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "xOFWsqLSE777flEAkTjHMHkwoVTu",
+                         *         "id": "r4VjySmkK8D48KyKaWKDr9CfnLB2",
                          *         "telephone": "+2290190000012",
                          *         "email": "pro_2290190000012@users.marketplace.invalid",
                          *         "nom": "Dah",
                          *         "prenoms": "Boris",
                          *         "typeAgent": "Market",
                          *         "zone": "Porto-Novo - Ouando",
-                         *         "referralCode": "MBBVQ5R7",
-                         *         "createdAt": "2026-11-29T00:47:03.489Z",
+                         *         "referralCode": "PSB6WXEE",
+                         *         "createdAt": "2026-11-29T01:39:16.387Z",
                          *         "passwordSetup": {
                          *           "method": "password_reset",
                          *           "steps": [
@@ -40154,9 +40154,9 @@ export interface paths {
                          *       "success": true,
                          *       "data": {
                          *         "agent": {
-                         *           "id": "xOFWsqLSE777flEAkTjHMHkwoVTu",
+                         *           "id": "r4VjySmkK8D48KyKaWKDr9CfnLB2",
                          *           "typeAgent": "Market",
-                         *           "referralCode": "MBBVQ5R7",
+                         *           "referralCode": "PSB6WXEE",
                          *           "presenceZone": {
                          *             "statut": "non_definie",
                          *             "centre": null,
@@ -40703,7 +40703,7 @@ export interface paths {
                          *           "hasMore": false
                          *         },
                          *         "me": {
-                         *           "agentId": "xOFWsqLSE777flEAkTjHMHkwoVTu",
+                         *           "agentId": "r4VjySmkK8D48KyKaWKDr9CfnLB2",
                          *           "rank": 1,
                          *           "score": 0,
                          *           "earnings": 0,
@@ -41770,7 +41770,7 @@ export interface paths {
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-26T00:46:33.791Z",
+                         *           "createdAt": "2026-11-26T01:38:49.912Z",
                          *           "completedAt": null,
                          *           "phoneProven": true,
                          *           "signupBonusRefusedReason": null
@@ -42524,7 +42524,7 @@ export interface paths {
                          *         },
                          *         "rayonM": 5000,
                          *         "polygone": null,
-                         *         "definedAt": "2026-11-29T00:47:03.318Z",
+                         *         "definedAt": "2026-11-29T01:39:16.235Z",
                          *         "definedBy": "demo-admin"
                          *       }
                          *     }
@@ -42668,7 +42668,7 @@ export interface paths {
                 path: {
                     /**
                      * @description The agent’s id (its user id).
-                     * @example xOFWsqLSE777flEAkTjHMHkwoVTu
+                     * @example r4VjySmkK8D48KyKaWKDr9CfnLB2
                      */
                     id: string;
                 };
@@ -43051,7 +43051,7 @@ export interface paths {
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-26T00:46:33.791Z",
+                         *           "createdAt": "2026-11-26T01:38:49.912Z",
                          *           "completedAt": null,
                          *           "phoneProven": true,
                          *           "signupBonusRefusedReason": null
@@ -43346,7 +43346,7 @@ export interface paths {
                          *           "code": "DEMOPRO1",
                          *           "statut": "pending",
                          *           "referredRole": "vendeur",
-                         *           "createdAt": "2026-11-26T00:46:33.791Z",
+                         *           "createdAt": "2026-11-26T01:38:49.912Z",
                          *           "completedAt": null,
                          *           "phoneProven": true,
                          *           "signupBonusRefusedReason": null
@@ -43501,7 +43501,7 @@ export interface paths {
                          *         "code": "DEMOPRO1",
                          *         "statut": "pending",
                          *         "referredRole": "vendeur",
-                         *         "createdAt": "2026-11-26T00:46:33.791Z",
+                         *         "createdAt": "2026-11-26T01:38:49.912Z",
                          *         "completedAt": null,
                          *         "phoneProven": true,
                          *         "signupBonusRefusedReason": null
@@ -43664,7 +43664,7 @@ export interface paths {
                          *       "data": {
                          *         "status": "counted",
                          *         "eventType": "seller_create_started",
-                         *         "sessionKey": "demo-vendeur_1795913198",
+                         *         "sessionKey": "demo-vendeur_1795916334",
                          *         "agentId": "demo-agentCommercial"
                          *       }
                          *     }
@@ -47440,12 +47440,12 @@ export interface paths {
                          *           "readers": [],
                          *           "label": "Facture FAC-20261129-0005",
                          *           "contentType": "application/pdf",
-                         *           "size": 1286,
+                         *           "size": 1287,
                          *           "record": {
                          *             "collection": "invoices",
                          *             "id": "commande_demo-commandes-4"
                          *           },
-                         *           "createdAt": "2026-11-29T00:46:38.100Z",
+                         *           "createdAt": "2026-11-29T01:38:53.316Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         },
@@ -47456,12 +47456,12 @@ export interface paths {
                          *           "readers": [],
                          *           "label": "Facture FAC-20261129-0004",
                          *           "contentType": "application/pdf",
-                         *           "size": 1286,
+                         *           "size": 1287,
                          *           "record": {
                          *             "collection": "invoices",
                          *             "id": "commande_demo-commandes-3"
                          *           },
-                         *           "createdAt": "2026-11-29T00:46:37.459Z",
+                         *           "createdAt": "2026-11-29T01:38:52.713Z",
                          *           "deletedAt": null,
                          *           "deletedBy": null
                          *         }
@@ -47601,7 +47601,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "ids": [
-                     *         "facture_achat_CXhbwKRMUjBswvo39Kz2"
+                     *         "facture_achat_nDU4EeSCo5i57yjtDMCM"
                      *       ]
                      *     }
                      */
@@ -47624,7 +47624,7 @@ export interface paths {
                          *       "data": {
                          *         "results": [
                          *           {
-                         *             "id": "facture_achat_CXhbwKRMUjBswvo39Kz2",
+                         *             "id": "facture_achat_nDU4EeSCo5i57yjtDMCM",
                          *             "outcome": "deleted"
                          *           }
                          *         ]
@@ -47788,8 +47788,8 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "url": "/api/upload/signed/factures/commande_demo-commandes-4.pdf?expires=1795913503&signature=e978badacbf93a2d33f41d92610a915538df7d69bdf320554549ed741191477a",
-                         *         "expiresAt": "2026-11-29T00:51:43.674Z"
+                         *         "url": "/api/upload/signed/factures/commande_demo-commandes-4.pdf?expires=1795916638&signature=58b93ee6e65e52b72f2a3e9c59e07b8d2b30b45f14264b83c27ae25a9d23449f",
+                         *         "expiresAt": "2026-11-29T01:43:58.067Z"
                          *       }
                          *     }
                          */
@@ -47982,7 +47982,7 @@ export interface paths {
                          *       "success": true,
                          *       "data": [
                          *         {
-                         *           "id": "3vDLK2GFFf3vYvlllahC",
+                         *           "id": "4IfAdanXaQ5NeocTlbWZ",
                          *           "actor": {
                          *             "uid": "demo-admin",
                          *             "role": "admin"
@@ -48013,7 +48013,7 @@ export interface paths {
                          *           },
                          *           "reason": null,
                          *           "context": null,
-                         *           "at": "2026-11-29T00:46:34.496Z"
+                         *           "at": "2026-11-29T01:38:50.442Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -48192,26 +48192,26 @@ export interface paths {
                          *           },
                          *           "remise": {
                          *             "par": "en_personne",
-                         *             "at": "2026-11-29T00:46:38.215Z"
+                         *             "at": "2026-11-29T01:38:53.371Z"
                          *           },
                          *           "fondsLiberes": true,
                          *           "reponseVendeur": null,
                          *           "statut": "ouvert",
                          *           "admin": null,
                          *           "escalade": false,
-                         *           "echeanceReponse": "2026-12-02T00:46:38.501Z",
-                         *           "echeanceDecision": "2026-12-04T00:46:38.501Z",
+                         *           "echeanceReponse": "2026-12-02T01:38:53.615Z",
+                         *           "echeanceDecision": "2026-12-04T01:38:53.615Z",
                          *           "decision": null,
                          *           "history": [
                          *             {
                          *               "statut": "ouvert",
-                         *               "at": "2026-11-29T00:46:38.501Z",
+                         *               "at": "2026-11-29T01:38:53.615Z",
                          *               "by": "demo-acheteur",
                          *               "reason": "L’alternateur reçu ne correspond pas à la photo de l’annonce."
                          *             }
                          *           ],
-                         *           "createdAt": "2026-11-29T00:46:38.501Z",
-                         *           "updatedAt": "2026-11-29T00:46:38.501Z"
+                         *           "createdAt": "2026-11-29T01:38:53.615Z",
+                         *           "updatedAt": "2026-11-29T01:38:53.615Z"
                          *         }
                          *       ],
                          *       "pagination": {
@@ -48339,7 +48339,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_2zC9odaVkF6aUGcASDyM */
+                    /** @example commande_demo-commandes-4 */
                     id: string;
                 };
                 cookie?: never;
@@ -48364,10 +48364,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_2zC9odaVkF6aUGcASDyM",
+                         *         "id": "commande_demo-commandes-4",
                          *         "vente": {
                          *           "kind": "commande",
-                         *           "id": "2zC9odaVkF6aUGcASDyM"
+                         *           "id": "demo-commandes-4"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -48376,47 +48376,41 @@ export interface paths {
                          *         "livreur": null,
                          *         "montantVente": 85000,
                          *         "motif": "non_conforme",
-                         *         "texte": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla.",
+                         *         "texte": "L’alternateur reçu ne correspond pas à la photo de l’annonce.",
                          *         "preuves": {
-                         *           "acheteur": [
-                         *             "0321818c-7aad-4e07-ba72-ebcec9374260.jpg"
-                         *           ],
+                         *           "acheteur": [],
                          *           "vendeur": [],
                          *           "photoLivreur": false,
                          *           "livraisonId": null
                          *         },
                          *         "remise": {
                          *           "par": "en_personne",
-                         *           "at": "2026-11-29T00:46:51.075Z"
+                         *           "at": "2026-11-29T01:38:53.371Z"
                          *         },
                          *         "fondsLiberes": true,
-                         *         "reponseVendeur": {
-                         *           "texte": "La référence livrée est celle de l’annonce, photo de l’étiquette à l’appui.",
-                         *           "by": "demo-vendeur",
-                         *           "at": "2026-11-29T00:46:51.439Z"
-                         *         },
+                         *         "reponseVendeur": null,
                          *         "statut": "en_examen",
                          *         "admin": "demo-admin",
                          *         "escalade": false,
-                         *         "echeanceReponse": "2026-12-02T00:46:51.291Z",
-                         *         "echeanceDecision": "2026-12-04T00:46:51.291Z",
+                         *         "echeanceReponse": "2026-12-02T01:38:53.615Z",
+                         *         "echeanceDecision": "2026-12-04T01:38:53.615Z",
                          *         "decision": null,
                          *         "history": [
                          *           {
                          *             "statut": "ouvert",
-                         *             "at": "2026-11-29T00:46:51.291Z",
+                         *             "at": "2026-11-29T01:38:53.615Z",
                          *             "by": "demo-acheteur",
-                         *             "reason": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla."
+                         *             "reason": "L’alternateur reçu ne correspond pas à la photo de l’annonce."
                          *           },
                          *           {
                          *             "statut": "en_examen",
-                         *             "at": "2026-11-29T00:46:51.534Z",
+                         *             "at": "2026-11-29T01:39:07.248Z",
                          *             "by": "demo-admin",
                          *             "reason": null
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:51.291Z",
-                         *         "updatedAt": "2026-11-29T00:46:51.534Z"
+                         *         "createdAt": "2026-11-29T01:38:53.615Z",
+                         *         "updatedAt": "2026-11-29T01:39:07.248Z"
                          *       }
                          *     }
                          */
@@ -48589,7 +48583,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @example commande_2zC9odaVkF6aUGcASDyM */
+                    /** @example commande_demo-commandes-4 */
                     id: string;
                 };
                 cookie?: never;
@@ -48627,10 +48621,10 @@ export interface paths {
                          * @example {
                          *       "success": true,
                          *       "data": {
-                         *         "id": "commande_2zC9odaVkF6aUGcASDyM",
+                         *         "id": "commande_demo-commandes-4",
                          *         "vente": {
                          *           "kind": "commande",
-                         *           "id": "2zC9odaVkF6aUGcASDyM"
+                         *           "id": "demo-commandes-4"
                          *         },
                          *         "acheteur": "demo-acheteur",
                          *         "vendeurs": [
@@ -48639,58 +48633,52 @@ export interface paths {
                          *         "livreur": null,
                          *         "montantVente": 85000,
                          *         "motif": "non_conforme",
-                         *         "texte": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla.",
+                         *         "texte": "L’alternateur reçu ne correspond pas à la photo de l’annonce.",
                          *         "preuves": {
-                         *           "acheteur": [
-                         *             "0321818c-7aad-4e07-ba72-ebcec9374260.jpg"
-                         *           ],
+                         *           "acheteur": [],
                          *           "vendeur": [],
                          *           "photoLivreur": false,
                          *           "livraisonId": null
                          *         },
                          *         "remise": {
                          *           "par": "en_personne",
-                         *           "at": "2026-11-29T00:46:51.075Z"
+                         *           "at": "2026-11-29T01:38:53.371Z"
                          *         },
                          *         "fondsLiberes": true,
-                         *         "reponseVendeur": {
-                         *           "texte": "La référence livrée est celle de l’annonce, photo de l’étiquette à l’appui.",
-                         *           "by": "demo-vendeur",
-                         *           "at": "2026-11-29T00:46:51.439Z"
-                         *         },
+                         *         "reponseVendeur": null,
                          *         "statut": "rembourse",
                          *         "admin": "demo-admin",
                          *         "escalade": false,
-                         *         "echeanceReponse": "2026-12-02T00:46:51.291Z",
-                         *         "echeanceDecision": "2026-12-04T00:46:51.291Z",
+                         *         "echeanceReponse": "2026-12-02T01:38:53.615Z",
+                         *         "echeanceDecision": "2026-12-04T01:38:53.615Z",
                          *         "decision": {
                          *           "montantRembourse": 40000,
                          *           "motif": "Pièce d’un autre modèle : remboursement partiel, la pièce reste utilisable.",
                          *           "by": "demo-admin",
-                         *           "at": "2026-11-29T00:46:51.605Z"
+                         *           "at": "2026-11-29T01:39:07.324Z"
                          *         },
                          *         "history": [
                          *           {
                          *             "statut": "ouvert",
-                         *             "at": "2026-11-29T00:46:51.291Z",
+                         *             "at": "2026-11-29T01:38:53.615Z",
                          *             "by": "demo-acheteur",
-                         *             "reason": "L’alternateur reçu est celui d’une Yaris, pas d’une Corolla."
+                         *             "reason": "L’alternateur reçu ne correspond pas à la photo de l’annonce."
                          *           },
                          *           {
                          *             "statut": "en_examen",
-                         *             "at": "2026-11-29T00:46:51.534Z",
+                         *             "at": "2026-11-29T01:39:07.248Z",
                          *             "by": "demo-admin",
                          *             "reason": null
                          *           },
                          *           {
                          *             "statut": "rembourse",
-                         *             "at": "2026-11-29T00:46:51.605Z",
+                         *             "at": "2026-11-29T01:39:07.324Z",
                          *             "by": "demo-admin",
                          *             "reason": "Pièce d’un autre modèle : remboursement partiel, la pièce reste utilisable."
                          *           }
                          *         ],
-                         *         "createdAt": "2026-11-29T00:46:51.291Z",
-                         *         "updatedAt": "2026-11-29T00:46:51.605Z"
+                         *         "createdAt": "2026-11-29T01:38:53.615Z",
+                         *         "updatedAt": "2026-11-29T01:39:07.324Z"
                          *       }
                          *     }
                          */

@@ -1,12 +1,15 @@
 /**
  * Steps of the walk for the fair exchange (DOMAIN.md, "Fair exchange"): sales paid and handed over
  * in person (the seller's code entry, the buyer's "received"), a purchase an admin cancels before
- * its handover, disputes after a handover (answered, with a photo, taken and decided by an admin;
- * another withdrawn), and the stale handovers' list.
+ * its handover, disputes after a handover (answered, with a photo; another withdrawn; the demo's
+ * own taken and decided by an admin), and the stale handovers' list.
  */
 import type { Recorder } from './recorder';
 import { JPEG, orderPart, payByMobileMoney, sleep } from './walk-helpers';
 import type { WalkContext } from './walk-flows';
+
+/** The demo's open dispute (seed-demo-exchange.ts): the demo buyer's fourth order, received then disputed. */
+const DEMO_DISPUTE = 'commande_demo-commandes-4';
 
 /**
  * The buyer's handover code of a sale, once its payment's effect (a subscriber of the payment's
@@ -47,7 +50,7 @@ async function paidOrder(recorder: Recorder, part: string): Promise<{ id: string
 export async function walkFairExchange(recorder: Recorder, context: WalkContext): Promise<void> {
   const call = recorder.call.bind(recorder);
   // The demo's open dispute (seed-demo-exchange.ts), as its buyer reads it: on npm start it answers the same.
-  await call('GET /api/litiges/{id}', 'acheteur', { params: { id: 'commande_demo-commandes-4' } });
+  await call('GET /api/litiges/{id}', 'acheteur', { params: { id: DEMO_DISPUTE } });
   const part = context.ids.part;
   if (part) {
     // Handed over against the buyer's code, then disputed: answered, evidenced, taken and decided.
@@ -64,8 +67,6 @@ export async function walkFairExchange(recorder: Recorder, context: WalkContext)
         const fichier = photo.body?.data?.fichier as string | undefined;
         if (fichier) await call('GET /api/litiges/{id}/preuves/{fichier}', 'vendeur', { params: { id: dispute, fichier } });
         await call('GET /api/admin/litiges', 'admin', { query: { page: '1', limit: '10', statut: 'ouvert' } });
-        await call('POST /api/admin/litiges/{id}/prise', 'admin', { params: { id: dispute }, body: {} });
-        await call('POST /api/admin/litiges/{id}/decision', 'admin', { params: { id: dispute }, body: { decision: 'rembourse', montant: 40_000, motif: 'Pièce d’un autre modèle : remboursement partiel, la pièce reste utilisable.' } });
       }
     }
     // Received in person, as the buyer says; a dispute of it opened, then withdrawn.
@@ -89,4 +90,11 @@ export async function walkFairExchange(recorder: Recorder, context: WalkContext)
   const cancelled = await paidPurchase(recorder, 'Mazda 323 2003', 1_400_000);
   if (cancelled?.code) await call('POST /api/achat/admin/{id}/status', 'admin', { params: { id: cancelled.id }, body: { statut: 'annulee', reason: 'Le vendeur ne peut plus remettre le véhicule.' } });
   await call('GET /api/admin/remises-en-retard', 'admin', { query: { page: '1', limit: '10', vente: 'commande' } });
+
+  // The demo's open dispute, taken and decided by the demo admin: on npm start the same two requests work once, in this order.
+  await call('POST /api/admin/litiges/{id}/prise', 'admin', { params: { id: DEMO_DISPUTE }, body: {} });
+  await call('POST /api/admin/litiges/{id}/decision', 'admin', {
+    params: { id: DEMO_DISPUTE },
+    body: { decision: 'rembourse', montant: 40_000, motif: 'Pièce d’un autre modèle : remboursement partiel, la pièce reste utilisable.' },
+  });
 }
