@@ -15,7 +15,7 @@ import { recordUpload } from '../../functions/src/domains/catalog/uploads/ledger
 import { createUser, type TestUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
 import { publish } from '../helpers/catalog';
-import { couriersAt, deliveryDoc, entriesOf, GRAND_COTONOU, offline } from '../helpers/deliveries';
+import { couriersAt, deliveryDoc, entriesOf, GRAND_COTONOU, offline, paidAchat } from '../helpers/deliveries';
 import { resetEmulators } from '../helpers/emulators';
 import { useFeexPaySandbox } from '../helpers/feexpay';
 import { drainEvents, pay, reconcileNow } from '../helpers/money';
@@ -275,6 +275,25 @@ describe('purchases', () => {
     await drainEvents();
     expect(await ofSale(seller.uid, achat)).toEqual(expect.arrayContaining([['vente', 900_000 - 45_000]]));
     expect(await refundOf(paymentId)).toBeUndefined();
+    expect((await reconcileNow()).breaks).toEqual([]);
+  });
+
+  it('a vehicle a courier carried, disputed after the photo and refunded in part: the rest pays the seller-gain fee, as its release would', async () => {
+    // Logistics guide: "An order's sellers pay the delivery settings' commissionVendeurPct ...; a purchase's seller the seller-gain tiers."
+    const [courier] = await couriersAt(1);
+    const sale = await paidAchat(buyer, seller, 600_000);
+    expect((await post(courier, `/api/deliveries/${sale.deliveryId}/accept`)).status).toBe(200);
+    await offline(courier);
+    expect((await post(seller, `/api/deliveries/${sale.deliveryId}/pickups/${seller.uid}/confirm`)).status).toBe(200);
+    const photo = `preuves/${sale.deliveryId}/7c9e6679-7425-40de-944b-e07fc1f90ae7.jpg`;
+    await recordUpload(courier.uid, photo, 1000);
+    expect((await post(courier, `/api/deliveries/${sale.deliveryId}/delivered`, { photo })).status).toBe(200);
+    const id = (await open('achat', sale.achatId)).body.data.id as string;
+    await post(principal, `/api/admin/litiges/${id}/prise`);
+    expect((await post(principal, `/api/admin/litiges/${id}/decision`, { decision: 'rembourse', montant: 100_000, motif: 'Rayure non signalée' })).body.data.statut).toBe('rembourse');
+    await drainEvents();
+    // 500,000 kept: 5 % of it (the seller-gain tier up to 1,000,000), not the delivery commission's 10 %.
+    expect(await ofSale(seller.uid, sale.achatId)).toEqual(expect.arrayContaining([['vente', 475_000]]));
     expect((await reconcileNow()).breaks).toEqual([]);
   });
 });

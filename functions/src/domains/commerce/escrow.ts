@@ -11,7 +11,9 @@
  * credited out of a payment that is not a success or whose money went back.
  */
 import type { Transaction } from 'firebase-admin/firestore';
+import { percentOf } from '../../core/money';
 import { prepareAllocation, type Allocation } from '../payments';
+import { platformFee, priceList } from '../pricing';
 import { entriesIn, entryId, PLATFORM_WALLET_ID, type Posting } from '../wallet';
 
 export interface Sale {
@@ -25,6 +27,18 @@ export interface Sale {
   gross: number;
   /** What the ledger says of it (`Commande …`, `Vente : …`). */
   description: string;
+}
+
+/**
+ * The platform's fee on `gross` XOF a seller keeps of a sale, taken at its release (a handover, a
+ * dispute's decision): an order of parts a courier carries pays the delivery settings'
+ * `commissionVendeurPct`; every other sale (in person, a vehicle, with a courier or not) the
+ * seller-gain tiers. Read before the transaction: prices are settings.
+ */
+export async function saleFee(courierOrder: boolean, gross: number): Promise<number> {
+  if (gross <= 0) return 0;
+  if (courierOrder) return percentOf(gross, (await priceList('delivery-settings')).commissionVendeurPct);
+  return platformFee(gross);
 }
 
 /** The held credit of a sale: its price, in the seller's held money. */

@@ -18,8 +18,7 @@ import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { COLLECTIONS } from '../../../core/firestore';
 import { prepareUnsale } from '../../catalog';
-import { platformFee } from '../../pricing';
-import { prepareRelease } from '../escrow';
+import { prepareRelease, saleFee } from '../escrow';
 import { checkHandoverCode } from '../handover/code';
 import { liveTransitPurchase } from './lookup';
 import { achatMachine } from './machine';
@@ -97,7 +96,7 @@ export async function releaseAchat(id: string): Promise<void> {
   const ref = achats().doc(id);
   const seen = (await ref.get()).data();
   if (!seen?.paymentId) return;
-  const fee = await platformFee(seen.prix);
+  const fee = await saleFee(false, seen.prix);
   await runTransaction(async (tx) => {
     const achat = (await tx.get(ref)).data();
     if (!achat?.paymentId || achat.statut !== 'remise' || achat.litigeOuvert) return;

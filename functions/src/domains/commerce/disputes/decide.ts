@@ -25,14 +25,12 @@ import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { db, runTransaction } from '../../../core/firebase';
 import { COLLECTIONS } from '../../../core/firestore';
-import { percentOf } from '../../../core/money';
 import { prepareAllocation, prepareRefundMark } from '../../payments';
-import { platformFee, priceList } from '../../pricing';
 import { entriesIn, entryId, PLATFORM_WALLET_ID, type Posting } from '../../wallet';
-import { heldCredit, type Sale } from '../escrow';
+import { heldCredit, type Sale, saleFee } from '../escrow';
 import { disputeMachine } from './machine';
 import { type DisputeDocument, disputes } from './model';
-import { markSale, saleIn, type SaleFacts } from './sale';
+import { markSale, saleIn } from './sale';
 import type { DisputeDecision } from './schemas';
 
 const SENIOR = new Set(['principal', 'superAdmin']);
@@ -46,13 +44,6 @@ export function shareOf(total: number, sales: Sale[]): number[] {
   const order = sales.map((sale, i) => ({ i, gross: sale.gross })).sort((a, b) => b.gross - a.gross);
   for (let k = 0; left > 0; k = (k + 1) % order.length, left -= 1) shares[order[k].i] += 1;
   return shares;
-}
-
-/** The platform's fee on what a seller keeps: the delivery settings' seller commission with a courier, the seller-gain tiers in person. */
-async function feeOn(sale: Pick<SaleFacts, 'coursier'>, kept: number): Promise<number> {
-  if (kept <= 0) return 0;
-  if (sale.coursier) return percentOf(kept, (await priceList('delivery-settings')).commissionVendeurPct);
-  return platformFee(kept);
 }
 
 /** What one seller's sale becomes: its postings for a refund of `refund` (0: a release). */
@@ -84,7 +75,8 @@ export async function decideDispute(caller: ProfileCaller, id: string, body: z.o
   const before = await db().runTransaction((tx) => saleIn(tx, seen.vente.kind, seen.vente.id), { readOnly: true });
   if (!before) throw new ApiError('DISPUTE_NOT_FOUND');
   const shares = shareOf(refund, before.sales);
-  const fees = await Promise.all(before.sales.map((sale, i) => feeOn(before, sale.gross - shares[i])));
+  // The fee its release would take, on what each seller keeps (escrow.ts).
+  const fees = await Promise.all(before.sales.map((sale, i) => saleFee(before.kind === 'commande' && before.coursier, sale.gross - shares[i])));
   const at = now();
   return runTransaction(async (tx) => {
     const dispute = (await tx.get(ref)).data();

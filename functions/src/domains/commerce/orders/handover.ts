@@ -15,9 +15,7 @@ import { now } from '../../../core/clock';
 import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
-import { percentOf } from '../../../core/money';
-import { platformFee, priceList } from '../../pricing';
-import { prepareHold, prepareRelease, type Sale } from '../escrow';
+import { prepareHold, prepareRelease, type Sale, saleFee } from '../escrow';
 import { checkHandoverCode } from '../handover/code';
 import { orderMachine } from './machine';
 import { type OrderDocument, orders } from './service';
@@ -54,15 +52,6 @@ export async function holdOrder(id: string): Promise<void> {
 const handedOverTo = (order: OrderDocument, vendeur: string) => order.statut === 'delivered' || Boolean(order.remises?.[vendeur]);
 
 /**
- * The platform's fee on a seller's lines: with a courier, the delivery settings' seller commission;
- * in person, the seller-gain tiers (pricing). Read before the transaction: prices are settings.
- */
-async function feeFor(order: OrderDocument, gross: number): Promise<number> {
-  if (order.demandeLivraison) return percentOf(gross, (await priceList('delivery-settings')).commissionVendeurPct);
-  return platformFee(gross);
-}
-
-/**
  * Releases a seller's lines once they were handed over and no dispute holds them: its `vente` net
  * of the fee, and `order.seller_credited`, once. Safe to run again (the entries are keyed by the order).
  */
@@ -70,7 +59,7 @@ export async function releaseOrderSeller(id: string, vendeur: string): Promise<v
   const ref = orders().doc(id);
   const seen = (await ref.get()).data();
   if (!seen?.paymentId || !seen.vendeurs.includes(vendeur)) return;
-  const fee = await feeFor(seen, orderSale(id, seen, vendeur).gross);
+  const fee = await saleFee(Boolean(seen.demandeLivraison), orderSale(id, seen, vendeur).gross);
   await runTransaction(async (tx) => {
     const order = (await tx.get(ref)).data();
     if (!order?.paymentId || !handedOverTo(order, vendeur) || order.litigeOuvert) return;
