@@ -19,7 +19,7 @@ import { runTransaction } from '../../../core/firebase';
 import { COLLECTIONS } from '../../../core/firestore';
 import { prepareUnsale } from '../../catalog';
 import { prepareRelease, saleFee } from '../escrow';
-import { checkHandoverCode } from '../handover/code';
+import { refusalOfCode } from '../handover/code';
 import { liveTransitPurchase } from './lookup';
 import { achatMachine } from './machine';
 import { type AchatDocument, achats, achatSale, emitCancelled } from './service';
@@ -50,12 +50,8 @@ export async function handOverBySeller(caller: ProfileCaller, id: string, code: 
   const ref = achats().doc(id);
   const outcome = await runTransaction(async (tx): Promise<{ achat: AchatDocument } | { refused: ApiError }> => {
     const achat = inPerson((await tx.get(ref)).data(), (found) => found.vendeur === caller.uid);
-    const wrong = checkHandoverCode(achat, code);
-    if (wrong) {
-      if (wrong.attempts === undefined) throw wrong.error;
-      tx.update(ref, { codeRemiseEssais: wrong.attempts, updatedAt: Timestamp.fromDate(now()) });
-      return { refused: wrong.error };
-    }
+    const refused = refusalOfCode(tx, ref, achat, code);
+    if (refused) return { refused };
     return { achat: writeHandover(tx, id, achat, caller.uid, 'code') };
   });
   if ('refused' in outcome) throw outcome.refused;

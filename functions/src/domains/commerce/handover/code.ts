@@ -8,6 +8,8 @@
  * still hands it over).
  */
 import { randomInt } from 'node:crypto';
+import { type DocumentReference, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 
@@ -23,13 +25,15 @@ export interface HandoverCodeFields {
 }
 
 /**
- * Checks `code` against the sale's: undefined when it matches; otherwise the refusal to throw and
- * the attempt count to write with it (`wrong`), or a refusal without a write (no code, locked).
+ * Checks `code` against the sale's, read in `tx`: undefined when it matches. A wrong code is counted
+ * on the sale in `tx` and its refusal answered, for the caller to throw once the transaction
+ * committed (thrown inside it, the count would be lost); a sale without a code, or locked, throws now.
  */
-export function checkHandoverCode(sale: HandoverCodeFields, code: string): undefined | { error: ApiError; attempts?: number } {
-  if (!sale.codeRemise) return { error: new ApiError('HANDOVER_CODE_UNAVAILABLE') };
+export function refusalOfCode(tx: Transaction, ref: DocumentReference, sale: HandoverCodeFields, code: string): ApiError | undefined {
+  if (!sale.codeRemise) throw new ApiError('HANDOVER_CODE_UNAVAILABLE');
   const attempts = sale.codeRemiseEssais ?? 0;
-  if (attempts >= config().HANDOVER_CODE_MAX_ATTEMPTS) return { error: new ApiError('HANDOVER_CODE_LOCKED') };
+  if (attempts >= config().HANDOVER_CODE_MAX_ATTEMPTS) throw new ApiError('HANDOVER_CODE_LOCKED');
   if (sale.codeRemise === code) return undefined;
-  return { error: new ApiError('HANDOVER_CODE_INVALID'), attempts: attempts + 1 };
+  tx.update(ref, { codeRemiseEssais: attempts + 1, updatedAt: Timestamp.fromDate(now()) });
+  return new ApiError('HANDOVER_CODE_INVALID');
 }

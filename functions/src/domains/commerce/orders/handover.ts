@@ -16,7 +16,7 @@ import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { prepareHold, prepareRelease, type Sale, saleFee } from '../escrow';
-import { checkHandoverCode } from '../handover/code';
+import { refusalOfCode } from '../handover/code';
 import { orderMachine } from './machine';
 import { type OrderDocument, orders } from './service';
 
@@ -117,12 +117,8 @@ export async function handOverBySeller(caller: ProfileCaller, id: string, code: 
       (found) => found.vendeurs.includes(caller.uid),
       (found) => Boolean(found.remises?.[caller.uid]),
     );
-    const wrong = checkHandoverCode(order, code);
-    if (wrong) {
-      if (wrong.attempts === undefined) throw wrong.error;
-      tx.update(ref, { codeRemiseEssais: wrong.attempts, updatedAt: Timestamp.fromDate(now()) });
-      return { refused: wrong.error };
-    }
+    const refused = refusalOfCode(tx, ref, order, code);
+    if (refused) return { refused };
     return { order: writeHandovers(tx, id, order, [caller.uid], caller.uid, 'code') };
   });
   if ('refused' in outcome) throw outcome.refused;
