@@ -1,6 +1,6 @@
 /** The service's OpenAPI document: every router of every function, and the spec's named schemas. */
 import type { z } from 'zod';
-import { config } from './core/config';
+import { API_VERSION } from './api-version';
 import type { ApiRouter } from './core/http';
 import { buildOpenApiDocument } from './core/openapi';
 import { type OperationExamples, withExamples } from './core/openapi-examples';
@@ -24,11 +24,10 @@ export async function serviceDocument(routers: ApiRouter[]) {
   // Each route's error responses give its codes' statuses and messages (the CLI calls this without an app).
   installErrorCodes();
   const schemas = await sharedSchemas();
-  const settings = config();
   const document = buildOpenApiDocument(
     {
       title: 'Vehicle marketplace service',
-      version: settings.SERVICE_VERSION,
+      version: API_VERSION,
       description:
         'Backend of the vehicle marketplace (Benin and neighbours; amounts in XOF). Errors are `ApiError` bodies ' +
         'with a stable `code` and a `message` in the language of `Accept-Language` (fr by default, en).',

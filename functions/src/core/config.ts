@@ -104,7 +104,7 @@ const SETTINGS = {
   // General.
   /** Name reported by the health check. */
   SERVICE_NAME: text('vehicle-marketplace', { min: 1 }),
-  /** Version reported by the health check and the OpenAPI document. */
+  /** The deployed build's version, reported by the health check (the contract's own is src/api-version.ts). */
   SERVICE_VERSION: text('0.1.0', { min: 1 }),
   /** Largest JSON body, in the `bytes` notation of body-parser (`b`, `kb`, `mb`: "1mb", "200kb"); larger bodies get 413. */
   JSON_BODY_LIMIT: text('1mb', { pattern: /^\d+(b|kb|mb)$/i }),
