@@ -37,8 +37,12 @@ export function isRepeatable(request: Request): boolean {
   return REPEATABLE_METHODS.has(request.method.toUpperCase()) || request.headers.has('idempotency-key');
 }
 
-/** fetch's own failure, before any answer (no connection, connection lost). */
-const isNetworkFailure = (error: unknown) => error instanceof TypeError;
+/**
+ * fetch's own failure, before any answer (no connection, connection lost): a TypeError, named
+ * rather than tested with instanceof, since a fetch polyfill or another realm has its own class.
+ * An abort (AbortError) is the app's decision, not a failure to retry.
+ */
+const isNetworkFailure = (error: unknown) => (error as { name?: unknown } | null)?.name === 'TypeError';
 
 /** `Retry-After` in ms (seconds or an HTTP date), or undefined when absent or unreadable. */
 export function retryAfterMs(response: Response, now: () => number): number | undefined {
