@@ -1,7 +1,9 @@
 /**
  * Apps listening to realtime documents as they do in production: the Firebase client SDK, signed in
  * through the Auth emulator (a real ID token), against the Firestore emulator with firestore.rules
- * loaded. Each test file names its own emulator project, so its rules and accounts are its own.
+ * loaded. Each test file names its own Firestore project, so its rules and documents are its own.
+ * The Auth emulator answers the client SDK (an API key) with its default project only, the one the
+ * end-to-end tests use: each account here is new (a unique email) and deleted by its own app at the end.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,9 +33,8 @@ export async function realtimeProject(name: string): Promise<RealtimeProject> {
     firestore: { rules: readFileSync(join(__dirname, '..', '..', 'firestore.rules'), 'utf8'), host, port: Number(port) },
   });
   await rules.clearFirestore();
-  const accounts = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
-  if (!accounts.ok) throw new Error(`clearing the accounts of ${projectId}: ${accounts.status}`);
   const apps: FirebaseApp[] = [];
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
   return {
     projectId,
@@ -50,10 +51,11 @@ export async function realtimeProject(name: string): Promise<RealtimeProject> {
       connectAuthEmulator(auth, `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
       const firestore = getFirestore(app);
       connectFirestoreEmulator(firestore, host, Number(port));
-      const { user } = await createUserWithEmailAndPassword(auth, `${account}@realtime.test`, 'Realtime-2026!');
+      const { user } = await createUserWithEmailAndPassword(auth, `${name}-${account}-${run}@realtime.test`, 'Realtime-2026!');
       return { firestore, uid: user.uid };
     },
     async close() {
+      await Promise.all(apps.map((app) => getAuth(app).currentUser?.delete()));
       await Promise.all(apps.map((app) => deleteApp(app)));
       await rules.cleanup();
     },

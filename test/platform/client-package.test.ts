@@ -29,7 +29,7 @@ const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) 
 let server: Server;
 let baseUrl: string;
 let tarball: string;
-let listing: { id: string; titre: unknown };
+let listing: { id: string };
 
 beforeAll(async () => {
   await resetEmulators();

@@ -40,7 +40,10 @@ beforeAll(async () => {
       const header = request.headers['idempotency-key'];
       received.push({ method: request.method!, path: request.url!, idempotencyKey: typeof header === 'string' ? header : undefined, body });
       const answer = script.shift() ?? { status: 200 };
-      if (answer === 'drop') return request.socket.destroy();
+      if (answer === 'drop') {
+        request.socket.destroy();
+        return;
+      }
       response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       response.end(JSON.stringify(answer.status === 200 ? { success: true, data: [listing] } : errorBody(answer.status)));
     });
