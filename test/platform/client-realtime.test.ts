@@ -111,7 +111,7 @@ describe('a delivery’s tracking', () => {
 
 describe('a courier’s offers', () => {
   it('gives the courier its open offers as rounds open and close them; refuses a listen on another courier’s', async () => {
-    const offer = (deliveryId: string, livreur: string, statut: string) => ({
+    const offer = (deliveryId: string, livreur: string, statut: string, expiresInMs = 60_000) => ({
       deliveryId,
       livreur,
       round: 1,
@@ -122,7 +122,7 @@ describe('a courier’s offers', () => {
       pickups: [{ position: { latitude: 6.36, longitude: 2.42 }, adresse: 'Marché Dantokpa' }],
       destination: { zone: { latitude: 6.37, longitude: 2.39 } },
       statut,
-      expiresAt: new Date(Date.now() + 60_000),
+      expiresAt: new Date(Date.now() + expiresInMs),
       createdAt: new Date(),
     });
     await project.write(`deliveryOffers/order_o1_${courier.uid}`, offer('order_o1', courier.uid, 'ouverte'));
@@ -146,9 +146,12 @@ describe('a courier’s offers', () => {
         createdAt: expect.any(Date),
       },
     ]);
-    // Another courier accepts first: the offer is taken, and leaves the open ones.
+    // A second round offers another delivery, which expires sooner: it comes first.
+    await project.write(`deliveryOffers/order_o2_${courier.uid}`, offer('order_o2', courier.uid, 'ouverte', 30_000));
+    expect((await heard.until((offers) => offers.length === 2))?.map(({ deliveryId }) => deliveryId)).toEqual(['order_o2', 'order_o1']);
+    // Another courier accepts the first one: the offer is taken, and leaves the open ones.
     await project.write(`deliveryOffers/order_o1_${courier.uid}`, { statut: 'prise' }, true);
-    expect(await heard.until((offers) => offers.length === 0)).toEqual([]);
+    expect((await heard.until((offers) => offers.length === 1 && offers[0]!.deliveryId === 'order_o2'))?.map(({ statut }) => statut)).toEqual(['ouverte']);
 
     const refused = follow<DeliveryOffer[]>((db, give, options) => listenToDeliveryOffers(db, courier.uid, give, options), stranger);
     expect(await refused.refusal()).toBe('permission-denied');

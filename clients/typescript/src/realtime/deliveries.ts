@@ -6,7 +6,7 @@
  *   listener answers null until then), so its map starts with the order.
  * - `deliveryOffers/{deliveryId}_{courierUid}`: a round's offer to one courier, read by that courier.
  */
-import { collection, doc, type Firestore, onSnapshot, query, type Unsubscribe, where } from 'firebase/firestore';
+import { collection, doc, type Firestore, onSnapshot, orderBy, query, type Unsubscribe, where } from 'firebase/firestore';
 import { dateOf, type ListenOptions, type Position, positionOrNull, readOnly, stringOrNull } from './read.js';
 
 export interface DeliveryTracking {
@@ -77,9 +77,15 @@ const offerConverter = readOnly<DeliveryOffer>((id, data) => ({
   createdAt: dateOf(data.createdAt),
 }));
 
-/** The courier's open offers, again at each change (a new offer, one accepted, declined, expired or taken). */
+/** The courier's open offers, the soonest to expire first, again at each change (a new offer, one accepted, declined, expired or taken). */
 export function listenToDeliveryOffers(firestore: Firestore, courierUid: string, onOffers: (offers: DeliveryOffer[]) => void, options: ListenOptions = {}): Unsubscribe {
   // The filter on `livreur` is what firestore.rules require of a courier's query: its own offers only.
-  const open = query(collection(firestore, 'deliveryOffers').withConverter(offerConverter), where('livreur', '==', courierUid), where('statut', '==', 'ouverte'));
+  // The index (livreur, statut, expiresAt) is firestore.indexes.json's, which the service's own query uses.
+  const open = query(
+    collection(firestore, 'deliveryOffers').withConverter(offerConverter),
+    where('livreur', '==', courierUid),
+    where('statut', '==', 'ouverte'),
+    orderBy('expiresAt'),
+  );
   return onSnapshot(open, (snapshot) => onOffers(snapshot.docs.map((offer) => offer.data())), options.onError);
 }
