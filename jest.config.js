@@ -24,7 +24,12 @@ const shared = {
   // use the functions' copies, the ones the code under test uses.
   // The typed client (clients/typescript) has the Firebase SDK as a peer: it must use the tests' copy,
   // as an app's bundle gives it its own (two copies keep two registries of Firestore instances).
-  moduleNameMapper: { '^(zod|express)(/.*)?$': '<rootDir>/functions/node_modules/$1$2', '^firebase/(.*)$': '<rootDir>/node_modules/firebase/$1' },
+  // The client's sources name their relative imports with `.js`, as its ES module build needs: jest finds the `.ts` by the bare path.
+  moduleNameMapper: {
+    '^(zod|express)(/.*)?$': '<rootDir>/functions/node_modules/$1$2',
+    '^firebase/(.*)$': '<rootDir>/node_modules/firebase/$1',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   setupFiles: ['<rootDir>/test/setup/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/events.ts'],

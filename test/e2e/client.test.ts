@@ -10,20 +10,15 @@ import { join } from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, type Auth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
+import { ApiError, createMarketplaceClient, isApiError, type ErrorCode, type ErrorCodeOf, type MarketplaceClient } from '../../clients/typescript/src';
 import {
-  ApiError,
-  createMarketplaceClient,
-  isApiError,
   listenToChatMessages,
   listenToDeliveryTracking,
   listenToMissionFeed,
   type ChatMessageDocument,
   type DeliveryTracking,
-  type ErrorCode,
-  type ErrorCodeOf,
-  type MarketplaceClient,
   type MissionUpdateEvent,
-} from '../../clients/typescript/src';
+} from '../../clients/typescript/src/realtime';
 import { DEMO_ACCOUNTS, seedDemo } from '../../functions/src/cli/seed-demo';
 import { PROJECT_ID } from '../helpers/emulators';
 import { eventually } from '../helpers/eventually';

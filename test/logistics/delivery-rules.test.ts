@@ -20,6 +20,8 @@ beforeAll(async () => {
     await setDoc(doc(db, 'deliveryOffers', 'order_o1_lea'), { deliveryId: 'order_o1', livreur: 'lea', statut: 'acceptee', round: 1 });
     await setDoc(doc(db, 'deliveryOffers', 'order_o1_max'), { deliveryId: 'order_o1', livreur: 'max', statut: 'prise', round: 1 });
     await setDoc(doc(db, 'deliveries', 'order_o1'), { acheteur: 'bob', parties: ['bob', 'sam', 'lea'], statut: 'assigne' });
+    // Not accepted yet: no tracking document.
+    await setDoc(doc(db, 'deliveries', 'order_o2'), { acheteur: 'bob', parties: ['bob', 'sam'], statut: 'commande', livreur: null });
   });
 });
 
@@ -49,6 +51,15 @@ it('refuses anyone else the tracking document, anonymous clients included', asyn
   await assertFails(follow(env.authenticatedContext('eve').firestore()));
   await assertFails(getDoc(doc(env.authenticatedContext('max').firestore(), 'deliveryTracking', 'order_o1')));
   await assertFails(follow(env.unauthenticatedContext().firestore()));
+});
+
+it('lets the buyer alone read the tracking of its delivery before it exists (no courier yet), so its app listens from the order on', async () => {
+  expect((await assertSucceeds(getDoc(doc(env.authenticatedContext('bob').firestore(), 'deliveryTracking', 'order_o2')))).exists()).toBe(false);
+  // The seller is a party of the delivery, not of its tracking; a courier offered it is not one yet.
+  for (const uid of ['sam', 'lea', 'eve']) await assertFails(getDoc(doc(env.authenticatedContext(uid).firestore(), 'deliveryTracking', 'order_o2')));
+  await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), 'deliveryTracking', 'order_o2')));
+  // No delivery, no tracking to wait for.
+  await assertFails(getDoc(doc(env.authenticatedContext('bob').firestore(), 'deliveryTracking', 'order_none')));
 });
 
 it('lets a courier read and list its own offers only', async () => {

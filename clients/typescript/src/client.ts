@@ -1,14 +1,16 @@
 /**
  * The typed client: openapi-fetch over the generated `paths`, plus what the document cannot say.
  * Every call carries the caller's Firebase ID token, the App Check token when the app has one, and
- * the language of the service's messages; payment starts carry an Idempotency-Key; a non-2xx
- * answer is thrown as an ApiError (so a call's result is always its success body).
+ * the language of the service's messages; payment starts carry an Idempotency-Key; a passing
+ * failure of a request safe to repeat is retried (retry.ts); a non-2xx answer is thrown as an
+ * ApiError (so a call's result is always its success body).
  */
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
-import { ApiError } from './errors';
-import type { paths } from './generated/openapi';
-import { newIdempotencyKey, takesIdempotencyKey } from './idempotency';
+import { ApiError } from './errors.js';
+import type { paths } from './generated/openapi.js';
+import { newIdempotencyKey, takesIdempotencyKey } from './idempotency.js';
+import { retryingFetch, type RetryOptions } from './retry.js';
 
 /** The languages of the service's messages (`Accept-Language`; French when none is asked). */
 export type Language = 'fr' | 'en';
@@ -35,8 +37,11 @@ export interface MarketplaceClientOptions {
   language?: Language | (() => Maybe<Language>);
   /** Another fetch (tests, a runtime without a global one). */
   fetch?: (request: Request) => Promise<Response>;
-  /** Times a payment start is sent again, with the same Idempotency-Key, when the network failed before any answer (default 2). */
-  paymentStartRetries?: number;
+  /**
+   * Retries of passing failures (network, 429, 503) for reads and requests with an Idempotency-Key:
+   * 3 attempts in all by default, waits growing exponentially with jitter; `false` sends each request once.
+   */
+  retry?: RetryOptions | false;
 }
 
 /** The arguments after the path: optional when the operation needs no parameter and no body (openapi-fetch's own rule). */
@@ -79,40 +84,30 @@ function headersMiddleware(options: MarketplaceClientOptions): Middleware {
   };
 }
 
-/** fetch's own failure, before any answer (no connection, connection lost): what a retry with the same key is for. */
-const isNetworkFailure = (error: unknown) => error instanceof TypeError;
-
 /** What `new Headers(...)` takes (named without the DOM library, which a Node app may not load). */
 type HeadersSource = ConstructorParameters<typeof Headers>[0];
 type AnyInit = { headers?: HeadersSource | Record<string, unknown>; [key: string]: unknown } | undefined;
 
 export function createMarketplaceClient(options: MarketplaceClientOptions): MarketplaceClient {
-  const raw = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), ...(options.fetch ? { fetch: options.fetch } : {}) });
+  // Read at each call, not now: an app (or a test) may replace the global fetch after creating the client.
+  const send = options.fetch ?? ((request: Request) => fetch(request));
+  const fetchWithRetries = options.retry === false ? send : retryingFetch(send, options.retry);
+  const raw = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: fetchWithRetries });
   raw.use(headersMiddleware(options));
-  const retries = options.paymentStartRetries ?? 2;
   // openapi-fetch's methods are typed per path; this one generic call serves them all.
   const request = raw.request as unknown as (method: string, path: string, init: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
   async function call(method: string, path: string, init: AnyInit): Promise<unknown> {
     let sent = init;
-    let attempts = 1;
     if (takesIdempotencyKey(method, path)) {
+      // The key makes the payment start safe to send again (retry.ts sends it again with it).
       const headers = new Headers(init?.headers as HeadersSource);
       if (!headers.has('idempotency-key')) headers.set('Idempotency-Key', newIdempotencyKey());
       sent = { ...init, headers };
-      attempts += retries;
     }
-    for (let attempt = 1; ; attempt += 1) {
-      let result: Awaited<ReturnType<typeof request>>;
-      try {
-        result = await request(method, path, sent);
-      } catch (error) {
-        if (attempt < attempts && isNetworkFailure(error)) continue;
-        throw error;
-      }
-      if (!result.response.ok) throw ApiError.fromResponse(result.response, result.error);
-      return result.data;
-    }
+    const result = await request(method, path, sent);
+    if (!result.response.ok) throw ApiError.fromResponse(result.response, result.error);
+    return result.data;
   }
 
   const method = (name: string) => ((path: string, init?: AnyInit) => call(name, path, init)) as never;

@@ -3,7 +3,7 @@
  * (the document's `ApiError` schema): the client throws it as an ApiError, its `code` typed with the
  * codes the document names (generated/error-codes.ts), so an app switches on a code the compiler knows.
  */
-import type { ErrorCode, OperationErrorCodes } from './generated/error-codes';
+import type { ErrorCode, OperationErrorCodes } from './generated/error-codes.js';
 
 /**
  * A code the client gives an answer that is not the service's ApiError body: a proxy's HTML page, a

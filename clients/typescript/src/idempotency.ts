@@ -4,7 +4,7 @@
  * descriptions in the document). The document says so in prose only, so the routes are listed here;
  * test/platform/client-types.test.ts fails when the document's list and this one differ.
  */
-import type { paths } from './generated/openapi';
+import type { paths } from './generated/openapi.js';
 
 type PostPath = { [Path in keyof paths]: paths[Path] extends { post: object } ? Path : never }[keyof paths];
 
