@@ -18,6 +18,9 @@ import { useFeexPaySandbox } from '../helpers/feexpay';
 import { attachReport, payVerification } from '../helpers/verification';
 import { runDeployed } from '../helpers/wrapped';
 
+// Each call starts a process that loads the deployed bundle, as a cold instance does.
+jest.setTimeout(90_000);
+
 const { sandbox } = useFeexPaySandbox();
 const MINUTE = 60_000;
 const DAY = 86_400_000;

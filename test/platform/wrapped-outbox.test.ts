@@ -16,6 +16,9 @@ import { registerDevice } from '../helpers/pushes';
 import { restoreSettings, useSettings } from '../helpers/settings';
 import { runDeployed } from '../helpers/wrapped';
 
+// Each call starts a process that loads the deployed bundle, as a cold instance does.
+jest.setTimeout(90_000);
+
 let admin: TestUser;
 let seller: TestUser;
 

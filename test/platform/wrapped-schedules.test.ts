@@ -18,6 +18,9 @@ import { resetEmulators } from '../helpers/emulators';
 import { CARD_JPEG, uploadCard } from '../helpers/transit';
 import { runDeployed } from '../helpers/wrapped';
 
+// Each call starts a process that loads the deployed bundle, as a cold instance does.
+jest.setTimeout(90_000);
+
 const DAY = 86_400_000;
 const BUSINESS_TIME_ZONE = 'Africa/Porto-Novo';
 let admin: TestUser;
