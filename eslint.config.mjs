@@ -60,7 +60,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['jest.config.js', 'test/setup/*.js', 'scripts/*.cjs'],
+    files: ['jest.config.js', 'test/setup/*.js', 'test/helpers/*.cjs', 'scripts/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
