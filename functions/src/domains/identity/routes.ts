@@ -26,6 +26,8 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/auth/register',
+    operationId: 'registerProfile',
+    headers: ['X-Captcha-Token'],
     tags: ['Authentication'],
     summary: 'Creates the profile of the identity-provider account in the token',
     description:
@@ -63,6 +65,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/protected/me',
+    operationId: 'getMyProfile',
     tags: ['Users'],
     summary: 'Profile of the caller',
     access: 'profile',
@@ -72,6 +75,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/users/me',
+    operationId: 'updateMyProfile',
     tags: ['Users'],
     summary: 'Updates the caller’s names, photo or city',
     access: 'profile',
@@ -82,6 +86,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/users/me/push-tokens',
+    operationId: 'addMyPushToken',
     tags: ['Users'],
     summary: 'Registers a device token for push notifications',
     description: 'Several devices per user; past PUSH_TOKENS_MAX_PER_USER the least recently seen is dropped. Registering again refreshes it.',
@@ -93,8 +98,10 @@ export const router = new ApiRouter()
   .json({
     method: 'delete',
     path: '/api/users/me/push-tokens/:token',
+    operationId: 'removeMyPushToken',
     tags: ['Users'],
     summary: 'Removes a device token (at logout)',
+    description: 'Apps call it at logout, so that the device no longer receives the user’s pushes. `removed` is false when the caller had no such token (removing it twice is not an error).',
     access: 'profile',
     params: PushTokenParams,
     success: { description: 'Whether a token was removed', data: z.object({ removed: z.boolean() }) },
@@ -103,6 +110,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/users/:id',
+    operationId: 'getUser',
     tags: ['Users'],
     summary: 'A user: everything for the user itself and admins, the public profile for others',
     access: 'profile',
@@ -114,6 +122,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/users',
+    operationId: 'listUsers',
     tags: ['Users (admin)'],
     summary: 'Lists and searches users',
     description: 'Newest first; with `q`, by name prefix (alphabetical) or exact telephone.',
@@ -129,6 +138,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/users/:id/block',
+    operationId: 'blockUser',
     tags: ['Users (admin)'],
     summary: 'Blocks a user: refused at once, refresh tokens revoked',
     access: 'profile',
@@ -142,6 +152,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/users/:id/unblock',
+    operationId: 'unblockUser',
     tags: ['Users (admin)'],
     summary: 'Unblocks a user',
     access: 'profile',
@@ -154,6 +165,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/users/:id/role',
+    operationId: 'changeUserRole',
     tags: ['Users (admin)'],
     summary: 'Changes the role of a user within its app',
     description: 'Admin-level roles are granted and removed by a superAdmin only. Agents are created by POST /api/agents.',
