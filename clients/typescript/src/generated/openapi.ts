@@ -97,7 +97,7 @@ export interface paths {
         };
         /**
          * Profile of the caller
-         * @description Profile of the caller.
+         * @description The caller’s own profile with everything the service keeps of it (role, telephone, flags), as GET /api/users/{id} shows it to the user itself. Apps read it after signing in; an account with no profile yet is 403 PROFILE_REQUIRED (POST /api/auth/register creates it).
          *
          *     For any registered, unblocked user (ID token).
          */
@@ -125,7 +125,7 @@ export interface paths {
         head?: never;
         /**
          * Updates the caller’s names, photo or city
-         * @description Updates the caller’s names, photo or city.
+         * @description Any of `nom`, `prenoms`, `photoUrl` (an https URL; null removes it) and `ville` (null clears it), at least one. The role, the telephone and the flags are not the caller’s to change: they are unknown fields here. Answers the whole profile.
          *
          *     For any registered, unblocked user (ID token).
          */
@@ -259,7 +259,7 @@ export interface paths {
         head?: never;
         /**
          * Unblocks a user
-         * @description Unblocks a user.
+         * @description The user’s requests are accepted again; the ID tokens the block revoked stay refused, so its apps sign in again. An admin cannot unblock itself (CANNOT_MODERATE_SELF), and only a superAdmin unblocks an admin level (ADMIN_ROLE_REQUIRES_SUPER_ADMIN). The change enters the audit trail (`user.unblocked`).
          *
          *     For admin levels (`admin`, `superAdmin`, `principal`, `gestionnaire`).
          */
@@ -868,7 +868,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a listing that was not sold
-         * @description Deletes a listing that was not sold.
+         * @description Its seller (or an admin level) deletes it in any status but `vendu`: a sold listing stays, part of its sale’s records (409 INVALID_TRANSITION). Another seller’s listing is 403 NOT_OWNER.
          *
          *     For registered, unblocked users of role `vendeur`, `admin`, `superAdmin`, `principal`, `gestionnaire`.
          */
@@ -899,7 +899,7 @@ export interface paths {
         head?: never;
         /**
          * Sets the stock of a part
-         * @description Sets the stock of a part.
+         * @description Its seller (or an admin level) sets how many units of a part are left; a listing that is not a part has no stock (400 STOCK_ONLY_FOR_PARTS). Another seller’s listing is 403 NOT_OWNER.
          *
          *     For registered, unblocked users of role `vendeur`, `admin`, `superAdmin`, `principal`, `gestionnaire`.
          */
@@ -917,7 +917,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraws an online listing (final)
-         * @description Withdraws an online listing (final).
+         * @description Its seller (or an admin level) takes an online (`en_ligne`) listing out of the searches for good: `retire`, which nothing leaves. Another seller’s listing is 403 NOT_OWNER; a listing in another status is 409 INVALID_TRANSITION.
          *
          *     For registered, unblocked users of role `vendeur`, `admin`, `superAdmin`, `principal`, `gestionnaire`.
          */
@@ -939,7 +939,7 @@ export interface paths {
         put?: never;
         /**
          * Approves a listing waiting for moderation
-         * @description Approves a listing waiting for moderation.
+         * @description A listing waiting for moderation (`en_attente`) goes online (`en_ligne`) and shows in the searches; a listing in another status is 409 INVALID_TRANSITION.
          *
          *     For admin levels (`admin`, `superAdmin`, `principal`, `gestionnaire`).
          */
@@ -2807,7 +2807,7 @@ export interface paths {
         };
         /**
          * One room of the caller
-         * @description One room of the caller.
+         * @description Its participants, context and last message, with the caller’s unread count. Rooms are their participants’ only: another user’s room, like an unknown one, is 404 CHAT_ROOM_NOT_FOUND.
          *
          *     For any registered, unblocked user (ID token).
          */

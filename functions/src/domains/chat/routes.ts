@@ -56,6 +56,7 @@ export const router = new ApiRouter()
     operationId: 'getChatRoom',
     tags,
     summary: 'One room of the caller',
+    description: 'Its participants, context and last message, with the caller’s unread count. Rooms are their participants’ only: another user’s room, like an unknown one, is 404 CHAT_ROOM_NOT_FOUND.',
     access: 'profile',
     params: RoomIdParams,
     errors: ['CHAT_ROOM_NOT_FOUND'],
