@@ -7,6 +7,7 @@ import { type OperationExamples, withExamples } from './core/openapi-examples';
 import { PaginationQuery } from './core/pagination';
 import { installErrorCodes } from './error-codes';
 import { MODULES } from './modules';
+import { DOCUMENT_TAGS } from './openapi-tags';
 // Recorded by `npm run examples` from a run of the demo data (src/cli/record-examples.ts).
 import recorded from './openapi-examples.json';
 
@@ -31,9 +32,12 @@ export async function serviceDocument(routers: ApiRouter[]) {
       description:
         'Backend of the vehicle marketplace (Benin and neighbours; amounts in XOF). Errors are `ApiError` bodies ' +
         'with a stable `code` and a `message` in the language of `Accept-Language` (fr by default, en).',
+      license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+      contact: { name: 'Vehicle marketplace backend team' },
     },
     routers,
     schemas,
+    DOCUMENT_TAGS,
   );
   return withExamples(document, recorded as unknown as OperationExamples);
 }

@@ -223,6 +223,7 @@ describe('the verifiers', () => {
     new ApiRouter().json({
       method: 'get',
       path: '/attested',
+      operationId: 'getAttested',
       tags: ['Test'],
       summary: 'needs an attested app',
       access: 'public',

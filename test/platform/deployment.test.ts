@@ -160,7 +160,7 @@ describe('routers loaded on demand', () => {
       paths: [path],
       load: async () => {
         loads.push(label);
-        return new ApiRouter().raw({ access: 'public', method: 'get', path: `${path}/x`, tags: ['Test'], summary: label, contentType: 'text/plain', handlers: [(_req, res) => void res.send(answer)] });
+        return new ApiRouter().raw({ access: 'public', method: 'get', path: `${path}/x`, operationId: 'getProbe', tags: ['Test'], summary: label, contentTypes: ['text/plain'], handlers: [(_req, res) => void res.send(answer)] });
       },
     });
     const app = createApp([probe('first', '/api/a', 'from first'), probe('second', '/api/a', 'from second'), probe('other', '/api/b', 'from other')]);

@@ -91,6 +91,7 @@ describe('health and envelopes', () => {
     const failing = new ApiRouter().json({
       method: 'get',
       path: '/boom',
+      operationId: 'getBoom',
       tags: ['Test'],
       summary: 'fails',
       access: 'public',

@@ -81,7 +81,7 @@ it('finds a planted example that breaks its route’s schemas', () => {
 it('puts them on the document npm run openapi writes: parameters, request body and the recorded answer', async () => {
   const document = JSON.parse(await renderOpenApi());
   type Operation = {
-    parameters?: Array<{ in: string; name: string; example?: unknown }>;
+    parameters?: Array<{ in: string; name: string; example?: unknown; schema?: { type?: string } }>;
     requestBody?: { content: Record<string, { example?: unknown }> };
     responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
   };
@@ -93,7 +93,11 @@ it('puts them on the document npm run openapi writes: parameters, request body a
       checked += 1;
       for (const parameter of operation.parameters ?? []) {
         const given = parameter.in === 'path' ? example.request.params : parameter.in === 'query' ? example.request.query : undefined;
-        expect({ path, parameter: parameter.name, example: parameter.example }).toEqual({ path, parameter: parameter.name, example: given?.[parameter.name] });
+        // The wire's text, shown as the value its schema documents (`?page=1`: the integer 1).
+        const recorded = given?.[parameter.name];
+        const type = parameter.schema?.type;
+        const shown = recorded === undefined ? undefined : type === 'integer' || type === 'number' ? Number(recorded) : type === 'boolean' ? recorded === 'true' : recorded;
+        expect({ path, parameter: parameter.name, example: parameter.example }).toEqual({ path, parameter: parameter.name, example: shown });
         // A path parameter is always shown (Swagger UI's "Try it out" needs it).
         if (parameter.in === 'path') expect({ path, parameter: parameter.name, shown: parameter.example !== undefined }).toEqual({ path, parameter: parameter.name, shown: true });
       }

@@ -150,6 +150,7 @@ it('refuses to mount a route whose declaration says too little or contradicts it
     new ApiRouter().json({
       method: 'get',
       path: '/api/x',
+      operationId: 'getX',
       tags: ['Test'],
       summary: 'a route',
       ...security,
@@ -162,7 +163,7 @@ it('refuses to mount a route whose declaration says too little or contradicts it
   expect(declare({ access: 'profile', roles: ['vendeur'], agentTypes: ['Market'] })).toThrow('agentCommercial');
   expect(declare({ access: 'profile', roles: ['agentCommercial'], agentTypes: [] })).toThrow('at least one type');
   expect(declare({ access: 'profile', roles: ['agentCommercial'], agentTypes: ['Market'] })).not.toThrow();
-  const raw = { method: 'get' as const, path: '/api/x', tags: ['Test'], summary: 'raw', contentType: 'text/plain', handlers: [] };
+  const raw = { method: 'get' as const, path: '/api/x', operationId: 'getX', tags: ['Test'], summary: 'raw', contentTypes: ['text/plain'], handlers: [] };
   expect(() => new ApiRouter().raw({ ...raw, access: 'profile' as 'public' })).toThrow('raw route is public');
 });
 

@@ -129,6 +129,7 @@ describe('a secret the running function did not declare', () => {
       new ApiRouter().json({
         method: 'get',
         path: '/probe',
+        operationId: 'readToken',
         tags: ['Test'],
         summary: 'Reads the FeexPay token',
         access: 'public',
@@ -142,6 +143,7 @@ describe('a secret the running function did not declare', () => {
     const posting = new ApiRouter().json({
       method: 'post',
       path: '/probe',
+      operationId: 'postToken',
       tags: ['Test'],
       summary: 'Reads the FeexPay token, with a body',
       access: 'public',

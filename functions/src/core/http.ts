@@ -20,6 +20,7 @@ import { notFoundCodeOf } from './document-id';
 import { withRequestSecrets } from './secrets';
 import { countKeyedRequest, countUserRequest, rateLimiter, type RateLimitPolicy, type UserRateLimitPolicy } from './rate-limit';
 import type { ReadCeiling } from './read-ceiling';
+import type { RouteHeaderName } from './request-headers';
 import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
 import type { AgentType, Role } from './roles';
@@ -65,6 +66,12 @@ interface RouteBase<A extends Access, P, Q, B> {
   method: Method;
   /** Full Express path, prefix included (`/api/users/:id`): the same router serves Hosting and direct calls. */
   path: string;
+  /**
+   * The operation's name in the contract (docs/api-conventions.md, "Operation ids"): generated
+   * clients name their method after it, so it is a lowerCamelCase verb and noun (`listMyOrders`),
+   * unique in the service, and renaming it is a breaking change.
+   */
+  operationId: string;
   tags: string[];
   summary: string;
   description?: string;
@@ -107,6 +114,11 @@ interface RouteBase<A extends Access, P, Q, B> {
   webSessionExempt?: boolean;
   /** Checks of the raw request before authentication (webhook signatures). */
   before?: RequestHandler[];
+  /**
+   * Headers its handler or `before` reads (core/request-headers.ts): documented as the route's
+   * parameters, beside those the machinery reads for every route or derives from its access.
+   */
+  headers?: readonly RouteHeaderName[];
   /** A binary body (file upload) of these content types, instead of JSON. */
   upload?: { contentTypes: readonly string[]; maxBytes: string };
   /** The most documents a request reads (core/read-ceiling.ts); every list and search declares it. */
@@ -150,9 +162,16 @@ export interface RawRoute {
   access: 'public';
   method: Method;
   path: string;
+  /** As a declared route's (RouteBase). */
+  operationId: string;
   tags: string[];
   summary: string;
-  contentType: string;
+  /** What it does and for whom, when the summary does not say it all. */
+  description?: string;
+  /** The content types it may answer with (a stored file: the type it was stored with). */
+  contentTypes: readonly string[];
+  /** Headers its handlers read (core/request-headers.ts). */
+  headers?: readonly RouteHeaderName[];
   /**
    * Its path parameters, for the document (Swagger UI fills and sends them): the handlers read and
    * check them, answering with the codes of `errors`.
@@ -211,6 +230,7 @@ export class ApiRouter {
   raw(route: Omit<RawRoute, 'kind'>): this {
     const definition: RawRoute = { ...route, kind: 'raw' };
     assertSecurityDeclared(definition);
+    this.assertOperationId(definition);
     this.routes.push(definition);
     this.express[route.method](route.path, ...route.handlers);
     return this;
@@ -218,10 +238,18 @@ export class ApiRouter {
 
   private mount(route: DeclaredRoute): this {
     assertSecurityDeclared(route);
+    this.assertOperationId(route);
     this.routes.push(route);
     const before = [...(route.rateLimit ? [rateLimiter(route.rateLimit)] : []), ...(route.before ?? [])];
     this.express[route.method](route.path, ...before, (req: Request, res: Response) => withRequestSecrets(res, () => this.handle(route, req, res)));
     return this;
+  }
+
+  /** A route's operation id is a method name, and no other route of the router has it (the document checks all routers together). */
+  private assertOperationId(route: RouteDefinition): void {
+    assertOperationIdShape(route);
+    const taken = this.routes.find((other) => other.operationId === route.operationId);
+    if (taken) throw new Error(`${route.method.toUpperCase()} ${route.path}: operationId ${route.operationId} is already ${taken.method.toUpperCase()} ${taken.path}'s`);
   }
 
   private async handle(route: DeclaredRoute, req: Request, res: Response): Promise<void> {
@@ -281,6 +309,15 @@ function assertSecurityDeclared(route: RouteDefinition): void {
   if (route.roles?.length === 0) throw new Error(`${where}: an empty list of roles lets nobody in`);
   if (route.agentTypes && (!route.roles?.includes('agentCommercial') || route.agentTypes.length === 0)) {
     throw new Error(`${where}: agent types need roles that include agentCommercial, and at least one type`);
+  }
+}
+
+const OPERATION_ID = /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/;
+
+/** lowerCamelCase, a verb then a noun at least (`getListing`): generated clients use it as a method name. */
+export function assertOperationIdShape(route: Pick<RouteDefinition, 'method' | 'path' | 'operationId'>): void {
+  if (!OPERATION_ID.test(route.operationId ?? '')) {
+    throw new Error(`${route.method.toUpperCase()} ${route.path}: operationId ${JSON.stringify(route.operationId)} is not a lowerCamelCase verb and noun`);
   }
 }
 

@@ -101,13 +101,23 @@ function issuesOf(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ');
 }
 
-type Parameter = { in: string; name: string; example?: unknown };
+type Parameter = { in: string; name: string; example?: unknown; schema?: { type?: string } };
 type Content = Record<string, { example?: unknown }>;
 type Operation = {
   parameters?: Parameter[];
   requestBody?: { content?: Content };
   responses?: Record<string, { content?: Content }>;
 };
+
+/**
+ * A recorded parameter as its documented schema shows it: the wire carries text (`?page=1`), the
+ * schema the number or flag the route reads from it, and an example is checked against the schema.
+ */
+function asDocumented(value: string, type: string | undefined): unknown {
+  if ((type === 'integer' || type === 'number') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
 
 /** `document` with each operation's example on its parameters, request body and recorded answer. */
 export function withExamples<D extends { paths?: unknown }>(document: D, examples: OperationExamples): D {
@@ -119,7 +129,7 @@ export function withExamples<D extends { paths?: unknown }>(document: D, example
       if (!example) continue;
       for (const parameter of operation.parameters ?? []) {
         const values = parameter.in === 'path' ? example.request.params : parameter.in === 'query' ? example.request.query : undefined;
-        if (values?.[parameter.name] !== undefined) parameter.example = values[parameter.name];
+        if (values?.[parameter.name] !== undefined) parameter.example = asDocumented(values[parameter.name], parameter.schema?.type);
       }
       const body = operation.requestBody?.content?.['application/json'];
       if (body && example.request.body !== undefined) body.example = example.request.body;

@@ -12,6 +12,9 @@ import type { ApiRouter, DeclaredRoute, RouteDefinition } from './http';
 import { config } from './config';
 import { callerReads, readCeilingOf } from './read-ceiling';
 import { needsAppCheck } from './app-check';
+import { headerParametersOf } from './request-headers';
+import { audienceOf } from './route-audience';
+import { withTypedNullables } from './openapi-nullable';
 
 export const ApiErrorSchema = z
   .object({
@@ -39,13 +42,20 @@ const PaginationSchema = z
   .meta({ id: 'Pagination' });
 
 export type DocumentInfo = Parameters<OpenApiGeneratorV3['generateDocument']>[0]['info'];
+/** A group of operations, declared at the top of the document with what its operations are about. */
+export interface DocumentTag {
+  name: string;
+  description: string;
+}
 
 /** Express `:id` to OpenAPI `{id}`. */
 export function toOpenApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-export function buildOpenApiDocument(info: DocumentInfo, routers: ApiRouter[], sharedSchemas: ZodType[]) {
+export function buildOpenApiDocument(info: DocumentInfo, routers: ApiRouter[], sharedSchemas: ZodType[], tags: readonly DocumentTag[]) {
+  const routes = routers.flatMap((router) => router.routes);
+  assertNamedOnce(routes, tags);
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
@@ -67,39 +77,81 @@ export function buildOpenApiDocument(info: DocumentInfo, routers: ApiRouter[], s
     if (!z.globalRegistry.get(schema)?.id) throw new Error('A shared schema has no .meta({ id })');
   }
   const schemaDefinitions = [ApiErrorSchema, ApiSuccessSchema, ...sharedSchemas].map((schema) => ({ type: 'schema' as const, schema }));
-  for (const route of routers.flatMap((router) => router.routes)) {
+  for (const route of routes) {
     registry.registerPath(describeRoute(route));
   }
   const generator = new OpenApiGeneratorV3([...schemaDefinitions, ...registry.definitions]);
-  return generator.generateDocument({
+  const document = generator.generateDocument({
     openapi: '3.0.0',
     info,
     servers: [{ url: '/', description: 'The base URL of the service ({base_url})' }],
+    tags: tags.map(({ name, description }) => ({ name, description })),
   });
+  return withTypedNullables(withHeaderParameters(document, routes));
+}
+
+/**
+ * Operation ids name generated clients' methods, so two routes may not share one; tags group the
+ * operations in every tool, so each one used is declared with its description.
+ */
+function assertNamedOnce(routes: readonly RouteDefinition[], tags: readonly DocumentTag[]): void {
+  const owners = new Map<string, string>();
+  const declaredTags = new Set(tags.map((tag) => tag.name));
+  for (const route of routes) {
+    const where = `${route.method.toUpperCase()} ${route.path}`;
+    const owner = owners.get(route.operationId);
+    if (owner) throw new Error(`${where}: operationId ${route.operationId} is already ${owner}'s`);
+    owners.set(route.operationId, where);
+    const undeclared = route.tags.filter((tag) => !declaredTags.has(tag));
+    if (undeclared.length > 0) throw new Error(`${where}: tags ${undeclared.join(', ')} are not declared (src/openapi-tags.ts)`);
+  }
+}
+
+type HeaderParameters = ReturnType<typeof headerParametersOf>;
+type GeneratedDocument = ReturnType<OpenApiGeneratorV3['generateDocument']>;
+
+/** Each operation's header parameters, as references to one component per header. */
+function withHeaderParameters(document: GeneratedDocument, routes: readonly RouteDefinition[]): GeneratedDocument {
+  const components: HeaderParameters = {};
+  for (const route of routes) {
+    const operation = document.paths[toOpenApiPath(route.path)]?.[route.method];
+    if (!operation) throw new Error(`${route.method.toUpperCase()} ${route.path}: not in the document`);
+    const headers = headerParametersOf(route.kind === 'raw' ? { access: route.access, headers: route.headers } : route);
+    Object.assign(components, headers);
+    const references = Object.keys(headers).map((name) => ({ $ref: `#/components/parameters/${name}` }));
+    operation.parameters = [...(operation.parameters ?? []), ...references];
+  }
+  document.components = { ...document.components, parameters: { ...document.components?.parameters, ...components } };
+  return document;
 }
 
 function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['registerPath']>[0] {
   const common = {
     method: route.method,
     path: toOpenApiPath(route.path),
+    operationId: route.operationId,
     tags: route.tags,
     summary: route.summary,
   };
   if (route.kind === 'raw') {
+    const content = Object.fromEntries(route.contentTypes.map((type) => [type, { schema: { type: 'string' as const } }]));
     return {
       ...common,
+      description: [route.description ?? `${route.summary}.`, audienceOf(route)].join('\n\n'),
       security: [],
       ...(route.params ? { request: { params: route.params } } : {}),
       responses: {
-        200: { description: route.summary, content: { [route.contentType]: { schema: { type: 'string' } } } },
-        ...errorResponses([...(route.errors ?? []), 'INTERNAL']),
+        200: { description: route.summary, content },
+        // The app parses a JSON body before any route: a malformed one is refused whatever the path.
+        ...errorResponses([...(route.errors ?? []), 'INVALID_JSON', 'INTERNAL']),
       },
     };
   }
   const reads = readCeilingOf(route, config());
+  const description = [route.description ?? `${route.summary}.`, audienceOf(route)].join('\n\n');
   return {
     ...common,
-    description: reads === undefined ? route.description : withReadCeiling(route, reads),
+    description: reads === undefined ? description : withReadCeiling(route, description, reads),
     ...(reads === undefined ? {} : { 'x-max-documents-read': reads }),
     deprecated: route.deprecated,
     security: securityOf(route),
@@ -129,10 +181,10 @@ function securityOf(route: DeclaredRoute): Array<Record<string, string[]>> {
 }
 
 /** The route's ceiling of documents read, as the last paragraph of its description. */
-function withReadCeiling(route: DeclaredRoute, reads: number): string {
+function withReadCeiling(route: DeclaredRoute, description: string, reads: number): string {
   const router = [callerReads(route.access) > 0 ? 'the caller’s profile and session' : '', route.rateLimit || route.userRateLimit ? 'its rate limits’ counters' : ''].filter(Boolean).join(' and ');
   const line = `Reads at most ${reads} documents${router ? ` (${router} included)` : ''}: ${route.reads!.why}`;
-  return route.description ? `${route.description}\n\n${line}` : line;
+  return `${description}\n\n${line}`;
 }
 
 /** Content of a binary body or answer, one entry per accepted type. */
@@ -153,7 +205,8 @@ function successResponse(route: DeclaredRoute): Record<string, ResponseConfig> {
 /** The codes a route can answer: declared ones, plus those implied by its access and its inputs. */
 export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors ?? []);
-  if (route.params || route.query || route.body) codes.add('VALIDATION_ERROR');
+  // Every route validates its inputs: one that takes no query or body refuses any that is sent.
+  codes.add('VALIDATION_ERROR');
   if (route.body) {
     codes.add('INVALID_JSON');
     codes.add('PAYLOAD_TOO_LARGE');

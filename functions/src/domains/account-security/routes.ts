@@ -34,6 +34,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/push-otp/request',
+    operationId: 'requestPasswordResetCode',
     tags: resetTags,
     summary: 'Sends a one-time code to reset the password',
     description:
@@ -51,6 +52,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/push-otp/verify-code',
+    operationId: 'checkPasswordResetCode',
     tags: resetTags,
     summary: 'Says whether a one-time code is right, without using it up',
     description:
@@ -67,6 +69,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/push-otp/reset-password',
+    operationId: 'resetPassword',
     tags: resetTags,
     summary: 'Sets a new password with a one-time code',
     description: 'Uses the code up, revokes the account’s sessions and notifies its devices.',
@@ -81,6 +84,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/auth/phone/request',
+    operationId: 'requestPhoneProofCode',
     tags: ['Authentication'],
     summary: 'Sends a code to the caller’s telephone, to prove it',
     description:
@@ -102,6 +106,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/auth/phone/verify',
+    operationId: 'verifyPhoneProofCode',
     tags: ['Authentication'],
     summary: 'Proves the caller’s telephone with the code sent to it',
     description:
@@ -119,6 +124,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/auth/web-session',
+    operationId: 'startWebSession',
     tags: ['Authentication'],
     summary: 'Starts a web dashboard session',
     description: 'Dashboard requests (X-Client-Platform: web) then carry its id as X-Web-Session-Id.',
@@ -133,6 +139,8 @@ export const router = new ApiRouter()
   .json({
     method: 'delete',
     path: '/api/auth/web-session',
+    operationId: 'endWebSession',
+    headers: ['X-Web-Session-Id'],
     tags: ['Authentication'],
     summary: 'Ends the web dashboard session named by X-Web-Session-Id',
     access: 'profile',
@@ -148,15 +156,19 @@ export const router = new ApiRouter()
     access: 'public',
     method: 'get',
     path: '/api/messaging/webhook',
+    operationId: 'confirmMessagingWebhook',
     tags: ['Messaging webhook'],
     summary: 'Subscription handshake: answers hub.challenge when hub.verify_token is right',
-    contentType: 'text/plain',
+    description: 'Called by the messaging platform when its webhook is subscribed, with `hub.mode=subscribe`, `hub.verify_token` and `hub.challenge`: the challenge is answered as plain text when the token is the MESSAGING_WEBHOOK_VERIFY_TOKEN secret. Any other request, or the secret unset, is 403 WEBHOOK_VERIFICATION_FAILED.',
+    contentTypes: ['text/plain'],
     errors: ['WEBHOOK_VERIFICATION_FAILED'],
     handlers: [verifyHandshake],
   })
   .json({
     method: 'post',
     path: '/api/messaging/webhook',
+    operationId: 'receiveMessagingCallbacks',
+    headers: ['X-Hub-Signature-256'],
     tags: ['Messaging webhook'],
     summary: 'Callbacks of the messaging platform (message statuses)',
     description: 'Signed with X-Hub-Signature-256; statuses of the messages that carried codes are recorded, a failure triggers the push fallback.',

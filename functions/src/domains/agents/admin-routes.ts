@@ -26,6 +26,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/agents/admin/consolidated',
+    operationId: 'getAgentsConsolidatedStats',
     tags,
     summary: 'Consolidated statistics of all agents, summed from their running totals',
     access: 'profile',
@@ -36,6 +37,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/agents/withdrawals',
+    operationId: 'listAgentWithdrawals',
     tags,
     summary: 'Every withdrawal of every agent, newest first',
     access: 'profile',
@@ -49,6 +51,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/agents/admin/backfill-daily-presence',
+    operationId: 'backfillDailyPresence',
     tags,
     summary: 'Credits the presence bonus of a day’s journals that have a position but no bonus',
     description:
@@ -63,6 +66,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/agents/:id/referral-stats',
+    operationId: 'getAgentReferralStats',
     tags,
     summary: 'An agent’s referral statistics, from its running totals',
     access: 'profile',
@@ -78,6 +82,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/agents/:id/referrals',
+    operationId: 'listAgentReferrals',
     tags,
     summary: 'The users an agent referred, newest first',
     access: 'profile',
@@ -95,6 +100,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/agents/:id/pro-monitor',
+    operationId: 'listProAgentDays',
     tags,
     summary: 'A Market_pro agent’s days (journal, KPIs, observation), newest first',
     access: 'profile',
@@ -109,6 +115,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/agents/:id/withdrawals',
+    operationId: 'recordAgentWithdrawal',
     tags,
     summary: 'Records a withdrawal: an earning `withdrawal` (negative) and the wallet’s `retrait`',
     description:
@@ -125,6 +132,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/agents/:id/zone',
+    operationId: 'getAgentZone',
     tags,
     summary: 'An agent’s zone: the area its presence bonus needs, or not set',
     access: 'profile',
@@ -137,6 +145,7 @@ export const router = new ApiRouter()
   .json({
     method: 'put',
     path: '/api/agents/:id/zone',
+    operationId: 'setAgentZone',
     tags,
     summary: 'Sets an agent’s zone as an area (a circle or a polygon): its presence bonus then needs a position inside it',
     description:
@@ -154,6 +163,7 @@ export const router = new ApiRouter()
   .json({
     method: 'delete',
     path: '/api/agents/:id/zone',
+    operationId: 'clearAgentZone',
     tags,
     summary: 'Clears an agent’s zone: its presence bonus needs a position on the land of a served country only',
     description: 'Audited (`agent.zone_cleared`) when the agent had an area; clearing an agent without one changes nothing. The agent’s dashboard then says the zone is not set.',
@@ -167,6 +177,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/agents/:id/daily/observation',
+    operationId: 'writeAgentDayObservation',
     tags,
     summary: 'Writes an admin’s observation on an agent’s day',
     access: 'profile',

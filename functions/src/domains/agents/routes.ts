@@ -15,6 +15,7 @@ const tags = ['Agents'];
 export const router = new ApiRouter().json({
   method: 'post',
   path: '/api/agents',
+  operationId: 'createAgent',
   tags: ['Agents (admin)'],
   summary: 'Creates a commercial agent: pro-app login, profile with role agentCommercial, its own referral code',
   description:
@@ -29,16 +30,17 @@ export const router = new ApiRouter().json({
   handle: ({ caller, body }) => createAgent(caller, body),
 });
 
-const DASHBOARDS: Array<{ segment: string; wanted?: AgentType; who: string }> = [
-  { segment: 'me', who: 'any agent' },
-  { segment: 'me-pro', wanted: 'Market_pro', who: '`Market_pro` agents' },
-  { segment: 'me-market', wanted: 'Market', who: '`Market` agents' },
+const DASHBOARDS: Array<{ segment: string; operationId: string; wanted?: AgentType; who: string }> = [
+  { segment: 'me', operationId: 'getMyAgentDashboard', who: 'any agent' },
+  { segment: 'me-pro', operationId: 'getMyProAgentDashboard', wanted: 'Market_pro', who: '`Market_pro` agents' },
+  { segment: 'me-market', operationId: 'getMyMarketAgentDashboard', wanted: 'Market', who: '`Market` agents' },
 ];
 
-for (const { segment, wanted, who } of DASHBOARDS) {
+for (const { segment, operationId, wanted, who } of DASHBOARDS) {
   router.json({
     method: 'get',
     path: `/api/agents/${segment}/dashboard`,
+    operationId,
     tags,
     summary: `The calling agent’s dashboard for a day (${who})`,
     description:
@@ -54,16 +56,17 @@ for (const { segment, wanted, who } of DASHBOARDS) {
   });
 }
 
-const LEADERBOARDS: Array<{ path: string; wanted?: AgentType; who: string }> = [
-  { path: '/api/agents/leaderboard', who: 'every agent' },
-  { path: '/api/agents/me-pro/leaderboard', wanted: 'Market_pro', who: '`Market_pro` agents' },
-  { path: '/api/agents/me-market/leaderboard', wanted: 'Market', who: '`Market` agents' },
+const LEADERBOARDS: Array<{ path: string; operationId: string; wanted?: AgentType; who: string }> = [
+  { path: '/api/agents/leaderboard', operationId: 'getAgentLeaderboard', who: 'every agent' },
+  { path: '/api/agents/me-pro/leaderboard', operationId: 'getProAgentLeaderboard', wanted: 'Market_pro', who: '`Market_pro` agents' },
+  { path: '/api/agents/me-market/leaderboard', operationId: 'getMarketAgentLeaderboard', wanted: 'Market', who: '`Market` agents' },
 ];
 
-for (const { path, wanted, who } of LEADERBOARDS) {
+for (const { path, operationId, wanted, who } of LEADERBOARDS) {
   router.json({
     method: 'get',
     path,
+    operationId,
     tags,
     summary: `Ranking of ${who} for a day, an ISO week or a month, with the caller’s own rank`,
     description:
@@ -88,6 +91,7 @@ router
   .json({
     method: 'post',
     path: '/api/agents/me/daily',
+    operationId: 'recordMyDailyPresence',
     tags,
     summary: 'Records today’s zone and GPS position; a day’s first position that earns credits the presence bonus',
     description:
@@ -105,6 +109,7 @@ router
   .json({
     method: 'post',
     path: '/api/agents/me/daily/prospects/increment',
+    operationId: 'countMyProspect',
     tags,
     summary: 'Counts one more prospect approached today (atomic)',
     access: 'profile',

@@ -10,10 +10,11 @@ import { USER_LIMITS } from '../../core/user-limits';
 const tags = ['Public'];
 
 export const router = new ApiRouter()
-  .list({ ...onlineSearch, path: '/api/public/articles', tags, access: 'public' })
+  .list({ ...onlineSearch, path: '/api/public/articles', operationId: 'searchPublicListings', tags, access: 'public' })
   .list({
     method: 'get',
     path: '/api/public/articles/a-la-une',
+    operationId: 'listFrontPageListings',
     tags,
     summary: 'Front-page listings (boosted `a_la_une`)',
     access: 'public',
@@ -27,6 +28,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/public/articles/sponsorises',
+    operationId: 'listSponsoredListings',
     tags,
     summary: 'Sponsored listings',
     access: 'public',
@@ -40,6 +42,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/public/articles/:id',
+    operationId: 'getPublicListing',
     tags,
     summary: 'One online (or sold) listing',
     access: 'public',

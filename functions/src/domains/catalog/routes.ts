@@ -29,6 +29,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/articles',
+    operationId: 'createListing',
     tags,
     summary: 'Publishes a listing',
     description: 'Online at once with ARTICLE_MODERATION=post (the default), waiting for an admin with `pre`. Parts need an active seller subscription (or the trial).',
@@ -39,10 +40,11 @@ export const router = new ApiRouter()
     success: { status: 201, ...one('The new listing') },
     handle: ({ caller, body }) => catalog.createArticle(caller, body),
   })
-  .list({ ...onlineSearch, path: '/api/articles', tags, access: 'profile' })
+  .list({ ...onlineSearch, path: '/api/articles', operationId: 'searchListings', tags, access: 'profile' })
   .list({
     method: 'get',
     path: '/api/articles/mine',
+    operationId: 'listMyListings',
     tags,
     summary: 'The caller’s own listings, every status, newest first',
     access: 'profile',
@@ -56,6 +58,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/articles/:id',
+    operationId: 'getListing',
     tags,
     summary: 'One listing: online ones for everyone, the others for their seller and admins',
     description: 'A part of a seller whose trial and subscription are over is its seller’s and the admins’ only until it renews.',
@@ -68,6 +71,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/articles/:id',
+    operationId: 'updateListing',
     tags,
     summary: 'Edits a listing (a rejected one goes back to moderation)',
     description:
@@ -83,8 +87,10 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/articles/:id/stock',
+    operationId: 'setListingStock',
     tags,
     summary: 'Sets the stock of a part',
+    description: 'Its seller (or an admin level) sets how many units of a part are left; a listing that is not a part has no stock (400 STOCK_ONLY_FOR_PARTS). Another seller’s listing is 403 NOT_OWNER.',
     access: 'profile',
     roles: SELLERS,
     params: ArticleIdParams,
@@ -96,8 +102,10 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/articles/:id/withdraw',
+    operationId: 'withdrawListing',
     tags,
     summary: 'Withdraws an online listing (final)',
+    description: 'Its seller (or an admin level) takes an online (`en_ligne`) listing out of the searches for good: `retire`, which nothing leaves. Another seller’s listing is 403 NOT_OWNER; a listing in another status is 409 INVALID_TRANSITION.',
     access: 'profile',
     roles: SELLERS,
     params: ArticleIdParams,
@@ -108,8 +116,10 @@ export const router = new ApiRouter()
   .json({
     method: 'delete',
     path: '/api/articles/:id',
+    operationId: 'deleteListing',
     tags,
     summary: 'Deletes a listing that was not sold',
+    description: 'Its seller (or an admin level) deletes it in any status but `vendu`: a sold listing stays, part of its sale’s records (409 INVALID_TRANSITION). Another seller’s listing is 403 NOT_OWNER.',
     access: 'profile',
     roles: SELLERS,
     params: ArticleIdParams,
@@ -120,8 +130,10 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/articles/:id/approve',
+    operationId: 'approveListing',
     tags: ['Listings (admin)'],
     summary: 'Approves a listing waiting for moderation',
+    description: 'A listing waiting for moderation (`en_attente`) goes online (`en_ligne`) and shows in the searches; a listing in another status is 409 INVALID_TRANSITION.',
     access: 'profile',
     roles: ADMIN_ROLES,
     params: ArticleIdParams,
@@ -132,6 +144,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/articles/:id/reject',
+    operationId: 'rejectListing',
     tags: ['Listings (admin)'],
     summary: 'Rejects a waiting listing or takes an online one down, with a reason',
     access: 'profile',

@@ -15,6 +15,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/chat/rooms',
+    operationId: 'openChatRoom',
     tags,
     summary: 'Finds or opens the room of the caller and the other side of a listing (its seller), a transit journey (its buyer or forwarder), an order or an accepted tricycle contact',
     description:
@@ -29,6 +30,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/chat/rooms',
+    operationId: 'listMyChatRooms',
     tags,
     summary: 'The caller’s rooms, latest activity first, with its unread count in each',
     access: 'profile',
@@ -41,6 +43,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/chat/unread',
+    operationId: 'countMyUnreadMessages',
     tags,
     summary: 'The caller’s unread messages over all its rooms (a counter, not a count)',
     access: 'profile',
@@ -50,8 +53,10 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/chat/rooms/:id',
+    operationId: 'getChatRoom',
     tags,
     summary: 'One room of the caller',
+    description: 'Its participants, context and last message, with the caller’s unread count. Rooms are their participants’ only: another user’s room, like an unknown one, is 404 CHAT_ROOM_NOT_FOUND.',
     access: 'profile',
     params: RoomIdParams,
     errors: ['CHAT_ROOM_NOT_FOUND'],
@@ -61,6 +66,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/chat/rooms/:id/messages',
+    operationId: 'listChatMessages',
     tags,
     summary: 'A room’s messages, newest first; apps may listen to `chatRooms/{id}/messages` instead (participants only, firestore.rules)',
     access: 'profile',
@@ -74,6 +80,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/chat/rooms/:id/messages',
+    operationId: 'postChatMessage',
     tags,
     summary: 'Posts a message (a text, a file the caller uploaded, or both); the other participants are notified',
     description: 'The file is named by its reference (`fichier`, the `path` the upload answered); the answer and the listened message carry the URL the service builds from it.',
@@ -88,6 +95,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/chat/rooms/:id/read',
+    operationId: 'markChatRoomRead',
     tags,
     summary: 'Marks the room read by the caller (its read receipt): its unread count back to 0',
     access: 'profile',
@@ -99,6 +107,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/chat/rooms/:id/search',
+    operationId: 'searchChatMessages',
     tags,
     summary: 'The latest `limit` messages of the room containing the words (case and accents ignored), among its latest 200',
     description: 'Reads the room, then its messages newest first (`limit` of them, then 50 at a time) until `limit` match or 200 were read.',
@@ -114,6 +123,7 @@ export const router = new ApiRouter()
   .json({
     method: 'delete',
     path: '/api/chat/rooms/:id/messages/:messageId',
+    operationId: 'deleteChatMessage',
     tags,
     summary: 'Deletes one of the caller’s messages: its text and file are removed, the message stays as deleted',
     access: 'profile',

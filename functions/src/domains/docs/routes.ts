@@ -54,18 +54,22 @@ export const router = new ApiRouter()
     access: 'public',
     method: 'get',
     path: '/api-docs.json',
+    operationId: 'getOpenApiDocument',
     tags: ['Documentation'],
     summary: 'The OpenAPI 3.0.0 document',
-    contentType: 'application/json',
+    description: 'This document, generated from the routes’ declarations (the same as `openapi/openapi.json` in the repository, examples included). Client generators, Swagger UI, Redocly and Spectral read it.',
+    contentTypes: ['application/json'],
     handlers: [serveDocument],
   })
   .raw({
     access: 'public',
     method: 'get',
     path: '/api-docs',
+    operationId: 'getApiDocsPage',
     tags: ['Documentation'],
     summary: 'Interactive documentation (Swagger UI)',
-    contentType: 'text/html',
+    description: 'Swagger UI on this document: each operation with the request and the answer of a recorded run of the demo data. “Try it out” calls this service with the ID token and the headers given to it.',
+    contentTypes: ['text/html'],
     handlers: [redirectToSlash, pagePolicy, swaggerPage],
   });
 

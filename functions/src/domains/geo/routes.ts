@@ -9,6 +9,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/geo/countries',
+    operationId: 'listCountries',
     tags: ['Geography'],
     summary: 'Supported countries with dial codes and national number lengths',
     access: 'public',
@@ -19,6 +20,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/geo/normalize',
+    operationId: 'normalizePhoneNumber',
     tags: ['Geography'],
     summary: 'Normalizes a telephone number and gives its synthetic login emails',
     description: 'Clients call it before sign-up and login to build the identity-provider email.',

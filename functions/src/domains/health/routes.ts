@@ -6,8 +6,10 @@ import { ApiRouter } from '../../core/http';
 export const router = new ApiRouter().json({
   method: 'get',
   path: '/',
+  operationId: 'getHealth',
   tags: ['Health'],
   summary: 'Health check',
+  description: 'Answers while the service runs: its name, its version and the server’s clock (ISO 8601), without reading any document. For uptime checks and load balancers: it says nothing of Firestore or of the partners.',
   access: 'public',
   success: {
     description: 'The service is up',

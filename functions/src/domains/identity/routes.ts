@@ -26,6 +26,8 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/auth/register',
+    operationId: 'registerProfile',
+    headers: ['X-Captcha-Token'],
     tags: ['Authentication'],
     summary: 'Creates the profile of the identity-provider account in the token',
     description:
@@ -63,8 +65,10 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/protected/me',
+    operationId: 'getMyProfile',
     tags: ['Users'],
     summary: 'Profile of the caller',
+    description: 'The caller’s own profile with everything the service keeps of it (role, telephone, flags), as GET /api/users/{id} shows it to the user itself. Apps read it after signing in; an account with no profile yet is 403 PROFILE_REQUIRED (POST /api/auth/register creates it).',
     access: 'profile',
     success: { description: 'The caller’s profile', data: UserProfile },
     handle: async ({ caller }) => identity.me(caller),
@@ -72,8 +76,10 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/users/me',
+    operationId: 'updateMyProfile',
     tags: ['Users'],
     summary: 'Updates the caller’s names, photo or city',
+    description: 'Any of `nom`, `prenoms`, `photoUrl` (an https URL; null removes it) and `ville` (null clears it), at least one. The role, the telephone and the flags are not the caller’s to change: they are unknown fields here. Answers the whole profile.',
     access: 'profile',
     body: UpdateMeRequest,
     success: { description: 'The updated profile', data: UserProfile },
@@ -82,6 +88,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/users/me/push-tokens',
+    operationId: 'addMyPushToken',
     tags: ['Users'],
     summary: 'Registers a device token for push notifications',
     description: 'Several devices per user; past PUSH_TOKENS_MAX_PER_USER the least recently seen is dropped. Registering again refreshes it.',
@@ -93,8 +100,10 @@ export const router = new ApiRouter()
   .json({
     method: 'delete',
     path: '/api/users/me/push-tokens/:token',
+    operationId: 'removeMyPushToken',
     tags: ['Users'],
     summary: 'Removes a device token (at logout)',
+    description: 'Apps call it at logout, so that the device no longer receives the user’s pushes. `removed` is false when the caller had no such token (removing it twice is not an error).',
     access: 'profile',
     params: PushTokenParams,
     success: { description: 'Whether a token was removed', data: z.object({ removed: z.boolean() }) },
@@ -103,6 +112,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/users/:id',
+    operationId: 'getUser',
     tags: ['Users'],
     summary: 'A user: everything for the user itself and admins, the public profile for others',
     access: 'profile',
@@ -114,6 +124,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/users',
+    operationId: 'listUsers',
     tags: ['Users (admin)'],
     summary: 'Lists and searches users',
     description: 'Newest first; with `q`, by name prefix (alphabetical) or exact telephone.',
@@ -129,6 +140,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/users/:id/block',
+    operationId: 'blockUser',
     tags: ['Users (admin)'],
     summary: 'Blocks a user: refused at once, refresh tokens revoked',
     access: 'profile',
@@ -142,8 +154,10 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/users/:id/unblock',
+    operationId: 'unblockUser',
     tags: ['Users (admin)'],
     summary: 'Unblocks a user',
+    description: 'The user’s requests are accepted again; the ID tokens the block revoked stay refused, so its apps sign in again. An admin cannot unblock itself (CANNOT_MODERATE_SELF), and only a superAdmin unblocks an admin level (ADMIN_ROLE_REQUIRES_SUPER_ADMIN). The change enters the audit trail (`user.unblocked`).',
     access: 'profile',
     roles: ADMIN_ROLES,
     params: UserIdParams,
@@ -154,6 +168,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/users/:id/role',
+    operationId: 'changeUserRole',
     tags: ['Users (admin)'],
     summary: 'Changes the role of a user within its app',
     description: 'Admin-level roles are granted and removed by a superAdmin only. Agents are created by POST /api/agents.',

@@ -32,6 +32,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/notifications/test',
+    operationId: 'sendTestPushNotification',
     tags,
     summary: 'Sends a test push notification to a device token',
     description:
@@ -49,6 +50,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/notifications',
+    operationId: 'listMyNotifications',
     tags,
     summary: 'The caller’s notifications, newest first',
     description: 'Each in the language the caller had chosen when it was written. The app can also listen to `users/{uid}/notifications`.',
@@ -62,6 +64,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/notifications/unread-count',
+    operationId: 'countMyUnreadNotifications',
     tags,
     summary: 'How many of the caller’s notifications are unread',
     access: 'profile',
@@ -71,6 +74,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/notifications/read-all',
+    operationId: 'markAllMyNotificationsRead',
     tags,
     summary: 'Marks the caller’s unread notifications read',
     description: 'At most 400 per call; `hasMore` says when to call again.',
@@ -81,8 +85,10 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/notifications/:id/read',
+    operationId: 'markNotificationRead',
     tags,
     summary: 'Marks one notification read',
+    description: 'Sets its read flag and the time it was read. Notifications are the caller’s own: an id of another user’s, like an unknown one, is 404 NOTIFICATION_NOT_FOUND.',
     access: 'profile',
     params: NotificationIdParams,
     errors: ['NOTIFICATION_NOT_FOUND'],
@@ -92,8 +98,10 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/notifications/:id/unread',
+    operationId: 'markNotificationUnread',
     tags,
     summary: 'Marks one notification unread',
+    description: 'Clears its read flag and read time, so that it counts as unread again. An id of another user’s notification, like an unknown one, is 404 NOTIFICATION_NOT_FOUND.',
     access: 'profile',
     params: NotificationIdParams,
     errors: ['NOTIFICATION_NOT_FOUND'],
@@ -103,8 +111,10 @@ export const router = new ApiRouter()
   .json({
     method: 'delete',
     path: '/api/notifications/:id',
+    operationId: 'deleteNotification',
     tags,
     summary: 'Deletes one of the caller’s notifications',
+    description: 'Deletes it for good. An id of another user’s notification, like an unknown one (or one deleted already), is 404 NOTIFICATION_NOT_FOUND.',
     access: 'profile',
     params: NotificationIdParams,
     errors: ['NOTIFICATION_NOT_FOUND'],
@@ -114,6 +124,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/notifications/admin-messages',
+    operationId: 'broadcastAdminMessage',
     tags: adminTags,
     summary: 'Broadcasts a message to the users of a role, or to everyone',
     description:
@@ -130,6 +141,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/notifications/admin-messages/history',
+    operationId: 'listAdminMessages',
     tags: adminTags,
     summary: 'Broadcast messages, newest first, with their delivery status',
     access: 'profile',

@@ -32,6 +32,8 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/payments/init',
+    operationId: 'startLinkPayment',
+    headers: ['Idempotency-Key'],
     tags,
     summary: 'Starts a payment by FeexPay payment link',
     description: startDescription,
@@ -44,6 +46,8 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/payments/requesttopay/:network',
+    operationId: 'startMobileMoneyPayment',
+    headers: ['Idempotency-Key'],
     tags,
     summary: 'Starts a mobile money payment on a network (mtn, moov, celtiis_bj, ... case-insensitive)',
     description: startDescription,
@@ -57,6 +61,8 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/payments/initcard',
+    operationId: 'startCardPayment',
+    headers: ['Idempotency-Key'],
     tags,
     summary: 'Starts a card payment: the payer is sent to the aggregator’s page',
     description: startDescription,
@@ -69,6 +75,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/payments/flutter/record',
+    operationId: 'recordSdkPayment',
     tags,
     summary: 'Records a payment the native client made through the aggregator’s SDK',
     description:
@@ -84,6 +91,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/payments/webhook',
+    operationId: 'receivePaymentCallback',
     tags: ['Payments (aggregator)'],
     summary: 'FeexPay’s callback: the payment’s status is then asked from FeexPay, never taken from the body',
     description:
@@ -98,6 +106,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/payments/public/status/:id',
+    operationId: 'getPublicPaymentStatus',
     tags,
     summary: 'Public status of a payment: status and type only (no amount: anyone holding the id reads it)',
     access: 'public',
@@ -109,6 +118,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/payments',
+    operationId: 'listPayments',
     tags,
     summary: 'The caller’s payments, newest first (admins: everyone’s, filtered)',
     access: 'profile',
@@ -121,6 +131,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/payments/:id',
+    operationId: 'getPayment',
     tags,
     summary: 'A payment, with its history (its payer or an admin)',
     access: 'profile',
@@ -132,6 +143,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/payments/admin/:id/status',
+    operationId: 'setPaymentStatusAsAdmin',
     tags: ['Payments (admin)'],
     summary: 'Sets a payment’s status by hand, with a reason kept in its history and in the audit trail',
     description:

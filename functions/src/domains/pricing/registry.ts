@@ -71,14 +71,16 @@ export const DeliverySettings = z
   })
   .meta({ id: 'DeliverySettings' });
 
+/** `noun` names the list in its operations' ids (`getDeliverySettings`, `setDeliverySettings`). */
 export const PRICE_LISTS = {
-  'subscription-pricing': { schema: SubscriptionPricing, defaults: () => ({ mensuel: config().SUBSCRIPTION_PRICE_PER_MONTH }), summary: 'Seller subscription price' },
+  'subscription-pricing': { schema: SubscriptionPricing, defaults: () => ({ mensuel: config().SUBSCRIPTION_PRICE_PER_MONTH }), summary: 'Seller subscription price', noun: 'SellerSubscriptionPricing' },
   'transitaire-subscription-pricing': {
     schema: SubscriptionPricing,
     defaults: () => ({ mensuel: config().TRANSITAIRE_SUBSCRIPTION_PRICE_PER_MONTH }),
     summary: 'Forwarder subscription price',
+    noun: 'ForwarderSubscriptionPricing',
   },
-  'verification-pricing': { schema: VerificationPricing, defaults: () => ({ prix: config().VERIFICATION_PRICE }), summary: 'Article verification price' },
+  'verification-pricing': { schema: VerificationPricing, defaults: () => ({ prix: config().VERIFICATION_PRICE }), summary: 'Article verification price', noun: 'VerificationPricing' },
   'seller-gain-pricing': {
     schema: SellerGainPricing,
     defaults: () => ({
@@ -89,11 +91,13 @@ export const PRICE_LISTS = {
       ],
     }),
     summary: 'Platform fee on sales, by tiers of sale price',
+    noun: 'SellerGainPricing',
   },
   'delivery-settings': {
     schema: DeliverySettings,
     defaults: () => ({ prixParKm: 75, rayonKm: 10, dureeOffreSecondes: 60, gainLivreurParKm: 50, gainSocieteParKm: 25, commissionVendeurPct: 10 }),
     summary: 'Delivery settings: price and gains per kilometre, offer radius and duration, seller commission',
+    noun: 'DeliverySettings',
   },
   'referral-pricing': {
     schema: ReferralPricing,
@@ -103,6 +107,7 @@ export const PRICE_LISTS = {
       commissionPublicitePct: config().AGENT_COMMISSION_PUBLICITE_PCT,
     }),
     summary: 'Referral tariff of commercial agents: signup bonus and commissions',
+    noun: 'ReferralPricing',
     adminOnly: true,
   },
 } as const;

@@ -11,11 +11,12 @@ import { priceList, setPriceList } from './service';
 export const router = new ApiRouter();
 
 for (const name of Object.keys(PRICE_LISTS) as PriceListName[]) {
-  const { schema, summary } = PRICE_LISTS[name];
+  const { schema, summary, noun } = PRICE_LISTS[name];
   const path = `/api/admin/${name}`;
   router.json({
     method: 'get',
     path,
+    operationId: `get${noun}`,
     tags: ['Pricing'],
     summary,
     access: 'profile',
@@ -28,6 +29,8 @@ for (const name of Object.keys(PRICE_LISTS) as PriceListName[]) {
     router.json({
       method,
       path,
+      // The POST twin of a PUT needs a name of its own: generated clients name a method after each.
+      operationId: method === 'put' ? `set${noun}` : `set${noun}ByPost`,
       tags: ['Pricing (admin)'],
       summary: `Sets: ${summary.toLowerCase()}`,
       description: 'Applies to payments started from now on. Price lists and tariffs are written by principal and superAdmin only; each write enters the audit trail (`pricing.updated`) with the list before and after.',

@@ -6,6 +6,7 @@ import { mySubscriptions } from './service';
 export const router = new ApiRouter().json({
   method: 'get',
   path: '/api/payments/subscriptions/me',
+  operationId: 'getMySubscription',
   tags: ['Subscriptions'],
   summary: 'The caller’s subscription (sellers and forwarders): active, expiry, trial',
   access: 'profile',

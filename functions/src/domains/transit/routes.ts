@@ -15,10 +15,13 @@ const eligibility = ['TRANSITAIRE_VERIF_PENDING', 'TRANSITAIRE_NOT_VERIFIED', 'T
 
 function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
   const tags = ['Transit missions'];
+  // The old prefix's operations need names of their own: generated clients name a method after each.
+  const operationId = (name: string) => (deprecated ? `${name}Legacy` : name);
   return new ApiRouter()
     .json({
       method: 'post',
       path: `${prefix}/start`,
+      operationId: operationId('startTransitJourney'),
       tags,
       deprecated,
       summary: 'Starts the journey of a vehicle the buyer bought for transit, or updates its destination and details',
@@ -34,6 +37,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
     .json({
       method: 'post',
       path: `${prefix}/select-transitaire`,
+      operationId: operationId('selectForwarder'),
       tags,
       deprecated,
       summary: 'Assigns a verified, subscribed forwarder to the journey',
@@ -48,6 +52,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
     .json({
       method: 'post',
       path: `${prefix}/transferer`,
+      operationId: operationId('handOverToForwarder'),
       tags,
       deprecated,
       summary: 'Hands the vehicle over to the forwarder (`transferer`)',
@@ -61,6 +66,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
     .list({
       method: 'get',
       path: `${prefix}/mes-parcours`,
+      operationId: operationId('listMyJourneys'),
       tags,
       deprecated,
       summary: 'The buyer’s journeys, most recently changed first',
@@ -75,6 +81,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
     .json({
       method: 'get',
       path: `${prefix}/parcours/:articleId`,
+      operationId: operationId('getMyJourney'),
       tags,
       deprecated,
       summary: 'The buyer’s journey for one article',
@@ -88,6 +95,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
     .list({
       method: 'get',
       path: `${prefix}/mes-missions`,
+      operationId: operationId('listMyMissions'),
       tags,
       deprecated,
       summary: 'Missions assigned to the forwarder, filtered by status',
@@ -102,6 +110,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
     .list({
       method: 'get',
       path: `${prefix}/acceptes`,
+      operationId: operationId('listMyActiveMissions'),
       tags,
       deprecated,
       summary: 'The forwarder’s active missions (`en_cours`, `transferer`); kept for an old client route',
@@ -116,6 +125,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
     .json({
       method: 'patch',
       path: `${prefix}/:id/marquer-traite`,
+      operationId: operationId('closeMission'),
       tags,
       deprecated,
       summary: 'Closes a `transferer` mission (its forwarder)',
@@ -129,6 +139,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
     .json({
       method: 'patch',
       path: `${prefix}/:id/rejeter-attribution`,
+      operationId: operationId('refuseMission'),
       tags,
       deprecated,
       summary: 'Refuses an `en_cours` mission (its forwarder): back to `parcours`, forwarder cleared',
@@ -142,6 +153,7 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
     .json({
       method: 'patch',
       path: `${prefix}/:id/details`,
+      operationId: operationId('updateJourneyDetails'),
       tags,
       deprecated,
       summary: 'Updates destination, delivery mode and notes while `parcours` or `en_cours` (the buyer)',

@@ -10,6 +10,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/wallet/me',
+    operationId: 'getMyWallet',
     tags,
     summary: 'Balance of the caller’s wallet (XOF)',
     access: 'profile',
@@ -30,6 +31,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/wallet/me/transactions',
+    operationId: 'listMyWalletTransactions',
     tags,
     summary: 'The caller’s ledger, newest first',
     access: 'profile',
@@ -59,6 +61,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/wallet/me/stats',
+    operationId: 'getMyWalletStats',
     tags,
     summary: 'Totals by type, overall and by month (last 12 months with activity)',
     access: 'profile',

@@ -11,6 +11,7 @@ import { listAudit } from './service';
 export const router = new ApiRouter().list({
   method: 'get',
   path: '/api/admin/audit',
+  operationId: 'listAuditEntries',
   tags: ['Audit (admin)'],
   summary: 'The audit trail of admin powers, newest first, by actor, type, target and date (superAdmin)',
   description:

@@ -16,6 +16,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/admin/documents',
+    operationId: 'listStoredDocuments',
     tags,
     summary: 'Stored documents (identity cards, verification reports, invoices), newest first, by kind, owner, date of registration and deletion',
     description: 'Every combination of filters is served by the indexes of firestore.indexes.json. `from` is inclusive, `to` exclusive.',
@@ -40,6 +41,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/admin/documents/delete',
+    operationId: 'deleteStoredDocuments',
     tags,
     summary: 'Deletes stored documents in bulk (superAdmin): their files leave storage, their entries stay marked deleted',
     description:
@@ -53,6 +55,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/admin/documents/:id/download',
+    operationId: 'getStoredDocumentLink',
     tags,
     summary: 'A short-lived signed link to a stored document’s file (DOCUMENT_LINK_TTL_SECONDS)',
     description: 'A deleted document answers 410 DOCUMENT_DELETED; an unknown one 404 DOCUMENT_NOT_FOUND. With the local storage driver the link is served by GET /api/upload/signed/….',

@@ -24,6 +24,7 @@ export const router = new ApiRouter()
   .file({
     method: 'get',
     path: '/api/upload/signed/:area/:name',
+    operationId: 'getSignedDocument',
     tags,
     summary: 'A stored document (an invoice, a report) through a short-lived signed link (local storage driver)',
     description,
@@ -37,6 +38,7 @@ export const router = new ApiRouter()
   .file({
     method: 'get',
     path: '/api/upload/signed/:area/:folder/:name',
+    operationId: 'getSignedFolderDocument',
     tags,
     summary: 'A stored document (an identity card, a report) through a short-lived signed link (local storage driver)',
     description,

@@ -12,6 +12,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/admin/events/parked',
+    operationId: 'listParkedEventRuns',
     tags,
     summary: 'Runs of subscribers parked after their last attempt, latest first',
     description: 'A run is parked after EVENT_MAX_ATTEMPTS failures; its event and the error of its last attempt say what went wrong.',
@@ -26,6 +27,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/admin/events/runs/:id/replay',
+    operationId: 'replayEventRun',
     tags,
     summary: 'Replays a parked run now, with a fresh count of attempts',
     description: 'Subscribers are idempotent: replaying never applies an effect twice. A run that is not parked is left as it is and returned.',

@@ -12,6 +12,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/admin/reconciliation',
+    operationId: 'getReconciliation',
     tags,
     summary: 'The last daily reconciliation of the money: every break of the invariant with its documents',
     description: [
@@ -27,6 +28,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/admin/reconciliation/debts',
+    operationId: 'listWalletDebts',
     tags,
     summary: 'Wallets that owe money now, the largest debt first',
     description: 'A debt is a credit taken back (its money went back to the buyer) after it was withdrawn; the wallet’s next credits repay it first. Every admin level.',

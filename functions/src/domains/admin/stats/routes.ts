@@ -10,6 +10,7 @@ const tags = ['Dashboard statistics (admin)'];
 export const router = new ApiRouter().json({
   method: 'get',
   path: '/api/admin/stats',
+  operationId: 'getAdminStats',
   tags,
   summary: 'Dashboard figures: users, listings, payments, missions, orders and deliveries, now and over a range of days',
   description: [

@@ -7,6 +7,7 @@ import { USER_LIMITS } from '../../../core/user-limits';
 export const router = new ApiRouter().json({
   method: 'post',
   path: '/api/demo-events/track',
+  operationId: 'trackDemoEvent',
   tags: ['Demonstrations'],
   summary: 'Records a demonstration event of the caller’s session (sellers and buyers)',
   description:

@@ -12,6 +12,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/referrals/me',
+    operationId: 'listMyReferrals',
     tags,
     summary: 'The calling agent’s referrals, newest first',
     access: 'profile',
@@ -25,6 +26,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/referrals/me/stats',
+    operationId: 'getMyReferralStats',
     tags,
     summary: 'The calling agent’s referral statistics, from its running totals',
     access: 'profile',
@@ -35,6 +37,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/referrals',
+    operationId: 'listReferrals',
     tags: ['Referrals (admin)'],
     summary: 'Every referral, newest first, by agent or status',
     access: 'profile',
@@ -48,6 +51,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/referrals/:id',
+    operationId: 'getReferral',
     tags,
     summary: 'One referral (its agent, or admin levels)',
     access: 'profile',

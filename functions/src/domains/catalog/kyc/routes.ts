@@ -15,6 +15,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/upload/kyc',
+    operationId: 'uploadIdentityCard',
     tags,
     summary: 'Uploads an identity card image into the forwarder’s private area (JPEG, PNG or WebP, UPLOAD_IMAGE_MAX_BYTES)',
     description: 'Never made public. Give its `path` to POST /api/transitaires/verification/submit; read it back at its `url`.',
@@ -29,6 +30,7 @@ export const router = new ApiRouter()
   .file({
     method: 'get',
     path: '/api/upload/kyc/:name',
+    operationId: 'getMyIdentityCard',
     tags,
     summary: 'One of the calling forwarder’s own identity cards',
     access: 'profile',

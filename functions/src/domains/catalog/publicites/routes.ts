@@ -13,6 +13,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/publicites',
+    operationId: 'requestBoost',
     tags,
     summary: 'Asks for a boost of one of the caller’s online listings',
     description: 'The price is the admin pricing per day times `duree`; the boost waits for its payment (type `publicite`).',
@@ -26,6 +27,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/publicites/mine',
+    operationId: 'listMyBoosts',
     tags,
     summary: 'The caller’s boosts, newest first',
     access: 'profile',
@@ -39,6 +41,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/publicites',
+    operationId: 'listBoosts',
     tags: adminTags,
     summary: 'Every boost, filtered by status and type, newest first',
     access: 'profile',
@@ -52,6 +55,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/publicites/:id',
+    operationId: 'getBoost',
     tags,
     summary: 'One boost (its seller or an admin)',
     access: 'profile',
@@ -63,6 +67,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/publicites/:id/activate',
+    operationId: 'activateBoost',
     tags: adminTags,
     summary: 'Starts a paid boost: window from now for `duree` days, listing flag on',
     access: 'profile',
@@ -75,6 +80,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/publicites/:id/reject',
+    operationId: 'rejectBoost',
     tags: adminTags,
     summary: 'Rejects a boost with a reason (a paid one is marked for refund)',
     access: 'profile',
@@ -88,6 +94,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/public/publicites',
+    operationId: 'listRunningBoosts',
     tags: ['Public'],
     summary: 'Running boosts, ending soonest first',
     description: 'Only boosts of listings in public view: a listing leaving it (withdrawn, taken down, sold, back to moderation, a lapsed seller’s part) ends its boosts.',
@@ -104,6 +111,7 @@ export const pricingRouter = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/admin/pub-pricing',
+    operationId: 'getAdvertisingPricing',
     tags: ['Advertisements'],
     summary: 'Advertising prices per day',
     access: 'profile',
@@ -113,6 +121,7 @@ export const pricingRouter = new ApiRouter()
   .json({
     method: 'put',
     path: '/api/admin/pub-pricing',
+    operationId: 'setAdvertisingPricing',
     tags: adminTags,
     summary: 'Sets the advertising prices per day',
     description: 'Applies to boosts asked from now on; existing ones keep their price. Principal and superAdmin only (price lists and tariffs); the write enters the audit trail (`pricing.updated`).',

@@ -16,6 +16,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/upload/image',
+    operationId: 'uploadImage',
     tags,
     summary: 'Uploads a public photo (a listing’s); JPEG, PNG or WebP, UPLOAD_IMAGE_MAX_BYTES (10 MB). Identity cards go to POST /api/upload/kyc',
     access: 'profile',
@@ -29,6 +30,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/upload/video',
+    operationId: 'uploadVideo',
     tags,
     summary: 'Uploads a listing video (MP4, WebM or QuickTime; UPLOAD_VIDEO_MAX_BYTES, 30 MB by default)',
     description: 'Public, as the spec says; rate limited per IP (UPLOAD_VIDEO_RATE_LIMIT_MAX per window).',
@@ -44,9 +46,11 @@ export const router = new ApiRouter()
     access: 'public',
     method: 'get',
     path: '/api/upload/files/:kind/:name',
+    operationId: 'getPublicMediaFile',
     tags,
     summary: 'A public photo or video (`images`, `videos`), with the local storage driver (emulator); Cloud Storage serves its own. Never an identity card',
-    contentType: 'application/octet-stream',
+    description: 'Listing photos and videos are public files: the answer’s content type is the one the upload was stored with. Under the emulator the local storage driver serves them here; once deployed their URLs point at Cloud Storage, and this route answers 404 FILE_NOT_FOUND.',
+    contentTypes: [...ACCEPTED_TYPES.image, ...ACCEPTED_TYPES.video],
     params: PublicFileParams,
     errors: ['FILE_NOT_FOUND'],
     handlers: [serveFile],

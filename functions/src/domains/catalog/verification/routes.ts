@@ -34,6 +34,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/verification/admin/requests',
+    operationId: 'listVerificationRequests',
     tags,
     summary: 'Verification requests, newest first, filtered by status, listing or buyer, and days requested',
     description: 'Filters: `statut` with at most one of `articleId`, `acheteur` (each combination has its index; more answer VALIDATION_ERROR), and `from`/`to` days.',
@@ -48,6 +49,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/verification/admin/stats',
+    operationId: 'getVerificationStats',
     tags,
     summary: 'Requests by status now, and the average time from payment to report (from counters)',
     access: 'profile',
@@ -58,6 +60,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/verification/admin/requests/:articleId/rapport',
+    operationId: 'uploadVerificationReport',
     tags,
     summary: 'Uploads the inspection report of a listing (PDF, VERIFICATION_REPORT_MAX_BYTES), to attach with PATCH .../statut',
     description: 'The body is the PDF itself (its bytes must start with `%PDF-`). Kept private; give the answered `rapportId` to PATCH .../statut with `rapport_disponible`.',
@@ -73,6 +76,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/verification/admin/requests/:articleId/statut',
+    operationId: 'setVerificationStatus',
     tags,
     summary: 'Moves every open request of a listing together: `en_cours`, `rapport_disponible` (with the uploaded report) or `annule`',
     description:
@@ -88,6 +92,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/verification/mine',
+    operationId: 'listMyVerificationRequests',
     tags,
     summary: 'The caller’s verification requests (as the buyer who paid), newest first',
     access: 'profile',
@@ -100,6 +105,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/verification/:id',
+    operationId: 'getVerificationRequest',
     tags,
     summary: 'One request, for its buyer, the listing’s seller or an admin',
     access: 'profile',
@@ -111,6 +117,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/verification/:id/rapport',
+    operationId: 'getVerificationReportLink',
     tags,
     summary: 'A short-lived link to the report (VERIFICATION_REPORT_LINK_TTL_SECONDS), for the buyer, the seller or an admin',
     access: 'profile',
@@ -122,6 +129,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/verification/:id/accepter',
+    operationId: 'acceptVerificationReport',
     tags,
     summary: 'The buyer accepts the report (from `rapport_disponible`, once): its transit journey gets `verificationApproved`',
     access: 'profile',
@@ -133,6 +141,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/verification/:id/refuser',
+    operationId: 'refuseVerifiedVehicle',
     tags,
     summary: 'The buyer refuses the vehicle after the report (from `rapport_disponible`, once): its purchase is cancelled and refunded, its journey `annule`',
     description: 'The verification fee is not refunded: the inspection was made. Refused past VERIFICATION_DECISION_DAYS after the report (VERIFICATION_DECISION_CLOSED: the request closes as accepted) and once the vehicle was handed over, delivered or transferred to its forwarder (VERIFICATION_VEHICLE_HANDED_OVER).',

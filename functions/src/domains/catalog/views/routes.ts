@@ -14,6 +14,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/views/most-viewed',
+    operationId: 'listMostViewedListings',
     tags,
     summary: 'Online listings, most viewed first',
     access: 'public',
@@ -26,6 +27,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/views/:articleId',
+    operationId: 'recordListingView',
     tags,
     summary: 'Records a view of an online listing',
     description:
@@ -43,6 +45,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/views/:articleId',
+    operationId: 'getListingViewCount',
     tags,
     summary: 'View count of an online listing',
     description: 'Every view counted so far (the listing’s own `views` field is a roll-up, at most about a minute behind, or 10 minutes for a listing nobody views any more).',

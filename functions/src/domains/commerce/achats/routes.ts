@@ -13,6 +13,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/achat',
+    operationId: 'createPurchase',
     tags,
     summary: 'Opens the purchase of an online vehicle listing, at its price; then pay it (payment type `achat`, `metadata.achatId`). Parts are ordered (`POST /api/orders`).',
     access: 'profile',
@@ -25,6 +26,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/achat/mine',
+    operationId: 'listMyPurchases',
     tags,
     summary: 'The caller’s purchases, newest first',
     access: 'profile',
@@ -38,6 +40,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/achat/:id/cancel',
+    operationId: 'cancelPurchase',
     tags,
     summary: 'Cancels an unpaid purchase',
     access: 'profile',
@@ -50,6 +53,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/achat/sales',
+    operationId: 'listMyVehicleSales',
     tags,
     summary: 'The purchases of the caller’s listings (paid, handed over or cancelled), newest first: the id its handover names; never the buyer’s code',
     access: 'profile',
@@ -63,6 +67,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/achat/:id/handover',
+    operationId: 'handOverPurchase',
     tags,
     summary: 'The seller hands the vehicle over in person: it enters the buyer’s handover code; the purchase is `remise` and the seller’s held price released',
     access: 'profile',
@@ -76,6 +81,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/achat/:id/received',
+    operationId: 'confirmPurchaseReceived',
     tags,
     summary: 'The buyer says it received the vehicle in person: the purchase is `remise` and the seller’s held price released',
     access: 'profile',
@@ -88,6 +94,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/achat/admin/:id/status',
+    operationId: 'decidePurchase',
     tags: ['Purchases (admin)'],
     summary:
       'An admin decides a paid purchase before its handover, with a reason kept in the audit trail: `annulee` (a full refund, the listing online again) or `remise` (a handover nobody confirmed: the seller’s held price released)',

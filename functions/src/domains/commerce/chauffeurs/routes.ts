@@ -14,6 +14,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/chauffeurs/demandes',
+    operationId: 'requestDriver',
     tags,
     summary: 'Asks for a driver, for an online listing (`articleId`) or a trip (`trajet`), at a future date and a place on the map',
     access: 'profile',
@@ -27,6 +28,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/chauffeurs/demandes/mine',
+    operationId: 'listMyDriverRequests',
     tags,
     summary: 'The caller’s driver requests, newest first',
     access: 'profile',
@@ -40,6 +42,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/chauffeurs/demandes/open',
+    operationId: 'listOpenDriverRequests',
     tags,
     summary: 'Open requests near the driver, nearest first, each shown by the area of its meeting place',
     description:
@@ -59,6 +62,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/chauffeurs/demandes/:id',
+    operationId: 'getDriverRequest',
     tags,
     summary: 'One request, for its buyer or the driver who accepted it',
     access: 'profile',
@@ -70,6 +74,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/chauffeurs/demandes/:id/accept',
+    operationId: 'acceptDriverRequest',
     tags,
     summary: 'A driver accepts an open request; of several drivers at once, one wins',
     description:
@@ -86,6 +91,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/chauffeurs/demandes/:id/refuse',
+    operationId: 'giveUpDriverRequest',
     tags,
     summary: 'The accepting driver gives the request up: open again, not offered to that driver again',
     access: 'profile',
@@ -98,6 +104,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/chauffeurs/demandes/:id/cancel',
+    operationId: 'cancelDriverRequest',
     tags,
     summary: 'The buyer cancels its request, before or after a driver accepted it',
     access: 'profile',
@@ -110,6 +117,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/chauffeurs/admin/demandes',
+    operationId: 'listDriverRequests',
     tags,
     summary: 'All driver requests, newest first, filtered by status, buyer or driver',
     access: 'profile',
@@ -123,6 +131,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/chauffeurs/admin/demandes/:id/reject',
+    operationId: 'rejectDriverRequest',
     tags,
     summary: 'An admin rejects a request with its reason',
     access: 'profile',

@@ -13,6 +13,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/admin/litiges',
+    operationId: 'listDisputes',
     tags,
     summary: 'Every dispute, newest first, by status or escalated',
     access: 'profile',
@@ -26,6 +27,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/admin/litiges/:id/prise',
+    operationId: 'takeDispute',
     tags,
     summary: 'An admin takes an open dispute, or assigns it to another admin level: `en_examen` (audited)',
     access: 'profile',
@@ -39,6 +41,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/admin/litiges/:id/decision',
+    operationId: 'decideDispute',
     tags,
     summary: 'Decides a dispute under review: `rembourse` (all or part of the goods’ price back to the buyer, the rest released) or `libere` (released to the sellers), audited',
     description:

@@ -13,6 +13,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/litiges',
+    operationId: 'openDispute',
     tags,
     summary: 'The buyer opens a dispute of its sale after a proof of handover, within DELIVERY_DISPUTE_WINDOW_HOURS, once per sale: its money stays held until an admin decides',
     description:
@@ -30,6 +31,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/litiges/mine',
+    operationId: 'listMyDisputes',
     tags,
     summary: 'The disputes the caller is a party of (buyer, seller or courier), newest first',
     access: 'profile',
@@ -42,6 +44,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/litiges/:id',
+    operationId: 'getDispute',
     tags,
     summary: 'One dispute, for its parties and admins (its realtime document: `litiges/{id}`)',
     access: 'profile',
@@ -53,6 +56,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/litiges/:id/reponse',
+    operationId: 'answerDispute',
     tags,
     summary: 'A seller of the sale answers the dispute, once, before `echeanceReponse` (DISPUTE_ANSWER_DAYS)',
     access: 'profile',
@@ -65,6 +69,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/litiges/:id/retrait',
+    operationId: 'withdrawDispute',
     tags,
     summary: 'The buyer withdraws its dispute before a decision: `retire`; the sale’s money is released as its handover says',
     access: 'profile',
@@ -78,6 +83,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/litiges/:id/preuves',
+    operationId: 'addDisputeEvidence',
     tags,
     summary: 'The buyer or a seller adds a photo to the dispute (JPEG, PNG or WebP, UPLOAD_IMAGE_MAX_BYTES; DISPUTE_EVIDENCE_MAX per side), kept privately while it is open',
     access: 'profile',
@@ -91,6 +97,7 @@ export const router = new ApiRouter()
   .file({
     method: 'get',
     path: '/api/litiges/:id/preuves/:fichier',
+    operationId: 'getDisputeEvidence',
     tags,
     summary: 'One evidence photo of the dispute, for its parties and admins',
     access: 'profile',

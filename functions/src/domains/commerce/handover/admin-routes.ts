@@ -12,6 +12,7 @@ import { staleHandovers } from './stale';
 export const router = new ApiRouter().list({
   method: 'get',
   path: '/api/admin/remises-en-retard',
+  operationId: 'listStaleHandovers',
   tags: ['Orders (admin)'],
   summary:
     'Paid sales nobody handed over for HANDOVER_REMINDER_DAYS (their parties reminded), the oldest payment first: release or refund each with `POST /api/orders/admin/{id}/status` or `POST /api/achat/admin/{id}/status` (with a courier, through its delivery)',

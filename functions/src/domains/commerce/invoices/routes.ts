@@ -11,6 +11,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/invoices',
+    operationId: 'listMyInvoices',
     tags,
     summary: 'The caller’s invoices, as buyer (`Invoice`) and as seller (its part: `SellerInvoice`), or one side with `side`, newest first',
     access: 'profile',
@@ -23,6 +24,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/invoices/read-all',
+    operationId: 'markAllMyInvoicesRead',
     tags,
     summary: 'Marks up to 400 of the caller’s unread invoices read (`hasMore`: call again)',
     access: 'profile',
@@ -32,6 +34,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/invoices/:id',
+    operationId: 'getInvoice',
     tags,
     summary: 'One invoice: its buyer and admins read all of it (`Invoice`), a seller its own part (`SellerInvoice`)',
     access: 'profile',
@@ -43,6 +46,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/invoices/:id/read',
+    operationId: 'markInvoiceRead',
     tags,
     summary: 'Marks one of the caller’s invoices read',
     access: 'profile',
@@ -54,6 +58,7 @@ export const router = new ApiRouter()
   .file({
     method: 'get',
     path: '/api/invoices/:id/pdf',
+    operationId: 'getInvoicePdf',
     tags,
     summary: 'One invoice as a PDF: the whole invoice for its buyer and admins, a seller’s own part for a seller',
     description:

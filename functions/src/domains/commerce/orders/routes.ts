@@ -16,6 +16,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/orders',
+    operationId: 'createOrder',
     tags,
     summary: 'Orders online parts at their listings’ prices (plus the delivery fee); then pay it (payment type `commande`, `metadata.commandeId`)',
     access: 'profile',
@@ -28,6 +29,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/orders/mine',
+    operationId: 'listMyOrders',
     tags,
     summary: 'The caller’s orders, newest first',
     access: 'profile',
@@ -41,6 +43,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/orders/sales',
+    operationId: 'listMyOrderSales',
     tags,
     summary: 'Orders containing the caller’s listings, each as the caller’s part (`SellerOrder`: its own lines and their sum), newest first',
     access: 'profile',
@@ -54,6 +57,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/orders/admin',
+    operationId: 'listOrders',
     tags: adminTags,
     summary: 'All orders, newest first, by status, buyer or seller',
     access: 'profile',
@@ -67,6 +71,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/orders/admin/:id/status',
+    operationId: 'setOrderStatusAsAdmin',
     tags: adminTags,
     summary:
       'Moves an order along its status table, with a reason kept in its history: `cancelled` at any point before the handover (`shipped` included; its money marked for refund, units back in stock), `delivered` for a sale nobody confirmed (its sellers’ held money released)',
@@ -81,6 +86,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/orders/:id',
+    operationId: 'getOrder',
     tags,
     summary: 'One order: its buyer and admins see all of it (`Order`), a seller its own part (`SellerOrder`)',
     access: 'profile',
@@ -92,6 +98,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/orders/:id/cancel',
+    operationId: 'cancelOrder',
     tags,
     summary:
       'Cancels the caller’s order before the seller declares it `shipped` (a paid one: its money is marked for refund, its units back in stock; a paid one with delivery: through its delivery only)',
@@ -105,6 +112,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/orders/:id/status',
+    operationId: 'setOrderStatus',
     tags,
     summary: 'A seller of the order declares it `processing`, then `shipped` (its word, not a handover: the buyer’s code is)',
     access: 'profile',
@@ -118,6 +126,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/orders/:id/handover',
+    operationId: 'handOverOrder',
     tags,
     summary: 'A seller hands its parts over in person: it enters the buyer’s handover code; its held money is released (the last seller’s makes the order `delivered`)',
     access: 'profile',
@@ -131,6 +140,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/orders/:id/received',
+    operationId: 'confirmOrderReceived',
     tags,
     summary: 'The buyer says it received its parts in person: every seller’s lines not handed over yet are (their held money released), the order `delivered`',
     access: 'profile',

@@ -27,6 +27,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/deliveries',
+    operationId: 'listDeliveries',
     tags,
     summary: 'Deliveries, newest first: admin levels see all (filters), a courier its assigned ones, a seller those it has a pickup in, a buyer its own',
     description:
@@ -41,6 +42,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/deliveries/:id',
+    operationId: 'getDelivery',
     tags,
     summary: 'One delivery, for its parties (buyer, sellers, assigned courier) and admin levels',
     description:
@@ -54,6 +56,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/accept',
+    operationId: 'acceptDelivery',
     tags,
     summary: 'A courier accepts the delivery it was offered; of several couriers at once, exactly one is assigned',
     description:
@@ -68,6 +71,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/decline',
+    operationId: 'declineDelivery',
     tags,
     summary: 'A courier turns its open offer down: the delivery is not offered to it again',
     access: 'profile',
@@ -80,6 +84,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/pickups/:vendeur/confirm',
+    operationId: 'confirmDeliveryPickup',
     tags,
     summary: 'A pickup confirmed by its seller handing the goods over, or by the assigned courier entering the seller’s pickup code (never the courier alone); the last one puts the delivery `en_cours`',
     description:
@@ -94,6 +99,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/proof',
+    operationId: 'uploadDeliveryProof',
     tags,
     summary: 'The assigned courier uploads its handover photo (JPEG, PNG or WebP, UPLOAD_IMAGE_MAX_BYTES), kept privately for the delivery',
     description:
@@ -110,6 +116,7 @@ export const router = new ApiRouter()
   .file({
     method: 'get',
     path: '/api/deliveries/:id/proof',
+    operationId: 'getDeliveryProof',
     tags,
     summary: 'The handover photo the delivery records (its `preuve.photo`), for its buyer, its courier and admins',
     access: 'profile',
@@ -121,6 +128,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/delivered',
+    operationId: 'markDeliveryDelivered',
     tags,
     summary: 'The assigned courier hands the goods over: with the buyer’s code it is `livre` at once; with a photo only it closes `livre` after DELIVERY_DISPUTE_WINDOW_HOURS (the buyer’s silence is the handover) unless the buyer confirms or opens a dispute first',
     description:
@@ -135,6 +143,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/confirm',
+    operationId: 'confirmDeliveryReceived',
     tags,
     summary: 'The buyer confirms it received the goods: `livre`',
     access: 'profile',
@@ -146,6 +155,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/dispute',
+    operationId: 'reportDeliveryNotReceived',
     tags,
     summary: 'The buyer reports it did not receive the goods (before `livre`, once a courier holds them): the pending auto-close is dropped and the delivery flagged for admins (`enLitige`)',
     description: 'Admins find it with `GET /api/deliveries?litige=true` and end it with admin/status; the buyer’s confirmation or the courier’s code still close it.',
@@ -159,6 +169,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/refuse',
+    operationId: 'refuseDelivery',
     tags,
     summary:
       'The buyer refuses the goods at the door, before any proof of handover (the courier earns its trip): `refuse` (docs/guides/logistics.md: outcomes). After the courier’s photo, a disagreement is a dispute (`POST /api/litiges`). Not the courier’s: its recipient absent, it uses `return`',
@@ -172,6 +183,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/return',
+    operationId: 'returnDelivery',
     tags,
     summary: 'The assigned courier could not deliver and brings the goods back to the sellers: `retour` (docs/guides/logistics.md: outcomes)',
     access: 'profile',
@@ -184,6 +196,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/cancel',
+    operationId: 'cancelDelivery',
     tags,
     summary: 'The buyer cancels its delivery before a courier accepted it: `annule`, its payment marked for refund (docs/guides/logistics.md: outcomes)',
     access: 'profile',
@@ -195,6 +208,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/admin/status',
+    operationId: 'setDeliveryStatusAsAdmin',
     tags,
     summary: 'Admin levels move a delivery to `en_cours`, `livre`, `refuse`, `retour` or `annule` (before `livre`), as the status table allows, with a reason',
     access: 'profile',
@@ -208,6 +222,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/deliveries/:id/admin/relaunch',
+    operationId: 'relaunchDeliverySearch',
     tags,
     summary: 'Admin levels start a new search (from the first radius) for a `commande` delivery whose every round ended without a courier (`sansLivreur`), or whose last round ended with no next one (`roundEndsAt` passed: a lost task)',
     description: 'The new search is a new generation (`roundBase`): a round task of the search it replaces that arrives late, even while the relaunch runs, does nothing.',

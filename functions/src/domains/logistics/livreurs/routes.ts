@@ -16,6 +16,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/livreurs/me',
+    operationId: 'getMyCourierPresence',
     tags,
     summary: 'The courier’s presence: online or not, last position',
     access: 'profile',
@@ -26,6 +27,7 @@ export const router = new ApiRouter()
   .json({
     method: 'put',
     path: '/api/livreurs/me/status',
+    operationId: 'setMyCourierStatus',
     tags,
     summary: 'Goes online (offers may come) or offline, optionally with the current position',
     description:
@@ -41,6 +43,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/livreurs/me/location',
+    operationId: 'reportMyCourierLocation',
     tags,
     summary: 'The courier’s position, from its GPS stream: written at most once per LIVREUR_LOCATION_INTERVAL_SECONDS',
     description:
@@ -54,6 +57,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/livreurs/me/deliveries',
+    operationId: 'listMyCourierDeliveries',
     tags,
     summary: 'The courier’s deliveries: offered to it, active, or past',
     access: 'profile',
@@ -67,6 +71,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/livreurs/me/earnings',
+    operationId: 'getMyCourierEarnings',
     tags,
     summary: 'The courier’s wallet: balance, delivery gains by month, newest entries',
     access: 'profile',
@@ -77,6 +82,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/livreurs',
+    operationId: 'listCouriers',
     tags,
     summary: 'Couriers that reported their presence, filtered by online flag and by name prefix or telephone',
     description: 'By name with `q`, otherwise the most recently active first. A courier appears once it has gone online or sent a position.',
@@ -92,6 +98,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/livreurs/:uid',
+    operationId: 'getCourier',
     tags,
     summary: 'One courier: presence, profile summary, active deliveries',
     access: 'profile',

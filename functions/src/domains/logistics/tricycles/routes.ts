@@ -27,6 +27,7 @@ export const router = new ApiRouter()
   .json({
     method: 'put',
     path: '/api/tricycles/me/status',
+    operationId: 'setMyTricycleStatus',
     tags,
     summary: 'A chauffeur publishes its tricycle status: online at a position, or offline',
     description:
@@ -41,6 +42,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/tricycles/me/location',
+    operationId: 'reportMyTricycleLocation',
     tags,
     summary: 'One position of the driver’s GPS stream, stored at most once per TRICYCLE_LOCATION_INTERVAL_SECONDS',
     description: 'Never an error for a stream that comes too fast or while offline: `written` and `reason` say what happened. Of two positions at once within the interval, exactly one is stored.',
@@ -53,6 +55,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/tricycles/me',
+    operationId: 'getMyTricycle',
     tags,
     summary: 'The caller’s tricycle card and presence',
     access: 'profile',
@@ -64,6 +67,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/tricycles/nearby',
+    operationId: 'listNearbyTricycles',
     tags,
     summary: 'Online tricycle drivers within `radiusKm` of a point, nearest first',
     description:
@@ -84,6 +88,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/tricycles/contacts',
+    operationId: 'contactTricycleDriver',
     tags,
     summary: 'A buyer contacts an available driver (`initiated`); the driver is told',
     description:
@@ -99,6 +104,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/tricycles/contacts/mine',
+    operationId: 'listMyTricycleContacts',
     tags,
     summary: 'The caller’s contacts (as buyer, or as driver), latest move first',
     access: 'profile',
@@ -112,6 +118,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/tricycles/admin/drivers',
+    operationId: 'listTricycleDrivers',
     tags,
     summary: 'All tricycle drivers, latest change first, online or offline',
     access: 'profile',
@@ -125,6 +132,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/tricycles/admin/contacts',
+    operationId: 'listTricycleContacts',
     tags,
     summary: 'All tricycle contacts, latest move first, filtered by one of status, buyer or driver',
     access: 'profile',
@@ -138,6 +146,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/tricycles/contacts/:id',
+    operationId: 'getTricycleContact',
     tags,
     summary: 'One contact, for its buyer or its driver',
     access: 'profile',
@@ -149,6 +158,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/tricycles/contacts/:id/accept',
+    operationId: 'acceptTricycleContact',
     tags,
     summary: 'The driver accepts the contact: a chat room opens between the two (chat context `tricycle`, id the contact’s)',
     access: 'profile',
@@ -161,6 +171,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/tricycles/contacts/:id/decline',
+    operationId: 'declineTricycleContact',
     tags,
     summary: 'The driver declines an `initiated` contact (`closed`, `closedBy: declined`)',
     access: 'profile',
@@ -173,6 +184,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/tricycles/contacts/:id/close',
+    operationId: 'closeTricycleContact',
     tags,
     summary: 'Either side closes the contact (`initiated` or `accepted` -> `closed`); the other is told',
     description: 'The chat room stays readable to the two; the buyer may open the contact again later.',

@@ -23,6 +23,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/delivery-zones',
+    operationId: 'listDeliveryZones',
     tags,
     summary: 'The active delivery zones, by name',
     access: 'public',
@@ -35,6 +36,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: '/api/delivery-zones/admin',
+    operationId: 'listAllDeliveryZones',
     tags,
     summary: 'Every delivery zone, active or not, by name',
     access: 'profile',
@@ -48,6 +50,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/delivery-zones/lookup',
+    operationId: 'findDeliveryZone',
     tags,
     summary: 'The active delivery zone holding a point',
     description: 'Where active zones overlap, the point belongs to the zone of smallest area (then of smallest id). A point on an edge is inside.',
@@ -61,6 +64,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/delivery-zones/quote',
+    operationId: 'quoteDelivery',
     tags,
     summary: 'The fee of a delivery from pickups to a destination, and its shares',
     description:
@@ -75,6 +79,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/delivery-zones/:id',
+    operationId: 'getDeliveryZone',
     tags,
     summary: 'One delivery zone, active or not',
     access: 'public',
@@ -86,6 +91,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/delivery-zones',
+    operationId: 'createDeliveryZone',
     tags,
     summary: 'Creates a delivery zone (principal and superAdmin: a zone is a tariff)',
     description: 'At most DELIVERY_ZONES_MAX zones exist at once, active or not. A zone’s prices are a tariff: written by principal and superAdmin only, each write audited (`delivery_zone.*`).',
@@ -99,6 +105,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/delivery-zones/:id',
+    operationId: 'updateDeliveryZone',
     tags,
     summary: 'Changes fields of a delivery zone (principal and superAdmin: a zone is a tariff)',
     description: 'Quotes made before keep their fee: orders and purchases store theirs.',
@@ -113,6 +120,7 @@ export const router = new ApiRouter()
   .json({
     method: 'delete',
     path: '/api/delivery-zones/:id',
+    operationId: 'deleteDeliveryZone',
     tags,
     summary: 'Deletes a delivery zone (principal and superAdmin: a zone is a tariff)',
     access: 'profile',

@@ -8,6 +8,7 @@ import { USER_LIMITS } from '../../../core/user-limits';
 export const router = new ApiRouter().list({
   method: 'get',
   path: '/api/transitaires',
+  operationId: 'listForwarders',
   tags: ['Forwarders'],
   summary: 'Forwarders a buyer can choose: verified and subscribed, best rated first',
   description:

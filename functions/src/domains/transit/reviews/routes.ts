@@ -15,6 +15,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: '/api/transitaire-reviews',
+    operationId: 'reviewForwarder',
     tags,
     summary: 'Reviews a forwarder, once, after a mission with it is closed (`traite`)',
     access: 'profile',
@@ -27,6 +28,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: '/api/transitaire-reviews/:id',
+    operationId: 'updateForwarderReview',
     tags,
     summary: 'Edits the caller’s own review',
     access: 'profile',
@@ -40,6 +42,7 @@ export const router = new ApiRouter()
   .json({
     method: 'delete',
     path: '/api/transitaire-reviews/:id',
+    operationId: 'deleteForwarderReview',
     tags,
     summary: 'Deletes the caller’s own review (forwarders cannot delete reviews)',
     access: 'profile',
@@ -52,6 +55,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/transitaire-reviews/received',
+    operationId: 'listMyReceivedReviews',
     tags,
     summary: 'Reviews the calling forwarder received, with its average',
     access: 'profile',
@@ -65,6 +69,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: '/api/transitaire-reviews/transitaire/:transitaireId',
+    operationId: 'listForwarderReviews',
     tags,
     summary: 'A forwarder’s reviews, newest first, with its average rating',
     access: 'profile',

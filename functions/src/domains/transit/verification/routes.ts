@@ -13,6 +13,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: `${base}/status`,
+    operationId: 'getMyForwarderVerification',
     tags,
     summary: 'Verification status of the calling forwarder',
     access: 'profile',
@@ -23,6 +24,7 @@ export const router = new ApiRouter()
   .json({
     method: 'post',
     path: `${base}/submit`,
+    operationId: 'submitForwarderVerification',
     tags,
     summary: 'Submits the file: identity card front and back (the caller’s uploads to POST /api/upload/kyc) and company data',
     description:
@@ -37,6 +39,7 @@ export const router = new ApiRouter()
   .list({
     method: 'get',
     path: `${base}/admin/demandes`,
+    operationId: 'listForwarderVerifications',
     tags: ['Forwarder verification (admin)'],
     summary: 'Verification requests by status (pending by default), most recent first',
     access: 'profile',
@@ -50,6 +53,7 @@ export const router = new ApiRouter()
   .json({
     method: 'get',
     path: `${base}/admin/demandes/:userId`,
+    operationId: 'getForwarderVerification',
     tags: ['Forwarder verification (admin)'],
     summary: 'One forwarder’s request',
     access: 'profile',
@@ -62,6 +66,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: `${base}/admin/demandes/:userId/approve`,
+    operationId: 'approveForwarderVerification',
     tags: ['Forwarder verification (admin)'],
     summary: 'Approves a pending request (identity card front and back required)',
     description: 'Refused (KYC_CARDS_MISSING) unless both cards are the forwarder’s own identity cards, stored.',
@@ -75,6 +80,7 @@ export const router = new ApiRouter()
   .json({
     method: 'patch',
     path: `${base}/admin/demandes/:userId/reject`,
+    operationId: 'rejectForwarderVerification',
     tags: ['Forwarder verification (admin)'],
     summary: 'Rejects a pending request with a reason',
     access: 'profile',
