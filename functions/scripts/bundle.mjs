@@ -26,7 +26,7 @@
  * tools find them; so do swagger-ui-express (it serves files from its own folder) and
  * libphonenumber-js (required on first use), and world-atlas (the borders' 750 kB of JSON, required by
  * the first presence checked, never parsed into a bundle), and @pdf-lib/fontkit (1.5 MB, required by
- * the first PDF made; the Noto Sans files it reads are read from their package, core/pdf-fonts.ts).
+ * the first PDF made; the DejaVu Sans files it reads are read from their package, core/pdf-fonts.ts).
  * Everything else is bundled: our code, zod (what our code uses of it, see zodAsNamespace), helmet,
  * cors, express-rate-limit.
  */

@@ -9,7 +9,7 @@ import { createUser, type TestUser } from '../helpers/accounts';
 import { api, bearer, bytes } from '../helpers/api';
 import { publish } from '../helpers/catalog';
 import { resetEmulators } from '../helpers/emulators';
-import { pdfText } from '../helpers/pdf';
+import { pdfText, undrawnLetters } from '../helpers/pdf';
 import { frozenClock } from '../helpers/settings';
 
 let seller: TestUser;
@@ -85,6 +85,8 @@ it('writes the parties’ names with every letter of Fon and Yoruba, and its dat
   expect(lines).toContain(`Acheteur : Ɖɔkpɛ Adéọlá (${fon.telephone})`);
   expect(lines).toContain('Date : 29 novembre 2026');
   expect(lines.join('\n')).not.toContain('?');
+  // And print: the embedded font draws every letter it maps (a subset a viewer cannot read prints blank).
+  expect(await undrawnLetters(pdf.body as Buffer)).toEqual([]);
 });
 
 it('issues one invoice per paid purchase of a listing', async () => {

@@ -4,12 +4,15 @@
  * ToUnicode map turns back into the letters (as a PDF reader's copy and search do); a standard font
  * shows its text in WinAnsi, read here as Latin-1.
  */
+import fontkit from '@pdf-lib/fontkit';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
 
 /** A font's codes (hex, upper case) and the text each stands for; their width in hex digits. */
 interface CodeMap {
   texts: Map<string, string>;
   digits: number;
+  /** Whether the embedded font file draws the glyph of a code (Identity-H: the code is the glyph's number). */
+  draws?: (code: string) => boolean;
 }
 
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
@@ -44,9 +47,26 @@ function fontsOf(document: PDFDocument, resources: PDFDict | undefined): Map<str
   for (const [name, ref] of dict?.entries() ?? []) {
     const font = document.context.lookup(ref, PDFDict);
     const toUnicode = font.lookup(PDFName.of('ToUnicode'));
-    if (toUnicode instanceof PDFRawStream) fonts.set(name.asString(), codeMapOf(latin1(decodePDFRawStream(toUnicode).decode())));
+    if (!(toUnicode instanceof PDFRawStream)) continue;
+    fonts.set(name.asString(), { ...codeMapOf(latin1(decodePDFRawStream(toUnicode).decode())), draws: drawerOf(document, font) });
   }
   return fonts;
+}
+
+/** The embedded TrueType file of a composite font, read as a viewer reads it: a glyph it cannot read draws nothing. */
+function drawerOf(document: PDFDocument, font: PDFDict): ((code: string) => boolean) | undefined {
+  const descendant = font.lookupMaybe(PDFName.of('DescendantFonts'), PDFArray)?.lookup(0, PDFDict);
+  const file = descendant?.lookupMaybe(PDFName.of('FontDescriptor'), PDFDict)?.lookup(PDFName.of('FontFile2'));
+  if (!(file instanceof PDFRawStream)) return undefined;
+  const embedded = fontkit.create(Buffer.from(decodePDFRawStream(file).decode()));
+  return (code) => {
+    try {
+      const { width, height } = embedded.getGlyph(parseInt(code, 16)).path.bbox;
+      return width > 0 && height > 0;
+    } catch {
+      return false;
+    }
+  };
 }
 
 function decodeHex(hex: string, font: CodeMap | undefined): string {
@@ -54,6 +74,18 @@ function decodeHex(hex: string, font: CodeMap | undefined): string {
   let text = '';
   for (let at = 0; at < hex.length; at += font.digits) text += font.texts.get(hex.slice(at, at + font.digits).toUpperCase()) ?? '\uFFFD';
   return text;
+}
+
+/** The letters a PDF shows whose glyph its embedded font does not draw: they read right, and print blank. */
+export async function undrawnLetters(pdf: Buffer): Promise<string[]> {
+  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+  const undrawn = new Set<string>();
+  for (const page of document.getPages()) {
+    for (const font of fontsOf(document, page.node.Resources()).values()) {
+      for (const [code, text] of font.texts) if (text.trim() && font.draws && !font.draws(code)) undrawn.add(text);
+    }
+  }
+  return [...undrawn];
 }
 
 /** The text drawn in a PDF, one `Tj` a line, page after page. */

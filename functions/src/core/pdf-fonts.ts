@@ -1,12 +1,14 @@
 /**
- * The fonts of the PDFs the service makes: Noto Sans (SIL Open Font License 1.1, the TTF files of
- * the @expo-google-fonts/noto-sans package), which has every letter of the names of Benin (Fon and
- * Yoruba: Ɖ, ɔ, ɛ, ẹ, ọ) where the standard PDF fonts, limited to WinAnsi, print `?`.
+ * The fonts of the PDFs the service makes: DejaVu Sans (the TTF files of the dejavu-fonts-ttf
+ * package; Bitstream Vera licence and public domain: embedding and redistribution allowed), which
+ * has every letter of the names of Benin (Fon and Yoruba: Ɖ, ɔ, ɛ, ẹ, ọ) where the standard PDF
+ * fonts, limited to WinAnsi, print `?`. Google Fonts' builds (Noto Sans, Inter) have them too, but
+ * @pdf-lib/fontkit's subsetting draws most of their letters blank: checked by rendering the page.
  *
- * Each PDF embeds only the glyphs it draws (subsetting): a few kB, not the 630 kB of a file. The
+ * Each PDF embeds only the glyphs it draws (subsetting): a few kB, not the 750 kB of a file. The
  * files and fontkit are read on the first PDF an instance makes, never at a cold start: both stay in
  * node_modules, outside the bundles (scripts/bundle.mjs), and this module is only imported lazily.
- * Each file is parsed once per instance too (about 300 ms each): a PDF then takes tens of ms.
+ * Each file is parsed once per instance too (a few hundred ms): a PDF then takes tens of ms.
  */
 import { readFile } from 'node:fs/promises';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
@@ -15,8 +17,8 @@ type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 
 /** The package's files, resolved from node_modules wherever the code runs (src, lib, dist). */
 const FONT_FILES = {
-  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
 } as const;
 
 export interface PdfFonts {
@@ -54,7 +56,7 @@ async function loadSources(): Promise<FontSources> {
 
 /**
  * One glyph per letter: pdf-lib tells readers (copy, search) the text of each glyph, and places
- * no combining mark. Noto's `ccmp` would draw ọ as o and a dot below, and that o would read as
+ * no combining mark. A font's `ccmp` may draw ọ as o and a dot below, and that o would then read as
  * either letter; without it, the font's own ọ is drawn, and the text is put in composed form first.
  */
 const FEATURES = { ccmp: false };
