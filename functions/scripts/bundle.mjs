@@ -25,8 +25,10 @@
  * (firebase-functions, firebase-admin, express) stay in node_modules, where the platform and the
  * tools find them; so do swagger-ui-express (it serves files from its own folder) and
  * libphonenumber-js (required on first use), and world-atlas (the borders' 750 kB of JSON, required by
- * the first presence checked, never parsed into a bundle). Everything else is bundled: our code, zod (what our
- * code uses of it, see zodAsNamespace), helmet, cors, express-rate-limit.
+ * the first presence checked, never parsed into a bundle), and @pdf-lib/fontkit (1.5 MB, required by
+ * the first PDF made; the DejaVu Sans files it reads are read from their package, core/pdf-fonts.ts).
+ * Everything else is bundled: our code, zod (what our code uses of it, see zodAsNamespace), helmet,
+ * cors, express-rate-limit.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -104,7 +106,7 @@ function moduleParts(self, kept) {
   };
 }
 
-const EXTERNAL_PACKAGES = ['firebase-functions', 'firebase-admin', 'express', 'swagger-ui-express', 'libphonenumber-js', 'world-atlas'];
+const EXTERNAL_PACKAGES = ['firebase-functions', 'firebase-admin', 'express', 'swagger-ui-express', 'libphonenumber-js', 'world-atlas', '@pdf-lib/fontkit'];
 
 /** Source module -> the bundle that holds it, for the modules that are bundles' entries. */
 const SPLIT = new Map([

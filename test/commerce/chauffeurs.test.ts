@@ -61,6 +61,19 @@ it('walks the status table: allowed moves move, the others answer INVALID_TRANSI
   });
 });
 
+it('tells the buyer its driver was found for the day and hour it asked, as Porto-Novo reads them', async () => {
+  const [someBuyer, someDriver] = await Promise.all([createUser('acheteur'), createUser('chauffeur')]);
+  // 23:05 UTC in two days: 00:05 the day after in Porto-Novo (UTC+1), that day's date in the notice.
+  const wanted = new Date(Date.now() + 2 * 86_400_000);
+  wanted.setUTCHours(23, 5, 0, 0);
+  const id = await asked(tripRequest({ date: wanted.toISOString() }), someBuyer);
+  expect((await act(someDriver, id, 'accept')).status).toBe(200);
+  const nextDay = new Date(wanted.getTime() + 86_400_000);
+  const months = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+  const day = `${nextDay.getUTCDate()} ${months[nextDay.getUTCMonth()]} ${nextDay.getUTCFullYear()}`;
+  expect(await told(someBuyer)).toContainEqual(expect.objectContaining({ type: 'demande_acceptee', body: `Un chauffeur a accepté votre demande (Cotonou → Parakou, le ${day} à 00:05).` }));
+});
+
 it('opens a request for an online listing or a trip, and refuses bad input', async () => {
   const seller = await createUser('vendeur');
   const listing = await publish(seller);

@@ -1,4 +1,5 @@
 /** Invoices of paid orders: issued once, numbered without gap, readable by their parties, rendered as PDF. */
+import { resetClock } from '../../functions/src/core/clock';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { onAchatPaid } from '../../functions/src/domains/commerce/achats/service';
@@ -8,7 +9,8 @@ import { createUser, type TestUser } from '../helpers/accounts';
 import { api, bearer, bytes } from '../helpers/api';
 import { publish } from '../helpers/catalog';
 import { resetEmulators } from '../helpers/emulators';
-import { pdfText } from '../helpers/pdf';
+import { pdfText, undrawnLetters } from '../helpers/pdf';
+import { frozenClock } from '../helpers/settings';
 
 let seller: TestUser;
 let buyer: TestUser;
@@ -57,10 +59,34 @@ it('issues one invoice per paid order, readable by its buyer and seller, and ren
   expect(pdf.headers['content-type']).toContain('application/pdf');
   const body = pdf.body as Buffer;
   expect(body.subarray(0, 5).toString()).toBe('%PDF-');
-  const text = pdfText(body);
+  const text = await pdfText(body);
   expect(text).toContain(`Facture ${again}`);
   expect(text).toContain('Plaquettes de frein x 2 a 7 500 XOF = 15 000 XOF');
   expect(text).toContain('Total : 15 000 XOF');
+});
+
+it('writes the parties’ names with every letter of Fon and Yoruba, and its date as a day of Porto-Novo', async () => {
+  const fon = await createUser('acheteur', { prenoms: 'Ɖɔkpɛ', nom: 'Adéọlá' });
+  const p = await part();
+  const created = await (await api()).post('/api/orders').set(bearer(fon.token)).send({ items: [{ articleId: p.id, quantite: 1 }], livraison: false });
+  expect(created.status).toBe(201);
+  const id = created.body.data.id as string;
+  // Paid, and so issued, at 23:30 UTC on 28 November: already 00:30 on the 29th in Porto-Novo (UTC+1).
+  frozenClock(new Date('2026-11-28T23:30:00.000Z'));
+  try {
+    await onOrderPaid(id, `pay-${id}`);
+    await issueOrderInvoice(id);
+  } finally {
+    resetClock();
+  }
+  const pdf = await (await api()).get(`/api/invoices/commande_${id}/pdf`).set(bearer(fon.token)).buffer(true).parse(bytes);
+  expect(pdf.status).toBe(200);
+  const lines = (await pdfText(pdf.body as Buffer)).split('\n');
+  expect(lines).toContain(`Acheteur : Ɖɔkpɛ Adéọlá (${fon.telephone})`);
+  expect(lines).toContain('Date : 29 novembre 2026');
+  expect(lines.join('\n')).not.toContain('?');
+  // And print: the embedded font draws every letter it maps (a subset a viewer cannot read prints blank).
+  expect(await undrawnLetters(pdf.body as Buffer)).toEqual([]);
 });
 
 it('issues one invoice per paid purchase of a listing', async () => {

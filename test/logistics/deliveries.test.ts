@@ -569,9 +569,11 @@ describe('pickups and handover', () => {
     const photo = await storedPhoto(courier, proofArea(id));
     const proved = await post(courier, `/api/deliveries/${id}/delivered`, { photo });
     expect(proved.body.data).toMatchObject({ statut: 'en_cours', preuve: { photo }, autoCloseAt: expect.any(String) });
-    // The buyer is told the delivery will close by itself, so it can confirm or dispute in time.
+    // The buyer is told the delivery will close by itself, so it can confirm or dispute in time: at
+    // that hour in Porto-Novo (UTC+1 all year, no daylight saving).
+    const closesInBenin = new Date(Date.parse(proved.body.data.autoCloseAt) + 3_600_000).toISOString().slice(11, 16);
     expect((await get(buyer, '/api/notifications')).body.data).toEqual(
-      expect.arrayContaining([expect.objectContaining({ type: 'delivery_proof', resource: { kind: 'delivery', id }, body: expect.stringContaining(proved.body.data.autoCloseAt.slice(11, 16)) })]),
+      expect.arrayContaining([expect.objectContaining({ type: 'delivery_proof', resource: { kind: 'delivery', id }, body: expect.stringContaining(` à ${closesInBenin} ;`) })]),
     );
     expect(await closeIfDue(id)).toBe('not_due');
     // The task that arrives early fails, to be retried, and closes nothing.

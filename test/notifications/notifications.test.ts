@@ -184,7 +184,7 @@ describe('notice templates, declared by each domain', () => {
     net: '142500',
     rembourse: 'true',
     sujet: 'Cotonou → Parakou',
-    date: '2026-12-01',
+    date: '2026-12-01T09:00:00.000Z',
     orderId: 'Qx7pL2mN9',
     statut: 'shipped',
     nom: 'Mathieu Houessou',
@@ -192,7 +192,7 @@ describe('notice templates, declared by each domain', () => {
     distanceKm: '0.4',
     trajetKm: '8.5',
     gainLivreur: '1300',
-    closesAt: '2026-12-01 12:00 UTC',
+    closesAt: '2026-12-01T12:00:00.000Z',
     venteId: 'Qx7pL2mN9',
   };
 

@@ -12,6 +12,7 @@ import { DEMO_VERIFICATION_PAYMENT } from '../../functions/src/cli/seed-demo-ver
 import { nearbyCouriers } from '../../functions/src/domains/logistics';
 import { signIn, syntheticEmailOf } from '../helpers/accounts';
 import { api, bytes } from '../helpers/api';
+import { pdfText } from '../helpers/pdf';
 import { resetEmulators } from '../helpers/emulators';
 import { reconcileNow } from '../helpers/money';
 
@@ -86,6 +87,8 @@ it('loads every role and the demo listings, and can run again without duplicatin
   const link = await (await api()).get(`/api/verification/${DEMO_VERIFICATION_PAYMENT}/rapport`).set('Authorization', `Bearer ${buyerToken}`);
   const pdf = await (await api()).get(link.body.data.url).buffer(true).parse(bytes);
   expect({ status: pdf.status, magic: (pdf.body as Buffer).subarray(0, 5).toString('latin1'), size: (pdf.body as Buffer).length }).toEqual({ status: 200, magic: '%PDF-', size: stored.size });
+  // Written with its accents, in the PDFs' Unicode fonts (core/pdf-fonts.ts).
+  expect((await pdfText(pdf.body as Buffer)).split('\n')).toEqual(expect.arrayContaining(['Rapport de vérification', 'Conclusion : véhicule conforme à l’annonce']));
   // What waits for the drivers and the forwarder: a driver request, a tricycle contact, a transit mission.
   const chauffeur = DEMO_ACCOUNTS.find((account) => account.role === 'chauffeur')!;
   const chauffeurToken = await signIn(syntheticEmailOf(chauffeur.telephone.slice(4), 'pro'), chauffeur.password);

@@ -4,7 +4,7 @@
  * groups answering NOT_FOUND, and the composite indexes.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import request from 'supertest';
 import { createApp, createFunctionApp } from '../../functions/src/app';
@@ -107,6 +107,29 @@ describe('functions', () => {
     const endpoints = (module: Record<string, { __endpoint: unknown }>) => Object.fromEntries(Object.entries(module).map(([name, fn]) => [name, fn.__endpoint]));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     expect(endpoints(require(MAIN))).toEqual(endpoints(require('../../functions/src/index')));
+  });
+
+  it('ships with the bundles that make invoices what their PDFs read on first use: fontkit and the font files, from packages deployed with them', () => {
+    const dependencies = Object.keys(JSON.parse(readFileSync(join(functionsDir, 'package.json'), 'utf8')).dependencies);
+    const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+    const bundles = readdirSync(DIST).filter((file) => readFileSync(join(DIST, file), 'utf8').includes('embedTextFonts'));
+    expect(bundles.sort()).toEqual(['commerce.js', 'subscribers.js']);
+    for (const bundle of bundles) {
+      const source = readFileSync(join(DIST, bundle), 'utf8');
+      // Left to node_modules, not parsed into the function's file at its cold start.
+      expect({ bundle, fontkit: source.includes('import("@pdf-lib/fontkit")') }).toEqual({ bundle, fontkit: true });
+      const fonts = [...source.matchAll(/"([^"\s]+\.ttf)"/g)].map(([, path]) => path);
+      expect({ bundle, fonts: fonts.length }).toEqual({ bundle, fonts: 2 });
+      for (const path of [...fonts, '@pdf-lib/fontkit']) expect({ path, deployed: dependencies.includes(packageOf(path)) }).toEqual({ path, deployed: true });
+      // What the bundle does with them, from functions/ as deployed: each file parsed, with the letters of Benin's names.
+      const script =
+        "const { readFileSync } = require('node:fs');" +
+        "import('@pdf-lib/fontkit').then(({ default: fontkit }) => {" +
+        `  const fonts = ${JSON.stringify(fonts)}.map((path) => fontkit.create(readFileSync(require.resolve(path))));` +
+        "  console.log(JSON.stringify(fonts.map((font) => [...'ƉɖƆɔƐɛẸẹỌọ'].filter((letter) => !font.hasGlyphForCodePoint(letter.codePointAt(0))))));" +
+        '});';
+      expect(inFreshProcess<string[][]>(script)).toEqual([[], []]);
+    }
   });
 
   it('serves from the deployed core function the OpenAPI document the sources describe', async () => {

@@ -119,7 +119,7 @@ describe('an order with a courier delivery', () => {
     // Its PDF is its own part too.
     const pdf = await (await api()).get(`/api/invoices/commande_${order.id}/pdf`).set(bearer(sellerA.token)).buffer(true).parse(bytes);
     expect(pdf.status).toBe(200);
-    const text = pdfText(pdf.body as Buffer);
+    const text = await pdfText(pdf.body as Buffer);
     expect(text).toContain('Alternateur Corolla x 1 a 30 000 XOF = 30 000 XOF');
     expect(text).toContain('Total : 30 000 XOF');
     for (const secret of ['Phare', 'Garage', '12 345', sellerB.national, buyer.national]) expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
@@ -154,7 +154,7 @@ describe('an order with a courier delivery', () => {
       expect(invoice.body.data.lignes).toHaveLength(2);
     }
     const pdf = await (await api()).get(`/api/invoices/commande_${order.id}/pdf`).set(bearer(admin.token)).buffer(true).parse(bytes);
-    expect(pdfText(pdf.body as Buffer)).toContain('Phare Hilux');
+    expect(await pdfText(pdf.body as Buffer)).toContain('Phare Hilux');
     // Admins read; the read marks stay the parties' own.
     expect((await (await api()).patch(`/api/invoices/commande_${order.id}/read`).set(bearer(admin.token))).body.code).toBe('INVOICE_NOT_FOUND');
   });

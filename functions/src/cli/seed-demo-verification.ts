@@ -9,7 +9,8 @@
 import { demoCaller, type DemoAccount } from './demo-caller';
 import { demoPayment } from './demo-payment';
 import { priceList } from '../domains/pricing';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { embedTextFonts, printable } from '../core/pdf-fonts';
 import { searchMine } from '../domains/catalog/service';
 import { moveRequests } from '../domains/catalog/verification/admin';
 import { myVerifications } from '../domains/catalog/verification/buyer';
@@ -19,22 +20,22 @@ import { openVerification } from '../domains/catalog/verification/service';
 
 export const DEMO_VERIFICATION_PAYMENT = 'demo-verification-payment';
 
-/** A one-page inspection report, as an inspector would send it. */
+/** A one-page inspection report, as an inspector would send it: the vehicle's title as its seller wrote it. */
 async function reportPdf(titre: string): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([595, 842]);
-  const [font, bold] = await Promise.all([pdf.embedFont(StandardFonts.Helvetica), pdf.embedFont(StandardFonts.HelveticaBold)]);
+  const { regular, bold } = await embedTextFonts(pdf);
   const lines: Array<[string, number, boolean]> = [
-    ['Rapport de verification', 18, true],
-    [`Vehicule : ${titre.normalize('NFD').replace(/[^\x20-\x7e]/g, '')}`, 11, false],
-    ['Carrosserie : bon etat, rayures legeres sur le pare-choc arriere', 10, false],
-    ['Moteur : demarrage a froid normal, pas de fuite visible', 10, false],
-    ['Kilometrage : coherent avec le carnet d entretien', 10, false],
-    ['Conclusion : vehicule conforme a l annonce', 11, true],
+    ['Rapport de vérification', 18, true],
+    [`Véhicule : ${titre}`, 11, false],
+    ['Carrosserie : bon état, rayures légères sur le pare-choc arrière', 10, false],
+    ['Moteur : démarrage à froid normal, pas de fuite visible', 10, false],
+    ['Kilométrage : cohérent avec le carnet d’entretien', 10, false],
+    ['Conclusion : véhicule conforme à l’annonce', 11, true],
   ];
   let y = 790;
   for (const [text, size, useBold] of lines) {
-    page.drawText(text, { x: 50, y, size, font: useBold ? bold : font });
+    page.drawText(printable(text), { x: 50, y, size, font: useBold ? bold : regular });
     y -= size + 12;
   }
   return Buffer.from(await pdf.save());

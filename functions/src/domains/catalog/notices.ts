@@ -2,7 +2,8 @@
  * What the catalog tells sellers: moderation of their listings, their boosts, inspections asked.
  * Declared in the domain's module.ts, gathered with the others by src/notices.ts; docs/guides/notifications.md, "Notices".
  */
-import { defineNotices, formatDay } from '../notifications';
+import { formatDay } from '../../core/local-time';
+import { defineNotices } from '../notifications';
 
 export const notices = defineNotices({
   verification_requested: {

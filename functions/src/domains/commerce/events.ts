@@ -66,8 +66,10 @@ export interface DemandeStatusChanged {
   version: number;
   /** What the notices call it: its listing's title, or its trip. */
   sujet: string;
-  /** Its day (YYYY-MM-DD). */
+  /** Its day (YYYY-MM-DD, in BUSINESS_TIME_ZONE). */
   date: string;
+  /** When the driver is wanted (ISO); absent on events emitted before the notices told the hour. */
+  wantedAt?: string;
   /** An admin's reason for a rejection. */
   motif: string | null;
   /** When (ISO). */

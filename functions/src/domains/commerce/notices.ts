@@ -3,6 +3,7 @@
  * moves, and each side of a driver request when it moves.
  * Declared in the domain's module.ts, gathered with the others by src/notices.ts; docs/guides/notifications.md, "Notices".
  */
+import { formatDateTime } from '../../core/local-time';
 import { defineNotices, formatXof } from '../notifications';
 
 export const notices = defineNotices({
@@ -28,23 +29,23 @@ export const notices = defineNotices({
   },
   demande_acceptee: {
     category: 'orders',
-    fr: (p) => ({ title: 'Chauffeur trouvé', body: `Un chauffeur a accepté votre demande (${p.sujet}, le ${p.date}).` }),
-    en: (p) => ({ title: 'Driver found', body: `A driver accepted your request (${p.sujet}, on ${p.date}).` }),
+    fr: (p) => ({ title: 'Chauffeur trouvé', body: `Un chauffeur a accepté votre demande (${p.sujet}, le ${formatDateTime(p.date, 'fr')}).` }),
+    en: (p) => ({ title: 'Driver found', body: `A driver accepted your request (${p.sujet}, on ${formatDateTime(p.date, 'en')}).` }),
   },
   demande_liberee: {
     category: 'orders',
-    fr: (p) => ({ title: 'Chauffeur désisté', body: `Le chauffeur a renoncé à votre demande (${p.sujet}, le ${p.date}) : elle est de nouveau proposée aux chauffeurs.` }),
-    en: (p) => ({ title: 'Driver withdrew', body: `The driver gave up your request (${p.sujet}, on ${p.date}): it is offered to drivers again.` }),
+    fr: (p) => ({ title: 'Chauffeur désisté', body: `Le chauffeur a renoncé à votre demande (${p.sujet}, le ${formatDateTime(p.date, 'fr')}) : elle est de nouveau proposée aux chauffeurs.` }),
+    en: (p) => ({ title: 'Driver withdrew', body: `The driver gave up your request (${p.sujet}, on ${formatDateTime(p.date, 'en')}): it is offered to drivers again.` }),
   },
   demande_annulee: {
     category: 'orders',
-    fr: (p) => ({ title: 'Demande annulée', body: `L’acheteur a annulé la demande que vous aviez acceptée (${p.sujet}, le ${p.date}).` }),
-    en: (p) => ({ title: 'Request cancelled', body: `The buyer cancelled the request you accepted (${p.sujet}, on ${p.date}).` }),
+    fr: (p) => ({ title: 'Demande annulée', body: `L’acheteur a annulé la demande que vous aviez acceptée (${p.sujet}, le ${formatDateTime(p.date, 'fr')}).` }),
+    en: (p) => ({ title: 'Request cancelled', body: `The buyer cancelled the request you accepted (${p.sujet}, on ${formatDateTime(p.date, 'en')}).` }),
   },
   demande_rejetee: {
     category: 'orders',
-    fr: (p) => ({ title: 'Demande rejetée', body: `La demande de chauffeur (${p.sujet}, le ${p.date}) a été rejetée par l’administration : ${p.motif}.` }),
-    en: (p) => ({ title: 'Request rejected', body: `The driver request (${p.sujet}, on ${p.date}) was rejected by the administrators: ${p.motif}.` }),
+    fr: (p) => ({ title: 'Demande rejetée', body: `La demande de chauffeur (${p.sujet}, le ${formatDateTime(p.date, 'fr')}) a été rejetée par l’administration : ${p.motif}.` }),
+    en: (p) => ({ title: 'Request rejected', body: `The driver request (${p.sujet}, on ${formatDateTime(p.date, 'en')}) was rejected by the administrators: ${p.motif}.` }),
   },
   dispute_opened: {
     category: 'orders',

@@ -66,7 +66,7 @@ export const tells = defineTellers({
       uid,
       type,
       key: `${p.demandeId}_${p.version}`,
-      params: { sujet: p.sujet, date: p.date, ...(p.motif ? { motif: p.motif } : {}) },
+      params: { sujet: p.sujet, date: p.wantedAt ?? p.date, ...(p.motif ? { motif: p.motif } : {}) },
       resource: { kind: 'chauffeurDemande', id: p.demandeId },
     });
     const driver = p.chauffeur ? [p.chauffeur] : [];

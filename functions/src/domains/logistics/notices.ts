@@ -5,6 +5,7 @@
  * when the buyer disputes.
  * Declared in the domain's module.ts, gathered with the others by src/notices.ts; docs/guides/notifications.md, "Notices".
  */
+import { formatDateTime, formatTime } from '../../core/local-time';
 import { defineNotices, formatXof } from '../notifications';
 
 const STATUS_FR: Record<string, string> = { en_cours: 'en route', livre: 'livrée', refuse: 'refusée', retour: 'en retour vers les vendeurs', annule: 'annulée' };
@@ -37,11 +38,11 @@ export const notices = defineNotices({
     category: 'orders',
     fr: (p) => ({
       title: 'Nouvelle livraison proposée',
-      body: `${p.trajetKm ? `À ${p.distanceKm} km de vous, trajet de ${p.trajetKm} km` : `${p.distanceKm} km`}, gain ${formatXof(p.gainLivreur)}. Acceptez-la avant ${p.expiresAt}.`,
+      body: `${p.trajetKm ? `À ${p.distanceKm} km de vous, trajet de ${p.trajetKm} km` : `${p.distanceKm} km`}, gain ${formatXof(p.gainLivreur)}. Acceptez-la avant ${formatTime(p.expiresAt, 'fr')}.`,
     }),
     en: (p) => ({
       title: 'New delivery offered',
-      body: `${p.trajetKm ? `${p.distanceKm} km from you, a ${p.trajetKm} km trip` : `${p.distanceKm} km`}, earning ${formatXof(p.gainLivreur)}. Accept it before ${p.expiresAt}.`,
+      body: `${p.trajetKm ? `${p.distanceKm} km from you, a ${p.trajetKm} km trip` : `${p.distanceKm} km`}, earning ${formatXof(p.gainLivreur)}. Accept it before ${formatTime(p.expiresAt, 'en')}.`,
     }),
   },
   delivery_assigned: {
@@ -64,11 +65,11 @@ export const notices = defineNotices({
     category: 'orders',
     fr: (p) => ({
       title: 'Livraison déclarée avec photo',
-      body: `Le livreur dit avoir livré ${p.deliveryId}. Confirmez la réception ou ouvrez un litige avant ${p.closesAt} ; sans réponse, elle sera close comme livrée et le vendeur payé.`,
+      body: `Le livreur dit avoir livré ${p.deliveryId}. Confirmez la réception ou ouvrez un litige avant le ${formatDateTime(p.closesAt, 'fr')} ; sans réponse, elle sera close comme livrée et le vendeur payé.`,
     }),
     en: (p) => ({
       title: 'Delivery declared with a photo',
-      body: `The courier says delivery ${p.deliveryId} was handed over. Confirm it or open a dispute before ${p.closesAt}; without an answer it closes as delivered and the seller is paid.`,
+      body: `The courier says delivery ${p.deliveryId} was handed over. Confirm it or open a dispute before ${formatDateTime(p.closesAt, 'en')}; without an answer it closes as delivered and the seller is paid.`,
     }),
   },
   // The courier, when the buyer reports the delivery not received: admins decide, nothing closes by itself.

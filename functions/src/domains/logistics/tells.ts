@@ -7,9 +7,6 @@ import { defineTellers, type Notice } from '../../core/notices';
 
 const delivery = (id: string) => ({ kind: 'delivery' as const, id });
 
-/** A moment as the notices show it: UTC, to the minute. */
-const minuteText = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-
 export const tells = defineTellers({
   'delivery.status_changed': (p) => {
     if (p.from === null || !p.parties) return [];
@@ -28,12 +25,12 @@ export const tells = defineTellers({
             uid: livreur,
             type: 'delivery_offer',
             key: `${p.deliveryId}_${livreur}_${p.round}`,
-            params: { deliveryId: p.deliveryId, distanceKm: String(distanceKm), trajetKm: String(p.trajetKm), gainLivreur: String(p.gainLivreur), expiresAt: `${p.expiresAt.slice(11, 16)} UTC` },
+            params: { deliveryId: p.deliveryId, distanceKm: String(distanceKm), trajetKm: String(p.trajetKm), gainLivreur: String(p.gainLivreur), expiresAt: p.expiresAt },
             resource: delivery(p.deliveryId),
           }),
         ),
   'delivery.proof_given': (p) => [
-    { uid: p.acheteur, type: 'delivery_proof', key: `${p.deliveryId}_${Date.parse(p.at)}`, params: { deliveryId: p.deliveryId, closesAt: minuteText(p.autoCloseAt) }, resource: delivery(p.deliveryId) },
+    { uid: p.acheteur, type: 'delivery_proof', key: `${p.deliveryId}_${Date.parse(p.at)}`, params: { deliveryId: p.deliveryId, closesAt: p.autoCloseAt }, resource: delivery(p.deliveryId) },
   ],
   'delivery.disputed': (p) =>
     p.livreur ? [{ uid: p.livreur, type: 'delivery_disputed', key: `${p.deliveryId}_${Date.parse(p.at)}`, params: { deliveryId: p.deliveryId, motif: p.motif }, resource: delivery(p.deliveryId) }] : [],

@@ -3,4 +3,4 @@ export { type NotificationEvent, notifyAfter } from './service';
 export { pushToUser } from './push';
 export { queueTemplateNotice } from './template-notices';
 export { tellingSubscribers } from './telling';
-export { defineNotices, formatDay, formatXof, hasNotices, type NoticeTemplate, type NoticeTemplates, useNotices } from './templates';
+export { defineNotices, formatXof, hasNotices, type NoticeTemplate, type NoticeTemplates, useNotices } from './templates';

@@ -5,7 +5,6 @@
  * written in its recipient's language (their settings), not the language of the request that
  * caused it: the buyer who picks a forwarder may read French while the forwarder reads English.
  */
-import { config } from '../../core/config';
 import type { NoticeType } from '../../core/notices';
 export { RESOURCE_KINDS, type ResourceKind } from '../../core/notices';
 import type { NOTIFICATION_CATEGORIES } from '../settings';
@@ -29,11 +28,6 @@ export interface NoticeTemplate {
 export const defineNotices = <T extends Record<string, NoticeTemplate>>(templates: T): T => templates;
 
 export type NoticeTemplates = Partial<Record<NoticeType, NoticeTemplate>>;
-
-/** A day in the business time zone, written the way each language writes dates. */
-export function formatDay(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeZone: config().BUSINESS_TIME_ZONE }).format(new Date(iso));
-}
 
 /** An amount in XOF, grouped the French way in both languages (the currency's own convention). */
 export const formatXof = (amount: string) => `${new Intl.NumberFormat('fr-FR').format(Number(amount)).replace(/\s/g, ' ')} XOF`;

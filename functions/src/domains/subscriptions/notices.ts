@@ -2,7 +2,8 @@
  * What the subscriptions domain tells a subscriber.
  * Declared in the domain's module.ts, gathered with the others by src/notices.ts; docs/guides/notifications.md, "Notices".
  */
-import { defineNotices, formatDay } from '../notifications';
+import { formatDay } from '../../core/local-time';
+import { defineNotices } from '../notifications';
 
 export const notices = defineNotices({
   subscription_extended: {

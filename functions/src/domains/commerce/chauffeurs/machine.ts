@@ -4,6 +4,8 @@
  * counts requests by status, but each side is told of a move from its event (tells.ts), which
  * carries what the notice says: the request as it was (its buyer, its driver) and after the move.
  */
+import { businessDay } from '../../../core/clock';
+import { config } from '../../../core/config';
 import { stateMachine } from '../../../core/fsm';
 import type { DemandeDocument } from './model';
 import { DEMANDE_TRANSITIONS } from './state';
@@ -24,7 +26,8 @@ export const demandeMachine = stateMachine({
       chauffeur: before.chauffeur,
       version: after.version,
       sujet: sujetOf(before),
-      date: after.date.toDate().toISOString().slice(0, 10),
+      date: businessDay(after.date.toDate(), config().BUSINESS_TIME_ZONE),
+      wantedAt: after.date.toDate().toISOString(),
       motif: after.motif,
       at: at.toISOString(),
     }),

@@ -1,23 +1,20 @@
 /**
- * The PDF of an invoice (pdf-lib, standard Helvetica: no font file to ship). Imported lazily by
- * the download route only. Text outside WinAnsi (the standard fonts' encoding) is replaced by `?`.
+ * The PDF of an invoice (pdf-lib), in the text fonts of core/pdf-fonts.ts: the parties' names as
+ * they wrote them, whatever their letters. Imported lazily by the download route only.
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { formatDay } from '../../../core/local-time';
+import { embedTextFonts, printable } from '../../../core/pdf-fonts';
 import type { InvoiceDocument } from './model';
 
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const safe = (text: string) =>
-  [...text].map((char) => (char.charCodeAt(0) < 0x7f && char.charCodeAt(0) >= 0x20) || (char.charCodeAt(0) >= 0xa0 && char.charCodeAt(0) <= 0xff) || WIN_ANSI_EXTRA.has(char) ? char : '?').join('');
-
-/** `1 234 500 XOF`, with plain spaces (the standard fonts have no narrow no-break space). */
+/** `1 234 500 XOF`, grouped with plain spaces. */
 export const amount = (value: number) => `${String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} XOF`;
 
 /** `fraisLivraison: false` for a seller's part: the delivery fee is not the seller's to bill. */
 export async function renderInvoicePdf(invoice: InvoiceDocument, show: { fraisLivraison: boolean } = { fraisLivraison: true }): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(invoice.numero);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular: font, bold } = await embedTextFonts(pdf);
   let page = pdf.addPage([595, 842]);
   let y = 790;
   const line = (text: string, size = 10, useBold = false) => {
@@ -25,11 +22,11 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, show: { fraisLi
       page = pdf.addPage([595, 842]);
       y = 790;
     }
-    page.drawText(safe(text), { x: 50, y, size, font: useBold ? bold : font });
+    page.drawText(printable(text), { x: 50, y, size, font: useBold ? bold : font });
     y -= size + 8;
   };
   line(`Facture ${invoice.numero}`, 18, true);
-  line(`Date : ${invoice.issuedAt.toDate().toISOString().slice(0, 10)}`);
+  line(`Date : ${formatDay(invoice.issuedAt.toDate(), 'fr')}`);
   line(`${invoice.source.kind === 'commande' ? 'Commande' : 'Achat'} : ${invoice.source.id}`);
   line(`Acheteur : ${invoice.acheteur.nom}${invoice.acheteur.telephone ? ` (${invoice.acheteur.telephone})` : ''}`);
   for (const vendeur of invoice.vendeurs) line(`Vendeur : ${vendeur.nom}${vendeur.telephone ? ` (${vendeur.telephone})` : ''}`);
