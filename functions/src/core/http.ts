@@ -17,6 +17,7 @@ import { ApiError, type ErrorDetail } from './errors';
 import type { Language } from './i18n';
 import { attest, needsAppCheck } from './app-check';
 import { notFoundCodeOf } from './document-id';
+import { assertDeprecation, type Deprecation, deprecationHeaders } from './deprecation';
 import { withRequestSecrets } from './secrets';
 import { countKeyedRequest, countUserRequest, rateLimiter, type RateLimitPolicy, type UserRateLimitPolicy } from './rate-limit';
 import type { ReadCeiling } from './read-ceiling';
@@ -75,7 +76,8 @@ interface RouteBase<A extends Access, P, Q, B> {
   tags: string[];
   summary: string;
   description?: string;
-  deprecated?: boolean;
+  /** A route on its way out (core/deprecation.ts): documented so, and its answers say when it goes. */
+  deprecated?: Deprecation;
   access: A;
   /** Roles allowed; only with `access: 'profile'`. */
   roles?: readonly Role[];
@@ -240,7 +242,12 @@ export class ApiRouter {
     assertSecurityDeclared(route);
     this.assertOperationId(route);
     this.routes.push(route);
-    const before = [...(route.rateLimit ? [rateLimiter(route.rateLimit)] : []), ...(route.before ?? [])];
+    if (route.deprecated) assertDeprecation(`${route.method.toUpperCase()} ${route.path}`, route.deprecated);
+    const before = [
+      ...(route.deprecated ? [deprecationHeaders(route.deprecated)] : []),
+      ...(route.rateLimit ? [rateLimiter(route.rateLimit)] : []),
+      ...(route.before ?? []),
+    ];
     this.express[route.method](route.path, ...before, (req: Request, res: Response) => withRequestSecrets(res, () => this.handle(route, req, res)));
     return this;
   }

@@ -15,6 +15,7 @@ import { needsAppCheck } from './app-check';
 import { headerParametersOf } from './request-headers';
 import { audienceOf } from './route-audience';
 import { withTypedNullables } from './openapi-nullable';
+import { deprecationNote } from './deprecation';
 
 export const ApiErrorSchema = z
   .object({
@@ -148,12 +149,12 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
     };
   }
   const reads = readCeilingOf(route, config());
-  const description = [route.description ?? `${route.summary}.`, audienceOf(route)].join('\n\n');
+  const description = [route.description ?? `${route.summary}.`, audienceOf(route), ...(route.deprecated ? [deprecationNote(route.deprecated)] : [])].join('\n\n');
   return {
     ...common,
     description: reads === undefined ? description : withReadCeiling(route, description, reads),
     ...(reads === undefined ? {} : { 'x-max-documents-read': reads }),
-    deprecated: route.deprecated,
+    ...(route.deprecated ? { deprecated: true, 'x-sunset': route.deprecated.sunset } : {}),
     security: securityOf(route),
     request: {
       params: route.params,
@@ -199,8 +200,15 @@ function successResponse(route: DeclaredRoute): Record<string, ResponseConfig> {
       ? z.object({ success: z.literal(true), data: z.array(route.success.item), pagination: PaginationSchema })
       : z.object({ success: z.literal(true), data: route.success.data });
   const status = route.kind === 'list' ? 200 : (route.success.status ?? 200);
-  return { [status]: { description: route.success.description, content: { 'application/json': { schema } } } };
+  const headers = route.deprecated ? { headers: DEPRECATION_HEADERS } : {};
+  return { [status]: { description: route.success.description, ...headers, content: { 'application/json': { schema } } } };
 }
+
+/** What a deprecated route's answers carry (core/deprecation.ts). */
+const DEPRECATION_HEADERS = {
+  Deprecation: { description: 'When the route was deprecated (RFC 9745): `@` and a Unix time.', schema: { type: 'string' as const, example: '@1795910400' } },
+  Sunset: { description: 'After which day a major release may remove it (RFC 8594).', schema: { type: 'string' as const, example: 'Fri, 28 May 2027 00:00:00 GMT' } },
+};
 
 /** The codes a route can answer: declared ones, plus those implied by its access and its inputs. */
 export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {

@@ -4057,6 +4057,8 @@ export interface paths {
          * @description Needs a transit purchase of the listing by the caller that is not cancelled (awaiting payment or paid). An existing journey changes only while `parcours` or `en_cours`; a journey blocked by a cancelled purchase (`annule`) opens again (`parcours`, no forwarder) once a new purchase of the listing is paid.
          *
          *     For registered, unblocked users of role `acheteur`.
+         *
+         *     Deprecated since 2026-11-29; removed in a major release after 2027-05-28 (its answers carry `Deprecation` and `Sunset`). Use the same path under `/api/transit-missions`.
          */
         post: operations["startTransitJourneyLegacy"];
         delete?: never;
@@ -4080,6 +4082,8 @@ export interface paths {
          * @description Needs the buyer’s transit purchase of the listing paid (`payee`).
          *
          *     For registered, unblocked users of role `acheteur`.
+         *
+         *     Deprecated since 2026-11-29; removed in a major release after 2027-05-28 (its answers carry `Deprecation` and `Sunset`). Use the same path under `/api/transit-missions`.
          */
         post: operations["selectForwarderLegacy"];
         delete?: never;
@@ -4103,6 +4107,8 @@ export interface paths {
          * @description Hands the vehicle over to the forwarder (`transferer`).
          *
          *     For registered, unblocked users of role `acheteur`.
+         *
+         *     Deprecated since 2026-11-29; removed in a major release after 2027-05-28 (its answers carry `Deprecation` and `Sunset`). Use the same path under `/api/transit-missions`.
          */
         post: operations["handOverToForwarderLegacy"];
         delete?: never;
@@ -4124,6 +4130,8 @@ export interface paths {
          * @description The buyer’s journeys, most recently changed first.
          *
          *     For registered, unblocked users of role `acheteur`.
+         *
+         *     Deprecated since 2026-11-29; removed in a major release after 2027-05-28 (its answers carry `Deprecation` and `Sunset`). Use the same path under `/api/transit-missions`.
          *
          *     Reads at most 2105 documents (the caller’s profile and session included): one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`, capped at the deepest page’s reach.
          */
@@ -4149,6 +4157,8 @@ export interface paths {
          * @description The buyer’s journey for one article.
          *
          *     For registered, unblocked users of role `acheteur`.
+         *
+         *     Deprecated since 2026-11-29; removed in a major release after 2027-05-28 (its answers carry `Deprecation` and `Sunset`). Use the same path under `/api/transit-missions`.
          */
         get: operations["getMyJourneyLegacy"];
         put?: never;
@@ -4172,6 +4182,8 @@ export interface paths {
          * @description Missions assigned to the forwarder, filtered by status.
          *
          *     For registered, unblocked users of role `transitaire`.
+         *
+         *     Deprecated since 2026-11-29; removed in a major release after 2027-05-28 (its answers carry `Deprecation` and `Sunset`). Use the same path under `/api/transit-missions`.
          *
          *     Reads at most 2105 documents (the caller’s profile and session included): one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`, capped at the deepest page’s reach.
          */
@@ -4197,6 +4209,8 @@ export interface paths {
          * @description The forwarder’s active missions (`en_cours`, `transferer`); kept for an old client route.
          *
          *     For registered, unblocked users of role `transitaire`.
+         *
+         *     Deprecated since 2026-11-29; removed in a major release after 2027-05-28 (its answers carry `Deprecation` and `Sunset`). Use the same path under `/api/transit-missions`.
          *
          *     Reads at most 2105 documents (the caller’s profile and session included): one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`, capped at the deepest page’s reach.
          */
@@ -4228,6 +4242,8 @@ export interface paths {
          * @description Closes a `transferer` mission (its forwarder).
          *
          *     For registered, unblocked users of role `transitaire`.
+         *
+         *     Deprecated since 2026-11-29; removed in a major release after 2027-05-28 (its answers carry `Deprecation` and `Sunset`). Use the same path under `/api/transit-missions`.
          */
         patch: operations["closeMissionLegacy"];
         trace?: never;
@@ -4251,6 +4267,8 @@ export interface paths {
          * @description Refuses an `en_cours` mission (its forwarder): back to `parcours`, forwarder cleared.
          *
          *     For registered, unblocked users of role `transitaire`.
+         *
+         *     Deprecated since 2026-11-29; removed in a major release after 2027-05-28 (its answers carry `Deprecation` and `Sunset`). Use the same path under `/api/transit-missions`.
          */
         patch: operations["refuseMissionLegacy"];
         trace?: never;
@@ -4274,6 +4292,8 @@ export interface paths {
          * @description Updates destination, delivery mode and notes while `parcours` or `en_cours` (the buyer).
          *
          *     For registered, unblocked users of role `acheteur`.
+         *
+         *     Deprecated since 2026-11-29; removed in a major release after 2027-05-28 (its answers carry `Deprecation` and `Sunset`). Use the same path under `/api/transit-missions`.
          */
         patch: operations["updateJourneyDetailsLegacy"];
         trace?: never;
@@ -42948,6 +42968,10 @@ export interface operations {
             /** @description The journey */
             200: {
                 headers: {
+                    /** @description When the route was deprecated (RFC 9745): `@` and a Unix time. */
+                    Deprecation?: string;
+                    /** @description After which day a major release may remove it (RFC 8594). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -43160,6 +43184,10 @@ export interface operations {
             /** @description The journey, `en_cours` */
             200: {
                 headers: {
+                    /** @description When the route was deprecated (RFC 9745): `@` and a Unix time. */
+                    Deprecation?: string;
+                    /** @description After which day a major release may remove it (RFC 8594). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -43386,6 +43414,10 @@ export interface operations {
             /** @description The journey, `transferer` */
             200: {
                 headers: {
+                    /** @description When the route was deprecated (RFC 9745): `@` and a Unix time. */
+                    Deprecation?: string;
+                    /** @description After which day a major release may remove it (RFC 8594). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -43595,6 +43627,10 @@ export interface operations {
             /** @description A page of journeys */
             200: {
                 headers: {
+                    /** @description When the route was deprecated (RFC 9745): `@` and a Unix time. */
+                    Deprecation?: string;
+                    /** @description After which day a major release may remove it (RFC 8594). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -43752,6 +43788,10 @@ export interface operations {
             /** @description The journey */
             200: {
                 headers: {
+                    /** @description When the route was deprecated (RFC 9745): `@` and a Unix time. */
+                    Deprecation?: string;
+                    /** @description After which day a major release may remove it (RFC 8594). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -43921,6 +43961,10 @@ export interface operations {
             /** @description A page of missions */
             200: {
                 headers: {
+                    /** @description When the route was deprecated (RFC 9745): `@` and a Unix time. */
+                    Deprecation?: string;
+                    /** @description After which day a major release may remove it (RFC 8594). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -44086,6 +44130,10 @@ export interface operations {
             /** @description A page of missions */
             200: {
                 headers: {
+                    /** @description When the route was deprecated (RFC 9745): `@` and a Unix time. */
+                    Deprecation?: string;
+                    /** @description After which day a major release may remove it (RFC 8594). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -44243,6 +44291,10 @@ export interface operations {
             /** @description The mission, `traite` */
             200: {
                 headers: {
+                    /** @description When the route was deprecated (RFC 9745): `@` and a Unix time. */
+                    Deprecation?: string;
+                    /** @description After which day a major release may remove it (RFC 8594). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -44431,6 +44483,10 @@ export interface operations {
             /** @description The journey, `parcours` */
             200: {
                 headers: {
+                    /** @description When the route was deprecated (RFC 9745): `@` and a Unix time. */
+                    Deprecation?: string;
+                    /** @description After which day a major release may remove it (RFC 8594). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -44637,6 +44693,10 @@ export interface operations {
             /** @description The journey */
             200: {
                 headers: {
+                    /** @description When the route was deprecated (RFC 9745): `@` and a Unix time. */
+                    Deprecation?: string;
+                    /** @description After which day a major release may remove it (RFC 8594). */
+                    Sunset?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,6 +2,7 @@
  * `/api/transit-missions`, and the same routes again under `/api/transit` (kept for old clients,
  * marked deprecated in the document).
  */
+import type { Deprecation } from '../../core/deprecation';
 import { ApiRouter } from '../../core/http';
 import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
@@ -13,7 +14,7 @@ const FORWARDER = ['transitaire'] as const;
 const one = (description: string) => ({ description, data: TransitMission });
 const eligibility = ['TRANSITAIRE_VERIF_PENDING', 'TRANSITAIRE_NOT_VERIFIED', 'TRANSITAIRE_SUBSCRIPTION_REQUIRED'] as const;
 
-function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
+function missionRouter(prefix: string, deprecated?: Deprecation): ApiRouter {
   const tags = ['Transit missions'];
   // The old prefix's operations need names of their own: generated clients name a method after each.
   const operationId = (name: string) => (deprecated ? `${name}Legacy` : name);
@@ -167,5 +168,13 @@ function missionRouter(prefix: string, deprecated: boolean): ApiRouter {
     });
 }
 
-export const router = missionRouter('/api/transit-missions', false);
-export const aliasRouter = missionRouter('/api/transit', true);
+export const router = missionRouter('/api/transit-missions');
+/**
+ * Deprecated with 1.0.0, the first versioned release (CHANGELOG.md), for the 180 days
+ * docs/api-conventions.md gives apps to move.
+ */
+export const aliasRouter = missionRouter('/api/transit', {
+  since: '2026-11-29',
+  sunset: '2027-05-28',
+  use: 'the same path under `/api/transit-missions`',
+});
