@@ -27,7 +27,7 @@ const shared = {
   moduleNameMapper: { '^(zod|express)(/.*)?$': '<rootDir>/functions/node_modules/$1$2', '^firebase/(.*)$': '<rootDir>/node_modules/firebase/$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   setupFiles: ['<rootDir>/test/setup/env.ts'],
-  setupFilesAfterEnv: ['<rootDir>/test/setup/events.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup/events.ts', '<rootDir>/test/setup/undeclared-codes.ts'],
 };
 
 const MAIN_PROJECT_DIR = '<rootDir>/test/e2e/';
@@ -42,6 +42,8 @@ const MAX_WORKERS = 3;
 
 module.exports = {
   maxWorkers: MAX_WORKERS,
+  // A route that answers a code it does not declare fails the run, whichever files ran (test/setup/undeclared-codes.ts).
+  reporters: ['default', '<rootDir>/test/setup/undeclared-codes-reporter.js'],
   testTimeout: 30000,
   projects: [
     {

@@ -23,6 +23,7 @@ import type { ReadCeiling } from './read-ceiling';
 import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
 import type { AgentType, Role } from './roles';
+import { markRoute } from './undeclared-codes';
 
 // zod compiles a parser for an object schema on its first parse (`new Function`): milliseconds per
 // schema at each cold start, to save microseconds on later parses. Requests parse a few small
@@ -212,14 +213,15 @@ export class ApiRouter {
     const definition: RawRoute = { ...route, kind: 'raw' };
     assertSecurityDeclared(definition);
     this.routes.push(definition);
-    this.express[route.method](route.path, ...route.handlers);
+    this.express[route.method](route.path, markRoute(definition), ...route.handlers);
     return this;
   }
 
   private mount(route: DeclaredRoute): this {
     assertSecurityDeclared(route);
     this.routes.push(route);
-    const before = [...(route.rateLimit ? [rateLimiter(route.rateLimit)] : []), ...(route.before ?? [])];
+    // The route is marked first: a refusal of its limiter or of a `before` check is its answer too.
+    const before = [markRoute(route), ...(route.rateLimit ? [rateLimiter(route.rateLimit)] : []), ...(route.before ?? [])];
     this.express[route.method](route.path, ...before, (req: Request, res: Response) => withRequestSecrets(res, () => this.handle(route, req, res)));
     return this;
   }

@@ -12,6 +12,10 @@ import type { ApiRouter, DeclaredRoute, RouteDefinition } from './http';
 import { config } from './config';
 import { callerReads, readCeilingOf } from './read-ceiling';
 import { needsAppCheck } from './app-check';
+import { errorCodesOf } from './route-errors';
+
+// The codes of a route are read by the router too: they live in route-errors.ts, named here for the document's users.
+export { errorCodesOf };
 
 export const ApiErrorSchema = z
   .object({
@@ -148,42 +152,6 @@ function successResponse(route: DeclaredRoute): Record<string, ResponseConfig> {
       : z.object({ success: z.literal(true), data: route.success.data });
   const status = route.kind === 'list' ? 200 : (route.success.status ?? 200);
   return { [status]: { description: route.success.description, content: { 'application/json': { schema } } } };
-}
-
-/** The codes a route can answer: declared ones, plus those implied by its access and its inputs. */
-export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
-  const codes = new Set<ErrorCode>(route.errors ?? []);
-  if (route.params || route.query || route.body) codes.add('VALIDATION_ERROR');
-  if (route.body) {
-    codes.add('INVALID_JSON');
-    codes.add('PAYLOAD_TOO_LARGE');
-  }
-  if (route.access === 'optional') {
-    // A token that is sent is verified: a bad one, or a blocked user's revoked one, is refused.
-    codes.add('UNAUTHENTICATED');
-    codes.add('USER_BLOCKED');
-  }
-  if (route.access === 'token' || route.access === 'profile') {
-    codes.add('UNAUTHENTICATED');
-    codes.add('USER_BLOCKED');
-    // Dashboard requests (X-Client-Platform: web) need a live session.
-    if (!route.webSessionExempt) {
-      codes.add('WEB_SESSION_REQUIRED');
-      codes.add('WEB_SESSION_INVALID');
-      codes.add('WEB_SESSION_EXPIRED');
-    }
-  }
-  if (route.rateLimit || route.userRateLimit || route.keyedRateLimit) codes.add('RATE_LIMITED');
-  if (route.upload) {
-    codes.add('FILE_TOO_LARGE');
-    codes.add('UNSUPPORTED_MEDIA_TYPE');
-  }
-  if (needsAppCheck(route)) codes.add('APP_CHECK_FAILED');
-  if (route.access === 'profile') codes.add('PROFILE_REQUIRED');
-  if (route.roles) codes.add('FORBIDDEN_ROLE');
-  if (route.agentTypes) codes.add('AGENT_TYPE_FORBIDDEN');
-  codes.add('INTERNAL');
-  return [...codes];
 }
 
 /**
