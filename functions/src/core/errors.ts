@@ -7,7 +7,6 @@ import * as logger from 'firebase-functions/logger';
 import { type ErrorCode, errorDeclaration, statusOf } from './error-codes';
 import { messageFor } from './i18n';
 import { requestLanguage, requestIdOf } from './request-context';
-import { checkDeclaredCode } from './undeclared-codes';
 
 export interface ErrorDetail {
   /** Where the problem is: `body.telephone`, `query.limit`, `params.id`. */
@@ -52,7 +51,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     logger.error('error code not installed', { requestId: requestIdOf(req), code: apiError.code });
     apiError = new ApiError('INTERNAL');
   }
-  checkDeclaredCode(req, res, apiError.code);
   if (apiError.code === 'INTERNAL') {
     logger.error('unhandled error', {
       requestId: requestIdOf(req),

@@ -12,6 +12,7 @@ import type { ApiRouter, DeclaredRoute, RouteDefinition } from './http';
 import { config } from './config';
 import { callerReads, readCeilingOf } from './read-ceiling';
 import { needsAppCheck } from './app-check';
+import { conditionalRoleText } from './access-matrix';
 import { errorCodesOf } from './route-errors';
 
 // The codes of a route are read by the router too: they live in route-errors.ts, named here for the document's users.
@@ -103,7 +104,7 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
   const reads = readCeilingOf(route, config());
   return {
     ...common,
-    description: reads === undefined ? route.description : withReadCeiling(route, reads),
+    description: withConditionalRoles(route, reads === undefined ? route.description : withReadCeiling(route, reads)),
     ...(reads === undefined ? {} : { 'x-max-documents-read': reads }),
     deprecated: route.deprecated,
     security: securityOf(route),
@@ -137,6 +138,13 @@ function withReadCeiling(route: DeclaredRoute, reads: number): string {
   const router = [callerReads(route.access) > 0 ? 'the caller’s profile and session' : '', route.rateLimit || route.userRateLimit ? 'its rate limits’ counters' : ''].filter(Boolean).join(' and ');
   const line = `Reads at most ${reads} documents${router ? ` (${router} included)` : ''}: ${route.reads!.why}`;
   return route.description ? `${route.description}\n\n${line}` : line;
+}
+
+/** The route's role rules on what is asked (core/access-matrix.ts), one paragraph, after what its description says. */
+function withConditionalRoles(route: DeclaredRoute, description: string | undefined): string | undefined {
+  if (!route.conditionalRoles?.length) return description;
+  const rules = `Role rules on what is asked: ${route.conditionalRoles.map(conditionalRoleText).join(' ')}`;
+  return description ? `${description}\n\n${rules}` : rules;
 }
 
 /** Content of a binary body or answer, one entry per accepted type. */

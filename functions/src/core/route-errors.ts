@@ -41,6 +41,7 @@ export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
   if (route.access === 'profile') codes.add('PROFILE_REQUIRED');
   if (route.roles) codes.add('FORBIDDEN_ROLE');
   if (route.agentTypes) codes.add('AGENT_TYPE_FORBIDDEN');
+  for (const rule of route.conditionalRoles ?? []) codes.add(rule.code);
   codes.add('INTERNAL');
   return [...codes];
 }

@@ -1,13 +1,14 @@
 /**
- * The guard of the route declarations' error codes: the router marks each request with the route it
- * matched, and the error handler tells the observer of any code that route does not declare
- * (core/route-errors.ts). Such a code is one the OpenAPI document, the guides and the client's error
- * type do not know, so an app has no branch for it. Once deployed it is logged (a warning, once per
+ * The guard of the route declarations' error codes: every route ends with a handler that tells the
+ * observer of any code the route answers but does not declare (core/route-errors.ts). Such a code
+ * is one the OpenAPI document, the guides and the client's error type do not know, so an app has no
+ * branch for it. Once deployed it is logged (a warning, once per
  * route and code in an instance); the test suite observes it to fail the run (test/setup).
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler } from 'express';
 import * as logger from 'firebase-functions/logger';
 import type { ErrorCode } from './error-codes';
+import { ApiError } from './errors';
 import type { RouteDefinition } from './http';
 import { requestIdOf } from './request-context';
 import { declaredCodesOf } from './route-errors';
@@ -20,17 +21,6 @@ export interface UndeclaredCode {
 }
 
 export type UndeclaredCodeObserver = (report: UndeclaredCode) => void;
-
-const matched = new WeakMap<Response, RouteDefinition>();
-const declaredCodes = new WeakMap<RouteDefinition, ReadonlySet<ErrorCode>>();
-
-/** The first handler of every route: remembers which declaration answers, before its limits and checks run. */
-export function markRoute(route: RouteDefinition): RequestHandler {
-  return (_req, res, next) => {
-    matched.set(res, route);
-    next();
-  };
-}
 
 const warned = new Set<string>();
 
@@ -51,15 +41,16 @@ export function observeUndeclaredCodes(next: UndeclaredCodeObserver): Undeclared
   return previous;
 }
 
-/** Called by the error handler with the code it answers; requests that matched no route are not held to any list. */
-export function checkDeclaredCode(req: Request, res: Response, code: ErrorCode): void {
-  const route = matched.get(res);
-  if (!route) return;
-  let codes = declaredCodes.get(route);
-  if (!codes) {
-    codes = new Set(declaredCodesOf(route));
-    declaredCodes.set(route, codes);
-  }
-  if (codes.has(code)) return;
-  observer({ route: `${route.method.toUpperCase()} ${route.path}`, code, requestId: requestIdOf(req) });
+/**
+ * The last handler of a route: sees every error its limiter, its `before` checks and its handler
+ * pass on, reports a code the route does not declare, and hands the error to the one error handler
+ * (core/errors.ts) unchanged. Anything but an ApiError is answered INTERNAL, which every route declares.
+ */
+export function guardDeclaredCodes(route: RouteDefinition): ErrorRequestHandler {
+  const declared = new Set<ErrorCode>(declaredCodesOf(route));
+  const name = `${route.method.toUpperCase()} ${route.path}`;
+  return (err, req, _res, next) => {
+    if (err instanceof ApiError && !declared.has(err.code)) observer({ route: name, code: err.code, requestId: requestIdOf(req) });
+    next(err);
+  };
 }
