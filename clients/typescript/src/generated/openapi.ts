@@ -1405,7 +1405,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Blocks a user: refused at once, refresh tokens revoked */
+        /**
+         * Blocks a user: refused at once, refresh tokens revoked
+         * @description Role rules on what is asked: When the user is of an admin level: superAdmin only; the others get ADMIN_ROLE_REQUIRES_SUPER_ADMIN.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -1609,7 +1612,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Unblocks a user */
+        /**
+         * Unblocks a user
+         * @description Role rules on what is asked: When the user is of an admin level: superAdmin only; the others get ADMIN_ROLE_REQUIRES_SUPER_ADMIN.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -1785,6 +1791,8 @@ export interface paths {
         /**
          * Changes the role of a user within its app
          * @description Admin-level roles are granted and removed by a superAdmin only. Agents are created by POST /api/agents.
+         *
+         *     Role rules on what is asked: When the user’s current role or the new one is an admin level: superAdmin only; the others get ADMIN_ROLE_REQUIRES_SUPER_ADMIN.
          */
         patch: {
             parameters: {
@@ -18812,6 +18820,10 @@ export interface paths {
                 /**
                  * @description `DELIVERY_ADDRESS_REQUIRED`: A delivery needs an address.
                  *
+                 *     `DELIVERY_PICKUP_UNKNOWN`: A seller did not say where to collect its item: it cannot be delivered.
+                 *
+                 *     `DELIVERY_OUT_OF_ZONE`: This address is outside our delivery zones.
+                 *
                  *     `VALIDATION_ERROR`: Some fields are invalid.
                  *
                  *     `INVALID_JSON`: The request body is not valid JSON.
@@ -23553,6 +23565,8 @@ export interface paths {
         /**
          * Finds or opens the room of the caller and the other side of a listing (its seller), a transit journey (its buyer or forwarder), an order or an accepted tricycle contact
          * @description The same participants and context always meet in one room, also when opened in parallel. A seller answers in the room a buyer opened (`participant`: that buyer). A listing must be one anyone may read (in public view, or sold): otherwise the answer is `GET /api/articles/{id}`’s to a buyer, 404 `ARTICLE_NOT_FOUND`, to everyone, its seller included. A room opened before the listing was withdrawn or hidden stays usable by its two participants.
+         *
+         *     Role rules on what is asked: When the context is a listing the caller does not sell (its seller answers a buyer who wrote first): acheteur only; the others get CHAT_NOT_ALLOWED.
          */
         post: {
             parameters: {
@@ -27563,6 +27577,8 @@ export interface paths {
          * @description Filters other than `statut` are for admin levels (FORBIDDEN_ROLE otherwise). Admin levels combine `statut` with at most one of `acheteur`, `vendeur`, `livreur`, `sansLivreur`, `litige` (each combination has its index); two of those at once answer VALIDATION_ERROR.
          *
          *     Reads at most 2105 documents (the caller’s profile and session included): one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`, capped at the deepest page’s reach.
+         *
+         *     Role rules on what is asked: When the query filters by more than `statut`: admin, superAdmin, principal and gestionnaire only; the others get FORBIDDEN_ROLE.
          */
         get: {
             parameters: {
@@ -32647,6 +32663,8 @@ export interface paths {
         /**
          * Sets a payment’s status by hand, with a reason kept in its history and in the audit trail
          * @description Follows the same table as every other path: a success is never downgraded. Any admin level may set `failed` or `expired`. `success` asks FeexPay first and is set only when its transaction is this payment (amount to the franc, XOF, our shop, live mode when live) and says success; otherwise it is refused (PAYMENT_PROVIDER_MISMATCH, PAYMENT_NOT_CONFIRMED with `details[0].reason` saying what FeexPay said, or 502 when FeexPay does not answer) and nothing is written. A principal or superAdmin may force it with `force: true` and its reason (other levels: 403 PAYMENT_FORCE_FORBIDDEN); the history entry says `forced`. Every change writes an audit entry (`payment.status_set`, `payment.status_forced`) in the same transaction.
+         *
+         *     Role rules on what is asked: When the body says `force: true`: superAdmin and principal only; the others get PAYMENT_FORCE_FORBIDDEN.
          */
         post: {
             parameters: {
@@ -34048,6 +34066,8 @@ export interface paths {
                 };
                 /**
                  * @description `JOURNEY_BLOCKED`: This journey is blocked: the purchase was cancelled.
+                 *
+                 *     `VERIFICATION_NOT_ACCEPTED`: Accept the inspection report of this vehicle before handing it over.
                  *
                  *     `INVALID_TRANSITION`: This action is not possible in the current state.
                  */
@@ -35986,6 +36006,8 @@ export interface paths {
                 };
                 /**
                  * @description `JOURNEY_BLOCKED`: This journey is blocked: the purchase was cancelled.
+                 *
+                 *     `VERIFICATION_NOT_ACCEPTED`: Accept the inspection report of this vehicle before handing it over.
                  *
                  *     `INVALID_TRANSITION`: This action is not possible in the current state.
                  */
@@ -48577,6 +48599,8 @@ export interface paths {
         /**
          * Decides a dispute under review: `rembourse` (all or part of the goods’ price back to the buyer, the rest released) or `libere` (released to the sellers), audited
          * @description The admin who took it decides, or `principal` and `superAdmin`; an escalated dispute, or a refund above DISPUTE_ADMIN_MAX_XOF, only `principal` and `superAdmin` (DISPUTE_DECISION_FORBIDDEN). The money moves in the same transaction: held money taken back or released, money released before the dispute taken from the sellers’ balance (as debt when it was paid out), the refund marked on the payment.
+         *
+         *     Role rules on what is asked: When the dispute is escalated, taken by another admin, or the refund is above DISPUTE_ADMIN_MAX_XOF: superAdmin and principal only; the others get DISPUTE_DECISION_FORBIDDEN.
          */
         post: {
             parameters: {
