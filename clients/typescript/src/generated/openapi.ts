@@ -11837,6 +11837,22 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description `ARTICLE_NOT_FOUND`: Listing not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "ARTICLE_NOT_FOUND",
+                         *       "message": "Annonce introuvable."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `VERIFICATION_NONE_OPEN`: No verification request of this listing waits for its inspection.
                  *
@@ -39375,6 +39391,22 @@ export interface paths {
                          *       "success": false,
                          *       "code": "USER_BLOCKED",
                          *       "message": "Votre compte est bloqué. Contactez le support."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description `USER_NOT_FOUND`: User not found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "USER_NOT_FOUND",
+                         *       "message": "Utilisateur introuvable."
                          *     }
                          */
                         "application/json": components["schemas"]["ApiError"];
