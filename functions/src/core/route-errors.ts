@@ -12,7 +12,8 @@ import type { DeclaredRoute, RouteDefinition } from './http';
 /** The codes a route can answer: declared ones, plus those implied by its access and its inputs. */
 export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors ?? []);
-  if (route.params || route.query || route.body) codes.add('VALIDATION_ERROR');
+  // Every route parses its input: one that declares no query or body refuses any (core/http.ts, NO_QUERY).
+  codes.add('VALIDATION_ERROR');
   if (route.body) {
     codes.add('INVALID_JSON');
     codes.add('PAYLOAD_TOO_LARGE');

@@ -47,6 +47,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
                 500: {
                     headers: {
@@ -460,6 +476,22 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["UserProfile"];
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -2034,6 +2066,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -2970,6 +3018,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description `INTERNAL`: An unexpected error occurred. Please try again later. */
                 500: {
                     headers: {
@@ -3818,6 +3882,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -4362,6 +4442,22 @@ export interface paths {
                                 ended: boolean;
                             };
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -5031,6 +5127,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -5154,6 +5266,22 @@ export interface paths {
                                 hasMore: boolean;
                             };
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -10485,6 +10613,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -10662,6 +10806,22 @@ export interface paths {
                                 size: number;
                             };
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description `APP_CHECK_FAILED`: Unrecognized app. */
@@ -10890,6 +11050,22 @@ export interface paths {
                                 size: number;
                             };
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -11396,6 +11572,22 @@ export interface paths {
                                 averageSecondsToReport: number | null;
                             };
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -15346,6 +15538,22 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["TricycleDriver"];
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -21337,6 +21545,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -23851,6 +24075,22 @@ export interface paths {
                                 total: number;
                             };
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -26475,6 +26715,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -27146,6 +27402,22 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["LivreurEarnings"];
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -32987,6 +33259,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -33109,6 +33397,22 @@ export interface paths {
                                 updatedAt: string | null;
                             };
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -33400,6 +33704,22 @@ export interface paths {
                                 }[];
                             };
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -37443,6 +37763,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -41088,6 +41424,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -41213,6 +41565,22 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["AgentsConsolidated"];
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -43275,6 +43643,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -43899,6 +44283,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -44155,6 +44555,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -44409,6 +44825,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -44661,6 +45093,22 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["VerificationPricing"];
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -44928,6 +45376,22 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["SellerGainPricing"];
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -45385,6 +45849,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /**
                  * @description `UNAUTHENTICATED`: Authentication required: the token is missing, invalid, expired or revoked.
                  *
@@ -45649,6 +46129,22 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["ReferralPricing"];
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
@@ -47205,6 +47701,22 @@ export interface paths {
                             success: true;
                             data: components["schemas"]["ReconciliationReport"];
                         };
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Some fields are invalid. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "code": "VALIDATION_ERROR",
+                         *       "message": "Certains champs sont invalides."
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /**
