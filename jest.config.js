@@ -32,7 +32,7 @@ const shared = {
   },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   setupFiles: ['<rootDir>/test/setup/env.ts'],
-  setupFilesAfterEnv: ['<rootDir>/test/setup/events.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup/events.ts', '<rootDir>/test/setup/undeclared-codes.ts'],
 };
 
 const MAIN_PROJECT_DIR = '<rootDir>/test/e2e/';
@@ -47,6 +47,8 @@ const MAX_WORKERS = 3;
 
 module.exports = {
   maxWorkers: MAX_WORKERS,
+  // A route that answers a code it does not declare fails the run, whichever files ran (test/setup/undeclared-codes.ts).
+  reporters: ['default', '<rootDir>/test/setup/undeclared-codes-reporter.js'],
   testTimeout: 30000,
   projects: [
     {

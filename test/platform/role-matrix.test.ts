@@ -12,7 +12,7 @@ import { ACCESS_REFUSALS, type Answer, answerOf, type CallerKind, MATRIX_CALLERS
 import { statusOf } from '../../functions/src/core/error-codes';
 import { auth, db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
-import { type Access, ACCESS_LEVELS, ApiRouter, type RouteDefinition } from '../../functions/src/core/http';
+import { type Access, ACCESS_LEVELS, ApiRouter, type ConditionalRoleRule, type RouteDefinition } from '../../functions/src/core/http';
 import type { AgentType, Role } from '../../functions/src/core/roles';
 import { errorCodesOf, toOpenApiPath } from '../../functions/src/core/openapi';
 import { renderRoleMatrix, ROLE_MATRIX_FILE } from '../../functions/src/cli/write-role-matrix';
@@ -146,7 +146,7 @@ it('declares the security of every route: a known access level, roles and agent 
 });
 
 it('refuses to mount a route whose declaration says too little or contradicts itself', () => {
-  const declare = (security: { access: Access; roles?: Role[]; agentTypes?: AgentType[] }) => () =>
+  const declare = (security: { access: Access; roles?: Role[]; agentTypes?: AgentType[]; conditionalRoles?: ConditionalRoleRule[] }) => () =>
     new ApiRouter().json({
       method: 'get',
       path: '/api/x',
@@ -163,6 +163,11 @@ it('refuses to mount a route whose declaration says too little or contradicts it
   expect(declare({ access: 'profile', roles: ['vendeur'], agentTypes: ['Market'] })).toThrow('agentCommercial');
   expect(declare({ access: 'profile', roles: ['agentCommercial'], agentTypes: [] })).toThrow('at least one type');
   expect(declare({ access: 'profile', roles: ['agentCommercial'], agentTypes: ['Market'] })).not.toThrow();
+  const seniorOnly = (roles: Role[]): ConditionalRoleRule => ({ roles, when: 'the amount is large', code: 'FORBIDDEN_ROLE' });
+  expect(declare({ access: 'optional', conditionalRoles: [seniorOnly(['principal'])] })).toThrow("needs access 'profile'");
+  expect(declare({ access: 'profile', conditionalRoles: [seniorOnly([])] })).toThrow('at least one role');
+  expect(declare({ access: 'profile', roles: ['admin'], conditionalRoles: [seniorOnly(['principal'])] })).toThrow('does not let in');
+  expect(declare({ access: 'profile', roles: ['admin', 'principal'], conditionalRoles: [seniorOnly(['principal'])] })).not.toThrow();
   const raw = { method: 'get' as const, path: '/api/x', operationId: 'getX', tags: ['Test'], summary: 'raw', contentTypes: ['text/plain'], handlers: [] };
   expect(() => new ApiRouter().raw({ ...raw, access: 'profile' as 'public' })).toThrow('raw route is public');
 });

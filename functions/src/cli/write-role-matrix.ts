@@ -5,7 +5,7 @@
  */
 import { writeGenerated } from './write-generated';
 import { join } from 'node:path';
-import { answerOf, type Answer, MATRIX_CALLERS } from '../core/access-matrix';
+import { answerOf, type Answer, conditionalRoleText, conditionsOn, MATRIX_CALLERS } from '../core/access-matrix';
 import type { ApiRouter, RouteDefinition } from '../core/http';
 import { toOpenApiPath } from '../core/openapi';
 import { allRouters } from '../groups';
@@ -39,9 +39,25 @@ const ACCESS_TEXT = {
   profile: 'profile',
 } as const;
 
-function row(route: RouteDefinition): string {
+/**
+ * The footnotes of the rules that depend on what is asked, numbered in the order they first appear:
+ * a cell such a rule may turn into a refusal carries its number.
+ */
+class Footnotes {
+  readonly texts: string[] = [];
+
+  mark(texts: readonly string[]): string {
+    const numbers = texts.map((text) => {
+      if (!this.texts.includes(text)) this.texts.push(text);
+      return this.texts.indexOf(text) + 1;
+    });
+    return numbers.map((n) => ` (${n})`).join('');
+  }
+}
+
+function row(route: RouteDefinition, footnotes: Footnotes): string {
   const security = route.kind === 'raw' ? { access: route.access } : route;
-  const cells = MATRIX_CALLERS.map(({ caller }) => CELL[answerOf(security, caller)]);
+  const cells = MATRIX_CALLERS.map(({ caller }) => CELL[answerOf(security, caller)] + footnotes.mark(conditionsOn(security, caller).map(conditionalRoleText)));
   return `| \`${route.method.toUpperCase()} ${toOpenApiPath(route.path)}\` | ${ACCESS_TEXT[security.access]} | ${cells.join(' | ')} |`;
 }
 
@@ -52,7 +68,8 @@ export function roleMatrix(routers: ApiRouter[]): string {
   for (const route of routes) byTag.set(route.tags[0] ?? 'Other', [...(byTag.get(route.tags[0] ?? 'Other') ?? []), route]);
   const header = `| Route | Access | ${MATRIX_CALLERS.map(({ id }) => HEADERS[id] ?? id).join(' | ')} |`;
   const rule = `|---|---|${MATRIX_CALLERS.map(() => ':-:').join('|')}|`;
-  const sections = [...byTag.entries()].map(([tag, list]) => [`## ${tag}`, '', header, rule, ...list.map(row), ''].join('\n'));
+  const footnotes = new Footnotes();
+  const sections = [...byTag.entries()].map(([tag, list]) => [`## ${tag}`, '', header, rule, ...list.map((route) => row(route, footnotes)), ''].join('\n'));
   return [
     '# Who may call what',
     '',
@@ -67,6 +84,7 @@ export function roleMatrix(routers: ApiRouter[]): string {
     '- `401`: no token (UNAUTHENTICATED). `blocked`: USER_BLOCKED. `sign-up`: PROFILE_REQUIRED (a token',
     '  without profile). `–`: FORBIDDEN_ROLE (the role may not). `type`: AGENT_TYPE_FORBIDDEN (an agent of another',
     '  type, or of none).',
+    '- `✓ (n)`: let in, but the handler may refuse it on what is asked: rule (n) of the last section.',
     '- Access: `public` (no token read), `optional token` (anyone; a token that is sent is verified),',
     '  `token` (a valid token, profile optional: sign-up), `profile` (a registered, unblocked user).',
     '',
@@ -79,6 +97,13 @@ export function roleMatrix(routers: ApiRouter[]): string {
     'read; a blocked user who signs in again is refused by every route that needs a profile.',
     '',
     ...sections,
+    '## Rules on what is asked',
+    '',
+    'Role rules that depend on the request or on the thing it names: the router cannot check them before',
+    'the handler reads it, so each route declares them (`conditionalRoles`) and its handler applies them.',
+    '',
+    ...footnotes.texts.map((text, index) => `${index + 1}. ${text}`),
+    '',
   ].join('\n');
 }
 

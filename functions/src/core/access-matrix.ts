@@ -5,7 +5,7 @@
  * test/platform/role-matrix.test.ts calls every route as every caller below and holds the service to these
  * answers; docs/role-matrix.md is the same table written out for admins (cli/write-role-matrix.ts).
  */
-import type { Access } from './http';
+import type { Access, ConditionalRoleRule } from './http';
 import { AGENT_TYPES, type AgentType, ROLES, type Role } from './roles';
 
 /** The codes by which the router refuses a caller before the route's own work. */
@@ -18,6 +18,8 @@ export interface RouteSecurity {
   access: Access;
   roles?: readonly Role[];
   agentTypes?: readonly AgentType[];
+  /** Rules checked by the handler on what is asked: shown beside the cells they may turn into a refusal. */
+  conditionalRoles?: readonly ConditionalRoleRule[];
 }
 
 export type CallerKind =
@@ -72,4 +74,19 @@ export function answerOf(route: RouteSecurity, caller: CallerKind): Answer {
   if (route.roles && !route.roles.includes(caller.role)) return 'FORBIDDEN_ROLE';
   if (route.agentTypes && caller.role === 'agentCommercial' && !(caller.typeAgent && route.agentTypes.includes(caller.typeAgent))) return 'AGENT_TYPE_FORBIDDEN';
   return 'allowed';
+}
+
+/**
+ * The rules on what is asked that may still refuse a caller the router lets in: those whose roles
+ * do not include the caller's. Shown as a footnote on that cell (docs/role-matrix.md).
+ */
+export function conditionsOn(route: RouteSecurity, caller: CallerKind): ConditionalRoleRule[] {
+  if (caller.kind !== 'member' || answerOf(route, caller) !== 'allowed') return [];
+  return (route.conditionalRoles ?? []).filter((rule) => !rule.roles.includes(caller.role));
+}
+
+/** A rule in one sentence, as the role matrix's footnotes and the route's description say it. */
+export function conditionalRoleText(rule: ConditionalRoleRule): string {
+  const roles = rule.roles.length > 1 ? `${rule.roles.slice(0, -1).join(', ')} and ${rule.roles.at(-1)}` : rule.roles[0];
+  return `When ${rule.when}: ${roles} only; the others get ${rule.code}.`;
 }

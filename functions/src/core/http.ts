@@ -25,6 +25,7 @@ import type { RouteHeaderName } from './request-headers';
 import { requestLanguage } from './request-context';
 import { assertLiveWebSession, isWebClient } from './web-session';
 import type { AgentType, Role } from './roles';
+import { guardDeclaredCodes } from './undeclared-codes';
 
 // zod compiles a parser for an object schema on its first parse (`new Function`): milliseconds per
 // schema at each cold start, to save microseconds on later parses. Requests parse a few small
@@ -63,6 +64,17 @@ export interface RouteInput<A extends Access, P, Q, B> {
   req: Request;
 }
 
+/**
+ * When `when` holds (what is asked, or the thing it names), only `roles`, among the callers the route
+ * lets in, may go on; the others are answered `code` (one of the route's codes through it).
+ */
+export interface ConditionalRoleRule {
+  roles: readonly Role[];
+  /** The condition, in a phrase that follows "when": `the new role is an admin level`. */
+  when: string;
+  code: ErrorCode;
+}
+
 interface RouteBase<A extends Access, P, Q, B> {
   method: Method;
   /** Full Express path, prefix included (`/api/users/:id`): the same router serves Hosting and direct calls. */
@@ -86,6 +98,11 @@ interface RouteBase<A extends Access, P, Q, B> {
    * include `agentCommercial`, and only agents are held to it.
    */
   agentTypes?: readonly AgentType[];
+  /**
+   * Role rules that depend on what is asked, which the router cannot check: the handler does, and
+   * declares them here so that the role matrix and the document show them (core/access-matrix.ts).
+   */
+  conditionalRoles?: readonly ConditionalRoleRule[];
   params?: P;
   /** A route without `query` takes none: any query parameter is a 400 VALIDATION_ERROR. */
   query?: Q;
@@ -234,7 +251,7 @@ export class ApiRouter {
     assertSecurityDeclared(definition);
     this.assertOperationId(definition);
     this.routes.push(definition);
-    this.express[route.method](route.path, ...route.handlers);
+    this.express[route.method](route.path, ...route.handlers, guardDeclaredCodes(definition));
     return this;
   }
 
@@ -248,7 +265,8 @@ export class ApiRouter {
       ...(route.rateLimit ? [rateLimiter(route.rateLimit)] : []),
       ...(route.before ?? []),
     ];
-    this.express[route.method](route.path, ...before, (req: Request, res: Response) => withRequestSecrets(res, () => this.handle(route, req, res)));
+    // The guard comes last: a refusal of the limiter or of a `before` check is the route's answer too.
+    this.express[route.method](route.path, ...before, (req: Request, res: Response) => withRequestSecrets(res, () => this.handle(route, req, res)), guardDeclaredCodes(route));
     return this;
   }
 
@@ -314,6 +332,10 @@ function assertSecurityDeclared(route: RouteDefinition): void {
   }
   if ((route.roles || route.agentTypes) && route.access !== 'profile') throw new Error(`${where}: roles and agent types need access 'profile'`);
   if (route.roles?.length === 0) throw new Error(`${where}: an empty list of roles lets nobody in`);
+  for (const rule of route.conditionalRoles ?? []) {
+    if (route.access !== 'profile' || rule.roles.length === 0) throw new Error(`${where}: a conditional role rule needs access 'profile' and at least one role`);
+    if (route.roles && rule.roles.some((role) => !route.roles!.includes(role))) throw new Error(`${where}: a conditional role rule names roles the route does not let in`);
+  }
   if (route.agentTypes && (!route.roles?.includes('agentCommercial') || route.agentTypes.length === 0)) {
     throw new Error(`${where}: agent types need roles that include agentCommercial, and at least one type`);
   }

@@ -16,6 +16,11 @@ import { headerParametersOf } from './request-headers';
 import { audienceOf } from './route-audience';
 import { withTypedNullables } from './openapi-nullable';
 import { deprecationNote } from './deprecation';
+import { conditionalRoleText } from './access-matrix';
+import { errorCodesOf } from './route-errors';
+
+// The codes of a route are read by the router too: they live in route-errors.ts, named here for the document's users.
+export { errorCodesOf };
 
 export const ApiErrorSchema = z
   .object({
@@ -152,7 +157,7 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
   const description = [route.description ?? `${route.summary}.`, audienceOf(route), ...(route.deprecated ? [deprecationNote(route.deprecated)] : [])].join('\n\n');
   return {
     ...common,
-    description: reads === undefined ? description : withReadCeiling(route, description, reads),
+    description: withConditionalRoles(route, reads === undefined ? description : withReadCeiling(route, description, reads)),
     ...(reads === undefined ? {} : { 'x-max-documents-read': reads }),
     ...(route.deprecated ? { deprecated: true, 'x-sunset': route.deprecated.sunset } : {}),
     security: securityOf(route),
@@ -188,6 +193,13 @@ function withReadCeiling(route: DeclaredRoute, description: string, reads: numbe
   return `${description}\n\n${line}`;
 }
 
+/** The route's role rules on what is asked (core/access-matrix.ts), one paragraph, after what its description says. */
+function withConditionalRoles(route: DeclaredRoute, description: string | undefined): string | undefined {
+  if (!route.conditionalRoles?.length) return description;
+  const rules = `Role rules on what is asked: ${route.conditionalRoles.map(conditionalRoleText).join(' ')}`;
+  return description ? `${description}\n\n${rules}` : rules;
+}
+
 /** Content of a binary body or answer, one entry per accepted type. */
 function binary(types: readonly string[]) {
   return Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }]));
@@ -209,43 +221,6 @@ const DEPRECATION_HEADERS = {
   Deprecation: { description: 'When the route was deprecated (RFC 9745): `@` and a Unix time.', schema: { type: 'string' as const, example: '@1795910400' } },
   Sunset: { description: 'After which day a major release may remove it (RFC 8594).', schema: { type: 'string' as const, example: 'Fri, 28 May 2027 00:00:00 GMT' } },
 };
-
-/** The codes a route can answer: declared ones, plus those implied by its access and its inputs. */
-export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {
-  const codes = new Set<ErrorCode>(route.errors ?? []);
-  // Every route validates its inputs: one that takes no query or body refuses any that is sent.
-  codes.add('VALIDATION_ERROR');
-  if (route.body) {
-    codes.add('INVALID_JSON');
-    codes.add('PAYLOAD_TOO_LARGE');
-  }
-  if (route.access === 'optional') {
-    // A token that is sent is verified: a bad one, or a blocked user's revoked one, is refused.
-    codes.add('UNAUTHENTICATED');
-    codes.add('USER_BLOCKED');
-  }
-  if (route.access === 'token' || route.access === 'profile') {
-    codes.add('UNAUTHENTICATED');
-    codes.add('USER_BLOCKED');
-    // Dashboard requests (X-Client-Platform: web) need a live session.
-    if (!route.webSessionExempt) {
-      codes.add('WEB_SESSION_REQUIRED');
-      codes.add('WEB_SESSION_INVALID');
-      codes.add('WEB_SESSION_EXPIRED');
-    }
-  }
-  if (route.rateLimit || route.userRateLimit || route.keyedRateLimit) codes.add('RATE_LIMITED');
-  if (route.upload) {
-    codes.add('FILE_TOO_LARGE');
-    codes.add('UNSUPPORTED_MEDIA_TYPE');
-  }
-  if (needsAppCheck(route)) codes.add('APP_CHECK_FAILED');
-  if (route.access === 'profile') codes.add('PROFILE_REQUIRED');
-  if (route.roles) codes.add('FORBIDDEN_ROLE');
-  if (route.agentTypes) codes.add('AGENT_TYPE_FORBIDDEN');
-  codes.add('INTERNAL');
-  return [...codes];
-}
 
 /**
  * What a limited route's 429 says besides its codes: for a per-user or keyed limit whose count,

@@ -240,6 +240,8 @@ export interface paths {
          * @description Blocks a user: refused at once, refresh tokens revoked.
          *
          *     For admin levels (`admin`, `superAdmin`, `principal`, `gestionnaire`).
+         *
+         *     Role rules on what is asked: When the user is of an admin level: superAdmin only; the others get ADMIN_ROLE_REQUIRES_SUPER_ADMIN.
          */
         patch: operations["blockUser"];
         trace?: never;
@@ -262,6 +264,8 @@ export interface paths {
          * @description The user’s requests are accepted again; the ID tokens the block revoked stay refused, so its apps sign in again. An admin cannot unblock itself (CANNOT_MODERATE_SELF), and only a superAdmin unblocks an admin level (ADMIN_ROLE_REQUIRES_SUPER_ADMIN). The change enters the audit trail (`user.unblocked`).
          *
          *     For admin levels (`admin`, `superAdmin`, `principal`, `gestionnaire`).
+         *
+         *     Role rules on what is asked: When the user is of an admin level: superAdmin only; the others get ADMIN_ROLE_REQUIRES_SUPER_ADMIN.
          */
         patch: operations["unblockUser"];
         trace?: never;
@@ -284,6 +288,8 @@ export interface paths {
          * @description Admin-level roles are granted and removed by a superAdmin only. Agents are created by POST /api/agents.
          *
          *     For admin levels (`admin`, `superAdmin`, `principal`, `gestionnaire`).
+         *
+         *     Role rules on what is asked: When the user’s current role or the new one is an admin level: superAdmin only; the others get ADMIN_ROLE_REQUIRES_SUPER_ADMIN.
          */
         patch: operations["changeUserRole"];
         trace?: never;
@@ -2768,6 +2774,8 @@ export interface paths {
          * @description The same participants and context always meet in one room, also when opened in parallel. A seller answers in the room a buyer opened (`participant`: that buyer). A listing must be one anyone may read (in public view, or sold): otherwise the answer is `GET /api/articles/{id}`’s to a buyer, 404 `ARTICLE_NOT_FOUND`, to everyone, its seller included. A room opened before the listing was withdrawn or hidden stays usable by its two participants.
          *
          *     For any registered, unblocked user (ID token).
+         *
+         *     Role rules on what is asked: When the context is a listing the caller does not sell (its seller answers a buyer who wrote first): acheteur only; the others get CHAT_NOT_ALLOWED.
          */
         post: operations["openChatRoom"];
         delete?: never;
@@ -3222,6 +3230,8 @@ export interface paths {
          *     For any registered, unblocked user (ID token).
          *
          *     Reads at most 2105 documents (the caller’s profile and session included): one indexed query for the page, whose offset skips at most PAGINATION_MAX_OFFSET documents (billed as read), and one count aggregation for `total`, capped at the deepest page’s reach.
+         *
+         *     Role rules on what is asked: When the query filters by more than `statut`: admin, superAdmin, principal and gestionnaire only; the others get FORBIDDEN_ROLE.
          */
         get: operations["listDeliveries"];
         put?: never;
@@ -3716,6 +3726,8 @@ export interface paths {
          * @description Follows the same table as every other path: a success is never downgraded. Any admin level may set `failed` or `expired`. `success` asks FeexPay first and is set only when its transaction is this payment (amount to the franc, XOF, our shop, live mode when live) and says success; otherwise it is refused (PAYMENT_PROVIDER_MISMATCH, PAYMENT_NOT_CONFIRMED with `details[0].reason` saying what FeexPay said, or 502 when FeexPay does not answer) and nothing is written. A principal or superAdmin may force it with `force: true` and its reason (other levels: 403 PAYMENT_FORCE_FORBIDDEN); the history entry says `forced`. Every change writes an audit entry (`payment.status_set`, `payment.status_forced`) in the same transaction.
          *
          *     For admin levels (`admin`, `superAdmin`, `principal`, `gestionnaire`).
+         *
+         *     Role rules on what is asked: When the body says `force: true`: superAdmin and principal only; the others get PAYMENT_FORCE_FORBIDDEN.
          */
         post: operations["setPaymentStatusAsAdmin"];
         delete?: never;
@@ -5558,6 +5570,8 @@ export interface paths {
          * @description The admin who took it decides, or `principal` and `superAdmin`; an escalated dispute, or a refund above DISPUTE_ADMIN_MAX_XOF, only `principal` and `superAdmin` (DISPUTE_DECISION_FORBIDDEN). The money moves in the same transaction: held money taken back or released, money released before the dispute taken from the sellers’ balance (as debt when it was paid out), the refund marked on the payment.
          *
          *     For admin levels (`admin`, `superAdmin`, `principal`, `gestionnaire`).
+         *
+         *     Role rules on what is asked: When the dispute is escalated, taken by another admin, or the refund is above DISPUTE_ADMIN_MAX_XOF: superAdmin and principal only; the others get DISPUTE_DECISION_FORBIDDEN.
          */
         post: operations["decideDispute"];
         delete?: never;
@@ -19518,6 +19532,22 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `ARTICLE_NOT_FOUND`: Listing not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "ARTICLE_NOT_FOUND",
+                     *       "message": "Annonce introuvable."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /**
              * @description `VERIFICATION_NONE_OPEN`: No verification request of this listing waits for its inspection.
              *
@@ -26412,6 +26442,10 @@ export interface operations {
             };
             /**
              * @description `DELIVERY_ADDRESS_REQUIRED`: A delivery needs an address.
+             *
+             *     `DELIVERY_PICKUP_UNKNOWN`: A seller did not say where to collect its item: it cannot be delivered.
+             *
+             *     `DELIVERY_OUT_OF_ZONE`: This address is outside our delivery zones.
              *
              *     `VALIDATION_ERROR`: Some fields are invalid.
              *
@@ -41617,6 +41651,8 @@ export interface operations {
             /**
              * @description `JOURNEY_BLOCKED`: This journey is blocked: the purchase was cancelled.
              *
+             *     `VERIFICATION_NOT_ACCEPTED`: Accept the inspection report of this vehicle before handing it over.
+             *
              *     `INVALID_TRANSITION`: This action is not possible in the current state.
              */
             409: {
@@ -43536,6 +43572,8 @@ export interface operations {
             };
             /**
              * @description `JOURNEY_BLOCKED`: This journey is blocked: the purchase was cancelled.
+             *
+             *     `VERIFICATION_NOT_ACCEPTED`: Accept the inspection report of this vehicle before handing it over.
              *
              *     `INVALID_TRANSITION`: This action is not possible in the current state.
              */
@@ -46908,6 +46946,22 @@ export interface operations {
                      *       "success": false,
                      *       "code": "USER_BLOCKED",
                      *       "message": "Votre compte est bloqué. Contactez le support."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `USER_NOT_FOUND`: User not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "USER_NOT_FOUND",
+                     *       "message": "Utilisateur introuvable."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"];

@@ -21,6 +21,7 @@ export const router = new ApiRouter()
     description:
       'The same participants and context always meet in one room, also when opened in parallel. A seller answers in the room a buyer opened (`participant`: that buyer). A listing must be one anyone may read (in public view, or sold): otherwise the answer is `GET /api/articles/{id}`’s to a buyer, 404 `ARTICLE_NOT_FOUND`, to everyone, its seller included. A room opened before the listing was withdrawn or hidden stays usable by its two participants.',
     access: 'profile',
+    conditionalRoles: [{ roles: ['acheteur'], when: 'the context is a listing the caller does not sell (its seller answers a buyer who wrote first)', code: 'CHAT_NOT_ALLOWED' }],
     userRateLimit: USER_LIMITS.chatRoom,
     body: OpenRoomRequest,
     errors: ['ARTICLE_NOT_FOUND', 'CHAT_CONTEXT_NOT_FOUND', 'CHAT_NOT_ALLOWED', 'CHAT_ROOM_NOT_FOUND'],

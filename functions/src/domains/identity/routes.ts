@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiRouter } from '../../core/http';
+import { ApiRouter, type ConditionalRoleRule } from '../../core/http';
 import { pagedReads } from '../../core/read-ceiling';
 import { accountKey, AUTH_ACCOUNT_RATE_LIMIT, AUTH_RATE_LIMIT, telephoneKey } from '../../core/rate-limit';
 import { e164Of } from '../geo';
@@ -21,6 +21,9 @@ import {
 } from './schemas';
 import * as identity from './service';
 import { USER_LIMITS } from '../../core/user-limits';
+
+/** Blocking or unblocking an admin is a superAdmin's (identity/service.ts, assertMayModerate). */
+const MODERATING_AN_ADMIN: ConditionalRoleRule = { roles: ['superAdmin'], when: 'the user is of an admin level', code: 'ADMIN_ROLE_REQUIRES_SUPER_ADMIN' };
 
 export const router = new ApiRouter()
   .json({
@@ -145,6 +148,7 @@ export const router = new ApiRouter()
     summary: 'Blocks a user: refused at once, refresh tokens revoked',
     access: 'profile',
     roles: ADMIN_ROLES,
+    conditionalRoles: [MODERATING_AN_ADMIN],
     params: UserIdParams,
     body: BlockRequest,
     errors: ['USER_NOT_FOUND', 'CANNOT_MODERATE_SELF', 'ADMIN_ROLE_REQUIRES_SUPER_ADMIN'],
@@ -160,6 +164,7 @@ export const router = new ApiRouter()
     description: 'The user’s requests are accepted again; the ID tokens the block revoked stay refused, so its apps sign in again. An admin cannot unblock itself (CANNOT_MODERATE_SELF), and only a superAdmin unblocks an admin level (ADMIN_ROLE_REQUIRES_SUPER_ADMIN). The change enters the audit trail (`user.unblocked`).',
     access: 'profile',
     roles: ADMIN_ROLES,
+    conditionalRoles: [MODERATING_AN_ADMIN],
     params: UserIdParams,
     errors: ['USER_NOT_FOUND', 'CANNOT_MODERATE_SELF', 'ADMIN_ROLE_REQUIRES_SUPER_ADMIN'],
     success: { description: 'The unblocked user', data: UserProfile },
@@ -174,6 +179,7 @@ export const router = new ApiRouter()
     description: 'Admin-level roles are granted and removed by a superAdmin only. Agents are created by POST /api/agents.',
     access: 'profile',
     roles: ADMIN_ROLES,
+    conditionalRoles: [{ roles: ['superAdmin'], when: 'the user’s current role or the new one is an admin level', code: 'ADMIN_ROLE_REQUIRES_SUPER_ADMIN' }],
     params: UserIdParams,
     body: RoleChangeRequest,
     errors: ['USER_NOT_FOUND', 'CANNOT_MODERATE_SELF', 'ADMIN_ROLE_REQUIRES_SUPER_ADMIN', 'ROLE_APP_MISMATCH'],

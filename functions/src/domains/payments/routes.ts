@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
 import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
-import { ADMIN_ROLES } from '../../core/roles';
+import { ADMIN_ROLES, SENIOR_ADMIN_ROLES } from '../../core/roles';
 import { USER_LIMITS } from '../../core/user-limits';
 import {
   AdminStatusRequest,
@@ -153,6 +153,7 @@ export const router = new ApiRouter()
       '(other levels: 403 PAYMENT_FORCE_FORBIDDEN); the history entry says `forced`. Every change writes an audit entry (`payment.status_set`, `payment.status_forced`) in the same transaction.',
     access: 'profile',
     roles: ADMIN_ROLES,
+    conditionalRoles: [{ roles: SENIOR_ADMIN_ROLES, when: 'the body says `force: true`', code: 'PAYMENT_FORCE_FORBIDDEN' }],
     // A `success` asks FeexPay first, from the quota the webhook and the poller depend on.
     userRateLimit: USER_LIMITS.paymentAdminCheck,
     params: PaymentIdParams,

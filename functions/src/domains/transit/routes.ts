@@ -60,7 +60,7 @@ function missionRouter(prefix: string, deprecated?: Deprecation): ApiRouter {
       access: 'profile',
       roles: BUYER,
       body: TransferRequest,
-      errors: ['MISSION_NOT_FOUND', 'JOURNEY_BLOCKED', 'INVALID_TRANSITION'],
+      errors: ['MISSION_NOT_FOUND', 'JOURNEY_BLOCKED', 'VERIFICATION_NOT_ACCEPTED', 'INVALID_TRANSITION'],
       success: one('The journey, `transferer`'),
       handle: ({ caller, body }) => transit.transferer(caller, body.articleId),
     })

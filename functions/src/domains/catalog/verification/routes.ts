@@ -85,7 +85,7 @@ export const router = new ApiRouter()
     roles: ADMIN_ROLES,
     params: ArticleIdParams,
     body: StatusRequest,
-    errors: ['VERIFICATION_NONE_OPEN', 'VERIFICATION_REPORT_NOT_UPLOADED', 'INVALID_TRANSITION'],
+    errors: ['ARTICLE_NOT_FOUND', 'VERIFICATION_NONE_OPEN', 'VERIFICATION_REPORT_NOT_UPLOADED', 'INVALID_TRANSITION'],
     success: { description: 'The requests moved', data: StatusChange },
     handle: ({ caller, params, body }) => moveRequests(caller, params.articleId, body),
   })

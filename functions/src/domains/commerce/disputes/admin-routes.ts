@@ -1,7 +1,7 @@
 import { ApiRouter } from '../../../core/http';
 import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
-import { ADMIN_ROLES } from '../../../core/roles';
+import { ADMIN_ROLES, SENIOR_ADMIN_ROLES } from '../../../core/roles';
 import { decideDispute } from './decide';
 import { Dispute, DisputeDecision, DisputeIdParams, DisputeListQuery, DisputeTake } from './schemas';
 import { allDisputes, takeDispute, toDispute } from './service';
@@ -48,6 +48,9 @@ export const router = new ApiRouter()
       'The admin who took it decides, or `principal` and `superAdmin`; an escalated dispute, or a refund above DISPUTE_ADMIN_MAX_XOF, only `principal` and `superAdmin` (DISPUTE_DECISION_FORBIDDEN). The money moves in the same transaction: held money taken back or released, money released before the dispute taken from the sellers’ balance (as debt when it was paid out), the refund marked on the payment.',
     access: 'profile',
     roles: ADMIN_ROLES,
+    conditionalRoles: [
+      { roles: SENIOR_ADMIN_ROLES, when: 'the dispute is escalated, taken by another admin, or the refund is above DISPUTE_ADMIN_MAX_XOF', code: 'DISPUTE_DECISION_FORBIDDEN' },
+    ],
     params: DisputeIdParams,
     body: DisputeDecision,
     errors: ['DISPUTE_NOT_FOUND', 'INVALID_TRANSITION', 'DISPUTE_DECISION_FORBIDDEN', 'DISPUTE_AMOUNT_TOO_HIGH', 'DISPUTE_SALE_REFUNDED'],

@@ -25,6 +25,7 @@ import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { db, runTransaction } from '../../../core/firebase';
 import { COLLECTIONS } from '../../../core/firestore';
+import { isSeniorAdminRole } from '../../../core/roles';
 import { prepareAllocation, prepareRefundMark } from '../../payments';
 import { entriesIn, entryId, PLATFORM_WALLET_ID, type Posting } from '../../wallet';
 import { heldCredit, type Sale, saleFee } from '../escrow';
@@ -32,8 +33,6 @@ import { disputeMachine } from './machine';
 import { type DisputeDocument, disputes } from './model';
 import { markSale, saleIn } from './sale';
 import type { DisputeDecision } from './schemas';
-
-const SENIOR = new Set(['principal', 'superAdmin']);
 
 /** `total` shared in proportion to each sale's price, to the franc (the remainder to the largest sales first). */
 export function shareOf(total: number, sales: Sale[]): number[] {
@@ -83,7 +82,7 @@ export async function decideDispute(caller: ProfileCaller, id: string, body: z.o
     if (!dispute) throw new ApiError('DISPUTE_NOT_FOUND');
     const event = body.decision === 'rembourse' ? 'refund' : 'release';
     disputeMachine.decide(dispute.statut, event);
-    const senior = SENIOR.has(caller.role);
+    const senior = isSeniorAdminRole(caller.role);
     if (!senior && (dispute.admin !== caller.uid || dispute.escalade || refund > config().DISPUTE_ADMIN_MAX_XOF)) throw new ApiError('DISPUTE_DECISION_FORBIDDEN');
     const sale = await saleIn(tx, dispute.vente.kind, dispute.vente.id);
     if (!sale?.paymentId || sale.sales.length !== before.sales.length) throw new ApiError('DISPUTE_NOT_FOUND');

@@ -22,7 +22,7 @@ export const router = new ApiRouter()
     access: 'profile',
     roles: ['acheteur'],
     body: OrderInput,
-    errors: ['ARTICLE_NOT_ONLINE', 'ARTICLE_NOT_PART', 'OUT_OF_STOCK', 'OWN_LISTING', 'DELIVERY_ADDRESS_REQUIRED'],
+    errors: ['ARTICLE_NOT_ONLINE', 'ARTICLE_NOT_PART', 'OUT_OF_STOCK', 'OWN_LISTING', 'DELIVERY_ADDRESS_REQUIRED', 'DELIVERY_PICKUP_UNKNOWN', 'DELIVERY_OUT_OF_ZONE'],
     success: { status: 201, description: 'The order, awaiting payment, with its total', data: Order },
     handle: ({ caller, body }) => service.createOrder(caller, body),
   })

@@ -33,6 +33,7 @@ export const router = new ApiRouter()
     description:
       'Filters other than `statut` are for admin levels (FORBIDDEN_ROLE otherwise). Admin levels combine `statut` with at most one of `acheteur`, `vendeur`, `livreur`, `sansLivreur`, `litige` (each combination has its index); two of those at once answer VALIDATION_ERROR.',
     access: 'profile',
+    conditionalRoles: [{ roles: ADMIN_ROLES, when: 'the query filters by more than `statut`', code: 'FORBIDDEN_ROLE' }],
     reads: pagedReads(),
     query: DeliveryListQuery,
     errors: ['PAGE_TOO_DEEP', 'FORBIDDEN_ROLE', 'VALIDATION_ERROR'],

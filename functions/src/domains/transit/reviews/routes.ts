@@ -76,7 +76,7 @@ export const router = new ApiRouter()
     params: z.strictObject({ transitaireId: documentId('USER_NOT_FOUND') }),
     query: ReviewPage,
     reads: reviewReads,
-    errors: ['PAGE_TOO_DEEP'],
+    errors: ['USER_NOT_FOUND', 'PAGE_TOO_DEEP'],
     success: { description: 'A page of reviews and the average', data: ReviewsPage() },
     handle: ({ params, query }) => ofForwarder(params.transitaireId, pageRequest(query)),
   });
