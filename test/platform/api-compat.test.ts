@@ -175,6 +175,12 @@ describe('the breaking-change check (scripts/api-compat.mjs)', () => {
     expect(verdict.problems).toEqual([]);
     expect(run.status).toBe(0);
   });
+
+  test('the typed client carries the version of the last release (its major follows the contract)', () => {
+    const released = JSON.parse(readFileSync(join(ROOT, 'openapi', 'released.json'), 'utf8'));
+    const client = JSON.parse(readFileSync(join(ROOT, 'clients', 'typescript', 'package.json'), 'utf8'));
+    expect(client.version).toBe(released.info.version);
+  });
 });
 
 describe('npm run release (scripts/release.mjs)', () => {
