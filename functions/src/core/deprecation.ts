@@ -27,12 +27,17 @@ export function assertDeprecation(where: string, deprecation: Deprecation): void
   if (sunset - since < MIN_DEPRECATION_DAYS * DAY_MS) throw new Error(`${where}: a deprecated route lives ${MIN_DEPRECATION_DAYS} days at least before its sunset`);
 }
 
-/** `Deprecation` (RFC 9745: `@` and the Unix time it took effect) and `Sunset` (RFC 8594: an HTTP-date) on every answer. */
-export function deprecationHeaders(deprecation: Deprecation): RequestHandler {
-  const headers = {
+/** `Deprecation` (RFC 9745: `@` and the Unix time it took effect) and `Sunset` (RFC 8594: an HTTP-date). */
+export function deprecationHeaderValues(deprecation: Deprecation): { Deprecation: string; Sunset: string } {
+  return {
     Deprecation: `@${Math.floor(dayOf(deprecation.since) / 1000)}`,
     Sunset: new Date(dayOf(deprecation.sunset)).toUTCString(),
   };
+}
+
+/** Both headers on every answer of a deprecated route. */
+export function deprecationHeaders(deprecation: Deprecation): RequestHandler {
+  const headers = deprecationHeaderValues(deprecation);
   return (_req, res, next) => {
     res.set(headers);
     next();

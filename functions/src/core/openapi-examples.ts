@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import { type ErrorCode, statusOf } from './error-codes';
 import type { DeclaredRoute, RouteDefinition } from './http';
-import { ApiErrorSchema, errorCodesOf, toOpenApiPath } from './openapi';
+import { ApiErrorSchema, toOpenApiPath } from './openapi';
+import { errorCodesOf } from './route-errors';
 
 export interface OperationExample {
   /** The demo account the request was sent as (README's demo accounts), or `anonymous`. */

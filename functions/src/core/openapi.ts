@@ -15,12 +15,9 @@ import { needsAppCheck } from './app-check';
 import { headerParametersOf } from './request-headers';
 import { audienceOf } from './route-audience';
 import { withTypedNullables } from './openapi-nullable';
-import { deprecationNote } from './deprecation';
+import { type Deprecation, deprecationHeaderValues, deprecationNote } from './deprecation';
 import { conditionalRoleText } from './access-matrix';
 import { errorCodesOf } from './route-errors';
-
-// The codes of a route are read by the router too: they live in route-errors.ts, named here for the document's users.
-export { errorCodesOf };
 
 export const ApiErrorSchema = z
   .object({
@@ -143,7 +140,7 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
     const content = Object.fromEntries(route.contentTypes.map((type) => [type, { schema: { type: 'string' as const } }]));
     return {
       ...common,
-      description: [route.description ?? `${route.summary}.`, audienceOf(route)].join('\n\n'),
+      description: descriptionOf(route),
       security: [],
       ...(route.params ? { request: { params: route.params } } : {}),
       responses: {
@@ -154,10 +151,9 @@ function describeRoute(route: RouteDefinition): Parameters<OpenAPIRegistry['regi
     };
   }
   const reads = readCeilingOf(route, config());
-  const description = [route.description ?? `${route.summary}.`, audienceOf(route), ...(route.deprecated ? [deprecationNote(route.deprecated)] : [])].join('\n\n');
   return {
     ...common,
-    description: withConditionalRoles(route, reads === undefined ? description : withReadCeiling(route, description, reads)),
+    description: descriptionOf(route, reads),
     ...(reads === undefined ? {} : { 'x-max-documents-read': reads }),
     ...(route.deprecated ? { deprecated: true, 'x-sunset': route.deprecated.sunset } : {}),
     security: securityOf(route),
@@ -186,18 +182,24 @@ function securityOf(route: DeclaredRoute): Array<Record<string, string[]>> {
   return [{ bearer: [], ...app }];
 }
 
-/** The route's ceiling of documents read, as the last paragraph of its description. */
-function withReadCeiling(route: DeclaredRoute, description: string, reads: number): string {
-  const router = [callerReads(route.access) > 0 ? 'the caller’s profile and session' : '', route.rateLimit || route.userRateLimit ? 'its rate limits’ counters' : ''].filter(Boolean).join(' and ');
-  const line = `Reads at most ${reads} documents${router ? ` (${router} included)` : ''}: ${route.reads!.why}`;
-  return `${description}\n\n${line}`;
+/**
+ * What an operation's description says, a paragraph each: what the route does, who may call it,
+ * when it goes (deprecated), how much it reads, and its role rules on what is asked.
+ */
+function descriptionOf(route: RouteDefinition, reads?: number): string {
+  const paragraphs = [route.description ?? `${route.summary}.`, audienceOf(route)];
+  if (route.kind !== 'raw') {
+    if (route.deprecated) paragraphs.push(deprecationNote(route.deprecated));
+    if (reads !== undefined) paragraphs.push(readCeilingLine(route, reads));
+    if (route.conditionalRoles?.length) paragraphs.push(`Role rules on what is asked: ${route.conditionalRoles.map(conditionalRoleText).join(' ')}`);
+  }
+  return paragraphs.join('\n\n');
 }
 
-/** The route's role rules on what is asked (core/access-matrix.ts), one paragraph, after what its description says. */
-function withConditionalRoles(route: DeclaredRoute, description: string | undefined): string | undefined {
-  if (!route.conditionalRoles?.length) return description;
-  const rules = `Role rules on what is asked: ${route.conditionalRoles.map(conditionalRoleText).join(' ')}`;
-  return description ? `${description}\n\n${rules}` : rules;
+/** The route's ceiling of documents read. */
+function readCeilingLine(route: DeclaredRoute, reads: number): string {
+  const router = [callerReads(route.access) > 0 ? 'the caller’s profile and session' : '', route.rateLimit || route.userRateLimit ? 'its rate limits’ counters' : ''].filter(Boolean).join(' and ');
+  return `Reads at most ${reads} documents${router ? ` (${router} included)` : ''}: ${route.reads!.why}`;
 }
 
 /** Content of a binary body or answer, one entry per accepted type. */
@@ -212,15 +214,18 @@ function successResponse(route: DeclaredRoute): Record<string, ResponseConfig> {
       ? z.object({ success: z.literal(true), data: z.array(route.success.item), pagination: PaginationSchema })
       : z.object({ success: z.literal(true), data: route.success.data });
   const status = route.kind === 'list' ? 200 : (route.success.status ?? 200);
-  const headers = route.deprecated ? { headers: DEPRECATION_HEADERS } : {};
+  const headers = route.deprecated ? { headers: deprecationHeadersDocumented(route.deprecated) } : {};
   return { [status]: { description: route.success.description, ...headers, content: { 'application/json': { schema } } } };
 }
 
-/** What a deprecated route's answers carry (core/deprecation.ts). */
-const DEPRECATION_HEADERS = {
-  Deprecation: { description: 'When the route was deprecated (RFC 9745): `@` and a Unix time.', schema: { type: 'string' as const, example: '@1795910400' } },
-  Sunset: { description: 'After which day a major release may remove it (RFC 8594).', schema: { type: 'string' as const, example: 'Fri, 28 May 2027 00:00:00 GMT' } },
-};
+/** What a deprecated route's answers carry (core/deprecation.ts), its own values as examples. */
+function deprecationHeadersDocumented(deprecation: Deprecation) {
+  const values = deprecationHeaderValues(deprecation);
+  return {
+    Deprecation: { description: 'When the route was deprecated (RFC 9745): `@` and a Unix time.', schema: { type: 'string' as const, example: values.Deprecation } },
+    Sunset: { description: 'After which day a major release may remove it (RFC 8594).', schema: { type: 'string' as const, example: values.Sunset } },
+  };
+}
 
 /**
  * What a limited route's 429 says besides its codes: for a per-user or keyed limit whose count,

@@ -49,12 +49,15 @@ const SIGNED_IN = {
   }),
 };
 
+/** An `Idempotency-Key` the payment starts take (domains/payments/routes.ts); another value is ignored. */
+export const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+
 /** Headers a route names in its declaration: only its handler or `before` reads them. */
 const ROUTE_HEADERS = {
   'Idempotency-Key': optional({
     name: 'Idempotency-Key',
     description: 'A key of the caller’s for this payment start (8 to 100 letters, digits, `-` or `_`): a retried request with the same key and body returns the payment the first one made; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. Another value is ignored.',
-    schema: { type: 'string', pattern: '^[\\w-]{8,100}$' },
+    schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
   }),
   'X-Captcha-Token': optional({
     name: 'X-Captcha-Token',

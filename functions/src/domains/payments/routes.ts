@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
 import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
+import { IDEMPOTENCY_KEY } from '../../core/request-headers';
 import { ADMIN_ROLES, SENIOR_ADMIN_ROLES } from '../../core/roles';
 import { USER_LIMITS } from '../../core/user-limits';
 import {
@@ -24,7 +25,7 @@ import * as payments from './service';
 const tags = ['Payments'];
 const startErrors = ['PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'IDEMPOTENCY_KEY_REUSED', 'PAYMENT_PROVIDER_UNAVAILABLE', 'RATE_LIMITED'] as const;
 const started = { status: 201 as const, description: 'The pending payment and what the payer needs', data: PaymentStarted };
-const idempotencyKey = (header: string | undefined) => (header && /^[\w-]{8,100}$/.test(header) ? header : undefined);
+const idempotencyKey = (header: string | undefined) => (header && IDEMPOTENCY_KEY.test(header) ? header : undefined);
 const startDescription =
   'The amount must equal the amount due for `metadata` (computed by the server). An `Idempotency-Key` header (8 to 100 letters, digits, - or _) returns the payment a retried request already made; a key whose request failed at the provider (502) may be used again. Starts are limited per payer account and per paying telephone (PAYMENT_RATE_LIMIT_*: 429 RATE_LIMITED).';
 
