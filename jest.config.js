@@ -15,6 +15,8 @@
  *    of them at once would read and clear each other's data. Jest runs the groups one after the
  *    other. A second jest invocation would do the same, but with two summaries, and
  *    `npm run test:only -- <file>` would find no test in one of them.
+ *  - `costs`: the operation counts of the main flows (test/costs), last and alone
+ *    (test/setup/alone-runner.js): they count everything the suite's functions do while they run.
  */
 const shared = {
   testEnvironment: 'node',
@@ -36,6 +38,7 @@ const shared = {
 };
 
 const MAIN_PROJECT_DIR = '<rootDir>/test/e2e/';
+const COSTS_DIR = '<rootDir>/test/costs/';
 
 /**
  * Jest's own run time on this project's machine (2 cores, shared with the emulators), 413 tests:
@@ -55,7 +58,7 @@ module.exports = {
       ...shared,
       displayName: 'parallel',
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', MAIN_PROJECT_DIR],
+      testPathIgnorePatterns: ['/node_modules/', MAIN_PROJECT_DIR, COSTS_DIR],
       globals: { EMULATOR_PROJECT_PER_WORKER: true },
     },
     {
@@ -63,6 +66,13 @@ module.exports = {
       displayName: 'main-project',
       testMatch: [`${MAIN_PROJECT_DIR}**/*.test.ts`],
       runner: '<rootDir>/test/setup/serial-runner.js',
+      globals: { EMULATOR_PROJECT_PER_WORKER: false },
+    },
+    {
+      ...shared,
+      displayName: 'costs',
+      testMatch: [`${COSTS_DIR}**/*.test.ts`],
+      runner: '<rootDir>/test/setup/alone-runner.js',
       globals: { EMULATOR_PROJECT_PER_WORKER: false },
     },
   ],

@@ -6,6 +6,7 @@
  *   node scripts/emulators.mjs start    the suite with demo data, until Ctrl-C
  *   node scripts/emulators.mjs bench    the benchmark
  *   node scripts/emulators.mjs load     the hot documents' part of it alone (scripts/bench-load.mjs)
+ *   node scripts/emulators.mjs cost     each main flow's operations counted (scripts/bench-cost.mjs)
  *   node scripts/emulators.mjs examples records the OpenAPI document's examples (scripts/examples.mjs):
  *                                       Auth and Firestore only: the service runs in its process
  *   node scripts/emulators.mjs exec "<command>"
@@ -16,7 +17,8 @@
  * A machine with internet keeps firebase-tools' own download.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT } from './emulator-env.mjs';
@@ -31,6 +33,7 @@ const commands = {
   start: 'node scripts/demo.mjs',
   bench: 'node scripts/bench.mjs',
   load: 'node scripts/bench-load.mjs',
+  cost: `node scripts/bench-cost.mjs ${process.argv.slice(3).map(quote).join(' ')}`,
   examples: 'node scripts/examples.mjs',
   exec: process.argv.slice(3).join(' '),
 };
@@ -68,11 +71,16 @@ function prepareFirestoreEmulator(env) {
 
 const mode = process.argv[2];
 if (!(mode in commands) || !commands[mode]) {
-  console.error('usage: node scripts/emulators.mjs test|start|bench|load|examples|exec "<command>"');
+  console.error('usage: node scripts/emulators.mjs test|start|bench|load|cost|examples|exec "<command>"');
   process.exit(2);
 }
 const env = { ...process.env, NO_UPDATE_NOTIFIER: '1' };
 prepareFirestoreEmulator(env);
+// Every function process logs its Firestore operations and invocations there (functions/src/dev/cost-log.ts):
+// `npm run bench:cost` and its ceilings test count flows from it. A fresh folder per run, removed at the end;
+// none for `npm start`, which runs for hours and counts nothing.
+const costLog = mode === 'start' ? undefined : mkdtempSync(join(tmpdir(), 'marketplace-cost-log-'));
+if (costLog) env.COST_LOG_DIR = costLog;
 const firebase = join(root, 'node_modules', '.bin', 'firebase');
 const child = spawn(firebase, ['emulators:exec', '--only', EMULATORS_OF[mode] ?? EMULATORS, '--project', PROJECT, commands[mode]], {
   cwd: root,
@@ -80,4 +88,7 @@ const child = spawn(firebase, ['emulators:exec', '--only', EMULATORS_OF[mode] ??
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('exit', (code, signal) => {
+  if (costLog) rmSync(costLog, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});

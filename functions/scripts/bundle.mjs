@@ -12,6 +12,8 @@
  *   dist/subscribers.js       src/subscribers.ts: every domain's subscribers, notice templates and
  *                             tellers, loaded by the first event an instance dispatches
  *   dist/openapi-document.js  the OpenAPI document from every router (core's /api-docs.json, once)
+ *   dist/cost-log.js          src/dev/cost-log.ts: required only where the emulator suite asks for
+ *                             a cost log (`npm run bench:cost`), never by a deployed instance
  *
  * Every bundle reads the list of modules (src/modules.ts): each domain's manifest, plain data and
  * lazy `import()`s (src/core/module.ts). A bundle keeps only the lazy parts it runs (moduleParts,
@@ -50,6 +52,7 @@ const PAYABLES_IN = new Set(MODULES.find((module) => module.name === 'payments')
 /** The manifest parts each bundle runs: `routers:<function>` for a function's routers, else the part's name. */
 const PARTS = {
   index: [],
+  'cost-log': [],
   jobs: ['jobs'],
   subscribers: ['subscribers', 'notices', 'tells'],
   'openapi-document': ['schemas'],
@@ -114,6 +117,7 @@ const SPLIT = new Map([
   [join(src, 'jobs.ts'), 'jobs'],
   [join(src, 'subscribers.ts'), 'subscribers'],
   [join(src, 'openapi-document.ts'), 'openapi-document'],
+  [join(src, 'dev', 'cost-log.ts'), 'cost-log'],
 ]);
 
 /**
@@ -217,7 +221,7 @@ function checkSplit(bundle, metafile) {
 }
 
 rmSync(dist, { recursive: true, force: true });
-const bundles = ['index', 'jobs', 'subscribers', 'openapi-document', ...FUNCTION_NAMES];
+const bundles = ['index', 'jobs', 'subscribers', 'openapi-document', 'cost-log', ...FUNCTION_NAMES];
 /** The lazy parts' targets each bundle kept (checkSplit). */
 const keptBy = Object.fromEntries(bundles.map((bundle) => [bundle, new Set()]));
 const parts = (bundle) => moduleParts(bundle, keptBy[bundle]);
@@ -226,6 +230,7 @@ const results = await Promise.all([
   build({ ...common, entryPoints: { jobs: join(src, 'jobs.ts') }, outdir: dist, plugins: [parts('jobs'), splitPoints('jobs'), zodAsNamespace] }),
   build({ ...common, entryPoints: { subscribers: join(src, 'subscribers.ts') }, outdir: dist, plugins: [parts('subscribers'), splitPoints('subscribers'), zodAsNamespace] }),
   build({ ...common, entryPoints: { 'openapi-document': join(src, 'openapi-document.ts') }, outdir: dist, plugins: [parts('openapi-document'), splitPoints('openapi-document'), zodAsNamespace] }),
+  build({ ...common, entryPoints: { 'cost-log': join(src, 'dev', 'cost-log.ts') }, outdir: dist, plugins: [parts('cost-log'), splitPoints('cost-log')] }),
   ...FUNCTION_NAMES.map((name) =>
     build({
       ...common,

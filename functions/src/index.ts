@@ -10,12 +10,20 @@ import { defineSecret } from 'firebase-functions/params';
 import { FUNCTION_GROUPS, FUNCTION_NAMES, type FunctionName, REGION } from './groups';
 
 setGlobalOptions({ region: REGION, maxInstances: 20 });
+/**
+ * `npm run bench:cost` counts each function's operations in the emulator suite, which asks for it
+ * with COST_LOG_DIR (dev/cost-log.ts). A deployed instance never has it, and never loads that file.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- conditional on purpose, see above
+const costLog = process.env.COST_LOG_DIR ? (require('./dev/cost-log') as typeof import('./dev/cost-log')) : undefined;
+costLog?.startCostLog();
 
 function httpsFunction(name: FunctionName) {
   let app: Promise<Express> | undefined;
   // Mounted for deployment; the app itself runs each request with these secrets only (app.ts).
   const secrets = FUNCTION_GROUPS[name].secrets.map((secret) => defineSecret(secret));
   return onRequest({ memory: '256MiB', timeoutSeconds: 60, secrets }, async (req, res) => {
+    costLog?.logInvocation();
     app ??= import('./app').then((module) => module.createFunctionApp(name));
     (await app)(req, res);
   });

@@ -19,10 +19,13 @@ import { defineSecret } from 'firebase-functions/params';
 import { config } from './core/config';
 import type { JobDeclaration } from './core/module';
 import { type SecretName, withSecrets } from './core/secrets';
+import { logInvocation, startCostLog } from './dev/cost-log';
 import { installErrorCodes } from './error-codes';
 import { installSubscribers } from './install-subscribers';
 import { declaredJobs } from './modules';
 
+// `npm run bench:cost` counts each job's operations in the emulator; nothing when deployed (dev/cost-log.ts).
+startCostLog();
 // Every job may dispatch events (the trigger, the sweep, a payment settled by the poller).
 installSubscribers();
 // A job's run may meet any domain's ApiError: its status and messages are the declared ones, as in the apps.
@@ -34,7 +37,11 @@ installErrorCodes();
  * deployed function would. test/platform/secrets.test.ts checks each list against what the code reads.
  */
 function secretsOf(names: readonly SecretName[]) {
-  return { secrets: names.map((name) => defineSecret(name)), run: <T>(work: () => Promise<T>) => withSecrets(names, work) };
+  const run = <T>(work: () => Promise<T>) => {
+    logInvocation();
+    return withSecrets(names, work);
+  };
+  return { secrets: names.map((name) => defineSecret(name)), run };
 }
 
 const noSecrets = secretsOf([]);
