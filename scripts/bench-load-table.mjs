@@ -101,3 +101,33 @@ export function markdownTable(rows) {
   const cell = (value) => String(value).replace(/\|/g, '\\|').trim();
   return [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${columns.map((column) => cell(row[column])).join(' | ')} |`)].join('\n');
 }
+
+/**
+ * One case over several runs (the same case's results, one per run): each run's p95/single and
+ * p95/control, and their medians, which the goal is judged on (a run on a shared machine can be
+ * slow for reasons of its own; the median of three is not). Not met when a run lost a request or
+ * failed its correctness: its ratio is then no measure.
+ */
+export function medianRow(runs) {
+  const figures = runs.map(({ singles, contested, control }) => {
+    const single = median(singles);
+    const p95 = summarize(contested.durations).p95;
+    return { ofSingle: ratio(p95, single), ofControl: ratio(p95, summarize(control.durations).p95) };
+  });
+  const known = (key) => figures.map((figure) => figure[key]).filter((value) => value != null);
+  const ofSingle = median(known('ofSingle'));
+  const ofControl = median(known('ofControl'));
+  const sound = runs.every((run) => run.contested.lost === 0 && run.correctness.ok && run.controlCorrectness.ok);
+  const met = ofSingle == null && ofControl == null ? null : sound && ((ofSingle != null && ofSingle <= GOAL.ofSingle) || (ofControl != null && ofControl <= GOAL.ofControl));
+  return {
+    case: runs[0].name,
+    N: runs[0].n,
+    runs: runs.length,
+    'p95/single per run': figures.map((figure) => times(figure.ofSingle)).join(', '),
+    'median p95/single': times(ofSingle),
+    'p95/control per run': figures.map((figure) => times(figure.ofControl)).join(', '),
+    'median p95/control': times(ofControl),
+    goal: met == null ? '-' : met ? 'met' : 'NOT met',
+    correct: `${runs.filter((run) => run.correctness.ok && run.controlCorrectness.ok).length}/${runs.length}`,
+  };
+}

@@ -95,3 +95,24 @@ it('prints a case as its row and its control row, with ratios, the goal and the 
 it('writes rows as a Markdown table, escaping the pipes of a cell', () => {
   expect(evaluate(`t.markdownTable([{ a: 'x|y', b: 1 }, { a: '  z', b: 2 }])`)).toBe('| a | b |\n|---|---|\n| x\\|y | 1 |\n| z | 2 |');
 });
+
+it('judges a case over its runs by the median of each ratio, and not met when a run lost a request or failed', () => {
+  const run = (single: number, p95: number, controlP95: number, lost = 0, ok = true) =>
+    `{ name: 'seller', n: 20, singles: [${single}], contested: { durations: [${p95}], lost: ${lost} }, control: { durations: [${controlP95}], lost: 0 }, correctness: { ok: ${ok}, figure: '' }, controlCorrectness: { ok: true, figure: '' } }`;
+  expect(evaluate(`t.medianRow([${run(100, 200, 400)}, ${run(100, 500, 400)}, ${run(100, 290, 100)}])`)).toEqual({
+    case: 'seller',
+    N: 20,
+    runs: 3,
+    'p95/single per run': '2.00x, 5.00x, 2.90x',
+    'median p95/single': '2.90x',
+    'p95/control per run': '0.50x, 1.25x, 2.90x',
+    'median p95/control': '1.25x',
+    goal: 'met',
+    correct: '3/3',
+  });
+  const worse = (extra: string) => (evaluate(`t.medianRow([${run(100, 400, 100)}, ${run(100, 500, 100)}, ${extra}])`) as Record<string, unknown>).goal;
+  expect(worse(run(100, 450, 100))).toBe('NOT met');
+  expect(worse(run(100, 100, 100, 1))).toBe('NOT met');
+  expect((evaluate(`t.medianRow([${run(100, 200, 100)}, ${run(100, 200, 100, 0, false)}])`) as Record<string, unknown>).goal).toBe('NOT met');
+  expect((evaluate(`t.medianRow([${run(100, 200, 100)}])`) as Record<string, unknown>).goal).toBe('met');
+});
