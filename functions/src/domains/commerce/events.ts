@@ -87,6 +87,11 @@ export interface OrderPaid {
   paidAt: string;
   /** The delivery to make (pickups per seller, destination, the quote paid), or null without delivery. */
   livraison: DeliveryRequest | null;
+  /**
+   * True: the sellers' prices were held in the transaction that paid the order. Absent on events
+   * emitted before that transaction held them: their `commerce.order_seller_hold` run does.
+   */
+  held?: true;
 }
 
 /** A purchased vehicle was handed over to its buyer (DOMAIN.md, "Fair exchange"). */

@@ -22,9 +22,10 @@ export const subscribers = [
     if (!payload.metadata.commandeId) return;
     await onOrderPaid(payload.metadata.commandeId, payload.paymentId);
   }),
-  // Each seller's lines held in its wallet until their handover (DOMAIN.md, "Fair exchange"), once.
+  // Each seller's lines held in its wallet until their handover (DOMAIN.md, "Fair exchange"), once:
+  // for events of orders paid before the order's transaction held them itself (`held` absent).
   subscriber('commerce.order_seller_hold', 'order.paid', async ({ payload }) => {
-    await holdOrder(payload.orderId);
+    if (!payload.held) await holdOrder(payload.orderId);
   }),
   // A seller's lines handed over in person: its held money released, net of the platform's fee, once.
   subscriber('commerce.order_handover_release', 'order.handed_over', async ({ payload }) => {

@@ -4,6 +4,14 @@
  * the listing left public view) or the order was cancelled or paid by another payment, the order
  * cancelled and the money marked for refund.
  *
+ * The transaction that marks the order paid also holds each seller's price in its wallet
+ * (`vente_retenue`, DOMAIN.md "Fair exchange"), as a purchase's does: the held credit lands with
+ * the order's `paid`, not one event later, so that many buyers paying one seller at once do not
+ * each wait for `order.paid` to be handed out by the trigger (seconds on a busy functions host)
+ * before their seller sees the money. The hold adds the payment, its allocation summary and the
+ * sellers' wallet documents to the transaction's reads; a busy seller's held credits land on its
+ * shards, so holds for one seller do not write one document.
+ *
  * Many buyers paying for the last units of one part at once do not queue on the listing: each
  * payment takes its units by creating unit claims (catalog's `takeUnits`, all of the order's or
  * none), so the losers know at once and their order's transaction touches their order only. The
@@ -15,7 +23,9 @@ import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { giveBackUnits, prepareUnitsSold, takeUnits } from '../../catalog';
 import { markForRefund } from '../../payments';
+import { prepareHold } from '../escrow';
 import { newHandoverCode } from '../handover/code';
+import { orderSale } from './handover';
 import { orderMachine } from './machine';
 import { type OrderDocument, orders } from './service';
 
@@ -39,6 +49,7 @@ function writePaid(tx: Transaction, id: string, order: OrderDocument, paymentId:
     total: order.total,
     paidAt: at.toISOString(),
     livraison: order.demandeLivraison ?? null,
+    held: true,
   });
 }
 
@@ -73,7 +84,11 @@ export async function onOrderPaid(id: string, paymentId: string): Promise<void> 
       }
       const sold = await prepareUnitsSold(tx, id, taken.held);
       if (sold === 'stale') return 'again';
+      // Every seller's lines held, once (keyed by the order), out of this payment only: a payment
+      // refunded meanwhile holds nothing, as a cancel committing first does.
+      const hold = await prepareHold(tx, paymentId, current.vendeurs.map((vendeur) => orderSale(id, { lignes: current.lignes, paymentId }, vendeur)));
       sold();
+      hold.write();
       writePaid(tx, id, current, paymentId, taken.held.flatMap((line) => line.unites), at);
       return 'paid';
     });
