@@ -19,13 +19,15 @@ import { defineSecret } from 'firebase-functions/params';
 import { config } from './core/config';
 import type { JobDeclaration } from './core/module';
 import { type SecretName, withSecrets } from './core/secrets';
-import { logInvocation, startCostLog } from './dev/cost-log';
 import { installErrorCodes } from './error-codes';
 import { installSubscribers } from './install-subscribers';
 import { declaredJobs } from './modules';
 
-// `npm run bench:cost` counts each job's operations in the emulator; nothing when deployed (dev/cost-log.ts).
-startCostLog();
+// `npm run bench:cost` counts each job's operations in the emulator suite, which asks for it with
+// COST_LOG_DIR (dev/cost-log.ts); a deployed instance never has it, and never loads that file.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- conditional on purpose, see above
+const costLog = process.env.COST_LOG_DIR ? (require('./dev/cost-log') as typeof import('./dev/cost-log')) : undefined;
+costLog?.startCostLog();
 // Every job may dispatch events (the trigger, the sweep, a payment settled by the poller).
 installSubscribers();
 // A job's run may meet any domain's ApiError: its status and messages are the declared ones, as in the apps.
@@ -38,7 +40,7 @@ installErrorCodes();
  */
 function secretsOf(names: readonly SecretName[]) {
   const run = <T>(work: () => Promise<T>) => {
-    logInvocation();
+    costLog?.logInvocation();
     return withSecrets(names, work);
   };
   return { secrets: names.map((name) => defineSecret(name)), run };

@@ -4,7 +4,8 @@
  * groups answering NOT_FOUND, and the composite indexes.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import request from 'supertest';
 import { createApp, createFunctionApp } from '../../functions/src/app';
@@ -26,10 +27,14 @@ const functionsDir = join(root, 'functions');
 const MAIN = join(functionsDir, JSON.parse(readFileSync(join(functionsDir, 'package.json'), 'utf8')).main);
 const DIST = dirname(MAIN);
 
-/** Runs `script` in a fresh Node process in functions/ and answers the JSON of its last line. */
+/**
+ * Runs `script` in a fresh Node process in functions/ and answers the JSON of its last line. As
+ * deployed: without the cost log the emulator suite of the tests asks for (COST_LOG_DIR), unless `env` sets it.
+ */
 function inFreshProcess<T = string[]>(script: string, env: Record<string, string> = {}): T {
+  const { COST_LOG_DIR: _suiteLog, ...deployed } = process.env;
   // The OpenAPI document it may print is over a MiB (execFileSync's default buffer): room for it.
-  const output = execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const output = execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env: { ...deployed, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(output.trim().split('\n').pop()!) as T;
 }
 
@@ -69,6 +74,22 @@ describe('functions', () => {
       'logistics', 'payments', 'pollPayments', 'pushNotifications', 'reconcileMoney', 'remindStaleHandovers', 'rollUpViews', 'sendAdminMessage', 'sendTemplateNotices', 'sweepEvents', 'transit',
     ]);
     expect(exported).toEqual(expect.arrayContaining(FUNCTION_NAMES));
+  });
+
+  it('loads the cost log only where the emulator suite asks for one, and logs each invocation and operation there', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cost-log-'));
+    try {
+      const script = `const core = require(${JSON.stringify(MAIN)}).core; console.log(JSON.stringify(Object.keys(require.cache)));`;
+      expect(inFreshProcess(script, { FUNCTION_TARGET: 'core' })).not.toContain(join(DIST, 'cost-log.js'));
+      expect(inFreshProcess(script, { FUNCTION_TARGET: 'core', COST_LOG_DIR: dir })).toContain(join(DIST, 'cost-log.js'));
+      // Each instance logs to a file of its own, one JSON line per invocation (and per Firestore operation).
+      inFreshProcess(`require(${JSON.stringify(MAIN)}); require(${JSON.stringify(join(DIST, 'cost-log.js'))}).logInvocation(); console.log('[]');`, { FUNCTION_TARGET: 'core', COST_LOG_DIR: dir });
+      const files = readdirSync(dir);
+      expect(files).toEqual([expect.stringMatching(/^core-\d+\.jsonl$/)]);
+      expect(readFileSync(join(dir, files[0]!), 'utf8')).toBe(`${JSON.stringify({ fn: 'core', kind: 'invocation' })}\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('loads no route module, nor Express, when the deployed functions are loaded (deploy discovery, the emulator)', () => {

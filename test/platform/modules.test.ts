@@ -194,8 +194,8 @@ describe('the wiring files reach the domains through their manifests', () => {
   });
 });
 
-/** The folders test/ may hold: a domain's tests in its folder; seams, platform, e2e; and the shared helpers and setup. */
-const TEST_FOLDERS = ['seams', 'platform', 'e2e', 'helpers', 'setup'];
+/** The folders test/ may hold: a domain's tests in its folder; seams, platform, e2e, costs (the flows' counts); and the shared helpers and setup. */
+const TEST_FOLDERS = ['seams', 'platform', 'e2e', 'costs', 'helpers', 'setup'];
 
 /** The test files that sit outside a folder named after a domain (or seams/platform/e2e), and those that import a subscribers file. */
 function misplacedTests(testDir: string, domains: readonly string[]): string[] {
@@ -213,7 +213,7 @@ function misplacedTests(testDir: string, domains: readonly string[]): string[] {
 
 // docs/architecture.md, Layout: "test/<domain>/      each domain's tests (...), in a folder named after its domain folder".
 describe('the tests follow the domains', () => {
-  it('each test file sits in its domain’s folder (or seams, platform, e2e), and none calls a subscriber but through dispatch', () => {
+  it('each test file sits in its domain’s folder (or seams, platform, e2e, costs), and none calls a subscriber but through dispatch', () => {
     expect(misplacedTests(join(__dirname, '..'), readdirSync(DOMAINS))).toEqual([]);
   });
 });
