@@ -167,7 +167,7 @@ async function quiet(bound = QUIET_MS) {
   const deadline = Date.now() + bound;
   for (;;) {
     const [pending, running] = await Promise.all([
-      db().collection('events').where('dispatch', '==', 'pending').limit(1).get(),
+      db().collection('events').where('dispatch', 'in', ['pending', 'dispatching']).limit(1).get(),
       db().collection('eventRuns').where('state', '==', 'running').get(),
     ]);
     const live = running.docs.filter((doc) => doc.get('dueAt').toMillis() > Date.now());

@@ -115,7 +115,7 @@ export async function quiet(db, log, { idleMs = 2500, boundMs = 180_000 } = {}) 
     }
     if (Date.now() - since >= idleMs) {
       const [pending, running] = await Promise.all([
-        db.collection('events').where('dispatch', '==', 'pending').limit(1).get(),
+        db.collection('events').where('dispatch', 'in', ['pending', 'dispatching']).limit(1).get(),
         db.collection('eventRuns').where('state', '==', 'running').get(),
       ]);
       const live = running.docs.filter((doc) => doc.get('dueAt')?.toMillis() > Date.now());

@@ -4,7 +4,8 @@
  *
  * It runs `npm run bench:cost`'s walk (scripts/bench-cost.mjs) in the running suite, alone (the
  * `costs` group runs last, with no scheduler), and compares each flow's counts, taken in every
- * function process the flow woke, with scripts/costs/ceilings.json. A count under its flow's floor
+ * function process the flow woke, with scripts/costs/ceilings.json (a flow whose counts move from
+ * run to run, for a reason its `why` names, has that margin above them). A count under its flow's floor
  * fails too: the floor is the least the flow must read and write to be correct, so fewer means the
  * counting lost operations, not that the code got better.
  */

@@ -2,7 +2,7 @@
  * The schedules fire in the emulator suite as in production: the local scheduler
  * (scripts/local-scheduler.cjs), which test/setup/serial-runner.js runs beside this group on a clock
  * 12 times as fast, calls `sweepEvents` and `pollPayments` through the Functions emulator on their
- * schedules. Nothing else calls them here: without the scheduler, a stuck run stays stuck and a
+ * schedules. Nothing else calls them here: without the scheduler, a stuck event stays stuck and a
  * payment that FeexPay settled without a callback stays pending.
  */
 import { readFileSync } from 'node:fs';
@@ -83,34 +83,26 @@ it('polls a pending payment on pollPayments’ schedule: FeexPay is asked, the p
   });
 }, 90_000);
 
-it('sweeps a run stuck with an expired lease on sweepEvents’ schedule: retried and applied once', async () => {
-  const base = await emulatorOrigin('hosting');
-  // The sandbox calls the webhook back through Hosting, 3 s after the payment starts.
-  await withFeexPaySandbox({ delayMs: 3000, webhookUrl: `${base}/api/payments/webhook?secret=local-callback-secret` }, async () => {
-    const { uid, headers } = await seller();
-    const paymentId = await startSubscriptionPayment(base, headers, `+229${newBeninNumber().slice(0, -1)}5`);
-    // A worker took the subscription's credit and died holding its lease (ending in 8 s), before the success arrives.
-    const eventId = `payment.succeeded_${paymentId}`;
-    const at = Date.now();
-    await db()
-      .collection(COLLECTIONS.eventRuns)
-      .doc(`${eventId}__subscriptions.credit`)
-      .set({
-        eventId, type: 'payment.succeeded', subscriber: 'subscriptions.credit', state: 'running', attempts: 1,
-        dueAt: new Date(at + 8000), lastError: null, updatedAt: new Date(at), expireAt: new Date(at + 30 * 86_400_000),
-      });
-
-    // The success commits; its dispatch finds the run leased and leaves it: stuck, nothing credited.
-    expect(await within(async () => ((await paymentStatus(paymentId)) === 'success' ? 'success' : undefined))).toBe('success');
-    expect(await runOf(eventId, 'subscriptions.credit')).toMatchObject({ state: 'running', attempts: 1 });
-    expect(await subscriptionOf(uid)).toBeUndefined();
-
-    // Once the lease is over, the next sweep takes the run again and credits the subscription.
-    const done = await within(async () => {
-      const run = await runOf(eventId, 'subscriptions.credit');
-      return run?.state === 'done' ? run : undefined;
+it('takes back, on sweepEvents’ schedule, an event whose dispatcher died holding its lease: applied once', async () => {
+  const { uid } = await seller();
+  // A subscription's success whose dispatcher took the event and died before its effect (its lease ends in 8 s).
+  const paymentId = `e2e-dead-dispatcher-${Date.now()}`;
+  const eventId = `payment.succeeded_${paymentId}`;
+  const at = Date.now();
+  await db()
+    .collection(COLLECTIONS.events)
+    .doc(eventId)
+    .set({
+      type: 'payment.succeeded', key: paymentId, payload: { paymentId, type: 'abonnement', userId: uid, montant: 10_000, metadata: { months: '2' } },
+      createdAt: new Date(at), dispatch: 'dispatching', dueAt: new Date(at + 8000), expireAt: new Date(at + 30 * 86_400_000),
     });
-    expect(done).toMatchObject({ state: 'done', attempts: 2, lastError: null });
-    expect(await subscriptionOf(uid)).toMatchObject({ uid, kind: 'vendeur', expiresAt: expect.anything() });
-  });
+  // Its creation fires the trigger, which finds the lease live and leaves the event: nothing credited yet.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  expect(await subscriptionOf(uid)).toBeUndefined();
+  expect((await db().collection(COLLECTIONS.events).doc(eventId).get()).get('dispatch')).toBe('dispatching');
+
+  // Once the lease is over, the next sweep takes the event and credits the subscription, once.
+  expect(await within(async () => ((await db().collection(COLLECTIONS.events).doc(eventId).get()).get('dispatch') === 'dispatched' ? 'dispatched' : undefined))).toBe('dispatched');
+  expect(await subscriptionOf(uid)).toMatchObject({ uid, kind: 'vendeur', expiresAt: expect.anything() });
+  expect(await runOf(eventId, 'subscriptions.credit')).toBeUndefined();
 }, 90_000);

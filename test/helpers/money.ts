@@ -3,7 +3,7 @@
  * admin), the events drained to their end, and the reconciliation's breaks.
  */
 import { randomInt } from 'node:crypto';
-import { dispatchEvent } from '../../functions/src/core/events';
+import { sweep } from '../../functions/src/core/events';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { reconcile, type ReconciliationReport } from '../../functions/src/domains/admin/reconciliation/reconcile';
@@ -35,20 +35,19 @@ export async function pay(admin: TestUser, payer: TestUser, type: string, montan
 }
 
 /**
- * Runs every event run still waiting (a retry not due yet, a pending event), until none is left:
- * the quiet point where the invariant must hold. Answers the runs parked on the way.
+ * Runs every event and event run still waiting (an event not handed out, a retry not due yet), until
+ * none is left: the quiet point where the invariant must hold. Answers the runs parked on the way.
  */
 export async function drainEvents(rounds = 10): Promise<string[]> {
   for (let round = 0; round < rounds; round += 1) {
     const [events, runs] = await Promise.all([
-      db().collection(COLLECTIONS.events).where('dispatch', '==', 'pending').get(),
+      db().collection(COLLECTIONS.events).where('dispatch', 'in', ['pending', 'dispatching']).get(),
       db().collection(COLLECTIONS.eventRuns).where('state', 'in', ['running', 'retry']).get(),
     ]);
     if (events.empty && runs.empty) break;
-    // Due now: the runs' workers are over (every operation was awaited).
-    await Promise.all(runs.docs.map((doc) => doc.ref.update({ dueAt: new Date(0) })));
-    const ids = new Set([...events.docs.map((doc) => doc.id), ...runs.docs.map((doc) => doc.get('eventId') as string)]);
-    for (const id of ids) await dispatchEvent(id);
+    // Due now, for the sweep: their workers are over (every operation was awaited).
+    await Promise.all([...events.docs, ...runs.docs].map((doc) => doc.ref.update({ dueAt: new Date(0) })));
+    await sweep();
   }
   const parked = await db().collection(COLLECTIONS.eventRuns).where('state', '==', 'parked').get();
   return parked.docs.map((doc) => `${doc.id}: ${String(doc.get('lastError')).split('\n')[0]}`);

@@ -3,8 +3,8 @@
  * death of the process right after the commit, a second delivery changes nothing, a run that keeps
  * failing is parked for admins to replay, and a notice is pushed once however often its trigger fires.
  */
-import { dispatchEvent, runId, sweep, useSubscribers } from '../../functions/src/core/events';
-import { db } from '../../functions/src/core/firebase';
+import { dispatchEvent, emit, runId, sweep, useSubscribers } from '../../functions/src/core/events';
+import { db, runTransaction } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { pushNotice } from '../../functions/src/domains/notifications/service';
 import { settle } from '../../functions/src/domains/payments/settlement';
@@ -13,7 +13,7 @@ import { createUser, type TestUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
 import { publish } from '../helpers/catalog';
 import { resetEmulators } from '../helpers/emulators';
-import { eventOf, paymentEffect, runOf } from '../helpers/events';
+import { eventOf, paymentEffect, redeliver, runOf } from '../helpers/events';
 import { storedWallet } from '../helpers/wallets';
 import { registerDevice } from '../helpers/pushes';
 import { frozenClock, restoreSettingsAndClockAfterEach, useSettings } from '../helpers/settings';
@@ -81,22 +81,55 @@ it('finishes an effect whose first run crashed: retried by the sweep once its wa
   expect((await doc(COLLECTIONS.payments, 'crashed-effect'))?.refund).toBeUndefined();
 });
 
-it('takes back a run whose worker died holding its lease, once the lease is over', async () => {
+it('takes back an event whose dispatcher died holding its lease, once the lease is over', async () => {
   const advance = frozenClock();
-  // The inline dispatch "dies" before the effect: the run stays leased, as a dead worker leaves it.
+  // The inline dispatch "dies" in the effect: the event stays leased to it, as a dead worker leaves it.
   useSubscribers(async () => (await allSubscribers()).map((s) => (s.name === 'catalog.publicite_paid' ? { ...s, handle: () => new Promise<void>(() => undefined) } : s)));
   const publiciteId = await pendingBoostPayment('dead-worker');
   void settle('dead-worker', 'success', 'admin');
-  const leased = await until(() => runOf('payment.succeeded_dead-worker', 'catalog.publicite_paid'));
-  expect(leased.state).toBe('running');
+  const leased = await until(async () => ((await eventOf('payment.succeeded_dead-worker'))?.dispatch === 'dispatching' ? true : undefined));
+  expect(leased).toBe(true);
   useSubscribers(allSubscribers);
-  advance(60_000); // within EVENT_LEASE_SECONDS: still the dead worker's
-  await sweep();
-  expect((await runOf('payment.succeeded_dead-worker', 'catalog.publicite_paid'))?.state).toBe('running');
+  advance(60_000); // within EVENT_LEASE_SECONDS: still the dead dispatcher's
+  expect((await sweep()).events).toBe(0);
+  expect(await eventOf('payment.succeeded_dead-worker')).toMatchObject({ dispatch: 'dispatching' });
+  expect((await doc(COLLECTIONS.publicites, publiciteId))?.statut).toBe('en_attente');
   advance(61_000);
-  await sweep();
-  expect(await runOf('payment.succeeded_dead-worker', 'catalog.publicite_paid')).toMatchObject({ state: 'done', attempts: 2 });
+  // The success, and the facts whose inline dispatch waited behind its hung one.
+  expect((await sweep()).events).toBeGreaterThanOrEqual(1);
+  expect(await eventOf('payment.succeeded_dead-worker')).toMatchObject({ dispatch: 'dispatched' });
   expect((await doc(COLLECTIONS.publicites, publiciteId))?.statut).toBe('payee');
+  // It succeeded at the takeover: no run of its own was needed.
+  expect(await runOf('payment.succeeded_dead-worker', 'catalog.publicite_paid')).toBeUndefined();
+});
+
+it('leaves a subscriber that failed to its own retries when a dispatcher takes over the event', async () => {
+  const advance = frozenClock();
+  failing('catalog.publicite_paid', 1);
+  const publiciteId = await pendingBoostPayment('taken-over');
+  await settle('taken-over', 'success', 'admin');
+  expect(await runOf('payment.succeeded_taken-over', 'catalog.publicite_paid')).toMatchObject({ state: 'retry', attempts: 1 });
+  // As if the dispatcher had died after recording the failure, before marking the event handed out.
+  await db().collection(COLLECTIONS.events).doc('payment.succeeded_taken-over').update({ dispatch: 'dispatching', dueAt: new Date(0) });
+  const states = await dispatchEvent('payment.succeeded_taken-over');
+  expect(states['catalog.publicite_paid']).toBeUndefined();
+  expect(await runOf('payment.succeeded_taken-over', 'catalog.publicite_paid')).toMatchObject({ state: 'retry', attempts: 1 });
+  advance(31_000);
+  await sweep();
+  expect(await runOf('payment.succeeded_taken-over', 'catalog.publicite_paid')).toMatchObject({ state: 'done', attempts: 2 });
+  expect((await doc(COLLECTIONS.publicites, publiciteId))?.statut).toBe('payee');
+});
+
+it('hands an event out once when two dispatchers take it at the same time, and not again once it is handed out', async () => {
+  // Nothing dispatched after the commit: the two dispatchers below are the first.
+  useSettings({ EVENTS_DISPATCH_INLINE: 'false' });
+  const at = new Date().toISOString();
+  const id = await runTransaction(async (tx) => emit(tx, 'mission.status_changed', `raced_${Date.parse(at)}`, { missionId: 'raced', from: 'transferer', to: 'traite', at }));
+  const [first, second] = await Promise.all([dispatchEvent(id), dispatchEvent(id)]);
+  // One of the two ran the subscribers; the other found the event leased and left it.
+  expect([Object.keys(first).length > 0, Object.keys(second).length > 0].sort()).toEqual([false, true]);
+  expect(await eventOf(id)).toMatchObject({ dispatch: 'dispatched' });
+  expect(await dispatchEvent(id)).toEqual({});
 });
 
 it('never loses a notice when the process dies right after the commit: the sweep writes and the trigger pushes it', async () => {
@@ -145,17 +178,11 @@ it('changes nothing on a second delivery of an event: one sale, one held credit,
   expect(first.entries).toBe(1);
   expect(first.notices).toBe(1);
 
-  // A redelivery that finds no record of the first (its runs lost): every subscriber runs again.
-  const runs = await db().collection(COLLECTIONS.eventRuns).where('eventId', '==', 'payment.succeeded_twice-told').get();
-  expect(runs.size).toBeGreaterThanOrEqual(2);
-  // Of the reactions that fulfil a type sold (core/payables' onPaid), dispatch hands an achat's success to the achat's only: the others get no run.
-  const ran = runs.docs.map((run) => run.get('subscriber') as string);
-  expect(ran).toContain('commerce.achat_paid');
-  for (const other of ['commerce.order_paid', 'catalog.publicite_paid', 'catalog.verification_opened', 'subscriptions.credit']) expect(ran).not.toContain(other);
-  await Promise.all(runs.docs.map((run) => run.ref.delete()));
-  const again = await dispatchEvent('payment.succeeded_twice-told');
+  // A redelivery that finds no record of the first (its dispatch lost): every subscriber that accepts it runs again.
+  // Of the reactions that fulfil a type sold (core/payables' onPaid), dispatch hands an achat's success to the achat's only.
+  const again = await redeliver('payment.succeeded_twice-told');
   expect(again['commerce.achat_paid']).toBe('done');
-  expect(Object.keys(again).sort()).toEqual([...ran].sort());
+  for (const other of ['commerce.order_paid', 'catalog.publicite_paid', 'catalog.verification_opened', 'subscriptions.credit']) expect(Object.keys(again)).not.toContain(other);
   expect(await wallet()).toEqual(first);
   expect((await doc(COLLECTIONS.payments, 'twice-told'))?.refund).toBeUndefined();
   expect((await doc(COLLECTIONS.achats, achat.id))?.statut).toBe('payee');

@@ -2,6 +2,9 @@
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { pushToUser } from '../../functions/src/domains/notifications/push';
+import type { NotificationDocument } from '../../functions/src/domains/notifications/repository';
+import { notify, pushNotice } from '../../functions/src/domains/notifications/service';
+import { countReads } from '../helpers/reads';
 import { createUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
 import { resetEmulators } from '../helpers/emulators';
@@ -71,5 +74,45 @@ describe('push delivery', () => {
     const limited = await send();
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('the push of a new notice', () => {
+  const register = async (user: { token: string }, token: string) => {
+    await (await api()).post('/api/users/me/push-tokens').set(bearer(user.token)).send({ token, platform: 'android' });
+  };
+  const setToggle = async (user: { token: string }, on: boolean) => {
+    expect((await (await api()).patch('/api/settings/notifications').set(bearer(user.token)).send({ system: on })).status).toBe(200);
+  };
+
+  // "the writer read the settings for the language already, so the push trigger decides from this
+  // instead of reading them again" (NotificationDocument.push): 2 reads, the claim and the devices.
+  it('is decided when the notice is written: the trigger reads only the notice it claims and the devices', async () => {
+    const buyer = await createUser('acheteur');
+    const token = `device-${'p'.repeat(30)}`;
+    await register(buyer, token);
+    // As deployed: the writer does not push, the trigger on the new notice does (below).
+    useSettings({ EVENTS_DISPATCH_INLINE: 'false' });
+    await notify(buyer.uid, { type: 'password_changed', key: 'push-written' });
+    const [written] = (await db().collection(COLLECTIONS.users).doc(buyer.uid).collection(COLLECTIONS.notifications).get()).docs;
+    expect(written.get('push')).toBe(true);
+    // Turned off after the notice was written: the notice keeps what was decided when it was written.
+    await setToggle(buyer, false);
+    const { reads } = await countReads(() => pushNotice(buyer.uid, written.id, written.data() as NotificationDocument));
+    expect(reads.byPath).toEqual({ 'lookup users/*/notifications': 1, 'query users/*/pushTokens': 1 });
+    expect((await pushesTo(token)).length).toBe(1);
+  });
+
+  it('reads the settings for a notice written without the decision, and pushes nothing when its category is off', async () => {
+    const buyer = await createUser('acheteur');
+    const token = `device-${'q'.repeat(30)}`;
+    await register(buyer, token);
+    await setToggle(buyer, false);
+    const at = new Date();
+    const ref = db().collection(COLLECTIONS.users).doc(buyer.uid).collection(COLLECTIONS.notifications).doc('older-notice');
+    await ref.set({ type: 'admin_message', category: 'system', title: 'Ancienne', body: 'Sans décision', language: 'fr', resource: null, read: false, readAt: null, createdAt: at, expireAt: at });
+    expect(await pushNotice(buyer.uid, ref.id)).toBeUndefined();
+    expect(await pushesTo(token)).toEqual([]);
+    expect((await ref.get()).get('pushedAt')).toBeUndefined();
   });
 });

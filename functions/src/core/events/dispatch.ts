@@ -1,9 +1,17 @@
 /**
- * Hands events to their subscribers: each (event, subscriber) run is claimed with a lease, marked
- * done when the subscriber returns, retried with a doubling wait when it throws, and parked after
+ * Hands events to their subscribers. An event's dispatch is claimed with a lease on the event
+ * itself; each subscriber's first attempt runs under it, and only a subscriber that throws gets a
+ * run of its own (`eventRuns`), retried with a doubling wait under its own lease and parked after
  * EVENT_MAX_ATTEMPTS for an admin to replay. The trigger on `events/{id}` calls `dispatchEvent`;
- * the sweep (every minute) hands out events the trigger missed and re-runs expired leases and due
- * retries. A subscriber's failure never fails the caller: it is recorded on its run.
+ * the sweep (every minute) hands out events the trigger missed or whose dispatcher died, and re-runs
+ * expired runs and due retries. A subscriber's failure never fails the caller: it is recorded on its run.
+ *
+ * Why one lease per event and not one per subscriber: a run document per (event, subscriber)
+ * claimed and marked done cost a read and two writes each, about half of every flow's writes
+ * (docs/measurements.md, "Cost per flow"), to buy what the event's lease buys as well: one
+ * dispatcher at a time, and a dead one's work taken over. What the run bought beyond it, a
+ * subscriber not run again after a crash, is what every subscriber guarantees itself (idempotent,
+ * core/events/catalog.ts).
  */
 import * as logger from 'firebase-functions/logger';
 import { accepts, type DeliveredEvent, type Subscriber } from './catalog';
@@ -39,16 +47,35 @@ async function run(event: Stored, subscriber: Subscriber): Promise<store.RunStat
   return 'done';
 }
 
+/** A subscriber's first attempt, at its event's dispatch: it leaves a run only when it fails. */
+async function firstAttempt(event: Stored, subscriber: Subscriber): Promise<store.RunState> {
+  try {
+    await subscriber.handle(delivered(event));
+    return 'done';
+  } catch (error) {
+    const state = await store.firstAttemptFailed(event, subscriber.name, error instanceof Error ? (error.stack ?? error.message) : String(error));
+    logger.warn('event subscriber failed', { eventId: event.id, subscriber: subscriber.name, attempts: 1, state, error: String(error) });
+    return state;
+  }
+}
+
 /**
- * Every subscriber of the event that accepts it, then the event marked as handed out (its runs
- * carry on alone). A subscriber whose filter turns the event down gets no run at all.
+ * Every subscriber of the event that accepts it, under the event's lease, then the event marked as
+ * handed out (failed runs carry on alone). A subscriber whose filter turns the event down does not
+ * run. Answers each subscriber's state, or nothing when the event is not this caller's to hand
+ * out: gone, handed out already, or under another dispatcher's live lease (the trigger beside an
+ * inline dispatch).
  */
-export async function dispatchEvent(id: string): Promise<Record<string, store.RunState | 'busy'>> {
-  const event = await loadEvent(id);
-  if (!event) return {};
-  const subscribers = (await subscribersOf(event.type)).filter((subscriber) => accepts(subscriber, event.payload));
-  const states = await Promise.all(subscribers.map((subscriber) => run(event, subscriber)));
-  if (event.dispatch === 'pending') await store.markDispatched(id);
+export async function dispatchEvent(id: string): Promise<Record<string, store.RunState>> {
+  const claim = await store.claimEvent(id);
+  if (claim.outcome !== 'claimed') return {};
+  const event: Stored = { id, ...claim.event };
+  const accepting = (await subscribersOf(event.type)).filter((subscriber) => accepts(subscriber, event.payload));
+  // A dispatcher that died may have failed some subscribers already: their runs are retried on their own.
+  const retried = claim.takeover ? await store.subscribersWithRuns(id, accepting.map((subscriber) => subscriber.name)) : new Set<string>();
+  const subscribers = accepting.filter((subscriber) => !retried.has(subscriber.name));
+  const states = await Promise.all(subscribers.map((subscriber) => firstAttempt(event, subscriber)));
+  await store.markDispatched(id);
   return Object.fromEntries(subscribers.map((subscriber, index) => [subscriber.name, states[index]!]));
 }
 

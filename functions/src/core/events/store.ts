@@ -13,15 +13,22 @@ export interface EventDocument {
   key: string;
   payload: Record<string, unknown>;
   createdAt: Timestamp;
-  dispatch: 'pending' | 'dispatched';
-  /** While pending: when the sweep hands it out if the trigger has not. */
+  /**
+   * `pending` until a dispatcher claims it; `dispatching` while one hands it to its subscribers
+   * (its lease ends at `dueAt`); `dispatched` once every subscriber ran or has a run to retry.
+   */
+  dispatch: 'pending' | 'dispatching' | 'dispatched';
+  /** Pending: when the sweep hands it out if the trigger has not. Dispatching: the lease's end. */
   dueAt: Timestamp;
   expireAt: Timestamp;
 }
 
 export type RunState = 'running' | 'retry' | 'done' | 'parked';
 
-/** `eventRuns/{eventId}__{subscriber}`. */
+/**
+ * `eventRuns/{eventId}__{subscriber}`: a subscriber's run that failed its first attempt and is
+ * retried on its own (a run that succeeds at its event's dispatch leaves no document).
+ */
 export interface RunDocument {
   eventId: string;
   type: EventType;
@@ -48,6 +55,54 @@ export async function readRun(id: string): Promise<RunDocument | undefined> {
 
 export async function markDispatched(id: string): Promise<void> {
   await events().doc(id).update({ dispatch: 'dispatched' });
+}
+
+export type EventClaim = { outcome: 'claimed'; event: EventDocument; takeover: boolean } | { outcome: 'busy' | 'dispatched' | 'gone' };
+
+/**
+ * Takes the dispatch of an event: one transaction on the event itself, whatever its number of
+ * subscribers. A pending event, or one whose dispatcher's lease ended (`takeover`: that dispatcher
+ * died), becomes `dispatching` under a new lease; one dispatched or under a live lease is not taken.
+ */
+export async function claimEvent(id: string): Promise<EventClaim> {
+  const ref = events().doc(id);
+  return runTransaction(async (tx) => {
+    const event = (await tx.get(ref)).data();
+    if (!event) return { outcome: 'gone' as const };
+    if (event.dispatch === 'dispatched') return { outcome: 'dispatched' as const };
+    const at = now().getTime();
+    if (event.dispatch === 'dispatching' && event.dueAt.toMillis() > at) return { outcome: 'busy' as const };
+    const dueAt = Timestamp.fromMillis(at + config().EVENT_LEASE_SECONDS * 1000);
+    tx.update(ref, { dispatch: 'dispatching', dueAt });
+    return { outcome: 'claimed' as const, event: { ...event, dispatch: 'dispatching' as const, dueAt }, takeover: event.dispatch === 'dispatching' };
+  });
+}
+
+/** Subscribers of the event that have a run of their own already (a dispatcher before failed them): their retries go on alone. */
+export async function subscribersWithRuns(eventId: string, subscribers: readonly string[]): Promise<Set<string>> {
+  if (!subscribers.length) return new Set();
+  const snapshots = await runs().firestore.getAll(...subscribers.map((name) => runs().doc(runId(eventId, name))));
+  return new Set(subscribers.filter((_, index) => snapshots[index]!.exists));
+}
+
+/** A subscriber's first attempt failed at its event's dispatch: its run, retried after the first wait (or parked). */
+export async function firstAttemptFailed(event: { id: string; type: EventType; createdAt: Timestamp }, subscriber: string, error: string): Promise<RunState> {
+  const settings = config();
+  const at = now().getTime();
+  const parked = settings.EVENT_MAX_ATTEMPTS <= 1;
+  const run: RunDocument = {
+    eventId: event.id,
+    type: event.type,
+    subscriber,
+    state: parked ? 'parked' : 'retry',
+    attempts: 1,
+    dueAt: Timestamp.fromMillis(parked ? at : at + settings.EVENT_RETRY_BASE_SECONDS * 1000),
+    lastError: error.slice(0, 1000),
+    updatedAt: Timestamp.fromMillis(at),
+    expireAt: Timestamp.fromMillis(event.createdAt.toMillis() + settings.EVENT_RETENTION_DAYS * 86_400_000),
+  };
+  await runs().doc(runId(event.id, subscriber)).set(run);
+  return run.state;
 }
 
 /**
@@ -113,9 +168,9 @@ export async function unpark(id: string): Promise<RunDocument | undefined> {
   });
 }
 
-/** Events the trigger did not hand out in time, oldest first. */
+/** Events the trigger did not hand out in time, or whose dispatcher's lease ended, oldest first. */
 export async function pendingEventsDue(limit: number): Promise<string[]> {
-  const snapshot = await events().where('dispatch', '==', 'pending').where('dueAt', '<=', Timestamp.fromDate(now())).orderBy('dueAt').limit(limit).select().get();
+  const snapshot = await events().where('dispatch', 'in', ['pending', 'dispatching']).where('dueAt', '<=', Timestamp.fromDate(now())).orderBy('dueAt').limit(limit).select().get();
   return snapshot.docs.map((doc) => doc.id);
 }
 

@@ -1,6 +1,7 @@
 /** The notifications domain's manifest (core/module.ts): in-app notices, pushes, template notices, admin broadcasts. */
 import type { DomainModule } from '../../core/module';
 import { errors } from './errors';
+import type { NotificationDocument } from './repository';
 
 export const manifest = {
   name: 'notifications',
@@ -23,9 +24,9 @@ export const manifest = {
       kind: 'document',
       on: 'created',
       document: 'users/{uid}/notifications/{notificationId}',
-      run: async ({ params }) => {
+      run: async ({ params, after }) => {
         const { pushNotice } = await import('./service');
-        await pushNotice(params.uid, params.notificationId);
+        await pushNotice(params.uid, params.notificationId, after as NotificationDocument | undefined);
       },
     },
     /**

@@ -26,6 +26,12 @@ export interface NotificationDocument {
   expireAt: Timestamp;
   /** When its push was sent (the trigger marks it first, so a redelivery sends nothing). */
   pushedAt?: Timestamp;
+  /**
+   * Whether the recipient kept the notice's category on when it was written: the writer read the
+   * settings for the language already, so the push trigger decides from this instead of reading
+   * them again. Absent on notices written before it was kept: the trigger reads the settings.
+   */
+  push?: boolean;
 }
 
 /** "Read all" marks at most this many per request; the answer says when more are left. */

@@ -75,29 +75,31 @@ export async function notify(uid: string, event: NotificationEvent): Promise<voi
     readAt: null,
     createdAt: Timestamp.fromDate(at),
     expireAt: expiryFrom(at),
+    push: settings.notifications[template.category],
   };
-  if (await repository.createOnce(uid, id, notification)) await afterNoticesWritten([{ uid, id }]);
+  if (await repository.createOnce(uid, id, notification)) await afterNoticesWritten([{ uid, id, notification }]);
 }
 
 /**
  * Deployed, the trigger on each new notice pushes it. Dispatching in process (tests), there is no
  * trigger: the writer pushes at once, through the same function.
  */
-export async function afterNoticesWritten(notices: Array<{ uid: string; id: string }>): Promise<void> {
+export async function afterNoticesWritten(notices: Array<{ uid: string; id: string; notification: NotificationDocument }>): Promise<void> {
   if (!config().EVENTS_DISPATCH_INLINE) return;
-  for (const { uid, id } of notices) await pushNotice(uid, id);
+  for (const { uid, id, notification } of notices) await pushNotice(uid, id, notification);
 }
 
 /**
- * The push of a new notice (the trigger on `users/{uid}/notifications/{id}`): to every device of
- * the recipient when it keeps the notice's category on. At most once per notice: the notice is
- * marked `pushedAt` before the push, so a redelivered trigger sends nothing.
+ * The push of a new notice (the trigger on `users/{uid}/notifications/{id}`, which hands the new
+ * document over: `written`): to every device of the recipient when it keeps the notice's category
+ * on (`push`, decided when the notice was written). At most once per notice: the notice is marked
+ * `pushedAt` in a transaction before the push, so a redelivered trigger sends nothing.
  */
-export async function pushNotice(uid: string, id: string): Promise<PushSummary | undefined> {
-  const notice = await repository.find(uid, id);
+export async function pushNotice(uid: string, id: string, written?: NotificationDocument): Promise<PushSummary | undefined> {
+  const notice = written ?? (await repository.find(uid, id));
   if (!notice || notice.pushedAt) return undefined;
-  const settings = await getSettings(uid);
-  if (!settings.notifications[notice.category]) return undefined;
+  const wanted = notice.push ?? (await getSettings(uid)).notifications[notice.category];
+  if (!wanted) return undefined;
   if (!(await repository.claimPush(uid, id, now()))) return undefined;
   return pushToUser(uid, { title: notice.title, body: notice.body, data: pushData(id, notice) });
 }

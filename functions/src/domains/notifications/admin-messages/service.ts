@@ -103,6 +103,7 @@ export async function sendPage(messageId: string, cursor: string | null, queueNe
       readAt: null,
       createdAt: Timestamp.fromDate(at),
       expireAt: expiryFrom(at),
+      push: settings[index].notifications.system,
     };
     return { uid, notificationId: id, notification };
   });
@@ -110,7 +111,7 @@ export async function sendPage(messageId: string, cursor: string | null, queueNe
   const next = users.at(-1)?.uid ?? cursor;
   if (!(await repository.writePage(messageId, cursor, next, notifications, done, at))) return sendPage(messageId, cursor, queueNext);
   // Deployed, each new notice's trigger pushes it (to those who keep `system` notices on).
-  await afterNoticesWritten(notifications.map((entry) => ({ uid: entry.uid, id })));
+  await afterNoticesWritten(notifications.map((entry) => ({ uid: entry.uid, id, notification: entry.notification })));
   if (!done && queueNext) await queuePage(messageId, next);
   return { done, cursor: next };
 }
