@@ -3,7 +3,7 @@ import { resetClock, setClock } from '../../functions/src/core/clock';
 import { cleanUploads } from '../../functions/src/domains/catalog/uploads/cleanup';
 import { recordUpload } from '../../functions/src/domains/catalog/uploads/ledger';
 import { roundTask, runRound } from '../../functions/src/domains/logistics/deliveries/rounds';
-import { closeIfDue, closeTask } from '../../functions/src/domains/logistics/deliveries/service';
+import { closeIfDue, closeTask } from '../../functions/src/domains/logistics/deliveries/moves';
 import { DELIVERY_EVENTS, DELIVERY_STATUSES, DELIVERY_TRANSITIONS } from '../../functions/src/domains/logistics/deliveries/state';
 import { CLAIM_LEASE_MS } from '../../functions/src/core/claims';
 import { createUser, type TestUser } from '../helpers/accounts';

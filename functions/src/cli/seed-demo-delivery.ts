@@ -13,7 +13,9 @@ import { installSubscribers } from '../install-subscribers';
 import { onOrderPaid } from '../domains/commerce/orders/payment';
 import { createOrder } from '../domains/commerce/orders/service';
 import { deliveryIdOf } from '../domains/logistics/deliveries/model';
-import { acceptDelivery, confirmPickup, listDeliveries, readDelivery } from '../domains/logistics/deliveries/service';
+import { confirmPickup } from '../domains/logistics/deliveries/moves';
+import { acceptDelivery } from '../domains/logistics/deliveries/offers';
+import { listDeliveries, readDelivery } from '../domains/logistics/deliveries/view';
 import { type CourierProfile, setStatus } from '../domains/logistics/livreurs/presence';
 import type { ApiError } from '../core/errors';
 

@@ -39,7 +39,7 @@ export const manifest = {
       rateLimits: { maxConcurrentDispatches: 20 },
       run: async (data: { deliveryId: string }) => {
         // An early task throws (closeTask): Cloud Tasks retries it rather than leaving the delivery open.
-        const { closeTask } = await import('./deliveries/service');
+        const { closeTask } = await import('./deliveries/moves');
         logger.info('delivery auto-close', { ...data, outcome: await closeTask(data.deliveryId) });
       },
     },

@@ -2,7 +2,7 @@
 import { subscriber } from '../../core/events';
 import { getUser } from '../identity';
 import { createDelivery } from './deliveries/create';
-import { followDispute } from './deliveries/service';
+import { followDispute } from './deliveries/moves';
 import { settleDelivered, settleFailed } from './deliveries/settlement';
 import { closeContactsOfDriver } from './tricycles/contacts';
 import { followProfile } from './tricycles/drivers';

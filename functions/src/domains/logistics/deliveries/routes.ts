@@ -5,21 +5,9 @@ import { ADMIN_ROLES } from '../../../core/roles';
 import { ACCEPTED_TYPES, readUpload } from '../../catalog';
 import { readProof, storeProof } from './proof';
 import { AdminDeliveryStatus, DeliveredRequest, Delivery, DeliveryIdParams, DeliveryProofPhoto, DeliveryView, DeliveryListQuery, DeliveryOfferAnswer, PickupConfirm, PickupParams, ReasonRequest } from './schemas';
-import {
-  acceptDelivery,
-  adminSetStatus,
-  cancelDelivery,
-  confirmDelivery,
-  confirmPickup,
-  declineDelivery,
-  disputeDelivery,
-  listDeliveries,
-  markDelivered,
-  readDelivery,
-  refuseDelivery,
-  relaunchDelivery,
-  returnDelivery,
-} from './service';
+import { adminSetStatus, cancelDelivery, confirmDelivery, confirmPickup, disputeDelivery, markDelivered, refuseDelivery, returnDelivery } from './moves';
+import { acceptDelivery, declineDelivery, relaunchDelivery } from './offers';
+import { listDeliveries, readDelivery } from './view';
 
 const tags = ['Deliveries'];
 
