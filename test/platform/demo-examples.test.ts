@@ -83,7 +83,7 @@ it.each(pathReads)('%s answers on the demo data as recorded', async (key, exampl
 });
 
 /**
- * README.md, "Demo accounts": "A change names the demo's document when the demo holds one in the
+ * docs/demo.md, "Examples in Swagger UI": "A change names the demo's document when the demo holds one in the
  * state it starts from (the tricycle call to accept, the part's stock, the inspection to accept, a
  * car's view, the dispute to take then decide), and works once". Sent once each, in this order,
  * after the reads, they answer as recorded.
