@@ -15,7 +15,7 @@
  * their group: `npm run openapi` writes docs/error-codes.md from them (cli/write-error-codes.ts),
  * and test/platform/reference-pages.test.ts fails on a code without one.
  */
-import type { Language } from './i18n';
+import type { Language } from './i18n/languages';
 
 /** One code: its HTTP status and its message in each language (the type asks for every language). */
 export type ErrorDeclaration = { readonly status: number } & { readonly [L in Language]: string };

@@ -7,7 +7,12 @@ import type { Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { config } from './config';
 import { ApiError } from './errors';
-import type { Page } from './http';
+
+/** A list route's answer: a page of items and where it stands in the whole list. */
+export interface Page<T> {
+  items: T[];
+  pagination: { page: number; limit: number; total: number; hasMore: boolean };
+}
 
 export const PaginationQuery = z
   .strictObject({

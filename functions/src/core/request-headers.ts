@@ -5,7 +5,7 @@
  * in its declaration (`headers`: read by its handler or a `before` check only). The bearer token
  * and the App Check token are security schemes instead (core/openapi.ts).
  */
-import type { Access } from './http';
+import type { Access } from './access';
 
 // A type, not an interface: the generator's parameter objects are open records.
 type HeaderParameter = {

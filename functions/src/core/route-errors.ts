@@ -7,7 +7,7 @@
  */
 import { needsAppCheck } from './app-check';
 import type { ErrorCode } from './error-codes';
-import type { DeclaredRoute, RouteDefinition } from './http';
+import type { DeclaredRoute, RouteDefinition } from './route-types';
 
 /** The codes a route can answer: declared ones, plus those implied by its access and its inputs. */
 export function errorCodesOf(route: DeclaredRoute): ErrorCode[] {

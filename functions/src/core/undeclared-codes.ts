@@ -9,7 +9,7 @@ import type { ErrorRequestHandler } from 'express';
 import * as logger from 'firebase-functions/logger';
 import type { ErrorCode } from './error-codes';
 import { ApiError } from './errors';
-import type { RouteDefinition } from './http';
+import type { RouteDefinition } from './route-types';
 import { requestIdOf } from './request-context';
 import { declaredCodesOf } from './route-errors';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { now } from '../../core/clock';
 import { db } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import type { MessagingChannel, OtpMessage, TemplateMessage } from './channel';
+import type { MessagingChannel, OtpMessage, TemplateMessage } from './types';
 
 export class LocalChannel implements MessagingChannel {
   readonly name = 'local' as const;

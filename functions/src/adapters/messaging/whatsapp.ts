@@ -5,7 +5,7 @@
 import { config } from '../../core/config';
 import { secret } from '../../core/secrets';
 import { PartnerError, postToPartner } from '../http-client';
-import type { MessagingChannel, OtpMessage, TemplateMessage } from './channel';
+import type { MessagingChannel, OtpMessage, TemplateMessage } from './types';
 
 interface GraphReply {
   messages?: Array<{ id?: string }>;

@@ -5,26 +5,10 @@
  * the caller retries).
  */
 import { config } from '../../core/config';
+import type { PushDriver } from './types';
 
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** String values only, as FCM requires. */
-  data?: Record<string, string>;
-}
-
-export type PushVerdict = 'sent' | 'invalid' | 'failed';
-
-export interface PushResult {
-  token: string;
-  verdict: PushVerdict;
-  error?: string;
-}
-
-export interface PushDriver {
-  readonly name: 'fcm' | 'local';
-  send(tokens: string[], message: PushMessage): Promise<PushResult[]>;
-}
+// Its types, named here too for the code that asks for a driver.
+export type { PushMessage, PushVerdict, PushResult, PushDriver } from './types';
 
 export async function pushDriver(): Promise<PushDriver> {
   return config().PUSH_DRIVER === 'fcm' ? new (await import('./fcm')).FcmDriver() : new (await import('./local')).LocalPushDriver();

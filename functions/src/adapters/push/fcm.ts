@@ -1,7 +1,7 @@
 /** FCM through the Admin SDK's messaging (sendEachForMulticast: one verdict per token). */
 import { getMessaging } from 'firebase-admin/messaging';
 import { adminApp } from '../../core/firebase';
-import type { PushDriver, PushMessage, PushResult } from './driver';
+import type { PushDriver, PushMessage, PushResult } from './types';
 
 /** FCM's answers that mean the token will never work again. */
 const INVALID_TOKEN_CODES = new Set([

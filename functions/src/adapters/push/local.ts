@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { now } from '../../core/clock';
 import { db } from '../../core/firebase';
 import { COLLECTIONS } from '../../core/firestore';
-import type { PushDriver, PushMessage, PushResult } from './driver';
+import type { PushDriver, PushMessage, PushResult } from './types';
 
 export class LocalPushDriver implements PushDriver {
   readonly name = 'local' as const;

@@ -8,7 +8,7 @@ import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { adminApp } from '../../core/firebase';
 import { isMediaPath } from './paths';
-import type { FileContent, FileStorage, StoredFile } from './storage';
+import type { FileContent, FileStorage, StoredFile } from './types';
 
 /** Where Cloud Storage serves objects by path (public, or with a signature in the query). */
 const PUBLIC_ORIGIN = 'https://storage.googleapis.com';

@@ -10,7 +10,7 @@ import { dirname, join, normalize } from 'node:path';
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { isMediaPath } from './paths';
-import type { FileContent, FileStorage, LinkCheck, StoredFile } from './storage';
+import type { FileContent, FileStorage, LinkCheck, StoredFile } from './types';
 
 /** The API route that serves public media with this driver (catalog/uploads/routes.ts). */
 const MEDIA_ROUTE = '/api/upload/files/';

@@ -6,7 +6,7 @@
 import { auth } from '../../core/firebase';
 import type { Recorder } from './recorder';
 import { lastCodeSentTo, readBack } from './walk-helpers';
-import type { WalkContext } from './walk-flows';
+import type { WalkContext } from './walk-context';
 
 export const NEWCOMER = { telephone: '+2290190000011', email: 'pro_2290190000011@users.marketplace.invalid', password: 'Demo-2026!' };
 

@@ -6,7 +6,7 @@
 import { reloadConfig } from '../../core/config';
 import type { Recorder } from './recorder';
 import { JPEG, payByMobileMoney, readBack, sleep } from './walk-helpers';
-import type { WalkContext } from './walk-flows';
+import type { WalkContext } from './walk-context';
 
 /** A smallest MP4-looking file: an `ftyp` box first. */
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64, 0)]);

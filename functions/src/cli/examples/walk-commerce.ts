@@ -6,7 +6,7 @@
  */
 import type { Recorder } from './recorder';
 import { orderPart, payByMobileMoney, readBack } from './walk-helpers';
-import type { WalkContext } from './walk-flows';
+import type { WalkContext } from './walk-context';
 
 export async function walkCommerce(recorder: Recorder, context: WalkContext): Promise<void> {
   const call = recorder.call.bind(recorder);

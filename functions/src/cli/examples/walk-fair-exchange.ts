@@ -6,7 +6,7 @@
  */
 import type { Recorder } from './recorder';
 import { JPEG, orderPart, payByMobileMoney, sleep } from './walk-helpers';
-import type { WalkContext } from './walk-flows';
+import type { WalkContext } from './walk-context';
 
 /** The demo's open dispute (seed-demo-exchange.ts): the demo buyer's fourth order, received then disputed. */
 const DEMO_DISPUTE = 'commande_demo-commandes-4';

@@ -4,6 +4,7 @@
  * tried before and after by walk-reads.ts with the ids the answers gave.
  */
 import type { Recorder } from './recorder';
+import type { WalkContext } from './walk-context';
 import { walkAccounts, walkAdminSettings } from './walk-accounts';
 import { walkCatalog } from './walk-catalog';
 import { walkFairExchange } from './walk-fair-exchange';
@@ -11,18 +12,7 @@ import { walkCommerce } from './walk-commerce';
 import { walkLogistics } from './walk-logistics';
 import { walkAgents, walkTransit } from './walk-transit';
 
-export interface WalkContext {
-  /** The demo accounts' uids, by role (and the newcomer's, once signed up). */
-  uids: Record<string, string>;
-  /** Ids the steps hand to later ones. */
-  ids: Record<string, string | undefined>;
-  /** Signs a demo role in again (after a step that revokes its tokens). */
-  refreshToken(role: string): Promise<void>;
-  /** A payment the app made in the provider's own SDK (the local FeexPay's transaction), by its reference. */
-  providerPayment(amount: number): string;
-  /** Signs in an account that is not a demo one, under `name`. */
-  signInAs(name: string, email: string, password: string): Promise<void>;
-}
+export type { WalkContext } from './walk-context';
 
 export async function walkFlows(recorder: Recorder, context: WalkContext): Promise<void> {
   await walkAccounts(recorder, context);

@@ -6,7 +6,7 @@
  */
 import type { Recorder } from './recorder';
 import { JPEG, orderPart, payByMobileMoney, sleep } from './walk-helpers';
-import type { WalkContext } from './walk-flows';
+import type { WalkContext } from './walk-context';
 
 /** Near the Dantokpa market, Cotonou (seed-demo's courier position). */
 const DANTOKPA = { latitude: 6.3725, longitude: 2.4307 };

@@ -5,7 +5,7 @@
  */
 import type { Recorder } from './recorder';
 import { JPEG, lastCodeSentTo, payByMobileMoney, readBack } from './walk-helpers';
-import type { WalkContext } from './walk-flows';
+import type { WalkContext } from './walk-context';
 
 /** A vehicle bought for transit and paid: the listing's id, or undefined. */
 async function boughtForTransit(recorder: Recorder, articleId: string): Promise<boolean> {

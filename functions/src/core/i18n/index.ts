@@ -4,9 +4,9 @@
  * message in every language of LANGUAGES.
  */
 import { type ErrorCode, errorDeclaration } from '../error-codes';
+import { LANGUAGES, type Language } from './languages';
 
-export const LANGUAGES = ['fr', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
 /** The message of a code in a language ('' for a code whose table was not installed: the error handler logs it). */
 export function messageFor(code: ErrorCode, language: Language): string {

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { type DocumentSnapshot, type Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { collection, COLLECTIONS } from '../../core/firestore';
-import type { EntryType } from './service';
+import type { EntryType } from './entry-types';
 
 /**
  * Shards per wallet. Each takes about one write a second in production (Firestore's sustained
