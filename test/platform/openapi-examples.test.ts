@@ -41,7 +41,11 @@ beforeAll(async () => {
 
 it('has an example of every operation but the listed ones, and none of those', () => {
   const operations = [...routes.keys()].sort();
-  expect(operations.length).toBe(265);
+  // Every operation the published document names, computed from it (a route added to its domain's
+  // router is counted there once `npm run openapi` ran, which a test holds fresh): no count to bump.
+  const published = JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+  const documented = Object.entries(published.paths).flatMap(([path, item]) => Object.keys(item).filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method)).map((method) => `${method.toUpperCase()} ${path}`));
+  expect(operations).toEqual(documented.sort());
   const without = operations.filter((key) => !examples[key]);
   expect(without).toEqual(Object.keys(WITHOUT_EXAMPLE).sort());
   // No example of an operation the service does not serve (a renamed route's leftover).
