@@ -208,7 +208,7 @@ describe('notice templates, declared by each domain', () => {
   });
 
   it('refuse a name two domains declare', () => {
-    const one = { category: 'system' as const, fr: () => ({ title: 'a', body: 'b' }), en: () => ({ title: 'a', body: 'b' }) };
+    const one = { category: 'system' as const, to: 'the account', when: 'a test says so', fr: () => ({ title: 'a', body: 'b' }), en: () => ({ title: 'a', body: 'b' }) };
     expect(() => mergeNotices([{ password_changed: one }, { password_changed: one }])).toThrow('The notice "password_changed" is declared by two domains');
   });
 

@@ -12,7 +12,7 @@ import { declaredEvents, literalCalls, noteOf, objectEntries } from '../../funct
 import { errorCodeEntries, ERROR_CODES_FILE, renderErrorCodes } from '../../functions/src/cli/write-error-codes';
 import { EVENTS_FILE, readCatalogue, renderEvents } from '../../functions/src/cli/write-events';
 import { renderSettings, SETTINGS_FILE, settingsSources } from '../../functions/src/cli/write-settings';
-import { GUIDE_DOMAINS, GUIDES_DIR, NOT_IN_GUIDES, renderGuide, ROUTES_END, ROUTES_START, routesOf, routesTable, whoMayCall, withRoutesTable } from '../../functions/src/cli/write-guides';
+import { GUIDE_DOMAINS, GUIDES_DIR, NOT_IN_GUIDES, renderGuide, ROUTES_END, ROUTES_START, routesOf, routesTable, whoMayCall, withSection } from '../../functions/src/cli/write-guides';
 import { MODULES } from '../../functions/src/modules';
 import { describeSettings, SCRIPT_SETTINGS } from '../../functions/src/core/config';
 import { declaredErrorCodes } from '../../functions/src/core/error-codes';
@@ -128,12 +128,12 @@ describe('docs/guides: the routes table of each guide', () => {
 
   it('fails on a guide whose table was edited by hand, and refuses a guide without its markers (planted)', async () => {
     const table = routesTable(await routesOf(['wallet']));
-    const fresh = withRoutesTable(`# Wallet\n\nText.\n\n${ROUTES_START}\nold\n${ROUTES_END}\n`, table, 'wallet.md');
+    const fresh = withSection(`# Wallet\n\nText.\n\n${ROUTES_START}\nold\n${ROUTES_END}\n`, table, 'wallet.md');
     expect(fresh).toBe(`# Wallet\n\nText.\n\n${table}\n`);
     const edited = fresh.replace('| `GET /api/wallet/me` |', '| `GET /api/wallet/mine` |');
-    expect(withRoutesTable(edited, table, 'wallet.md')).not.toBe(edited);
-    expect(() => withRoutesTable('# Wallet\n\nNo table.\n', table, 'wallet.md')).toThrow('needs the routes markers');
-    expect(() => withRoutesTable(`${ROUTES_START}\n${ROUTES_END}\n${ROUTES_START}\n${ROUTES_END}`, table, 'wallet.md')).toThrow('needs the routes markers');
+    expect(withSection(edited, table, 'wallet.md')).not.toBe(edited);
+    expect(() => withSection('# Wallet\n\nNo table.\n', table, 'wallet.md')).toThrow('needs the markers');
+    expect(() => withSection(`${ROUTES_START}\n${ROUTES_END}\n${ROUTES_START}\n${ROUTES_END}`, table, 'wallet.md')).toThrow('needs the markers');
   });
 });
 

@@ -15,6 +15,7 @@ import type { ErrorCode } from '../core/error-codes';
 import { ADMIN_ROLES, type Role } from '../core/roles';
 import type { DomainModule } from '../core/module';
 import { MODULES } from '../modules';
+import type { NoticeTemplate } from '../domains/notifications';
 
 export const GUIDES_DIR = join(__dirname, '..', '..', '..', 'docs', 'guides');
 
@@ -39,6 +40,12 @@ export const NOT_IN_GUIDES: readonly string[] = ['health', 'docs'];
 
 export const ROUTES_START = '<!-- routes:start: written by `npm run openapi` from the route declarations; do not edit by hand -->';
 export const ROUTES_END = '<!-- routes:end -->';
+export const NOTICES_START = '<!-- notices:start: written by `npm run openapi` from each domain\'s notices.ts; do not edit by hand -->';
+export const NOTICES_END = '<!-- notices:end -->';
+/** The guide that lists every notice (its table between the notices markers). */
+const NOTICES_GUIDE = 'notifications.md';
+/** The broadcast's notice: the notifications domain writes it itself (admin-messages), from no template. */
+const BROADCAST_ROW = '| `admin_message` | notifications | system | a role or everyone | an admin broadcast |';
 
 /** Codes every route whose access or inputs call for them may answer: the legend says so once, the rows leave them out. */
 const SHARED_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -115,19 +122,30 @@ export async function routesOf(domains: readonly string[], modules: readonly Dom
   return routers.flatMap((router) => router.routes);
 }
 
-/** A guide's text with its routes table written between its markers (which must be there, once each). */
-export function withRoutesTable(text: string, table: string, file: string): string {
-  const start = text.indexOf(ROUTES_START);
-  const end = text.indexOf(ROUTES_END);
-  if (start < 0 || end < start || text.indexOf(ROUTES_START, start + 1) >= 0 || text.indexOf(ROUTES_END, end + 1) >= 0) {
-    throw new Error(`${file}: needs the routes markers once each, start before end:\n${ROUTES_START}\n${ROUTES_END}`);
+/** A guide's text with `table` written between `start` and `end` (which must be there, once each). */
+export function withSection(text: string, table: string, file: string, start = ROUTES_START, end = ROUTES_END): string {
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from || text.indexOf(start, from + 1) >= 0 || text.indexOf(end, to + 1) >= 0) {
+    throw new Error(`${file}: needs the markers once each, start before end:\n${start}\n${end}`);
   }
-  return `${text.slice(0, start)}${table}${text.slice(end + ROUTES_END.length)}`;
+  return `${text.slice(0, from)}${table}${text.slice(to + end.length)}`;
+}
+
+/** Every notice the domains declare (their notices.ts), in the modules' order: who reads it and when. */
+export async function noticesTable(modules: readonly DomainModule[] = MODULES): Promise<string> {
+  const rows: string[] = [];
+  for (const module of modules) {
+    const notices = ((await module.notices?.()) ?? {}) as Record<string, NoticeTemplate>;
+    for (const [type, notice] of Object.entries(notices)) rows.push(`| \`${type}\` | ${module.name} | ${notice.category} | ${notice.to} | ${notice.when} |`);
+  }
+  return [NOTICES_START, '', '| type | domain | category | to | when |', '|---|---|---|---|---|', ...rows, BROADCAST_ROW, '', NOTICES_END].join('\n');
 }
 
 export async function renderGuide(guide: string): Promise<string> {
   const file = join(GUIDES_DIR, guide);
-  return withRoutesTable(readFileSync(file, 'utf8'), routesTable(await routesOf(GUIDE_DOMAINS[guide] ?? [])), file);
+  const text = withSection(readFileSync(file, 'utf8'), routesTable(await routesOf(GUIDE_DOMAINS[guide] ?? [])), file);
+  return guide === NOTICES_GUIDE ? withSection(text, await noticesTable(), file, NOTICES_START, NOTICES_END) : text;
 }
 
 if (require.main === module) {

@@ -7,6 +7,8 @@ import { defineNotices } from '../notifications';
 export const notices = defineNotices({
   chat_message: {
     category: 'messages',
+    to: 'the other participants of a chat room',
+    when: 'a new message (its beginning; once per message and recipient)',
     fr: (p) => ({ title: 'Nouveau message', body: p.apercu ?? 'Vous avez reçu un fichier.' }),
     en: (p) => ({ title: 'New message', body: p.apercu ?? 'You received a file.' }),
   },

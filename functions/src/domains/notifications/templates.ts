@@ -20,6 +20,10 @@ export type NoticeParams = Record<string, string>;
 export interface NoticeTemplate {
   /** The settings toggle that decides whether the notice is also pushed to the devices. */
   category: NotificationCategory;
+  /** Who reads it (`buyer`, `forwarder`...): the notices table of docs/guides/notifications.md. */
+  to: string;
+  /** When it is written, in a phrase after "when" (`a buyer chose it`): the same table. */
+  when: string;
   fr(params: NoticeParams): NotificationText;
   en(params: NoticeParams): NotificationText;
 }

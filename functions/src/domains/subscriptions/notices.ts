@@ -8,6 +8,8 @@ import { defineNotices } from '../notifications';
 export const notices = defineNotices({
   subscription_extended: {
     category: 'payments',
+    to: 'subscriber',
+    when: 'a subscription payment succeeded (with the new end)',
     fr: (p) => ({ title: 'Abonnement prolongé', body: `Votre abonnement est actif jusqu’au ${formatDay(p.expiresAt, 'fr')}.` }),
     en: (p) => ({ title: 'Subscription extended', body: `Your subscription is active until ${formatDay(p.expiresAt, 'en')}.` }),
   },
