@@ -4,7 +4,7 @@ import { resetClock, setClock } from '../../functions/src/core/clock';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { backfillOpenDemandes } from '../../functions/src/domains/commerce/chauffeurs/backfill';
-import { OPEN_MAX_READS } from '../../functions/src/domains/commerce/chauffeurs/open';
+import { OPEN_MAX_READS } from '../../functions/src/domains/commerce/chauffeurs/open-requests';
 import { CLAIM_LEASE_MS } from '../../functions/src/core/claims';
 import { createUser, type TestUser } from '../helpers/accounts';
 import { claimDoc, claimed, claimRef, holdRead } from '../helpers/claims';

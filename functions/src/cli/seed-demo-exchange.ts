@@ -8,7 +8,7 @@
 import { holdOrder, handOverBySeller, receivedByBuyer, releaseOrderSeller } from '../domains/commerce/orders/handover';
 import { onOrderPaid } from '../domains/commerce/orders/payment';
 import { createOrder, findOrder } from '../domains/commerce/orders/service';
-import { openDispute } from '../domains/commerce/disputes/open';
+import { openDispute } from '../domains/commerce/disputes/open-dispute';
 import { db } from '../core/firebase';
 import { COLLECTIONS } from '../core/firestore';
 import { demoCaller, type DemoAccount } from './demo-caller';

@@ -62,8 +62,8 @@ export function readCatalogue(subscribers: Array<Pick<Subscriber, 'name' | 'on' 
     if (name === undefined || on === undefined || !types.has(on) || !subscribers.some((known) => known.name === name)) continue;
     sites.set(name, { name, on, domain: domainOf(file), file: sourcePath(file), note: noteOf(node) });
   }
-  // The notifications domain's subscriber of each fact a domain tells (notifications/telling.ts): its note names the tellers.
-  const telling = files.find((file) => sourcePath(file) === 'domains/notifications/telling.ts');
+  // The notifications domain's subscriber of each fact a domain tells (notifications/tell-subscribers.ts): its note names the tellers.
+  const telling = files.find((file) => sourcePath(file) === 'domains/notifications/tell-subscribers.ts');
   for (const { name, on } of subscribers.filter(({ name, on }) => name === `notifications.tell.${on}`)) {
     const tellers = files.filter((file) => /^domains\/[^/]+\/tells\.ts$/.test(sourcePath(file)) && readFileSync(file, 'utf8').includes(`'${on}':`));
     const note = `Writes the notices ${tellers.map((file) => `**${domainOf(file)}** (\`${sourcePath(file)}\`)`).join(', ')} tells of it, each once.`;

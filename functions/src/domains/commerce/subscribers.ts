@@ -4,7 +4,7 @@ import { subscriber } from '../../core/events';
 import { onPaid } from '../../core/payables';
 import { markForRefund } from '../payments';
 import { onAchatDelivered, onTransferred, releaseAchat } from './achats/handover';
-import { openDispute } from './disputes/open';
+import { openDispute } from './disputes/open-dispute';
 import { cancelForRefusedVerification, onAchatDeliveryFailed, onAchatPaid } from './achats/service';
 import { issueAchatInvoice, issueOrderInvoice, markInvoicePdfDeleted } from './invoices/service';
 import { onOrderPaid } from './orders/payment';

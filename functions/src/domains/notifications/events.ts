@@ -1,6 +1,6 @@
 /** Events the notifications domain handles (docs/events.md, generated from these declarations). */
 import type { NoticeType } from '../../core/notices';
-import type { ResourceKind } from './templates';
+import type { ResourceKind } from './notice-texts';
 
 export interface NotificationRequested {
   /** The recipient. */

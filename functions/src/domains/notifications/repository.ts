@@ -9,7 +9,7 @@ import { db, runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS } from '../../core/firestore';
 import { type PageRequest, readPage } from '../../core/pagination';
 import type { NoticeType } from '../../core/notices';
-import type { Language, NotificationCategory, ResourceKind } from './templates';
+import type { Language, NotificationCategory, ResourceKind } from './notice-texts';
 
 
 export interface NotificationDocument {

@@ -3,7 +3,7 @@ import { PaginationQuery } from '../../core/pagination';
 import { ROLES } from '../../core/roles';
 import { PushTokenRequest } from '../identity';
 import { NOTIFICATION_CATEGORIES } from '../settings';
-import { RESOURCE_KINDS } from './templates';
+import { RESOURCE_KINDS } from './notice-texts';
 
 /**
  * Only the device token: the text is the service's own. A public route that pushed a caller's title

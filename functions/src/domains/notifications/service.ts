@@ -1,7 +1,7 @@
 /**
  * Telling users what happened. Domains emit facts (domain events, in the transaction of the change)
  * and declare who each fact tells (their `tells.ts`): the `notifications.tell.<fact>` subscribers
- * (telling.ts) write each notice in its recipient's language (`notify`), keyed by its type and key
+ * (tell-subscribers.ts) write each notice in its recipient's language (`notify`), keyed by its type and key
  * so a notice told twice is stored once; the trigger on the notice's creation pushes it to the
  * recipient's devices when the recipient keeps that category on (`pushNotice`), once. A change that
  * is no Firestore write (a password set in Auth) asks for its notice right after (`notifyAfter`).
@@ -17,7 +17,7 @@ import { type PageRequest, toPage } from '../../core/pagination';
 import { isoOrNull } from '../../core/firestore';
 import { getSettings } from '../settings';
 import type { NoticeType } from '../../core/notices';
-import { type ResourceKind, templateOf } from './templates';
+import { type ResourceKind, templateOf } from './notice-texts';
 import { type PushSummary, pushToUser } from './push';
 import * as repository from './repository';
 import type { NotificationDocument } from './repository';

@@ -1,4 +1,4 @@
-/** Notices asked outright (`notifyAfter`) are written here, in their recipient's language; notices told by facts are telling.ts's. */
+/** Notices asked outright (`notifyAfter`) are written here, in their recipient's language; notices told by facts are tell-subscribers.ts's. */
 import { subscriber } from '../../core/events';
 import { notify } from './service';
 

@@ -9,7 +9,7 @@ import * as logger from 'firebase-functions/logger';
 import { Timestamp } from 'firebase-admin/firestore';
 import { messagingChannel } from '../../adapters/messaging/channel';
 import { now } from '../../core/clock';
-import { type TemplateNoticeDocument, templateNoticeRef } from './template-notices';
+import { type TemplateNoticeDocument, templateNoticeRef } from './whatsapp-notices';
 
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 

@@ -5,4 +5,4 @@ export type { PaymentDocument, PaymentType } from './model';
 export { markForRefund, prepareRefundMark } from './refunds';
 export { allocate, type Allocation, prepareAllocation } from './ledger';
 export { type AllocationSummary, allocationSummaryOf } from './allocations';
-export { paymentsPage } from './reading';
+export { paymentsPage } from './payment-pages';

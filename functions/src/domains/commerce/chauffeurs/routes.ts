@@ -3,7 +3,7 @@ import { fixedReads, pagedReads } from '../../../core/read-ceiling';
 import { MAX_COVERING_CELLS } from '../../../core/nearby';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
-import { OPEN_MAX_READS, openDemandes } from './open';
+import { OPEN_MAX_READS, openDemandes } from './open-requests';
 import { AdminDemandesQuery, Demande, DemandeIdParams, DemandeListQuery, DemandeRequest, OPEN_RADIUS_KM, OpenDemande, OpenDemandesQuery, RejectDemandeRequest } from './schemas';
 import { acceptDemande, adminDemandes, cancelDemande, myDemandes, openDemande, readDemande, rejectDemande, releaseDemande } from './service';
 import { USER_LIMITS } from '../../../core/user-limits';

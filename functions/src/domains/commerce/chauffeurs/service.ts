@@ -1,7 +1,7 @@
 /**
  * Driver requests (`demande`). A buyer asks for a driver for a listing or a trip at a place on the
  * map; drivers see the open requests near them, nearest first, by the area of their place only
- * (open.ts), and accept one: of several drivers accepting at once exactly one wins (a claim decides
+ * (open-requests.ts), and accept one: of several drivers accepting at once exactly one wins (a claim decides
  * the race, then a transaction makes the change) and the others get DEMANDE_ALREADY_TAKEN at once.
  * The buyer cancels before or after acceptance; the accepting driver may refuse after all, which
  * opens the request again and keeps that driver out of its offers. Every change notifies the other

@@ -2,7 +2,7 @@ import { ApiRouter } from '../../../core/http';
 import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ACCEPTED_TYPES, readUpload } from '../../catalog';
-import { openDispute } from './open';
+import { openDispute } from './open-dispute';
 import { Dispute, DisputeAnswer, DisputeIdParams, DisputeOpen, DisputeWithdraw, EvidenceParams, EvidencePhoto, MyDisputesQuery } from './schemas';
 import { addEvidence, answerDispute, myDisputes, readDispute, readEvidence, toDispute, withdrawDispute } from './service';
 

@@ -1,5 +1,5 @@
 /**
- * A dispute's life besides its opening (open.ts) and its decision (decide.ts): its parties read it
+ * A dispute's life besides its opening (open-dispute.ts) and its decision (decide.ts): its parties read it
  * (a stranger is answered not found), the seller answers once before DISPUTE_ANSWER_DAYS, each
  * side adds photos, the buyer withdraws it before a decision, an admin takes it (or assigns it).
  */

@@ -8,7 +8,7 @@ import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage } from '../../../core/pagination';
 import type { Role } from '../../../core/roles';
-import type { NotificationText } from '../templates';
+import type { NotificationText } from '../notice-texts';
 import { type NotificationDocument, notificationsOf } from '../repository';
 
 export interface AdminMessageDocument {
