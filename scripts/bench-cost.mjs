@@ -32,6 +32,8 @@ const { FeexPaySandbox } = require('./lib/dev/feexpay-sandbox.js');
 const { DEMO_ACCOUNTS } = require('./lib/cli/seed-demo.js');
 const { normalizeTelephone, syntheticEmail } = require('./lib/domains/geo/telephone.js');
 const { amountDue } = require('./lib/domains/subscriptions/payables.js');
+// The newest code the local messaging channel recorded for a telephone (the examples' walk reads it the same way).
+const { lastCodeSentTo } = require('./lib/cli/examples/walk-helpers.js');
 
 const DEMO_PASSWORD = 'Demo-2026!';
 
@@ -77,13 +79,7 @@ async function context(base, log) {
       const { uid } = await auth().createUser({ email, password: DEMO_PASSWORD });
       return { uid, token: await signIn(email, DEMO_PASSWORD), telephone, email };
     },
-    /** The newest code the local messaging channel recorded for `telephone`. */
-    async lastCodeSentTo(telephone) {
-      const sent = await db().collection('localMessages').where('to', '==', telephone).get();
-      const newest = sent.docs.map((doc) => doc.data()).sort((a, b) => b.createdAt.toMillis() - a.createdAt.toMillis())[0];
-      if (!newest?.code) throw new Error(`no code was sent to ${telephone}`);
-      return String(newest.code);
-    },
+    lastCodeSentTo,
     amountDue: (kind, months, payer) => amountDue(kind, months, payer),
   };
 }

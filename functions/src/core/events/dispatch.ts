@@ -32,6 +32,13 @@ async function loadEvent(id: string): Promise<Stored | undefined> {
   return event ? { id, ...event } : undefined;
 }
 
+/** A subscriber's attempt that threw: recorded on its run (retried or parked), logged, never thrown. */
+async function failed(event: Stored, subscriber: Subscriber, attempts: number, error: unknown): Promise<store.RunState> {
+  const state = await store.failRun(event, subscriber.name, attempts, error instanceof Error ? (error.stack ?? error.message) : String(error));
+  logger.warn('event subscriber failed', { eventId: event.id, subscriber: subscriber.name, attempts, state, error: String(error) });
+  return state;
+}
+
 /** One subscriber's run of one event, if it is free to run: answers what became of it. */
 async function run(event: Stored, subscriber: Subscriber): Promise<store.RunState | 'busy'> {
   const attempts = await store.claimRun(event, subscriber.name);
@@ -39,9 +46,7 @@ async function run(event: Stored, subscriber: Subscriber): Promise<store.RunStat
   try {
     await subscriber.handle(delivered(event));
   } catch (error) {
-    const state = await store.failRun(event.id, subscriber.name, attempts, error instanceof Error ? (error.stack ?? error.message) : String(error));
-    logger.warn('event subscriber failed', { eventId: event.id, subscriber: subscriber.name, attempts, state, error: String(error) });
-    return state;
+    return failed(event, subscriber, attempts, error);
   }
   await store.finishRun(event.id, subscriber.name);
   return 'done';
@@ -53,9 +58,7 @@ async function firstAttempt(event: Stored, subscriber: Subscriber): Promise<stor
     await subscriber.handle(delivered(event));
     return 'done';
   } catch (error) {
-    const state = await store.firstAttemptFailed(event, subscriber.name, error instanceof Error ? (error.stack ?? error.message) : String(error));
-    logger.warn('event subscriber failed', { eventId: event.id, subscriber: subscriber.name, attempts: 1, state, error: String(error) });
-    return state;
+    return failed(event, subscriber, 1, error);
   }
 }
 

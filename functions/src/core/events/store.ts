@@ -85,26 +85,6 @@ export async function subscribersWithRuns(eventId: string, subscribers: readonly
   return new Set(subscribers.filter((_, index) => snapshots[index]!.exists));
 }
 
-/** A subscriber's first attempt failed at its event's dispatch: its run, retried after the first wait (or parked). */
-export async function firstAttemptFailed(event: { id: string; type: EventType; createdAt: Timestamp }, subscriber: string, error: string): Promise<RunState> {
-  const settings = config();
-  const at = now().getTime();
-  const parked = settings.EVENT_MAX_ATTEMPTS <= 1;
-  const run: RunDocument = {
-    eventId: event.id,
-    type: event.type,
-    subscriber,
-    state: parked ? 'parked' : 'retry',
-    attempts: 1,
-    dueAt: Timestamp.fromMillis(parked ? at : at + settings.EVENT_RETRY_BASE_SECONDS * 1000),
-    lastError: error.slice(0, 1000),
-    updatedAt: Timestamp.fromMillis(at),
-    expireAt: Timestamp.fromMillis(event.createdAt.toMillis() + settings.EVENT_RETENTION_DAYS * 86_400_000),
-  };
-  await runs().doc(runId(event.id, subscriber)).set(run);
-  return run.state;
-}
-
 /**
  * Takes the run of `subscriber` for an event: answers the attempt number, or undefined when the
  * run is done, parked, leased by another worker, or not due yet. The lease is the only lock: a
@@ -127,7 +107,7 @@ export async function claimRun(event: { id: string; type: EventType; createdAt: 
       dueAt: Timestamp.fromMillis(at + settings.EVENT_LEASE_SECONDS * 1000),
       lastError: current?.lastError ?? null,
       updatedAt: Timestamp.fromMillis(at),
-      expireAt: Timestamp.fromMillis(event.createdAt.toMillis() + settings.EVENT_RETENTION_DAYS * 86_400_000),
+      expireAt: runExpiry(event.createdAt),
     };
     tx.set(ref, run);
     return attempts;
@@ -138,21 +118,31 @@ export async function finishRun(eventId: string, subscriber: string): Promise<vo
   await runs().doc(runId(eventId, subscriber)).update({ state: 'done', lastError: null, updatedAt: Timestamp.fromDate(now()) });
 }
 
-/** A failed attempt: retried after a doubling wait, or parked after the last one. */
-export async function failRun(eventId: string, subscriber: string, attempts: number, error: string): Promise<RunState> {
+/** When a run of an event goes (TTL): the event's retention from its creation. */
+const runExpiry = (createdAt: Timestamp) => Timestamp.fromMillis(createdAt.toMillis() + config().EVENT_RETENTION_DAYS * 86_400_000);
+
+/**
+ * A failed attempt, `attempts` counted with it: retried after a doubling wait, or parked after the
+ * last one. The first attempt's failure (at its event's dispatch) creates the run; a retry's updates it.
+ */
+export async function failRun(event: { id: string; type: EventType; createdAt: Timestamp }, subscriber: string, attempts: number, error: string): Promise<RunState> {
   const settings = config();
   const at = now().getTime();
   const parked = attempts >= settings.EVENT_MAX_ATTEMPTS;
   const wait = settings.EVENT_RETRY_BASE_SECONDS * 1000 * 2 ** (attempts - 1);
-  await runs()
-    .doc(runId(eventId, subscriber))
-    .update({
-      state: parked ? 'parked' : 'retry',
-      dueAt: Timestamp.fromMillis(parked ? at : at + wait),
-      lastError: error.slice(0, 1000),
-      updatedAt: Timestamp.fromMillis(at),
-    });
-  return parked ? 'parked' : 'retry';
+  const failed: RunDocument = {
+    eventId: event.id,
+    type: event.type,
+    subscriber,
+    state: parked ? 'parked' : 'retry',
+    attempts,
+    dueAt: Timestamp.fromMillis(parked ? at : at + wait),
+    lastError: error.slice(0, 1000),
+    updatedAt: Timestamp.fromMillis(at),
+    expireAt: runExpiry(event.createdAt),
+  };
+  await runs().doc(runId(event.id, subscriber)).set(failed);
+  return failed.state;
 }
 
 /** A parked run made due again with a fresh count of attempts; false when it is not parked. */
