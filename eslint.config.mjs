@@ -53,6 +53,7 @@ export default tseslint.config(
       'boundaries/core-imports-core': 'error',
       'boundaries/domain-layers': 'error',
       'boundaries/domain-no-cycle': 'error',
+      'boundaries/status-via-machine': 'error',
     },
   },
   {

@@ -95,3 +95,27 @@ it('keeps the latest entries of a bounded history, in the shape the process decl
   expect(await eventsOf('m5')).toEqual([]);
   expect(await eventsOf('m4')).toEqual([]);
 });
+
+it('starts a document in its first status: the fields to create with its first history entry, and the event from nothing', async () => {
+  const at = new Date('2030-04-01T00:00:00Z');
+  const started = await runTransaction(async (tx) => machine.start(tx, { id: 'm6', to: 'parcours', at, by: 'buyer1', context }));
+  expect({ ...started, history: started.history!.map((entry) => ({ ...entry, at: entry.at.toDate() })) }).toEqual({
+    statut: 'parcours',
+    history: [{ statut: 'parcours', at, by: 'buyer1', reason: null }],
+  });
+  expect(await eventsOf('m6')).toEqual([
+    { id: `mission.status_changed_m6_parcours_${at.getTime()}`, missionId: 'm6', articleId: 'a1', acheteur: 'buyer1', from: null, to: 'parcours', at: at.toISOString() },
+  ]);
+});
+
+it('writes a status under the field its process names, and no history for a process that keeps none', async () => {
+  const code = stateMachine({ table: MISSION_TRANSITIONS, field: 'status', keepsHistory: false });
+  const at = new Date('2030-05-01T00:00:00Z');
+  const started = await runTransaction(async (tx) => code.start(tx, { id: 'c1', to: 'parcours', at }));
+  const moved = await runTransaction(async (tx) => code.move(tx, { id: 'c1', from: 'parcours', event: 'select', at }));
+  expect({ started, moved: { ...moved, updatedAt: moved.updatedAt.toDate() }, field: code.field }).toEqual({
+    started: { status: 'parcours' },
+    moved: { status: 'en_cours', updatedAt: at },
+    field: 'status',
+  });
+});

@@ -29,6 +29,7 @@ const GEO_COUNTRIES = 'functions/src/domains/geo/countries.ts';
 const GEO_ROUTES = 'functions/src/domains/geo/routes.ts';
 const PUSH_ADAPTER = 'functions/src/adapters/push/local.ts';
 const CORE_FILE = 'functions/src/core/clock.ts';
+const PLANTED_ORDERS = 'functions/src/domains/commerce/orders/planted.ts';
 
 const cases: Case[] = [
   // geo/schemas.ts imports geo/countries.ts: a countries.ts that imports schemas.ts closes a cycle.
@@ -173,6 +174,32 @@ const cases: Case[] = [
     code: "import { findOrder } from '../commerce';\n\nexport const order = findOrder;\n",
     rules: ['boundaries/domain-layers'],
   },
+  // Issue 35: "an ESLint rule fails on a status field written outside a machine".
+  {
+    name: 'a status written by hand into a Firestore update',
+    filePath: PLANTED_ORDERS,
+    code: "import type { DocumentReference, Transaction } from 'firebase-admin/firestore';\nimport type { OrderStatus } from './state';\n\nexport const close = (tx: Transaction, ref: DocumentReference, to: OrderStatus) => tx.update(ref, { statut: to });\n",
+    rules: ['boundaries/status-via-machine'],
+  },
+  {
+    name: 'a status decided by a literal, away from any write',
+    filePath: PLANTED_ORDERS,
+    code: "export const cancelled = (id: string) => ({ id, statut: 'cancelled' as const });\n",
+    rules: ['boundaries/status-via-machine'],
+  },
+  {
+    name: 'a status decided by asking the table directly',
+    filePath: PLANTED_ORDERS,
+    code: "import { transition } from '../../../core/fsm';\nimport { ORDER_TRANSITIONS, type OrderStatus } from './state';\n\nexport const next = (from: OrderStatus) => ({ statut: transition(ORDER_TRANSITIONS, from, 'cancel') });\n",
+    rules: ['boundaries/status-via-machine'],
+  },
+  {
+    name: "a move through the order's machine, its answer spread into the update",
+    filePath: PLANTED_ORDERS,
+    code: "import type { DocumentReference, Transaction } from 'firebase-admin/firestore';\nimport { orderMachine } from './machine';\n\nexport const cancel = (tx: Transaction, ref: DocumentReference, id: string, at: Date) =>\n  tx.update(ref, { ...orderMachine.move(tx, { id, from: 'paid', event: 'cancel', at, context: { acheteur: 'a', vendeurs: [] } }) });\n",
+    rules: [],
+  },
+  { name: "the order's machine, where its statuses are named", filePath: 'functions/src/domains/commerce/orders/machine.ts', code: onDisk('functions/src/domains/commerce/orders/machine.ts'), rules: [] },
   // The edges that closed the measured cycles, as they are now: transit reads commerce's purchases,
   // commerce tells transit through `achat.cancelled`; chat, above both, reads each context.
   { name: 'transit importing commerce, its own layer, without a way back', filePath: 'functions/src/domains/transit/service.ts', code: onDisk('functions/src/domains/transit/service.ts'), rules: [] },

@@ -62,8 +62,12 @@ interface StatusEventSpec<S extends string, E extends string, C, T extends Event
   payload: (change: StatusChange<S, E>, context: C) => EventCatalog[T];
 }
 
-interface MachineSpec<S extends string, E extends string, H, C, T extends EventType> {
+interface MachineSpec<S extends string, E extends string, H, C, T extends EventType, F extends string> {
   table: TransitionTable<S, E>;
+  /** The document's status field (default `statut`; the few stored in English say `status`). */
+  field?: F;
+  /** False for a process whose documents keep no history (a short-lived code): `start` then writes none. */
+  keepsHistory?: boolean;
   /** The event saying the change (the dashboard's counters subscribe to it); none for processes nobody counts. */
   statusEvent?: StatusEventSpec<S, E, C, T>;
   /** The entry a move appends to the document's history (default: `HistoryEntry`). */
@@ -86,15 +90,33 @@ export interface MoveRequest<S extends string, E extends string, H, C> {
 }
 
 /** The fields a move writes: spread them into the caller's update. */
-export interface Moved<S extends string, H> {
-  statut: S;
+export type Moved<S extends string, H, F extends string = 'statut'> = { [K in F]: S } & {
   updatedAt: Timestamp;
   /** Present when the request gave the history read. */
   history?: H[];
+};
+
+/** The fields a new document starts with: spread them into the caller's create. */
+export type Started<S extends string, H, F extends string = 'statut'> = { [K in F]: S } & {
+  /** Its first entry; absent for a process that keeps no history. */
+  history?: H[];
+};
+
+export interface StartRequest<S extends string, E extends string, C> {
+  id: string;
+  to: S;
+  at: Date;
+  by?: string;
+  reason?: string | null;
+  /** The event that created it, when the table names one (a tricycle contact's `open`). */
+  event?: E;
+  context?: C;
 }
 
-export interface StateMachine<S extends string, E extends string, H, C> {
+export interface StateMachine<S extends string, E extends string, H, C, F extends string = 'statut'> {
   readonly table: TransitionTable<S, E>;
+  /** The document's status field. */
+  readonly field: F;
   /** The move an event makes from a status, or undefined (no error): for callers that ignore a move the table has not. */
   next(from: S, event: E): S | undefined;
   /** The same, or 409 INVALID_TRANSITION: for a caller that must read more before it writes the move. */
@@ -103,9 +125,14 @@ export interface StateMachine<S extends string, E extends string, H, C> {
    * One move by the table (409 INVALID_TRANSITION otherwise), its status event emitted in `tx`.
    * It writes (the event): call it after the transaction's last read, as Firestore requires.
    */
-  move(tx: Transaction, request: MoveRequest<S, E, H, C>): Moved<S, H>;
+  move(tx: Transaction, request: MoveRequest<S, E, H, C>): Moved<S, H, F>;
   /** The same, but a move the table has not answers undefined and writes nothing. */
-  tryMove(tx: Transaction, request: MoveRequest<S, E, H, C>): Moved<S, H> | undefined;
+  tryMove(tx: Transaction, request: MoveRequest<S, E, H, C>): Moved<S, H, F> | undefined;
+  /**
+   * A document created in `to`: the fields to spread into its create (the status and its first
+   * history entry), its status event emitted in `tx` (from null). After the transaction's last read.
+   */
+  start(tx: Transaction, request: StartRequest<S, E, C>): Started<S, H, F>;
   /** The history entry of a status a document is created with (its first entry). */
   entry(change: { to: S; at: Date; by: string; reason?: string | null; event?: E }): H;
   /** Says a status written without a move of the table: a creation (`from` null), or a status the caller decided. Nothing when it did not change. */
@@ -119,18 +146,20 @@ const defaultEntry = <S extends string, E extends string>(change: StatusChange<S
   reason: change.reason,
 });
 
-export function stateMachine<S extends string, E extends string, C = undefined, H = HistoryEntry<S>, T extends EventType = EventType>(
-  spec: MachineSpec<S, E, H, C, T>,
-): StateMachine<S, E, H, C> {
+export function stateMachine<S extends string, E extends string, C = undefined, H = HistoryEntry<S>, T extends EventType = EventType, F extends string = 'statut'>(
+  spec: MachineSpec<S, E, H, C, T, F>,
+): StateMachine<S, E, H, C, F> {
+  const field = (spec.field ?? 'statut') as F;
+  const status = (to: S) => ({ [field]: to }) as { [K in F]: S };
   const toEntry = spec.historyEntry ?? (defaultEntry as unknown as (change: StatusChange<S, E>) => H);
   const say = (tx: Transaction, change: StatusChange<S, E>, context: C) => {
     if (!spec.statusEvent || change.from === change.to) return;
     emit(tx, spec.statusEvent.type, statusEventKey(change.id, change.to, change.at), spec.statusEvent.payload(change, context));
   };
-  const apply = (tx: Transaction, request: MoveRequest<S, E, H, C>, to: S): Moved<S, H> => {
+  const apply = (tx: Transaction, request: MoveRequest<S, E, H, C>, to: S): Moved<S, H, F> => {
     const change: StatusChange<S, E> = { id: request.id, from: request.from, to, event: request.event, at: request.at, by: request.by ?? 'system', reason: request.reason ?? null };
     say(tx, change, request.context as C);
-    const moved: Moved<S, H> = { statut: to, updatedAt: Timestamp.fromDate(request.at) };
+    const moved: Moved<S, H, F> = { ...status(to), updatedAt: Timestamp.fromDate(request.at) };
     if (request.history) {
       const history = [...request.history, toEntry(change)];
       moved.history = spec.historyKept ? history.slice(-spec.historyKept) : history;
@@ -139,12 +168,18 @@ export function stateMachine<S extends string, E extends string, C = undefined, 
   };
   return {
     table: spec.table,
+    field,
     next: (from, event) => nextState(spec.table, from, event),
     decide: (from, event) => transition(spec.table, from, event),
     move: (tx, request) => apply(tx, request, transition(spec.table, request.from, request.event)),
     tryMove: (tx, request) => {
       const to = nextState(spec.table, request.from, request.event);
       return to ? apply(tx, request, to) : undefined;
+    },
+    start: (tx, { context, ...request }) => {
+      const change: StatusChange<S, E> = { by: 'system', reason: null, ...request, from: null };
+      say(tx, change, context as C);
+      return spec.keepsHistory === false ? status(request.to) : { ...status(request.to), history: [toEntry(change)] };
     },
     entry: (change) => toEntry({ id: '', reason: null, ...change, from: null }),
     announce: (tx, change, context) => say(tx, { by: 'system', reason: null, ...change }, context as C),

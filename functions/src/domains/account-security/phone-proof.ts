@@ -1,3 +1,4 @@
+/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Proof of an account's telephone: a code sent to the number of the caller's profile over the
  * one-time code channel (the messaging channel; push only when PHONE_PROOF_PUSH_FALLBACK is on),

@@ -1,3 +1,4 @@
+/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Referrals: a user who signs up with an agent's code becomes its referral (`pending`); once that
  * user has proven its telephone the agent earns `referral_signup`; the referred user's first

@@ -1,3 +1,4 @@
+/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Advertisements (paid boosts of a listing): asked by the listing's seller at the admin price,
  * paid through the payments flow (`markPaid`), activated or rejected by admins, expired by the

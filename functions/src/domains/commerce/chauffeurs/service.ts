@@ -1,3 +1,4 @@
+/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Driver requests (`demande`). A buyer asks for a driver for a listing or a trip at a place on the
  * map; drivers see the open requests near them, nearest first, by the area of their place only

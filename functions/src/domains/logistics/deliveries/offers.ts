@@ -1,3 +1,4 @@
+/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * The offers of a delivery to couriers (rounds.ts makes them): a courier accepts one, declines it,
  * or an admin relaunches the search when every round ended without a courier.

@@ -1,3 +1,4 @@
+/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Offer rounds (docs/guides/logistics.md, "Deliveries": rounds). Round n of a search offers the delivery to the
  * DELIVERY_OFFERS_PER_ROUND nearest online couriers within `rayonKm` + (n - first round) x

@@ -1,3 +1,4 @@
+/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Admin messages (`adminMessages/{id}`) and the pages of their delivery. A page of recipients is
  * written in one transaction with the message's cursor, and only from the cursor it was read at:

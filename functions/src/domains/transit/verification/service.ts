@@ -1,3 +1,4 @@
+/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Forwarder account verification: `none` -> `pending` (the forwarder submits its identity card,
  * front and back, as its own private uploads (catalog/kyc/service.ts), and company data) -> `approved` | `rejected` (an admin decides, with a reason
