@@ -62,12 +62,14 @@ interface StatusEventSpec<S extends string, E extends string, C, T extends Event
   payload: (change: StatusChange<S, E>, context: C) => EventCatalog[T];
 }
 
-interface MachineSpec<S extends string, E extends string, H, C, T extends EventType, F extends string> {
+interface MachineSpec<S extends string, E extends string, H, C, T extends EventType, F extends string, KH extends boolean> {
   table: TransitionTable<S, E>;
   /** The document's status field (default `statut`; the few stored in English say `status`). */
   field?: F;
   /** False for a process whose documents keep no history (a short-lived code): `start` then writes none. */
-  keepsHistory?: boolean;
+  keepsHistory?: KH;
+  /** False for a process whose status event says moves only: `start` then emits nothing (its creation is told otherwise, or to nobody). */
+  announcesStart?: boolean;
   /** The event saying the change (the dashboard's counters subscribe to it); none for processes nobody counts. */
   statusEvent?: StatusEventSpec<S, E, C, T>;
   /** The entry a move appends to the document's history (default: `HistoryEntry`). */
@@ -96,11 +98,8 @@ export type Moved<S extends string, H, F extends string = 'statut'> = { [K in F]
   history?: H[];
 };
 
-/** The fields a new document starts with: spread them into the caller's create. */
-export type Started<S extends string, H, F extends string = 'statut'> = { [K in F]: S } & {
-  /** Its first entry; absent for a process that keeps no history. */
-  history?: H[];
-};
+/** The fields a new document starts with, its first history entry unless its process keeps none: spread them into the caller's create. */
+export type Started<S extends string, H, F extends string = 'statut', KH extends boolean = true> = { [K in F]: S } & (KH extends false ? unknown : { history: H[] });
 
 export interface StartRequest<S extends string, E extends string, C> {
   id: string;
@@ -113,7 +112,7 @@ export interface StartRequest<S extends string, E extends string, C> {
   context?: C;
 }
 
-export interface StateMachine<S extends string, E extends string, H, C, F extends string = 'statut'> {
+export interface StateMachine<S extends string, E extends string, H, C, F extends string = 'statut', KH extends boolean = true> {
   readonly table: TransitionTable<S, E>;
   /** The document's status field. */
   readonly field: F;
@@ -131,8 +130,9 @@ export interface StateMachine<S extends string, E extends string, H, C, F extend
   /**
    * A document created in `to`: the fields to spread into its create (the status and its first
    * history entry), its status event emitted in `tx` (from null). After the transaction's last read.
+   * A process whose start emits nothing may start outside a transaction (`null`): nothing else is written.
    */
-  start(tx: Transaction, request: StartRequest<S, E, C>): Started<S, H, F>;
+  start(tx: Transaction | null, request: StartRequest<S, E, C>): Started<S, H, F, KH>;
   /** The history entry of a status a document is created with (its first entry). */
   entry(change: { to: S; at: Date; by: string; reason?: string | null; event?: E }): H;
   /** Says a status written without a move of the table: a creation (`from` null), or a status the caller decided. Nothing when it did not change. */
@@ -146,9 +146,9 @@ const defaultEntry = <S extends string, E extends string>(change: StatusChange<S
   reason: change.reason,
 });
 
-export function stateMachine<S extends string, E extends string, C = undefined, H = HistoryEntry<S>, T extends EventType = EventType, F extends string = 'statut'>(
-  spec: MachineSpec<S, E, H, C, T, F>,
-): StateMachine<S, E, H, C, F> {
+export function stateMachine<S extends string, E extends string, C = undefined, H = HistoryEntry<S>, T extends EventType = EventType, F extends string = 'statut', KH extends boolean = true>(
+  spec: MachineSpec<S, E, H, C, T, F, KH>,
+): StateMachine<S, E, H, C, F, KH> {
   const field = (spec.field ?? 'statut') as F;
   const status = (to: S) => ({ [field]: to }) as { [K in F]: S };
   const toEntry = spec.historyEntry ?? (defaultEntry as unknown as (change: StatusChange<S, E>) => H);
@@ -178,8 +178,11 @@ export function stateMachine<S extends string, E extends string, C = undefined, 
     },
     start: (tx, { context, ...request }) => {
       const change: StatusChange<S, E> = { by: 'system', reason: null, ...request, from: null };
-      say(tx, change, context as C);
-      return spec.keepsHistory === false ? status(request.to) : { ...status(request.to), history: [toEntry(change)] };
+      if (spec.statusEvent && spec.announcesStart !== false) {
+        if (!tx) throw new Error('A process with a status event starts in a transaction: its event is written with the document');
+        say(tx, change, context as C);
+      }
+      return (spec.keepsHistory === false ? status(request.to) : { ...status(request.to), history: [toEntry(change)] }) as Started<S, H, F, KH>;
     },
     entry: (change) => toEntry({ id: '', reason: null, ...change, from: null }),
     announce: (tx, change, context) => say(tx, { by: 'system', reason: null, ...change }, context as C),

@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * The purchase of a listing a buyer holds, for the transit journeys, which need one. Read inside the
  * caller's transaction, so that a purchase cancelled or paid meanwhile is seen by the journey's own
@@ -37,9 +36,12 @@ export async function liveTransitPurchase(tx: Transaction, buyer: string, articl
     tx.get(firstWith(buyer, articleId, 'remise')),
     tx.get(firstWith(buyer, articleId, 'en_attente_paiement')),
   ]);
-  // Each query filters on its status: what it found is in that status.
+  // Each query filters on its status: what it found is in that status. The answer is the kind of
+  // purchase found (paid, handed over or not, or awaiting payment), derived for the caller: no move.
+  /* eslint-disable boundaries/status-via-machine */
   if (!paid.empty) return { id: paid.docs[0].id, statut: 'payee' };
   if (!handedOver.empty) return { id: handedOver.docs[0].id, statut: 'payee' };
   if (!awaiting.empty) return { id: awaiting.docs[0].id, statut: 'en_attente_paiement' };
+  /* eslint-enable boundaries/status-via-machine */
   return undefined;
 }

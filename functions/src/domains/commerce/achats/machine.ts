@@ -6,4 +6,4 @@
 import { stateMachine } from '../../../core/fsm';
 import { ACHAT_TRANSITIONS } from './state';
 
-export const achatMachine = stateMachine({ table: ACHAT_TRANSITIONS });
+export const achatMachine = stateMachine({ table: ACHAT_TRANSITIONS, keepsHistory: false });

@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Purchases of vehicles. A buyer opens a purchase at the listing's price, plus the delivery fee of
  * the logistics zone quote when it asks for a courier (`livraison`), and pays it (payment type
@@ -119,6 +118,7 @@ export async function openAchat(caller: ProfileCaller, input: z.output<typeof Ac
   if (await samePerson(caller.uid, article.vendeur)) throw new ApiError('OWN_LISTING');
   const demandeLivraison = input.livraison ? await achatDelivery(article.vendeur, article, input.livraison) : null;
   const at = Timestamp.fromDate(now());
+  const ref = newDocumentRef(achats());
   const achat: AchatDocument = {
     acheteur: caller.uid,
     vendeur: article.vendeur,
@@ -129,12 +129,11 @@ export async function openAchat(caller: ProfileCaller, input: z.output<typeof Ac
     paysDestination: input.paysDestination ?? null,
     fraisLivraison: demandeLivraison?.quote.frais ?? 0,
     demandeLivraison,
-    statut: 'en_attente_paiement',
+    ...achatMachine.start(null, { id: ref.id, to: 'en_attente_paiement', at: at.toDate(), by: caller.uid }),
     paymentId: null,
     createdAt: at,
     updatedAt: at,
   };
-  const ref = newDocumentRef(achats());
   await ref.create(achat);
   return toAchat(ref.id, achat);
 }

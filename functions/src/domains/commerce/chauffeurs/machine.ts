@@ -3,6 +3,7 @@
  * in the caller's transaction. A request keeps no history (its `version` counts its moves); nobody
  * counts requests by status, but each side is told of a move from its event (tells.ts), which
  * carries what the notice says: the request as it was (its buyer, its driver) and after the move.
+ * Its creation tells nobody: drivers find a new request by its place (the geo cells), not by an event.
  */
 import { businessDay } from '../../../core/clock';
 import { config } from '../../../core/config';
@@ -15,6 +16,8 @@ const sujetOf = (demande: DemandeDocument) => demande.articleTitre ?? `${demande
 
 export const demandeMachine = stateMachine({
   table: DEMANDE_TRANSITIONS,
+  keepsHistory: false,
+  announcesStart: false,
   statusEvent: {
     type: 'demande.status_changed',
     payload: ({ id, from, to, event, at }, { before, after }: { before: DemandeDocument; after: DemandeDocument }) => ({

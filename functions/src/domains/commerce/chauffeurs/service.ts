@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Driver requests (`demande`). A buyer asks for a driver for a listing or a trip at a place on the
  * map; drivers see the open requests near them, nearest first, by the area of their place only
@@ -64,6 +63,7 @@ export async function openDemande(caller: ProfileCaller, input: z.output<typeof 
     articleTitre = article.titre;
   }
   const at = Timestamp.fromDate(now());
+  const ref = newDocumentRef(demandes());
   const demande: DemandeDocument = {
     acheteur: caller.uid,
     articleId: input.articleId ?? null,
@@ -74,7 +74,7 @@ export async function openDemande(caller: ProfileCaller, input: z.output<typeof 
     geohash: geohashOf(input.lieu.point),
     cell: null,
     note: input.note ?? '',
-    statut: 'en_attente',
+    ...demandeMachine.start(null, { id: ref.id, to: 'en_attente', at: at.toDate(), by: caller.uid }),
     chauffeur: null,
     refusedBy: [],
     motif: null,
@@ -82,7 +82,6 @@ export async function openDemande(caller: ProfileCaller, input: z.output<typeof 
     createdAt: at,
     updatedAt: at,
   };
-  const ref = newDocumentRef(demandes());
   // The request and its member are written together: a driver finds it as soon as it exists.
   await runTransaction(async (tx) => {
     writeDemande(tx, ref, null, demande);

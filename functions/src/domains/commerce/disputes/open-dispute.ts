@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Opening a dispute (DOMAIN.md, "Disputes"): "After a proof of handover the buyer's disagreement
  * opens a dispute, never a refund", "within the dispute window after the handover, once per sale".
@@ -59,7 +58,7 @@ export async function openDispute(caller: Pick<ProfileCaller, 'uid'>, input: z.o
     const livreur = sale.coursier ? (delivery?.livreur ?? null) : null;
     const stamp = Timestamp.fromDate(at);
     const settings = config();
-    const dispute: DisputeDocument = {
+    const fields = {
       vente: { kind, id: saleId },
       acheteur: sale.acheteur,
       vendeurs: sale.vendeurs,
@@ -75,19 +74,17 @@ export async function openDispute(caller: Pick<ProfileCaller, 'uid'>, input: z.o
       remise,
       fondsLiberes: released.some(Boolean),
       reponseVendeur: null,
-      statut: 'ouvert',
       admin: null,
       escalade: false,
       echeanceReponse: Timestamp.fromMillis(at.getTime() + settings.DISPUTE_ANSWER_DAYS * DAY_MS),
       echeanceDecision: Timestamp.fromMillis(at.getTime() + settings.DISPUTE_DECISION_DAYS * DAY_MS),
       decision: null,
-      history: [disputeMachine.entry({ to: 'ouvert', at, by, reason: input.texte })],
       createdAt: stamp,
       updatedAt: stamp,
     };
+    const dispute: DisputeDocument = { ...fields, ...disputeMachine.start(tx, { id, to: 'ouvert', at, by, reason: input.texte, context: fields }) };
     tx.create(disputes().doc(id), dispute);
     markSale(tx, sale, id);
-    disputeMachine.announce(tx, { id, from: null, to: 'ouvert', at, by }, dispute);
     return { id, dispute };
   });
 }

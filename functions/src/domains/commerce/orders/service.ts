@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Orders of parts. A buyer orders online parts at their listings' prices (plus the delivery fee
  * of the logistics zone quote when delivered, orders/delivery.ts) and pays the order (payment type
@@ -161,7 +160,7 @@ export async function createOrder(caller: ProfileCaller, input: z.output<typeof 
   const demandeLivraison = input.livraison && input.adresseLivraison ? await orderDelivery(sources, input.adresseLivraison) : null;
   const fraisLivraison = demandeLivraison?.quote.frais ?? 0;
   const stamp = Timestamp.fromDate(at);
-  const order: OrderDocument = {
+  const fields = {
     acheteur: caller.uid,
     lignes,
     vendeurs: [...new Set(lignes.map((line) => line.vendeur))],
@@ -171,16 +170,15 @@ export async function createOrder(caller: ProfileCaller, input: z.output<typeof 
     livraison: input.livraison,
     adresseLivraison: input.adresseLivraison ?? null,
     demandeLivraison,
-    statut: 'pending',
     paymentId: null,
-    history: [orderMachine.entry({ to: 'pending', at, by: caller.uid })],
     createdAt: stamp,
     updatedAt: stamp,
   };
   const ref = newDocumentRef(orders());
-  await runTransaction(async (tx) => {
-    tx.create(ref, order);
-    orderMachine.announce(tx, { id: ref.id, from: null, to: order.statut, at }, order);
+  const order = await runTransaction(async (tx) => {
+    const created: OrderDocument = { ...fields, ...orderMachine.start(tx, { id: ref.id, to: 'pending', at, by: caller.uid, context: fields }) };
+    tx.create(ref, created);
+    return created;
   });
   return toOrder(ref.id, order);
 }
