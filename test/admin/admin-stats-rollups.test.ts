@@ -149,7 +149,7 @@ it('answers the same figures before and after the days are rolled up, totals equ
 });
 
 describe('late bumps', () => {
-  // docs/guides/admin.md, "Dashboard statistics": "A bump that lands on a day that may be rolled up already ... is counted".
+  // functions/src/core/counter-rollups.ts, "Late bumps": "a bump on a day that may be rolled up already ... the bump is counted".
   it('counts a bump that lands after its day was rolled up, in a closed month and in a closed day of the current month', async () => {
     // Each counted on its day, as events are.
     for (const day of ['2027-01-20', '2027-03-03', '2027-03-10']) {

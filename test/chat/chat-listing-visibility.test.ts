@@ -1,6 +1,6 @@
 /**
  * docs/guides/chat.md, Chat: "A room about a listing opens only while anyone may see the listing (in public
- * view, or sold: the rule of `GET /api/articles/{id}`, catalog/visibility.ts); a withdrawn,
+ * view, or sold: the rule of `GET /api/articles/{id}`); a withdrawn,
  * rejected, waiting, hidden or deleted listing answers what `GET /api/articles/{id}` answers a
  * buyer, `404 ARTICLE_NOT_FOUND`, to everyone, its seller included. A room already open stays its
  * two participants': both go on writing in it whatever the listing becomes."

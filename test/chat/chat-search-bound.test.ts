@@ -1,9 +1,9 @@
 /**
- * docs/guides/chat.md, Chat: "`GET /rooms/{id}/search?q=&limit=` answers at most `limit` matches (20 by
- * default, at most 50), newest first. It reads the room, then the room's messages newest first,
- * `limit` of them first and then 50 at a time, until it has `limit` matches or has read the
- * latest 200: at most 201 documents per request, and, when the latest messages all match, as many
- * as it returns plus one."
+ * docs/guides/chat.md, Chat: "at most `limit` matches (20 by default, at most 50), newest first, among
+ * the room's latest 200 messages". How (functions/src/domains/chat/service.ts, CHAT_SEARCH_WINDOW): it
+ * reads the room, then the room's messages newest first, `limit` of them first and then 50 at a
+ * time, until it has `limit` matches or has read the latest 200: at most 201 documents per request,
+ * and, when the latest messages all match, as many as it returns plus one.
  *
  * Reads are counted by watching the Firestore reads of the request (the real emulator answers
  * them; the watch only adds up the documents each read returned).

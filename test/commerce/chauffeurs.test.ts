@@ -292,8 +292,8 @@ it('answers the other 9 of 10 drivers DEMANDE_ALREADY_TAKEN while the winner’s
 });
 
 it('lets one of 10 drivers win a request given back, though its first driver’s claim stays; a claim whose holder died holds for its lease only', async () => {
-  // docs/guides/commerce.md, Driver requests: "after a driver gives a request back, the next race for it is decided anew"; "one whose
-  // holder died holds for its 30 s lease only".
+  // docs/guides/commerce.md, Driver requests: "after a driver gives a request back, the next race for it is decided anew";
+  // functions/src/core/claims.ts: "A claim whose holder died before releasing it ... holds for CLAIM_LEASE_MS".
   const id = await asked();
   expect((await act(driver, id, 'accept')).status).toBe(200);
   expect((await act(driver, id, 'refuse')).body.data).toMatchObject({ statut: 'en_attente', chauffeur: null });
@@ -341,7 +341,7 @@ it('lets admin levels list all requests with filters and reject one, telling bot
   expect((await told(buyer)).map((notice) => notice.type)).toContain('demande_rejetee');
 });
 
-// docs/guides/commerce.md, Driver requests: "`npm run backfill:listings` places the open ones in it, safe to run again".
+// functions/src/domains/commerce/chauffeurs/backfill.ts: "puts the open driver requests stored before the `demande` nearby index existed into it"; "Safe to run again".
 it('backfills open requests stored before the index into drivers’ lists, once, and counts those without a point', async () => {
   // Dates are stored as Firestore timestamps, as the service writes them.
   const at = new Date();
@@ -361,9 +361,9 @@ it('backfills open requests stored before the index into drivers’ lists, once,
 });
 
 it('refuses a date more than 60 days ahead, and leaves a request whose date passed out of the list, its reads and its drivers’ reach', async () => {
-  // docs/guides/commerce.md, Driver requests: "The cells are queried for members dated ahead only, so a request whose
-  // date passed takes no read and no place in its cell's 100. A request may be dated at most 60 days
-  // ahead (`DEMANDE_DATE_TOO_FAR`), and one whose date passed cannot be accepted (`DEMANDE_EXPIRED`)."
+  // functions/src/domains/commerce/chauffeurs/open-requests.ts: members whose date passed are left out by the query, "so they
+  // cost no read and take no place in the cell's limit"; docs/guides/commerce.md, Driver requests: "A request may be dated at
+  // most 60 days ahead (`DEMANDE_DATE_TOO_FAR`), and one whose date passed cannot be accepted (`DEMANDE_EXPIRED`)."
   const tooFar = await ask(buyer, tripRequest({ date: inDays(61) }));
   expect([tooFar.status, tooFar.body.code]).toEqual([400, 'DEMANDE_DATE_TOO_FAR']);
   expect((await ask(buyer, tripRequest({ date: inDays(59) }))).status).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * The last units of a part (docs/guides/commerce.md, "Orders of parts"; docs/architecture.md, "Hot documents"): buyers paying at once
+ * The last units of a part (functions/src/domains/catalog/stock/service.ts; docs/architecture.md, "Hot documents"): buyers paying at once
  * for the last units of one part are decided by unit claims, not by a queue on the listing.
  */
 import { db } from '../../functions/src/core/firebase';

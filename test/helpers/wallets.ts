@@ -1,5 +1,5 @@
 /**
- * A wallet as stored, read the way a reader of the database adds it up (docs/guides/wallet.md, "Money"): the
+ * A wallet as stored, read the way a reader of the database adds it up (functions/src/domains/wallet/shards.ts): the
  * document `wallets/{uid}` (base balance, debt) plus the balance of each of its shards
  * (`wallets/{uid}/balanceShards/{n}`).
  */

@@ -72,8 +72,8 @@ it('20 couriers accepting 20 different deliveries at once each get theirs; every
 }, 90_000);
 
 it('a courier accepting five offers at once holds DELIVERY_MAX_ACTIVE_PER_COURIER of them, never more; one ending frees a place', async () => {
-  // docs/guides/logistics.md, Deliveries: "two accepts of one courier at once take turns on that document (the second
-  // sees the first's delivery), while accepts of different couriers never wait for each other".
+  // functions/src/domains/logistics/deliveries/offers.ts: "accepts of different deliveries by different couriers never
+  // wait for each other"; "two accepts of one courier take turns (the second to commit runs again)".
   useSettings({ DELIVERY_MAX_ACTIVE_PER_COURIER: '2' });
   const [courier] = await couriersAt(1);
   const ids = await deliveries(5);
@@ -144,9 +144,9 @@ it('a delivery whose round ran before the round listed its couriers: its open of
 });
 
 it('a courier accepts and another writes its position while a third courier’s accept waits on its delivery', async () => {
-  // docs/guides/logistics.md, Couriers: "That transaction reads by id only, so one courier's position never waits for
-  // other couriers' accepts or positions"; Deliveries: "accepts of different couriers never wait for
-  // each other". (Not a timing: both answer while the third accept cannot commit.)
+  // functions/src/domains/logistics/livreurs/presence.ts: "this transaction reads by id only, so it never waits for other
+  // couriers' accepts or positions"; deliveries/offers.ts: "accepts of different deliveries by different couriers never
+  // wait for each other". (Not a timing: both answer while the third accept cannot commit.)
   const [waiting, other, moving] = await couriersAt(1, 3);
   const [held, free] = await deliveries(2);
   // `moving` rides a delivery: its position moves that delivery's tracking.

@@ -229,7 +229,7 @@ it('admins relaunch a delivery whose round ended with no next round run (a lost 
 });
 
 describe('a relaunch and the old search’s late round task', () => {
-  // docs/guides/logistics.md, "Rounds of offers": "a round task carries its search (`roundBase`): one left over from a search an admin relaunched since does nothing, even while the relaunch runs".
+  // functions/src/domains/logistics/deliveries/rounds.ts: a round is claimed "still in the search the round belongs to (`roundBase`, which an admin's relaunch moves)": a task "left over from a search an admin relaunched since does nothing, even when it arrives while the relaunch runs".
   it('the old search’s task delivered after the relaunch changes nothing', async () => {
     useSettings({ DELIVERY_MAX_ROUNDS: '1' });
     const [courier] = await couriersAt(1);
@@ -336,8 +336,8 @@ describe('accepting', () => {
   });
 
   it('answers the other 19 of 20 couriers DELIVERY_ALREADY_ASSIGNED while the winner’s transaction still waits, writing nothing for them', async () => {
-    // docs/guides/logistics.md, Deliveries: "The first create wins; the losers are answered at once, without waiting for
-    // the winner's commit (`DELIVERY_ALREADY_ASSIGNED`), and nothing is written for them".
+    // functions/src/core/claims.ts: "the first create wins and the others fail at once"; docs/guides/logistics.md, Deliveries:
+    // "The losers of a race get `DELIVERY_ALREADY_ASSIGNED` at once, and nothing is written for them".
     const couriers = await couriersAt(2, 20);
     const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 8000 }]);
     const before = await deliveryDoc(id);
@@ -363,7 +363,7 @@ describe('accepting', () => {
   });
 
   it('releases the claim of a winner whose transaction fails (its other accept made it busy): another courier wins that delivery', async () => {
-    // docs/guides/logistics.md, Deliveries: "a winner whose transaction fails releases its claim, and the next courier may win".
+    // functions/src/core/claims.ts: "a winner whose transaction fails releases its claim so that the next user may win".
     useSettings({ DELIVERY_MAX_ACTIVE_PER_COURIER: '1' });
     const [racer, next] = await couriersAt(1, 2);
     const orders = await Promise.all([paidOrder(buyer, [{ seller: s1, montant: 3000 }]), paidOrder(buyer, [{ seller: s2, montant: 3000 }])]);
@@ -379,7 +379,7 @@ describe('accepting', () => {
   });
 
   it('a claim whose holder died holds for its lease (DELIVERY_ALREADY_ASSIGNED, nothing written), then the next courier takes it over', async () => {
-    // docs/guides/logistics.md, Deliveries: "A claim whose holder died before releasing it holds for its lease (30 s), then the next courier takes it over".
+    // functions/src/core/claims.ts: "A claim whose holder died before releasing it ... holds for CLAIM_LEASE_MS, then the next user takes it over".
     const [late, next] = await couriersAt(1, 2);
     const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);
     const at = Date.now();
@@ -395,7 +395,7 @@ describe('accepting', () => {
   });
 
   it('claims each round anew: a delivery relaunched by an admin is won although the claim of its last round is still held', async () => {
-    // docs/guides/logistics.md, Deliveries: "The claim belongs to the round: a later round, or the first round of an admin's relaunch, is claimed anew".
+    // functions/src/domains/logistics/deliveries/offers.ts: the round's claim, "so a later round or an admin's relaunch is claimed anew".
     useSettings({ DELIVERY_MAX_ROUNDS: '1' });
     const [courier] = await couriersAt(1);
     const { deliveryId: id } = await paidOrder(buyer, [{ seller: s1, montant: 3000 }]);

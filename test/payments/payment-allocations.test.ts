@@ -1,5 +1,5 @@
 /**
- * A payment's allocation summary (docs/guides/wallet.md, "Money": "Each payment's allocation summary"): payments'
+ * A payment's allocation summary (functions/src/domains/payments/allocations.ts): payments'
  * ledger checks an allocation against `paymentAllocations/{paymentId}`, read by id, instead of
  * querying the ledgers for the entries naming the payment, and keeps it in the same transaction as
  * each entry. Many sales allocated at once stay exact; allocations and a refund of one payment
@@ -144,7 +144,7 @@ describe('allocations of one payment run one after the other (they read and writ
     const paymentId = await settledPayment(1_000);
     const credits = (count: number, from = 0): Posting[] =>
       Array.from({ length: count }, (_, i) => ({ uid: 'platform', entry: { type: 'gain_societe' as const, montant: 1, reference: `many-${paymentId}-${from + i}`, description: 'Un franc' } }));
-    // docs/guides/wallet.md, "Money": "an allocation that would give one payment more than 120 credits is refused".
+    // functions/src/domains/payments/ledger.ts, MAX_CREDITS_PER_PAYMENT: an allocation that would give one payment more than 120 credits is refused.
     await expect(runTransaction((tx) => allocate(tx, paymentId, credits(121)))).rejects.toThrow(/would have 121 credits, more than 120/);
     expect(await summaryOf(paymentId)).toMatchObject({ allocated: 0 });
     await runTransaction((tx) => allocate(tx, paymentId, credits(120)));
@@ -157,7 +157,7 @@ describe('allocations of one payment run one after the other (they read and writ
   });
 });
 
-describe('payments settled before the summary existed (docs/guides/wallet.md, "Money": "built once from the entries naming it")', () => {
+describe('payments settled before the summary existed (functions/src/domains/payments/allocations.ts: "builds it from the entries naming the payment")', () => {
   /** An entry written as older versions wrote them: naming the payment, with no summary kept. */
   const older = (uid: string, paymentId: string, type: 'vente' | 'commission_plateforme', montant: number) => record(uid, { type, montant, reference: `old-${paymentId}`, description: 'Avant', paymentId });
 

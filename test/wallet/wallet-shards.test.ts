@@ -1,5 +1,5 @@
 /**
- * Balances that many credits hit (docs/guides/wallet.md, "Money"; docs/architecture.md, "Hot documents"): credits to one wallet from
+ * Balances that many credits hit (functions/src/domains/wallet/shards.ts; docs/architecture.md, "Hot documents"): credits to one wallet from
  * many transactions at once land on the wallet's shards, not on its document; a withdrawal or a
  * take-back reads every shard in its transaction; debts stay exact; the reconciliation still finds
  * balance - debt = the sum of the entries.

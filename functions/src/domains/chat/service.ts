@@ -28,7 +28,7 @@ import { newDocumentRef } from '../../core/ids';
 
 /**
  * The latest messages a search looks through at most: a substring of a normalized text has no
- * index to ask, so a search scans, and this bounds its reads (docs/guides/chat.md, Chat: 201 per request).
+ * index to ask, so a search scans, and this bounds its reads: the room and these, 201 documents per request.
  */
 export const CHAT_SEARCH_WINDOW = 200;
 /** Messages read per step of a scan once its first step (`limit` of them) fell short of matches. */

@@ -1,7 +1,7 @@
 /**
  * The counter sets of the dashboard (core/counters), one per family of events, and their shards.
  *
- * Shards come from an estimate of today's traffic (docs/guides/admin.md, "Dashboard statistics"): a family's
+ * Shards come from an estimate of today's traffic: a family's
  * changes a day today x 100, spread over the day, x 20 for the busiest minutes (a campaign, the
  * expiry job settling a backlog), against about one write a second per document. Every change
  * writes its day's document and the `total` document of its set, so both take that rate.

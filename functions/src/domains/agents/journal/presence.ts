@@ -1,6 +1,6 @@
 /**
- * When a position earns the presence bonus (docs/guides/agents.md, "Presence in the agent's zone, on
- * land"): when the app gave the position's accuracy, one within AGENT_PRESENCE_MAX_ACCURACY_M; inside
+ * When a position earns the presence bonus (docs/guides/agents.md, "Presence in the agent's zone" and
+ * "Presence only on land of a served country"): when the app gave the position's accuracy, one within AGENT_PRESENCE_MAX_ACCURACY_M; inside
  * the agent's zone when an admin set one as an area (DOMAIN.md, "Agents' zones"; zone/area.ts); and on
  * the land of a country of `GET /api/geo/countries` (its borders, within
  * AGENT_PRESENCE_COAST_TOLERANCE_M of the coast). An agent without an area keeps the land rule alone.
