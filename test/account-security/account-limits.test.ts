@@ -1,8 +1,8 @@
 /**
  * Limits keyed by what an attacker wants (docs/api-conventions.md, "Limits keyed by account"): "the
  * auth and code routes also count per telephone and per account, `AUTH_RATE_LIMIT_PER_ACCOUNT_MAX`
- * requests each in a window of `AUTH_RATE_LIMIT_WINDOW_MS`, whatever address they come from". Issue
- * 32: the per-IP count alone was reset at will by an attacker choosing its address. Each test plays a
+ * requests each in a window of `AUTH_RATE_LIMIT_WINDOW_MS`, whatever address they come from": a
+ * per-IP count alone is reset at will by an attacker choosing its address (issue 32). Each test plays a
  * deployed function (Google's front end wrote the address), sends from a new address each time, and
  * sets the per-address limit and the codes' own throttles out of the way, so that only the count
  * per telephone or account can stop it.

@@ -212,7 +212,8 @@ describe('daily cap of failed codes per account', () => {
     const buyer = await createUser('acheteur');
     const pushes = await registerDevice(buyer);
     const statuses: string[] = [];
-    // Before, each new code started from zero: 5 codes x 5 guesses an hour.
+    // Wrong guesses count per account and day, across codes: counted per code, each new code would
+    // start from zero, 5 codes x 5 guesses an hour.
     for (const guesses of [5, 4, 1]) {
       await requestCode(buyer.telephone);
       const code = await lastCode(buyer.telephone);

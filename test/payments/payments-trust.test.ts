@@ -1,7 +1,8 @@
 /**
  * A payment is believed only when FeexPay's transaction is that payment, to the franc: on every
  * path that settles (webhook, poller, expiry task, native client record, payment link). Each case
- * here was reproduced against the service before the check existed.
+ * is a way to be paid for nothing (another amount, another shop, a sandbox transaction in live mode)
+ * that the service would settle without its check.
  */
 import type { FeexPaySandbox } from '../../functions/src/dev/feexpay-sandbox';
 import { config, reloadConfig } from '../../functions/src/core/config';

@@ -1,10 +1,10 @@
 /**
  * Which address the per-IP limits count (auth 40 per window, test notification, public video
- * upload). Before, the rightmost X-Forwarded-For entry was the client wherever the request came
- * from; the emulator and in-process calls add no entry, so a client that wrote its own header got
- * a fresh count on every request: 40 sign-ups from 40 made-up addresses were all accepted. Then
- * every Fastly address was taken for Hosting's edge and the entry left of it for the client, which
- * anyone's Fastly service writes at will (issue 32).
+ * upload), against the two ways a client could choose its own count. Taking the rightmost
+ * X-Forwarded-For entry as the client wherever the request came from: the emulator and in-process
+ * calls add no entry, so a client that writes its own header would get a fresh count on every
+ * request (40 sign-ups from 40 made-up addresses). Taking every Fastly address for Hosting's edge
+ * and the entry left of it for the client: anyone's Fastly service writes that entry at will (issue 32).
  */
 import request from 'supertest';
 import { createFullApp } from '../../functions/src/app';

@@ -1,8 +1,8 @@
 /**
  * The scripts that run beside the emulator (demo seed, benchmark, admin script) read the settings
  * and development secrets the Functions emulator reads, from the files a fresh clone has, whatever
- * the shell holds. Before, the seed of `npm start` fell back to STORAGE_DRIVER=cloud on a clean
- * machine and died uploading to storage.googleapis.com.
+ * the shell holds: without them, the seed of `npm start` on a clean machine would fall back to
+ * STORAGE_DRIVER=cloud and die uploading to storage.googleapis.com.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';

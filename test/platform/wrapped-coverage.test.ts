@@ -20,6 +20,6 @@ it('runs each deployed trigger, schedule and task queue through wrap() in a test
   expect(jobs).toEqual(expect.arrayContaining(['dispatchEvents', 'sweepEvents', 'pushNotifications', 'deliveryRound']));
   const tested = wrappedInTests();
   expect({ untested: jobs.filter((name) => !tested.includes(name)) }).toEqual({ untested: [] });
-  // And no test runs a function the entry no longer exports.
+  // And no test runs a function the entry does not export (a job removed or renamed).
   expect({ gone: tested.filter((name) => !jobs.includes(name)) }).toEqual({ gone: [] });
 });

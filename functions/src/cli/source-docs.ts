@@ -7,7 +7,7 @@
  * and test/platform/reference-pages.test.ts fails on a declaration without its comment.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import * as ts from 'typescript';
 
 /** functions/src, from functions/src/cli (tests) or functions/lib/cli (`npm run openapi`). */
@@ -111,16 +111,31 @@ export interface Entry {
   group: string;
 }
 
-/** The properties of the object literal `const name = { ... }` in `file`, in order, with their comments. */
+/**
+ * The properties of the object literal `const name = { ... }` in `file`, in order, with their comments;
+ * a spread of an imported object (`...GENERAL_SETTINGS`) stands for that object's properties, read
+ * in its own file, so declarations split by area read as one list.
+ */
 export function objectEntries(file: string, name: string): Entry[] {
   const value = initializerOf(file, name);
   if (!ts.isObjectLiteralExpression(value)) throw new Error(`${sourcePath(file)}: ${name} is not an object literal`);
   let group = '';
-  return value.properties.map((property) => {
+  return value.properties.flatMap((property) => {
+    if (ts.isSpreadAssignment(property) && ts.isIdentifier(property.expression)) return objectEntries(importedFrom(file, property.expression.text), property.expression.text);
     if (!property.name || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) throw new Error(`${sourcePath(file)}: ${name} has a computed key`);
     group = groupOf(property) ?? group;
     return { name: property.name.text, doc: docOf(property), group };
   });
+}
+
+/** The file that `file` imports `name` from, by a relative path. */
+function importedFrom(file: string, name: string): string {
+  for (const statement of parse(file).statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings) && bindings.elements.some((element) => element.name.text === name)) return join(dirname(file), `${statement.moduleSpecifier.text}.ts`);
+  }
+  throw new Error(`${sourcePath(file)}: ${name} is not imported by a relative path`);
 }
 
 /** The string literals of the array `const name = [ ... ]` in `file`, in order, with their comments. */

@@ -1,6 +1,6 @@
 /**
  * npm run openapi: writes docs/settings.md, every setting with its default and meaning (the doc
- * comments of core/config.ts), the settings only the scripts read, and the secrets (core/secrets.ts)
+ * comments of the area files core/config.ts assembles, core/config/), the settings only the scripts read, and the secrets (core/secrets.ts)
  * with the functions that mount each. test/platform/reference-pages.test.ts fails when the file is stale or
  * a setting or secret has no meaning.
  */

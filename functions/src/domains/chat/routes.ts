@@ -3,7 +3,8 @@ import { ApiRouter } from '../../core/http';
 import { fixedReads, pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
 import { ChatMessage, ChatRoom, MessageIdParams, OpenRoomRequest, RoomIdParams, RoomListQuery, SearchQuery, StoredChatMessage, UnreadTotal } from './schemas';
-import { CHAT_SEARCH_WINDOW, deleteMessage, getRoom, markRead, myRooms, openRoom, postMessage, roomMessages, searchRoom, unreadTotal } from './service';
+import { CHAT_SEARCH_WINDOW, getRoom, myRooms, roomMessages, searchRoom, unreadTotal } from './room-reads';
+import { deleteMessage, markRead, openRoom, postMessage } from './service';
 import { USER_LIMITS } from '../../core/user-limits';
 
 /** The most documents a search in a room reads: the room and its latest CHAT_SEARCH_WINDOW messages. */

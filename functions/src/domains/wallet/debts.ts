@@ -8,7 +8,7 @@ import { type DocumentSnapshot, FieldPath } from 'firebase-admin/firestore';
 import { db } from '../../core/firebase';
 import { collection, COLLECTIONS, isoOrNull, typed } from '../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../core/pagination';
-import type { EntryDocument } from './service';
+import type { EntryDocument } from './ledger';
 import { readWallet, type ShardDocument, shardRefs, totalsOf, WALLET_SHARDS, type WalletDocument, type WalletTotals } from './shards';
 
 const wallets = () => collection<WalletDocument>(COLLECTIONS.wallets);

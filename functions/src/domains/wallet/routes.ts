@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ApiRouter } from '../../core/http';
 import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest, PaginationQuery } from '../../core/pagination';
-import { ENTRY_TYPES, statsOf, transactionsOf, walletOf } from './service';
+import { ENTRY_TYPES } from './entry-types';
+import { statsOf, transactionsOf, walletOf } from './views';
 
 const tags = ['Wallet'];
 

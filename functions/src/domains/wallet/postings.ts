@@ -1,64 +1,19 @@
 /**
- * The wallet: a ledger per user (`wallets/{uid}/transactions`) and its balance, changed in the
- * same transaction as each entry, never below zero. An entry's id is deterministic (type and the
- * business reference), so crediting a sale twice writes it once. The balance and the monthly
- * totals by type are the wallet's document plus its shards (shards.ts): credits to one wallet
- * from many transactions at once land on different documents, so statistics never scan the
- * ledger and a busy wallet is no hot document.
+ * Writing to the wallets: an entry of a user's ledger (ledger.ts) and its balance change in the
+ * same transaction, never below zero. The balance and the monthly totals by type are the wallet's
+ * document plus its shards (shards.ts): credits to one wallet from many transactions at once land
+ * on different documents, so statistics never scan the ledger and a busy wallet is no hot document.
  */
 import { type DocumentReference, FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import type { ProfileCaller } from '../../core/auth';
 import { businessDay, now } from '../../core/clock';
 import { config } from '../../core/config';
 import { ApiError } from '../../core/errors';
-import { afterCommit, db, runTransaction } from '../../core/firebase';
-import { collection, COLLECTIONS, typed } from '../../core/firestore';
-import { type PageRequest, readPage, toPage } from '../../core/pagination';
+import { afterCommit, runTransaction } from '../../core/firebase';
 import { bucketOf, type Buckets } from './buckets';
 import type { EntryType } from './entry-types';
-import { readWallet, readWhole, shardOf, shardRefs, walletRef, type WalletTotals } from './shards';
-
-export { ENTRY_TYPES, type EntryType } from './entry-types';
-
-/** The company's wallet: its revenue from each payment, and what it paid agents out of it. */
-export const PLATFORM_WALLET_ID = 'platform';
-
-export interface Entry {
-  type: EntryType;
-  /** XOF; negative for money out. */
-  montant: number;
-  /** The business object (a purchase, a delivery, a withdrawal...). */
-  reference: string;
-  description: string;
-  /** The payment whose money this entry allocates; null for money no payment brought (bonuses, withdrawals). */
-  paymentId?: string | null;
-}
-
-/** `wallets/{uid}/transactions/{type}_{reference}`: one entry of the ledger. */
-export interface EntryDocument extends Entry {
-  paymentId: string | null;
-  /**
-   * The wallet's balance right after the entry, for an entry written by a transaction that read
-   * the whole wallet (a withdrawal, a take-back, a credit repaying a debt; every entry written
-   * before the shards). Null on a credit that landed on a shard (docs/guides/wallet.md, "Money"): other credits
-   * land on other shards at the same moment, so no transaction knows "the balance right after"
-   * it; and null on the platform's books.
-   */
-  balanceAfter: number | null;
-  debtAfter: number;
-  month: string;
-  createdAt: Timestamp;
-}
-
-const entriesOf = (uid: string) => collection<EntryDocument>(COLLECTIONS.walletTransactions, walletRef(uid));
-export const entryId = (entry: Pick<Entry, 'type' | 'reference'>) => `${entry.type}_${entry.reference}`;
-
-/** One entry for one wallet. */
-export interface Posting {
-  uid: string;
-  entry: Entry;
-}
+import { type Entry, type EntryDocument, entriesOf, entryId, PLATFORM_WALLET_ID, type Posting } from './ledger';
+import { readWhole, shardOf, shardRefs, walletRef, type WalletTotals } from './shards';
 
 /**
  * The next balance, held money and debt after `montant`. A held entry moves the held money only:
@@ -247,125 +202,4 @@ export async function record(uid: string, entry: Entry, tx?: Transaction): Promi
     return fresh.length > 0;
   };
   return tx ? run(tx) : runTransaction(run);
-}
-
-/**
- * The take-back of an entry: the same amount the other way, keyed by the entry it reverses. A held
- * sale's take-back leaves the held money (`retenue_reprise`, keyed by the sale like its release):
- * a sale's held money leaves once, released or taken back.
- */
-export function reversalOf(uid: string, id: string, entry: Entry, why: string): Posting {
-  if (entry.type === 'vente_retenue') {
-    return { uid, entry: { type: 'retenue_reprise', montant: -entry.montant, reference: entry.reference, description: `${why} : ${entry.description}`, paymentId: entry.paymentId ?? null } };
-  }
-  return {
-    uid,
-    entry: { type: 'reprise', montant: -entry.montant, reference: id, description: `${why} : ${entry.description}`, paymentId: entry.paymentId ?? null },
-  };
-}
-
-/** Entries read by id in `tx`, in the order of `keys`: undefined for one that does not exist. */
-export async function entriesIn(tx: Transaction, keys: Array<{ uid: string; id: string }>): Promise<Array<EntryDocument | undefined>> {
-  if (keys.length === 0) return [];
-  const snapshots = await tx.getAll(...keys.map(({ uid, id }) => entriesOf(uid).doc(id)));
-  return snapshots.map((snapshot) => snapshot.data());
-}
-
-/**
- * Every entry of the ledgers that allocates a payment's money (take-backs included): a bounded few
- * per payment. A collection-group query: in a transaction it locks the whole range it reads (on
- * the emulator, every transaction writing any ledger waits for it), so payments' ledger reads its
- * allocation summary by id instead, and queries only for payments settled before the summary
- * existed (docs/guides/wallet.md, "Money"); the reconciliation queries outside any transaction. Reads one more
- * than MAX_ENTRIES_PER_PAYMENT, so that a payment past the bound shows.
- */
-export async function entriesOfPayment(paymentId: string, tx?: Transaction): Promise<Array<{ uid: string; id: string; entry: EntryDocument }>> {
-  const query = db().collectionGroup(COLLECTIONS.walletTransactions).where('paymentId', '==', paymentId).limit(MAX_ENTRIES_PER_PAYMENT + 1).withConverter(typed<EntryDocument>());
-  const snapshot = tx ? await tx.get(query) : await query.get();
-  return snapshot.docs.map((doc) => ({ uid: doc.ref.parent.parent!.id, id: doc.id, entry: doc.data() }));
-}
-
-/**
- * The most entries one payment can have: an order's sellers (50 lines at most, each seller with
- * the platform's fee: 100), a delivery's two gains, an agent's commission and its cost, and the
- * take-back of each (208). Payments' ledger refuses an allocation past half of it, so that the
- * take-back of every credit always fits; its allocation summary lists at most this many.
- */
-export const MAX_ENTRIES_PER_PAYMENT = 240;
-
-/** A user's balance (XOF): the wallet's document and its shards, read at one moment. */
-export async function balanceOf(uid: string): Promise<number> {
-  return (await readWallet(uid)).balance;
-}
-
-const isoOfMs = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null);
-
-export async function walletOf(caller: ProfileCaller) {
-  const wallet = await readWallet(caller.uid);
-  return {
-    balance: wallet.balance,
-    /** Sales paid whose goods were not handed over yet: the seller's, but not withdrawable (DOMAIN.md, "Fair exchange"). */
-    held: wallet.held,
-    /** What the user owes: credits taken back after they were withdrawn; later credits repay it first. */
-    debt: wallet.debt,
-    currency: 'XOF' as const,
-    updatedAt: isoOfMs(wallet.updatedAtMs),
-  };
-}
-
-export async function transactionsOf(caller: ProfileCaller, page: PageRequest) {
-  const { docs, total } = await readPage(entriesOf(caller.uid).orderBy('createdAt', 'desc'), page);
-  return toPage(
-    page,
-    docs.map((doc) => {
-      const entry = doc.data();
-      return {
-        id: doc.id,
-        type: entry.type,
-        montant: entry.montant,
-        balanceAfter: entry.balanceAfter,
-        debtAfter: entry.debtAfter ?? 0,
-        reference: entry.reference,
-        paymentId: entry.paymentId ?? null,
-        description: entry.description,
-        createdAt: entry.createdAt.toDate().toISOString(),
-      };
-    }),
-    total,
-  );
-}
-
-/** Totals by type and month (the last 12 months with activity), from the wallet's counters and its shards'. */
-export async function statsOf(caller: ProfileCaller) {
-  const wallet = await readWallet(caller.uid);
-  const stats = wallet.stats;
-  const months = Object.keys(stats).sort().reverse().slice(0, 12);
-  const totals: Record<string, number> = {};
-  for (const month of months) for (const [type, amount] of Object.entries(stats[month])) totals[type] = (totals[type] ?? 0) + (amount ?? 0);
-  return {
-    balance: wallet.balance,
-    held: wallet.held,
-    totalsByType: totals,
-    months: months.map((month) => ({ month, totalsByType: stats[month] })),
-  };
-}
-
-/**
- * What another domain shows of a user's wallet (a courier's earnings): the balance, the monthly
- * counters by type, and the newest `recent` entries. Read-only: the wallet (its document and
- * shards) and one bounded query.
- */
-export async function summaryOf(uid: string, recent: number) {
-  const [wallet, entries] = await Promise.all([readWallet(uid), entriesOf(uid).orderBy('createdAt', 'desc').limit(recent).get()]);
-  return {
-    balance: wallet.balance,
-    held: wallet.held,
-    updatedAt: isoOfMs(wallet.updatedAtMs),
-    /** `YYYY-MM` (business calendar) -> total of each entry type that month. */
-    months: wallet.stats,
-    recent: entries.docs.map((doc) => {
-      const entry = doc.data();
-      return { id: doc.id, type: entry.type, montant: entry.montant, balanceAfter: entry.balanceAfter, reference: entry.reference, description: entry.description, createdAt: entry.createdAt.toDate().toISOString() };
-    }),
-  };
 }
